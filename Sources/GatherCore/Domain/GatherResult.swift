@@ -1,0 +1,78 @@
+/// The outcome of a gather: a score and the winner it implies. The two always agree.
+public struct GatherResult: Hashable, Sendable {
+    public let score: Score
+    public let winner: Winner
+
+    public init(score: Score) {
+        self.score = score
+        self.winner = score.winner
+    }
+
+    /// Validates a score and a winner as a client sends them: both present and consistent.
+    public init(score: String, winnerTeam: String) throws(ValidationError) {
+        guard let parsed = Score(score) else {
+            throw ValidationError(field: "score", message: "must be \"N-M\" with each side a whole number from 0 to 999")
+        }
+        guard let winner = Winner(rawValue: winnerTeam) else {
+            throw ValidationError(field: "winnerTeam", message: "must be one of \"Team A\", \"Team B\", \"None\"")
+        }
+        guard winner == parsed.winner else {
+            throw ValidationError(field: "winnerTeam",
+                                  message: "\"\(winner.rawValue)\" does not agree with score \(parsed) (winner is \"\(parsed.winner.rawValue)\")")
+        }
+        self.init(score: parsed)
+    }
+
+    /// Reads the `score` / `winnerTeam` pair: both absent (or null) is no result; one without the other is an error.
+    static func decodeIfPresent<Key: CodingKey>(from container: KeyedDecodingContainer<Key>,
+                                                score scoreKey: Key, winner winnerKey: Key) throws -> GatherResult? {
+        let score = try container.decodeIfPresent(String.self, forKey: scoreKey)
+        let winner = try container.decodeIfPresent(String.self, forKey: winnerKey)
+        switch (score, winner) {
+        case (nil, nil):
+            return nil
+        case let (score?, winner?):
+            return try GatherResult(score: score, winnerTeam: winner)
+        case (nil, _?):
+            throw ValidationError(field: "score", message: "is required with winnerTeam")
+        case (_?, nil):
+            throw ValidationError(field: "winnerTeam", message: "is required with score")
+        }
+    }
+}
+
+/// The body of `POST /api/gathers`: `{}` or a score with its winner.
+public struct GatherDraft: Hashable, Sendable, Decodable {
+    public var result: GatherResult?
+
+    public init(result: GatherResult?) { self.result = result }
+
+    enum CodingKeys: String, CodingKey { case score, winnerTeam }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        result = try GatherResult.decodeIfPresent(from: container, score: .score, winner: .winnerTeam)
+    }
+}
+
+/// The body of `PUT /api/gathers/{id}`: a score and its winner, both required.
+public struct GatherResultUpdate: Hashable, Sendable, Codable {
+    public var result: GatherResult
+
+    public init(result: GatherResult) { self.result = result }
+
+    enum CodingKeys: String, CodingKey { case score, winnerTeam }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let score = try container.decode(String.self, forKey: .score)
+        let winner = try container.decode(String.self, forKey: .winnerTeam)
+        result = try GatherResult(score: score, winnerTeam: winner)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(result.score.description, forKey: .score)
+        try container.encode(result.winner, forKey: .winnerTeam)
+    }
+}

@@ -1,0 +1,61 @@
+/// A player's attributes without an id: the body of `POST /api/players` and `PUT /api/players/{id}`.
+/// Values of this type are always valid; build them through `init(validating:)` or the decoder.
+public struct PlayerDetails: Hashable, Sendable {
+    public static let nameLength = 1...100
+    public static let ageRange = 0...120
+    public static let favouriteTeamMaximumLength = 100
+
+    public var name: String
+    public var age: Int?
+    public var skill: Skill?
+    public var preferredPosition: Position?
+    public var favouriteTeam: String?
+
+    /// Validates and normalises (trims) every field.
+    public init(name: String, age: Int? = nil, skill: Skill? = nil,
+                preferredPosition: Position? = nil, favouriteTeam: String? = nil) throws(ValidationError) {
+        self.name = try TextRule.required(name, field: "name", length: PlayerDetails.nameLength)
+        if let age, !PlayerDetails.ageRange.contains(age) {
+            throw ValidationError(field: "age", message: "must be between 0 and 120")
+        }
+        self.age = age
+        self.skill = skill
+        self.preferredPosition = preferredPosition
+        self.favouriteTeam = try TextRule.optional(favouriteTeam, field: "favouriteTeam",
+                                                   maximumLength: PlayerDetails.favouriteTeamMaximumLength)
+    }
+
+    /// For values already validated on their way into the store.
+    init(trusted name: String, age: Int?, skill: Skill?, preferredPosition: Position?, favouriteTeam: String?) {
+        self.name = name
+        self.age = age
+        self.skill = skill
+        self.preferredPosition = preferredPosition
+        self.favouriteTeam = favouriteTeam
+    }
+}
+
+extension PlayerDetails: Codable {
+    enum CodingKeys: String, CodingKey {
+        case name, age, skill, preferredPosition, favouriteTeam
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let name = try container.decode(String.self, forKey: .name)
+        let age = try container.decodeIfPresent(Int.self, forKey: .age)
+        let skill = try container.decodeEnumIfPresent(Skill.self, forKey: .skill)
+        let position = try container.decodeEnumIfPresent(Position.self, forKey: .preferredPosition)
+        let team = try container.decodeIfPresent(String.self, forKey: .favouriteTeam)
+        try self.init(name: name, age: age, skill: skill, preferredPosition: position, favouriteTeam: team)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(age, forKey: .age)
+        try container.encode(skill, forKey: .skill)
+        try container.encode(preferredPosition, forKey: .preferredPosition)
+        try container.encode(favouriteTeam, forKey: .favouriteTeam)
+    }
+}

@@ -1,0 +1,8 @@
+/// Where a player prefers to play.
+public enum Position: String, Codable, Sendable, CaseIterable {
+    case goalkeeper
+    case defender
+    case midfielder
+    case winger
+    case striker
+}

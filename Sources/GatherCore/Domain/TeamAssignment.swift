@@ -1,0 +1,55 @@
+/// The body of `POST /api/gathers/{id}/players/{playerId}`: which side the player is on.
+public struct TeamAssignment: Hashable, Sendable, Codable {
+    public var team: Team
+
+    public init(team: Team) { self.team = team }
+
+    enum CodingKeys: String, CodingKey { case team }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard let team = try container.decodeEnumIfPresent(Team.self, forKey: .team) else {
+            throw ValidationError(field: "team", message: "is required")
+        }
+        self.team = team
+    }
+}
+
+/// A player as part of a gather: the player's fields plus `team`.
+public struct GatherPlayer: Hashable, Sendable, Codable {
+    public var player: Player
+    public var team: Team
+
+    public init(player: Player, team: Team) {
+        self.player = player
+        self.team = team
+    }
+
+    enum CodingKeys: String, CodingKey { case team }
+
+    public init(from decoder: any Decoder) throws {
+        player = try Player(from: decoder)
+        team = try decoder.container(keyedBy: CodingKeys.self).decode(Team.self, forKey: .team)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try player.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(team, forKey: .team)
+    }
+}
+
+/// What the server answers when a player is put in a gather.
+public struct GatherMembership: Hashable, Sendable, Codable {
+    public var gatherId: UUID
+    public var playerId: Int
+    public var team: Team
+
+    public init(gatherId: UUID, playerId: Int, team: Team) {
+        self.gatherId = gatherId
+        self.playerId = playerId
+        self.team = team
+    }
+}
+
+import Foundation

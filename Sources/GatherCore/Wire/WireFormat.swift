@@ -1,0 +1,95 @@
+import Foundation
+
+/// The one definition of how values travel as JSON between server, client and scripts.
+public enum WireFormat {
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    public static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+
+    public static func encode<T: Encodable>(_ value: T) -> Data {
+        do {
+            return try encoder().encode(value)
+        } catch {
+            // Our own wire types contain only strings, numbers, dates and UUIDs: encoding cannot fail.
+            preconditionFailure("encoding \(T.self) failed: \(error)")
+        }
+    }
+
+    /// Decodes a request body, turning every failure into a `ValidationError` that names the field.
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(ValidationError) -> T {
+        do {
+            return try decoder().decode(type, from: data)
+        } catch let error as ValidationError {
+            throw error
+        } catch let error as DecodingError {
+            throw validationError(for: error)
+        } catch {
+            throw ValidationError(field: nil, message: "body is not valid JSON")
+        }
+    }
+
+    static func validationError(for error: DecodingError) -> ValidationError {
+        switch error {
+        case let .keyNotFound(key, _):
+            return ValidationError(field: key.stringValue, message: "is required")
+        case let .valueNotFound(_, context):
+            guard let field = fieldName(context.codingPath) else {
+                return ValidationError(field: nil, message: "body must be a JSON object")
+            }
+            return ValidationError(field: field, message: "must not be null")
+        case let .typeMismatch(type, context):
+            guard let field = fieldName(context.codingPath) else {
+                return ValidationError(field: nil, message: "body must be a JSON object")
+            }
+            return ValidationError(field: field, message: "must be \(typeDescription(type))")
+        case let .dataCorrupted(context):
+            guard let field = fieldName(context.codingPath) else {
+                return ValidationError(field: nil, message: "body is not valid JSON")
+            }
+            return ValidationError(field: field, message: "is not a valid value")
+        @unknown default:
+            return ValidationError(field: nil, message: "body is not valid JSON")
+        }
+    }
+
+    private static func fieldName(_ path: [any CodingKey]) -> String? {
+        guard !path.isEmpty else { return nil }
+        return path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    }
+
+    private static func typeDescription(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Int.Type, is Int64.Type: return "a whole number"
+        case is Bool.Type: return "true or false"
+        case is Double.Type: return "a number"
+        default: return "of type \(type)"
+        }
+    }
+}
+
+/// The error body of every 4xx/5xx answer, in the original backend's shape.
+public struct ErrorBody: Hashable, Sendable, Codable {
+    public var error: Bool
+    public var reason: String
+
+    public init(reason: String) {
+        self.error = true
+        self.reason = reason
+    }
+}
+
+/// The body of `GET /health`.
+public struct HealthStatus: Hashable, Sendable, Codable {
+    public var status: String
+    public init(status: String) { self.status = status }
+}

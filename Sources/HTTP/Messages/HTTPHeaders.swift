@@ -1,0 +1,66 @@
+/// Header fields in arrival order. Names compare case-insensitively (RFC 9110 §5.1).
+public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    public private(set) var fields: [(name: String, value: String)] = []
+
+    public init() {}
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        for (name, value) in elements { add(name: name, value: value) }
+    }
+
+    public mutating func add(name: String, value: String) {
+        fields.append((name, value))
+    }
+
+    /// Replaces every field of that name with one field.
+    public mutating func set(name: String, value: String) {
+        remove(name: name)
+        add(name: name, value: value)
+    }
+
+    public mutating func remove(name: String) {
+        fields.removeAll { HTTPHeaders.sameName($0.name, name) }
+    }
+
+    /// The first value of a field.
+    public subscript(name: String) -> String? {
+        fields.first { HTTPHeaders.sameName($0.name, name) }?.value
+    }
+
+    /// Every value of a field, with comma-separated lists split and trimmed (RFC 9110 §5.3).
+    public func values(of name: String) -> [String] {
+        fields.filter { HTTPHeaders.sameName($0.name, name) }
+            .flatMap { $0.value.split(separator: ",") }
+            .map { String($0).trimmingOptionalWhitespace() }
+            .filter { !$0.isEmpty }
+    }
+
+    public func contains(name: String) -> Bool { self[name] != nil }
+
+    /// Whether a list-valued field (`Connection`, `Expect`…) holds a token, ignoring case.
+    public func containsToken(_ token: String, in name: String) -> Bool {
+        values(of: name).contains { $0.lowercased() == token.lowercased() }
+    }
+
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+        fields.makeIterator()
+    }
+
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+        lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
+    }
+
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
+    }
+}
+
+extension String {
+    /// Strips spaces and horizontal tabs, the "optional whitespace" of RFC 9110 §5.6.3.
+    func trimmingOptionalWhitespace() -> String {
+        var view = Substring(self)
+        while let first = view.first, first == " " || first == "\t" { view.removeFirst() }
+        while let last = view.last, last == " " || last == "\t" { view.removeLast() }
+        return String(view)
+    }
+}

@@ -1,0 +1,21 @@
+/// How much a request may hold before the parser refuses it. Every limit answers with its own status.
+public struct HTTPLimits: Sendable, Equatable {
+    /// The request line (method, target, version). Longer → 414.
+    public var maxRequestLineBytes: Int
+    /// The header section after the request line, trailers of chunked bodies included. Larger → 431.
+    public var maxHeaderBytes: Int
+    /// The number of header fields. More → 431.
+    public var maxHeaderCount: Int
+    /// The body, decided from `Content-Length` before any of it is read, or as chunks arrive. Larger → 413.
+    public var maxBodyBytes: Int
+
+    public init(maxRequestLineBytes: Int = 8 * 1024, maxHeaderBytes: Int = 16 * 1024,
+                maxHeaderCount: Int = 100, maxBodyBytes: Int = 1024 * 1024) {
+        self.maxRequestLineBytes = maxRequestLineBytes
+        self.maxHeaderBytes = maxHeaderBytes
+        self.maxHeaderCount = maxHeaderCount
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    public static let `default` = HTTPLimits()
+}

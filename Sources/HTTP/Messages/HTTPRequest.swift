@@ -1,0 +1,50 @@
+/// A complete request as the parser delivers it.
+public struct HTTPRequest: Sendable {
+    public var method: HTTPMethod
+    /// The request target exactly as sent, e.g. `/api/players/3?x=1`.
+    public var target: String
+    public var version: HTTPVersion
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    /// The percent-decoded path segments: `/api/players/3` → `["api", "players", "3"]`.
+    public var pathSegments: [String]
+    /// The path without the query, as sent (not decoded): what an access log shows.
+    public var path: String
+    /// Query parameters in order, decoded (`+` is a space).
+    public var query: [(name: String, value: String)]
+
+    public init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1,
+                headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) throws(HTTPParseError) {
+        self.method = method
+        self.target = target
+        self.version = version
+        self.headers = headers
+        self.body = body
+        let parsed = try RequestTarget(target)
+        self.path = parsed.path
+        self.pathSegments = parsed.segments
+        self.query = parsed.query
+    }
+
+    /// Whether the connection stays open after the response (RFC 9112 §9.3).
+    public var keepAlive: Bool {
+        if headers.containsToken("close", in: "Connection") { return false }
+        if version == .http1_0 { return headers.containsToken("keep-alive", in: "Connection") }
+        return true
+    }
+
+    public func queryValue(_ name: String) -> String? {
+        query.first { $0.name == name }?.value
+    }
+}
+
+public struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
+    public let major: Int
+    public let minor: Int
+
+    public static let http1_0 = HTTPVersion(major: 1, minor: 0)
+    public static let http1_1 = HTTPVersion(major: 1, minor: 1)
+
+    public var description: String { "HTTP/\(major).\(minor)" }
+}

@@ -1,0 +1,21 @@
+/// A response a handler builds. Framing headers (`Content-Length`, `Date`, `Connection`) are added by the serializer.
+public struct HTTPResponse: Sendable {
+    public var status: HTTPStatus
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public static let jsonContentType = "application/json; charset=utf-8"
+
+    /// A response with a JSON body already encoded.
+    public static func json(_ status: HTTPStatus, body: [UInt8], headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+        var headers = headers
+        headers.set(name: "Content-Type", value: jsonContentType)
+        return HTTPResponse(status: status, headers: headers, body: body)
+    }
+}

@@ -1,0 +1,87 @@
+/// Decodes a chunked body (RFC 9112 §7.1) as bytes arrive, keeping the decoded body within the limit.
+struct ChunkedBodyDecoder: Sendable {
+    private enum Phase: Sendable {
+        case size
+        case data(remaining: Int)
+        case dataEnd
+        case trailers
+    }
+
+    private(set) var body: [UInt8] = []
+    private var phase: Phase = .size
+    private var trailerBytes = 0
+
+    /// The longest chunk-size line we accept, extensions included.
+    static let maxSizeLineBytes = 1024
+
+    /// Consumes what it can from `buffer` starting at `index`; true once the last chunk and trailers are read.
+    mutating func decode(_ buffer: [UInt8], from index: inout Int, limits: HTTPLimits) throws(HTTPParseError) -> Bool {
+        while true {
+            switch phase {
+            case .size:
+                guard let line = try takeLine(buffer, from: &index, limit: ChunkedBodyDecoder.maxSizeLineBytes) else { return false }
+                let size = try ChunkedBodyDecoder.chunkSize(line)
+                if size == 0 {
+                    phase = .trailers
+                } else {
+                    guard size <= limits.maxBodyBytes - body.count else {
+                        throw HTTPParseError(.contentTooLarge, "body exceeds \(limits.maxBodyBytes) bytes")
+                    }
+                    phase = .data(remaining: size)
+                }
+            case .data(let remaining):
+                let available = min(remaining, buffer.count - index)
+                guard available > 0 else { return false }
+                body.append(contentsOf: buffer[index..<(index + available)])
+                index += available
+                phase = remaining == available ? .dataEnd : .data(remaining: remaining - available)
+            case .dataEnd:
+                guard let line = try takeLine(buffer, from: &index, limit: 2) else { return false }
+                guard line.isEmpty else { throw HTTPParseError(.badRequest, "chunk data not followed by CRLF") }
+                phase = .size
+            case .trailers:
+                // Trailer fields are read and dropped: nothing in this API uses them.
+                let remainingAllowance = limits.maxHeaderBytes - trailerBytes
+                guard let line = try takeLine(buffer, from: &index, limit: max(remainingAllowance, 2)) else { return false }
+                if line.isEmpty { return true }
+                trailerBytes += line.count + 2
+                guard trailerBytes <= limits.maxHeaderBytes else {
+                    throw HTTPParseError(.requestHeaderFieldsTooLarge, "trailer section exceeds \(limits.maxHeaderBytes) bytes")
+                }
+            }
+        }
+    }
+
+    /// The bytes of the next line without its CRLF (or bare LF), or nil if it has not fully arrived.
+    private func takeLine(_ buffer: [UInt8], from index: inout Int, limit: Int) throws(HTTPParseError) -> ArraySlice<UInt8>? {
+        let searchEnd = min(buffer.count, index + limit + 1)
+        guard let newline = buffer[index..<searchEnd].firstIndex(of: UInt8(ascii: "\n")) else {
+            if buffer.count - index > limit {
+                throw HTTPParseError(.badRequest, "malformed chunked body: line too long")
+            }
+            return nil
+        }
+        var end = newline
+        if end > index && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        let line = buffer[index..<end]
+        index = newline + 1
+        return line
+    }
+
+    private static func chunkSize(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> Int {
+        let sizePart = line.prefix { $0 != UInt8(ascii: ";") }
+        var digits = sizePart[...]
+        while let last = digits.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { digits.removeLast() }
+        guard !digits.isEmpty, digits.count <= 15 else {
+            throw HTTPParseError(.badRequest, "malformed chunk size")
+        }
+        var size = 0
+        for byte in digits {
+            guard let value = PercentDecoding.hexValue(byte) else {
+                throw HTTPParseError(.badRequest, "malformed chunk size")
+            }
+            size = size << 4 | Int(value)
+        }
+        return size
+    }
+}

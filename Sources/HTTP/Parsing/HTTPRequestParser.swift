@@ -1,0 +1,135 @@
+/// An incremental HTTP/1.1 request parser (RFC 9112). Feed it bytes as they arrive, in any split,
+/// and take complete requests out in order. Every limit in `HTTPLimits` is enforced while bytes
+/// arrive, before anything unbounded is buffered. After an error the parser stays failed: the
+/// connection answers with the error's status and closes.
+public struct HTTPRequestParser: Sendable {
+    public let limits: HTTPLimits
+
+    private var buffer: [UInt8] = []
+    /// The first byte not yet consumed by a delivered request.
+    private var start = 0
+    private var state: State = .head(HeadScanner())
+    private var continuePending = false
+
+    private enum State: Sendable {
+        case head(HeadScanner)
+        case body(RequestHead, length: Int)
+        case chunked(RequestHead, ChunkedBodyDecoder)
+        case failed(HTTPParseError)
+    }
+
+    public init(limits: HTTPLimits = .default) {
+        self.limits = limits
+    }
+
+    public mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// True while part of a request has arrived but not all of it.
+    public var hasPartialRequest: Bool {
+        switch state {
+        case .head(let scanner): return scanner.hasStarted(buffer: buffer, from: start)
+        case .body, .chunked: return true
+        case .failed: return false
+        }
+    }
+
+    /// True once per request whose head asked for `Expect: 100-continue` while its body has not arrived:
+    /// the connection should then send `100 Continue`.
+    public mutating func takeContinueRequest() -> Bool {
+        defer { continuePending = false }
+        return continuePending
+    }
+
+    /// The next complete request, `nil` if more bytes are needed.
+    public mutating func nextRequest() throws(HTTPParseError) -> HTTPRequest? {
+        while true {
+            switch state {
+            case .failed(let error):
+                throw error
+            case .head(var scanner):
+                compact()
+                let outcome: HeadScanner.Outcome
+                do {
+                    outcome = try scanner.scan(buffer, from: start, limits: limits)
+                } catch {
+                    try fail(error)
+                }
+                guard case let .complete(lines, end) = outcome else {
+                    state = .head(scanner)
+                    return nil
+                }
+                let head: RequestHead
+                do {
+                    head = try RequestHead(lines: lines, buffer: buffer, limits: limits)
+                } catch {
+                    try fail(error)
+                }
+                start = end
+                switch head.framing {
+                case .none:
+                    state = .head(HeadScanner())
+                    return try deliver(head, body: [])
+                case .length(let length):
+                    state = .body(head, length: length)
+                case .chunked:
+                    state = .chunked(head, ChunkedBodyDecoder())
+                }
+                continuePending = head.expectsContinue && !bodyIsComplete
+            case let .body(head, length):
+                guard buffer.count - start >= length else { return nil }
+                let body = Array(buffer[start..<(start + length)])
+                start += length
+                state = .head(HeadScanner())
+                continuePending = false
+                return try deliver(head, body: body)
+            case .chunked(let head, var decoder):
+                let done: Bool
+                do {
+                    done = try decoder.decode(buffer, from: &start, limits: limits)
+                } catch {
+                    try fail(error)
+                }
+                guard done else {
+                    state = .chunked(head, decoder)
+                    return nil
+                }
+                state = .head(HeadScanner())
+                continuePending = false
+                return try deliver(head, body: decoder.body)
+            }
+        }
+    }
+
+    /// Whether the bytes already buffered complete the current body (so no `100 Continue` is needed).
+    private var bodyIsComplete: Bool {
+        switch state {
+        case let .body(_, length): return buffer.count - start >= length
+        default: return false
+        }
+    }
+
+    private mutating func deliver(_ head: RequestHead, body: [UInt8]) throws(HTTPParseError) -> HTTPRequest {
+        do {
+            return try HTTPRequest(method: head.method, target: head.target, version: head.version,
+                                   headers: head.headers, body: body)
+        } catch {
+            try fail(error)
+        }
+    }
+
+    private mutating func fail(_ error: HTTPParseError) throws(HTTPParseError) -> Never {
+        state = .failed(error)
+        buffer = []
+        start = 0
+        throw error
+    }
+
+    /// Drops consumed bytes between requests so the buffer never grows with the connection's history.
+    private mutating func compact() {
+        guard start > 0 else { return }
+        buffer.removeSubrange(0..<start)
+        start = 0
+    }
+}

@@ -1,0 +1,78 @@
+private let lineFeed = UInt8(ascii: "\n")
+private let carriageReturn = UInt8(ascii: "\r")
+
+/// Finds the lines of a request head as bytes arrive, remembering how far it has looked,
+/// and enforces the request-line and header-section limits on the way.
+struct HeadScanner: Sendable {
+    enum Outcome {
+        case needMore
+        /// The request line first, then the header lines; `end` is just past the empty line.
+        case complete(lines: [Range<Int>], end: Int)
+    }
+
+    private var position = 0
+    private var lineStart = 0
+    private var lines: [Range<Int>] = []
+    private var headerBytes = 0
+    private var skippedEmptyLines = 0
+
+    /// The buffer is indexed from `origin`: positions are kept relative to it between calls.
+    mutating func scan(_ buffer: [UInt8], from origin: Int, limits: HTTPLimits) throws(HTTPParseError) -> Outcome {
+        if position == 0 && lineStart == 0 && lines.isEmpty {
+            position = origin
+            lineStart = origin
+        }
+        while position < buffer.count {
+            guard let newline = buffer[position...].firstIndex(of: lineFeed) else {
+                position = buffer.count
+                break
+            }
+            position = newline + 1
+            var lineEnd = newline
+            if lineEnd > lineStart && buffer[lineEnd - 1] == carriageReturn { lineEnd -= 1 }
+            let line = lineStart..<lineEnd
+            let rawLength = position - lineStart
+            lineStart = position
+            if lines.isEmpty {
+                // RFC 9112 §2.2: ignore a few empty lines before the request line.
+                if line.isEmpty {
+                    skippedEmptyLines += 1
+                    guard skippedEmptyLines <= 8 else { throw HTTPParseError(.badRequest, "expected a request line") }
+                    continue
+                }
+                guard rawLength <= limits.maxRequestLineBytes else {
+                    throw HTTPParseError(.uriTooLong, "request line exceeds \(limits.maxRequestLineBytes) bytes")
+                }
+                lines.append(line)
+            } else if line.isEmpty {
+                return .complete(lines: lines, end: position)
+            } else {
+                headerBytes += rawLength
+                guard headerBytes <= limits.maxHeaderBytes else {
+                    throw HTTPParseError(.requestHeaderFieldsTooLarge, "header section exceeds \(limits.maxHeaderBytes) bytes")
+                }
+                guard lines.count <= limits.maxHeaderCount else {
+                    throw HTTPParseError(.requestHeaderFieldsTooLarge, "more than \(limits.maxHeaderCount) header fields")
+                }
+                lines.append(line)
+            }
+        }
+        // A line still arriving counts against its limit already, so a peer cannot stream an endless one.
+        let partial = position - lineStart
+        if lines.isEmpty {
+            guard partial <= limits.maxRequestLineBytes else {
+                throw HTTPParseError(.uriTooLong, "request line exceeds \(limits.maxRequestLineBytes) bytes")
+            }
+        } else if headerBytes + partial > limits.maxHeaderBytes {
+            throw HTTPParseError(.requestHeaderFieldsTooLarge, "header section exceeds \(limits.maxHeaderBytes) bytes")
+        }
+        return .needMore
+    }
+
+    /// Whether any byte of a request (other than the empty lines allowed before it) has arrived.
+    func hasStarted(buffer: [UInt8], from origin: Int) -> Bool {
+        if !lines.isEmpty { return true }
+        let from = max(origin, lineStart)
+        return buffer[from...].contains { $0 != lineFeed && $0 != carriageReturn }
+    }
+}

@@ -1,0 +1,34 @@
+/// Writes a response head and body as bytes, adding the framing headers the server owns.
+public enum HTTPResponseSerializer {
+    /// - Parameters:
+    ///   - isHead: the request was HEAD: headers as for GET, no body.
+    ///   - keepAlive: false adds `Connection: close`.
+    ///   - date: the `Date` value, an IMF-fixdate (see `HTTPDate`).
+    public static func serialize(_ response: HTTPResponse, isHead: Bool, keepAlive: Bool, date: String) -> [UInt8] {
+        var head = "HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\n"
+        for (name, value) in response.headers where !isFramingHeader(name) {
+            head += "\(name): \(value)\r\n"
+        }
+        head += "Date: \(date)\r\n"
+        if !response.status.forbidsContent {
+            head += "Content-Length: \(response.body.count)\r\n"
+        }
+        if !keepAlive {
+            head += "Connection: close\r\n"
+        }
+        head += "\r\n"
+        var bytes = Array(head.utf8)
+        if !isHead && !response.status.forbidsContent {
+            bytes.append(contentsOf: response.body)
+        }
+        return bytes
+    }
+
+    /// The interim response to `Expect: 100-continue`.
+    public static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    private static func isFramingHeader(_ name: String) -> Bool {
+        HTTPHeaders.sameName(name, "Content-Length") || HTTPHeaders.sameName(name, "Date")
+            || HTTPHeaders.sameName(name, "Connection") || HTTPHeaders.sameName(name, "Transfer-Encoding")
+    }
+}
