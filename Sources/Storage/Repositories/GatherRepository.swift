@@ -1,0 +1,87 @@
+import Foundation
+import GatherCore
+
+/// A user's gathers and who played in them. Every query is scoped to the owner.
+public struct GatherRepository {
+    let database: Database
+
+    public init(_ database: Database) { self.database = database }
+
+    static let columns = "gathers.id, gathers.user_id, gathers.score, gathers.winner_team, gathers.created_at"
+
+    public func all(owner: UUID) throws -> [Gather] {
+        try database.query("""
+            SELECT \(GatherRepository.columns) FROM gathers WHERE user_id = ? ORDER BY created_at, id
+            """, owner).map(GatherRepository.gather)
+    }
+
+    public func find(id: UUID, owner: UUID) throws -> Gather? {
+        try database.query("SELECT \(GatherRepository.columns) FROM gathers WHERE id = ? AND user_id = ?", id, owner)
+            .first.map(GatherRepository.gather)
+    }
+
+    /// The gathers a player of this owner took part in, oldest first.
+    public func gathers(playerID: Int, owner: UUID) throws -> [Gather] {
+        try database.query("""
+            SELECT \(GatherRepository.columns) FROM gathers
+            JOIN gather_players ON gather_players.gather_id = gathers.id
+            WHERE gather_players.player_id = ? AND gathers.user_id = ?
+            ORDER BY gathers.created_at, gathers.id
+            """, playerID, owner).map(GatherRepository.gather)
+    }
+
+    public func insert(id: UUID, owner: UUID, result: GatherResult?, createdAt: Date) throws -> Gather {
+        try database.execute("INSERT INTO gathers (id, user_id, score, winner_team, created_at) VALUES (?, ?, ?, ?, ?)",
+                             id, owner, result?.score.description, result?.winner.rawValue, createdAt)
+        // Read back so the returned date has the store's millisecond precision.
+        guard let gather = try find(id: id, owner: owner) else { throw RowError.unexpected(0, .null) }
+        return gather
+    }
+
+    public func updateResult(id: UUID, owner: UUID, result: GatherResult) throws -> Bool {
+        try database.execute("UPDATE gathers SET score = ?, winner_team = ? WHERE id = ? AND user_id = ?",
+                             result.score.description, result.winner.rawValue, id, owner)
+        return database.changes > 0
+    }
+
+    public func delete(id: UUID, owner: UUID) throws -> Bool {
+        try database.execute("DELETE FROM gathers WHERE id = ? AND user_id = ?", id, owner)
+        return database.changes > 0
+    }
+
+    /// Puts a player in a gather, or moves them to another team if already in it.
+    /// The caller checks that both belong to the same owner.
+    public func assign(playerID: Int, to gatherID: UUID, team: Team) throws {
+        try database.execute("""
+            INSERT INTO gather_players (gather_id, player_id, team) VALUES (?, ?, ?)
+            ON CONFLICT (gather_id, player_id) DO UPDATE SET team = excluded.team
+            """, gatherID, playerID, team.rawValue)
+    }
+
+    /// Takes a player out of a gather; false if they were not in it.
+    public func remove(playerID: Int, from gatherID: UUID) throws -> Bool {
+        try database.execute("DELETE FROM gather_players WHERE gather_id = ? AND player_id = ?", gatherID, playerID)
+        return database.changes > 0
+    }
+
+    /// The players of a gather with their teams, in roster order.
+    public func players(gatherID: UUID) throws -> [GatherPlayer] {
+        try database.query("""
+            SELECT \(PlayerRepository.columns), gather_players.team FROM gather_players
+            JOIN players ON players.id = gather_players.player_id
+            WHERE gather_players.gather_id = ?
+            ORDER BY players.id
+            """, gatherID).map { row in
+                guard let team = Team(rawValue: try row.string(6)) else { throw RowError.unexpected(6, row.values[6]) }
+                return GatherPlayer(player: try PlayerRepository.player(row, offset: 0), team: team)
+            }
+    }
+
+    static func gather(_ row: Row) throws -> Gather {
+        var result: GatherResult?
+        if let text = try row.optionalString(2), let score = Score(text) {
+            result = GatherResult(score: score)
+        }
+        return Gather(id: try row.uuid(0), userId: try row.uuid(1), result: result, createdAt: try row.date(4))
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import GatherCore
+
+/// Accounts. Usernames are unique regardless of ASCII case.
+public struct UserRepository {
+    let database: Database
+
+    public init(_ database: Database) { self.database = database }
+
+    /// A stored account with the hash its password is checked against.
+    public struct Account: Sendable {
+        public let user: User
+        public let passwordHash: String
+    }
+
+    /// Inserts an account; throws `StorageError.conflict` if the username is taken.
+    public func create(id: UUID, username: String, passwordHash: String, at date: Date) throws -> User {
+        do {
+            try database.execute("INSERT INTO users (id, username, password_hash, created_at) VALUES (?, ?, ?, ?)",
+                                 id, username, passwordHash, date)
+        } catch let error as SQLiteError where error.isUniqueViolation {
+            throw StorageError.conflict("username is already taken")
+        }
+        return User(id: id, username: username)
+    }
+
+    public func account(username: String) throws -> Account? {
+        try database.query("SELECT id, username, password_hash FROM users WHERE username = ?", username)
+            .first.map { row in
+                Account(user: User(id: try row.uuid(0), username: try row.string(1)), passwordHash: try row.string(2))
+            }
+    }
+
+    public func user(id: UUID) throws -> User? {
+        try database.query("SELECT id, username FROM users WHERE id = ?", id)
+            .first.map { User(id: try $0.uuid(0), username: try $0.string(1)) }
+    }
+
+    /// Deletes the account and, through the schema's cascades, everything it owns.
+    @discardableResult
+    public func delete(id: UUID) throws -> Bool {
+        try database.execute("DELETE FROM users WHERE id = ?", id)
+        return database.changes > 0
+    }
+}
+
+/// Failures of the store that callers answer differently from an internal error.
+public enum StorageError: Error, Equatable, CustomStringConvertible {
+    case conflict(String)
+
+    public var description: String {
+        switch self {
+        case .conflict(let reason): return reason
+        }
+    }
+}

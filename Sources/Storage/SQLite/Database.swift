@@ -1,0 +1,99 @@
+import CSQLite
+
+/// One SQLite connection. Not thread-safe: a `DatabasePool` hands it to one thread at a time.
+/// Prepared statements are cached by their SQL text and reused.
+public final class Database {
+    public enum Mode {
+        case readWrite
+        case readOnly
+    }
+
+    let handle: OpaquePointer
+    public let path: String
+    private var statements: [String: Statement] = [:]
+
+    public init(path: String, mode: Mode = .readWrite, busyTimeoutMilliseconds: Int32 = 5_000) throws {
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        switch mode {
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        }
+        var handle: OpaquePointer?
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let error = SQLiteError(code: code, connection: handle)
+            sqlite3_close_v2(handle)
+            throw error
+        }
+        self.handle = handle
+        self.path = path
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// A cached prepared statement for `sql`.
+    public func statement(_ sql: String) throws -> Statement {
+        if let cached = statements[sql] { return cached }
+        let statement = try Statement(database: self, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    public func query(_ sql: String, _ arguments: any DatabaseValueConvertible...) throws -> [Row] {
+        try statement(sql).query(arguments)
+    }
+
+    public func execute(_ sql: String, _ arguments: any DatabaseValueConvertible...) throws {
+        try statement(sql).execute(arguments)
+    }
+
+    /// Runs a script of constant statements (schema, pragmas). Never used with values.
+    public func executeScript(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        if code != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? "script failed"
+            sqlite3_free(message)
+            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: text)
+        }
+    }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    public enum TransactionKind: String {
+        /// Takes the write lock at once, so a transaction never fails half-way on a lock upgrade.
+        case immediate = "BEGIN IMMEDIATE"
+        /// A read snapshot that lasts until the end of the transaction.
+        case deferred = "BEGIN DEFERRED"
+    }
+
+    /// Runs `body` in a transaction: committed if it returns, rolled back if it throws.
+    public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+        try executeScript(kind.rawValue)
+        do {
+            let result = try body()
+            try executeScript("COMMIT")
+            return result
+        } catch {
+            if isInTransaction {
+                try? executeScript("ROLLBACK")
+            }
+            throw error
+        }
+    }
+
+    /// The value of `PRAGMA user_version`, the schema version.
+    public func userVersion() throws -> Int {
+        try query("PRAGMA user_version").first?.int(0) ?? 0
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// One result row, read by column index. A value of the wrong type is a corrupt store: it throws.
+public struct Row: Sendable {
+    public let values: [DatabaseValue]
+
+    public func int(_ index: Int) throws -> Int {
+        guard case .integer(let value) = values[index] else { throw RowError.unexpected(index, values[index]) }
+        return Int(value)
+    }
+
+    public func optionalInt(_ index: Int) throws -> Int? {
+        if case .null = values[index] { return nil }
+        return try int(index)
+    }
+
+    public func string(_ index: Int) throws -> String {
+        guard case .text(let value) = values[index] else { throw RowError.unexpected(index, values[index]) }
+        return value
+    }
+
+    public func optionalString(_ index: Int) throws -> String? {
+        if case .null = values[index] { return nil }
+        return try string(index)
+    }
+
+    public func blob(_ index: Int) throws -> [UInt8] {
+        guard case .blob(let value) = values[index] else { throw RowError.unexpected(index, values[index]) }
+        return value
+    }
+
+    public func uuid(_ index: Int) throws -> UUID {
+        guard let uuid = UUID(uuidString: try string(index)) else { throw RowError.unexpected(index, values[index]) }
+        return uuid
+    }
+
+    public func date(_ index: Int) throws -> Date {
+        Date(timeIntervalSince1970: Double(try int(index)) / 1000)
+    }
+}
+
+public enum RowError: Error, CustomStringConvertible {
+    case unexpected(Int, DatabaseValue)
+
+    public var description: String {
+        switch self {
+        case let .unexpected(index, value): return "unexpected value \(value) in column \(index)"
+        }
+    }
+}

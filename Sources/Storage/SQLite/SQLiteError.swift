@@ -1,0 +1,33 @@
+import CSQLite
+
+/// A failure reported by SQLite, with its primary result code and message.
+public struct SQLiteError: Error, Sendable, CustomStringConvertible {
+    /// The extended result code (e.g. SQLITE_CONSTRAINT_UNIQUE).
+    public let code: Int32
+    public let message: String
+
+    public init(code: Int32, message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    init(code: Int32, connection: OpaquePointer?) {
+        let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
+            ?? sqlite3_errstr(code).map { String(cString: $0) } ?? "unknown error"
+        self.init(code: code, message: message)
+    }
+
+    public var primaryCode: Int32 { code & 0xFF }
+
+    /// Another connection (or process) holds the lock longer than the busy timeout.
+    public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+    public var isUniqueViolation: Bool { code == SQLiteError.constraintUnique || code == SQLiteError.constraintPrimaryKey }
+    public var isForeignKeyViolation: Bool { code == SQLiteError.constraintForeignKey }
+
+    // Extended codes are C macros built with shifts, which Swift does not import (sqlite3.h).
+    static let constraintForeignKey = SQLITE_CONSTRAINT | (3 << 8)
+    static let constraintPrimaryKey = SQLITE_CONSTRAINT | (6 << 8)
+    static let constraintUnique = SQLITE_CONSTRAINT | (8 << 8)
+
+    public var description: String { "SQLite error \(code): \(message)" }
+}

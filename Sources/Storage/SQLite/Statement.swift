@@ -1,0 +1,111 @@
+import CSQLite
+
+/// A prepared statement. Owned by one `Database`; reset after every use so it can be reused.
+public final class Statement {
+    let handle: OpaquePointer
+    private unowned let database: Database
+    public let sql: String
+
+    init(database: Database, sql: String) throws {
+        self.database = database
+        self.sql = sql
+        var handle: OpaquePointer?
+        let code = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+        guard code == SQLITE_OK, let handle else {
+            sqlite3_finalize(handle)
+            throw SQLiteError(code: code, connection: database.handle)
+        }
+        self.handle = handle
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Runs the statement with `arguments` bound in order and returns every row.
+    public func query(_ arguments: [any DatabaseValueConvertible]) throws -> [Row] {
+        defer { reset() }
+        try bind(arguments)
+        var rows: [Row] = []
+        while try step() {
+            rows.append(currentRow())
+        }
+        return rows
+    }
+
+    /// Runs a statement that returns no rows.
+    public func execute(_ arguments: [any DatabaseValueConvertible]) throws {
+        defer { reset() }
+        try bind(arguments)
+        while try step() {}
+    }
+
+    private func bind(_ arguments: [any DatabaseValueConvertible]) throws {
+        let expected = Int(sqlite3_bind_parameter_count(handle))
+        guard arguments.count == expected else {
+            throw SQLiteError(code: SQLITE_RANGE, message: "\(arguments.count) arguments for \(expected) parameters in: \(sql)")
+        }
+        for (offset, argument) in arguments.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch argument.databaseValue {
+            case .null:
+                code = sqlite3_bind_null(handle, index)
+            case .integer(let value):
+                code = sqlite3_bind_int64(handle, index, value)
+            case .real(let value):
+                code = sqlite3_bind_double(handle, index, value)
+            case .text(let value):
+                code = sqlite3_bind_text(handle, index, value, -1, csqlite_transient())
+            case .blob(let value):
+                code = value.withUnsafeBytes { bytes in
+                    sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), csqlite_transient())
+                }
+            }
+            guard code == SQLITE_OK else { throw SQLiteError(code: code, connection: database.handle) }
+        }
+    }
+
+    private func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw SQLiteError(code: sqlite3_extended_errcode(database.handle), connection: database.handle)
+        }
+    }
+
+    private func currentRow() -> Row {
+        let count = sqlite3_column_count(handle)
+        var values: [DatabaseValue] = []
+        values.reserveCapacity(Int(count))
+        for column in 0..<count {
+            switch sqlite3_column_type(handle, column) {
+            case SQLITE_INTEGER:
+                values.append(.integer(sqlite3_column_int64(handle, column)))
+            case SQLITE_FLOAT:
+                values.append(.real(sqlite3_column_double(handle, column)))
+            case SQLITE_TEXT:
+                let bytes = sqlite3_column_text(handle, column)
+                let length = Int(sqlite3_column_bytes(handle, column))
+                let text = bytes.map { String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self) } ?? ""
+                values.append(.text(text))
+            case SQLITE_BLOB:
+                let length = Int(sqlite3_column_bytes(handle, column))
+                if let pointer = sqlite3_column_blob(handle, column), length > 0 {
+                    values.append(.blob(Array(UnsafeRawBufferPointer(start: pointer, count: length))))
+                } else {
+                    values.append(.blob([]))
+                }
+            default:
+                values.append(.null)
+            }
+        }
+        return Row(values: values)
+    }
+
+    private func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+}
