@@ -1,1 +1,63 @@
-print("x")
+import Dispatch
+import Foundation
+import GatherServer
+import Glibc
+
+// fg-server: read flags and environment, open the database, serve until SIGTERM or SIGINT.
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("fg-server: \(message)\n".utf8))
+    exit(1)
+}
+
+let command: ServerCommand
+do {
+    command = try ServerCommandLine.parse(arguments: Array(CommandLine.arguments.dropFirst()),
+                                          environment: ProcessInfo.processInfo.environment)
+} catch {
+    FileHandle.standardError.write(Data("fg-server: \(error)\n".utf8))
+    exit(2)
+}
+
+switch command {
+case .help:
+    print(ServerCommandLine.helpText)
+    exit(0)
+case .version:
+    print("fg-server \(ServerCommandLine.version)")
+    exit(0)
+case .serve(let configuration):
+    // A peer that disconnects must never kill the process; sends also use MSG_NOSIGNAL.
+    signal(SIGPIPE, SIG_IGN)
+    let server: GatherServer
+    do {
+        server = try GatherServer(configuration: configuration)
+    } catch {
+        fail("cannot open database \(configuration.databasePath): \(error)")
+    }
+    let port: Int
+    do {
+        port = try server.start()
+    } catch {
+        fail("cannot listen on \(configuration.http.host):\(configuration.http.port): \(error)")
+    }
+    let host = configuration.http.host.contains(":") ? "[\(configuration.http.host)]" : configuration.http.host
+    // Written straight to the descriptor so a pipe reading it sees the line at once.
+    FileHandle.standardOutput.write(Data("fg-server listening on http://\(host):\(port) (database: \(configuration.databasePath))\n".utf8))
+
+    // Signal handlers run on the main queue, which dispatchMain() serves: the main actor's home.
+    var sources: [DispatchSourceSignal] = []
+    for signalNumber in [SIGTERM, SIGINT] {
+        signal(signalNumber, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+        source.setEventHandler {
+            server.log.info("fg-server: shutting down")
+            let graceful = server.shutdown()
+            if !graceful { server.log.info("fg-server: closed connections still busy after the grace period") }
+            exit(0)
+        }
+        source.resume()
+        sources.append(source)
+    }
+    dispatchMain()
+}

@@ -35,6 +35,14 @@ public struct HTTPRequestParser: Sendable {
         }
     }
 
+    /// True while the head of a request has been read and its body has not all arrived.
+    public var isReadingBody: Bool {
+        switch state {
+        case .body, .chunked: return true
+        case .head, .failed: return false
+        }
+    }
+
     /// True once per request whose head asked for `Expect: 100-continue` while its body has not arrived:
     /// the connection should then send `100 Continue`.
     public mutating func takeContinueRequest() -> Bool {

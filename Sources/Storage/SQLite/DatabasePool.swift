@@ -58,6 +58,7 @@ public final class DatabasePool: @unchecked Sendable {
     }
 
     /// Runs `body` in an immediate (write) transaction on the single writer connection.
+    @discardableResult
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
         writerLock.lock()
         defer { writerLock.unlock() }
@@ -66,6 +67,7 @@ public final class DatabasePool: @unchecked Sendable {
     }
 
     /// Runs `body` in a read transaction: a consistent snapshot, concurrent with writes.
+    @discardableResult
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
         guard usesReaders else {
             // A memory database has one connection: reads share the writer.
@@ -88,6 +90,11 @@ public final class DatabasePool: @unchecked Sendable {
         }
         guard let reader else { throw DatabasePoolError.closed }
         return try reader.transaction(.deferred) { try body(reader) }
+    }
+
+    /// Throws unless a read connection answers a trivial query.
+    public func ping() throws {
+        _ = try read { try $0.query("SELECT 1") }
     }
 
     /// Closes every connection (readers first, so the writer's close checkpoints the WAL).

@@ -17,6 +17,7 @@ public enum Schema {
             expires_at INTEGER NOT NULL
         ) STRICT;
         CREATE INDEX tokens_by_user ON tokens(user_id);
+        CREATE INDEX tokens_by_expiry ON tokens(expires_at);
 
         CREATE TABLE players (
             id                 INTEGER PRIMARY KEY AUTOINCREMENT,

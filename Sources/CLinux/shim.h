@@ -1,0 +1,12 @@
+// Linux kernel interfaces that Glibc's Swift module does not export: epoll and eventfd.
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+
+// accept4 is declared only under _GNU_SOURCE, which the Glibc module is not built with.
+static inline int clinux_accept4(int fd, int flags) {
+    extern int accept4(int, struct sockaddr *, socklen_t *, int);
+    return accept4(fd, 0, 0, flags);
+}

@@ -1,0 +1,26 @@
+import HTTP
+
+/// An error a handler means to show the client: a status, a reason, maybe headers.
+public struct APIError: Error, Sendable, CustomStringConvertible {
+    public let status: HTTPStatus
+    public let reason: String
+    public var headers: HTTPHeaders
+
+    public init(_ status: HTTPStatus, _ reason: String, headers: HTTPHeaders = HTTPHeaders()) {
+        self.status = status
+        self.reason = reason
+        self.headers = headers
+    }
+
+    public static func badRequest(_ reason: String) -> APIError { APIError(.badRequest, reason) }
+    public static func notFound(_ reason: String) -> APIError { APIError(.notFound, reason) }
+    public static func conflict(_ reason: String) -> APIError { APIError(.conflict, reason) }
+
+    public static let loginFailed = APIError(.unauthorized, "invalid username or password",
+                                             headers: ["WWW-Authenticate": "Basic realm=\"football-gather\""])
+    public static func bearerRequired(_ reason: String) -> APIError {
+        APIError(.unauthorized, reason, headers: ["WWW-Authenticate": "Bearer realm=\"football-gather\""])
+    }
+
+    public var description: String { "\(status.code) \(reason)" }
+}

@@ -1,0 +1,28 @@
+import GatherCore
+import HTTP
+import Storage
+
+/// The one place where errors become responses. Anything unexpected is a 500 whose details go to
+/// the log, never to the client.
+enum ErrorMapping {
+    static func response(for error: any Error, log: ServerLog) -> HTTPResponse {
+        switch error {
+        case let error as APIError:
+            return .error(error.status, reason: error.reason, headers: error.headers)
+        case let error as ValidationError:
+            return .error(.badRequest, reason: error.reason)
+        case let error as StorageError:
+            switch error {
+            case .conflict(let reason): return .error(.conflict, reason: reason)
+            }
+        case let error as SQLiteError where error.isBusy:
+            // Another process holds the database longer than the busy timeout: a retry will do.
+            return .error(.serviceUnavailable, reason: "the database is busy, try again", headers: ["Retry-After": "1"])
+        case is DatabasePoolError:
+            return .error(.serviceUnavailable, reason: "the server is shutting down", headers: ["Retry-After": "5"])
+        default:
+            log.error("internal error: \(error)")
+            return .error(.internalServerError, reason: "internal server error")
+        }
+    }
+}

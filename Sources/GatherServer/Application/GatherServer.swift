@@ -1,0 +1,39 @@
+import Foundation
+import Networking
+import Storage
+
+/// A whole Football Gather server: the database, the API and the HTTP server, started and stopped together.
+public final class GatherServer: Sendable {
+    public let configuration: ServerConfiguration
+    public let database: DatabasePool
+    public let log: ServerLog
+    private let http: HTTPServer
+
+    /// Opens (and migrates) the database; throws `MigrationError.databaseTooNew` for a file from a newer binary.
+    public init(configuration: ServerConfiguration, passwordHasher: PasswordHasher = PasswordHasher()) throws {
+        self.configuration = configuration
+        let log = ServerLog(quiet: configuration.quiet)
+        self.log = log
+        database = try DatabasePool(path: configuration.databasePath)
+        let application = GatherApplication(database: database, passwordHasher: passwordHasher,
+                                            tokenLifetime: configuration.tokenLifetime, log: log)
+        http = HTTPServer(configuration: configuration.http, responder: application,
+                          accessLogger: { entry in log.access(entry) })
+    }
+
+    /// Starts listening; returns the bound port.
+    @discardableResult
+    public func start() throws -> Int {
+        try http.start()
+    }
+
+    public var port: Int? { http.port }
+
+    /// Stops accepting, finishes requests in flight (up to the grace period), closes the database.
+    @discardableResult
+    public func shutdown() -> Bool {
+        let graceful = http.shutdown(gracePeriod: configuration.shutdownGracePeriod)
+        database.close()
+        return graceful
+    }
+}

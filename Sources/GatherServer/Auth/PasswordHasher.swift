@@ -1,0 +1,67 @@
+import CCrypt
+import Foundation
+
+/// Password hashing with libcrypt: yescrypt (`$y$`), salted from the system's CSPRNG.
+public struct PasswordHasher: Sendable {
+    /// yescrypt's cost parameter; 0 lets libcrypt choose its default (5). Tests lower it for speed.
+    public let cost: UInt
+
+    public init(cost: UInt = 0) {
+        self.cost = cost
+    }
+
+    public func hash(_ password: String) throws -> String {
+        var setting = [CChar](repeating: 0, count: Int(CRYPT_GENSALT_OUTPUT_SIZE))
+        // A nil entropy pointer makes libcrypt draw the salt from the OS's random source.
+        guard crypt_gensalt_rn("$y$", cost, nil, 0, &setting, Int32(setting.count)) != nil else {
+            throw PasswordHashingError.saltGenerationFailed(errno)
+        }
+        return try crypt(password, setting: setting)
+    }
+
+    /// Whether `password` hashes to `storedHash`; compared in constant time.
+    public func verify(_ password: String, against storedHash: String) -> Bool {
+        guard let computed = try? crypt(password, setting: Array(storedHash.utf8CString)) else { return false }
+        return PasswordHasher.constantTimeEqual(Array(computed.utf8), Array(storedHash.utf8))
+    }
+
+    /// A well-formed hash of a random secret, verified against when the user does not exist,
+    /// so "no such user" and "wrong password" take the same time.
+    public func makeDecoyHash() -> String {
+        (try? hash(UUID().uuidString + UUID().uuidString)) ?? "$y$j9T$decoy$decoy"
+    }
+
+    private func crypt(_ password: String, setting: [CChar]) throws -> String {
+        // struct crypt_data is about 32 KiB: keep it off the stack, and zeroed as crypt_r requires.
+        let data = UnsafeMutablePointer<crypt_data>.allocate(capacity: 1)
+        defer { data.deallocate() }
+        memset(data, 0, MemoryLayout<crypt_data>.size)
+        let result = password.withCString { phrase in
+            setting.withUnsafeBufferPointer { crypt_r(phrase, $0.baseAddress, data) }
+        }
+        // On failure libcrypt returns NULL or a string starting with '*'.
+        guard let result, result.pointee != UInt8(ascii: "*") else {
+            throw PasswordHashingError.hashingFailed(errno)
+        }
+        return String(cString: result)
+    }
+
+    static func constantTimeEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+}
+
+public enum PasswordHashingError: Error, CustomStringConvertible {
+    case saltGenerationFailed(Int32)
+    case hashingFailed(Int32)
+
+    public var description: String {
+        switch self {
+        case .saltGenerationFailed(let code): return "crypt_gensalt failed (errno \(code))"
+        case .hashingFailed(let code): return "crypt_r failed (errno \(code))"
+        }
+    }
+}

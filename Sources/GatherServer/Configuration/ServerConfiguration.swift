@@ -1,0 +1,198 @@
+import Foundation
+import Networking
+
+/// Everything `fg-server` can be told, from flags or their environment twins. Flags win.
+public struct ServerConfiguration: Sendable {
+    public var http = HTTPServerConfiguration()
+    /// `./data/football-gather.sqlite` by default; `:memory:` keeps nothing.
+    public var databasePath = "data/football-gather.sqlite"
+    public var tokenLifetime: Duration = .seconds(30 * 24 * 3600)
+    /// How long SIGTERM waits for requests in flight before closing what is left.
+    public var shutdownGracePeriod: Duration = .seconds(10)
+    /// No access log lines.
+    public var quiet = false
+
+    public init() {}
+}
+
+/// One flag, its environment twin, and how it changes the configuration.
+struct ServerOption: Sendable {
+    let flag: String
+    let environment: String
+    let valueName: String?
+    let help: String
+    let apply: @Sendable (inout ServerConfiguration, String) throws -> Void
+
+    func apply(_ value: String, to configuration: inout ServerConfiguration) throws(ConfigurationError) {
+        do {
+            try apply(&configuration, value)
+        } catch let error as ConfigurationError {
+            throw error
+        } catch {
+            throw ConfigurationError("\(flag): \(error)")
+        }
+    }
+}
+
+public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// What the command line asks for.
+public enum ServerCommand: Sendable {
+    case serve(ServerConfiguration)
+    case help
+    case version
+}
+
+public enum ServerCommandLine {
+    public static let version = "0.1.0"
+
+    static let options: [ServerOption] = [
+        ServerOption(flag: "--host", environment: "FG_HOST", valueName: "ADDRESS",
+                     help: "address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)") { config, value in
+            guard !value.isEmpty else { throw ConfigurationError("--host needs an address") }
+            config.http.host = value
+        },
+        ServerOption(flag: "--port", environment: "FG_PORT", valueName: "PORT",
+                     help: "port to listen on (default 8080; 0 picks a free port and prints it)") { config, value in
+            config.http.port = try integer(value, name: "--port", range: 0...65535)
+        },
+        ServerOption(flag: "--db", environment: "FG_DB_PATH", valueName: "PATH",
+                     help: "SQLite database file (default ./data/football-gather.sqlite; :memory: keeps nothing)") { config, value in
+            guard !value.isEmpty else { throw ConfigurationError("--db needs a path") }
+            config.databasePath = value
+        },
+        ServerOption(flag: "--quiet", environment: "FG_QUIET", valueName: nil,
+                     help: "no access log lines on stderr") { config, value in
+            config.quiet = try boolean(value, name: "--quiet")
+        },
+        ServerOption(flag: "--token-lifetime-days", environment: "FG_TOKEN_LIFETIME_DAYS", valueName: "DAYS",
+                     help: "days a login token stays valid (default 30)") { config, value in
+            config.tokenLifetime = .seconds(try integer(value, name: "--token-lifetime-days", range: 1...3650) * 24 * 3600)
+        },
+        ServerOption(flag: "--max-connections", environment: "FG_MAX_CONNECTIONS", valueName: "N",
+                     help: "open connections at most; more get 503 (default 10000)") { config, value in
+            config.http.maxConnections = try integer(value, name: "--max-connections", range: 1...1_000_000)
+        },
+        ServerOption(flag: "--max-body-bytes", environment: "FG_MAX_BODY_BYTES", valueName: "BYTES",
+                     help: "largest request body; larger gets 413 (default 1048576)") { config, value in
+            config.http.limits.maxBodyBytes = try integer(value, name: "--max-body-bytes", range: 1...(64 << 20))
+        },
+        ServerOption(flag: "--max-request-line-bytes", environment: "FG_MAX_REQUEST_LINE_BYTES", valueName: "BYTES",
+                     help: "longest request line; longer gets 414 (default 8192)") { config, value in
+            config.http.limits.maxRequestLineBytes = try integer(value, name: "--max-request-line-bytes", range: 64...(1 << 20))
+        },
+        ServerOption(flag: "--max-header-bytes", environment: "FG_MAX_HEADER_BYTES", valueName: "BYTES",
+                     help: "largest header section; larger gets 431 (default 16384)") { config, value in
+            config.http.limits.maxHeaderBytes = try integer(value, name: "--max-header-bytes", range: 256...(1 << 20))
+        },
+        ServerOption(flag: "--header-timeout", environment: "FG_HEADER_TIMEOUT", valueName: "SECONDS",
+                     help: "time to receive a request's head; then 408 (default 10)") { config, value in
+            config.http.headerReadTimeout = try seconds(value, name: "--header-timeout")
+        },
+        ServerOption(flag: "--body-timeout", environment: "FG_BODY_TIMEOUT", valueName: "SECONDS",
+                     help: "time to receive a request's body; then 408 (default 30)") { config, value in
+            config.http.bodyReadTimeout = try seconds(value, name: "--body-timeout")
+        },
+        ServerOption(flag: "--idle-timeout", environment: "FG_IDLE_TIMEOUT", valueName: "SECONDS",
+                     help: "time a keep-alive connection may wait for its next request (default 60)") { config, value in
+            config.http.idleTimeout = try seconds(value, name: "--idle-timeout")
+        },
+        ServerOption(flag: "--shutdown-timeout", environment: "FG_SHUTDOWN_TIMEOUT", valueName: "SECONDS",
+                     help: "on SIGTERM/SIGINT, time for requests in flight to finish (default 10)") { config, value in
+            config.shutdownGracePeriod = try seconds(value, name: "--shutdown-timeout")
+        },
+        ServerOption(flag: "--event-loops", environment: "FG_EVENT_LOOPS", valueName: "N",
+                     help: "threads running epoll loops (default 2)") { config, value in
+            config.http.eventLoopCount = try integer(value, name: "--event-loops", range: 1...64)
+        },
+        ServerOption(flag: "--workers", environment: "FG_WORKERS", valueName: "N",
+                     help: "threads running handlers: database and password hashing (default 4)") { config, value in
+            config.http.workerCount = try integer(value, name: "--workers", range: 1...256)
+        },
+    ]
+
+    /// Reads the environment first, then the flags (which override it).
+    public static func parse(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> ServerCommand {
+        var configuration = ServerConfiguration()
+        for option in options {
+            if let value = environment[option.environment], !value.isEmpty {
+                do {
+                    try option.apply(value, to: &configuration)
+                } catch {
+                    throw ConfigurationError("\(option.environment): \(error.message)")
+                }
+            }
+        }
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "-h", "--help": return .help
+            case "--version": return .version
+            case "serve": continue
+            default: break
+            }
+            var flag = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                flag = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = options.first(where: { $0.flag == flag }) else {
+                throw ConfigurationError("unknown option \(argument) (see fg-server --help)")
+            }
+            if option.valueName == nil {
+                try option.apply(inlineValue ?? "true", to: &configuration)
+                continue
+            }
+            guard let value = inlineValue ?? remaining.popFirst() else {
+                throw ConfigurationError("\(flag) needs a value")
+            }
+            try option.apply(value, to: &configuration)
+        }
+        return .serve(configuration)
+    }
+
+    public static var helpText: String {
+        var lines = [
+            "fg-server \(version): the Football Gather API server",
+            "",
+            "Usage: fg-server [serve] [options]",
+            "",
+            "Options (each has an environment twin; flags win):",
+        ]
+        for option in options {
+            let flag = option.valueName.map { "\(option.flag) \($0)" } ?? option.flag
+            lines.append("  \(flag.padding(toLength: 34, withPad: " ", startingAt: 0)) \(option.environment)")
+            lines.append("      \(option.help)")
+        }
+        lines.append("  --version                          print the version")
+        lines.append("  -h, --help                         print this help")
+        return lines.joined(separator: "\n")
+    }
+
+    private static func integer(_ value: String, name: String, range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+        guard let number = Int(value), range.contains(number) else {
+            throw ConfigurationError("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(value)\"")
+        }
+        return number
+    }
+
+    private static func seconds(_ value: String, name: String) throws(ConfigurationError) -> Duration {
+        guard let number = Double(value), number > 0, number <= 86_400 else {
+            throw ConfigurationError("\(name) must be a number of seconds from 0 to 86400, not \"\(value)\"")
+        }
+        return .milliseconds(Int64((number * 1000).rounded()))
+    }
+
+    private static func boolean(_ value: String, name: String) throws(ConfigurationError) -> Bool {
+        switch value.lowercased() {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw ConfigurationError("\(name) must be true or false, not \"\(value)\"")
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import GatherCore
+import HTTP
+
+/// Who may call a route.
+enum AuthRequirement: Sendable {
+    case none
+    /// HTTP Basic credentials (login only).
+    case basic
+    /// A session token.
+    case bearer
+}
+
+typealias Handler = @Sendable (RequestContext) throws -> HTTPResponse
+
+struct Route: Sendable {
+    enum Component: Sendable, Equatable {
+        case constant(String)
+        case parameter(String)
+    }
+
+    let method: HTTPMethod
+    let components: [Component]
+    let auth: AuthRequirement
+    let handler: Handler
+
+    /// `pattern` is a path like `/api/players/:id`.
+    init(_ method: HTTPMethod, _ pattern: String, auth: AuthRequirement, handler: @escaping Handler) {
+        self.method = method
+        self.components = pattern.split(separator: "/").map { part in
+            part.hasPrefix(":") ? .parameter(String(part.dropFirst())) : .constant(String(part))
+        }
+        self.auth = auth
+        self.handler = handler
+    }
+
+    /// The parameters if `segments` fit the pattern.
+    func match(_ segments: [String]) -> [String: String]? {
+        guard segments.count == components.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (component, segment) in zip(components, segments) {
+            switch component {
+            case .constant(let text):
+                guard text == segment else { return nil }
+            case .parameter(let name):
+                parameters[name] = segment
+            }
+        }
+        return parameters
+    }
+}
+
+/// Finds the route for a method and path; tells 404 (no such path) from 405 (path exists, method does not).
+struct Router: Sendable {
+    enum Match {
+        case found(Route, RouteParameters)
+        case methodNotAllowed(allowed: [HTTPMethod])
+        case notFound
+    }
+
+    private var routes: [Route] = []
+
+    mutating func add(_ route: Route) {
+        routes.append(route)
+    }
+
+    func match(method: HTTPMethod, segments: [String]) -> Match {
+        var allowed: [HTTPMethod] = []
+        var headFallback: (Route, [String: String])?
+        for route in routes {
+            guard let parameters = route.match(segments) else { continue }
+            if route.method == method {
+                return .found(route, RouteParameters(values: parameters))
+            }
+            if method == .head && route.method == .get {
+                headFallback = (route, parameters)
+            }
+            allowed.append(route.method)
+        }
+        // HEAD is GET without the body (RFC 9110 §9.3.2).
+        if let (route, parameters) = headFallback {
+            return .found(route, RouteParameters(values: parameters))
+        }
+        if allowed.isEmpty { return .notFound }
+        if allowed.contains(.get) { allowed.append(.head) }
+        return .methodNotAllowed(allowed: allowed)
+    }
+}
+
+/// The values of a route's `:name` components, read as the type the handler needs.
+/// A value that is not of that type names no resource: 404.
+struct RouteParameters: Sendable {
+    let values: [String: String]
+
+    func int(_ name: String, resource: String) throws -> Int {
+        guard let text = values[name], let value = Int(text), value > 0 else {
+            throw APIError.notFound("\(resource) not found")
+        }
+        return value
+    }
+
+    func uuid(_ name: String, resource: String) throws -> UUID {
+        guard let text = values[name], let value = UUID(uuidString: text) else {
+            throw APIError.notFound("\(resource) not found")
+        }
+        return value
+    }
+}
+
+import Foundation

@@ -1,0 +1,142 @@
+import CLinux
+import Foundation
+import Glibc
+
+/// Something registered with an event loop for readiness on a descriptor.
+protocol EventHandler: AnyObject {
+    func handle(events: UInt32)
+}
+
+/// One thread waiting on epoll, calling handlers for ready descriptors, running tasks sent from other
+/// threads, and a periodic tick (for timeouts). Handlers and tasks run on the loop's thread only.
+///
+/// Unchecked Sendable: `tasks` is guarded by `taskLock`; every other property is touched only on
+/// the loop's own thread, which `execute(_:)` is the one way to reach.
+final class EventLoop: @unchecked Sendable {
+    private let epollFD: Int32
+    private let wakeFD: Int32
+    private var handlers: [Int32: EventHandler] = [:]
+    private let taskLock = NSLock()
+    private var tasks: [@Sendable () -> Void] = []
+    private var running = true
+    private let finished = DispatchSemaphore(value: 0)
+    private let tickInterval: UInt64
+    private var nextTick: UInt64 = 0
+    /// Called on the loop thread about every `tickInterval`.
+    var onTick: (() -> Void)?
+    /// The server's state on this loop. Set before the thread starts, cleared after it stops;
+    /// otherwise read only on the loop thread.
+    var serverLoop: ServerLoop?
+
+    init(tickInterval: Duration) throws {
+        epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
+        guard epollFD >= 0 else { throw SystemError("epoll_create1") }
+        wakeFD = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+        guard wakeFD >= 0 else {
+            close(epollFD)
+            throw SystemError("eventfd")
+        }
+        self.tickInterval = MonotonicClock.nanoseconds(tickInterval)
+        var event = epoll_event()
+        event.events = EPOLLIN.rawValue
+        event.data.fd = wakeFD
+        guard epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &event) == 0 else {
+            close(wakeFD)
+            close(epollFD)
+            throw SystemError("epoll_ctl")
+        }
+    }
+
+    deinit {
+        close(wakeFD)
+        close(epollFD)
+    }
+
+    /// Starts the loop on a thread of its own.
+    func start(name: String) {
+        let thread = Thread { [self] in
+            run()
+            finished.signal()
+        }
+        thread.name = name
+        thread.start()
+    }
+
+    /// Runs `task` on the loop's thread. Safe from any thread.
+    func execute(_ task: @escaping @Sendable () -> Void) {
+        taskLock.lock()
+        tasks.append(task)
+        taskLock.unlock()
+        var one: UInt64 = 1
+        _ = Glibc.write(wakeFD, &one, MemoryLayout<UInt64>.size)
+    }
+
+    /// Ends the loop after the tasks already queued; waits for its thread to finish.
+    func stopAndWait() {
+        execute { [self] in running = false }
+        finished.wait()
+    }
+
+    // MARK: Loop-thread API
+
+    func register(_ fd: Int32, events: UInt32, handler: EventHandler) throws {
+        var event = epoll_event()
+        event.events = events
+        event.data.fd = fd
+        guard epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) == 0 else { throw SystemError("epoll_ctl(ADD)") }
+        handlers[fd] = handler
+    }
+
+    func modify(_ fd: Int32, events: UInt32) {
+        var event = epoll_event()
+        event.events = events
+        event.data.fd = fd
+        epoll_ctl(epollFD, EPOLL_CTL_MOD, fd, &event)
+    }
+
+    func deregister(_ fd: Int32) {
+        guard handlers.removeValue(forKey: fd) != nil else { return }
+        epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, nil)
+    }
+
+    private func run() {
+        let capacity = 256
+        let events = UnsafeMutablePointer<epoll_event>.allocate(capacity: capacity)
+        defer { events.deallocate() }
+        nextTick = MonotonicClock.now() + tickInterval
+        while running {
+            let now = MonotonicClock.now()
+            let waitMilliseconds = Int32(clamping: nextTick > now ? (nextTick - now + 999_999) / 1_000_000 : 0)
+            let count = epoll_wait(epollFD, events, Int32(capacity), waitMilliseconds)
+            if count < 0 && errno != EINTR {
+                // Only EBADF/EFAULT/EINVAL are possible: programming errors. Stop rather than spin.
+                FileHandle.standardError.write(Data("event loop stopped: \(SystemError("epoll_wait"))\n".utf8))
+                break
+            }
+            for index in 0..<max(0, Int(count)) {
+                let fd = events[index].data.fd
+                if fd == wakeFD {
+                    var value: UInt64 = 0
+                    _ = Glibc.read(wakeFD, &value, MemoryLayout<UInt64>.size)
+                    continue
+                }
+                handlers[fd]?.handle(events: events[index].events)
+            }
+            runTasks()
+            if MonotonicClock.now() >= nextTick {
+                onTick?()
+                nextTick = MonotonicClock.now() + tickInterval
+            }
+        }
+        runTasks()
+        onTick = nil
+    }
+
+    private func runTasks() {
+        taskLock.lock()
+        let batch = tasks
+        tasks.removeAll()
+        taskLock.unlock()
+        for task in batch { task() }
+    }
+}

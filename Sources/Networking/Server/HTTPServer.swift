@@ -1,0 +1,101 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// An HTTP/1.1 server: a listening socket watched by a few epoll loops, connections spread over
+/// them, handlers run on a worker pool. Start it, read `port`, and call `shutdown` to stop it.
+public final class HTTPServer: Sendable {
+    private let shared: ServerShared
+    private let state = Mutex<RunState>(.idle)
+
+    private enum RunState {
+        case idle
+        case running(listener: Int32, port: Int, loops: [EventLoop], serverLoops: [ObjectIdentifier])
+        case stopped
+    }
+
+    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, accessLogger: AccessLogger? = nil) {
+        shared = ServerShared(configuration: configuration, responder: responder, accessLogger: accessLogger)
+    }
+
+    public var configuration: HTTPServerConfiguration { shared.configuration }
+
+    /// The port the server listens on (the chosen one when configured with port 0); nil unless running.
+    public var port: Int? {
+        state.withLock {
+            if case let .running(_, port, _, _) = $0 { return port }
+            return nil
+        }
+    }
+
+    /// Open connections right now.
+    public var connectionCount: Int { shared.connectionCount }
+
+    /// Binds, starts the loops and returns the bound port.
+    @discardableResult
+    public func start() throws -> Int {
+        let configuration = shared.configuration
+        let (listener, port) = try Socket.listen(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
+        var loops: [EventLoop] = []
+        do {
+            let tick = HTTPServer.tickInterval(configuration)
+            for index in 0..<max(1, configuration.eventLoopCount) {
+                let loop = try EventLoop(tickInterval: tick)
+                let serverLoop = ServerLoop(loop: loop, shared: shared, listener: listener)
+                try serverLoop.startListening()
+                loops.append(loop)
+                loop.serverLoop = serverLoop
+                loop.start(name: "fg-loop-\(index)")
+            }
+        } catch {
+            for loop in loops { loop.stopAndWait() }
+            Glibc.close(listener)
+            throw error
+        }
+        state.withLock { $0 = .running(listener: listener, port: port, loops: loops, serverLoops: []) }
+        return port
+    }
+
+    /// Stops accepting, lets requests in flight finish for up to `gracePeriod`, then closes every
+    /// connection and stops the threads. Returns true if every connection finished in time.
+    @discardableResult
+    public func shutdown(gracePeriod: Duration = .seconds(10)) -> Bool {
+        let running: (Int32, [EventLoop])? = state.withLock { state in
+            guard case let .running(listener, _, loops, _) = state else { return nil }
+            state = .stopped
+            return (listener, loops)
+        }
+        guard let (listener, loops) = running else { return true }
+
+        let stopped = DispatchGroup()
+        for loop in loops {
+            stopped.enter()
+            loop.execute {
+                loop.serverLoop?.beginShutdown()
+                stopped.leave()
+            }
+        }
+        stopped.wait()
+        Glibc.close(listener)
+
+        let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(gracePeriod)
+        while shared.connectionCount > 0 && MonotonicClock.now() < deadline {
+            usleep(5_000)
+        }
+        let graceful = shared.connectionCount == 0
+        for loop in loops {
+            loop.execute { loop.serverLoop?.closeAll() }
+            loop.stopAndWait()
+            loop.serverLoop = nil
+        }
+        shared.workers.shutdownAndWait()
+        return graceful
+    }
+
+    /// Timeouts are checked on each loop's tick: often enough for the shortest of them.
+    static func tickInterval(_ configuration: HTTPServerConfiguration) -> Duration {
+        let shortest = [configuration.headerReadTimeout, configuration.bodyReadTimeout, configuration.idleTimeout,
+                        configuration.writeTimeout, configuration.lingerTimeout].min() ?? .seconds(1)
+        return max(.milliseconds(5), min(.milliseconds(250), shortest / 4))
+    }
+}

@@ -1,0 +1,32 @@
+import HTTP
+
+/// Every limit and timeout of the HTTP server, with its documented default.
+public struct HTTPServerConfiguration: Sendable {
+    /// Address to listen on. Default `127.0.0.1`; `0.0.0.0` or `::` for every interface.
+    public var host: String = "127.0.0.1"
+    /// Port to listen on. 0 picks a free port (see `HTTPServer.port`).
+    public var port: Int = 8080
+    /// Request line, header and body limits (8 KiB → 414, 16 KiB → 431, 1 MiB → 413).
+    public var limits: HTTPLimits = .default
+    /// From the first byte of a request to the end of its head. Past it: 408, then close.
+    public var headerReadTimeout: Duration = .seconds(10)
+    /// From the end of the head to the end of the body. Past it: 408, then close.
+    public var bodyReadTimeout: Duration = .seconds(30)
+    /// How long a keep-alive connection may wait for its next request before it is closed.
+    public var idleTimeout: Duration = .seconds(60)
+    /// How long a response may wait for a peer that does not read it.
+    public var writeTimeout: Duration = .seconds(30)
+    /// After a response that closes the connection, how long to read and drop what the peer still sends,
+    /// so the peer sees the response instead of a reset.
+    public var lingerTimeout: Duration = .seconds(2)
+    /// Open connections at most; further ones get 503 and are closed.
+    public var maxConnections: Int = 10_000
+    /// Threads running epoll loops. Idle connections cost memory, never a thread.
+    public var eventLoopCount: Int = 2
+    /// Threads running handlers (database work, password hashing).
+    public var workerCount: Int = 4
+    /// The kernel's queue of connections not yet accepted.
+    public var backlog: Int32 = 1024
+
+    public init() {}
+}

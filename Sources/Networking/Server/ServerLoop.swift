@@ -1,0 +1,179 @@
+import CLinux
+import Glibc
+import HTTP
+
+/// The server's share of one event loop: the listener registration, the connections accepted on
+/// this loop, their timeouts, and shutdown. Only the loop's thread touches it.
+final class ServerLoop: EventHandler {
+    struct Timeouts {
+        let headerRead: UInt64
+        let bodyRead: UInt64
+        let idle: UInt64
+        let write: UInt64
+    }
+
+    let loop: EventLoop
+    let shared: ServerShared
+    private let listener: Int32
+    private var listening = false
+    private var connections: [Int32: HTTPConnection] = [:]
+    private var nextSerial: UInt64 = 0
+    private(set) var isShuttingDown = false
+    let readBuffer: UnsafeMutableRawBufferPointer
+    let lingerNanoseconds: UInt64
+    private let timeouts: Timeouts
+    /// Held open so that when descriptors run out (EMFILE) one can be freed to accept and shed a peer.
+    private var reserveDescriptor: Int32
+    private var cachedDate = ""
+    private var cachedDateSecond = -1
+
+    init(loop: EventLoop, shared: ServerShared, listener: Int32) {
+        self.loop = loop
+        self.shared = shared
+        self.listener = listener
+        self.readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
+        let configuration = shared.configuration
+        self.lingerNanoseconds = MonotonicClock.nanoseconds(configuration.lingerTimeout)
+        self.timeouts = Timeouts(headerRead: MonotonicClock.nanoseconds(configuration.headerReadTimeout),
+                                 bodyRead: MonotonicClock.nanoseconds(configuration.bodyReadTimeout),
+                                 idle: MonotonicClock.nanoseconds(configuration.idleTimeout),
+                                 write: MonotonicClock.nanoseconds(configuration.writeTimeout))
+        self.reserveDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    }
+
+    deinit {
+        readBuffer.deallocate()
+        if reserveDescriptor >= 0 { Glibc.close(reserveDescriptor) }
+    }
+
+    /// Registers the shared listener on this loop. EPOLLEXCLUSIVE wakes one loop per new connection.
+    func startListening() throws {
+        try loop.register(listener, events: EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue, handler: self)
+        listening = true
+        loop.onTick = { [unowned self] in tick() }
+    }
+
+    // MARK: Accepting
+
+    func handle(events: UInt32) {
+        acceptConnections()
+    }
+
+    private func acceptConnections() {
+        // Bounded per wake-up so a flood of connections does not starve the existing ones.
+        for _ in 0..<64 where listening {
+            let fd = clinux_accept4(listener, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue))
+            if fd < 0 {
+                switch errno {
+                case EINTR, ECONNABORTED, EPROTO:
+                    continue
+                case EMFILE, ENFILE:
+                    shedOneConnection()
+                    return
+                default:
+                    // EAGAIN (nothing left) and transient kernel shortages (ENOBUFS, ENOMEM): try next wake-up.
+                    return
+                }
+            }
+            guard shared.reserveConnectionSlot() else {
+                refuse(fd)
+                continue
+            }
+            Socket.setNoDelay(fd)
+            nextSerial += 1
+            let connection = HTTPConnection(descriptor: fd, serial: nextSerial, owner: self, limits: shared.configuration.limits)
+            do {
+                try connection.register()
+                connections[fd] = connection
+            } catch {
+                Glibc.close(fd)
+                shared.releaseConnectionSlot()
+            }
+        }
+    }
+
+    /// Out of descriptors: free the reserve, accept the waiting peer and close it at once, so the
+    /// listener does not stay readable forever and the peer is told instead of left hanging.
+    private func shedOneConnection() {
+        guard reserveDescriptor >= 0 else { return }
+        Glibc.close(reserveDescriptor)
+        let fd = clinux_accept4(listener, Int32(SOCK_CLOEXEC.rawValue))
+        if fd >= 0 { Glibc.close(fd) }
+        reserveDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    }
+
+    /// Over the connection cap: a best-effort 503, then close.
+    private func refuse(_ fd: Int32) {
+        let refusal = HTTPResponseSerializer.serialize(.error(.serviceUnavailable, reason: "too many connections, try again"),
+                                                       isHead: false, keepAlive: false, date: currentDate())
+        _ = refusal.withUnsafeBytes { try? Socket.write(fd, $0) }
+        Glibc.close(fd)
+    }
+
+    // MARK: Requests
+
+    func dispatch(_ request: HTTPRequest, to connection: HTTPConnection) {
+        let fd = connection.descriptor
+        let serial = connection.serial
+        let responder = shared.responder
+        shared.workers.submit { [loop] in
+            let response = responder.respond(to: request)
+            loop.execute {
+                loop.serverLoop?.deliver(response, descriptor: fd, serial: serial)
+            }
+        }
+    }
+
+    func deliver(_ response: HTTPResponse, descriptor: Int32, serial: UInt64) {
+        // The connection may have closed (and its descriptor been reused) meanwhile.
+        guard let connection = connections[descriptor], connection.serial == serial else { return }
+        connection.complete(with: response)
+    }
+
+    func log(_ entry: AccessLogEntry) {
+        shared.accessLogger?(entry)
+    }
+
+    func currentDate() -> String {
+        let second = time(nil)
+        if second != cachedDateSecond {
+            cachedDateSecond = second
+            cachedDate = HTTPDate.format(secondsSince1970: second)
+        }
+        return cachedDate
+    }
+
+    func connectionClosed(_ connection: HTTPConnection) {
+        guard connections[connection.descriptor] === connection else { return }
+        connections[connection.descriptor] = nil
+        shared.releaseConnectionSlot()
+    }
+
+    private func tick() {
+        let now = MonotonicClock.now()
+        for connection in Array(connections.values) {
+            connection.checkTimeouts(now: now, timeouts: timeouts)
+        }
+    }
+
+    // MARK: Shutdown
+
+    /// Stops accepting on this loop and closes connections that are between requests.
+    func beginShutdown() {
+        isShuttingDown = true
+        if listening {
+            loop.deregister(listener)
+            listening = false
+        }
+        for connection in Array(connections.values) {
+            connection.closeIfIdle()
+        }
+    }
+
+    /// The grace period is over: close everything still open.
+    func closeAll() {
+        for connection in Array(connections.values) {
+            connection.close()
+        }
+    }
+}

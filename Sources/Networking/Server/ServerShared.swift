@@ -1,0 +1,38 @@
+import Synchronization
+
+/// What every loop of one server shares: configuration, responder, workers and counters.
+final class ServerShared: Sendable {
+    let configuration: HTTPServerConfiguration
+    let responder: any HTTPResponder
+    let accessLogger: AccessLogger?
+    let workers: WorkerPool
+    private let openConnections = Atomic<Int>(0)
+    private let requestCounter = Atomic<UInt64>(0)
+
+    init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, accessLogger: AccessLogger?) {
+        self.configuration = configuration
+        self.responder = responder
+        self.accessLogger = accessLogger
+        self.workers = WorkerPool(threads: configuration.workerCount, name: "fg-worker")
+    }
+
+    var connectionCount: Int { openConnections.load(ordering: .relaxed) }
+
+    /// Counts a new connection if the cap allows it.
+    func reserveConnectionSlot() -> Bool {
+        let after = openConnections.add(1, ordering: .relaxed).newValue
+        if after > configuration.maxConnections {
+            openConnections.subtract(1, ordering: .relaxed)
+            return false
+        }
+        return true
+    }
+
+    func releaseConnectionSlot() {
+        openConnections.subtract(1, ordering: .relaxed)
+    }
+
+    func nextRequestID() -> UInt64 {
+        requestCounter.add(1, ordering: .relaxed).newValue
+    }
+}
