@@ -1,0 +1,192 @@
+/// A response as a client reads it.
+public struct ReceivedResponse: Sendable {
+    public var status: Int
+    public var reasonPhrase: String
+    public var version: HTTPVersion
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    /// The body as UTF-8 text (for messages and tests).
+    public var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// Whether the server keeps the connection open after this response.
+    public var keepAlive: Bool {
+        if headers.containsToken("close", in: "Connection") { return false }
+        return version == .http1_1 || headers.containsToken("keep-alive", in: "Connection")
+    }
+}
+
+/// An incremental HTTP/1.1 response parser (RFC 9112 §6.3), the client-side twin of
+/// `HTTPRequestParser`: bytes in any split, responses out in order. Interim 1xx responses are
+/// skipped. A body framed by the connection's end completes on `finish()`.
+public struct HTTPResponseParser: Sendable {
+    public let limits: HTTPLimits
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var state: State = .head(HeadScanner())
+    /// Methods of the requests sent, oldest first: a response to HEAD has no body.
+    private var pendingMethods: [HTTPMethod] = []
+    private var ended = false
+
+    private enum State: Sendable {
+        case head(HeadScanner)
+        case body(ResponseHead, length: Int)
+        case chunked(ResponseHead, ChunkedBodyDecoder)
+        case untilClose(ResponseHead)
+        case failed(HTTPParseError)
+    }
+
+    private struct ResponseHead: Sendable {
+        let status: Int
+        let reasonPhrase: String
+        let version: HTTPVersion
+        let headers: HTTPHeaders
+    }
+
+    public init(limits: HTTPLimits = HTTPLimits(maxBodyBytes: 64 * 1024 * 1024)) {
+        self.limits = limits
+    }
+
+    /// Tells the parser a request was sent, so it knows whether the matching response has a body.
+    public mutating func expectResponse(to method: HTTPMethod) {
+        pendingMethods.append(method)
+    }
+
+    public mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// The connection reached its end: a body read until close is complete.
+    public mutating func finish() {
+        ended = true
+    }
+
+    public mutating func nextResponse() throws(HTTPParseError) -> ReceivedResponse? {
+        while true {
+            switch state {
+            case .failed(let error):
+                throw error
+            case .head(var scanner):
+                if start > 0 {
+                    buffer.removeSubrange(0..<start)
+                    start = 0
+                }
+                let outcome: HeadScanner.Outcome
+                do {
+                    outcome = try scanner.scan(buffer, from: start, limits: limits)
+                } catch {
+                    try fail(error)
+                }
+                guard case let .complete(lines, end) = outcome else {
+                    state = .head(scanner)
+                    if ended && !buffer.isEmpty { try fail(HTTPParseError(.badRequest, "connection closed mid-response")) }
+                    return nil
+                }
+                let head: ResponseHead
+                do {
+                    head = try HTTPResponseParser.parseHead(lines, buffer: buffer)
+                } catch {
+                    try fail(error)
+                }
+                start = end
+                if head.status >= 100 && head.status < 200 {
+                    state = .head(HeadScanner())
+                    continue
+                }
+                let method = pendingMethods.isEmpty ? .get : pendingMethods.removeFirst()
+                do {
+                    state = try HTTPResponseParser.bodyState(for: head, method: method, limits: limits)
+                } catch {
+                    try fail(error)
+                }
+            case let .body(head, length):
+                guard buffer.count - start >= length else {
+                    if ended { try fail(HTTPParseError(.badRequest, "connection closed mid-body")) }
+                    return nil
+                }
+                let body = Array(buffer[start..<(start + length)])
+                start += length
+                state = .head(HeadScanner())
+                return ReceivedResponse(status: head.status, reasonPhrase: head.reasonPhrase, version: head.version,
+                                        headers: head.headers, body: body)
+            case .chunked(let head, var decoder):
+                let done: Bool
+                do {
+                    done = try decoder.decode(buffer, from: &start, limits: limits)
+                } catch {
+                    try fail(error)
+                }
+                guard done else {
+                    state = .chunked(head, decoder)
+                    if ended { try fail(HTTPParseError(.badRequest, "connection closed mid-body")) }
+                    return nil
+                }
+                state = .head(HeadScanner())
+                return ReceivedResponse(status: head.status, reasonPhrase: head.reasonPhrase, version: head.version,
+                                        headers: head.headers, body: decoder.body)
+            case .untilClose(let head):
+                guard ended else {
+                    guard buffer.count - start <= limits.maxBodyBytes else {
+                        try fail(HTTPParseError(.contentTooLarge, "response body exceeds \(limits.maxBodyBytes) bytes"))
+                    }
+                    return nil
+                }
+                let body = Array(buffer[start...])
+                start = buffer.count
+                state = .head(HeadScanner())
+                return ReceivedResponse(status: head.status, reasonPhrase: head.reasonPhrase, version: head.version,
+                                        headers: head.headers, body: body)
+            }
+        }
+    }
+
+    private mutating func fail(_ error: HTTPParseError) throws(HTTPParseError) -> Never {
+        state = .failed(error)
+        throw error
+    }
+
+    private static func parseHead(_ lines: [Range<Int>], buffer: [UInt8]) throws(HTTPParseError) -> ResponseHead {
+        guard let statusLine = lines.first else { throw HTTPParseError(.badRequest, "missing status line") }
+        let parts = buffer[statusLine].split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count >= 2, parts[0].starts(with: Array("HTTP/1.".utf8)), parts[0].count == 8,
+              parts[1].count == 3, let status = Int(String(decoding: parts[1], as: UTF8.self)) else {
+            throw HTTPParseError(.badRequest, "malformed status line")
+        }
+        let version: HTTPVersion = parts[0].last == UInt8(ascii: "0") ? .http1_0 : .http1_1
+        var headers = HTTPHeaders()
+        for line in lines.dropFirst() {
+            let bytes = buffer[line]
+            guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else {
+                throw HTTPParseError(.badRequest, "header field without a colon")
+            }
+            let name = String(decoding: bytes[bytes.startIndex..<colon], as: UTF8.self)
+            let value = Token.text(bytes[(colon + 1)...]).trimmingOptionalWhitespace()
+            headers.add(name: name, value: value)
+        }
+        let reason = parts.count > 2 ? String(decoding: parts[2], as: UTF8.self) : ""
+        return ResponseHead(status: status, reasonPhrase: reason, version: version, headers: headers)
+    }
+
+    private static func bodyState(for head: ResponseHead, method: HTTPMethod, limits: HTTPLimits) throws(HTTPParseError) -> State {
+        if method == .head || head.status == 204 || head.status == 304 {
+            return .body(head, length: 0)
+        }
+        if head.headers.contains(name: "Transfer-Encoding") {
+            guard head.headers.values(of: "Transfer-Encoding").last?.lowercased() == "chunked" else {
+                return .untilClose(head)
+            }
+            return .chunked(head, ChunkedBodyDecoder())
+        }
+        if head.headers.contains(name: "Content-Length") {
+            let values = head.headers.values(of: "Content-Length")
+            guard let first = values.first, values.allSatisfy({ $0 == first }), let length = Int(first), length >= 0 else {
+                throw HTTPParseError(.badRequest, "malformed Content-Length in response")
+            }
+            guard length <= limits.maxBodyBytes else {
+                throw HTTPParseError(.contentTooLarge, "response body exceeds \(limits.maxBodyBytes) bytes")
+            }
+            return .body(head, length: length)
+        }
+        return .untilClose(head)
+    }
+}

@@ -1,0 +1,187 @@
+import CLinux
+import Glibc
+import HTTP
+
+/// A blocking HTTP/1.1 client connection with a deadline on every operation. Used by the terminal
+/// client, the health check and the tests. One thread at a time.
+public final class HTTPClientConnection {
+    public let host: String
+    public let port: Int
+    private var descriptor: Int32
+    private var parser = HTTPResponseParser()
+    private var peerClosed = false
+
+    /// Connects to `host:port` (a name or a numeric address), waiting at most `timeout`.
+    public init(host: String, port: Int, timeout: Duration) throws {
+        self.host = host
+        self.port = port
+        descriptor = try HTTPClientConnection.connect(host: host, port: port, timeout: timeout)
+    }
+
+    deinit {
+        if descriptor >= 0 { Glibc.close(descriptor) }
+    }
+
+    public var isOpen: Bool { descriptor >= 0 && !peerClosed }
+
+    public func close() {
+        if descriptor >= 0 {
+            Glibc.close(descriptor)
+            descriptor = -1
+        }
+    }
+
+    /// Sends a request and waits for its response.
+    public func send(method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
+                     timeout: Duration) throws -> ReceivedResponse {
+        var head = "\(method.rawValue) \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        if !body.isEmpty || method == .post || method == .put {
+            head += "Content-Length: \(body.count)\r\n"
+        }
+        head += "\r\n"
+        try write(Array(head.utf8) + body, timeout: timeout)
+        expectResponse(to: method)
+        return try readResponse(timeout: timeout)
+    }
+
+    /// Tells the reader that a request with `method` went out through `write` (HEAD answers have no body).
+    public func expectResponse(to method: HTTPMethod) {
+        parser.expectResponse(to: method)
+    }
+
+    /// Writes raw bytes, all of them, within `timeout`.
+    public func write(_ bytes: [UInt8], timeout: Duration) throws {
+        let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
+        var offset = 0
+        while offset < bytes.count {
+            let result = try bytes.withUnsafeBytes { try Socket.write(descriptor, UnsafeRawBufferPointer(rebasing: $0[offset...])) }
+            switch result {
+            case .bytes(let count): offset += count
+            case .wouldBlock, .endOfStream: try wait(for: Int16(POLLOUT), until: deadline)
+            }
+        }
+    }
+
+    /// The next response, waiting at most `timeout`.
+    public func readResponse(timeout: Duration) throws -> ReceivedResponse {
+        let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
+        while true {
+            if let response = try parser.nextResponse() { return response }
+            guard !peerClosed else { throw HTTPClientError.connectionClosed }
+            try readSome(until: deadline)
+        }
+    }
+
+    /// Waits until the server closes the connection; false if it is still open at the deadline.
+    /// Bytes that arrive meanwhile are kept for `readResponse`.
+    public func waitForClose(timeout: Duration) throws -> Bool {
+        let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
+        while !peerClosed {
+            do {
+                try readSome(until: deadline)
+            } catch HTTPClientError.timedOut {
+                return false
+            } catch let error as SystemError where error.code == ECONNRESET {
+                peerClosed = true
+            }
+        }
+        return true
+    }
+
+    private func readSome(until deadline: UInt64) throws {
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let result = try chunk.withUnsafeMutableBytes { try Socket.read(descriptor, into: $0) }
+            switch result {
+            case .bytes(let count):
+                parser.append(chunk[0..<count])
+                return
+            case .endOfStream:
+                peerClosed = true
+                parser.finish()
+                return
+            case .wouldBlock:
+                try wait(for: Int16(POLLIN), until: deadline)
+            }
+        }
+    }
+
+    private func wait(for events: Int16, until deadline: UInt64) throws {
+        try HTTPClientConnection.poll(descriptor, events: events, until: deadline)
+    }
+
+    private static func poll(_ fd: Int32, events: Int16, until deadline: UInt64) throws {
+        while true {
+            let now = MonotonicClock.now()
+            guard now < deadline else { throw HTTPClientError.timedOut }
+            var entry = pollfd(fd: fd, events: events, revents: 0)
+            let milliseconds = Int32(clamping: (deadline - now + 999_999) / 1_000_000)
+            let result = Glibc.poll(&entry, 1, milliseconds)
+            if result > 0 { return }
+            if result < 0 && errno != EINTR { throw SystemError("poll") }
+        }
+    }
+
+    private static func connect(host: String, port: Int, timeout: Duration) throws -> Int32 {
+        let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_NUMERICSERV
+        var results: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &results)
+        guard status == 0, let first = results else {
+            throw NetworkError.addressResolution(host: host, reason: String(cString: gai_strerror(status)))
+        }
+        defer { freeaddrinfo(first) }
+        var lastError: any Error = HTTPClientError.connectionRefused
+        var entry: UnsafeMutablePointer<addrinfo>? = first
+        while let info = entry {
+            entry = info.pointee.ai_next
+            let fd = socket(info.pointee.ai_family,
+                            info.pointee.ai_socktype | Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue),
+                            info.pointee.ai_protocol)
+            guard fd >= 0 else { lastError = SystemError("socket"); continue }
+            if Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
+                Socket.setNoDelay(fd)
+                return fd
+            }
+            guard errno == EINPROGRESS else {
+                lastError = errno == ECONNREFUSED ? HTTPClientError.connectionRefused : SystemError("connect")
+                Glibc.close(fd)
+                continue
+            }
+            do {
+                try poll(fd, events: Int16(POLLOUT), until: deadline)
+            } catch {
+                Glibc.close(fd)
+                throw error
+            }
+            var socketError: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            getsockopt(fd, SOL_SOCKET, SO_ERROR, &socketError, &length)
+            if socketError == 0 {
+                Socket.setNoDelay(fd)
+                return fd
+            }
+            lastError = socketError == ECONNREFUSED ? HTTPClientError.connectionRefused : SystemError("connect", code: socketError)
+            Glibc.close(fd)
+        }
+        throw lastError
+    }
+}
+
+public enum HTTPClientError: Error, Equatable, CustomStringConvertible {
+    case timedOut
+    case connectionRefused
+    case connectionClosed
+
+    public var description: String {
+        switch self {
+        case .timedOut: return "the server did not answer in time"
+        case .connectionRefused: return "connection refused: is the server running?"
+        case .connectionClosed: return "the server closed the connection"
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import GatherServer
+import HTTP
+import Networking
+import XCTest
+
+/// A real server on port 0 with its own database file, for one test.
+final class TestServer {
+    let server: GatherServer
+    let directory: URL
+    let databasePath: String
+    let port: Int
+
+    init(configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        databasePath = directory.appendingPathComponent("football-gather.sqlite").path
+        var configuration = ServerConfiguration()
+        configuration.http.port = 0
+        configuration.databasePath = databasePath
+        configuration.quiet = true
+        configure(&configuration)
+        server = try GatherServer(configuration: configuration)
+        port = try server.start()
+    }
+
+    func stop() {
+        server.shutdown()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// A fresh connection to the server.
+    func connect() throws -> HTTPClientConnection {
+        try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5))
+    }
+
+    /// A client that speaks JSON, optionally with a token.
+    func client(token: String? = nil) throws -> APIClient {
+        APIClient(connection: try connect(), token: token)
+    }
+
+    /// Registers a user and logs in; returns a client holding the token and the user's id.
+    func registeredClient(username: String = "user-\(UUID().uuidString.prefix(8))",
+                          password: String = "correct horse battery") throws -> (client: APIClient, userID: String) {
+        let client = try client()
+        let created = try client.request(.post, "/api/users", json: ["username": username, "password": password])
+        XCTAssertEqual(created.status, 201, created.text)
+        let login = try client.request(.post, "/api/users/login",
+                                       headers: ["Authorization": APIClient.basic(username, password)])
+        XCTAssertEqual(login.status, 200, login.text)
+        let body = try login.jsonObject()
+        client.token = body["token"] as? String
+        return (client, body["userID"] as? String ?? "")
+    }
+}
+
+/// Requests over one keep-alive connection, with JSON helpers.
+final class APIClient {
+    let connection: HTTPClientConnection
+    var token: String?
+
+    init(connection: HTTPClientConnection, token: String?) {
+        self.connection = connection
+        self.token = token
+    }
+
+    static func basic(_ username: String, _ password: String) -> String {
+        "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
+    }
+
+    func request(_ method: HTTPMethod, _ target: String, json: Any? = nil, rawBody: String? = nil,
+                 headers: HTTPHeaders = HTTPHeaders()) throws -> ReceivedResponse {
+        var headers = headers
+        if let token, headers["Authorization"] == nil {
+            headers.add(name: "Authorization", value: "Bearer \(token)")
+        }
+        var body: [UInt8] = []
+        if let json {
+            body = Array(try JSONSerialization.data(withJSONObject: json))
+        } else if let rawBody {
+            body = Array(rawBody.utf8)
+        }
+        if !body.isEmpty && headers["Content-Type"] == nil {
+            headers.add(name: "Content-Type", value: "application/json")
+        }
+        return try connection.send(method: method, target: target, headers: headers, body: body, timeout: .seconds(10))
+    }
+}
+
+extension ReceivedResponse {
+    func jsonObject(file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        let value = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
+        return try XCTUnwrap(value as? [String: Any], "not a JSON object: \(text)", file: file, line: line)
+    }
+
+    func jsonArray(file: StaticString = #filePath, line: UInt = #line) throws -> [[String: Any]] {
+        let value = try JSONSerialization.jsonObject(with: Data(body))
+        return try XCTUnwrap(value as? [[String: Any]], "not a JSON array: \(text)", file: file, line: line)
+    }
+
+    /// The `reason` of an error body, checking the original backend's shape on the way.
+    func errorReason(file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let object = try jsonObject(file: file, line: line)
+        XCTAssertEqual(object["error"] as? Bool, true, "error flag in \(text)", file: file, line: line)
+        XCTAssertEqual(headers["Content-Type"], "application/json; charset=utf-8", file: file, line: line)
+        return try XCTUnwrap(object["reason"] as? String, file: file, line: line)
+    }
+}
+
+/// Polls `condition` until it holds or the deadline passes. Tests wait this way, never by sleeping a fixed time.
+func waitUntil(timeout: TimeInterval = 5, _ condition: () throws -> Bool) rethrows -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if try condition() { return true }
+        usleep(2_000)
+    }
+    return try condition()
+}
