@@ -43,7 +43,7 @@ extension PlayerDetails: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let name = try container.decode(String.self, forKey: .name)
-        let age = try container.decodeIfPresent(Int.self, forKey: .age)
+        let age = try container.decodeWholeNumberIfPresent(forKey: .age)
         let skill = try container.decodeEnumIfPresent(Skill.self, forKey: .skill)
         let position = try container.decodeEnumIfPresent(Position.self, forKey: .preferredPosition)
         let team = try container.decodeIfPresent(String.self, forKey: .favouriteTeam)

@@ -10,3 +10,16 @@ extension KeyedDecodingContainer {
         return value
     }
 }
+
+extension KeyedDecodingContainer {
+    /// Decodes an integer field. The JSON decoder reports a fractional or out-of-range number with
+    /// an internal error that names no field; the document itself was already parsed by then, so
+    /// any failure here is about this value.
+    func decodeWholeNumberIfPresent(forKey key: Key) throws -> Int? {
+        do {
+            return try decodeIfPresent(Int.self, forKey: key)
+        } catch {
+            throw ValidationError(field: key.stringValue, message: "must be a whole number")
+        }
+    }
+}

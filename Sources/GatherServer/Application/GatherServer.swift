@@ -29,6 +29,9 @@ public final class GatherServer: Sendable {
 
     public var port: Int? { http.port }
 
+    /// Open client connections right now.
+    public var connectionCount: Int { http.connectionCount }
+
     /// Stops accepting, finishes requests in flight (up to the grace period), closes the database.
     @discardableResult
     public func shutdown() -> Bool {

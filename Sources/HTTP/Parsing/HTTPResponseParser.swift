@@ -27,6 +27,8 @@ public struct HTTPResponseParser: Sendable {
     /// Methods of the requests sent, oldest first: a response to HEAD has no body.
     private var pendingMethods: [HTTPMethod] = []
     private var ended = false
+    /// Statuses of the interim (1xx) responses seen so far, e.g. 100 for `Expect: 100-continue`.
+    public private(set) var interimStatuses: [Int] = []
 
     private enum State: Sendable {
         case head(HeadScanner)
@@ -90,6 +92,7 @@ public struct HTTPResponseParser: Sendable {
                 }
                 start = end
                 if head.status >= 100 && head.status < 200 {
+                    interimStatuses.append(head.status)
                     state = .head(HeadScanner())
                     continue
                 }

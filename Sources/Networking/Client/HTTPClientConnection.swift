@@ -10,6 +10,8 @@ public final class HTTPClientConnection {
     private var descriptor: Int32
     private var parser = HTTPResponseParser()
     private var peerClosed = false
+    /// A final response read while waiting for an interim one.
+    private var stashedResponse: ReceivedResponse?
 
     /// Connects to `host:port` (a name or a numeric address), waiting at most `timeout`.
     public init(host: String, port: Int, timeout: Duration) throws {
@@ -66,8 +68,28 @@ public final class HTTPClientConnection {
     /// The next response, waiting at most `timeout`.
     public func readResponse(timeout: Duration) throws -> ReceivedResponse {
         let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
+        if let stashed = stashedResponse {
+            stashedResponse = nil
+            return stashed
+        }
         while true {
             if let response = try parser.nextResponse() { return response }
+            guard !peerClosed else { throw HTTPClientError.connectionClosed }
+            try readSome(until: deadline)
+        }
+    }
+
+    /// After sending a head with `Expect: 100-continue`: waits for the interim answer and returns its status.
+    public func waitForInterimResponse(timeout: Duration) throws -> Int {
+        let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
+        let seen = parser.interimStatuses.count
+        while true {
+            if stashedResponse == nil, let response = try parser.nextResponse() {
+                stashedResponse = response
+            }
+            if parser.interimStatuses.count > seen { return parser.interimStatuses[seen] }
+            // A final answer instead (e.g. 413): readResponse returns it.
+            if stashedResponse != nil { throw HTTPClientError.finalResponseInsteadOfContinue }
             guard !peerClosed else { throw HTTPClientError.connectionClosed }
             try readSome(until: deadline)
         }
@@ -176,12 +198,14 @@ public enum HTTPClientError: Error, Equatable, CustomStringConvertible {
     case timedOut
     case connectionRefused
     case connectionClosed
+    case finalResponseInsteadOfContinue
 
     public var description: String {
         switch self {
         case .timedOut: return "the server did not answer in time"
         case .connectionRefused: return "connection refused: is the server running?"
         case .connectionClosed: return "the server closed the connection"
+        case .finalResponseInsteadOfContinue: return "the server answered before the body was sent"
         }
     }
 }

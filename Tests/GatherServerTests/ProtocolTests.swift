@@ -1,0 +1,213 @@
+import Foundation
+import HTTP
+import Networking
+import XCTest
+
+/// HTTP/1.1 behaviour over raw sockets: framing, limits, keep-alive, pipelining, errors.
+final class ProtocolTests: XCTestCase {
+    var server: TestServer!
+
+    override func setUpWithError() throws {
+        server = try TestServer()
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    private func raw(_ text: String, on connection: HTTPClientConnection? = nil, method: HTTPMethod = .get) throws -> ReceivedResponse {
+        let connection = try connection ?? server.connect()
+        try connection.write(Array(text.utf8), timeout: .seconds(5))
+        connection.expectResponse(to: method)
+        return try connection.readResponse(timeout: .seconds(5))
+    }
+
+    func testKeepAliveIsTheDefaultAndCloseIsHonoured() throws {
+        let connection = try server.connect()
+        for _ in 0..<3 {
+            let response = try raw("GET /health HTTP/1.1\r\nHost: x\r\n\r\n", on: connection)
+            XCTAssertEqual(response.status, 200)
+            XCTAssertTrue(response.keepAlive)
+            XCTAssertNotNil(response.headers["Date"])
+        }
+        let last = try raw("GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", on: connection)
+        XCTAssertEqual(last.headers["Connection"], "close")
+        XCTAssertTrue(try connection.waitForClose(timeout: .seconds(5)))
+    }
+
+    func testHTTP10ClosesUnlessKeepAliveAsked() throws {
+        let connection = try server.connect()
+        let response = try raw("GET /health HTTP/1.0\r\n\r\n", on: connection)
+        XCTAssertEqual(response.status, 200)
+        XCTAssertTrue(try connection.waitForClose(timeout: .seconds(5)))
+    }
+
+    func testPipelinedRequestsAreAnsweredInOrder() throws {
+        let (client, _) = try server.registeredClient()
+        let token = try XCTUnwrap(client.token)
+        let connection = try server.connect()
+        var batch = ""
+        for index in 0..<10 {
+            let body = #"{"name":"Pipelined \#(index)"}"#
+            batch += "POST /api/players HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
+        }
+        batch += "GET /api/players HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n\r\n"
+        try connection.write(Array(batch.utf8), timeout: .seconds(5))
+        for index in 0..<10 {
+            connection.expectResponse(to: .post)
+            let response = try connection.readResponse(timeout: .seconds(10))
+            XCTAssertEqual(response.status, 201)
+            XCTAssertEqual(try response.jsonObject()["name"] as? String, "Pipelined \(index)")
+        }
+        connection.expectResponse(to: .get)
+        let list = try connection.readResponse(timeout: .seconds(5))
+        XCTAssertEqual(try list.jsonArray().compactMap { $0["name"] as? String }, (0..<10).map { "Pipelined \($0)" })
+    }
+
+    func testChunkedRequestBody() throws {
+        let (client, _) = try server.registeredClient()
+        let token = try XCTUnwrap(client.token)
+        let body = #"{"name":"Chunky","age":40}"#
+        let bytes = Array(body.utf8)
+        let chunks = "\(String(10, radix: 16))\r\n\(String(decoding: bytes[0..<10], as: UTF8.self))\r\n"
+            + "\(String(bytes.count - 10, radix: 16));ext=1\r\n\(String(decoding: bytes[10...], as: UTF8.self))\r\n0\r\nX-Trailer: yes\r\n\r\n"
+        let response = try raw("POST /api/players HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n" + chunks)
+        XCTAssertEqual(response.status, 201, response.text)
+        XCTAssertEqual(try response.jsonObject()["name"] as? String, "Chunky")
+    }
+
+    func testExpectContinue() throws {
+        let (client, _) = try server.registeredClient()
+        let token = try XCTUnwrap(client.token)
+        let connection = try server.connect()
+        let body = #"{"name":"Patient"}"#
+        try connection.write(Array("POST /api/players HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: \(body.utf8.count)\r\n\r\n".utf8), timeout: .seconds(5))
+        // The interim answer arrives before we send the body; the parser skips it and we then see the 201.
+        connection.expectResponse(to: .post)
+        XCTAssertEqual(try connection.waitForInterimResponse(timeout: .seconds(5)), 100)
+        try connection.write(Array(body.utf8), timeout: .seconds(5))
+        let response = try connection.readResponse(timeout: .seconds(5))
+        XCTAssertEqual(response.status, 201)
+    }
+
+    func testOversizedBodyIsRefusedFromContentLengthAlone() throws {
+        let connection = try server.connect()
+        // No body follows: the answer must come from the header alone.
+        let response = try raw("POST /api/users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(2 * 1024 * 1024)\r\n\r\n", on: connection)
+        XCTAssertEqual(response.status, 413)
+        XCTAssertEqual(try response.errorReason(), "body exceeds 1048576 bytes")
+        XCTAssertEqual(response.headers["Connection"], "close")
+    }
+
+    func testLimitsOverTheWire() throws {
+        let longTarget = "/health?" + String(repeating: "a", count: 9 * 1024)
+        XCTAssertEqual(try raw("GET \(longTarget) HTTP/1.1\r\nHost: x\r\n\r\n").status, 414)
+        let bigHeader = "X-Big: " + String(repeating: "b", count: 17 * 1024)
+        XCTAssertEqual(try raw("GET /health HTTP/1.1\r\nHost: x\r\n\(bigHeader)\r\n\r\n").status, 431)
+        XCTAssertEqual(try raw("POST /api/users HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n").status, 400)
+        XCTAssertEqual(try raw("POST /api/users HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd").status, 400)
+        XCTAssertEqual(try raw("GET /health HTTP/1.1\r\n\r\n").status, 400, "Host is required in HTTP/1.1")
+        XCTAssertEqual(try raw("GET /health HTTP/2.0\r\nHost: x\r\n\r\n").status, 505)
+        XCTAssertEqual(try raw("POST /api/users HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n").status, 501)
+    }
+
+    func testMalformedRequestsGetA400NotADroppedConnection() throws {
+        let garbage = [
+            "\u{01}\u{02}\u{03}\r\n\r\n",
+            "GET\r\n\r\n",
+            "GET /health HTTP/1.1 extra\r\nHost: x\r\n\r\n",
+            "GET /health HTTP/1.1\r\nHost: x\r\nBad Header: 1\r\n\r\n",
+            "GET /health HTTP/1.1\r\nHost: x\r\n folded\r\n\r\n",
+            "GET /he%zzlth HTTP/1.1\r\nHost: x\r\n\r\n",
+            "POST /api/users HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+            "GET /health HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n",
+        ]
+        for request in garbage {
+            let response = try raw(request)
+            XCTAssertEqual(response.status, 400, request.debugDescription)
+            _ = try response.errorReason()
+        }
+        // The server is still fine.
+        XCTAssertEqual(try raw("GET /health HTTP/1.1\r\nHost: x\r\n\r\n").status, 200)
+    }
+
+    func testMethodNotAllowedListsAllow() throws {
+        let response = try raw("PATCH /api/players HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
+        XCTAssertEqual(response.status, 405)
+        XCTAssertEqual(response.headers["Allow"], "GET, POST, HEAD")
+        _ = try response.errorReason()
+        let options = try raw("OPTIONS /api/gathers/\(UUID())/players/1 HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(options.status, 204)
+        XCTAssertEqual(options.headers["Allow"], "POST, DELETE")
+    }
+
+    func testHeaderNamesAreCaseInsensitiveAndPathsPercentDecoded() throws {
+        let (client, _) = try server.registeredClient()
+        let token = try XCTUnwrap(client.token)
+        let created = try client.request(.post, "/api/players", json: ["name": "Case"]).jsonObject()
+        let id = try XCTUnwrap(created["id"] as? Int)
+        let response = try raw("GET /api/%70layers/\(id)?unused=1 HTTP/1.1\r\nhOsT: x\r\nauthorization: Bearer \(token)\r\n\r\n")
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(try response.jsonObject()["name"] as? String, "Case")
+    }
+
+    func testUnicodeSurvivesTheRoundTrip() throws {
+        let (client, _) = try server.registeredClient()
+        let name = "Zoë 测试 ⚽️"
+        let created = try client.request(.post, "/api/players", json: ["name": name, "favouriteTeam": "Atlético"])
+        XCTAssertEqual(created.status, 201)
+        let id = try XCTUnwrap(created.jsonObject()["id"] as? Int)
+        XCTAssertEqual(try client.request(.get, "/api/players/\(id)").jsonObject()["name"] as? String, name)
+    }
+
+    func testHeaderReadTimeoutAnswers408ThenCloses() throws {
+        server.stop()
+        server = try TestServer { $0.http.headerReadTimeout = .milliseconds(200) }
+        let connection = try server.connect()
+        try connection.write(Array("GET /health HTTP/1.1\r\nHost:".utf8), timeout: .seconds(5))
+        let response = try connection.readResponse(timeout: .seconds(5))
+        XCTAssertEqual(response.status, 408)
+        XCTAssertTrue(try connection.waitForClose(timeout: .seconds(5)))
+    }
+
+    func testIdleKeepAliveConnectionIsClosed() throws {
+        server.stop()
+        server = try TestServer { $0.http.idleTimeout = .milliseconds(200) }
+        let connection = try server.connect()
+        XCTAssertEqual(try raw("GET /health HTTP/1.1\r\nHost: x\r\n\r\n", on: connection).status, 200)
+        XCTAssertTrue(try connection.waitForClose(timeout: .seconds(5)))
+    }
+
+    func testConnectionCapAnswers503() throws {
+        server.stop()
+        server = try TestServer { $0.http.maxConnections = 2 }
+        let first = try server.connect()
+        let second = try server.connect()
+        XCTAssertEqual(try raw("GET /health HTTP/1.1\r\nHost: x\r\n\r\n", on: first).status, 200)
+        XCTAssertEqual(try raw("GET /health HTTP/1.1\r\nHost: x\r\n\r\n", on: second).status, 200)
+        let third = try server.connect()
+        let refused = try third.readResponse(timeout: .seconds(5))
+        XCTAssertEqual(refused.status, 503)
+        second.close()
+        // Once a slot frees, a new connection is served.
+        XCTAssertTrue(try waitUntil {
+            let retry = try server.connect()
+            return (try? raw("GET /health HTTP/1.1\r\nHost: x\r\n\r\n", on: retry).status) == 200
+        })
+    }
+
+    func testClientDisconnectingMidRequestDoesNotHurtTheServer() throws {
+        for _ in 0..<20 {
+            let connection = try server.connect()
+            try connection.write(Array("POST /api/users HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"user".utf8), timeout: .seconds(5))
+            connection.close()
+        }
+        XCTAssertEqual(try raw("GET /health HTTP/1.1\r\nHost: x\r\n\r\n").status, 200)
+        XCTAssertTrue(waitUntil { openConnections() == 0 })
+    }
+
+    private func openConnections() -> Int {
+        server.server.connectionCount
+    }
+}
+
