@@ -1,0 +1,68 @@
+import GatherServer
+import XCTest
+
+final class ConfigurationTests: XCTestCase {
+    private func configuration(_ arguments: [String], _ environment: [String: String] = [:]) throws -> ServerConfiguration {
+        guard case .serve(let configuration) = try ServerCommandLine.parse(arguments: arguments, environment: environment) else {
+            throw ConfigurationError("not a serve command")
+        }
+        return configuration
+    }
+
+    func testDefaults() throws {
+        let defaults = try configuration([])
+        XCTAssertEqual(defaults.http.host, "127.0.0.1")
+        XCTAssertEqual(defaults.http.port, 8080)
+        XCTAssertEqual(defaults.databasePath, "data/football-gather.sqlite")
+        XCTAssertEqual(defaults.http.limits.maxRequestLineBytes, 8 * 1024)
+        XCTAssertEqual(defaults.http.limits.maxHeaderBytes, 16 * 1024)
+        XCTAssertEqual(defaults.http.limits.maxBodyBytes, 1024 * 1024)
+        XCTAssertEqual(defaults.http.headerReadTimeout, .seconds(10))
+        XCTAssertEqual(defaults.http.idleTimeout, .seconds(60))
+        XCTAssertEqual(defaults.http.maxConnections, 10_000)
+        XCTAssertEqual(defaults.tokenLifetime, .seconds(30 * 24 * 3600))
+        XCTAssertFalse(defaults.quiet)
+    }
+
+    func testEnvironmentAndFlagsWithFlagsWinning() throws {
+        let environment = ["FG_HOST": "0.0.0.0", "FG_PORT": "9000", "FG_DB_PATH": "/tmp/env.sqlite", "FG_QUIET": "1"]
+        let fromEnvironment = try configuration([], environment)
+        XCTAssertEqual(fromEnvironment.http.host, "0.0.0.0")
+        XCTAssertEqual(fromEnvironment.http.port, 9000)
+        XCTAssertEqual(fromEnvironment.databasePath, "/tmp/env.sqlite")
+        XCTAssertTrue(fromEnvironment.quiet)
+
+        let overridden = try configuration(["--port", "0", "--db=:memory:", "--header-timeout", "0.5", "--max-connections", "5"], environment)
+        XCTAssertEqual(overridden.http.port, 0)
+        XCTAssertEqual(overridden.databasePath, ":memory:")
+        XCTAssertEqual(overridden.http.headerReadTimeout, .milliseconds(500))
+        XCTAssertEqual(overridden.http.maxConnections, 5)
+        XCTAssertEqual(overridden.http.host, "0.0.0.0")
+    }
+
+    func testBadValuesAreClearErrors() {
+        let cases: [([String], [String: String], String)] = [
+            (["--port", "http"], [:], "--port must be a whole number from 0 to 65535"),
+            (["--port"], [:], "--port needs a value"),
+            (["--colour"], [:], "unknown option --colour"),
+            ([], ["FG_PORT": "-1"], "FG_PORT: --port must be a whole number"),
+            (["--quiet=maybe"], [:], "--quiet must be true or false"),
+            (["--idle-timeout", "0"], [:], "--idle-timeout must be a number of seconds"),
+        ]
+        for (arguments, environment, message) in cases {
+            XCTAssertThrowsError(try ServerCommandLine.parse(arguments: arguments, environment: environment), "\(arguments)") { error in
+                XCTAssertTrue("\(error)".contains(message), "\(error) should contain \(message)")
+            }
+        }
+    }
+
+    func testHelpListsEveryEnvironmentVariable() throws {
+        guard case .help = try ServerCommandLine.parse(arguments: ["--help"], environment: [:]) else {
+            return XCTFail("--help")
+        }
+        for variable in ["FG_HOST", "FG_PORT", "FG_DB_PATH", "FG_QUIET", "FG_MAX_CONNECTIONS", "FG_HEADER_TIMEOUT", "FG_IDLE_TIMEOUT",
+                         "FG_MAX_BODY_BYTES", "FG_SHUTDOWN_TIMEOUT", "FG_TOKEN_LIFETIME_DAYS"] {
+            XCTAssertTrue(ServerCommandLine.helpText.contains(variable), variable)
+        }
+    }
+}

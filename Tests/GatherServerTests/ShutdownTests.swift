@@ -1,0 +1,137 @@
+import Foundation
+import GatherServer
+import HTTP
+import Networking
+import Storage
+import XCTest
+
+/// SIGTERM and shutdown(): stop accepting, finish what is in flight, keep every acknowledged write.
+final class ShutdownTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-shutdown-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func testShutdownFinishesARequestInFlight() throws {
+        let server = try TestServer { $0.shutdownGracePeriod = .seconds(10) }
+        defer { server.stop() }
+        let (client, _) = try server.registeredClient()
+        let token = try XCTUnwrap(client.token)
+
+        // A request whose body is still arriving when shutdown begins.
+        let connection = try server.connect()
+        let body = #"{"name":"Late arrival"}"#
+        try connection.write(Array("POST /api/players HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n{\"na".utf8), timeout: .seconds(5))
+
+        let finished = DispatchSemaphore(value: 0)
+        let graceful = LockedFlag()
+        let gatherServer = server.server
+        Thread.detachNewThread {
+            graceful.set(gatherServer.shutdown())
+            finished.signal()
+        }
+        // Shutdown has begun once new connections are refused.
+        XCTAssertTrue(waitUntil { (try? HTTPClientConnection(host: "127.0.0.1", port: server.port, timeout: .seconds(1))) == nil })
+
+        try connection.write(Array(body.utf8.dropFirst(4)), timeout: .seconds(5))
+        connection.expectResponse(to: .post)
+        let response = try connection.readResponse(timeout: .seconds(5))
+        XCTAssertEqual(response.status, 201)
+        XCTAssertEqual(response.headers["Connection"], "close", "no more requests on a closing server")
+        XCTAssertEqual(finished.wait(timeout: .now() + 10), .success)
+        XCTAssertTrue(graceful.value)
+
+        // The acknowledged write is on disk.
+        let reopened = try DatabasePool(path: server.databasePath)
+        defer { reopened.close() }
+        let names = try reopened.read { try $0.query("SELECT name FROM players").map { try $0.string(0) } }
+        XCTAssertEqual(names, ["Late arrival"])
+    }
+
+    func testShutdownClosesIdleKeepAliveConnectionsAtOnce() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let connection = try server.connect()
+        XCTAssertEqual(try connection.send(method: .get, target: "/health", timeout: .seconds(5)).status, 200)
+        let started = Date()
+        XCTAssertTrue(server.server.shutdown())
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5, "idle connections do not hold up shutdown")
+        XCTAssertTrue(try connection.waitForClose(timeout: .seconds(5)))
+    }
+
+    func testSIGTERMWithARequestInFlightExitsZeroAndKeepsData() throws {
+        let database = directory.appendingPathComponent("sigterm.sqlite").path
+        let server = try ServerProcess(arguments: ["--port", "0", "--db", database, "--quiet"])
+        let port = try XCTUnwrap(server.waitForPort(), server.standardError)
+
+        let api = APIClient(connection: try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5)), token: nil)
+        XCTAssertEqual(try api.request(.post, "/api/users", json: ["username": "term", "password": "password-1"]).status, 201)
+        let login = try api.request(.post, "/api/users/login", headers: ["Authorization": APIClient.basic("term", "password-1")])
+        let token = try XCTUnwrap(try login.jsonObject()["token"] as? String)
+        api.token = token
+        for index in 0..<5 {
+            XCTAssertEqual(try api.request(.post, "/api/players", json: ["name": "Player \(index)"]).status, 201)
+        }
+
+        let inFlight = try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5))
+        let body = #"{"name":"In flight"}"#
+        try inFlight.write(Array("POST /api/players HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n".utf8), timeout: .seconds(5))
+        server.terminate(signal: SIGTERM)
+        XCTAssertTrue(waitUntil { (try? HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(1))) == nil })
+        try inFlight.write(Array(body.utf8), timeout: .seconds(5))
+        inFlight.expectResponse(to: .post)
+        XCTAssertEqual(try inFlight.readResponse(timeout: .seconds(5)).status, 201)
+
+        XCTAssertEqual(server.waitForExit(timeout: 15), 0, server.standardError)
+
+        // A restart on the same file finds everything acknowledged.
+        let restarted = try ServerProcess(arguments: ["--port", "0", "--db", database, "--quiet"])
+        let newPort = try XCTUnwrap(restarted.waitForPort(), restarted.standardError)
+        let again = APIClient(connection: try HTTPClientConnection(host: "127.0.0.1", port: newPort, timeout: .seconds(5)), token: token)
+        let names = try again.request(.get, "/api/players").jsonArray().compactMap { $0["name"] as? String }
+        XCTAssertEqual(names, (0..<5).map { "Player \($0)" } + ["In flight"])
+        restarted.terminate(signal: SIGINT)
+        XCTAssertEqual(restarted.waitForExit(timeout: 15), 0)
+    }
+
+    func testDatabaseFromANewerVersionIsRefusedUntouched() throws {
+        let path = directory.appendingPathComponent("future.sqlite").path
+        do {
+            let database = try Database(path: path)
+            try database.executeScript("CREATE TABLE future (x); PRAGMA user_version = 99;")
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let server = try ServerProcess(arguments: ["--port", "0", "--db", path])
+        XCTAssertEqual(server.waitForExit(timeout: 10), 1)
+        XCTAssertTrue(server.standardError.contains("schema version 99"), server.standardError)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    func testCommandLineErrorsAndHelp() throws {
+        let help = try ServerProcess(arguments: ["--help"])
+        XCTAssertEqual(help.waitForExit(), 0)
+        XCTAssertTrue(waitUntil { help.standardOutput.contains("FG_DB_PATH") })
+        let bad = try ServerProcess(arguments: ["--port", "70000"])
+        XCTAssertEqual(bad.waitForExit(), 2)
+        XCTAssertTrue(waitUntil { bad.standardError.contains("--port must be a whole number from 0 to 65535") }, bad.standardError)
+        let busyPort = try TestServer()
+        defer { busyPort.stop() }
+        let clash = try ServerProcess(arguments: ["--port", String(busyPort.port), "--db", ":memory:"])
+        XCTAssertEqual(clash.waitForExit(), 1)
+        XCTAssertTrue(waitUntil { clash.standardError.contains("cannot listen") }, clash.standardError)
+    }
+}
+
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var flag = false
+    func set(_ value: Bool) { lock.withLock { flag = value } }
+    var value: Bool { lock.withLock { flag } }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import XCTest
+
+/// The real `fg-server` binary, run as a child process.
+final class ServerProcess {
+    let process = Process()
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let collected = CollectedOutput()
+
+    /// The executable built next to the test bundle.
+    static var executable: URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("fg-server")
+    }
+
+    init(arguments: [String], environment: [String: String] = [:]) throws {
+        process.executableURL = ServerProcess.executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FG_") }
+        env.merge(environment) { $1 }
+        process.environment = env
+        process.standardOutput = output
+        process.standardError = errors
+        let collected = collected
+        output.fileHandleForReading.readabilityHandler = { handle in collected.appendOutput(handle.availableData) }
+        errors.fileHandleForReading.readabilityHandler = { handle in collected.appendErrors(handle.availableData) }
+        try process.run()
+    }
+
+    var standardOutput: String { collected.output }
+    var standardError: String { collected.errors }
+
+    /// The port from the start-up line, once it has been printed.
+    func waitForPort(timeout: TimeInterval = 10) -> Int? {
+        var port: Int?
+        _ = waitUntil(timeout: timeout) {
+            guard let line = standardOutput.split(separator: "\n").first(where: { $0.contains("listening on") }),
+                  let range = line.range(of: #":(\d+) "#, options: .regularExpression) else { return false }
+            port = Int(line[range].dropFirst().dropLast())
+            return true
+        }
+        return port
+    }
+
+    /// Waits for the process to end; its exit status, or nil if it is still running at the deadline.
+    func waitForExit(timeout: TimeInterval = 10) -> Int32? {
+        guard waitUntil(timeout: timeout, { !process.isRunning }) else { return nil }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    func terminate(signal: Int32 = SIGTERM) {
+        kill(process.processIdentifier, signal)
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        output.fileHandleForReading.readabilityHandler = nil
+        errors.fileHandleForReading.readabilityHandler = nil
+    }
+}
+
+/// Output gathered from the child's pipes on Foundation's reader threads.
+final class CollectedOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private var outputBytes = Data()
+    private var errorBytes = Data()
+
+    func appendOutput(_ data: Data) { lock.withLock { outputBytes.append(data) } }
+    func appendErrors(_ data: Data) { lock.withLock { errorBytes.append(data) } }
+    var output: String { lock.withLock { String(decoding: outputBytes, as: UTF8.self) } }
+    var errors: String { lock.withLock { String(decoding: errorBytes, as: UTF8.self) } }
+}
