@@ -2,8 +2,10 @@
 # Both install the system libraries the build needs when they are missing (Debian/Ubuntu: apt-get).
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
-# Header each Debian package provides, checked before building.
+# A file each Debian package provides, checked before building.
 SYSTEM_HEADERS = /usr/include/sqlite3.h:libsqlite3-dev /usr/include/crypt.h:libcrypt-dev
+# Files the tests run (the README's curl examples).
+TEST_TOOLS = /usr/bin/curl:curl
 PORT ?= 8080
 
 .PHONY: all deps build release run serve test bench clean help
@@ -18,7 +20,7 @@ help:
 
 deps:
 	@missing=""; \
-	for entry in $(SYSTEM_HEADERS); do \
+	for entry in $(SYSTEM_HEADERS) $(if $(filter test,$(MAKECMDGOALS)),$(TEST_TOOLS)); do \
 		header=$${entry%%:*}; package=$${entry##*:}; \
 		[ -f "$$header" ] || missing="$$missing $$package"; \
 	done; \

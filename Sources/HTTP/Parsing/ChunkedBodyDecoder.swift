@@ -42,7 +42,10 @@ struct ChunkedBodyDecoder: Sendable {
             case .trailers:
                 // Trailer fields are read and dropped: nothing in this API uses them.
                 let remainingAllowance = limits.maxHeaderBytes - trailerBytes
-                guard let line = try takeLine(buffer, from: &index, limit: max(remainingAllowance, 2)) else { return false }
+                let tooLarge = HTTPParseError(.requestHeaderFieldsTooLarge, "trailer section exceeds \(limits.maxHeaderBytes) bytes")
+                guard let line = try takeLine(buffer, from: &index, limit: max(remainingAllowance, 2), tooLong: tooLarge) else {
+                    return false
+                }
                 if line.isEmpty { return true }
                 trailerBytes += line.count + 2
                 guard trailerBytes <= limits.maxHeaderBytes else {
@@ -53,11 +56,13 @@ struct ChunkedBodyDecoder: Sendable {
     }
 
     /// The bytes of the next line without its CRLF (or bare LF), or nil if it has not fully arrived.
-    private func takeLine(_ buffer: [UInt8], from index: inout Int, limit: Int) throws(HTTPParseError) -> ArraySlice<UInt8>? {
+    private func takeLine(_ buffer: [UInt8], from index: inout Int, limit: Int,
+                          tooLong: HTTPParseError = HTTPParseError(.badRequest, "malformed chunked body: line too long"))
+        throws(HTTPParseError) -> ArraySlice<UInt8>? {
         let searchEnd = min(buffer.count, index + limit + 1)
         guard let newline = buffer[index..<searchEnd].firstIndex(of: UInt8(ascii: "\n")) else {
             if buffer.count - index > limit {
-                throw HTTPParseError(.badRequest, "malformed chunked body: line too long")
+                throw tooLong
             }
             return nil
         }

@@ -58,7 +58,9 @@ struct HeadScanner: Sendable {
             }
         }
         // A line still arriving counts against its limit already, so a peer cannot stream an endless one.
-        let partial = position - lineStart
+        var partial = position - lineStart
+        // A lone CR may be the start of the line's terminator, which is not part of the line.
+        if partial > 0 && buffer[buffer.count - 1] == carriageReturn { partial -= 1 }
         if lines.isEmpty {
             guard partial <= limits.maxRequestLineBytes else {
                 throw HTTPParseError(.uriTooLong, "request line exceeds \(limits.maxRequestLineBytes) bytes")

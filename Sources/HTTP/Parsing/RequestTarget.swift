@@ -12,7 +12,12 @@ struct RequestTarget {
         }
         // absolute-form ("http://host/path"): keep what follows the authority.
         if rest.first != "/", let afterScheme = RequestTarget.afterScheme(rest) {
-            rest = afterScheme.firstIndex(of: "/").map { afterScheme[$0...] } ?? "/"
+            // The authority ends at the path or, when the path is empty, at the query.
+            if let end = afterScheme.firstIndex(where: { $0 == "/" || $0 == "?" }) {
+                rest = afterScheme[end] == "/" ? afterScheme[end...] : Substring("/" + afterScheme[end...])
+            } else {
+                rest = "/"
+            }
         }
         guard rest.first == "/" else {
             throw HTTPParseError(.badRequest, "request target must start with '/'")
@@ -44,15 +49,17 @@ struct RequestTarget {
 }
 
 extension RequestTarget {
-    /// What follows `scheme://` in an absolute-form target, if it is one.
+    /// What follows `scheme://` when the target starts with a scheme (RFC 3986 §3.1:
+    /// ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )); nil for anything else.
     static func afterScheme(_ target: Substring) -> Substring? {
-        let utf8 = Array(target.utf8)
-        let marker = Array("://".utf8)
-        guard utf8.count >= marker.count else { return nil }
-        for offset in 0...(utf8.count - marker.count) where utf8[offset..<(offset + marker.count)].elementsEqual(marker) {
-            return Substring(target.utf8.dropFirst(offset + marker.count))
+        guard let colon = target.firstIndex(of: ":") else { return nil }
+        let scheme = target[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }),
+              target[colon...].hasPrefix("://") else {
+            return nil
         }
-        return nil
+        return target[target.index(colon, offsetBy: 3)...]
     }
 }
 

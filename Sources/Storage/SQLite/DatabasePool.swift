@@ -31,13 +31,14 @@ public final class DatabasePool: @unchecked Sendable {
     /// A database newer than this binary throws `MigrationError.databaseTooNew` before anything is written.
     public init(path: String, configuration: Configuration = Configuration(), migrator: Migrator = Schema.migrator) throws {
         self.path = path
-        usesReaders = path != DatabasePool.inMemoryPath && !path.isEmpty && configuration.readerCount > 0
-        if usesReaders {
+        let isFile = path != DatabasePool.inMemoryPath && !path.isEmpty
+        usesReaders = isFile && configuration.readerCount > 0
+        if isFile {
             try DatabasePool.createParentDirectory(of: path)
         }
         let writer = try Database(path: path, mode: .readWrite, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
         try migrator.checkCompatible(writer)
-        if usesReaders {
+        if isFile {
             // WAL lets readers work while the writer writes. synchronous=NORMAL is WAL's recommended
             // setting: a commit survives a crash of the process; a power cut may lose the last few
             // commits but never corrupts the file.

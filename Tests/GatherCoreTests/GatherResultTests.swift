@@ -1,0 +1,46 @@
+import GatherCore
+import XCTest
+
+final class GatherResultTests: XCTestCase {
+    func testScoreAndAgreeingWinnerAreAccepted() throws {
+        let win = try GatherResult(score: "2-1", winnerTeam: "Team A")
+        XCTAssertEqual(win.score, Score("2-1"))
+        XCTAssertEqual(win.winner, .teamA)
+
+        let loss = try GatherResult(score: "0-3", winnerTeam: "Team B")
+        XCTAssertEqual(loss.winner, .teamB)
+
+        let draw = try GatherResult(score: "1-1", winnerTeam: "None")
+        XCTAssertEqual(draw.score, Score("1-1"))
+        XCTAssertEqual(draw.winner, Winner.none)
+    }
+
+    func testWinnerThatDisagreesWithScoreIsRejected() {
+        let error = expectValidationError { try GatherResult(score: "2-1", winnerTeam: "Team B") }
+        XCTAssertEqual(error?.field, "winnerTeam")
+
+        XCTAssertEqual(expectValidationError { try GatherResult(score: "1-1", winnerTeam: "Team A") }?.field, "winnerTeam")
+        XCTAssertEqual(expectValidationError { try GatherResult(score: "0-1", winnerTeam: "None") }?.field, "winnerTeam")
+    }
+
+    func testUnknownWinnerIsRejected() {
+        for winner in ["Team C", "team a", "", "TeamA", "none"] {
+            let error = expectValidationError { try GatherResult(score: "2-1", winnerTeam: winner) }
+            XCTAssertEqual(error?.field, "winnerTeam", "winner \"\(winner)\"")
+        }
+    }
+
+    func testBadScoreIsRejected() {
+        let error = expectValidationError { try GatherResult(score: "2:1", winnerTeam: "Team A") }
+        XCTAssertEqual(error?.field, "score")
+        XCTAssertEqual(error?.reason.hasPrefix("score "), true)
+
+        // The score is checked first: a bad score with a bad winner names the score.
+        XCTAssertEqual(expectValidationError { try GatherResult(score: "", winnerTeam: "nobody") }?.field, "score")
+    }
+
+    func testResultFromScoreDerivesWinner() throws {
+        let score = try XCTUnwrap(Score("0-4"))
+        XCTAssertEqual(GatherResult(score: score).winner, .teamB)
+    }
+}

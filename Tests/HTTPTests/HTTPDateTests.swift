@@ -1,0 +1,28 @@
+import HTTP
+import XCTest
+
+/// IMF-fixdate formatting (RFC 9110 §5.6.7).
+final class HTTPDateTests: XCTestCase {
+    func testRFCExample() {
+        XCTAssertEqual(HTTPDate.format(secondsSince1970: 784111777), "Sun, 06 Nov 1994 08:49:37 GMT")
+    }
+
+    func testEpoch() {
+        XCTAssertEqual(HTTPDate.format(secondsSince1970: 0), "Thu, 01 Jan 1970 00:00:00 GMT")
+    }
+
+    func testLeapDay() {
+        XCTAssertEqual(HTTPDate.format(secondsSince1970: 951782400), "Tue, 29 Feb 2000 00:00:00 GMT")
+    }
+
+    func testEndOf32BitTime() {
+        XCTAssertEqual(HTTPDate.format(secondsSince1970: 2147483647), "Tue, 19 Jan 2038 03:14:07 GMT")
+    }
+
+    func testNowHasFixedShape() {
+        let now = Array(HTTPDate.now().utf8)
+        XCTAssertEqual(now.count, 29)
+        XCTAssertEqual(String(decoding: now.suffix(4), as: UTF8.self), " GMT")
+        XCTAssertEqual(now[3], UInt8(ascii: ","))
+    }
+}

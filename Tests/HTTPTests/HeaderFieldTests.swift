@@ -1,0 +1,97 @@
+import HTTP
+import XCTest
+
+/// Header field lines and the `Host` rules of RFC 9112 §3.2 and §5.
+final class HeaderFieldTests: XCTestCase {
+    private func get(_ headers: String) -> String {
+        "GET / HTTP/1.1\r\n" + headers + "\r\n"
+    }
+
+    func testFieldsKeepNameCaseAndArrivalOrder() {
+        let run = parse(get("host: h\r\nX-B: 2\r\nx-a: 1\r\nX-B: 3\r\n"))
+        XCTAssertNil(run.error)
+        XCTAssertEqual(run.requests.first?.headers, [["host", "h"], ["X-B", "2"], ["x-a", "1"], ["X-B", "3"]])
+    }
+
+    func testValueIsTrimmedOfOptionalWhitespace() {
+        let run = parse(get("Host: h\r\nX-A:  \t a \t b \t \r\nX-B:c\r\n"))
+        XCTAssertNil(run.error)
+        XCTAssertEqual(run.requests.first?.headers, [["Host", "h"], ["X-A", "a \t b"], ["X-B", "c"]])
+    }
+
+    func testEmptyValueIsAccepted() {
+        let run = parse(get("Host: h\r\nX-Empty:\r\nX-Blank:   \r\n"))
+        XCTAssertNil(run.error)
+        XCTAssertEqual(run.requests.first?.headers, [["Host", "h"], ["X-Empty", ""], ["X-Blank", ""]])
+    }
+
+    func testValueMayContainColons() {
+        let run = parse(get("Host: example.com:8080\r\n"))
+        XCTAssertEqual(run.requests.first?.headers, [["Host", "example.com:8080"]])
+    }
+
+    func testUTF8ValueIsDecoded() {
+        let run = parse(get("Host: h\r\nX-Name: café\r\n"))
+        XCTAssertEqual(run.requests.first?.headers.last, ["X-Name", "café"])
+    }
+
+    func testNonUTF8ValueIsReadAsLatin1() {
+        let run = parse(bytes("GET / HTTP/1.1\r\nHost: h\r\nX-Name: caf") + [0xE9] + bytes("\r\n\r\n"))
+        XCTAssertNil(run.error)
+        XCTAssertEqual(run.requests.first?.headers.last, ["X-Name", "café"])
+    }
+
+    func testObsoleteLineFoldingIs400() {
+        assertRejected(get("Host: h\r\nX-A: first\r\n continued\r\n"), status: 400)
+        assertRejected(get("Host: h\r\nX-A: first\r\n\tcontinued\r\n"), status: 400)
+    }
+
+    func testFirstHeaderLineStartingWithSpaceIs400() {
+        assertRejected(get(" Host: h\r\n"), status: 400)
+    }
+
+    func testWhitespaceBeforeColonIs400() {
+        assertRejected(get("Host : h\r\n"), status: 400)
+        assertRejected(get("Host: h\r\nX-A\t: 1\r\n"), status: 400)
+    }
+
+    func testLineWithoutColonIs400() {
+        assertRejected(get("Host: h\r\nNoColonHere\r\n"), status: 400)
+    }
+
+    func testEmptyFieldNameIs400() {
+        assertRejected(get("Host: h\r\n: value\r\n"), status: 400)
+    }
+
+    func testNonTokenFieldNameIs400() {
+        assertRejected(get("Host: h\r\nX(A): 1\r\n"), status: 400)
+    }
+
+    func testControlCharacterInValueIs400() {
+        assertRejected(get("Host: h\r\nX-A: a\u{01}b\r\n"), status: 400)
+        assertRejected(get("Host: h\r\nX-A: a\u{00}b\r\n"), status: 400)
+        assertRejected(get("Host: h\r\nX-A: a\u{7F}b\r\n"), status: 400)
+        assertRejected(get("Host: h\r\nX-A: a\rb\r\n"), status: 400)
+    }
+
+    func testTabInsideValueIsAccepted() {
+        let run = parse(get("Host: h\r\nX-A: a\tb\r\n"))
+        XCTAssertNil(run.error)
+        XCTAssertEqual(run.requests.first?.headers.last, ["X-A", "a\tb"])
+    }
+
+    func testMissingHostInHTTP11Is400() {
+        assertRejected(get("Accept: */*\r\n"), status: 400)
+    }
+
+    func testTwoHostHeadersAre400() {
+        assertRejected(get("Host: a\r\nHost: b\r\n"), status: 400)
+        assertRejected(get("Host: a\r\nhost: a\r\n"), status: 400)
+    }
+
+    func testHostIsOptionalInHTTP10() {
+        let run = parse("GET / HTTP/1.0\r\n\r\n")
+        XCTAssertNil(run.error)
+        XCTAssertEqual(run.requests.count, 1)
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import GatherCore
+import Storage
+import XCTest
+
+final class GatherRepositoryTests: StorageTestCase {
+    private let start = Date(timeIntervalSince1970: 1_700_000_000)
+
+    private func insertGather(_ pool: DatabasePool, owner: UUID, result: GatherResult? = nil,
+                              createdAt: Date? = nil, id: UUID = UUID()) throws -> Gather {
+        try pool.write { try GatherRepository($0).insert(id: id, owner: owner, result: result, createdAt: createdAt ?? start) }
+    }
+
+    private func insertPlayer(_ pool: DatabasePool, _ name: String, owner: UUID) throws -> Player {
+        try pool.write { try PlayerRepository($0).insert(try PlayerDetails(name: name), owner: owner) }
+    }
+
+    func testInsertReturnsStoredGatherWithMillisecondDate() throws {
+        let pool = try makePool()
+        let owner = try createUser(pool, "alice")
+        let id = UUID()
+        let result = try GatherResult(score: "3-2", winnerTeam: "Team A")
+        let gather = try insertGather(pool, owner: owner, result: result,
+                                      createdAt: Date(timeIntervalSince1970: 1_700_000_000.123_4), id: id)
+        XCTAssertEqual(gather, Gather(id: id, userId: owner, result: result, createdAt: Date(timeIntervalSince1970: 1_700_000_000.123)))
+        XCTAssertEqual(try pool.read { try GatherRepository($0).find(id: id, owner: owner) }, gather)
+
+        let open = try insertGather(pool, owner: owner)
+        XCTAssertNil(open.result)
+        XCTAssertNil(try pool.read { try GatherRepository($0).find(id: open.id, owner: owner) }?.result)
+        XCTAssertNil(try pool.read { try GatherRepository($0).find(id: UUID(), owner: owner) })
+    }
+
+    func testAllIsScopedAndOrderedByCreation() throws {
+        let pool = try makePool()
+        let alice = try createUser(pool, "alice")
+        let bob = try createUser(pool, "bob")
+        let later = try insertGather(pool, owner: alice, createdAt: start.addingTimeInterval(60))
+        let earlier = try insertGather(pool, owner: alice, createdAt: start)
+        let bobs = try insertGather(pool, owner: bob, createdAt: start.addingTimeInterval(30))
+
+        XCTAssertEqual(try pool.read { try GatherRepository($0).all(owner: alice) }, [earlier, later])
+        XCTAssertEqual(try pool.read { try GatherRepository($0).all(owner: bob) }, [bobs])
+        XCTAssertEqual(try pool.read { try GatherRepository($0).all(owner: UUID()) }, [])
+    }
+
+    func testAnotherOwnersGatherDoesNotExist() throws {
+        let pool = try makePool()
+        let alice = try createUser(pool, "alice")
+        let bob = try createUser(pool, "bob")
+        let gather = try insertGather(pool, owner: alice)
+        let result = try GatherResult(score: "0-1", winnerTeam: "Team B")
+
+        XCTAssertNil(try pool.read { try GatherRepository($0).find(id: gather.id, owner: bob) })
+        XCTAssertFalse(try pool.write { try GatherRepository($0).updateResult(id: gather.id, owner: bob, result: result) })
+        XCTAssertFalse(try pool.write { try GatherRepository($0).delete(id: gather.id, owner: bob) })
+        XCTAssertEqual(try pool.read { try GatherRepository($0).find(id: gather.id, owner: alice) }, gather)
+    }
+
+    func testUpdateResultSetsScoreAndWinner() throws {
+        let pool = try makePool()
+        let owner = try createUser(pool, "alice")
+        let gather = try insertGather(pool, owner: owner)
+
+        let draw = try GatherResult(score: "2-2", winnerTeam: "None")
+        XCTAssertTrue(try pool.write { try GatherRepository($0).updateResult(id: gather.id, owner: owner, result: draw) })
+        XCTAssertEqual(try pool.read { try GatherRepository($0).find(id: gather.id, owner: owner) }?.result, draw)
+
+        let win = try GatherResult(score: "0-5", winnerTeam: "Team B")
+        XCTAssertTrue(try pool.write { try GatherRepository($0).updateResult(id: gather.id, owner: owner, result: win) })
+        XCTAssertEqual(try pool.read { try GatherRepository($0).find(id: gather.id, owner: owner) }?.result, win)
+        XCTAssertEqual(try pool.read { try $0.query("SELECT score, winner_team FROM gathers").first?.values },
+                       [.text("0-5"), .text("Team B")])
+
+        XCTAssertFalse(try pool.write { try GatherRepository($0).updateResult(id: UUID(), owner: owner, result: win) })
+    }
+
+    func testDeleteIsScoped() throws {
+        let pool = try makePool()
+        let owner = try createUser(pool, "alice")
+        let keep = try insertGather(pool, owner: owner)
+        let gone = try insertGather(pool, owner: owner, createdAt: start.addingTimeInterval(1))
+
+        XCTAssertTrue(try pool.write { try GatherRepository($0).delete(id: gone.id, owner: owner) })
+        XCTAssertFalse(try pool.write { try GatherRepository($0).delete(id: gone.id, owner: owner) })
+        XCTAssertEqual(try pool.read { try GatherRepository($0).all(owner: owner) }, [keep])
+    }
+
+    func testAssignTwiceMovesThePlayer() throws {
+        let pool = try makePool()
+        let owner = try createUser(pool, "alice")
+        let gather = try insertGather(pool, owner: owner)
+        let player = try insertPlayer(pool, "Mover", owner: owner)
+
+        try pool.write { try GatherRepository($0).assign(playerID: player.id, to: gather.id, team: .teamA) }
+        try pool.write { try GatherRepository($0).assign(playerID: player.id, to: gather.id, team: .teamB) }
+
+        XCTAssertEqual(try count("gather_players", in: pool), 1)
+        XCTAssertEqual(try pool.read { try GatherRepository($0).players(gatherID: gather.id) },
+                       [GatherPlayer(player: player, team: .teamB)])
+
+        try pool.write { try GatherRepository($0).assign(playerID: player.id, to: gather.id, team: .bench) }
+        XCTAssertEqual(try pool.read { try GatherRepository($0).players(gatherID: gather.id) }.map(\.team), [.bench])
+        XCTAssertEqual(try count("gather_players", in: pool), 1)
+    }
+
+    func testPlayersOfGatherWithTeamsInRosterOrder() throws {
+        let pool = try makePool()
+        let owner = try createUser(pool, "alice")
+        let gather = try insertGather(pool, owner: owner)
+        let other = try insertGather(pool, owner: owner, createdAt: start.addingTimeInterval(1))
+        let p1 = try pool.write {
+            try PlayerRepository($0).insert(try PlayerDetails(name: "One", age: 21, skill: .amateur,
+                                                              preferredPosition: .striker, favouriteTeam: "Spurs"), owner: owner)
+        }
+        let p2 = try insertPlayer(pool, "Two", owner: owner)
+        let p3 = try insertPlayer(pool, "Three", owner: owner)
+        _ = try insertPlayer(pool, "Not playing", owner: owner)
+
+        try pool.write { database in
+            let gathers = GatherRepository(database)
+            try gathers.assign(playerID: p3.id, to: gather.id, team: .bench)
+            try gathers.assign(playerID: p1.id, to: gather.id, team: .teamA)
+            try gathers.assign(playerID: p2.id, to: gather.id, team: .teamB)
+            try gathers.assign(playerID: p1.id, to: other.id, team: .teamB)
+        }
+
+        XCTAssertEqual(try pool.read { try GatherRepository($0).players(gatherID: gather.id) }, [
+            GatherPlayer(player: p1, team: .teamA),
+            GatherPlayer(player: p2, team: .teamB),
+            GatherPlayer(player: p3, team: .bench),
+        ])
+        XCTAssertEqual(try pool.read { try GatherRepository($0).players(gatherID: other.id) },
+                       [GatherPlayer(player: p1, team: .teamB)])
+        XCTAssertEqual(try pool.read { try GatherRepository($0).players(gatherID: UUID()) }, [])
+    }
+
+    func testRemoveTakesPlayerOutOfGather() throws {
+        let pool = try makePool()
+        let owner = try createUser(pool, "alice")
+        let gather = try insertGather(pool, owner: owner)
+        let stays = try insertPlayer(pool, "Stays", owner: owner)
+        let leaves = try insertPlayer(pool, "Leaves", owner: owner)
+        try pool.write { database in
+            try GatherRepository(database).assign(playerID: stays.id, to: gather.id, team: .teamA)
+            try GatherRepository(database).assign(playerID: leaves.id, to: gather.id, team: .teamB)
+        }
+
+        XCTAssertTrue(try pool.write { try GatherRepository($0).remove(playerID: leaves.id, from: gather.id) })
+        XCTAssertFalse(try pool.write { try GatherRepository($0).remove(playerID: leaves.id, from: gather.id) })
+        XCTAssertEqual(try pool.read { try GatherRepository($0).players(gatherID: gather.id) },
+                       [GatherPlayer(player: stays, team: .teamA)])
+        XCTAssertNotNil(try pool.read { try PlayerRepository($0).find(id: leaves.id, owner: owner) })
+    }
+
+    func testGathersOfPlayerAreScopedAndOrdered() throws {
+        let pool = try makePool()
+        let alice = try createUser(pool, "alice")
+        let bob = try createUser(pool, "bob")
+        let player = try insertPlayer(pool, "Regular", owner: alice)
+        let late = try insertGather(pool, owner: alice, createdAt: start.addingTimeInterval(120))
+        let early = try insertGather(pool, owner: alice, createdAt: start)
+        _ = try insertGather(pool, owner: alice, createdAt: start.addingTimeInterval(60))
+        try pool.write { database in
+            try GatherRepository(database).assign(playerID: player.id, to: late.id, team: .teamA)
+            try GatherRepository(database).assign(playerID: player.id, to: early.id, team: .bench)
+        }
+
+        XCTAssertEqual(try pool.read { try GatherRepository($0).gathers(playerID: player.id, owner: alice) }, [early, late])
+        XCTAssertEqual(try pool.read { try GatherRepository($0).gathers(playerID: player.id, owner: bob) }, [])
+        XCTAssertEqual(try pool.read { try GatherRepository($0).gathers(playerID: player.id + 1, owner: alice) }, [])
+    }
+
+    func testAssignRequiresExistingGatherAndPlayer() throws {
+        let pool = try makePool()
+        let owner = try createUser(pool, "alice")
+        let gather = try insertGather(pool, owner: owner)
+        let player = try insertPlayer(pool, "Real", owner: owner)
+
+        XCTAssertThrowsError(try pool.write { try GatherRepository($0).assign(playerID: player.id + 100, to: gather.id, team: .teamA) }) {
+            XCTAssertEqual(($0 as? SQLiteError)?.isForeignKeyViolation, true, "\($0)")
+        }
+        XCTAssertThrowsError(try pool.write { try GatherRepository($0).assign(playerID: player.id, to: UUID(), team: .teamA) }) {
+            XCTAssertEqual(($0 as? SQLiteError)?.isForeignKeyViolation, true, "\($0)")
+        }
+        XCTAssertEqual(try count("gather_players", in: pool), 0)
+    }
+
+    func testDuplicateGatherIDIsRejected() throws {
+        let pool = try makePool()
+        let owner = try createUser(pool, "alice")
+        let gather = try insertGather(pool, owner: owner)
+        XCTAssertThrowsError(try insertGather(pool, owner: owner, id: gather.id)) {
+            XCTAssertEqual(($0 as? SQLiteError)?.isUniqueViolation, true, "\($0)")
+        }
+    }
+}
