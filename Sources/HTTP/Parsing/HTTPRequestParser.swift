@@ -13,8 +13,7 @@ public struct HTTPRequestParser: Sendable {
 
     private enum State: Sendable {
         case head(HeadScanner)
-        case body(RequestHead, length: Int)
-        case chunked(RequestHead, ChunkedBodyDecoder)
+        case body(RequestHead, BodyReader)
         case failed(HTTPParseError)
     }
 
@@ -30,7 +29,7 @@ public struct HTTPRequestParser: Sendable {
     public var hasPartialRequest: Bool {
         switch state {
         case .head(let scanner): return scanner.hasStarted(buffer: buffer, from: start)
-        case .body, .chunked: return true
+        case .body: return true
         case .failed: return false
         }
     }
@@ -38,7 +37,7 @@ public struct HTTPRequestParser: Sendable {
     /// True while the head of a request has been read and its body has not all arrived.
     public var isReadingBody: Bool {
         switch state {
-        case .body, .chunked: return true
+        case .body: return true
         case .head, .failed: return false
         }
     }
@@ -75,46 +74,28 @@ public struct HTTPRequestParser: Sendable {
                     try fail(error)
                 }
                 start = end
-                switch head.framing {
-                case .none:
+                if head.framing == .none {
                     state = .head(HeadScanner())
                     return try deliver(head, body: [])
-                case .length(let length):
-                    state = .body(head, length: length)
-                case .chunked:
-                    state = .chunked(head, ChunkedBodyDecoder())
                 }
-                continuePending = head.expectsContinue && !bodyIsComplete
-            case let .body(head, length):
-                guard buffer.count - start >= length else { return nil }
-                let body = Array(buffer[start..<(start + length)])
-                start += length
-                state = .head(HeadScanner())
-                continuePending = false
-                return try deliver(head, body: body)
-            case .chunked(let head, var decoder):
-                let done: Bool
+                state = .body(head, BodyReader(framing: head.framing))
+                // Cleared below if the body is already here.
+                continuePending = head.expectsContinue
+            case .body(let head, var reader):
+                let body: [UInt8]?
                 do {
-                    done = try decoder.decode(buffer, from: &start, limits: limits)
+                    body = try reader.read(buffer, from: &start, limits: limits, ended: false)
                 } catch {
                     try fail(error)
                 }
-                guard done else {
-                    state = .chunked(head, decoder)
+                guard let body else {
+                    state = .body(head, reader)
                     return nil
                 }
                 state = .head(HeadScanner())
                 continuePending = false
-                return try deliver(head, body: decoder.body)
+                return try deliver(head, body: body)
             }
-        }
-    }
-
-    /// Whether the bytes already buffered complete the current body (so no `100 Continue` is needed).
-    private var bodyIsComplete: Bool {
-        switch state {
-        case let .body(_, length): return buffer.count - start >= length
-        default: return false
         }
     }
 

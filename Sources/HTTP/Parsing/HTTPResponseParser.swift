@@ -32,9 +32,7 @@ public struct HTTPResponseParser: Sendable {
 
     private enum State: Sendable {
         case head(HeadScanner)
-        case body(ResponseHead, length: Int)
-        case chunked(ResponseHead, ChunkedBodyDecoder)
-        case untilClose(ResponseHead)
+        case body(ResponseHead, BodyReader)
         case failed(HTTPParseError)
     }
 
@@ -98,44 +96,22 @@ public struct HTTPResponseParser: Sendable {
                 }
                 let method = pendingMethods.isEmpty ? .get : pendingMethods.removeFirst()
                 do {
-                    state = try HTTPResponseParser.bodyState(for: head, method: method, limits: limits)
+                    let framing = try HTTPResponseParser.framing(of: head, method: method, limits: limits)
+                    state = .body(head, BodyReader(framing: framing))
                 } catch {
                     try fail(error)
                 }
-            case let .body(head, length):
-                guard buffer.count - start >= length else {
-                    if ended { try fail(HTTPParseError(.badRequest, "connection closed mid-body")) }
-                    return nil
-                }
-                let body = Array(buffer[start..<(start + length)])
-                start += length
-                state = .head(HeadScanner())
-                return ReceivedResponse(status: head.status, reasonPhrase: head.reasonPhrase, version: head.version,
-                                        headers: head.headers, body: body)
-            case .chunked(let head, var decoder):
-                let done: Bool
+            case .body(let head, var reader):
+                let body: [UInt8]?
                 do {
-                    done = try decoder.decode(buffer, from: &start, limits: limits)
+                    body = try reader.read(buffer, from: &start, limits: limits, ended: ended)
                 } catch {
                     try fail(error)
                 }
-                guard done else {
-                    state = .chunked(head, decoder)
-                    if ended { try fail(HTTPParseError(.badRequest, "connection closed mid-body")) }
+                guard let body else {
+                    state = .body(head, reader)
                     return nil
                 }
-                state = .head(HeadScanner())
-                return ReceivedResponse(status: head.status, reasonPhrase: head.reasonPhrase, version: head.version,
-                                        headers: head.headers, body: decoder.body)
-            case .untilClose(let head):
-                guard ended else {
-                    guard buffer.count - start <= limits.maxBodyBytes else {
-                        try fail(HTTPParseError(.contentTooLarge, "response body exceeds \(limits.maxBodyBytes) bytes"))
-                    }
-                    return nil
-                }
-                let body = Array(buffer[start...])
-                start = buffer.count
                 state = .head(HeadScanner())
                 return ReceivedResponse(status: head.status, reasonPhrase: head.reasonPhrase, version: head.version,
                                         headers: head.headers, body: body)
@@ -170,15 +146,15 @@ public struct HTTPResponseParser: Sendable {
         return ResponseHead(status: status, reasonPhrase: reason, version: version, headers: headers)
     }
 
-    private static func bodyState(for head: ResponseHead, method: HTTPMethod, limits: HTTPLimits) throws(HTTPParseError) -> State {
+    private static func framing(of head: ResponseHead, method: HTTPMethod, limits: HTTPLimits) throws(HTTPParseError) -> BodyFraming {
         if method == .head || head.status == 204 || head.status == 304 {
-            return .body(head, length: 0)
+            return .none
         }
         if head.headers.contains(name: "Transfer-Encoding") {
             guard head.headers.values(of: "Transfer-Encoding").last?.lowercased() == "chunked" else {
-                return .untilClose(head)
+                return .untilClose
             }
-            return .chunked(head, ChunkedBodyDecoder())
+            return .chunked
         }
         if head.headers.contains(name: "Content-Length") {
             let values = head.headers.values(of: "Content-Length")
@@ -188,8 +164,8 @@ public struct HTTPResponseParser: Sendable {
             guard length <= limits.maxBodyBytes else {
                 throw HTTPParseError(.contentTooLarge, "response body exceeds \(limits.maxBodyBytes) bytes")
             }
-            return .body(head, length: length)
+            return .length(length)
         }
-        return .untilClose(head)
+        return .untilClose
     }
 }

@@ -1,16 +1,10 @@
 /// The request line and header fields, checked, with the body framing decided (RFC 9112 §6.3).
 struct RequestHead: Sendable {
-    enum Framing: Sendable, Equatable {
-        case none
-        case length(Int)
-        case chunked
-    }
-
     let method: HTTPMethod
     let target: String
     let version: HTTPVersion
     let headers: HTTPHeaders
-    let framing: Framing
+    let framing: BodyFraming
     let expectsContinue: Bool
 
     init(lines: [Range<Int>], buffer: [UInt8], limits: HTTPLimits) throws(HTTPParseError) {
@@ -97,7 +91,7 @@ struct RequestHead: Sendable {
         return (String(decoding: name, as: UTF8.self), Token.text(value))
     }
 
-    private static func framing(headers: HTTPHeaders, version: HTTPVersion, limits: HTTPLimits) throws(HTTPParseError) -> Framing {
+    private static func framing(headers: HTTPHeaders, version: HTTPVersion, limits: HTTPLimits) throws(HTTPParseError) -> BodyFraming {
         let codings = headers.values(of: "Transfer-Encoding").map { $0.lowercased() }
         let lengths = headers.values(of: "Content-Length")
         let hasTransferEncoding = headers.contains(name: "Transfer-Encoding")
