@@ -50,5 +50,10 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 
+# Prints throughput, latency and memory per idle connection (Benchmarks/ServerBenchmark).
+bench: deps
+	$(SWIFT) build -c release --product fg-bench
+	.build/release/fg-bench
+
 clean:
 	rm -rf .build

@@ -26,6 +26,7 @@ let package = Package(
         .target(name: "GatherServer", dependencies: ["GatherCore", "HTTP", "Networking", "Storage", "CCrypt"]),
 
         .executableTarget(name: "fg-server", dependencies: ["GatherServer"], path: "Server"),
+        .executableTarget(name: "fg-bench", dependencies: ["GatherServer", "Networking", "HTTP"], path: "Benchmarks/ServerBenchmark"),
 
         .testTarget(name: "GatherCoreTests", dependencies: ["GatherCore"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),

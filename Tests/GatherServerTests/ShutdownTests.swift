@@ -135,3 +135,38 @@ final class LockedFlag: @unchecked Sendable {
     func set(_ value: Bool) { lock.withLock { flag = value } }
     var value: Bool { lock.withLock { flag } }
 }
+
+/// Running out of file descriptors sheds connections instead of spinning or dying.
+final class DescriptorExhaustionTests: XCTestCase {
+    func testServerSurvivesEMFILEAndRecovers() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-emfile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("emfile.sqlite").path
+        let server = try ServerProcess(arguments: ["--port", "0", "--quiet", "--db", database], descriptorLimit: 100)
+        let port = try XCTUnwrap(server.waitForPort(), server.standardError)
+
+        var connections: [HTTPClientConnection] = []
+        for _ in 0..<150 {
+            if let connection = try? HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(2)) {
+                connections.append(connection)
+            }
+        }
+        XCTAssertGreaterThan(connections.count, 100, "the kernel accepts into the backlog beyond the descriptor limit")
+        // Some of these were shed; the ones the server kept still work.
+        let served = connections.filter { (try? $0.send(method: .get, target: "/health", timeout: .seconds(2)))?.status == 200 }.count
+        XCTAssertGreaterThan(served, 0)
+        XCTAssertLessThan(served, 100)
+        connections.removeAll()
+        XCTAssertTrue(server.process.isRunning)
+
+        // With descriptors free again, new connections are served.
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            guard let fresh = try? HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(1)) else { return false }
+            return (try? fresh.send(method: .get, target: "/health", timeout: .seconds(1)))?.status == 200
+        })
+        server.terminate(signal: SIGTERM)
+        XCTAssertEqual(server.waitForExit(), 0)
+    }
+}
+

@@ -37,12 +37,10 @@ struct BodyReader: Sendable {
             }
             return chunks.body
         case .untilClose:
-            guard ended else {
-                guard buffer.count - start <= limits.maxBodyBytes else {
-                    throw HTTPParseError(.contentTooLarge, "body exceeds \(limits.maxBodyBytes) bytes")
-                }
-                return nil
+            guard buffer.count - start <= limits.maxBodyBytes else {
+                throw HTTPParseError(.contentTooLarge, "body exceeds \(limits.maxBodyBytes) bytes")
             }
+            guard ended else { return nil }
             defer { start = buffer.count }
             return Array(buffer[start...])
         }

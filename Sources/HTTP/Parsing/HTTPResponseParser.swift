@@ -128,7 +128,8 @@ public struct HTTPResponseParser: Sendable {
         guard let statusLine = lines.first else { throw HTTPParseError(.badRequest, "missing status line") }
         let parts = buffer[statusLine].split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count >= 2, parts[0].starts(with: Array("HTTP/1.".utf8)), parts[0].count == 8,
-              parts[1].count == 3, let status = Int(String(decoding: parts[1], as: UTF8.self)) else {
+              parts[1].count == 3, parts[1].allSatisfy(isDigit),
+              let status = Int(String(decoding: parts[1], as: UTF8.self)), (100...599).contains(status) else {
             throw HTTPParseError(.badRequest, "malformed status line")
         }
         let version: HTTPVersion = parts[0].last == UInt8(ascii: "0") ? .http1_0 : .http1_1
@@ -146,6 +147,10 @@ public struct HTTPResponseParser: Sendable {
         return ResponseHead(status: status, reasonPhrase: reason, version: version, headers: headers)
     }
 
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
     private static func framing(of head: ResponseHead, method: HTTPMethod, limits: HTTPLimits) throws(HTTPParseError) -> BodyFraming {
         if method == .head || head.status == 204 || head.status == 304 {
             return .none
@@ -158,7 +163,8 @@ public struct HTTPResponseParser: Sendable {
         }
         if head.headers.contains(name: "Content-Length") {
             let values = head.headers.values(of: "Content-Length")
-            guard let first = values.first, values.allSatisfy({ $0 == first }), let length = Int(first), length >= 0 else {
+            guard let first = values.first, values.allSatisfy({ $0 == first }), first.utf8.allSatisfy(isDigit),
+                  first.utf8.count <= 18, let length = Int(first) else {
                 throw HTTPParseError(.badRequest, "malformed Content-Length in response")
             }
             guard length <= limits.maxBodyBytes else {

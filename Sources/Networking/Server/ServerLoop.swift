@@ -25,6 +25,8 @@ final class ServerLoop: EventHandler {
     /// Held open so that when descriptors run out (EMFILE) one can be freed to accept and shed a peer.
     private var reserveDescriptor: Int32
     private var cachedDate = ""
+    /// Set while accepting is paused for lack of descriptors.
+    private var acceptPausedUntil: UInt64?
     private var cachedDateSecond = -1
 
     init(loop: EventLoop, shared: ServerShared, listener: Int32) {
@@ -93,14 +95,42 @@ final class ServerLoop: EventHandler {
     }
 
     /// Out of descriptors: free the reserve, accept the waiting peer and close it at once, so the
-    /// listener does not stay readable forever and the peer is told instead of left hanging.
+    /// peer is told instead of left hanging. Without a reserve (another thread took the freed slot),
+    /// stop accepting for a moment rather than spin on a listener that stays readable.
     private func shedOneConnection() {
-        guard reserveDescriptor >= 0 else { return }
-        Glibc.close(reserveDescriptor)
-        let fd = clinux_accept4(listener, Int32(SOCK_CLOEXEC.rawValue))
-        if fd >= 0 { Glibc.close(fd) }
-        reserveDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        if reserveDescriptor >= 0 {
+            Glibc.close(reserveDescriptor)
+            let fd = clinux_accept4(listener, Int32(SOCK_CLOEXEC.rawValue))
+            if fd >= 0 { Glibc.close(fd) }
+            reserveDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        }
+        if reserveDescriptor < 0 {
+            pauseAccepting()
+        }
     }
+
+    private func pauseAccepting() {
+        guard listening else { return }
+        loop.deregister(listener)
+        listening = false
+        acceptPausedUntil = MonotonicClock.now() + ServerLoop.acceptPause
+    }
+
+    /// On a tick after a pause: take a reserve descriptor again and go back to accepting.
+    private func resumeAcceptingIfDue(now: UInt64) {
+        guard let until = acceptPausedUntil, now >= until, !isShuttingDown else { return }
+        if reserveDescriptor < 0 {
+            reserveDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        }
+        do {
+            try startListening()
+            acceptPausedUntil = nil
+        } catch {
+            acceptPausedUntil = now + ServerLoop.acceptPause
+        }
+    }
+
+    private static let acceptPause: UInt64 = 100_000_000
 
     /// Over the connection cap: a best-effort 503, then close.
     private func refuse(_ fd: Int32) {
@@ -151,6 +181,7 @@ final class ServerLoop: EventHandler {
 
     private func tick() {
         let now = MonotonicClock.now()
+        resumeAcceptingIfDue(now: now)
         for connection in Array(connections.values) {
             connection.checkTimeouts(now: now, timeouts: timeouts)
         }
@@ -161,6 +192,7 @@ final class ServerLoop: EventHandler {
     /// Stops accepting on this loop and closes connections that are between requests.
     func beginShutdown() {
         isShuttingDown = true
+        acceptPausedUntil = nil
         if listening {
             loop.deregister(listener)
             listening = false

@@ -13,9 +13,15 @@ final class ServerProcess {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("fg-server")
     }
 
-    init(arguments: [String], environment: [String: String] = [:]) throws {
-        process.executableURL = ServerProcess.executable
-        process.arguments = arguments
+    /// - Parameter descriptorLimit: runs the server under `ulimit -n` with this many file descriptors.
+    init(arguments: [String], environment: [String: String] = [:], descriptorLimit: Int? = nil) throws {
+        if let descriptorLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/bash")
+            process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$@\"", "fg-server", ServerProcess.executable.path] + arguments
+        } else {
+            process.executableURL = ServerProcess.executable
+            process.arguments = arguments
+        }
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FG_") }
         env.merge(environment) { $1 }
         process.environment = env

@@ -1,0 +1,126 @@
+import Foundation
+import GatherServer
+import HTTP
+import Networking
+
+// fg-bench: runs the real server in this process on port 0 with a temporary database, drives it
+// over loopback sockets, and prints throughput, latency percentiles and memory per idle connection.
+// Numbers, not assertions: compare runs on the same machine.
+
+let seconds = Double(ProcessInfo.processInfo.environment["FG_BENCH_SECONDS"] ?? "") ?? 3
+let clients = Int(ProcessInfo.processInfo.environment["FG_BENCH_CLIENTS"] ?? "") ?? 8
+let idleConnections = Int(ProcessInfo.processInfo.environment["FG_BENCH_IDLE"] ?? "") ?? 2_000
+
+let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-bench-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: directory) }
+
+var configuration = ServerConfiguration()
+configuration.http.port = 0
+configuration.databasePath = directory.appendingPathComponent("bench.sqlite").path
+configuration.quiet = true
+let server = try GatherServer(configuration: configuration)
+let port = try server.start()
+
+func connect() throws -> HTTPClientConnection {
+    try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5))
+}
+
+// A user with 50 players to read.
+let setup = try connect()
+let credentials = Array(#"{"username":"bench","password":"bench-password"}"#.utf8)
+_ = try setup.send(method: .post, target: "/api/users", headers: ["Content-Type": "application/json"], body: credentials, timeout: .seconds(10))
+let login = try setup.send(method: .post, target: "/api/users/login",
+                           headers: ["Authorization": "Basic " + Data("bench:bench-password".utf8).base64EncodedString()],
+                           timeout: .seconds(10))
+guard let session = try JSONSerialization.jsonObject(with: Data(login.body)) as? [String: Any],
+      let token = session["token"] as? String else {
+    fatalError("login failed: \(login.text)")
+}
+let auth: HTTPHeaders = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
+for index in 0..<50 {
+    _ = try setup.send(method: .post, target: "/api/players", headers: auth,
+                       body: Array(#"{"name":"Player \#(index)","age":30,"skill":"amateur"}"#.utf8), timeout: .seconds(10))
+}
+
+/// What the client threads measured, gathered under a lock.
+final class Results: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [UInt64] = []
+    private var failed = 0
+
+    func add(_ latencies: [UInt64], failures: Int) {
+        lock.withLock {
+            collected += latencies
+            failed += failures
+        }
+    }
+
+    var latencies: [UInt64] { lock.withLock { collected } }
+    var failures: Int { lock.withLock { failed } }
+}
+
+/// Runs `clients` threads, each on its own keep-alive connection, for `seconds`; prints a line.
+func measure(_ name: String, method: HTTPMethod, target: String, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+    let results = Results()
+    let group = DispatchGroup()
+    let deadline = MonotonicClock.now() + UInt64(seconds * 1e9)
+    for _ in 0..<clients {
+        group.enter()
+        Thread.detachNewThread {
+            var mine: [UInt64] = []
+            var failed = 0
+            if let connection = try? connect() {
+                while MonotonicClock.now() < deadline {
+                    let start = MonotonicClock.now()
+                    let status = (try? connection.send(method: method, target: target, headers: headers, body: body, timeout: .seconds(10)))?.status
+                    if let status, status < 400 { mine.append(MonotonicClock.now() - start) } else { failed += 1; break }
+                }
+            } else {
+                failed += 1
+            }
+            results.add(mine, failures: failed)
+            group.leave()
+        }
+    }
+    group.wait()
+    let latencies = results.latencies.sorted()
+    let failures = results.failures
+    func percentile(_ p: Double) -> String {
+        guard !latencies.isEmpty else { return "-" }
+        let value = latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]
+        return String(format: "%.2fms", Double(value) / 1e6)
+    }
+    let rate = Double(latencies.count) / seconds
+    print("\(name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(String(format: "%9.0f", rate)) req/s   p50 \(percentile(0.5))   p99 \(percentile(0.99))   errors \(failures)")
+}
+
+func residentKilobytes() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
+    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+}
+
+print("fg-bench: \(clients) keep-alive clients, \(seconds)s per scenario, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+measure("GET /health", method: .get, target: "/health")
+measure("GET /api/players (50 players)", method: .get, target: "/api/players", headers: auth)
+measure("GET /api/players/1", method: .get, target: "/api/players/1", headers: auth)
+measure("POST /api/players", method: .post, target: "/api/players", headers: auth,
+        body: Array(#"{"name":"Bench","age":20,"preferredPosition":"winger"}"#.utf8))
+measure("POST /api/users/login (yescrypt)", method: .post, target: "/api/users/login",
+        headers: ["Authorization": "Basic " + Data("bench:bench-password".utf8).base64EncodedString()])
+
+// Memory and threads held by idle keep-alive connections.
+let before = residentKilobytes()
+var idle: [HTTPClientConnection] = []
+for _ in 0..<idleConnections {
+    guard let connection = try? connect() else { break }
+    _ = try? connection.send(method: .get, target: "/health", timeout: .seconds(5))
+    idle.append(connection)
+}
+let after = residentKilobytes()
+let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
+print("idle keep-alive connections: \(idle.count) open, \(server.connectionCount) on the server, "
+      + "\(String(format: "%.1f", Double(after - before) / Double(max(1, idle.count)))) KiB each (both ends, one process), \(threads) threads in the process")
+idle.removeAll()
+server.shutdown()
