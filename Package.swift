@@ -5,6 +5,7 @@ let package = Package(
     name: "FootballGather",
     products: [
         .executable(name: "fg-server", targets: ["fg-server"]),
+        .executable(name: "fg", targets: ["fg"]),
     ],
     dependencies: [],
     targets: [
@@ -25,13 +26,24 @@ let package = Package(
         // Router, authentication, handlers, server assembly.
         .target(name: "GatherServer", dependencies: ["GatherCore", "HTTP", "Networking", "Storage", "CCrypt"]),
 
+        // Raw mode, key decoding, display widths, screen buffer and diff renderer. Knows nothing of the app.
+        .target(name: "Terminal"),
+        // API client, services, presenters, coordinators, match clock. Never imports Terminal.
+        .target(name: "GatherClient", dependencies: ["GatherCore", "HTTP", "Networking"]),
+        // The terminal views of each screen and the run loop that feeds them keys, ticks and resizes.
+        .target(name: "GatherTerminal", dependencies: ["GatherClient", "Terminal", "GatherCore"]),
+
         .executableTarget(name: "fg-server", dependencies: ["GatherServer"], path: "Server"),
+        .executableTarget(name: "fg", dependencies: ["GatherTerminal", "GatherClient"], path: "Client"),
         .executableTarget(name: "fg-bench", dependencies: ["GatherServer", "Networking", "HTTP"], path: "Benchmarks/ServerBenchmark"),
 
         .testTarget(name: "GatherCoreTests", dependencies: ["GatherCore"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "GatherServerTests", dependencies: ["GatherServer", "Networking", "HTTP", "Storage"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
+        .testTarget(name: "GatherClientTests", dependencies: ["GatherClient", "GatherCore"]),
+        .testTarget(name: "GatherTerminalTests", dependencies: ["GatherTerminal", "GatherClient", "Terminal", "GatherServer", "Networking"]),
     ],
     swiftLanguageModes: [.v6]
 )

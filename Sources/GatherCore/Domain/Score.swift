@@ -5,6 +5,14 @@ public struct Score: Hashable, Sendable, CustomStringConvertible {
     public let teamA: Int
     public let teamB: Int
 
+    /// 0-0.
+    public static let goalless = Score(validTeamA: 0, teamB: 0)
+
+    private init(validTeamA teamA: Int, teamB: Int) {
+        self.teamA = teamA
+        self.teamB = teamB
+    }
+
     public init?(teamA: Int, teamB: Int) {
         guard (0...Score.maximumGoals).contains(teamA), (0...Score.maximumGoals).contains(teamB) else { return nil }
         self.teamA = teamA

@@ -26,6 +26,14 @@ public final class HTTPClientConnection {
 
     public var isOpen: Bool { descriptor >= 0 && !peerClosed }
 
+    /// Whether a request can go out on this connection now: open, and the server has neither
+    /// closed it while idle nor sent anything unasked (checked without waiting).
+    public var isReusable: Bool {
+        guard isOpen else { return false }
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return Glibc.poll(&entry, 1, 0) == 0
+    }
+
     public func close() {
         if descriptor >= 0 {
             Glibc.close(descriptor)

@@ -1,0 +1,145 @@
+import Dispatch
+import Foundation
+import GatherCore
+import HTTP
+import Networking
+import Synchronization
+
+/// Talks to fg-server over one keep-alive connection on a private queue, so the UI never blocks.
+/// Every request has a deadline; failures come back as `ServiceError` with a message for people.
+public final class APIClient: Sendable {
+    public let address: ServerAddress
+    public let timeout: Duration
+    private let token = Mutex<String?>(nil)
+    private let queue = DispatchQueue(label: "football-gather.api")
+    private let connection = ConnectionSlot()
+    private let unauthorizedHandler = Mutex<(@Sendable () -> Void)?>(nil)
+
+    public init(address: ServerAddress, timeout: Duration = .seconds(10)) {
+        self.address = address
+        self.timeout = timeout
+    }
+
+    /// The bearer token sent with every request, nil when logged out.
+    public var bearerToken: String? {
+        get { token.withLock { $0 } }
+        set { token.withLock { $0 = newValue } }
+    }
+
+    /// Called when a request with a token is refused with 401: the session has expired or was revoked.
+    public func setUnauthorizedHandler(_ handler: @escaping @Sendable () -> Void) {
+        unauthorizedHandler.withLock { $0 = handler }
+    }
+
+    /// Sends a request and decodes a JSON answer.
+    public func request<Response: Decodable & Sendable>(_ method: HTTPMethod, _ path: String, body: (any Encodable)? = nil,
+                                                         headers: HTTPHeaders = HTTPHeaders(),
+                                                         as type: Response.Type) async throws -> Response {
+        let response = try await request(method, path, body: body, headers: headers)
+        do {
+            return try WireFormat.decoder().decode(type, from: Data(response.body))
+        } catch {
+            throw ServiceError.invalidResponse("\(method) \(path) returned a body this client cannot read")
+        }
+    }
+
+    /// Sends a request; a status of 400 or more becomes a `ServiceError`.
+    @discardableResult
+    public func request(_ method: HTTPMethod, _ path: String, body: (any Encodable)? = nil,
+                        headers: HTTPHeaders = HTTPHeaders()) async throws -> ReceivedResponse {
+        var headers = headers
+        let bodyBytes: [UInt8] = body.map { Array(WireFormat.encode(AnyEncodable($0))) } ?? []
+        if !bodyBytes.isEmpty { headers.set(name: "Content-Type", value: "application/json") }
+        let sentToken = headers["Authorization"] == nil ? bearerToken : nil
+        if let sentToken { headers.set(name: "Authorization", value: "Bearer \(sentToken)") }
+        let outgoingHeaders = headers
+        let response: ReceivedResponse = try await withCheckedThrowingContinuation { continuation in
+            queue.async { [self] in
+                continuation.resume(with: Result { try perform(method, path, headers: outgoingHeaders, body: bodyBytes) })
+            }
+        }
+        guard response.status < 400 else {
+            let reason = APIClient.reason(in: response)
+            if response.status == 401 {
+                if sentToken != nil { unauthorizedHandler.withLock { $0 }?() }
+                throw ServiceError.unauthorized(reason)
+            }
+            throw ServiceError.rejected(status: response.status, reason: reason)
+        }
+        return response
+    }
+
+    /// Runs on `queue`. Reuses the open connection; a stale one (closed by the server while idle) is
+    /// replaced before sending, and an idempotent request is retried once on a fresh connection.
+    private func perform(_ method: HTTPMethod, _ path: String, headers: HTTPHeaders, body: [UInt8]) throws -> ReceivedResponse {
+        let idempotent = method != .post
+        for attempt in 0..<2 {
+            let connection: HTTPClientConnection
+            let reused: Bool
+            do {
+                (connection, reused) = try self.connection.take(address: address, timeout: timeout)
+            } catch {
+                throw mapped(error)
+            }
+            do {
+                let response = try connection.send(method: method, target: path, headers: headers, body: body, timeout: timeout)
+                if response.keepAlive { self.connection.put(connection) }
+                return response
+            } catch {
+                connection.close()
+                if reused && idempotent && attempt == 0 { continue }
+                throw mapped(error)
+            }
+        }
+        throw ServiceError.unreachable("Cannot reach the server at \(address)")
+    }
+
+    private func mapped(_ error: any Error) -> ServiceError {
+        switch error {
+        case HTTPClientError.connectionRefused:
+            return .unreachable("Cannot reach the server at \(address): connection refused. Is fg-server running?")
+        case HTTPClientError.timedOut:
+            return .unreachable("The server at \(address) did not answer in time")
+        case HTTPClientError.connectionClosed:
+            return .unreachable("The server at \(address) closed the connection")
+        case let error as NetworkError:
+            return .unreachable("Cannot reach the server at \(address): \(error)")
+        case let error as SystemError:
+            return .unreachable("Cannot reach the server at \(address): \(error)")
+        default:
+            return ServiceError(error)
+        }
+    }
+
+    static func reason(in response: ReceivedResponse) -> String {
+        if let body = try? WireFormat.decoder().decode(ErrorBody.self, from: Data(response.body)) {
+            return body.reason
+        }
+        return "The server answered \(response.status) \(response.reasonPhrase)"
+    }
+}
+
+/// The one keep-alive connection, touched only on the client's queue.
+private final class ConnectionSlot: @unchecked Sendable {
+    private var connection: HTTPClientConnection?
+
+    func take(address: ServerAddress, timeout: Duration) throws -> (HTTPClientConnection, reused: Bool) {
+        if let existing = connection {
+            connection = nil
+            if existing.isReusable { return (existing, true) }
+            existing.close()
+        }
+        return (try HTTPClientConnection(host: address.host, port: address.port, timeout: timeout), false)
+    }
+
+    func put(_ connection: HTTPClientConnection) {
+        self.connection = connection
+    }
+}
+
+/// Lets a value of any Encodable type go through a generic encoder call.
+private struct AnyEncodable: Encodable {
+    let value: any Encodable
+    init(_ value: any Encodable) { self.value = value }
+    func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+}

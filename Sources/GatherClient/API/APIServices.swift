@@ -1,0 +1,104 @@
+import Foundation
+import GatherCore
+import HTTP
+
+/// Login, registration and logout over the API. A successful login puts the token on the client.
+public struct APISessionService: SessionService {
+    let client: APIClient
+
+    public init(client: APIClient) { self.client = client }
+
+    public func login(username: String, password: String) async throws -> Session {
+        let basic = "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
+        do {
+            let token = try await client.request(.post, "/api/users/login", headers: ["Authorization": basic], as: LoginToken.self)
+            client.bearerToken = token.token
+            return Session(userID: token.userID, username: username, token: token.token)
+        } catch ServiceError.unauthorized {
+            throw ServiceError.unauthorized("Wrong username or password")
+        }
+    }
+
+    public func register(username: String, password: String) async throws -> Session {
+        // Validated here first so the message is the same one the server would give.
+        let credentials: Credentials
+        do {
+            credentials = try Credentials(username: username, password: password)
+        } catch {
+            throw ServiceError.rejected(status: 400, reason: error.reason.capitalizedFirst)
+        }
+        do {
+            try await client.request(.post, "/api/users", body: credentials)
+        } catch ServiceError.rejected(409, _) {
+            throw ServiceError.rejected(status: 409, reason: "The username \(username) is already taken")
+        }
+        return try await login(username: username, password: password)
+    }
+
+    public func validate(_ session: Session) async -> Bool {
+        client.bearerToken = session.token
+        do {
+            let user = try await client.request(.get, "/api/users/me", as: User.self)
+            return user.id == session.userID
+        } catch {
+            client.bearerToken = nil
+            return false
+        }
+    }
+
+    public func logout() async {
+        _ = try? await client.request(.post, "/api/users/logout")
+        client.bearerToken = nil
+    }
+}
+
+public struct APIPlayerService: PlayerService {
+    let client: APIClient
+
+    public init(client: APIClient) { self.client = client }
+
+    public func players() async throws -> [Player] {
+        try await client.request(.get, "/api/players", as: [Player].self)
+    }
+
+    public func create(_ details: PlayerDetails) async throws -> Player {
+        try await client.request(.post, "/api/players", body: details, as: Player.self)
+    }
+
+    public func update(id: Int, with details: PlayerDetails) async throws {
+        try await client.request(.put, "/api/players/\(id)", body: details)
+    }
+
+    public func delete(id: Int) async throws {
+        try await client.request(.delete, "/api/players/\(id)")
+    }
+}
+
+public struct APIGatherService: GatherService {
+    let client: APIClient
+
+    public init(client: APIClient) { self.client = client }
+
+    public func startGather(with assignments: [TeamAssignmentEntry]) async throws -> UUID {
+        let gather = try await client.request(.post, "/api/gathers", body: EmptyBody(), as: Gather.self)
+        for entry in assignments {
+            try await client.request(.post, "/api/gathers/\(gather.id.uuidString)/players/\(entry.playerID)",
+                                     body: TeamAssignment(team: entry.team))
+        }
+        return gather.id
+    }
+
+    public func endGather(id: UUID, result: GatherResult) async throws {
+        try await client.request(.put, "/api/gathers/\(id.uuidString)", body: GatherResultUpdate(result: result))
+    }
+}
+
+private struct EmptyBody: Encodable {}
+
+extension String {
+    /// "name must be…" → "Name must be…", for messages shown as sentences.
+    var capitalizedFirst: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst()
+    }
+}

@@ -1,0 +1,82 @@
+/// The root of navigation: owns the stack of screen coordinators and mirrors it on the `Navigator`.
+/// Starts at login, or straight at the player list when a saved session is still valid.
+@MainActor
+public final class AppCoordinator {
+    public let navigator: any Navigator
+    public let factory: any ViewFactory
+    public let dependencies: AppDependencies
+    public private(set) var stack: [any ScreenCoordinator] = []
+
+    public init(navigator: any Navigator, factory: any ViewFactory, dependencies: AppDependencies) {
+        self.navigator = navigator
+        self.factory = factory
+        self.dependencies = dependencies
+    }
+
+    public func start() async {
+        if let saved = dependencies.sessionStore.savedSession(), await dependencies.sessionService.validate(saved) {
+            showPlayerList()
+        } else {
+            dependencies.sessionStore.clearSession()
+            showLogin(notice: nil)
+        }
+    }
+
+    // MARK: Flows
+
+    public func showLogin(notice: String?) {
+        let coordinator = LoginCoordinator(app: self, notice: notice)
+        setRoot(coordinator)
+    }
+
+    func didLogIn(_ session: Session) {
+        try? dependencies.sessionStore.save(session)
+        showPlayerList()
+    }
+
+    public func showPlayerList() {
+        setRoot(PlayerListCoordinator(app: self))
+    }
+
+    /// The server refused our token: back to login, saying why.
+    public func sessionExpired() {
+        dependencies.sessionStore.clearSession()
+        showLogin(notice: "Your session has expired. Log in again.")
+    }
+
+    // MARK: Stack
+
+    public func push(_ coordinator: any ScreenCoordinator) {
+        stack.append(coordinator)
+        navigator.push(coordinator.screen)
+    }
+
+    public func pop() {
+        guard stack.count > 1 else { return }
+        stack.removeLast()
+        navigator.pop()
+    }
+
+    public func popToRoot() {
+        guard stack.count > 1 else { return }
+        stack.removeLast(stack.count - 1)
+        navigator.popToRoot()
+    }
+
+    public func setRoot(_ coordinator: any ScreenCoordinator) {
+        stack = [coordinator]
+        navigator.setRoot(coordinator.screen)
+    }
+
+    /// Esc: back one screen; on the first screen nothing happens.
+    public func goBack() {
+        pop()
+    }
+
+    public func quit() {
+        navigator.quit()
+    }
+
+    /// The coordinator of the screen on top.
+    public var top: (any ScreenCoordinator)? { stack.last }
+}

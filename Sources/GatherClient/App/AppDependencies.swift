@@ -1,0 +1,47 @@
+/// Everything the coordinators need to build screens, injected so tests can stub it.
+@MainActor
+public struct AppDependencies {
+    public var sessionService: any SessionService
+    public var playerService: any PlayerService
+    public var gatherService: any GatherService
+    public var sessionStore: any SessionPersistence
+    public var server: String
+    public var makeTicker: @MainActor () -> any Ticker
+    public var time: any TimeSource
+
+    public init(sessionService: any SessionService, playerService: any PlayerService, gatherService: any GatherService,
+                sessionStore: any SessionPersistence, server: String, makeTicker: @escaping @MainActor () -> any Ticker,
+                time: any TimeSource) {
+        self.sessionService = sessionService
+        self.playerService = playerService
+        self.gatherService = gatherService
+        self.sessionStore = sessionStore
+        self.server = server
+        self.makeTicker = makeTicker
+        self.time = time
+    }
+}
+
+/// Where the session and the remembered username are kept between runs.
+public protocol SessionPersistence: UsernameMemory {
+    func savedSession() -> Session?
+    func save(_ session: Session) throws
+    func clearSession()
+}
+
+/// A `SessionStore` bound to one server.
+public struct ServerSessionStore: SessionPersistence {
+    public let store: SessionStore
+    public let server: ServerAddress
+
+    public init(store: SessionStore, server: ServerAddress) {
+        self.store = store
+        self.server = server
+    }
+
+    public var rememberedUsername: String? { store.rememberedUsername }
+    public func remember(username: String?) throws { try store.remember(username: username) }
+    public func savedSession() -> Session? { store.session(for: server) }
+    public func save(_ session: Session) throws { try store.save(session, for: server) }
+    public func clearSession() { store.clearSession() }
+}

@@ -1,0 +1,29 @@
+import GatherCore
+
+@MainActor
+public final class AddPlayerCoordinator: ScreenCoordinator, AddPlayerPresenterDelegate {
+    public let presenter: AddPlayerPresenter
+    public let screen: AnyObject
+    private unowned let app: AppCoordinator
+    private let onAdd: @MainActor (Player) -> Void
+
+    init(app: AppCoordinator, onAdd: @escaping @MainActor (Player) -> Void) {
+        self.app = app
+        self.onAdd = onAdd
+        presenter = AddPlayerPresenter(service: app.dependencies.playerService)
+        let view = app.factory.makeAddPlayerView(presenter: presenter)
+        screen = view
+        presenter.view = view
+        presenter.delegate = self
+        presenter.viewDidLoad()
+    }
+
+    public func addPlayer(_ presenter: AddPlayerPresenter, didAdd player: Player) {
+        app.pop()
+        onAdd(player)
+    }
+
+    public func addPlayerDidCancel(_ presenter: AddPlayerPresenter) {
+        app.pop()
+    }
+}

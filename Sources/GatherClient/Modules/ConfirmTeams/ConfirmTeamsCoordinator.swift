@@ -1,0 +1,26 @@
+import Foundation
+import GatherCore
+
+@MainActor
+public final class ConfirmTeamsCoordinator: ScreenCoordinator, ConfirmTeamsPresenterDelegate {
+    public let presenter: ConfirmTeamsPresenter
+    public let screen: AnyObject
+    private unowned let app: AppCoordinator
+    private let onGatherEnd: @MainActor () -> Void
+
+    init(app: AppCoordinator, players: [Player], onGatherEnd: @escaping @MainActor () -> Void) {
+        self.app = app
+        self.onGatherEnd = onGatherEnd
+        presenter = ConfirmTeamsPresenter(players: players, service: app.dependencies.gatherService)
+        let view = app.factory.makeConfirmTeamsView(presenter: presenter)
+        screen = view
+        presenter.view = view
+        presenter.delegate = self
+        presenter.viewDidLoad()
+    }
+
+    public func confirmTeams(_ presenter: ConfirmTeamsPresenter, didStart gatherID: UUID, teamA: [Player], teamB: [Player]) {
+        let coordinator = GatherCoordinator(app: app, gatherID: gatherID, teamA: teamA, teamB: teamB, onEnd: onGatherEnd)
+        app.push(coordinator)
+    }
+}

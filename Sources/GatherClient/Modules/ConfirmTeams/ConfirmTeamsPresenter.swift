@@ -1,0 +1,122 @@
+import GatherCore
+
+public struct TeamSection: Equatable, Sendable {
+    public var team: Team
+    public var title: String
+    public var rows: [TeamRow]
+}
+
+public struct TeamRow: Equatable, Sendable {
+    public var name: String
+    public var isHighlighted: Bool
+}
+
+public struct ConfirmTeamsViewState: Equatable, Sendable {
+    public var sections: [TeamSection]
+    public var isStarting: Bool
+    public var error: String?
+}
+
+@MainActor
+public protocol ConfirmTeamsView: AnyObject {
+    func display(_ state: ConfirmTeamsViewState)
+}
+
+@MainActor
+public protocol ConfirmTeamsPresenterDelegate: AnyObject {
+    func confirmTeams(_ presenter: ConfirmTeamsPresenter, didStart gatherID: UUID, teamA: [Player], teamB: [Player])
+}
+
+/// Splits the selected players into Team A and Team B (everyone starts on the bench), then starts
+/// the gather on the server with every player on their side.
+@MainActor
+public final class ConfirmTeamsPresenter {
+    public weak var view: (any ConfirmTeamsView)?
+    public weak var delegate: (any ConfirmTeamsPresenterDelegate)?
+    private let service: any GatherService
+    private var players: [Player]
+    public private(set) var teams: [Int: Team]
+    private var highlightedID: Int?
+    private var isStarting = false
+    private var error: String?
+
+    public static let order: [Team] = [.bench, .teamA, .teamB]
+
+    public init(players: [Player], service: any GatherService) {
+        self.players = players
+        self.service = service
+        teams = Dictionary(uniqueKeysWithValues: players.map { ($0.id, Team.bench) })
+        highlightedID = players.first?.id
+    }
+
+    public func viewDidLoad() {
+        render()
+    }
+
+    /// Players in display order: bench, then Team A, then Team B, each in roster order.
+    private var ordered: [Player] {
+        ConfirmTeamsPresenter.order.flatMap { team in players.filter { teams[$0.id] == team } }
+    }
+
+    public func members(of team: Team) -> [Player] {
+        players.filter { teams[$0.id] == team }
+    }
+
+    public var highlightedPlayer: Player? {
+        ordered.first { $0.id == highlightedID }
+    }
+
+    public func moveUp() { move(by: -1) }
+    public func moveDown() { move(by: 1) }
+
+    private func move(by offset: Int) {
+        let list = ordered
+        guard let index = list.firstIndex(where: { $0.id == highlightedID }), list.indices.contains(index + offset) else { return }
+        highlightedID = list[index + offset].id
+        render()
+    }
+
+    /// Moves the highlighted player to `team`; the highlight follows the player.
+    public func assignHighlighted(to team: Team) {
+        guard !isStarting, let player = highlightedPlayer else { return }
+        teams[player.id] = team
+        error = nil
+        render()
+    }
+
+    public var canStart: Bool { !members(of: .teamA).isEmpty && !members(of: .teamB).isEmpty }
+
+    public func start() async {
+        guard !isStarting else { return }
+        guard canStart else {
+            error = "Both teams need at least one player"
+            render()
+            return
+        }
+        isStarting = true
+        error = nil
+        render()
+        let assignments = ordered.map { TeamAssignmentEntry(playerID: $0.id, team: teams[$0.id] ?? .bench) }
+        do {
+            let id = try await service.startGather(with: assignments)
+            isStarting = false
+            render()
+            delegate?.confirmTeams(self, didStart: id, teamA: members(of: .teamA), teamB: members(of: .teamB))
+        } catch {
+            isStarting = false
+            self.error = ServiceError(error).message
+            render()
+        }
+    }
+
+    private func render() {
+        let sections = ConfirmTeamsPresenter.order.map { team in
+            TeamSection(team: team, title: team.rawValue, rows: members(of: team).map {
+                TeamRow(name: $0.name, isHighlighted: $0.id == highlightedID)
+            })
+        }
+        view?.display(ConfirmTeamsViewState(sections: sections, isStarting: isStarting, error: error))
+    }
+}
+
+import Foundation

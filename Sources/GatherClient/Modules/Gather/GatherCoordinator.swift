@@ -1,0 +1,30 @@
+import Foundation
+import GatherCore
+
+@MainActor
+public final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegate {
+    public let presenter: GatherPresenter
+    public let screen: AnyObject
+    private unowned let app: AppCoordinator
+    private let onEnd: @MainActor () -> Void
+
+    init(app: AppCoordinator, gatherID: UUID, teamA: [Player], teamB: [Player], onEnd: @escaping @MainActor () -> Void) {
+        self.app = app
+        self.onEnd = onEnd
+        presenter = GatherPresenter(gatherID: gatherID, teamA: teamA, teamB: teamB, service: app.dependencies.gatherService,
+                                    ticker: app.dependencies.makeTicker(), time: app.dependencies.time)
+        let view = app.factory.makeGatherView(presenter: presenter)
+        screen = view
+        presenter.view = view
+        presenter.delegate = self
+        presenter.viewDidLoad()
+    }
+
+    public func gatherDidEnd(_ presenter: GatherPresenter) {
+        onEnd()
+    }
+
+    public func gatherDidRequestQuit(_ presenter: GatherPresenter) {
+        app.quit()
+    }
+}

@@ -1,0 +1,237 @@
+import Foundation
+import GatherCore
+
+public struct GatherViewState: Equatable, Sendable {
+    public enum Prompt: Equatable, Sendable {
+        /// Asking for a new time as mm:ss.
+        case setTime
+        /// "End the gather?" with the score and winner.
+        case confirmEnd(String)
+        /// "The clock is running. Quit anyway?"
+        case confirmQuit(String)
+    }
+
+    public var teamA: [String]
+    public var teamB: [String]
+    public var clock: String
+    public var clockStatus: String
+    public var scoreA: Int
+    public var scoreB: Int
+    public var prompt: Prompt?
+    public var isEnding: Bool
+    public var error: String?
+}
+
+@MainActor
+public protocol GatherView: AnyObject {
+    func display(_ state: GatherViewState)
+    /// Time is up: ring the terminal bell.
+    func ringBell()
+}
+
+@MainActor
+public protocol GatherPresenterDelegate: AnyObject {
+    func gatherDidEnd(_ presenter: GatherPresenter)
+    func gatherDidRequestQuit(_ presenter: GatherPresenter)
+}
+
+/// The match: both teams, the countdown, the score; ends by sending the result.
+@MainActor
+public final class GatherPresenter {
+    public weak var view: (any GatherView)?
+    public weak var delegate: (any GatherPresenterDelegate)?
+    public let gatherID: UUID
+    private let teamA: [Player]
+    private let teamB: [Player]
+    private let service: any GatherService
+    private let ticker: any Ticker
+    private let time: any TimeSource
+    public private(set) var clock: MatchClock
+    public private(set) var scoreA = 0
+    public private(set) var scoreB = 0
+    private var prompt: GatherViewState.Prompt?
+    private var isEnding = false
+    private var error: String?
+    private var timeIsUp = false
+    private var lastState: GatherViewState?
+
+    /// How often the display is refreshed while the clock runs; the time itself comes from the deadline.
+    public static let tickInterval: Duration = .milliseconds(100)
+
+    public init(gatherID: UUID, teamA: [Player], teamB: [Player], service: any GatherService,
+                ticker: any Ticker, time: any TimeSource, duration: Duration = MatchClock.defaultDuration) {
+        self.gatherID = gatherID
+        self.teamA = teamA
+        self.teamB = teamB
+        self.service = service
+        self.ticker = ticker
+        self.time = time
+        self.clock = MatchClock(duration: duration)
+    }
+
+    public func viewDidLoad() {
+        render()
+    }
+
+    public var result: GatherResult {
+        // Both scores are kept within 0...999, so the score always exists.
+        GatherResult(score: Score(teamA: scoreA, teamB: scoreB) ?? .goalless)
+    }
+
+    // MARK: Clock
+
+    /// Space: start, pause or resume.
+    public func toggleClock() {
+        guard prompt == nil else { return }
+        let now = time.now()
+        if clock.isRunning {
+            clock.pause(at: now)
+            ticker.stop()
+        } else {
+            guard clock.remaining(at: now) > .zero, clock.state != .finished else {
+                error = clock.state == .finished ? "Time's up — press x to reset or t to set a new time" : "Set a time first (t)"
+                render()
+                return
+            }
+            clock.start(at: now)
+            timeIsUp = false
+            error = nil
+            ticker.start(every: GatherPresenter.tickInterval) { [weak self] in self?.tick() }
+        }
+        render()
+    }
+
+    /// x: stop and reset to the full time.
+    public func stopClock() {
+        guard prompt == nil else { return }
+        ticker.stop()
+        clock.reset()
+        timeIsUp = false
+        error = nil
+        render()
+    }
+
+    /// t: ask for a new time.
+    public func beginSetTime() {
+        guard prompt == nil else { return }
+        prompt = .setTime
+        error = nil
+        render()
+    }
+
+    public func submitTime(_ text: String) {
+        guard prompt == .setTime else { return }
+        guard let duration = MatchClock.parse(text), duration <= MatchClock.maximumDuration else {
+            error = "Enter the time as mm:ss, up to 99:59"
+            render()
+            return
+        }
+        prompt = nil
+        ticker.stop()
+        clock.set(duration: duration)
+        timeIsUp = false
+        error = duration == .zero ? "00:00 cannot start: set a longer time" : nil
+        render()
+    }
+
+    public func cancelPrompt() {
+        guard prompt != nil else { return }
+        prompt = nil
+        error = nil
+        render()
+    }
+
+    func tick() {
+        if clock.finishIfDue(at: time.now()) {
+            ticker.stop()
+            timeIsUp = true
+            render()
+            view?.ringBell()
+            return
+        }
+        render()
+    }
+
+    // MARK: Score
+
+    public func changeScore(of team: Team, by change: Int) {
+        guard prompt == nil else { return }
+        switch team {
+        case .teamA: scoreA = min(Score.maximumGoals, max(0, scoreA + change))
+        case .teamB: scoreB = min(Score.maximumGoals, max(0, scoreB + change))
+        case .bench: return
+        }
+        render()
+    }
+
+    // MARK: Ending
+
+    /// e: ask to end, showing score and winner.
+    public func requestEnd() {
+        guard prompt == nil, !isEnding else { return }
+        let result = result
+        let winner = result.winner == .none ? "a draw" : "winner \(result.winner.rawValue)"
+        prompt = .confirmEnd("End the gather? Team A \(scoreA) – \(scoreB) Team B, \(winner). (y/n)")
+        render()
+    }
+
+    public func confirmEnd() async {
+        guard case .confirmEnd = prompt else { return }
+        prompt = nil
+        isEnding = true
+        error = nil
+        render()
+        do {
+            try await service.endGather(id: gatherID, result: result)
+            ticker.stop()
+            isEnding = false
+            delegate?.gatherDidEnd(self)
+        } catch {
+            isEnding = false
+            self.error = ServiceError(error).message
+            render()
+        }
+    }
+
+    /// q: quitting during a running match asks first.
+    public func requestQuit() {
+        guard clock.isRunning else {
+            delegate?.gatherDidRequestQuit(self)
+            return
+        }
+        prompt = .confirmQuit("The match clock is running. Quit anyway? (y/n)")
+        render()
+    }
+
+    public func confirmQuit() {
+        guard case .confirmQuit = prompt else { return }
+        prompt = nil
+        ticker.stop()
+        delegate?.gatherDidRequestQuit(self)
+    }
+
+    public var hasPrompt: Bool { prompt != nil }
+    public var currentPrompt: GatherViewState.Prompt? { prompt }
+
+    // MARK: Rendering
+
+    private var clockStatus: String {
+        if timeIsUp { return "Time's up" }
+        switch clock.state {
+        case .ready: return "Ready"
+        case .running: return "Running"
+        case .paused: return "Paused"
+        case .finished: return "Time's up"
+        }
+    }
+
+    private func render() {
+        let state = GatherViewState(teamA: teamA.map(\.name), teamB: teamB.map(\.name),
+                                    clock: MatchClock.format(clock.remaining(at: time.now())), clockStatus: clockStatus,
+                                    scoreA: scoreA, scoreB: scoreB, prompt: prompt, isEnding: isEnding, error: error)
+        // Ticks arrive ten times a second; the view hears only of real changes.
+        guard state != lastState else { return }
+        lastState = state
+        view?.display(state)
+    }
+}

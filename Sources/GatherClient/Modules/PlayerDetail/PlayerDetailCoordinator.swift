@@ -1,0 +1,29 @@
+import GatherCore
+
+@MainActor
+public final class PlayerDetailCoordinator: ScreenCoordinator, PlayerDetailPresenterDelegate {
+    public let presenter: PlayerDetailPresenter
+    public let screen: AnyObject
+    private unowned let app: AppCoordinator
+    private let onUpdate: @MainActor (Player) -> Void
+
+    init(app: AppCoordinator, player: Player, onUpdate: @escaping @MainActor (Player) -> Void) {
+        self.app = app
+        self.onUpdate = onUpdate
+        presenter = PlayerDetailPresenter(player: player)
+        let view = app.factory.makePlayerDetailView(presenter: presenter)
+        screen = view
+        presenter.view = view
+        presenter.delegate = self
+        presenter.viewDidLoad()
+    }
+
+    public func playerDetail(_ presenter: PlayerDetailPresenter, didRequestEdit field: PlayerField, of player: Player) {
+        let coordinator = PlayerEditCoordinator(app: app, player: player, field: field) { [weak self] updated in
+            guard let self else { return }
+            self.presenter.playerWasUpdated(updated)
+            self.onUpdate(updated)
+        }
+        app.push(coordinator)
+    }
+}

@@ -1,0 +1,49 @@
+import GatherCore
+
+/// The roster screen and the flows that start from it: details, add, and making teams.
+@MainActor
+public final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresenterDelegate {
+    public let presenter: PlayerListPresenter
+    public let screen: AnyObject
+    private unowned let app: AppCoordinator
+
+    init(app: AppCoordinator) {
+        self.app = app
+        presenter = PlayerListPresenter(service: app.dependencies.playerService)
+        let view = app.factory.makePlayerListView(presenter: presenter)
+        screen = view
+        presenter.view = view
+        presenter.delegate = self
+        let presenter = presenter
+        Task { await presenter.viewDidLoad() }
+    }
+
+    public func playerListDidRequestAdd(_ presenter: PlayerListPresenter) {
+        let coordinator = AddPlayerCoordinator(app: app) { [weak self] player in
+            self?.presenter.playerWasAdded(player)
+        }
+        app.push(coordinator)
+    }
+
+    public func playerList(_ presenter: PlayerListPresenter, didSelect player: Player) {
+        let coordinator = PlayerDetailCoordinator(app: app, player: player) { [weak self] updated in
+            self?.presenter.playerWasUpdated(updated)
+        }
+        app.push(coordinator)
+    }
+
+    public func playerList(_ presenter: PlayerListPresenter, didConfirm players: [Player]) {
+        let coordinator = ConfirmTeamsCoordinator(app: app, players: players) { [weak self] in
+            self?.gatherEnded()
+        }
+        app.push(coordinator)
+    }
+
+    /// After a gather: back to the roster, out of selection mode, fresh from the server.
+    private func gatherEnded() {
+        app.popToRoot()
+        presenter.leaveSelectionMode()
+        let presenter = presenter
+        Task { await presenter.reload() }
+    }
+}

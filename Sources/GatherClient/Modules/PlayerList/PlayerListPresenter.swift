@@ -1,0 +1,201 @@
+import GatherCore
+
+/// One row of the player list.
+public struct PlayerRow: Equatable, Sendable {
+    public var name: String
+    public var position: String
+    public var skill: String
+    public var isSelected: Bool
+    public var isHighlighted: Bool
+}
+
+/// What the player list shows.
+public struct PlayerListViewState: Equatable, Sendable {
+    public var title: String
+    public var rows: [PlayerRow]
+    /// Shown instead of rows when the roster is empty.
+    public var emptyMessage: String?
+    public var isLoading: Bool
+    public var isSelecting: Bool
+    public var error: String?
+    /// A question waiting for y/n, e.g. "Delete Ana? (y/n)".
+    public var confirmation: String?
+}
+
+@MainActor
+public protocol PlayerListView: AnyObject {
+    func display(_ state: PlayerListViewState)
+}
+
+@MainActor
+public protocol PlayerListPresenterDelegate: AnyObject {
+    func playerListDidRequestAdd(_ presenter: PlayerListPresenter)
+    func playerList(_ presenter: PlayerListPresenter, didSelect player: Player)
+    func playerList(_ presenter: PlayerListPresenter, didConfirm players: [Player])
+}
+
+/// The roster: browse, add, delete, and pick who plays (selection mode).
+@MainActor
+public final class PlayerListPresenter {
+    public weak var view: (any PlayerListView)?
+    public weak var delegate: (any PlayerListPresenterDelegate)?
+    private let service: any PlayerService
+
+    public private(set) var players: [Player] = []
+    public private(set) var highlighted = 0
+    public private(set) var isSelecting = false
+    public private(set) var selectedIDs: Set<Int> = []
+    private var isLoading = false
+    private var error: String?
+    private var pendingDeletion: Player?
+
+    public static let minimumSelection = 2
+
+    public init(service: any PlayerService) {
+        self.service = service
+    }
+
+    public func viewDidLoad() async {
+        await reload()
+    }
+
+    public func reload() async {
+        isLoading = true
+        error = nil
+        render()
+        do {
+            players = try await service.players()
+            selectedIDs = selectedIDs.intersection(players.map(\.id))
+            highlighted = min(highlighted, max(0, players.count - 1))
+        } catch {
+            self.error = ServiceError(error).message
+        }
+        isLoading = false
+        render()
+    }
+
+    // MARK: Moving
+
+    public func moveUp() {
+        guard highlighted > 0 else { return }
+        highlighted -= 1
+        render()
+    }
+
+    public func moveDown() {
+        guard highlighted + 1 < players.count else { return }
+        highlighted += 1
+        render()
+    }
+
+    public var highlightedPlayer: Player? {
+        players.indices.contains(highlighted) ? players[highlighted] : nil
+    }
+
+    // MARK: Actions
+
+    public func openHighlighted() {
+        guard pendingDeletion == nil, let player = highlightedPlayer else { return }
+        delegate?.playerList(self, didSelect: player)
+    }
+
+    public func add() {
+        guard pendingDeletion == nil else { return }
+        delegate?.playerListDidRequestAdd(self)
+    }
+
+    public func requestDelete() {
+        guard let player = highlightedPlayer else { return }
+        pendingDeletion = player
+        render()
+    }
+
+    public var isConfirming: Bool { pendingDeletion != nil }
+
+    public func confirmDelete() async {
+        guard let player = pendingDeletion else { return }
+        pendingDeletion = nil
+        render()
+        do {
+            try await service.delete(id: player.id)
+            players.removeAll { $0.id == player.id }
+            selectedIDs.remove(player.id)
+            highlighted = min(highlighted, max(0, players.count - 1))
+            error = nil
+        } catch {
+            self.error = ServiceError(error).message
+        }
+        render()
+    }
+
+    public func cancelDelete() {
+        pendingDeletion = nil
+        render()
+    }
+
+    // MARK: Selection
+
+    public func toggleSelectionMode() {
+        isSelecting.toggle()
+        if !isSelecting { selectedIDs.removeAll() }
+        error = nil
+        render()
+    }
+
+    public func leaveSelectionMode() {
+        guard isSelecting else { return }
+        toggleSelectionMode()
+    }
+
+    public func toggleHighlightedSelection() {
+        guard isSelecting, let player = highlightedPlayer else { return }
+        if selectedIDs.contains(player.id) {
+            selectedIDs.remove(player.id)
+        } else {
+            selectedIDs.insert(player.id)
+        }
+        error = nil
+        render()
+    }
+
+    public func confirmSelection() {
+        guard isSelecting else { return }
+        guard selectedIDs.count >= PlayerListPresenter.minimumSelection else {
+            error = "Select at least \(PlayerListPresenter.minimumSelection) players to make teams"
+            render()
+            return
+        }
+        delegate?.playerList(self, didConfirm: players.filter { selectedIDs.contains($0.id) })
+    }
+
+    // MARK: Updates from other screens
+
+    public func playerWasAdded(_ player: Player) {
+        players.append(player)
+        highlighted = players.count - 1
+        render()
+    }
+
+    public func playerWasUpdated(_ player: Player) {
+        guard let index = players.firstIndex(where: { $0.id == player.id }) else { return }
+        players[index] = player
+        render()
+    }
+
+    // MARK: Rendering
+
+    private func render() {
+        let title = isSelecting ? "Players — \(selectedIDs.count) selected" : "Players"
+        let rows = players.enumerated().map { index, player in
+            PlayerRow(name: player.name,
+                      position: player.preferredPosition.map { $0.rawValue.capitalized } ?? "—",
+                      skill: player.skill.map { $0.rawValue.capitalized } ?? "—",
+                      isSelected: selectedIDs.contains(player.id),
+                      isHighlighted: index == highlighted)
+        }
+        let empty = players.isEmpty && !isLoading && error == nil ? "No players yet — press a to add" : nil
+        view?.display(PlayerListViewState(title: title, rows: rows, emptyMessage: empty, isLoading: isLoading,
+                                          isSelecting: isSelecting, error: error,
+                                          confirmation: pendingDeletion.map { "Delete \($0.name)? (y/n)" }))
+    }
+}

@@ -1,0 +1,19 @@
+/// The navigation stack the coordinators drive. The terminal app implements it by showing the top
+/// screen; coordinator tests use a spy. Screens are the views the `ViewFactory` made.
+@MainActor
+public protocol Navigator: AnyObject {
+    func push(_ screen: AnyObject)
+    func pop()
+    /// Replaces the whole stack with one screen.
+    func setRoot(_ screen: AnyObject)
+    /// Pops back to the first screen of the stack.
+    func popToRoot()
+    /// Ends the app.
+    func quit()
+}
+
+/// Something that starts a flow: creates presenter and view, shows the view, reacts to its presenter.
+@MainActor
+public protocol Coordinator: AnyObject {
+    func start()
+}

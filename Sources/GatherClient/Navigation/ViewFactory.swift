@@ -1,0 +1,12 @@
+/// Makes the view of each screen for its presenter. The terminal layer implements it; coordinator
+/// tests use one that returns spies.
+@MainActor
+public protocol ViewFactory: AnyObject {
+    func makeLoginView(presenter: LoginPresenter) -> any LoginView
+    func makePlayerListView(presenter: PlayerListPresenter) -> any PlayerListView
+    func makePlayerDetailView(presenter: PlayerDetailPresenter) -> any PlayerDetailView
+    func makePlayerEditView(presenter: PlayerEditPresenter) -> any PlayerEditView
+    func makeAddPlayerView(presenter: AddPlayerPresenter) -> any AddPlayerView
+    func makeConfirmTeamsView(presenter: ConfirmTeamsPresenter) -> any ConfirmTeamsView
+    func makeGatherView(presenter: GatherPresenter) -> any GatherView
+}

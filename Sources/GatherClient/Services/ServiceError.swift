@@ -1,0 +1,31 @@
+/// What can go wrong talking to the server, worded for the person at the keyboard.
+public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No connection (refused, unreachable, timed out).
+    case unreachable(String)
+    /// The token is missing, unknown or expired; or a login failed.
+    case unauthorized(String)
+    /// The server refused the request with a reason (validation, conflict, not found…).
+    case rejected(status: Int, reason: String)
+    /// The server answered with something this client does not understand.
+    case invalidResponse(String)
+
+    public var message: String {
+        switch self {
+        case .unreachable(let detail): return detail
+        case .unauthorized(let reason): return reason
+        case .rejected(_, let reason): return reason
+        case .invalidResponse(let detail): return "Unexpected answer from the server: \(detail)"
+        }
+    }
+
+    public var description: String { message }
+
+    /// Any error as a `ServiceError`.
+    public init(_ error: any Error) {
+        if let error = error as? ServiceError {
+            self = error
+        } else {
+            self = .invalidResponse("\(error)")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GatherCore
+
+/// A logged-in user and the token that proves it.
+public struct Session: Hashable, Sendable, Codable {
+    public var userID: UUID
+    public var username: String
+    public var token: String
+
+    public init(userID: UUID, username: String, token: String) {
+        self.userID = userID
+        self.username = username
+        self.token = token
+    }
+}
+
+/// Logging in and out. Implemented over the API; stubbed in presenter tests.
+public protocol SessionService: Sendable {
+    func login(username: String, password: String) async throws -> Session
+    /// Creates the account, then logs in.
+    func register(username: String, password: String) async throws -> Session
+    /// Whether a saved token still works; returns the session if so.
+    func validate(_ session: Session) async -> Bool
+    func logout() async
+}
+
+/// The organiser's roster.
+public protocol PlayerService: Sendable {
+    func players() async throws -> [Player]
+    func create(_ details: PlayerDetails) async throws -> Player
+    func update(id: Int, with details: PlayerDetails) async throws
+    func delete(id: Int) async throws
+}
+
+/// Matches: created with their teams, ended with a result.
+public protocol GatherService: Sendable {
+    /// Creates a gather and puts every player on their side. Returns the gather's id.
+    func startGather(with assignments: [TeamAssignmentEntry]) async throws -> UUID
+    func endGather(id: UUID, result: GatherResult) async throws
+}
+
+/// One player on one side, as sent when a gather starts.
+public struct TeamAssignmentEntry: Hashable, Sendable {
+    public let playerID: Int
+    public let team: Team
+
+    public init(playerID: Int, team: Team) {
+        self.playerID = playerID
+        self.team = team
+    }
+}
