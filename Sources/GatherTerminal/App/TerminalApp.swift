@@ -1,0 +1,229 @@
+import Dispatch
+import Foundation
+import GatherClient
+import Glibc
+import Terminal
+
+/// The terminal client's run loop and navigation stack. Key input, timer ticks, resizes, signals
+/// and network completions all arrive on the main queue, so presenters and views need no locks.
+/// Draws the top screen with a title bar and a footer of its keys, diffed frame by frame.
+@MainActor
+public final class TerminalApp: Navigator, ViewFactory {
+    private let device: TerminalDevice
+    private var renderer: Renderer
+    private var decoder = KeyDecoder()
+    private var screens: [any TerminalScreen] = []
+    private var coordinator: AppCoordinator?
+    private var showingHelp = false
+    private var renderScheduled = false
+    private var escapeFlush: DispatchWorkItem?
+    private var sources: [any DispatchSourceProtocol] = []
+    private var finished = false
+
+    /// Below this the layout cannot fit; the app says so instead of drawing a broken screen.
+    public static let minimumSize = (columns: 60, rows: 16)
+
+    public init(device: TerminalDevice, colorEnabled: Bool) {
+        self.device = device
+        renderer = Renderer(colorEnabled: colorEnabled)
+    }
+
+    /// Enters full screen, installs the input and signal sources, and starts the app coordinator.
+    public func run(dependencies: AppDependencies) throws {
+        try device.enterFullScreen()
+        device.installCrashRestoration()
+        installSources()
+        let coordinator = AppCoordinator(navigator: self, factory: self, dependencies: dependencies)
+        self.coordinator = coordinator
+        render()
+        Task { await coordinator.start() }
+    }
+
+    /// The server refused the saved token mid-session.
+    public func sessionExpired() {
+        coordinator?.sessionExpired()
+    }
+
+    // MARK: Sources
+
+    private func installSources() {
+        let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        input.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.readInput() }
+        }
+        input.resume()
+        sources.append(input)
+
+        let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
+        resize.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.render() }
+        }
+        resize.resume()
+        sources.append(resize)
+
+        for signalNumber in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
+            source.setEventHandler { [weak self] in
+                MainActor.assumeIsolated { self?.quit() }
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    private func readInput() {
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        let count = read(STDIN_FILENO, &bytes, bytes.count)
+        if count == 0 {
+            // The terminal went away (hang-up): nothing more can be typed.
+            quit()
+            return
+        }
+        guard count > 0 else {
+            if errno != EAGAIN && errno != EINTR { quit() }
+            return
+        }
+        escapeFlush?.cancel()
+        for key in decoder.feed(bytes[0..<count]) {
+            handle(key)
+        }
+        if decoder.hasPendingEscape {
+            // A lone Esc, unless the rest of a sequence arrives within 50 ms.
+            let flush = DispatchWorkItem { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    for key in self.decoder.flushPendingEscape() { self.handle(key) }
+                }
+            }
+            escapeFlush = flush
+            DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(50), execute: flush)
+        }
+    }
+
+    // MARK: Keys
+
+    func handle(_ key: Key) {
+        switch key {
+        case .control("c"):
+            quit()
+            return
+        case .control("l"):
+            renderer.invalidate()
+            render()
+            return
+        default:
+            break
+        }
+        if showingHelp {
+            showingHelp = false
+            setNeedsRender()
+            return
+        }
+        guard let screen = screens.last else { return }
+        if screen.handle(key) == .unhandled {
+            switch key {
+            case .escape: coordinator?.goBack()
+            case .character("q"): quit()
+            case .character("?"): showingHelp = true
+            default: break
+            }
+        }
+        setNeedsRender()
+    }
+
+    // MARK: Navigator
+
+    public func push(_ screen: AnyObject) {
+        guard let screen = screen as? any TerminalScreen else { return }
+        screens.append(screen)
+        showingHelp = false
+        setNeedsRender()
+    }
+
+    public func pop() {
+        guard screens.count > 1 else { return }
+        screens.removeLast()
+        setNeedsRender()
+    }
+
+    public func setRoot(_ screen: AnyObject) {
+        guard let screen = screen as? any TerminalScreen else { return }
+        screens = [screen]
+        showingHelp = false
+        setNeedsRender()
+    }
+
+    public func popToRoot() {
+        guard screens.count > 1 else { return }
+        screens.removeLast(screens.count - 1)
+        setNeedsRender()
+    }
+
+    /// Restores the terminal and exits. Every way out (q, Ctrl-C, signals, hang-up) comes here.
+    public func quit() {
+        guard !finished else { return }
+        finished = true
+        device.restore()
+        exit(0)
+    }
+
+    // MARK: ViewFactory
+
+    private var renderRequest: RenderRequest {
+        RenderRequest { [weak self] in self?.setNeedsRender() }
+    }
+
+    public func makeLoginView(presenter: LoginPresenter) -> any LoginView {
+        LoginScreen(presenter: presenter, requestRender: renderRequest)
+    }
+
+    public func makePlayerListView(presenter: PlayerListPresenter) -> any PlayerListView {
+        PlayerListScreen(presenter: presenter, requestRender: renderRequest)
+    }
+
+    public func makePlayerDetailView(presenter: PlayerDetailPresenter) -> any PlayerDetailView {
+        PlayerDetailScreen(presenter: presenter, requestRender: renderRequest)
+    }
+
+    public func makePlayerEditView(presenter: PlayerEditPresenter) -> any PlayerEditView {
+        PlayerEditScreen(presenter: presenter, requestRender: renderRequest)
+    }
+
+    public func makeAddPlayerView(presenter: AddPlayerPresenter) -> any AddPlayerView {
+        AddPlayerScreen(presenter: presenter, requestRender: renderRequest)
+    }
+
+    public func makeConfirmTeamsView(presenter: ConfirmTeamsPresenter) -> any ConfirmTeamsView {
+        ConfirmTeamsScreen(presenter: presenter, requestRender: renderRequest)
+    }
+
+    public func makeGatherView(presenter: GatherPresenter) -> any GatherView {
+        GatherScreen(presenter: presenter, requestRender: renderRequest) { [weak self] in
+            self?.device.write(TerminalDevice.bell)
+        }
+    }
+
+    // MARK: Rendering
+
+    /// Coalesces the state changes of one turn of the queue into one frame.
+    private func setNeedsRender() {
+        guard !renderScheduled else { return }
+        renderScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated {
+                self?.renderScheduled = false
+                self?.render()
+            }
+        }
+    }
+
+    private func render() {
+        guard !finished else { return }
+        let size = device.size() ?? (columns: 80, rows: 24)
+        var frame = ScreenBuffer(width: max(1, size.columns), height: max(1, size.rows))
+        FrameLayout.draw(screen: screens.last, showingHelp: showingHelp, into: &frame)
+        let bytes = renderer.render(frame)
+        if !bytes.isEmpty { device.write(bytes) }
+    }
+}

@@ -1,0 +1,45 @@
+import Terminal
+
+/// What a key did on a screen.
+enum KeyOutcome {
+    case handled
+    /// Not for this screen: the app applies the global meaning (Esc = back, q = quit, ? = help).
+    case unhandled
+}
+
+/// A key and what it does, for the footer and the help overlay.
+struct KeyHint: Equatable {
+    let keys: String
+    let action: String
+}
+
+/// A screen of the terminal app: draws itself and handles keys. Views implement this and the view
+/// protocol their presenter drives.
+@MainActor
+protocol TerminalScreen: AnyObject {
+    var title: String { get }
+    /// The keys of this screen right now (they change with modes and prompts).
+    var keyHints: [KeyHint] { get }
+    /// True while a text field has the keyboard: `q` and `?` are then text.
+    var isEditingText: Bool { get }
+    func draw(into buffer: inout ScreenBuffer, in area: Area)
+    func handle(_ key: Key) -> KeyOutcome
+}
+
+/// A rectangle of the screen in cells.
+struct Area: Equatable {
+    var row: Int
+    var column: Int
+    var width: Int
+    var height: Int
+
+    var bottom: Int { row + height }
+}
+
+/// Shared by every view: how to ask the app to redraw after a state change.
+@MainActor
+final class RenderRequest {
+    private let action: @MainActor () -> Void
+    init(_ action: @escaping @MainActor () -> Void) { self.action = action }
+    func callAsFunction() { action() }
+}

@@ -1,0 +1,130 @@
+import GatherClient
+import GatherCore
+import Terminal
+
+/// The match: both teams, the countdown and the score.
+@MainActor
+final class GatherScreen: TerminalScreen, GatherView {
+    private let presenter: GatherPresenter
+    private let requestRender: RenderRequest
+    private let ring: @MainActor () -> Void
+    private var state: GatherViewState?
+    private var timeField = TextField(maxLength: 5)
+
+    init(presenter: GatherPresenter, requestRender: RenderRequest, ring: @escaping @MainActor () -> Void) {
+        self.presenter = presenter
+        self.requestRender = requestRender
+        self.ring = ring
+    }
+
+    func display(_ state: GatherViewState) {
+        if state.prompt == .setTime && self.state?.prompt != .setTime {
+            timeField = TextField(maxLength: 5)
+        }
+        self.state = state
+        requestRender()
+    }
+
+    func ringBell() {
+        ring()
+    }
+
+    var title: String { "Gather" }
+    var isEditingText: Bool { state?.prompt == .setTime }
+
+    var keyHints: [KeyHint] {
+        switch state?.prompt {
+        case .setTime:
+            return [KeyHint(keys: "mm:ss Enter", action: "set time"), KeyHint(keys: "Esc", action: "cancel")]
+        case .confirmEnd, .confirmQuit:
+            return [KeyHint(keys: "y", action: "yes"), KeyHint(keys: "n/Esc", action: "no")]
+        case nil:
+            return [KeyHint(keys: "Space", action: "start/pause"), KeyHint(keys: "x", action: "reset"), KeyHint(keys: "t", action: "set time"),
+                    KeyHint(keys: "+/-", action: "Team A score"), KeyHint(keys: "]/[", action: "Team B score"),
+                    KeyHint(keys: "e", action: "end gather"), KeyHint(keys: "q", action: "quit"), KeyHint(keys: "?", action: "help")]
+        }
+    }
+
+    func handle(_ key: Key) -> KeyOutcome {
+        guard let state, !state.isEnding else { return .handled }
+        let presenter = presenter
+        switch state.prompt {
+        case .setTime:
+            switch key {
+            case .enter: presenter.submitTime(timeField.text)
+            case .escape: presenter.cancelPrompt()
+            default:
+                guard timeField.handle(key) else { return .handled }
+                requestRender()
+            }
+            return .handled
+        case .confirmEnd:
+            switch key {
+            case .character("y"), .character("Y"): Task { await presenter.confirmEnd() }
+            case .character("n"), .character("N"), .escape: presenter.cancelPrompt()
+            default: break
+            }
+            return .handled
+        case .confirmQuit:
+            switch key {
+            case .character("y"), .character("Y"): presenter.confirmQuit()
+            case .character("n"), .character("N"), .escape: presenter.cancelPrompt()
+            default: break
+            }
+            return .handled
+        case nil:
+            break
+        }
+        switch key {
+        case .character(" "): presenter.toggleClock()
+        case .character("x"): presenter.stopClock()
+        case .character("t"): presenter.beginSetTime()
+        case .character("+"), .character("="): presenter.changeScore(of: .teamA, by: 1)
+        case .character("-"): presenter.changeScore(of: .teamA, by: -1)
+        case .character("]"): presenter.changeScore(of: .teamB, by: 1)
+        case .character("["): presenter.changeScore(of: .teamB, by: -1)
+        case .character("e"): presenter.requestEnd()
+        case .character("q"): presenter.requestQuit()
+        // The gather exists on the server: leaving it is done by ending it, not by going back.
+        case .escape: break
+        default: return .unhandled
+        }
+        return .handled
+    }
+
+    func draw(into buffer: inout ScreenBuffer, in area: Area) {
+        guard let state else { return }
+        let half = area.width / 2
+        var row = area.row
+        let clockLine = "\(state.clock)  \(state.clockStatus)"
+        buffer.put(clockLine, row: row, column: area.column + max(0, (area.width - DisplayWidth.of(clockLine)) / 2),
+                   style: state.clockStatus == "Time's up" ? Theme.error : Theme.clock)
+        row += 2
+        let score = "Team A  \(state.scoreA) – \(state.scoreB)  Team B"
+        buffer.put(score, row: row, column: area.column + max(0, (area.width - DisplayWidth.of(score)) / 2), style: Theme.heading)
+        row += 2
+        buffer.put("Team A", row: row, column: area.column, style: Theme.heading)
+        buffer.put("Team B", row: row, column: area.column + half, style: Theme.heading)
+        row += 1
+        let listHeight = max(0, area.bottom - row - 2)
+        for index in 0..<min(listHeight, max(state.teamA.count, state.teamB.count)) {
+            if index < state.teamA.count {
+                buffer.put(state.teamA[index], row: row + index, column: area.column + 1, maxWidth: half - 2)
+            }
+            if index < state.teamB.count {
+                buffer.put(state.teamB[index], row: row + index, column: area.column + half + 1, maxWidth: half - 2)
+            }
+        }
+        let promptRow = area.bottom - 2
+        switch state.prompt {
+        case .setTime:
+            buffer.put("Time (mm:ss): ", row: promptRow, column: area.column, style: Theme.notice)
+            timeField.draw(into: &buffer, row: promptRow, column: area.column + 14, width: 7, focused: true, style: Theme.field)
+        case .confirmEnd(let question), .confirmQuit(let question):
+            buffer.message(question, row: promptRow, in: area, style: Theme.notice)
+        case nil:
+            if state.isEnding { buffer.message("Saving the result…", row: promptRow, in: area, style: Theme.notice) }
+        }
+        buffer.message(state.error, row: area.bottom - 1, in: area)
+    }
+}

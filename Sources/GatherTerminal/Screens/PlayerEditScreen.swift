@@ -1,0 +1,85 @@
+import GatherClient
+import Terminal
+
+/// One field: a text field (name, age, favourite team) or a list of choices (position, skill).
+@MainActor
+final class PlayerEditScreen: TerminalScreen, PlayerEditView {
+    private let presenter: PlayerEditPresenter
+    private let requestRender: RenderRequest
+    private var state: PlayerEditViewState?
+    private var field = TextField(maxLength: 100)
+
+    init(presenter: PlayerEditPresenter, requestRender: RenderRequest) {
+        self.presenter = presenter
+        self.requestRender = requestRender
+    }
+
+    func display(_ state: PlayerEditViewState) {
+        if self.state == nil, case .text(let text) = state.editor {
+            field = TextField(text, maxLength: 100)
+        }
+        self.state = state
+        requestRender()
+    }
+
+    var title: String { state?.title ?? "Edit" }
+
+    private var isChoice: Bool {
+        if case .choice = state?.editor { return true }
+        return false
+    }
+
+    var isEditingText: Bool { !isChoice }
+
+    var keyHints: [KeyHint] {
+        isChoice
+            ? [KeyHint(keys: "↑↓/jk", action: "choose"), KeyHint(keys: "Enter", action: "save"), KeyHint(keys: "Esc", action: "cancel")]
+            : [KeyHint(keys: "Enter", action: "save"), KeyHint(keys: "Esc", action: "cancel"), KeyHint(keys: "←→", action: "move cursor")]
+    }
+
+    func handle(_ key: Key) -> KeyOutcome {
+        guard state?.isSaving != true else { return .handled }
+        let presenter = presenter
+        switch key {
+        case .escape:
+            presenter.cancel()
+        case .enter where isChoice:
+            Task { await presenter.saveChoice() }
+        case .enter:
+            let text = field.text
+            Task { await presenter.save(text: text) }
+        case .up where isChoice, .character("k") where isChoice:
+            presenter.moveUp()
+        case .down where isChoice, .character("j") where isChoice:
+            presenter.moveDown()
+        case let key where !isChoice:
+            guard field.handle(key) else { return .unhandled }
+            requestRender()
+        default:
+            return .unhandled
+        }
+        return .handled
+    }
+
+    func draw(into buffer: inout ScreenBuffer, in area: Area) {
+        guard let state else { return }
+        var row = area.row
+        switch state.editor {
+        case .text:
+            field.draw(into: &buffer, row: row, column: area.column, width: min(area.width, 60), focused: true, style: Theme.field)
+            row += 2
+        case let .choice(options, highlighted):
+            for (index, option) in options.enumerated() {
+                buffer.listRow("  " + option, row: row, in: Area(row: row, column: area.column, width: min(area.width, 30), height: 1),
+                               highlighted: index == highlighted)
+                row += 1
+            }
+            row += 1
+        }
+        if state.isSaving {
+            buffer.message("Saving…", row: row, in: area, style: Theme.notice)
+        } else {
+            buffer.message(state.error, row: row, in: area)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import GatherClient
+import Terminal
+
+/// The roster: name, position and skill per row; selection mode for picking who plays.
+@MainActor
+final class PlayerListScreen: TerminalScreen, PlayerListView {
+    private let presenter: PlayerListPresenter
+    private let requestRender: RenderRequest
+    private var state: PlayerListViewState?
+
+    init(presenter: PlayerListPresenter, requestRender: RenderRequest) {
+        self.presenter = presenter
+        self.requestRender = requestRender
+    }
+
+    func display(_ state: PlayerListViewState) {
+        self.state = state
+        requestRender()
+    }
+
+    var title: String { state?.title ?? "Players" }
+    var isEditingText: Bool { false }
+
+    var keyHints: [KeyHint] {
+        guard let state else { return [] }
+        if state.confirmation != nil {
+            return [KeyHint(keys: "y", action: "yes"), KeyHint(keys: "n/Esc", action: "no")]
+        }
+        if state.isSelecting {
+            return [KeyHint(keys: "Space", action: "toggle"), KeyHint(keys: "c", action: "confirm teams"),
+                    KeyHint(keys: "s/Esc", action: "leave selection"), KeyHint(keys: "↑↓", action: "move"),
+                    KeyHint(keys: "Enter", action: "details"), KeyHint(keys: "?", action: "help")]
+        }
+        return [KeyHint(keys: "↑↓/jk", action: "move"), KeyHint(keys: "Enter", action: "details"), KeyHint(keys: "a", action: "add"),
+                KeyHint(keys: "d", action: "delete"), KeyHint(keys: "s", action: "select players"), KeyHint(keys: "r", action: "reload"),
+                KeyHint(keys: "q", action: "quit"), KeyHint(keys: "?", action: "help")]
+    }
+
+    func handle(_ key: Key) -> KeyOutcome {
+        let presenter = presenter
+        guard let state else { return .unhandled }
+        if state.confirmation != nil {
+            switch key {
+            case .character("y"), .character("Y"): Task { await presenter.confirmDelete() }
+            case .character("n"), .character("N"), .escape: presenter.cancelDelete()
+            default: break
+            }
+            return .handled
+        }
+        switch key {
+        case .up, .character("k"): presenter.moveUp()
+        case .down, .character("j"): presenter.moveDown()
+        case .enter: presenter.openHighlighted()
+        case .character("a"): presenter.add()
+        case .character("d"): presenter.requestDelete()
+        case .character("r"): Task { await presenter.reload() }
+        case .character("s"): presenter.toggleSelectionMode()
+        case .character(" ") where state.isSelecting: presenter.toggleHighlightedSelection()
+        case .character("c") where state.isSelecting: presenter.confirmSelection()
+        case .escape where state.isSelecting: presenter.leaveSelectionMode()
+        default: return .unhandled
+        }
+        return .handled
+    }
+
+    func draw(into buffer: inout ScreenBuffer, in area: Area) {
+        guard let state else {
+            buffer.put("Loading players…", row: area.row, column: area.column, style: Theme.dim)
+            return
+        }
+        var row = area.row
+        let markWidth = state.isSelecting ? 4 : 0
+        let positionWidth = 12
+        let skillWidth = 14
+        let nameWidth = max(8, area.width - markWidth - positionWidth - skillWidth - 2)
+        let header = (state.isSelecting ? "    " : "") + DisplayWidth.pad("Name", toWidth: nameWidth) + " "
+            + DisplayWidth.pad("Position", toWidth: positionWidth) + " " + "Skill"
+        buffer.put(header, row: row, column: area.column, style: Theme.heading, maxWidth: area.width)
+        row += 1
+        let listHeight = max(0, area.height - 3)
+        if state.isLoading && state.rows.isEmpty {
+            buffer.put("Loading players…", row: row, column: area.column, style: Theme.dim)
+        } else if let empty = state.emptyMessage {
+            buffer.put(empty, row: row + 1, column: area.column, style: Theme.dim, maxWidth: area.width)
+        }
+        let highlighted = state.rows.firstIndex(where: { $0.isHighlighted }) ?? 0
+        let first = ListWindow.firstVisible(highlighted: highlighted, count: state.rows.count, height: listHeight)
+        for (offset, player) in state.rows.dropFirst(first).prefix(listHeight).enumerated() {
+            let mark = state.isSelecting ? (player.isSelected ? "[x] " : "[ ] ") : ""
+            let line = mark + DisplayWidth.pad(player.name, toWidth: nameWidth) + " "
+                + DisplayWidth.pad(player.position, toWidth: positionWidth) + " " + player.skill
+            buffer.listRow(line, row: row + offset, in: area, highlighted: player.isHighlighted)
+            if player.isSelected && !player.isHighlighted {
+                buffer.put("[x]", row: row + offset, column: area.column, style: Theme.selectedMark)
+            }
+        }
+        let messageRow = area.bottom - 1
+        if let confirmation = state.confirmation {
+            buffer.message(confirmation, row: messageRow, in: area, style: Theme.notice)
+        } else {
+            buffer.message(state.error, row: messageRow, in: area)
+        }
+    }
+}
