@@ -4,8 +4,8 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # A file each Debian package provides, checked before building.
 SYSTEM_HEADERS = /usr/include/sqlite3.h:libsqlite3-dev /usr/include/crypt.h:libcrypt-dev
-# Files the tests run (the README's curl examples).
-TEST_TOOLS = /usr/bin/curl:curl
+# Programs the tests run (the README's curl examples; tmux drives fg in a pseudo-terminal).
+TEST_TOOLS = /usr/bin/curl:curl /usr/bin/tmux:tmux
 PORT ?= 8080
 
 .PHONY: all deps build release run serve test bench clean help

@@ -64,7 +64,9 @@ public struct SessionStore: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         let temporary = file.path + ".tmp"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        // A leftover temporary file (or a link planted there) must not lend us its permissions.
+        unlink(temporary)
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw SessionStoreError(path: temporary, code: errno) }
         let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         let failure = written == data.count ? 0 : errno

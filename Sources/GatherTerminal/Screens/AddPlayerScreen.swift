@@ -139,7 +139,7 @@ final class AddPlayerScreen: TerminalScreen, AddPlayerView {
         if isSaving {
             buffer.message("Saving…", row: row, in: area, style: Theme.notice)
         } else {
-            buffer.message(error, row: row, in: area)
+            buffer.paragraph(error, row: row, in: area)
         }
     }
 }

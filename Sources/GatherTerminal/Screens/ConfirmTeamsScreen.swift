@@ -62,7 +62,7 @@ final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
         if state.isStarting {
             buffer.message("Starting the gather…", row: area.bottom - 1, in: area, style: Theme.notice)
         } else {
-            buffer.message(state.error, row: area.bottom - 1, in: area)
+            buffer.paragraph(state.error, row: area.bottom - 2, in: area, maxLines: 2)
         }
     }
 }

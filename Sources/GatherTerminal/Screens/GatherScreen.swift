@@ -125,6 +125,6 @@ final class GatherScreen: TerminalScreen, GatherView {
         case nil:
             if state.isEnding { buffer.message("Saving the result…", row: promptRow, in: area, style: Theme.notice) }
         }
-        buffer.message(state.error, row: area.bottom - 1, in: area)
+        buffer.paragraph(state.error, row: area.bottom - 1, in: area, maxLines: 1)
     }
 }

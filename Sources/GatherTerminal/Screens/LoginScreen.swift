@@ -125,10 +125,11 @@ final class LoginScreen: TerminalScreen, LoginView {
         buffer.put("[ Login ]", row: row, column: left, style: focus == .login ? Theme.highlight : .plain)
         buffer.put("[ Register ]", row: row, column: left + 12, style: focus == .register ? Theme.highlight : .plain)
         row += 2
+        let messageArea = Area(row: row, column: left, width: width, height: max(1, area.bottom - row))
         if state.isBusy {
-            buffer.message("Contacting the server…", row: row, in: Area(row: row, column: left, width: width, height: 1), style: Theme.notice)
+            buffer.message("Contacting the server…", row: row, in: messageArea, style: Theme.notice)
         } else {
-            buffer.message(state.error, row: row, in: Area(row: row, column: left, width: width, height: 1))
+            buffer.paragraph(state.error, row: row, in: messageArea)
         }
     }
 }

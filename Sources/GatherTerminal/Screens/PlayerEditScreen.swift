@@ -79,7 +79,7 @@ final class PlayerEditScreen: TerminalScreen, PlayerEditView {
         if state.isSaving {
             buffer.message("Saving…", row: row, in: area, style: Theme.notice)
         } else {
-            buffer.message(state.error, row: row, in: area)
+            buffer.paragraph(state.error, row: row, in: area)
         }
     }
 }

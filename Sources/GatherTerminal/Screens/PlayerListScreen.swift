@@ -98,7 +98,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         if let confirmation = state.confirmation {
             buffer.message(confirmation, row: messageRow, in: area, style: Theme.notice)
         } else {
-            buffer.message(state.error, row: messageRow, in: area)
+            buffer.paragraph(state.error, row: messageRow - 1, in: area, maxLines: 2)
         }
     }
 }

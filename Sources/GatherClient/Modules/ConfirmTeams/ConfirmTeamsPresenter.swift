@@ -76,10 +76,14 @@ public final class ConfirmTeamsPresenter {
         render()
     }
 
-    /// Moves the highlighted player to `team`; the highlight follows the player.
+    /// Moves the highlighted player to `team`. The highlight stays at the same place in the list,
+    /// so pressing a/b repeatedly deals the bench out from the top.
     public func assignHighlighted(to team: Team) {
-        guard !isStarting, let player = highlightedPlayer else { return }
+        guard !isStarting, let player = highlightedPlayer,
+              let index = ordered.firstIndex(where: { $0.id == player.id }) else { return }
         teams[player.id] = team
+        let list = ordered
+        highlightedID = list[min(index, list.count - 1)].id
         error = nil
         render()
     }

@@ -84,6 +84,8 @@ public final class GatherPresenter {
     public func toggleClock() {
         guard prompt == nil else { return }
         let now = time.now()
+        // The deadline may have passed since the last tick: that is the final whistle, not a pause.
+        if finishIfDue(at: now) { return }
         if clock.isRunning {
             clock.pause(at: now)
             ticker.stop()
@@ -142,14 +144,18 @@ public final class GatherPresenter {
     }
 
     func tick() {
-        if clock.finishIfDue(at: time.now()) {
-            ticker.stop()
-            timeIsUp = true
-            render()
-            view?.ringBell()
-            return
-        }
+        if finishIfDue(at: time.now()) { return }
         render()
+    }
+
+    /// Stops the clock at zero, says so and rings the bell, once; false if time is not up yet.
+    private func finishIfDue(at now: Duration) -> Bool {
+        guard clock.finishIfDue(at: now) else { return false }
+        ticker.stop()
+        timeIsUp = true
+        render()
+        view?.ringBell()
+        return true
     }
 
     // MARK: Score

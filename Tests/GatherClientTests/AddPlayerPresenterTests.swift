@@ -1,0 +1,120 @@
+import GatherClient
+import GatherCore
+import XCTest
+
+@MainActor
+final class AddPlayerPresenterTests: XCTestCase {
+    private var presenter: AddPlayerPresenter!
+    private var view: SpyAddPlayerView!
+    private var delegate: SpyAddPlayerDelegate!
+    private var service: StubPlayerService!
+
+    private func makePresenter() {
+        service = StubPlayerService()
+        presenter = AddPlayerPresenter(service: service)
+        view = SpyAddPlayerView()
+        delegate = SpyAddPlayerDelegate()
+        presenter.view = view
+        presenter.delegate = delegate
+        presenter.viewDidLoad()
+    }
+
+    func testShowsTheChoicesWithNotSetFirst() async {
+        makePresenter()
+
+        XCTAssertEqual(view.last?.positionOptions, ["Not set", "Goalkeeper", "Defender", "Midfielder", "Winger", "Striker"])
+        XCTAssertEqual(view.last?.skillOptions, ["Not set", "Beginner", "Amateur", "Professional"])
+        XCTAssertEqual(view.last?.isSaving, false)
+        XCTAssertNil(view.last?.error)
+        XCTAssertNil(view.last?.errorField)
+    }
+
+    func testNameIsRequired() async {
+        makePresenter()
+
+        await presenter.save(PlayerForm(name: "", age: "30"))
+
+        XCTAssertEqual(view.last?.error, "Name must be 1–100 characters")
+        XCTAssertEqual(view.last?.errorField, .name)
+        XCTAssertEqual(service.created, [])
+        XCTAssertEqual(delegate.added, [])
+    }
+
+    func testInvalidAgePointsAtTheAgeField() async {
+        makePresenter()
+
+        await presenter.save(PlayerForm(name: "Ana", age: "abc"))
+
+        XCTAssertEqual(view.last?.error, "Age must be a number from 0 to 120")
+        XCTAssertEqual(view.last?.errorField, .age)
+        XCTAssertEqual(service.created, [])
+    }
+
+    func testNameAloneIsEnough() async {
+        makePresenter()
+
+        await presenter.save(PlayerForm(name: "Eva"))
+
+        XCTAssertEqual(service.created.count, 1)
+        XCTAssertEqual(service.created.first?.name, "Eva")
+        XCTAssertNil(service.created.first?.age)
+        XCTAssertNil(service.created.first?.skill)
+        XCTAssertNil(service.created.first?.preferredPosition)
+        XCTAssertNil(service.created.first?.favouriteTeam)
+        XCTAssertEqual(delegate.added, [Player(id: 100, name: "Eva")])
+    }
+
+    func testEveryFieldIsSentAndTheCreatedPlayerReported() async {
+        makePresenter()
+        let created = Player(id: 42, name: "Eva", age: 22, skill: .beginner, preferredPosition: .winger, favouriteTeam: "Benfica")
+        service.createResult = .success(created)
+
+        await presenter.save(PlayerForm(name: "Eva", age: "22", positionIndex: 4, skillIndex: 1, favouriteTeam: "Benfica"))
+
+        XCTAssertEqual(service.created, [created.details])
+        XCTAssertEqual(delegate.added, [created])
+    }
+
+    func testSavingShowsBusyWhileTheRequestIsInFlight() async {
+        makePresenter()
+        let view = view!
+        var savingDuringCall: Bool?
+        service.duringCall = { savingDuringCall = view.last?.isSaving }
+
+        await presenter.save(PlayerForm(name: "Eva"))
+
+        XCTAssertEqual(savingDuringCall, true)
+    }
+
+    func testValidationErrorIsClearedOnTheNextAttempt() async {
+        makePresenter()
+        await presenter.save(PlayerForm(name: ""))
+        service.createResult = .failure(.unreachable("Cannot reach the server"))
+
+        await presenter.save(PlayerForm(name: "Eva"))
+
+        XCTAssertEqual(view.last?.error, "Cannot reach the server")
+        XCTAssertNil(view.last?.errorField)
+        XCTAssertEqual(view.last?.isSaving, false)
+    }
+
+    func testServerErrorIsShownAndNothingIsAdded() async {
+        makePresenter()
+        service.createResult = .failure(.rejected(status: 400, reason: "name must be 1–100 characters"))
+
+        await presenter.save(PlayerForm(name: "Eva"))
+
+        XCTAssertEqual(view.last?.error, "name must be 1–100 characters")
+        XCTAssertEqual(view.last?.isSaving, false)
+        XCTAssertEqual(delegate.added, [])
+    }
+
+    func testCancelTellsTheDelegate() async {
+        makePresenter()
+
+        presenter.cancel()
+
+        XCTAssertEqual(delegate.cancelCount, 1)
+        XCTAssertEqual(service.created, [])
+    }
+}

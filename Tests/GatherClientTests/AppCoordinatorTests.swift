@@ -1,0 +1,428 @@
+import Foundation
+import GatherClient
+import GatherCore
+import XCTest
+
+/// The app with every neighbour replaced: navigator and views are spies, services are stubs.
+@MainActor
+final class AppFixture {
+    let navigator = SpyNavigator()
+    let factory = SpyViewFactory()
+    let sessions = StubSessionService()
+    let players: StubPlayerService
+    let gathers = StubGatherService()
+    let persistence: InMemorySessionPersistence
+    let ticker = ManualTicker()
+    let time = ManualTimeSource()
+    let app: AppCoordinator
+
+    init(savedSession: Session? = nil, players roster: [Player] = Fixtures.roster) {
+        players = StubPlayerService(players: roster)
+        persistence = InMemorySessionPersistence(session: savedSession)
+        let ticker = ticker
+        let dependencies = AppDependencies(sessionService: sessions, playerService: players, gatherService: gathers,
+                                           sessionStore: persistence, server: "http://127.0.0.1:8080",
+                                           makeTicker: { ticker }, time: time)
+        app = AppCoordinator(navigator: navigator, factory: factory, dependencies: dependencies)
+    }
+
+    var login: LoginCoordinator? { app.top as? LoginCoordinator }
+    var list: PlayerListCoordinator? { app.top as? PlayerListCoordinator }
+    var detail: PlayerDetailCoordinator? { app.top as? PlayerDetailCoordinator }
+    var edit: PlayerEditCoordinator? { app.top as? PlayerEditCoordinator }
+    var add: AddPlayerCoordinator? { app.top as? AddPlayerCoordinator }
+    var confirmTeams: ConfirmTeamsCoordinator? { app.top as? ConfirmTeamsCoordinator }
+    var gather: GatherCoordinator? { app.top as? GatherCoordinator }
+}
+
+@MainActor
+final class AppCoordinatorTests: XCTestCase {
+    private func waitForRoster(_ fixture: AppFixture, fromIndex index: Int = 0,
+                               file: StaticString = #filePath, line: Int = #line) async {
+        guard let view = fixture.factory.playerListView else {
+            return XCTFail("no player list view was made")
+        }
+        await waitForDisplay(on: view, fromIndex: index, file: file, line: line) { !$0.isLoading }
+    }
+
+    /// Starts logged in, with the roster loaded.
+    private func startOnPlayerList(players: [Player] = Fixtures.roster) async -> AppFixture {
+        let fixture = AppFixture(savedSession: StubSessionService.session, players: players)
+        await fixture.app.start()
+        await waitForRoster(fixture)
+        return fixture
+    }
+
+    private func assertTop(_ fixture: AppFixture, is screen: AnyObject?, depth: Int,
+                           file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(fixture.navigator.top === screen, "unexpected screen on top", file: file, line: line)
+        XCTAssertEqual(fixture.navigator.stack.count, depth, file: file, line: line)
+        XCTAssertEqual(fixture.app.stack.count, depth, file: file, line: line)
+        XCTAssertTrue(fixture.app.top?.screen === screen, "the app's top coordinator does not own that screen",
+                      file: file, line: line)
+    }
+
+    // MARK: Starting
+
+    func testWithoutASavedSessionStartsAtLogin() async {
+        let fixture = AppFixture()
+
+        await fixture.app.start()
+
+        XCTAssertNotNil(fixture.login)
+        assertTop(fixture, is: fixture.factory.loginView, depth: 1)
+        XCTAssertEqual(fixture.factory.loginView?.last?.server, "http://127.0.0.1:8080")
+        XCTAssertNil(fixture.factory.loginView?.last?.error)
+        XCTAssertEqual(fixture.sessions.validated, [])
+        XCTAssertNil(fixture.factory.playerListView)
+    }
+
+    func testWithAValidSavedSessionStartsAtThePlayerList() async {
+        let fixture = AppFixture(savedSession: StubSessionService.session)
+
+        await fixture.app.start()
+
+        XCTAssertNotNil(fixture.list)
+        assertTop(fixture, is: fixture.factory.playerListView, depth: 1)
+        XCTAssertEqual(fixture.sessions.validated, [StubSessionService.session])
+        XCTAssertNil(fixture.factory.loginView)
+        await waitForRoster(fixture)
+        XCTAssertEqual(fixture.factory.playerListView?.last?.rows.map(\.name), ["Ana", "Bruno", "Carla", "Dani"])
+    }
+
+    func testWithAnInvalidSavedSessionStartsAtLoginAndForgetsIt() async {
+        let fixture = AppFixture(savedSession: StubSessionService.session)
+        fixture.sessions.isValid = false
+
+        await fixture.app.start()
+
+        XCTAssertNotNil(fixture.login)
+        assertTop(fixture, is: fixture.factory.loginView, depth: 1)
+        XCTAssertNil(fixture.persistence.session)
+        XCTAssertEqual(fixture.persistence.clearCount, 1)
+        XCTAssertNil(fixture.factory.playerListView)
+    }
+
+    func testLoginSavesTheSessionAndShowsThePlayerList() async {
+        let fixture = AppFixture()
+        await fixture.app.start()
+        let loginView = fixture.factory.loginView
+
+        await fixture.login?.presenter.logIn(username: "ana", password: "secret123", rememberUsername: true)
+
+        XCTAssertEqual(fixture.persistence.session, StubSessionService.session)
+        XCTAssertEqual(fixture.persistence.rememberedUsername, "ana")
+        XCTAssertNotNil(fixture.list)
+        assertTop(fixture, is: fixture.factory.playerListView, depth: 1)
+        XCTAssertFalse(fixture.navigator.stack.contains { $0 === loginView })
+        await waitForRoster(fixture)
+        XCTAssertEqual(fixture.players.playersCallCount, 1)
+    }
+
+    func testFailedLoginStaysOnLogin() async {
+        let fixture = AppFixture()
+        fixture.sessions.loginResult = .failure(.unauthorized("Wrong username or password"))
+        await fixture.app.start()
+
+        await fixture.login?.presenter.logIn(username: "ana", password: "nope-nope", rememberUsername: false)
+
+        XCTAssertNotNil(fixture.login)
+        XCTAssertEqual(fixture.factory.loginView?.last?.error, "Wrong username or password")
+        XCTAssertNil(fixture.persistence.session)
+    }
+
+    func testExpiredSessionGoesBackToLoginWithANotice() async {
+        let fixture = await startOnPlayerList()
+        fixture.list?.presenter.openHighlighted()
+        XCTAssertEqual(fixture.navigator.stack.count, 2)
+
+        fixture.app.sessionExpired()
+
+        XCTAssertNotNil(fixture.login)
+        assertTop(fixture, is: fixture.factory.loginView, depth: 1)
+        XCTAssertEqual(fixture.factory.loginView?.last?.error, "Your session has expired. Log in again.")
+        XCTAssertNil(fixture.persistence.session)
+    }
+
+    // MARK: Details and editing
+
+    func testSelectingAPlayerShowsTheDetails() async {
+        let fixture = await startOnPlayerList()
+        fixture.list?.presenter.moveDown()
+
+        fixture.list?.presenter.openHighlighted()
+
+        XCTAssertEqual(fixture.detail?.presenter.player, Fixtures.bruno)
+        assertTop(fixture, is: fixture.factory.playerDetailView, depth: 2)
+        XCTAssertEqual(fixture.factory.playerDetailView?.last?.title, "Bruno")
+    }
+
+    func testEditingAFieldShowsTheEditor() async {
+        let fixture = await startOnPlayerList()
+        fixture.list?.presenter.openHighlighted()
+        fixture.detail?.presenter.moveDown()
+
+        fixture.detail?.presenter.editHighlighted()
+
+        XCTAssertEqual(fixture.edit?.presenter.field, .age)
+        assertTop(fixture, is: fixture.factory.playerEditView, depth: 3)
+        XCTAssertEqual(fixture.factory.playerEditView?.last?.editor, .text("30"))
+    }
+
+    func testSavingAnEditReturnsToTheDetailsAndUpdatesDetailsAndList() async {
+        let fixture = await startOnPlayerList()
+        fixture.list?.presenter.openHighlighted()
+        let detailView = fixture.factory.playerDetailView
+        fixture.detail?.presenter.editHighlighted()
+
+        await fixture.edit?.presenter.save(text: "Ana Maria")
+
+        XCTAssertEqual(fixture.players.updates.map(\.id), [Fixtures.ana.id])
+        XCTAssertNotNil(fixture.detail)
+        assertTop(fixture, is: detailView, depth: 2)
+        XCTAssertEqual(detailView?.last?.title, "Ana Maria")
+        XCTAssertEqual(detailView?.last?.sections.first?.rows.first?.value, "Ana Maria")
+        XCTAssertEqual(fixture.factory.playerListView?.last?.rows.first?.name, "Ana Maria")
+        XCTAssertEqual(fixture.players.playersCallCount, 1)
+    }
+
+    func testSavingAChoiceUpdatesDetailsAndList() async {
+        let fixture = await startOnPlayerList()
+        fixture.list?.presenter.openHighlighted()
+        fixture.detail?.presenter.moveDown()
+        fixture.detail?.presenter.moveDown()
+        fixture.detail?.presenter.editHighlighted()
+        fixture.edit?.presenter.moveDown()
+
+        await fixture.edit?.presenter.saveChoice()
+
+        XCTAssertNotNil(fixture.detail)
+        XCTAssertEqual(fixture.factory.playerDetailView?.last?.sections[1].rows[0].value, "Winger")
+        XCTAssertEqual(fixture.factory.playerListView?.last?.rows.first?.position, "Winger")
+    }
+
+    func testUnchangedEditJustGoesBack() async {
+        let fixture = await startOnPlayerList()
+        fixture.list?.presenter.openHighlighted()
+        let detailView = fixture.factory.playerDetailView
+        fixture.detail?.presenter.editHighlighted()
+
+        await fixture.edit?.presenter.save(text: "Ana")
+
+        assertTop(fixture, is: detailView, depth: 2)
+        XCTAssertEqual(fixture.players.updates, [])
+    }
+
+    func testFailedEditStaysOnTheEditor() async {
+        let fixture = await startOnPlayerList()
+        fixture.players.updateError = .rejected(status: 404, reason: "Player not found")
+        fixture.list?.presenter.openHighlighted()
+        fixture.detail?.presenter.editHighlighted()
+
+        await fixture.edit?.presenter.save(text: "Ana Maria")
+
+        assertTop(fixture, is: fixture.factory.playerEditView, depth: 3)
+        XCTAssertEqual(fixture.factory.playerEditView?.last?.error, "Player not found")
+        XCTAssertEqual(fixture.factory.playerListView?.last?.rows.first?.name, "Ana")
+    }
+
+    func testGoBackPopsOneScreen() async {
+        let fixture = await startOnPlayerList()
+        fixture.list?.presenter.openHighlighted()
+        fixture.detail?.presenter.editHighlighted()
+
+        fixture.app.goBack()
+        assertTop(fixture, is: fixture.factory.playerDetailView, depth: 2)
+        XCTAssertNotNil(fixture.detail)
+
+        fixture.app.goBack()
+        assertTop(fixture, is: fixture.factory.playerListView, depth: 1)
+        XCTAssertNotNil(fixture.list)
+    }
+
+    func testGoBackOnTheFirstScreenDoesNothing() async {
+        let fixture = await startOnPlayerList()
+
+        fixture.app.goBack()
+
+        assertTop(fixture, is: fixture.factory.playerListView, depth: 1)
+        XCTAssertEqual(fixture.navigator.quitCount, 0)
+    }
+
+    func testCancellingAnEditGoesBack() async {
+        let fixture = await startOnPlayerList()
+        fixture.list?.presenter.openHighlighted()
+        fixture.detail?.presenter.editHighlighted()
+
+        fixture.edit?.presenter.cancel()
+
+        assertTop(fixture, is: fixture.factory.playerDetailView, depth: 2)
+    }
+
+    // MARK: Adding
+
+    func testAddShowsTheAddScreen() async {
+        let fixture = await startOnPlayerList()
+
+        fixture.list?.presenter.add()
+
+        XCTAssertNotNil(fixture.add)
+        assertTop(fixture, is: fixture.factory.addPlayerView, depth: 2)
+        XCTAssertEqual(fixture.factory.addPlayerView?.last?.positionOptions.first, "Not set")
+    }
+
+    func testAddingAPlayerReturnsToTheListWithThePlayer() async {
+        let fixture = await startOnPlayerList()
+        fixture.list?.presenter.add()
+
+        await fixture.add?.presenter.save(PlayerForm(name: "Eva", positionIndex: 4))
+
+        XCTAssertEqual(fixture.players.created.map(\.name), ["Eva"])
+        XCTAssertNotNil(fixture.list)
+        assertTop(fixture, is: fixture.factory.playerListView, depth: 1)
+        let rows = fixture.factory.playerListView?.last?.rows ?? []
+        XCTAssertEqual(rows.map(\.name), ["Ana", "Bruno", "Carla", "Dani", "Eva"])
+        XCTAssertEqual(rows.last?.position, "Winger")
+        XCTAssertEqual(rows.last?.isHighlighted, true)
+    }
+
+    func testCancellingAddGoesBackWithoutAPlayer() async {
+        let fixture = await startOnPlayerList()
+        fixture.list?.presenter.add()
+
+        fixture.add?.presenter.cancel()
+
+        assertTop(fixture, is: fixture.factory.playerListView, depth: 1)
+        XCTAssertEqual(fixture.factory.playerListView?.last?.rows.count, 4)
+        XCTAssertEqual(fixture.players.created, [])
+    }
+
+    // MARK: Making teams and playing
+
+    private func selectAndConfirm(_ fixture: AppFixture, count: Int) {
+        guard let list = fixture.list?.presenter else { return XCTFail("not on the player list") }
+        list.toggleSelectionMode()
+        for index in 0..<count {
+            if index > 0 { list.moveDown() }
+            list.toggleHighlightedSelection()
+        }
+        list.confirmSelection()
+    }
+
+    /// Bench: Carla; Team A: Ana; Team B: Bruno.
+    private func splitTeams(_ fixture: AppFixture) {
+        guard let teams = fixture.confirmTeams?.presenter else { return XCTFail("not on the teams screen") }
+        teams.assignHighlighted(to: .teamA)
+        teams.moveUp()
+        teams.moveUp()
+        teams.assignHighlighted(to: .teamB)
+    }
+
+    func testConfirmingFewerThanTwoPlayersStaysOnTheList() async {
+        let fixture = await startOnPlayerList()
+
+        selectAndConfirm(fixture, count: 1)
+
+        assertTop(fixture, is: fixture.factory.playerListView, depth: 1)
+        XCTAssertNil(fixture.factory.confirmTeamsView)
+    }
+
+    func testConfirmingTheSelectionShowsTheTeamsScreen() async {
+        let fixture = await startOnPlayerList()
+
+        selectAndConfirm(fixture, count: 3)
+
+        XCTAssertNotNil(fixture.confirmTeams)
+        assertTop(fixture, is: fixture.factory.confirmTeamsView, depth: 2)
+        XCTAssertEqual(fixture.factory.confirmTeamsView?.last?.sections.first?.rows.map(\.name), ["Ana", "Bruno", "Carla"])
+    }
+
+    func testStartingTheGatherShowsTheMatch() async {
+        let fixture = await startOnPlayerList()
+        selectAndConfirm(fixture, count: 3)
+        splitTeams(fixture)
+
+        await fixture.confirmTeams?.presenter.start()
+
+        XCTAssertEqual(Set(fixture.gathers.starts.first ?? []), [
+            TeamAssignmentEntry(playerID: 1, team: .teamA),
+            TeamAssignmentEntry(playerID: 2, team: .teamB),
+            TeamAssignmentEntry(playerID: 3, team: .bench),
+        ])
+        XCTAssertEqual(fixture.gather?.presenter.gatherID, StubGatherService.gatherID)
+        assertTop(fixture, is: fixture.factory.gatherView, depth: 3)
+        XCTAssertEqual(fixture.factory.gatherView?.last?.teamA, ["Ana"])
+        XCTAssertEqual(fixture.factory.gatherView?.last?.teamB, ["Bruno"])
+        XCTAssertEqual(fixture.factory.gatherView?.last?.clock, "10:00")
+    }
+
+    func testTheMatchClockUsesTheInjectedTickerAndTime() async {
+        let fixture = await startOnPlayerList()
+        selectAndConfirm(fixture, count: 3)
+        splitTeams(fixture)
+        await fixture.confirmTeams?.presenter.start()
+
+        fixture.gather?.presenter.toggleClock()
+        fixture.time.advance(by: .seconds(61))
+        fixture.ticker.fire()
+
+        XCTAssertTrue(fixture.ticker.isRunning)
+        XCTAssertEqual(fixture.factory.gatherView?.last?.clock, "08:59")
+    }
+
+    func testEndingTheGatherReturnsToTheRosterOutOfSelectionMode() async {
+        let fixture = await startOnPlayerList()
+        selectAndConfirm(fixture, count: 3)
+        splitTeams(fixture)
+        await fixture.confirmTeams?.presenter.start()
+        let gather = fixture.gather?.presenter
+        gather?.changeScore(of: .teamA, by: 1)
+        gather?.requestEnd()
+        let listView = fixture.factory.playerListView
+        let shown = listView?.displayCount ?? 0
+
+        await gather?.confirmEnd()
+
+        XCTAssertEqual(fixture.gathers.ends.map(\.result.winner), [.teamA])
+        XCTAssertNotNil(fixture.list)
+        assertTop(fixture, is: listView, depth: 1)
+        XCTAssertEqual(fixture.list?.presenter.isSelecting, false)
+        XCTAssertEqual(fixture.list?.presenter.selectedIDs, [])
+        await waitForRoster(fixture, fromIndex: shown + 1)
+        XCTAssertEqual(fixture.players.playersCallCount, 2)
+        XCTAssertEqual(listView?.last?.title, "Players")
+        XCTAssertEqual(listView?.last?.isSelecting, false)
+        XCTAssertEqual(listView?.last?.rows.filter(\.isSelected), [])
+    }
+
+    func testQuitFromTheMatchQuitsTheApp() async {
+        let fixture = await startOnPlayerList()
+        selectAndConfirm(fixture, count: 2)
+        fixture.confirmTeams?.presenter.assignHighlighted(to: .teamA)
+        fixture.confirmTeams?.presenter.moveUp()
+        fixture.confirmTeams?.presenter.assignHighlighted(to: .teamB)
+        await fixture.confirmTeams?.presenter.start()
+        XCTAssertNotNil(fixture.gather)
+
+        fixture.gather?.presenter.requestQuit()
+
+        XCTAssertEqual(fixture.navigator.quitCount, 1)
+    }
+
+    func testQuitDuringARunningMatchQuitsOnceConfirmed() async {
+        let fixture = await startOnPlayerList()
+        selectAndConfirm(fixture, count: 2)
+        fixture.confirmTeams?.presenter.assignHighlighted(to: .teamA)
+        fixture.confirmTeams?.presenter.moveUp()
+        fixture.confirmTeams?.presenter.assignHighlighted(to: .teamB)
+        await fixture.confirmTeams?.presenter.start()
+        fixture.gather?.presenter.toggleClock()
+
+        fixture.gather?.presenter.requestQuit()
+        XCTAssertEqual(fixture.navigator.quitCount, 0)
+        fixture.gather?.presenter.confirmQuit()
+
+        XCTAssertEqual(fixture.navigator.quitCount, 1)
+        XCTAssertFalse(fixture.ticker.isRunning)
+    }
+}

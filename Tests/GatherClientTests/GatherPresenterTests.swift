@@ -1,0 +1,555 @@
+import Foundation
+import GatherClient
+import GatherCore
+import XCTest
+
+@MainActor
+final class GatherPresenterTests: XCTestCase {
+    private var presenter: GatherPresenter!
+    private var view: SpyGatherView!
+    private var delegate: SpyGatherDelegate!
+    private var service: StubGatherService!
+    private var ticker: ManualTicker!
+    private var time: ManualTimeSource!
+
+    private func makePresenter() {
+        service = StubGatherService()
+        ticker = ManualTicker()
+        time = ManualTimeSource()
+        presenter = GatherPresenter(gatherID: StubGatherService.gatherID, teamA: [Fixtures.ana],
+                                    teamB: [Fixtures.bruno, Fixtures.carla], service: service, ticker: ticker, time: time)
+        view = SpyGatherView()
+        delegate = SpyGatherDelegate()
+        presenter.view = view
+        presenter.delegate = delegate
+        presenter.viewDidLoad()
+    }
+
+    private func advance(_ duration: Duration) {
+        time.advance(by: duration)
+        ticker.fire()
+    }
+
+    private func setTime(_ text: String) {
+        presenter.beginSetTime()
+        presenter.submitTime(text)
+    }
+
+    // MARK: Initial state
+
+    func testShowsTheTeamsAndAFullReadyClock() async {
+        makePresenter()
+
+        XCTAssertEqual(view.displayCount, 1)
+        XCTAssertEqual(view.last?.teamA, ["Ana"])
+        XCTAssertEqual(view.last?.teamB, ["Bruno", "Carla"])
+        XCTAssertEqual(view.last?.clock, "10:00")
+        XCTAssertEqual(view.last?.clockStatus, "Ready")
+        XCTAssertEqual(view.last?.scoreA, 0)
+        XCTAssertEqual(view.last?.scoreB, 0)
+        XCTAssertNil(view.last?.prompt)
+        XCTAssertEqual(view.last?.isEnding, false)
+        XCTAssertNil(view.last?.error)
+        XCTAssertFalse(ticker.isRunning)
+    }
+
+    // MARK: Clock
+
+    func testToggleStartsTheTicker() async {
+        makePresenter()
+
+        presenter.toggleClock()
+
+        XCTAssertTrue(ticker.isRunning)
+        XCTAssertEqual(ticker.startCount, 1)
+        XCTAssertEqual(ticker.intervals, [GatherPresenter.tickInterval])
+        XCTAssertEqual(view.last?.clockStatus, "Running")
+        XCTAssertEqual(view.last?.clock, "10:00")
+    }
+
+    func testOneSecondLaterTheClockShowsOneSecondLess() async {
+        makePresenter()
+        presenter.toggleClock()
+
+        advance(.seconds(1))
+
+        XCTAssertEqual(view.last?.clock, "09:59")
+        XCTAssertEqual(view.last?.clockStatus, "Running")
+    }
+
+    func testHalfASecondAfterStartStillShowsTheFullTime() async {
+        makePresenter()
+        presenter.toggleClock()
+
+        advance(.milliseconds(500))
+
+        XCTAssertEqual(view.last?.clock, "10:00")
+    }
+
+    func testTickWithoutAVisibleChangeDoesNotDisplayAgain() async {
+        makePresenter()
+        presenter.toggleClock()
+        let count = view.displayCount
+
+        advance(.milliseconds(100))
+        advance(.milliseconds(400))
+        XCTAssertEqual(view.displayCount, count)
+
+        advance(.milliseconds(500))
+        XCTAssertEqual(view.displayCount, count + 1)
+        XCTAssertEqual(view.last?.clock, "09:59")
+
+        ticker.fire()
+        XCTAssertEqual(view.displayCount, count + 1)
+    }
+
+    func testClockCountsFromTheDeadlineNotFromTicks() async {
+        makePresenter()
+        presenter.toggleClock()
+
+        advance(.seconds(65))
+
+        XCTAssertEqual(view.last?.clock, "08:55")
+    }
+
+    func testPauseKeepsTheRemainingTimeExactly() async {
+        makePresenter()
+        presenter.toggleClock()
+        advance(.milliseconds(1_500))
+        XCTAssertEqual(view.last?.clock, "09:59")
+
+        presenter.toggleClock()
+        XCTAssertEqual(view.last?.clockStatus, "Paused")
+        XCTAssertFalse(ticker.isRunning)
+        XCTAssertEqual(presenter.clock.state, .paused(remaining: .milliseconds(598_500)))
+
+        time.advance(by: .seconds(5))
+        XCTAssertEqual(presenter.clock.remaining(at: time.now()), .milliseconds(598_500))
+
+        presenter.toggleClock()
+        XCTAssertTrue(ticker.isRunning)
+        XCTAssertEqual(ticker.startCount, 2)
+        XCTAssertEqual(view.last?.clockStatus, "Running")
+        XCTAssertEqual(view.last?.clock, "09:59")
+        XCTAssertEqual(presenter.clock.remaining(at: time.now()), .milliseconds(598_500))
+
+        advance(.milliseconds(499))
+        XCTAssertEqual(view.last?.clock, "09:59")
+        advance(.milliseconds(1))
+        XCTAssertEqual(view.last?.clock, "09:58")
+    }
+
+    func testReachingZeroSaysTimesUpRingsOnceAndStopsTheTicker() async {
+        makePresenter()
+        presenter.toggleClock()
+
+        advance(.seconds(599))
+        XCTAssertEqual(view.last?.clock, "00:01")
+        XCTAssertEqual(view.ringBellCount, 0)
+
+        advance(.seconds(1))
+        XCTAssertEqual(view.last?.clock, "00:00")
+        XCTAssertEqual(view.last?.clockStatus, "Time's up")
+        XCTAssertEqual(view.ringBellCount, 1)
+        XCTAssertFalse(ticker.isRunning)
+        let count = view.displayCount
+
+        advance(.seconds(1))
+        advance(.seconds(10))
+        XCTAssertEqual(view.ringBellCount, 1)
+        XCTAssertEqual(view.displayCount, count)
+    }
+
+    func testALateTickPastTheDeadlineStillRingsOnce() async {
+        makePresenter()
+        presenter.toggleClock()
+
+        advance(.seconds(700))
+
+        XCTAssertEqual(view.last?.clock, "00:00")
+        XCTAssertEqual(view.last?.clockStatus, "Time's up")
+        XCTAssertEqual(view.ringBellCount, 1)
+    }
+
+    func testTimesUpCannotBeResumedUntilReset() async {
+        makePresenter()
+        presenter.toggleClock()
+        advance(.seconds(600))
+
+        presenter.toggleClock()
+
+        XCTAssertEqual(ticker.startCount, 1)
+        XCTAssertEqual(view.last?.error, "Time's up — press x to reset or t to set a new time")
+        XCTAssertEqual(view.last?.clockStatus, "Time's up")
+    }
+
+    func testPausingAtTheFinalWhistleStillSaysTimesUp() async {
+        makePresenter()
+        presenter.toggleClock()
+        time.advance(by: .seconds(600))
+
+        presenter.toggleClock()
+
+        XCTAssertEqual(view.last?.clock, "00:00")
+        XCTAssertEqual(view.last?.clockStatus, "Time's up")
+        XCTAssertEqual(view.ringBellCount, 1)
+        XCTAssertFalse(ticker.isRunning)
+    }
+
+    func testStopResetsToTheFullTime() async {
+        makePresenter()
+        presenter.toggleClock()
+        advance(.seconds(3))
+        XCTAssertEqual(view.last?.clock, "09:57")
+
+        presenter.stopClock()
+
+        XCTAssertEqual(view.last?.clock, "10:00")
+        XCTAssertEqual(view.last?.clockStatus, "Ready")
+        XCTAssertFalse(ticker.isRunning)
+        XCTAssertEqual(presenter.clock.state, .ready)
+    }
+
+    func testStopAfterTimesUpAllowsStartingAgain() async {
+        makePresenter()
+        presenter.toggleClock()
+        advance(.seconds(600))
+
+        presenter.stopClock()
+        XCTAssertEqual(view.last?.clock, "10:00")
+        XCTAssertEqual(view.last?.clockStatus, "Ready")
+        presenter.toggleClock()
+
+        XCTAssertEqual(ticker.startCount, 2)
+        XCTAssertEqual(view.last?.clockStatus, "Running")
+        XCTAssertNil(view.last?.error)
+        advance(.seconds(600))
+        XCTAssertEqual(view.ringBellCount, 2)
+    }
+
+    // MARK: Setting the time
+
+    func testSetTimeAsksWithAPrompt() async {
+        makePresenter()
+
+        presenter.beginSetTime()
+
+        XCTAssertEqual(view.last?.prompt, .setTime)
+        XCTAssertTrue(presenter.hasPrompt)
+    }
+
+    func testValidTimesAreAccepted() async {
+        let cases = [("5", "05:00"), ("7:30", "07:30"), ("99:59", "99:59"), ("0:05", "00:05"), ("12", "12:00")]
+        for (text, shown) in cases {
+            makePresenter()
+
+            setTime(text)
+
+            XCTAssertEqual(view.last?.clock, shown, text)
+            XCTAssertEqual(view.last?.clockStatus, "Ready", text)
+            XCTAssertNil(view.last?.prompt, text)
+            XCTAssertNil(view.last?.error, text)
+        }
+    }
+
+    func testInvalidTimesAreRejectedAndThePromptStays() async {
+        for text in ["100:00", "1:60", "ab", "", "-5", "5:5:5"] {
+            makePresenter()
+
+            setTime(text)
+
+            XCTAssertEqual(view.last?.error, "Enter the time as mm:ss, up to 99:59", text)
+            XCTAssertEqual(view.last?.prompt, .setTime, text)
+            XCTAssertEqual(view.last?.clock, "10:00", text)
+        }
+    }
+
+    func testANewTimeRunsFromItsFullLength() async {
+        makePresenter()
+        setTime("7:30")
+
+        presenter.toggleClock()
+        advance(.seconds(30))
+
+        XCTAssertEqual(view.last?.clock, "07:00")
+    }
+
+    func testSettingATimeWhileRunningStopsTheClock() async {
+        makePresenter()
+        presenter.toggleClock()
+        advance(.seconds(10))
+
+        setTime("5")
+
+        XCTAssertFalse(ticker.isRunning)
+        XCTAssertEqual(view.last?.clock, "05:00")
+        XCTAssertEqual(view.last?.clockStatus, "Ready")
+    }
+
+    func testZeroTimeCannotStart() async {
+        makePresenter()
+        setTime("00:00")
+        XCTAssertEqual(view.last?.clock, "00:00")
+        XCTAssertEqual(view.last?.error, "00:00 cannot start: set a longer time")
+
+        presenter.toggleClock()
+
+        XCTAssertEqual(ticker.startCount, 0)
+        XCTAssertFalse(ticker.isRunning)
+        XCTAssertEqual(view.last?.error, "Set a time first (t)")
+        XCTAssertEqual(view.last?.clockStatus, "Ready")
+    }
+
+    func testCancellingThePromptKeepsTheTime() async {
+        makePresenter()
+        presenter.beginSetTime()
+
+        presenter.cancelPrompt()
+
+        XCTAssertNil(view.last?.prompt)
+        XCTAssertEqual(view.last?.clock, "10:00")
+    }
+
+    func testClockAndScoreKeysAreIgnoredWhileAPromptIsOpen() async {
+        makePresenter()
+        presenter.beginSetTime()
+
+        presenter.toggleClock()
+        presenter.changeScore(of: .teamA, by: 1)
+
+        XCTAssertEqual(ticker.startCount, 0)
+        XCTAssertEqual(view.last?.scoreA, 0)
+        XCTAssertEqual(view.last?.prompt, .setTime)
+    }
+
+    // MARK: Score
+
+    func testScoreChangesAreShown() async {
+        makePresenter()
+
+        presenter.changeScore(of: .teamA, by: 1)
+        presenter.changeScore(of: .teamA, by: 1)
+        presenter.changeScore(of: .teamB, by: 1)
+        presenter.changeScore(of: .teamA, by: -1)
+
+        XCTAssertEqual(view.last?.scoreA, 1)
+        XCTAssertEqual(view.last?.scoreB, 1)
+    }
+
+    func testScoreStaysWithinZeroAnd999() async {
+        makePresenter()
+
+        presenter.changeScore(of: .teamA, by: -1)
+        XCTAssertEqual(view.last?.scoreA, 0)
+
+        presenter.changeScore(of: .teamB, by: 5_000)
+        XCTAssertEqual(view.last?.scoreB, 999)
+        presenter.changeScore(of: .teamB, by: 1)
+        XCTAssertEqual(view.last?.scoreB, 999)
+        XCTAssertEqual(presenter.scoreB, 999)
+        presenter.changeScore(of: .teamB, by: -1)
+        XCTAssertEqual(view.last?.scoreB, 998)
+    }
+
+    func testBenchHasNoScore() async {
+        makePresenter()
+        let count = view.displayCount
+
+        presenter.changeScore(of: .bench, by: 1)
+
+        XCTAssertEqual(view.displayCount, count)
+    }
+
+    // MARK: Ending
+
+    private func score(_ a: Int, _ b: Int) {
+        for _ in 0..<a { presenter.changeScore(of: .teamA, by: 1) }
+        for _ in 0..<b { presenter.changeScore(of: .teamB, by: 1) }
+    }
+
+    private var promptText: String? {
+        switch view.last?.prompt {
+        case .confirmEnd(let text)?, .confirmQuit(let text)?: return text
+        default: return nil
+        }
+    }
+
+    func testEndPromptShowsTheScoreAndTheWinner() async {
+        makePresenter()
+        score(2, 1)
+
+        presenter.requestEnd()
+
+        guard case .confirmEnd(let text)? = view.last?.prompt else {
+            return XCTFail("expected the end prompt, got \(String(describing: view.last?.prompt))")
+        }
+        XCTAssertTrue(text.contains("2 – 1"), text)
+        XCTAssertTrue(text.contains("winner Team A"), text)
+        XCTAssertEqual(text, "End the gather? Team A 2 – 1 Team B, winner Team A. (y/n)")
+    }
+
+    func testEndPromptOfADraw() async {
+        makePresenter()
+        score(1, 1)
+
+        presenter.requestEnd()
+
+        XCTAssertTrue(promptText?.contains("1 – 1") ?? false, promptText ?? "no prompt")
+        XCTAssertTrue(promptText?.contains("a draw") ?? false, promptText ?? "no prompt")
+        XCTAssertFalse(promptText?.contains("winner") ?? true, promptText ?? "no prompt")
+    }
+
+    func testEndPromptWhenTeamBWins() async {
+        makePresenter()
+        score(0, 3)
+
+        presenter.requestEnd()
+
+        XCTAssertTrue(promptText?.contains("0 – 3") ?? false, promptText ?? "no prompt")
+        XCTAssertTrue(promptText?.contains("winner Team B") ?? false, promptText ?? "no prompt")
+    }
+
+    func testConfirmEndSendsTheResultAndTellsTheDelegate() async {
+        makePresenter()
+        presenter.toggleClock()
+        score(2, 1)
+        presenter.requestEnd()
+
+        await presenter.confirmEnd()
+
+        XCTAssertEqual(service.ends.count, 1)
+        XCTAssertEqual(service.ends.first?.id, StubGatherService.gatherID)
+        XCTAssertEqual(service.ends.first?.result.score, Score(teamA: 2, teamB: 1))
+        XCTAssertEqual(service.ends.first?.result.winner, .teamA)
+        XCTAssertEqual(delegate.endCount, 1)
+        XCTAssertFalse(ticker.isRunning)
+    }
+
+    func testConfirmEndOfAGoallessDrawSendsNone() async {
+        makePresenter()
+        presenter.requestEnd()
+
+        await presenter.confirmEnd()
+
+        XCTAssertEqual(service.ends.first?.result.score, Score.goalless)
+        XCTAssertEqual(service.ends.first?.result.winner, Winner.none)
+    }
+
+    func testScreenIsEndingWhileTheRequestIsInFlight() async {
+        makePresenter()
+        presenter.requestEnd()
+        let view = view!
+        var endingDuringCall: Bool?
+        var promptDuringCall: GatherViewState.Prompt?? = .some(.setTime)
+        service.duringCall = {
+            endingDuringCall = view.last?.isEnding
+            promptDuringCall = view.last?.prompt
+        }
+
+        await presenter.confirmEnd()
+
+        XCTAssertEqual(endingDuringCall, true)
+        XCTAssertEqual(promptDuringCall, .some(nil))
+    }
+
+    func testFailedEndKeepsTheScreenWithTheError() async {
+        makePresenter()
+        presenter.toggleClock()
+        score(2, 1)
+        service.endError = .unreachable("Cannot reach the server at http://127.0.0.1:8080")
+        presenter.requestEnd()
+
+        await presenter.confirmEnd()
+
+        XCTAssertEqual(view.last?.error, "Cannot reach the server at http://127.0.0.1:8080")
+        XCTAssertEqual(view.last?.isEnding, false)
+        XCTAssertNil(view.last?.prompt)
+        XCTAssertEqual(view.last?.scoreA, 2)
+        XCTAssertEqual(view.last?.scoreB, 1)
+        XCTAssertEqual(delegate.endCount, 0)
+        XCTAssertTrue(ticker.isRunning)
+    }
+
+    func testEndingCanBeRetriedAfterAFailure() async {
+        makePresenter()
+        service.endError = .unreachable("Cannot reach the server")
+        presenter.requestEnd()
+        await presenter.confirmEnd()
+        service.endError = nil
+
+        presenter.requestEnd()
+        await presenter.confirmEnd()
+
+        XCTAssertEqual(service.ends.count, 2)
+        XCTAssertEqual(delegate.endCount, 1)
+    }
+
+    func testDecliningTheEndPromptSendsNothing() async {
+        makePresenter()
+        presenter.requestEnd()
+
+        presenter.cancelPrompt()
+        await presenter.confirmEnd()
+
+        XCTAssertNil(view.last?.prompt)
+        XCTAssertEqual(service.ends, [])
+        XCTAssertEqual(delegate.endCount, 0)
+    }
+
+    // MARK: Quitting
+
+    func testQuitWhileRunningAsksFirst() async {
+        makePresenter()
+        presenter.toggleClock()
+
+        presenter.requestQuit()
+
+        XCTAssertEqual(view.last?.prompt, .confirmQuit("The match clock is running. Quit anyway? (y/n)"))
+        XCTAssertEqual(delegate.quitCount, 0)
+
+        presenter.confirmQuit()
+
+        XCTAssertEqual(delegate.quitCount, 1)
+        XCTAssertFalse(ticker.isRunning)
+    }
+
+    func testDecliningToQuitKeepsTheMatchRunning() async {
+        makePresenter()
+        presenter.toggleClock()
+        presenter.requestQuit()
+
+        presenter.cancelPrompt()
+
+        XCTAssertNil(view.last?.prompt)
+        XCTAssertEqual(delegate.quitCount, 0)
+        XCTAssertTrue(ticker.isRunning)
+    }
+
+    func testQuitWithoutARunningClockQuitsAtOnce() async {
+        makePresenter()
+
+        presenter.requestQuit()
+
+        XCTAssertEqual(delegate.quitCount, 1)
+        XCTAssertNil(view.last?.prompt)
+    }
+
+    func testQuitWhilePausedQuitsAtOnce() async {
+        makePresenter()
+        presenter.toggleClock()
+        advance(.seconds(2))
+        presenter.toggleClock()
+
+        presenter.requestQuit()
+
+        XCTAssertEqual(delegate.quitCount, 1)
+    }
+
+    func testConfirmQuitWithoutThePromptDoesNothing() async {
+        makePresenter()
+
+        presenter.confirmQuit()
+
+        XCTAssertEqual(delegate.quitCount, 0)
+    }
+}

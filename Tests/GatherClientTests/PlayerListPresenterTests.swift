@@ -1,0 +1,431 @@
+import GatherClient
+import GatherCore
+import XCTest
+
+@MainActor
+final class PlayerListPresenterTests: XCTestCase {
+    private var presenter: PlayerListPresenter!
+    private var view: SpyPlayerListView!
+    private var delegate: SpyPlayerListDelegate!
+    private var service: StubPlayerService!
+
+    private func load(_ players: [Player] = Fixtures.roster) async {
+        service = StubPlayerService(players: players)
+        presenter = PlayerListPresenter(service: service)
+        view = SpyPlayerListView()
+        delegate = SpyPlayerListDelegate()
+        presenter.view = view
+        presenter.delegate = delegate
+        await presenter.viewDidLoad()
+    }
+
+    private var names: [String] { view.last?.rows.map(\.name) ?? [] }
+    private var highlightedNames: [String] { view.last?.rows.filter(\.isHighlighted).map(\.name) ?? [] }
+    private var selectedNames: [String] { view.last?.rows.filter(\.isSelected).map(\.name) ?? [] }
+
+    // MARK: Loading
+
+    func testShowsLoadingThenTheRows() async {
+        await load()
+
+        XCTAssertEqual(service.playersCallCount, 1)
+        let first = view.states.first
+        XCTAssertEqual(first?.isLoading, true)
+        XCTAssertEqual(first?.rows, [])
+        XCTAssertNil(first?.emptyMessage)
+        XCTAssertEqual(view.last?.isLoading, false)
+        XCTAssertEqual(view.last?.title, "Players")
+        XCTAssertEqual(names, ["Ana", "Bruno", "Carla", "Dani"])
+        XCTAssertNil(view.last?.emptyMessage)
+        XCTAssertNil(view.last?.error)
+        XCTAssertNil(view.last?.confirmation)
+    }
+
+    func testRowsShowCapitalizedPositionAndSkillAndADashWhenUnset() async {
+        await load()
+
+        let rows = view.last?.rows ?? []
+        XCTAssertEqual(rows.count, 4)
+        XCTAssertEqual(rows[0].position, "Midfielder")
+        XCTAssertEqual(rows[0].skill, "Amateur")
+        XCTAssertEqual(rows[1].position, "Goalkeeper")
+        XCTAssertEqual(rows[1].skill, "Professional")
+        XCTAssertEqual(rows[2].position, "—")
+        XCTAssertEqual(rows[2].skill, "—")
+        XCTAssertEqual(rows[3].position, "Striker")
+        XCTAssertEqual(rows[3].skill, "Beginner")
+        XCTAssertEqual(rows.map(\.isSelected), [false, false, false, false])
+        XCTAssertEqual(rows.map(\.isHighlighted), [true, false, false, false])
+    }
+
+    func testEmptyRosterShowsTheEmptyMessage() async {
+        await load([])
+
+        XCTAssertEqual(view.last?.rows, [])
+        XCTAssertEqual(view.last?.emptyMessage, "No players yet — press a to add")
+        XCTAssertEqual(view.last?.isLoading, false)
+        XCTAssertNil(presenter.highlightedPlayer)
+    }
+
+    func testLoadingErrorIsShownInsteadOfTheEmptyMessage() async {
+        service = StubPlayerService()
+        service.playersResult = .failure(.unreachable("The server at http://127.0.0.1:8080 did not answer in time"))
+        presenter = PlayerListPresenter(service: service)
+        view = SpyPlayerListView()
+        presenter.view = view
+
+        await presenter.viewDidLoad()
+
+        XCTAssertEqual(view.last?.error, "The server at http://127.0.0.1:8080 did not answer in time")
+        XCTAssertEqual(view.last?.isLoading, false)
+        XCTAssertNil(view.last?.emptyMessage)
+        XCTAssertEqual(view.last?.rows, [])
+    }
+
+    func testReloadAfterAnErrorClearsIt() async {
+        service = StubPlayerService()
+        service.playersResult = .failure(.unreachable("Cannot reach the server"))
+        presenter = PlayerListPresenter(service: service)
+        view = SpyPlayerListView()
+        presenter.view = view
+        await presenter.viewDidLoad()
+        service.playersResult = .success([Fixtures.ana])
+
+        await presenter.reload()
+
+        XCTAssertNil(view.last?.error)
+        XCTAssertEqual(names, ["Ana"])
+    }
+
+    // MARK: Moving
+
+    func testHighlightMovesAndStaysInBounds() async {
+        await load()
+
+        presenter.moveUp()
+        XCTAssertEqual(highlightedNames, ["Ana"])
+        presenter.moveDown()
+        XCTAssertEqual(highlightedNames, ["Bruno"])
+        presenter.moveDown()
+        presenter.moveDown()
+        XCTAssertEqual(highlightedNames, ["Dani"])
+        presenter.moveDown()
+        XCTAssertEqual(highlightedNames, ["Dani"])
+        XCTAssertEqual(presenter.highlighted, 3)
+        presenter.moveUp()
+        XCTAssertEqual(highlightedNames, ["Carla"])
+    }
+
+    func testMovingOnAnEmptyRosterDoesNothing() async {
+        await load([])
+
+        presenter.moveDown()
+        presenter.moveUp()
+
+        XCTAssertEqual(presenter.highlighted, 0)
+        XCTAssertEqual(view.last?.emptyMessage, "No players yet — press a to add")
+    }
+
+    func testOpenHighlightedTellsTheDelegateWhichPlayer() async {
+        await load()
+        presenter.moveDown()
+        presenter.moveDown()
+
+        presenter.openHighlighted()
+
+        XCTAssertEqual(delegate.selected, [Fixtures.carla])
+    }
+
+    func testOpenOnAnEmptyRosterDoesNothing() async {
+        await load([])
+
+        presenter.openHighlighted()
+
+        XCTAssertEqual(delegate.selected, [])
+    }
+
+    func testAddAsksTheDelegate() async {
+        await load()
+
+        presenter.add()
+
+        XCTAssertEqual(delegate.addRequestCount, 1)
+    }
+
+    // MARK: Deleting
+
+    func testDeleteAsksForConfirmationWithTheName() async {
+        await load()
+        presenter.moveDown()
+
+        presenter.requestDelete()
+
+        XCTAssertEqual(view.last?.confirmation, "Delete Bruno? (y/n)")
+        XCTAssertTrue(presenter.isConfirming)
+        XCTAssertEqual(service.deletedIDs, [])
+    }
+
+    func testConfirmedDeleteRemovesThePlayerOnTheServerAndFromTheRows() async {
+        await load()
+        presenter.moveDown()
+        presenter.requestDelete()
+
+        await presenter.confirmDelete()
+
+        XCTAssertEqual(service.deletedIDs, [Fixtures.bruno.id])
+        XCTAssertEqual(names, ["Ana", "Carla", "Dani"])
+        XCTAssertNil(view.last?.confirmation)
+        XCTAssertNil(view.last?.error)
+        XCTAssertFalse(presenter.isConfirming)
+        XCTAssertEqual(highlightedNames.count, 1)
+    }
+
+    func testDeletingTheLastRowMovesTheHighlightUp() async {
+        await load()
+        for _ in 0..<3 { presenter.moveDown() }
+        presenter.requestDelete()
+
+        await presenter.confirmDelete()
+
+        XCTAssertEqual(names, ["Ana", "Bruno", "Carla"])
+        XCTAssertEqual(highlightedNames, ["Carla"])
+    }
+
+    func testDeletingTheOnlyPlayerShowsTheEmptyMessage() async {
+        await load([Fixtures.ana])
+        presenter.requestDelete()
+
+        await presenter.confirmDelete()
+
+        XCTAssertEqual(view.last?.rows, [])
+        XCTAssertEqual(view.last?.emptyMessage, "No players yet — press a to add")
+    }
+
+    func testCancelledDeleteKeepsTheRow() async {
+        await load()
+        presenter.requestDelete()
+
+        presenter.cancelDelete()
+
+        XCTAssertNil(view.last?.confirmation)
+        XCTAssertEqual(service.deletedIDs, [])
+        XCTAssertEqual(names, ["Ana", "Bruno", "Carla", "Dani"])
+    }
+
+    func testFailedDeleteShowsTheErrorAndKeepsTheRow() async {
+        await load()
+        service.deleteError = .rejected(status: 404, reason: "Player not found")
+        presenter.requestDelete()
+
+        await presenter.confirmDelete()
+
+        XCTAssertEqual(service.deletedIDs, [Fixtures.ana.id])
+        XCTAssertEqual(view.last?.error, "Player not found")
+        XCTAssertNil(view.last?.confirmation)
+        XCTAssertEqual(names, ["Ana", "Bruno", "Carla", "Dani"])
+    }
+
+    func testConfirmDeleteWithoutARequestDoesNothing() async {
+        await load()
+
+        await presenter.confirmDelete()
+
+        XCTAssertEqual(service.deletedIDs, [])
+        XCTAssertEqual(names.count, 4)
+    }
+
+    func testOpenAndAddAreIgnoredWhileAskingToDelete() async {
+        await load()
+        presenter.requestDelete()
+
+        presenter.openHighlighted()
+        presenter.add()
+
+        XCTAssertEqual(delegate.selected, [])
+        XCTAssertEqual(delegate.addRequestCount, 0)
+        XCTAssertEqual(view.last?.confirmation, "Delete Ana? (y/n)")
+    }
+
+    // MARK: Selection
+
+    func testSelectionModeShowsTheCountInTheTitle() async {
+        await load()
+
+        presenter.toggleSelectionMode()
+        XCTAssertEqual(view.last?.title, "Players — 0 selected")
+        XCTAssertEqual(view.last?.isSelecting, true)
+
+        presenter.toggleHighlightedSelection()
+        XCTAssertEqual(view.last?.title, "Players — 1 selected")
+        XCTAssertEqual(selectedNames, ["Ana"])
+
+        presenter.moveDown()
+        presenter.toggleHighlightedSelection()
+        XCTAssertEqual(view.last?.title, "Players — 2 selected")
+        XCTAssertEqual(selectedNames, ["Ana", "Bruno"])
+    }
+
+    func testTogglingASelectedPlayerUnselectsIt() async {
+        await load()
+        presenter.toggleSelectionMode()
+        presenter.toggleHighlightedSelection()
+
+        presenter.toggleHighlightedSelection()
+
+        XCTAssertEqual(selectedNames, [])
+        XCTAssertEqual(view.last?.title, "Players — 0 selected")
+    }
+
+    func testToggleOutsideSelectionModeSelectsNothing() async {
+        await load()
+
+        presenter.toggleHighlightedSelection()
+
+        XCTAssertEqual(selectedNames, [])
+        XCTAssertEqual(view.last?.title, "Players")
+        XCTAssertEqual(presenter.selectedIDs, [])
+    }
+
+    func testConfirmingFewerThanTwoShowsAnErrorAndDoesNotMakeTeams() async {
+        await load()
+        presenter.toggleSelectionMode()
+        presenter.toggleHighlightedSelection()
+
+        presenter.confirmSelection()
+
+        XCTAssertEqual(view.last?.error, "Select at least 2 players to make teams")
+        XCTAssertEqual(delegate.confirmed, [])
+    }
+
+    func testConfirmingWithNoneSelectedShowsAnError() async {
+        await load()
+        presenter.toggleSelectionMode()
+
+        presenter.confirmSelection()
+
+        XCTAssertEqual(view.last?.error, "Select at least 2 players to make teams")
+        XCTAssertEqual(delegate.confirmed, [])
+    }
+
+    func testConfirmingTwoOrMoreGivesExactlyTheSelectedPlayersInRosterOrder() async {
+        await load()
+        presenter.toggleSelectionMode()
+        for _ in 0..<3 { presenter.moveDown() }
+        presenter.toggleHighlightedSelection()
+        presenter.moveUp()
+        presenter.moveUp()
+        presenter.toggleHighlightedSelection()
+        presenter.moveUp()
+        presenter.toggleHighlightedSelection()
+
+        presenter.confirmSelection()
+
+        XCTAssertEqual(delegate.confirmed, [[Fixtures.ana, Fixtures.bruno, Fixtures.dani]])
+        XCTAssertNil(view.last?.error)
+    }
+
+    func testConfirmOutsideSelectionModeDoesNothing() async {
+        await load()
+
+        presenter.confirmSelection()
+
+        XCTAssertEqual(delegate.confirmed, [])
+        XCTAssertNil(view.last?.error)
+    }
+
+    func testSelectingAgainClearsTheTooFewError() async {
+        await load()
+        presenter.toggleSelectionMode()
+        presenter.confirmSelection()
+
+        presenter.toggleHighlightedSelection()
+
+        XCTAssertNil(view.last?.error)
+    }
+
+    func testLeavingSelectionModeClearsTheSelection() async {
+        await load()
+        presenter.toggleSelectionMode()
+        presenter.toggleHighlightedSelection()
+        presenter.moveDown()
+        presenter.toggleHighlightedSelection()
+
+        presenter.toggleSelectionMode()
+        XCTAssertEqual(view.last?.title, "Players")
+        XCTAssertEqual(view.last?.isSelecting, false)
+        XCTAssertEqual(selectedNames, [])
+
+        presenter.toggleSelectionMode()
+        XCTAssertEqual(view.last?.title, "Players — 0 selected")
+        XCTAssertEqual(selectedNames, [])
+    }
+
+    func testLeaveSelectionModeClearsTheSelectionAndIsHarmlessOutsideIt() async {
+        await load()
+        presenter.toggleSelectionMode()
+        presenter.toggleHighlightedSelection()
+
+        presenter.leaveSelectionMode()
+        XCTAssertFalse(presenter.isSelecting)
+        XCTAssertEqual(view.last?.title, "Players")
+        XCTAssertEqual(presenter.selectedIDs, [])
+
+        presenter.leaveSelectionMode()
+        XCTAssertFalse(presenter.isSelecting)
+    }
+
+    func testDeletingASelectedPlayerUnselectsIt() async {
+        await load()
+        presenter.toggleSelectionMode()
+        presenter.toggleHighlightedSelection()
+        presenter.requestDelete()
+
+        await presenter.confirmDelete()
+
+        XCTAssertEqual(view.last?.title, "Players — 0 selected")
+        XCTAssertEqual(presenter.selectedIDs, [])
+    }
+
+    // MARK: Updates from other screens
+
+    func testAddedPlayerAppearsAtOnceAndIsHighlighted() async {
+        await load()
+        let eva = Player(id: 9, name: "Eva", skill: .professional, preferredPosition: .winger)
+
+        presenter.playerWasAdded(eva)
+
+        XCTAssertEqual(names, ["Ana", "Bruno", "Carla", "Dani", "Eva"])
+        XCTAssertEqual(highlightedNames, ["Eva"])
+        XCTAssertEqual(view.last?.rows.last?.position, "Winger")
+        XCTAssertEqual(view.last?.rows.last?.skill, "Professional")
+    }
+
+    func testAddingToAnEmptyRosterReplacesTheEmptyMessage() async {
+        await load([])
+
+        presenter.playerWasAdded(Fixtures.ana)
+
+        XCTAssertNil(view.last?.emptyMessage)
+        XCTAssertEqual(names, ["Ana"])
+    }
+
+    func testUpdatedPlayerIsReflectedAtOnce() async {
+        await load()
+        var renamed = Fixtures.bruno
+        renamed.name = "Bruno M."
+        renamed.preferredPosition = .defender
+
+        presenter.playerWasUpdated(renamed)
+
+        XCTAssertEqual(names, ["Ana", "Bruno M.", "Carla", "Dani"])
+        XCTAssertEqual(view.last?.rows[1].position, "Defender")
+    }
+
+    func testUpdateOfAnUnknownPlayerChangesNothing() async {
+        await load()
+
+        presenter.playerWasUpdated(Player(id: 99, name: "Nobody"))
+
+        XCTAssertEqual(names, ["Ana", "Bruno", "Carla", "Dani"])
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import GatherClient
+import GatherCore
+
+@MainActor
+final class SpyLoginDelegate: LoginPresenterDelegate {
+    private(set) var sessions: [Session] = []
+
+    func loginPresenter(_ presenter: LoginPresenter, didLogIn session: Session) {
+        sessions.append(session)
+    }
+}
+
+@MainActor
+final class SpyPlayerListDelegate: PlayerListPresenterDelegate {
+    private(set) var addRequestCount = 0
+    private(set) var selected: [Player] = []
+    private(set) var confirmed: [[Player]] = []
+
+    func playerListDidRequestAdd(_ presenter: PlayerListPresenter) {
+        addRequestCount += 1
+    }
+
+    func playerList(_ presenter: PlayerListPresenter, didSelect player: Player) {
+        selected.append(player)
+    }
+
+    func playerList(_ presenter: PlayerListPresenter, didConfirm players: [Player]) {
+        confirmed.append(players)
+    }
+}
+
+@MainActor
+final class SpyPlayerDetailDelegate: PlayerDetailPresenterDelegate {
+    struct EditRequest: Equatable {
+        var field: PlayerField
+        var player: Player
+    }
+
+    private(set) var editRequests: [EditRequest] = []
+
+    func playerDetail(_ presenter: PlayerDetailPresenter, didRequestEdit field: PlayerField, of player: Player) {
+        editRequests.append(EditRequest(field: field, player: player))
+    }
+}
+
+@MainActor
+final class SpyPlayerEditDelegate: PlayerEditPresenterDelegate {
+    private(set) var saved: [Player] = []
+    private(set) var cancelCount = 0
+
+    func playerEdit(_ presenter: PlayerEditPresenter, didSave player: Player) {
+        saved.append(player)
+    }
+
+    func playerEditDidCancel(_ presenter: PlayerEditPresenter) {
+        cancelCount += 1
+    }
+}
+
+@MainActor
+final class SpyAddPlayerDelegate: AddPlayerPresenterDelegate {
+    private(set) var added: [Player] = []
+    private(set) var cancelCount = 0
+
+    func addPlayer(_ presenter: AddPlayerPresenter, didAdd player: Player) {
+        added.append(player)
+    }
+
+    func addPlayerDidCancel(_ presenter: AddPlayerPresenter) {
+        cancelCount += 1
+    }
+}
+
+@MainActor
+final class SpyConfirmTeamsDelegate: ConfirmTeamsPresenterDelegate {
+    struct Start: Equatable {
+        var gatherID: UUID
+        var teamA: [Player]
+        var teamB: [Player]
+    }
+
+    private(set) var starts: [Start] = []
+
+    func confirmTeams(_ presenter: ConfirmTeamsPresenter, didStart gatherID: UUID, teamA: [Player], teamB: [Player]) {
+        starts.append(Start(gatherID: gatherID, teamA: teamA, teamB: teamB))
+    }
+}
+
+@MainActor
+final class SpyGatherDelegate: GatherPresenterDelegate {
+    private(set) var endCount = 0
+    private(set) var quitCount = 0
+
+    func gatherDidEnd(_ presenter: GatherPresenter) {
+        endCount += 1
+    }
+
+    func gatherDidRequestQuit(_ presenter: GatherPresenter) {
+        quitCount += 1
+    }
+}

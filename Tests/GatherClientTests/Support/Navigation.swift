@@ -1,0 +1,83 @@
+import GatherClient
+
+@MainActor
+final class SpyNavigator: Navigator {
+    private(set) var stack: [AnyObject] = []
+    private(set) var quitCount = 0
+
+    var top: AnyObject? { stack.last }
+
+    func push(_ screen: AnyObject) {
+        stack.append(screen)
+    }
+
+    func pop() {
+        precondition(!stack.isEmpty, "pop on an empty navigation stack")
+        stack.removeLast()
+    }
+
+    func setRoot(_ screen: AnyObject) {
+        stack = [screen]
+    }
+
+    func popToRoot() {
+        stack = Array(stack.prefix(1))
+    }
+
+    func quit() {
+        quitCount += 1
+    }
+}
+
+@MainActor
+final class SpyViewFactory: ViewFactory {
+    private(set) var loginView: SpyLoginView?
+    private(set) var playerListView: SpyPlayerListView?
+    private(set) var playerDetailView: SpyPlayerDetailView?
+    private(set) var playerEditView: SpyPlayerEditView?
+    private(set) var addPlayerView: SpyAddPlayerView?
+    private(set) var confirmTeamsView: SpyConfirmTeamsView?
+    private(set) var gatherView: SpyGatherView?
+
+    func makeLoginView(presenter: LoginPresenter) -> any LoginView {
+        let view = SpyLoginView()
+        loginView = view
+        return view
+    }
+
+    func makePlayerListView(presenter: PlayerListPresenter) -> any PlayerListView {
+        let view = SpyPlayerListView()
+        playerListView = view
+        return view
+    }
+
+    func makePlayerDetailView(presenter: PlayerDetailPresenter) -> any PlayerDetailView {
+        let view = SpyPlayerDetailView()
+        playerDetailView = view
+        return view
+    }
+
+    func makePlayerEditView(presenter: PlayerEditPresenter) -> any PlayerEditView {
+        let view = SpyPlayerEditView()
+        playerEditView = view
+        return view
+    }
+
+    func makeAddPlayerView(presenter: AddPlayerPresenter) -> any AddPlayerView {
+        let view = SpyAddPlayerView()
+        addPlayerView = view
+        return view
+    }
+
+    func makeConfirmTeamsView(presenter: ConfirmTeamsPresenter) -> any ConfirmTeamsView {
+        let view = SpyConfirmTeamsView()
+        confirmTeamsView = view
+        return view
+    }
+
+    func makeGatherView(presenter: GatherPresenter) -> any GatherView {
+        let view = SpyGatherView()
+        gatherView = view
+        return view
+    }
+}

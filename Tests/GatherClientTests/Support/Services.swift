@@ -1,0 +1,268 @@
+import Foundation
+import GatherClient
+import GatherCore
+import Synchronization
+
+/// A hook run in the middle of a service call, on the main actor, to look at the screen while the
+/// request is in flight.
+typealias DuringCall = @MainActor @Sendable () -> Void
+
+final class StubSessionService: SessionService {
+    struct Credentials: Equatable, Sendable {
+        var username: String
+        var password: String
+    }
+
+    private struct State: Sendable {
+        var loginResult: Result<Session, ServiceError>
+        var registerResult: Result<Session, ServiceError>
+        var isValid = true
+        var duringCall: DuringCall?
+        var logins: [Credentials] = []
+        var registrations: [Credentials] = []
+        var validated: [Session] = []
+        var logoutCount = 0
+    }
+
+    static let session = Session(userID: UUID(uuidString: "8A0E4A5C-2C0B-4E43-9B0B-1D7A3F3A2B11")!, username: "ana",
+                                 token: "token-1")
+
+    private let state = Mutex(State(loginResult: .success(StubSessionService.session),
+                                    registerResult: .success(StubSessionService.session)))
+
+    var loginResult: Result<Session, ServiceError> {
+        get { state.withLock { $0.loginResult } }
+        set { state.withLock { $0.loginResult = newValue } }
+    }
+    var registerResult: Result<Session, ServiceError> {
+        get { state.withLock { $0.registerResult } }
+        set { state.withLock { $0.registerResult = newValue } }
+    }
+    var isValid: Bool {
+        get { state.withLock { $0.isValid } }
+        set { state.withLock { $0.isValid = newValue } }
+    }
+    var duringCall: DuringCall? {
+        get { state.withLock { $0.duringCall } }
+        set { state.withLock { $0.duringCall = newValue } }
+    }
+    var logins: [Credentials] { state.withLock { $0.logins } }
+    var registrations: [Credentials] { state.withLock { $0.registrations } }
+    var validated: [Session] { state.withLock { $0.validated } }
+    var logoutCount: Int { state.withLock { $0.logoutCount } }
+
+    func login(username: String, password: String) async throws -> Session {
+        let (result, hook) = state.withLock { state in
+            state.logins.append(Credentials(username: username, password: password))
+            return (state.loginResult, state.duringCall)
+        }
+        if let hook { await hook() }
+        return try result.get()
+    }
+
+    func register(username: String, password: String) async throws -> Session {
+        let (result, hook) = state.withLock { state in
+            state.registrations.append(Credentials(username: username, password: password))
+            return (state.registerResult, state.duringCall)
+        }
+        if let hook { await hook() }
+        return try result.get()
+    }
+
+    func validate(_ session: Session) async -> Bool {
+        state.withLock { state in
+            state.validated.append(session)
+            return state.isValid
+        }
+    }
+
+    func logout() async {
+        state.withLock { $0.logoutCount += 1 }
+    }
+}
+
+final class StubPlayerService: PlayerService {
+    struct Update: Equatable, Sendable {
+        var id: Int
+        var details: PlayerDetails
+    }
+
+    private struct State: Sendable {
+        var players: Result<[Player], ServiceError> = .success([])
+        /// nil: the created player gets the next id and the details sent.
+        var createResult: Result<Player, ServiceError>?
+        var updateError: ServiceError?
+        var deleteError: ServiceError?
+        var duringCall: DuringCall?
+        var nextID = 100
+        var playersCallCount = 0
+        var created: [PlayerDetails] = []
+        var updates: [Update] = []
+        var deletedIDs: [Int] = []
+    }
+
+    private let state = Mutex(State())
+
+    init(players: [Player] = []) {
+        state.withLock { $0.players = .success(players) }
+    }
+
+    var playersResult: Result<[Player], ServiceError> {
+        get { state.withLock { $0.players } }
+        set { state.withLock { $0.players = newValue } }
+    }
+    var createResult: Result<Player, ServiceError>? {
+        get { state.withLock { $0.createResult } }
+        set { state.withLock { $0.createResult = newValue } }
+    }
+    var updateError: ServiceError? {
+        get { state.withLock { $0.updateError } }
+        set { state.withLock { $0.updateError = newValue } }
+    }
+    var deleteError: ServiceError? {
+        get { state.withLock { $0.deleteError } }
+        set { state.withLock { $0.deleteError = newValue } }
+    }
+    var duringCall: DuringCall? {
+        get { state.withLock { $0.duringCall } }
+        set { state.withLock { $0.duringCall = newValue } }
+    }
+    var playersCallCount: Int { state.withLock { $0.playersCallCount } }
+    var created: [PlayerDetails] { state.withLock { $0.created } }
+    var updates: [Update] { state.withLock { $0.updates } }
+    var deletedIDs: [Int] { state.withLock { $0.deletedIDs } }
+
+    func players() async throws -> [Player] {
+        let (result, hook) = state.withLock { state in
+            state.playersCallCount += 1
+            return (state.players, state.duringCall)
+        }
+        if let hook { await hook() }
+        return try result.get()
+    }
+
+    func create(_ details: PlayerDetails) async throws -> Player {
+        let (result, hook) = state.withLock { state in
+            state.created.append(details)
+            if let result = state.createResult { return (result, state.duringCall) }
+            defer { state.nextID += 1 }
+            return (Result<Player, ServiceError>.success(Player(id: state.nextID, details: details)), state.duringCall)
+        }
+        if let hook { await hook() }
+        return try result.get()
+    }
+
+    func update(id: Int, with details: PlayerDetails) async throws {
+        let (error, hook) = state.withLock { state in
+            state.updates.append(Update(id: id, details: details))
+            return (state.updateError, state.duringCall)
+        }
+        if let hook { await hook() }
+        if let error { throw error }
+    }
+
+    func delete(id: Int) async throws {
+        let (error, hook) = state.withLock { state in
+            state.deletedIDs.append(id)
+            return (state.deleteError, state.duringCall)
+        }
+        if let hook { await hook() }
+        if let error { throw error }
+    }
+}
+
+final class StubGatherService: GatherService {
+    struct End: Equatable, Sendable {
+        var id: UUID
+        var result: GatherResult
+    }
+
+    static let gatherID = UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!
+
+    private struct State: Sendable {
+        var startResult: Result<UUID, ServiceError> = .success(StubGatherService.gatherID)
+        var endError: ServiceError?
+        var duringCall: DuringCall?
+        var starts: [[TeamAssignmentEntry]] = []
+        var ends: [End] = []
+    }
+
+    private let state = Mutex(State())
+
+    var startResult: Result<UUID, ServiceError> {
+        get { state.withLock { $0.startResult } }
+        set { state.withLock { $0.startResult = newValue } }
+    }
+    var endError: ServiceError? {
+        get { state.withLock { $0.endError } }
+        set { state.withLock { $0.endError = newValue } }
+    }
+    var duringCall: DuringCall? {
+        get { state.withLock { $0.duringCall } }
+        set { state.withLock { $0.duringCall = newValue } }
+    }
+    var starts: [[TeamAssignmentEntry]] { state.withLock { $0.starts } }
+    var ends: [End] { state.withLock { $0.ends } }
+
+    func startGather(with assignments: [TeamAssignmentEntry]) async throws -> UUID {
+        let (result, hook) = state.withLock { state in
+            state.starts.append(assignments)
+            return (state.startResult, state.duringCall)
+        }
+        if let hook { await hook() }
+        return try result.get()
+    }
+
+    func endGather(id: UUID, result: GatherResult) async throws {
+        let (error, hook) = state.withLock { state in
+            state.ends.append(End(id: id, result: result))
+            return (state.endError, state.duringCall)
+        }
+        if let hook { await hook() }
+        if let error { throw error }
+    }
+}
+
+final class InMemorySessionPersistence: SessionPersistence {
+    private struct State: Sendable {
+        var session: Session?
+        var username: String?
+        var saveCount = 0
+        var clearCount = 0
+    }
+
+    private let state = Mutex(State())
+
+    init(session: Session? = nil, rememberedUsername: String? = nil) {
+        state.withLock {
+            $0.session = session
+            $0.username = rememberedUsername
+        }
+    }
+
+    var session: Session? { state.withLock { $0.session } }
+    var saveCount: Int { state.withLock { $0.saveCount } }
+    var clearCount: Int { state.withLock { $0.clearCount } }
+
+    var rememberedUsername: String? { state.withLock { $0.username } }
+
+    func remember(username: String?) throws {
+        state.withLock { $0.username = username }
+    }
+
+    func savedSession() -> Session? { session }
+
+    func save(_ session: Session) throws {
+        state.withLock {
+            $0.session = session
+            $0.saveCount += 1
+        }
+    }
+
+    func clearSession() {
+        state.withLock {
+            $0.session = nil
+            $0.clearCount += 1
+        }
+    }
+}

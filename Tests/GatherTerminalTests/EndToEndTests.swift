@@ -1,0 +1,182 @@
+import Foundation
+import GatherCore
+import GatherServer
+import Storage
+import XCTest
+
+/// The real `fg` in a pseudo-terminal against a real `fg-server` on port 0: a whole match.
+final class EndToEndTests: XCTestCase {
+    private var server: GatherServer!
+    private var directory: URL!
+    private var url: String { "http://127.0.0.1:\(server.port ?? 0)" }
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var configuration = ServerConfiguration()
+        configuration.http.port = 0
+        configuration.databasePath = directory.appendingPathComponent("e2e.sqlite").path
+        configuration.quiet = true
+        server = try GatherServer(configuration: configuration)
+        try server.start()
+    }
+
+    override func tearDown() {
+        server.shutdown()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func testAWholeMatchFromRegistrationToTheScoreOnTheServer() throws {
+        let fg = try TmuxSession(arguments: ["--server", url])
+        fg.waitFor("Remember username")
+
+        // Register (creates the account and logs in), remembering the name.
+        fg.type("coach")
+        fg.press("Tab")
+        fg.type("secret-pass")
+        fg.press("Tab", "Space", "Tab", "Tab", "Enter")
+        fg.waitFor("No players yet — press a to add")
+
+        // Add four players: the form, and Ctrl-S.
+        fg.press("a")
+        fg.waitFor("Preferred position")
+        fg.type("Ana")
+        fg.press("Tab")
+        fg.type("29")
+        fg.press("Tab", "Right", "Right", "Right", "Right", "Right", "Tab", "Right", "Right", "Right", "Tab")
+        fg.type("Atlético")
+        fg.press("Enter")
+        fg.waitFor("Striker")
+        for name in ["Ben", "Cleo", "Dev"] {
+            fg.press("a")
+            fg.waitFor("Preferred position")
+            fg.type(name)
+            fg.press("C-s")
+            fg.waitFor(name)
+        }
+
+        // Select everyone, confirm, make teams: Ana and Cleo in A, Ben and Dev in B.
+        fg.press("s")
+        fg.waitFor("0 selected")
+        fg.press("k", "k", "k", "Space", "j", "Space", "j", "Space", "j", "Space")
+        fg.waitFor("4 selected")
+        fg.press("c")
+        fg.waitFor("Bench (4)")
+        // The bench is dealt from the top: the highlight stays put as players leave it.
+        fg.press("a")
+        fg.waitFor("Team A (1)")
+        fg.press("b")
+        fg.waitFor("Team B (1)")
+        fg.press("a")
+        fg.waitFor("Team A (2)")
+        fg.press("b")
+        fg.waitFor("Team B (2)")
+        fg.waitFor("Bench (0)")
+        fg.press("Enter")
+        fg.waitFor("10:00  Ready")
+
+        // A 3-second match: it runs out, then 2–1 and end.
+        fg.press("t")
+        fg.waitFor("Time (mm:ss)")
+        fg.type("0:03")
+        fg.press("Enter")
+        fg.waitFor("00:03  Ready")
+        fg.press("Space")
+        fg.waitFor("Running")
+        fg.waitFor("Time's up", timeout: 10)
+        fg.press("+", "+", "]")
+        fg.waitFor("Team A  2 – 1  Team B")
+        fg.press("e")
+        fg.waitFor("winner Team A")
+        fg.press("y")
+        fg.waitFor("Players")
+        XCTAssertFalse(fg.screen().contains("selected"), "back on the list, out of selection mode")
+
+        // The server holds the gather with its result and teams.
+        let gathers = try server.database.read { database in try database.query("SELECT score, winner_team FROM gathers") }
+        XCTAssertEqual(gathers.count, 1)
+        XCTAssertEqual(try gathers.first?.string(0), "2-1")
+        XCTAssertEqual(try gathers.first?.string(1), "Team A")
+        let teams = try server.database.read { database in
+            try database.query("""
+                SELECT players.name, gather_players.team FROM gather_players JOIN players ON players.id = gather_players.player_id
+                ORDER BY players.name
+                """).map { "\(try $0.string(0)):\(try $0.string(1))" }
+        }
+        XCTAssertEqual(teams, ["Ana:Team A", "Ben:Team B", "Cleo:Team A", "Dev:Team B"])
+
+        // q quits and gives the terminal back.
+        fg.press("q")
+        fg.waitFor("FG-EXITED-0")
+    }
+
+    func testSavedSessionSkipsLoginAndRememberedNameIsPrefilled() throws {
+        let first = try TmuxSession(arguments: ["--server", url])
+        first.waitFor("Remember username")
+        first.type("keeper")
+        first.press("Tab")
+        first.type("secret-pass")
+        first.press("Tab", "Space", "Tab", "Tab", "Enter")
+        first.waitFor("No players yet")
+        first.press("C-c")
+        first.waitFor("FG-EXITED-0")
+
+        // Same config directory: straight to the player list.
+        let second = try TmuxSession(arguments: ["--server", url], environment: ["XDG_CONFIG_HOME": first.configDirectory.path])
+        second.waitFor("No players yet")
+        second.press("q")
+        second.waitFor("FG-EXITED-0")
+    }
+
+    func testLoginErrorsAreShownNotCrashes() throws {
+        let fg = try TmuxSession(arguments: ["--server", url])
+        fg.waitFor("Remember username")
+        fg.press("Enter", "Enter")
+        fg.waitFor("Enter a username")
+        fg.press("BTab")
+        fg.type("ghost")
+        fg.press("Tab")
+        fg.type("wrong-password")
+        fg.press("Enter")
+        fg.waitFor("Wrong username or password")
+        // Inside a text field q is text, not quit.
+        fg.type("q")
+        fg.press("C-l")
+        fg.waitFor("Wrong username or password")
+        XCTAssertFalse(fg.screen().contains("FG-EXITED"))
+        fg.press("C-c")
+        fg.waitFor("FG-EXITED-0")
+    }
+
+    func testServerDownIsAMessage() throws {
+        let fg = try TmuxSession(arguments: ["--server", "http://127.0.0.1:1"])
+        fg.waitFor("Remember username")
+        fg.type("someone")
+        fg.press("Tab")
+        fg.type("password-1")
+        fg.press("Enter")
+        fg.waitFor("Cannot reach the server")
+        fg.waitFor("Is fg-server running?")
+        fg.press("C-c")
+        fg.waitFor("FG-EXITED-0")
+    }
+
+    func testTooSmallTerminalSaysSoAndRecovers() throws {
+        let fg = try TmuxSession(arguments: ["--server", url], columns: 50, rows: 12)
+        fg.waitFor("Terminal too small")
+        fg.resize(columns: 100, rows: 30)
+        fg.waitFor("Remember username")
+        fg.press("C-c")
+        fg.waitFor("FG-EXITED-0")
+    }
+
+    func testSIGTERMRestoresTheTerminal() throws {
+        let fg = try TmuxSession(arguments: ["--server", url])
+        fg.waitFor("Remember username")
+        let pid = try fg.tmux(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        // The pane runs sh, whose child is env → fg.
+        try Subprocess.run(["pkill", "-TERM", "-P", pid, "-f", "fg --server"], captureOutput: false)
+        fg.waitFor("FG-EXITED-0")
+        XCTAssertFalse(fg.screen().contains("Remember username"), "the alternate screen is gone")
+    }
+}

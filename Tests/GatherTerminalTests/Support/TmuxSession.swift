@@ -1,0 +1,72 @@
+import Foundation
+import XCTest
+
+/// The real `fg` binary in a real pseudo-terminal, driven through tmux: keys in with send-keys,
+/// the screen out with capture-pane.
+final class TmuxSession {
+    let socket = "fg-e2e-\(UUID().uuidString.prefix(8))"
+    let configDirectory: URL
+
+    static var binaryDirectory: URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    }
+
+    /// Starts `fg` with `arguments` in a detached session of `columns`×`rows`; when fg exits the pane
+    /// prints its exit status and stays open.
+    init(arguments: [String], environment: [String: String] = [:], columns: Int = 100, rows: Int = 30) throws {
+        configDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-e2e-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
+        var assignments = ["XDG_CONFIG_HOME=\(configDirectory.path)", "TERM=xterm-256color"]
+        assignments += environment.map { "\($0.key)=\($0.value)" }
+        let fg = TmuxSession.binaryDirectory.appendingPathComponent("fg").path
+        let command = "env \(assignments.joined(separator: " ")) \(fg) \(arguments.joined(separator: " ")); echo FG-EXITED-$?; sleep 600"
+        // The tmux server that new-session starts would inherit a pipe and keep it open: no capture here.
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", String(columns), "-y", String(rows), command], captureOutput: false)
+    }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(at: configDirectory)
+    }
+
+    @discardableResult
+    func tmux(_ arguments: [String], captureOutput: Bool = true) throws -> String {
+        try Subprocess.run(["tmux", "-L", socket] + arguments, captureOutput: captureOutput)
+    }
+
+    /// What the terminal shows now, one line per row.
+    func screen() -> String {
+        (try? tmux(["capture-pane", "-p"])) ?? ""
+    }
+
+    /// The screen with its escape sequences (colours, reverse video).
+    func styledScreen() -> String {
+        (try? tmux(["capture-pane", "-p", "-e"])) ?? ""
+    }
+
+    /// Named keys (`Enter`, `Tab`, `Escape`, `Space`, `Up`, `C-s`…) or single characters.
+    func press(_ keys: String...) {
+        _ = try? tmux(["send-keys"] + keys)
+    }
+
+    /// Literal text, each character a key.
+    func type(_ text: String) {
+        _ = try? tmux(["send-keys", "-l", text])
+    }
+
+    func resize(columns: Int, rows: Int) {
+        _ = try? tmux(["resize-window", "-x", String(columns), "-y", String(rows)])
+    }
+
+    /// Waits until the screen contains `text`; fails the test with the screen if it never does.
+    @discardableResult
+    func waitFor(_ text: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if screen().contains(text) { return true }
+            usleep(20_000)
+        }
+        XCTFail("screen never showed \"\(text)\":\n\(screen())", file: file, line: line)
+        return false
+    }
+}
