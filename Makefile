@@ -13,8 +13,8 @@ PORT ?= 8080
 all: build
 
 help:
-	@echo "make run    build and start fg-server on port $(PORT) with ./data/football-gather.sqlite"
-	@echo "make serve  the same (the server alone)"
+	@echo "make run    build, start fg-server on port $(PORT) if none is running, open fg against it"
+	@echo "make serve  build and run fg-server alone on port $(PORT) (data in ./data/football-gather.sqlite)"
 	@echo "make test   build and run every test"
 	@echo "make bench  build in release mode and print server benchmarks"
 
@@ -39,10 +39,25 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release --product fg-server
+	$(SWIFT) build -c release --product fg
 
-run: serve
+# The app: fg against a local server. If nothing answers on $(PORT), a server is started for the
+# session (log in data/fg-server.log) and stopped when fg exits.
+run: release
+	@mkdir -p data
+	@url=http://127.0.0.1:$(PORT); \
+	if .build/release/fg-server healthcheck --url $$url/health 2>/dev/null; then \
+		exec .build/release/fg --server $$url; \
+	fi; \
+	.build/release/fg-server --port $(PORT) >>data/fg-server.log 2>&1 & pid=$$!; \
+	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null' EXIT INT TERM HUP; \
+	for i in $$(seq 100); do .build/release/fg-server healthcheck --url $$url/health 2>/dev/null && break; sleep 0.1; done; \
+	.build/release/fg-server healthcheck --url $$url/health || { echo "fg-server did not start: see data/fg-server.log"; exit 1; }; \
+	.build/release/fg --server $$url
 
-serve: release
+# The server alone, in the foreground (Ctrl-C stops it).
+serve: deps
+	$(SWIFT) build -c release --product fg-server
 	.build/release/fg-server --port $(PORT)
 
 # --disable-swift-testing: every test is XCTest; this keeps the run's closing summary XCTest's.

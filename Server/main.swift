@@ -26,6 +26,14 @@ case .help:
 case .version:
     print("fg-server \(ServerCommandLine.version)")
     exit(0)
+case .healthcheck(let url):
+    switch HealthCheck.run(url: url) {
+    case .healthy:
+        exit(0)
+    case .unhealthy(let reason):
+        FileHandle.standardError.write(Data("fg-server healthcheck: \(reason)\n".utf8))
+        exit(1)
+    }
 case .serve(let configuration):
     // A peer that disconnects must never kill the process; sends also use MSG_NOSIGNAL.
     signal(SIGPIPE, SIG_IGN)

@@ -170,3 +170,20 @@ final class DescriptorExhaustionTests: XCTestCase {
     }
 }
 
+
+/// `fg-server healthcheck`, what Docker and `make run` use instead of curl.
+final class HealthCheckCommandTests: XCTestCase {
+    func testExitsZeroForAHealthyServerAndOneForAClosedPort() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let healthy = try ServerProcess(arguments: ["healthcheck", "--url", "http://127.0.0.1:\(server.port)/health"])
+        XCTAssertEqual(healthy.waitForExit(), 0, healthy.standardError)
+
+        let closed = try ServerProcess(arguments: ["healthcheck", "--url", "http://127.0.0.1:1/health"])
+        XCTAssertEqual(closed.waitForExit(), 1)
+        XCTAssertTrue(waitUntil { closed.standardError.contains("connection refused") }, closed.standardError)
+
+        let fromPort = try ServerProcess(arguments: ["healthcheck"], environment: ["FG_PORT": String(server.port)])
+        XCTAssertEqual(fromPort.waitForExit(), 0, fromPort.standardError)
+    }
+}

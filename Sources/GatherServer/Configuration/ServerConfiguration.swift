@@ -43,6 +43,8 @@ public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
 /// What the command line asks for.
 public enum ServerCommand: Sendable {
     case serve(ServerConfiguration)
+    /// GET /health and exit 0 (healthy) or 1: for Docker and scripts, so no curl is needed.
+    case healthcheck(url: String)
     case help
     case version
 }
@@ -128,6 +130,24 @@ public enum ServerCommandLine {
             }
         }
         var remaining = arguments[...]
+        if remaining.first == "healthcheck" {
+            remaining.removeFirst()
+            var url = "http://127.0.0.1:\(configuration.http.port)/health"
+            while let argument = remaining.popFirst() {
+                switch argument {
+                case "--url":
+                    guard let value = remaining.popFirst() else { throw ConfigurationError("--url needs a value") }
+                    url = value
+                case let option where option.hasPrefix("--url="):
+                    url = String(option.dropFirst("--url=".count))
+                case "-h", "--help":
+                    return .help
+                default:
+                    throw ConfigurationError("unknown option \(argument) for healthcheck (see fg-server --help)")
+                }
+            }
+            return .healthcheck(url: url)
+        }
         while let argument = remaining.popFirst() {
             switch argument {
             case "-h", "--help": return .help
@@ -161,6 +181,7 @@ public enum ServerCommandLine {
             "fg-server \(version): the Football Gather API server",
             "",
             "Usage: fg-server [serve] [options]",
+            "       fg-server healthcheck [--url URL]   GET URL (default http://127.0.0.1:$FG_PORT/health); exit 0 if healthy, else 1",
             "",
             "Options (each has an environment twin; flags win):",
         ]

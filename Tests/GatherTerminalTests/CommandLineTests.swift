@@ -1,0 +1,45 @@
+import Foundation
+import XCTest
+
+/// `fg` outside a terminal, and its flags.
+final class CommandLineTests: XCTestCase {
+    private func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
+        let process = Process()
+        process.executableURL = TmuxSession.binaryDirectory.appendingPathComponent("fg")
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    }
+
+    func testWithoutATerminalItExplainsAndExitsTwo() throws {
+        let result = try run([])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.errors.contains("fg is interactive: run it in a terminal"), result.errors)
+        XCTAssertTrue(result.output.isEmpty, "nothing drawn on a non-terminal")
+    }
+
+    func testVersionAndHelp() throws {
+        let version = try run(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.output.hasPrefix("fg "))
+        let help = try run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.output.contains("FG_SERVER_URL"))
+        XCTAssertTrue(help.output.contains("football-gather"))
+    }
+
+    func testBadServerURLIsRefused() throws {
+        let result = try run(["--server", "https://example.org"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.errors.contains("http://"), result.errors)
+        XCTAssertEqual(try run(["--bogus"]).status, 2)
+    }
+}
