@@ -1,0 +1,39 @@
+import Terminal
+
+extension ScreenBuffer {
+    /// A message line (error in red, notice in yellow) at `row`, truncated to the area.
+    mutating func message(_ text: String?, row: Int, in area: Area, style: Style = Theme.error) {
+        guard let text, row < area.bottom else { return }
+        put(text, row: row, column: area.column, style: style, maxWidth: area.width)
+    }
+
+    /// A message wrapped at word boundaries over at most `maxLines` rows; returns the rows used.
+    @discardableResult
+    mutating func paragraph(_ text: String?, row: Int, in area: Area, style: Style = Theme.error, maxLines: Int = 3) -> Int {
+        guard let text, area.width > 0 else { return 0 }
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ") {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if DisplayWidth.of(candidate) <= area.width || current.isEmpty {
+                current = candidate
+            } else {
+                lines.append(current)
+                current = String(word)
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        for (offset, line) in lines.prefix(maxLines).enumerated() where row + offset < area.bottom {
+            put(line, row: row + offset, column: area.column, style: style, maxWidth: area.width)
+        }
+        return min(lines.count, maxLines)
+    }
+
+    /// A row of a list: reverse video across the area's width when highlighted.
+    mutating func listRow(_ text: String, row: Int, in area: Area, highlighted: Bool) {
+        guard row < area.bottom else { return }
+        let style = highlighted ? Theme.highlight : Style.plain
+        if highlighted { fill(row: row, from: area.column, width: area.width, style: style) }
+        put(text, row: row, column: area.column, style: style, maxWidth: area.width)
+    }
+}
