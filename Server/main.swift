@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import GatherServer
+import Storage
 import Glibc
 
 // fg-server: read flags and environment, open the database, serve until SIGTERM or SIGINT.
@@ -26,6 +27,24 @@ case .help:
 case .version:
     print("fg-server \(ServerCommandLine.version)")
     exit(0)
+case let .backup(configuration, destination, overwrite):
+    do {
+        let pages = try DatabaseBackup.copy(from: configuration.databasePath, to: destination, overwrite: overwrite)
+        print("fg-server: backed up \(configuration.databasePath) to \(destination) (\(pages) pages)")
+        exit(0)
+    } catch {
+        fail("backup failed: \(error)")
+    }
+case .migrate(let configuration):
+    do {
+        let versions = try DatabaseMigration.run(path: configuration.databasePath)
+        print(versions.from == versions.to
+              ? "fg-server: \(configuration.databasePath) is at schema version \(versions.to); nothing to do"
+              : "fg-server: migrated \(configuration.databasePath) from schema version \(versions.from) to \(versions.to)")
+        exit(0)
+    } catch {
+        fail("cannot migrate \(configuration.databasePath): \(error)")
+    }
 case .healthcheck(let url):
     switch HealthCheck.run(url: url) {
     case .healthy:

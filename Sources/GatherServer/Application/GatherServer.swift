@@ -12,7 +12,7 @@ public final class GatherServer: Sendable {
     /// Opens (and migrates) the database; throws `MigrationError.databaseTooNew` for a file from a newer binary.
     public init(configuration: ServerConfiguration, passwordHasher: PasswordHasher = PasswordHasher()) throws {
         self.configuration = configuration
-        let log = ServerLog(quiet: configuration.quiet)
+        let log = ServerLog(quiet: configuration.quiet, format: configuration.logFormat)
         self.log = log
         database = try DatabasePool(path: configuration.databasePath)
         let application = GatherApplication(database: database, passwordHasher: passwordHasher,

@@ -11,6 +11,8 @@ public struct ServerConfiguration: Sendable {
     public var shutdownGracePeriod: Duration = .seconds(10)
     /// No access log lines.
     public var quiet = false
+    /// `text` (one readable line per request) or `json` (one object per line, for log collectors).
+    public var logFormat: ServerLog.Format = .text
 
     public init() {}
 }
@@ -45,6 +47,10 @@ public enum ServerCommand: Sendable {
     case serve(ServerConfiguration)
     /// GET /health and exit 0 (healthy) or 1: for Docker and scripts, so no curl is needed.
     case healthcheck(url: String)
+    /// A consistent copy of the live database at `destination` (online backup API).
+    case backup(ServerConfiguration, destination: String, overwrite: Bool)
+    /// Apply pending migrations and exit.
+    case migrate(ServerConfiguration)
     case help
     case version
 }
@@ -70,6 +76,13 @@ public enum ServerCommandLine {
         ServerOption(flag: "--quiet", environment: "FG_QUIET", valueName: nil,
                      help: "no access log lines on stderr") { config, value in
             config.quiet = try boolean(value, name: "--quiet")
+        },
+        ServerOption(flag: "--log-format", environment: "FG_LOG_FORMAT", valueName: "text|json",
+                     help: "access log as text lines (default) or one JSON object per line") { config, value in
+            guard let format = ServerLog.Format(rawValue: value) else {
+                throw ConfigurationError("--log-format must be text or json, not \"\(value)\"")
+            }
+            config.logFormat = format
         },
         ServerOption(flag: "--token-lifetime-days", environment: "FG_TOKEN_LIFETIME_DAYS", valueName: "DAYS",
                      help: "days a login token stays valid (default 30)") { config, value in
@@ -148,11 +161,26 @@ public enum ServerCommandLine {
             }
             return .healthcheck(url: url)
         }
+        var subcommand = "serve"
+        if let first = remaining.first, ["serve", "backup", "migrate"].contains(first) {
+            subcommand = first
+            remaining.removeFirst()
+        }
+        var destination: String?
+        var overwrite = false
+        if let force = environment["FG_BACKUP_FORCE"], !force.isEmpty {
+            overwrite = try boolean(force, name: "FG_BACKUP_FORCE")
+        }
         while let argument = remaining.popFirst() {
             switch argument {
             case "-h", "--help": return .help
             case "--version": return .version
-            case "serve": continue
+            case "--force" where subcommand == "backup":
+                overwrite = true
+                continue
+            case let path where subcommand == "backup" && destination == nil && !path.hasPrefix("-"):
+                destination = path
+                continue
             default: break
             }
             var flag = argument
@@ -173,15 +201,26 @@ public enum ServerCommandLine {
             }
             try option.apply(value, to: &configuration)
         }
-        return .serve(configuration)
+        switch subcommand {
+        case "backup":
+            guard let destination, !destination.isEmpty else { throw ConfigurationError("backup needs a destination path") }
+            return .backup(configuration, destination: destination, overwrite: overwrite)
+        case "migrate":
+            return .migrate(configuration)
+        default:
+            return .serve(configuration)
+        }
     }
 
     public static var helpText: String {
         var lines = [
             "fg-server \(version): the Football Gather API server",
             "",
-            "Usage: fg-server [serve] [options]",
-            "       fg-server healthcheck [--url URL]   GET URL (default http://127.0.0.1:$FG_PORT/health); exit 0 if healthy, else 1",
+            "Usage: fg-server [serve] [options]      run the server (the default)",
+            "       fg-server healthcheck [--url URL] GET URL (default http://127.0.0.1:$FG_PORT/health); exit 0 if healthy, else 1",
+            "       fg-server backup PATH [--force]   consistent copy of the --db database while the server runs",
+            "                                         (refuses to overwrite PATH unless --force or FG_BACKUP_FORCE=1)",
+            "       fg-server migrate [--db PATH]     apply pending schema migrations and exit",
             "",
             "Options (each has an environment twin; flags win):",
         ]

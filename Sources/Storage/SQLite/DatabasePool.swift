@@ -17,6 +17,8 @@ public final class DatabasePool: @unchecked Sendable {
     }
 
     public let path: String
+    /// The schema version the file had when it was opened (0 for a new file).
+    public let migratedFrom: Int
     private var writer: Database?
     private let writerLock = NSLock()
     private var idleReaders: [Database] = []
@@ -46,7 +48,7 @@ public final class DatabasePool: @unchecked Sendable {
             try writer.executeScript("PRAGMA synchronous = NORMAL")
         }
         try writer.executeScript("PRAGMA foreign_keys = ON")
-        try migrator.migrate(writer)
+        migratedFrom = try migrator.migrate(writer).from
         self.writer = writer
 
         let readerCount = usesReaders ? configuration.readerCount : 0

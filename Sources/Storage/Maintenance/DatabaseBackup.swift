@@ -1,0 +1,68 @@
+import CSQLite
+import Foundation
+import Glibc
+
+/// A consistent copy of a live database through SQLite's online backup API, while the server keeps
+/// writing: the copy is one read snapshot (WAL lets the writer go on meanwhile), written to a
+/// temporary file and renamed into place, so a half-written backup never has the final name.
+public enum DatabaseBackup {
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case destinationExists(String)
+        case sourceMissing(String)
+        case sqlite(String)
+
+        public var description: String {
+            switch self {
+            case .destinationExists(let path): return "\(path) already exists (use --force to overwrite)"
+            case .sourceMissing(let path): return "no database at \(path)"
+            case .sqlite(let message): return message
+            }
+        }
+    }
+
+    /// Copies `source` to `destination`; returns the number of pages copied.
+    @discardableResult
+    public static func copy(from source: String, to destination: String, overwrite: Bool,
+                            busyTimeoutMilliseconds: Int32 = 10_000) throws -> Int {
+        guard FileManager.default.fileExists(atPath: source) else { throw Failure.sourceMissing(source) }
+        if !overwrite && FileManager.default.fileExists(atPath: destination) {
+            throw Failure.destinationExists(destination)
+        }
+        let reader = try Database(path: source, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        let temporary = destination + ".partial-\(getpid())"
+        defer { unlink(temporary) }
+        let pages: Int
+        do {
+            let target = try Database(path: temporary, mode: .readWrite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            pages = try copyPages(from: reader, to: target, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            // The copy stands alone: a rollback journal, no WAL file beside it.
+            _ = try target.query("PRAGMA journal_mode = DELETE")
+        }
+        guard rename(temporary, destination) == 0 else {
+            throw Failure.sqlite("cannot move the backup into place at \(destination): \(String(cString: strerror(errno)))")
+        }
+        return pages
+    }
+
+    private static func copyPages(from source: Database, to target: Database, busyTimeoutMilliseconds: Int32) throws -> Int {
+        guard let backup = sqlite3_backup_init(target.handle, "main", source.handle, "main") else {
+            throw SQLiteError(code: sqlite3_errcode(target.handle), connection: target.handle)
+        }
+        let deadline = Date().addingTimeInterval(Double(busyTimeoutMilliseconds) / 1000)
+        var code: Int32
+        repeat {
+            // All pages in one step: one read snapshot of the source, so the copy is consistent.
+            code = sqlite3_backup_step(backup, -1)
+            if code == SQLITE_BUSY || code == SQLITE_LOCKED {
+                guard Date() < deadline else { break }
+                usleep(20_000)
+            }
+        } while code == SQLITE_OK || code == SQLITE_BUSY || code == SQLITE_LOCKED
+        let pages = Int(sqlite3_backup_pagecount(backup))
+        sqlite3_backup_finish(backup)
+        guard code == SQLITE_DONE else {
+            throw SQLiteError(code: code, message: "backup failed: \(String(cString: sqlite3_errstr(code)))")
+        }
+        return pages
+    }
+}
