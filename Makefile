@@ -8,7 +8,7 @@ SYSTEM_HEADERS = /usr/include/sqlite3.h:libsqlite3-dev /usr/include/crypt.h:libc
 TEST_TOOLS = /usr/bin/curl:curl /usr/bin/tmux:tmux
 PORT ?= 8080
 
-.PHONY: all deps build release run serve test bench clean help
+.PHONY: all deps build release run serve test test-prerequisites bench clean help
 
 all: build
 
@@ -60,8 +60,16 @@ serve: deps
 	$(SWIFT) build -c release --product fg-server
 	.build/release/fg-server --port $(PORT)
 
+# Test prerequisites beyond the build: PyYAML (the compose file test) and the static release
+# binary the Dockerfile builds (the ldd and empty-environment tests).
+test-prerequisites: deps
+	@python3 -c 'import yaml' 2>/dev/null || python3 -m pip install --quiet pyyaml 2>/dev/null || { \
+		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
+		$$sudo apt-get update -qq && $$sudo apt-get install -y -qq python3-yaml; }
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static --product fg-server
+
 # --disable-swift-testing: every test is XCTest; this keeps the run's closing summary XCTest's.
-test: deps
+test: test-prerequisites
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
 

@@ -13,16 +13,20 @@ final class ServerProcess {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("fg-server")
     }
 
-    /// - Parameter descriptorLimit: runs the server under `ulimit -n` with this many file descriptors.
-    init(arguments: [String], environment: [String: String] = [:], descriptorLimit: Int? = nil) throws {
+    /// - Parameters:
+    ///   - descriptorLimit: runs the server under `ulimit -n` with this many file descriptors.
+    ///   - executable: another build of fg-server (e.g. the static release binary).
+    ///   - inheritEnvironment: false starts it with only `environment` (like `env -i`).
+    init(arguments: [String], environment: [String: String] = [:], descriptorLimit: Int? = nil,
+         executable: URL = ServerProcess.executable, inheritEnvironment: Bool = true) throws {
         if let descriptorLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$@\"", "fg-server", ServerProcess.executable.path] + arguments
+            process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$@\"", "fg-server", executable.path] + arguments
         } else {
-            process.executableURL = ServerProcess.executable
+            process.executableURL = executable
             process.arguments = arguments
         }
-        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FG_") }
+        var env = inheritEnvironment ? ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FG_") } : [:]
         env.merge(environment) { $1 }
         process.environment = env
         process.standardOutput = output

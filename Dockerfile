@@ -1,0 +1,37 @@
+# Football Gather: fg-server (and the fg client) in a small Debian image.
+#   docker compose up -d                 the server, data in the "data" volume
+#   docker compose run --rm client       fg against it
+
+# ---- build: the official Swift image with the C libraries' headers ----
+FROM swift:6.3-bookworm AS build
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libsqlite3-dev libcrypt-dev \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /src
+COPY . .
+# The Swift runtime and Foundation are linked in; only system C libraries stay dynamic.
+RUN swift build -c release --static-swift-stdlib --product fg-server \
+    && swift build -c release --static-swift-stdlib --product fg \
+    && install -D -m 0755 .build/release/fg-server /out/fg-server \
+    && install -D -m 0755 .build/release/fg /out/fg
+
+# ---- runtime: exactly the shared libraries `ldd fg-server` lists (libc6 is in every Debian) ----
+FROM debian:bookworm-slim
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends libsqlite3-0 libcrypt1 libstdc++6 libgcc-s1 \
+    && rm -rf /var/lib/apt/lists/* \
+    && useradd --system --uid 10001 --user-group --home-dir /data --no-create-home fg \
+    && mkdir -p /data /config && chown fg:fg /data /config
+COPY --from=build /out/fg-server /out/fg /usr/local/bin/
+USER fg
+WORKDIR /data
+VOLUME ["/data"]
+ENV FG_HOST=0.0.0.0 \
+    FG_PORT=8080 \
+    FG_DB_PATH=/data/football-gather.sqlite
+EXPOSE 8080
+# The binary checks itself: no curl in the image.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 CMD ["fg-server", "healthcheck"]
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["fg-server"]
+CMD ["serve"]

@@ -1,0 +1,130 @@
+import Foundation
+import XCTest
+
+/// The Docker image and compose file, checked without a Docker engine.
+final class DeploymentTests: XCTestCase {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// Built by `make test` exactly as the Dockerfile builds it.
+    static let staticBinary = root.appendingPathComponent(".build/static/release/fg-server")
+
+    private func run(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "\(arguments)")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Debian's package for a library file. With merged /usr, dpkg knows a file under either
+    /// /lib or /usr/lib, and sometimes only under the name its symlink resolves to.
+    private func owningPackage(of path: String) -> String? {
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        var candidates: [String] = []
+        for name in [path, resolved] {
+            candidates.append(name)
+            candidates.append(name.hasPrefix("/usr/") ? String(name.dropFirst(4)) : "/usr" + name)
+        }
+        for candidate in candidates {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["dpkg", "-S", candidate]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { continue }
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { continue }
+            return String(String(decoding: data, as: UTF8.self).prefix { $0 != ":" })
+        }
+        return nil
+    }
+
+    func testComposeFileHasTheServicesVolumesAndHealthcheck() throws {
+        let json = try run(["python3", "-c", "import json, sys, yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))",
+                            Self.root.appendingPathComponent("docker-compose.yml").path])
+        let compose = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let services = try XCTUnwrap(compose["services"] as? [String: Any])
+        let server = try XCTUnwrap(services["server"] as? [String: Any])
+        XCTAssertEqual(server["restart"] as? String, "unless-stopped")
+        XCTAssertNotNil(server["build"])
+        XCTAssertEqual(server["ports"] as? [String], ["8080:8080"])
+        XCTAssertEqual(server["volumes"] as? [String], ["data:/data"])
+        let environment = try XCTUnwrap(server["environment"] as? [String: Any])
+        XCTAssertEqual(environment["FG_HOST"] as? String, "0.0.0.0")
+        XCTAssertEqual(environment["FG_DB_PATH"] as? String, "/data/football-gather.sqlite")
+        let healthcheck = try XCTUnwrap(server["healthcheck"] as? [String: Any])
+        XCTAssertEqual(healthcheck["test"] as? [String], ["CMD", "fg-server", "healthcheck"])
+        // The grace period must outlast the server's own shutdown deadline.
+        let grace = try XCTUnwrap((server["stop_grace_period"] as? String)?.dropLast()).flatMap { Int($0) }
+        let shutdown = Int(environment["FG_SHUTDOWN_TIMEOUT"] as? String ?? "10") ?? 10
+        XCTAssertGreaterThan(try XCTUnwrap(grace), shutdown)
+
+        let client = try XCTUnwrap(services["client"] as? [String: Any])
+        XCTAssertEqual(client["profiles"] as? [String], ["client"])
+        XCTAssertEqual(client["tty"] as? Bool, true)
+        XCTAssertEqual(client["stdin_open"] as? Bool, true)
+        XCTAssertEqual(client["entrypoint"] as? [String], ["fg"])
+        XCTAssertEqual((client["environment"] as? [String: Any])?["FG_SERVER_URL"] as? String, "http://server:8080")
+        let volumes = try XCTUnwrap(compose["volumes"] as? [String: Any])
+        XCTAssertTrue(volumes.keys.contains("data"))
+    }
+
+    func testDockerfileRuntimeInstallsExactlyTheLibrariesLddReports() throws {
+        let dockerfile = try String(contentsOf: Self.root.appendingPathComponent("Dockerfile"), encoding: .utf8)
+        let stages = dockerfile.components(separatedBy: "\nFROM ")
+        XCTAssertEqual(stages.count, 3, "two stages: build and runtime")
+        XCTAssertTrue(stages[1].hasPrefix("swift:"), "built on the official Swift image")
+        XCTAssertTrue(stages[1].contains("libsqlite3-dev") && stages[1].contains("libcrypt-dev"))
+        XCTAssertTrue(stages[1].contains("--static-swift-stdlib"))
+        let runtime = stages[2]
+        XCTAssertTrue(runtime.hasPrefix("debian:bookworm-slim"))
+        XCTAssertTrue(runtime.contains("\nUSER fg"), "runs as a non-root user")
+        XCTAssertTrue(runtime.contains("EXPOSE 8080"))
+        XCTAssertTrue(runtime.contains("VOLUME [\"/data\"]"))
+        XCTAssertTrue(runtime.contains("HEALTHCHECK") && runtime.contains("\"fg-server\", \"healthcheck\""))
+
+        let installLine = try XCTUnwrap(runtime.range(of: "--no-install-recommends ")).upperBound
+        let packages = Set(runtime[installLine...].prefix { $0 != "\n" }.split(separator: " ").map(String.init).filter { $0 != "\\" })
+
+        let ldd = try run(["ldd", Self.staticBinary.path])
+        var required: Set<String> = []
+        for line in ldd.split(separator: "\n") {
+            guard let arrow = line.range(of: "=> ") else { continue }
+            let path = String(line[arrow.upperBound...].prefix { $0 != " " })
+            required.insert(try XCTUnwrap(owningPackage(of: path), "no Debian package owns \(path)"))
+        }
+        // libc6 is essential in every Debian image.
+        required.remove("libc6")
+        XCTAssertEqual(packages, required, "runtime packages vs ldd of \(Self.staticBinary.path)")
+        XCTAssertTrue(required.contains("libsqlite3-0") && required.contains("libcrypt1"))
+    }
+
+    func testStaticBinaryStartsWithAnEmptyEnvironment() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-env-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try ServerProcess(arguments: ["--port", "0", "--db", directory.appendingPathComponent("env.sqlite").path],
+                                       executable: Self.staticBinary, inheritEnvironment: false)
+        let port = try XCTUnwrap(server.waitForPort(), server.standardError)
+        let health = try ServerProcess(arguments: ["healthcheck", "--url", "http://127.0.0.1:\(port)/health"],
+                                       executable: Self.staticBinary, inheritEnvironment: false)
+        XCTAssertEqual(health.waitForExit(), 0, health.standardError)
+        server.terminate(signal: SIGTERM)
+        XCTAssertEqual(server.waitForExit(), 0)
+    }
+
+    func testDockerIgnoreKeepsBuildAndDataOut() throws {
+        let ignore = try String(contentsOf: Self.root.appendingPathComponent(".dockerignore"), encoding: .utf8)
+        let entries = Set(ignore.split(separator: "\n").map(String.init))
+        XCTAssertTrue(entries.contains(".build/"))
+        XCTAssertTrue(entries.contains("data/"))
+        XCTAssertTrue(entries.contains("*.sqlite"))
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import HTTP
+import Networking
+import Storage
+import XCTest
+
+/// `fg-server backup` and `migrate` against live files, and the JSON access log.
+final class OperationsTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-ops-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func testBackupWhileAWriterKeepsCreatingPlayers() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let (client, _) = try server.registeredClient(username: "backup", password: "password-1")
+        let token = try XCTUnwrap(client.token)
+
+        // A writer on its own connection, creating players until told to stop.
+        let writer = PlayerWriter(port: server.port, token: token)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            writer.run()
+            done.signal()
+        }
+        XCTAssertTrue(waitUntil { writer.acknowledged.count >= 20 })
+        let acknowledgedBefore = writer.acknowledged
+
+        let copy = directory.appendingPathComponent("copy.sqlite").path
+        let backup = try ServerProcess(arguments: ["backup", copy, "--db", server.databasePath])
+        XCTAssertEqual(backup.waitForExit(timeout: 30), 0, backup.standardError)
+        XCTAssertTrue(waitUntil { writer.acknowledged.count > acknowledgedBefore.count + 5 }, "the writer went on during the backup")
+        writer.stop()
+        XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(writer.failures, 0)
+
+        // The copy is sound and holds everything acknowledged before the backup started.
+        let database = try Database(path: copy, mode: .readOnly)
+        XCTAssertEqual(try database.query("PRAGMA integrity_check").first?.string(0), "ok")
+        let names = Set(try database.query("SELECT name FROM players").map { try $0.string(0) })
+        XCTAssertTrue(acknowledgedBefore.isSubset(of: names), "missing: \(acknowledgedBefore.subtracting(names))")
+
+        // fg-server serves the copy; the token in it still works.
+        let restored = try ServerProcess(arguments: ["--port", "0", "--db", copy, "--quiet"])
+        let port = try XCTUnwrap(restored.waitForPort(), restored.standardError)
+        let api = APIClient(connection: try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5)), token: token)
+        let served = Set(try api.request(.get, "/api/players").jsonArray().compactMap { $0["name"] as? String })
+        XCTAssertTrue(acknowledgedBefore.isSubset(of: served))
+        restored.terminate()
+        XCTAssertEqual(restored.waitForExit(), 0)
+
+        // A second backup to the same path is refused without --force, allowed with it.
+        let again = try ServerProcess(arguments: ["backup", copy, "--db", server.databasePath])
+        XCTAssertEqual(again.waitForExit(), 1)
+        XCTAssertTrue(waitUntil { again.standardError.contains("already exists (use --force to overwrite)") }, again.standardError)
+        let forced = try ServerProcess(arguments: ["backup", copy, "--force", "--db", server.databasePath])
+        XCTAssertEqual(forced.waitForExit(timeout: 30), 0, forced.standardError)
+    }
+
+    func testMigrateCreatesAndThenLeavesTheSchemaAlone() throws {
+        let path = directory.appendingPathComponent("fresh.sqlite").path
+        let first = try ServerProcess(arguments: ["migrate", "--db", path])
+        XCTAssertEqual(first.waitForExit(), 0, first.standardError)
+        XCTAssertTrue(waitUntil { first.standardOutput.contains("from schema version 0 to \(Schema.migrator.latestVersion)") },
+                      first.standardOutput)
+        let second = try ServerProcess(arguments: ["migrate"], environment: ["FG_DB_PATH": path])
+        XCTAssertEqual(second.waitForExit(), 0)
+        XCTAssertTrue(waitUntil { second.standardOutput.contains("nothing to do") }, second.standardOutput)
+    }
+
+    func testJSONLogLinesParseAndHoldNoSecrets() throws {
+        let password = "very-secret-password"
+        let server = try ServerProcess(arguments: ["--port", "0", "--db", directory.appendingPathComponent("log.sqlite").path,
+                                                   "--log-format", "json"])
+        let port = try XCTUnwrap(server.waitForPort(), server.standardError)
+        let api = APIClient(connection: try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5)), token: nil)
+        XCTAssertEqual(try api.request(.post, "/api/users", json: ["username": "logger", "password": password]).status, 201)
+        let login = try api.request(.post, "/api/users/login", headers: ["Authorization": APIClient.basic("logger", password)])
+        let token = try XCTUnwrap(try login.jsonObject()["token"] as? String)
+        api.token = token
+        XCTAssertEqual(try api.request(.get, "/api/players?token=\(token)").status, 200)
+        XCTAssertEqual(try api.request(.get, "/api/players/999").status, 404)
+        server.terminate()
+        XCTAssertEqual(server.waitForExit(), 0)
+
+        let lines = server.standardError.split(separator: "\n").map(String.init)
+        let accessLines = lines.filter { $0.contains("\"method\"") }
+        XCTAssertEqual(accessLines.count, 4, server.standardError)
+        for line in lines {
+            let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], line)
+            XCTAssertNotNil(object["time"])
+            XCTAssertNotNil(object["level"])
+            XCTAssertFalse(line.contains(password), "password in log: \(line)")
+            XCTAssertFalse(line.contains(token), "token in log: \(line)")
+            XCTAssertFalse(line.contains("Basic "), "Authorization in log: \(line)")
+        }
+        let first = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(accessLines[0].utf8)) as? [String: Any])
+        XCTAssertEqual(first["method"] as? String, "POST")
+        XCTAssertEqual(first["path"] as? String, "/api/users")
+        XCTAssertEqual(first["status"] as? Int, 201)
+        XCTAssertNotNil(first["durationMs"] as? Double)
+        XCTAssertNotNil(first["requestId"] as? Int)
+    }
+}
+
+/// Creates players one after another and remembers which the server acknowledged.
+final class PlayerWriter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: Set<String> = []
+    private var failed = 0
+    private var stopped = false
+    let port: Int
+    let token: String
+
+    init(port: Int, token: String) {
+        self.port = port
+        self.token = token
+    }
+
+    var acknowledged: Set<String> { lock.withLock { names } }
+    var failures: Int { lock.withLock { failed } }
+    func stop() { lock.withLock { stopped = true } }
+
+    func run() {
+        guard let connection = try? HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5)) else {
+            lock.withLock { failed += 1 }
+            return
+        }
+        var index = 0
+        while !lock.withLock({ stopped }) && index < 100_000 {
+            let name = "Writer \(index)"
+            index += 1
+            let response = try? connection.send(method: .post, target: "/api/players",
+                                                headers: ["Authorization": "Bearer \(token)", "Content-Type": "application/json"],
+                                                body: Array("{\"name\":\"\(name)\"}".utf8), timeout: .seconds(5))
+            lock.withLock {
+                if response?.status == 201 { names.insert(name) } else { failed += 1 }
+            }
+        }
+    }
+}
