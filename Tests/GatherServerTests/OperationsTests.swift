@@ -107,6 +107,17 @@ final class OperationsTests: XCTestCase {
         XCTAssertEqual(first["status"] as? Int, 201)
         XCTAssertNotNil(first["durationMs"] as? Double)
         XCTAssertNotNil(first["requestId"] as? Int)
+        XCTAssertEqual(first["client"] as? String, "127.0.0.1")
+    }
+
+    func testTrustedProxyNamesTheClient() throws {
+        let server = try ServerProcess(arguments: ["--port", "0", "--db", ":memory:", "--log-format", "json", "--trust-proxy"])
+        let port = try XCTUnwrap(server.waitForPort(), server.standardError)
+        let connection = try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5))
+        _ = try connection.send(method: .get, target: "/health", headers: ["X-Forwarded-For": "203.0.113.7, 10.0.0.2"], timeout: .seconds(5))
+        server.terminate()
+        XCTAssertEqual(server.waitForExit(), 0)
+        XCTAssertTrue(server.standardError.contains("\"client\":\"203.0.113.7\""), server.standardError)
     }
 }
 

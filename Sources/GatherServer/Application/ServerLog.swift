@@ -27,11 +27,11 @@ public final class ServerLog: Sendable {
         let milliseconds = Double(entry.duration.components.seconds) * 1000 + Double(entry.duration.components.attoseconds) / 1e15
         switch format {
         case .text:
-            write("\(ServerLog.timestamp()) \(entry.method) \(entry.path) \(entry.status) \(String(format: "%.1f", milliseconds))ms")
+            write("\(ServerLog.timestamp()) \(entry.client) \(entry.method) \(entry.path) \(entry.status) \(String(format: "%.1f", milliseconds))ms")
         case .json:
             writeJSON(AccessRecord(time: ServerLog.timestamp(), level: "info", method: entry.method, path: entry.path,
                                    status: entry.status, durationMs: (milliseconds * 1000).rounded() / 1000,
-                                   requestId: entry.requestID))
+                                   requestId: entry.requestID, client: entry.client))
         }
     }
 
@@ -58,6 +58,7 @@ public final class ServerLog: Sendable {
         let status: Int
         let durationMs: Double
         let requestId: UInt64
+        let client: String
     }
 
     private struct MessageRecord: Encodable {

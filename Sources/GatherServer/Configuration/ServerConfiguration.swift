@@ -84,6 +84,10 @@ public enum ServerCommandLine {
             }
             config.logFormat = format
         },
+        ServerOption(flag: "--trust-proxy", environment: "FG_TRUST_PROXY", valueName: nil,
+                     help: "behind a reverse proxy: log the client from X-Forwarded-For / X-Real-IP") { config, value in
+            config.http.trustProxyHeaders = try boolean(value, name: "--trust-proxy")
+        },
         ServerOption(flag: "--token-lifetime-days", environment: "FG_TOKEN_LIFETIME_DAYS", valueName: "DAYS",
                      help: "days a login token stays valid (default 30)") { config, value in
             config.tokenLifetime = .seconds(try integer(value, name: "--token-lifetime-days", range: 1...3650) * 24 * 3600)

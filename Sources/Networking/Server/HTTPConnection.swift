@@ -21,10 +21,13 @@ final class HTTPConnection: EventHandler {
         let isHead: Bool
         let keepAlive: Bool
         let startedAt: UInt64
+        let client: String
     }
 
     let descriptor: Int32
     let serial: UInt64
+    /// The peer's address, read once at accept.
+    let peer: String
     private unowned let owner: ServerLoop
     private var parser: HTTPRequestParser
     private(set) var state: State = .reading
@@ -49,6 +52,7 @@ final class HTTPConnection: EventHandler {
         self.owner = owner
         self.parser = HTTPRequestParser(limits: limits)
         self.lastActivity = MonotonicClock.now()
+        self.peer = Socket.peerAddress(descriptor)
     }
 
     var isIdle: Bool { state == .reading && !parser.hasPartialRequest && outputOffset >= output.count }
@@ -155,10 +159,17 @@ final class HTTPConnection: EventHandler {
         let id = owner.shared.nextRequestID()
         exchange = Exchange(id: id, method: request.method.rawValue, path: request.path,
                             isHead: request.method == .head, keepAlive: request.keepAlive,
-                            startedAt: MonotonicClock.now())
+                            startedAt: MonotonicClock.now(), client: client(of: request))
         // Stop reading while this request is answered: pipelined requests wait in the socket, in order.
         owner.loop.modify(descriptor, events: 0)
         owner.dispatch(request, to: self)
+    }
+
+    /// Who the request is from: the peer, or the client a trusted proxy names.
+    private func client(of request: HTTPRequest) -> String {
+        guard owner.shared.configuration.trustProxyHeaders else { return peer }
+        if let forwarded = request.headers.values(of: "X-Forwarded-For").first { return forwarded }
+        return request.headers["X-Real-IP"] ?? peer
     }
 
     /// Called on the loop thread when the worker has the response.
@@ -169,7 +180,7 @@ final class HTTPConnection: EventHandler {
 
     private func respondToUnreadableRequest(status: HTTPStatus, reason: String) {
         let exchange = Exchange(id: owner.shared.nextRequestID(), method: "-", path: "-", isHead: false,
-                                keepAlive: false, startedAt: requestStartedAt ?? MonotonicClock.now())
+                                keepAlive: false, startedAt: requestStartedAt ?? MonotonicClock.now(), client: peer)
         self.exchange = exchange
         send(.error(status, reason: reason), exchange: exchange, keepAlive: false)
     }
@@ -177,7 +188,8 @@ final class HTTPConnection: EventHandler {
     private func send(_ response: HTTPResponse, exchange: Exchange, keepAlive: Bool) {
         owner.log(AccessLogEntry(requestID: exchange.id, method: exchange.method, path: exchange.path,
                                  status: response.status.code,
-                                 duration: .nanoseconds(Int64(MonotonicClock.now() - exchange.startedAt))))
+                                 duration: .nanoseconds(Int64(MonotonicClock.now() - exchange.startedAt)),
+                                 client: exchange.client))
         if peerGone {
             close()
             return

@@ -15,6 +15,8 @@ public struct AccessLogEntry: Sendable {
     public let status: Int
     /// From the complete request to the response being queued for writing.
     public let duration: Duration
+    /// The peer's address, or the client a trusted proxy named (`X-Forwarded-For`, `X-Real-IP`).
+    public let client: String
 }
 
 public typealias AccessLogger = @Sendable (AccessLogEntry) -> Void

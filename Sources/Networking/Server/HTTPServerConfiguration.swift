@@ -19,6 +19,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// After a response that closes the connection, how long to read and drop what the peer still sends,
     /// so the peer sees the response instead of a reset.
     public var lingerTimeout: Duration = .seconds(2)
+    /// Behind a reverse proxy: take the client's address from `X-Forwarded-For` (first entry) or
+    /// `X-Real-IP` for the access log. Off by default, since any client can send those headers.
+    public var trustProxyHeaders = false
     /// Open connections at most; further ones get 503 and are closed.
     public var maxConnections: Int = 10_000
     /// Threads running epoll loops. Idle connections cost memory, never a thread.

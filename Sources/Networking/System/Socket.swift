@@ -60,6 +60,25 @@ public enum Socket {
         }
     }
 
+    /// The peer's numeric address, e.g. `127.0.0.1` or `::1`; `-` if unknown.
+    public static func peerAddress(_ fd: Int32) -> String {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let result = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
+        }
+        guard result == 0 else { return "-" }
+        var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+        let status = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                getnameinfo($0, length, &host, socklen_t(host.count), nil, 0, NI_NUMERICHOST)
+            }
+        }
+        guard status == 0 else { return "-" }
+        let bytes = host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Small responses go out at once instead of waiting for Nagle's algorithm.
     public static func setNoDelay(_ fd: Int32) {
         var yes: Int32 = 1
