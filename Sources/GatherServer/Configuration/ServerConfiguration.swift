@@ -149,7 +149,8 @@ public enum ServerCommandLine {
         var remaining = arguments[...]
         if remaining.first == "healthcheck" {
             remaining.removeFirst()
-            var url = "http://127.0.0.1:\(configuration.http.port)/health"
+            var url = environment["FG_HEALTHCHECK_URL"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? "http://127.0.0.1:\(configuration.http.port)/health"
             while let argument = remaining.popFirst() {
                 switch argument {
                 case "--url":
@@ -221,7 +222,8 @@ public enum ServerCommandLine {
             "fg-server \(version): the Football Gather API server",
             "",
             "Usage: fg-server [serve] [options]      run the server (the default)",
-            "       fg-server healthcheck [--url URL] GET URL (default http://127.0.0.1:$FG_PORT/health); exit 0 if healthy, else 1",
+            "       fg-server healthcheck [--url URL] GET URL (FG_HEALTHCHECK_URL; default http://127.0.0.1:$FG_PORT/health);",
+            "                                         exit 0 if healthy, else 1",
             "       fg-server backup PATH [--force]   consistent copy of the --db database while the server runs",
             "                                         (refuses to overwrite PATH unless --force or FG_BACKUP_FORCE=1)",
             "       fg-server migrate [--db PATH]     apply pending schema migrations and exit",
