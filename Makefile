@@ -8,7 +8,7 @@ SYSTEM_HEADERS = /usr/include/sqlite3.h:libsqlite3-dev /usr/include/crypt.h:libc
 TEST_TOOLS = /usr/bin/curl:curl /usr/bin/tmux:tmux
 PORT ?= 8080
 
-.PHONY: all deps build release run serve test test-prerequisites bench clean help
+.PHONY: all deps build release run serve test test-prerequisites sanitize bench clean help
 
 all: build
 
@@ -17,6 +17,7 @@ help:
 	@echo "make serve  build and run fg-server alone on port $(PORT) (data in ./data/football-gather.sqlite)"
 	@echo "make test   build and run every test"
 	@echo "make bench  build in release mode and print server benchmarks"
+	@echo "make sanitize  every test under ThreadSanitizer"
 
 deps:
 	@missing=""; \
@@ -72,6 +73,10 @@ test-prerequisites: deps
 test: test-prerequisites
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-swift-testing
+
+# Every test under ThreadSanitizer (slower; separate build directory).
+sanitize: test-prerequisites
+	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --disable-swift-testing
 
 # Prints throughput, latency and memory per idle connection (Benchmarks/ServerBenchmark).
 bench: deps

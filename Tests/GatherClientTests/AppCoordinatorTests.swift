@@ -92,7 +92,7 @@ final class AppCoordinatorTests: XCTestCase {
 
     func testWithAnInvalidSavedSessionStartsAtLoginAndForgetsIt() async {
         let fixture = AppFixture(savedSession: StubSessionService.session)
-        fixture.sessions.isValid = false
+        fixture.sessions.check = .rejected
 
         await fixture.app.start()
 
@@ -101,6 +101,18 @@ final class AppCoordinatorTests: XCTestCase {
         XCTAssertNil(fixture.persistence.session)
         XCTAssertEqual(fixture.persistence.clearCount, 1)
         XCTAssertNil(fixture.factory.playerListView)
+    }
+
+    func testWithTheServerUnreachableTheSavedSessionIsKept() async {
+        let fixture = AppFixture(savedSession: StubSessionService.session)
+        fixture.sessions.check = .unreachable
+
+        await fixture.app.start()
+
+        XCTAssertNotNil(fixture.list)
+        assertTop(fixture, is: fixture.factory.playerListView, depth: 1)
+        XCTAssertEqual(fixture.persistence.session, StubSessionService.session)
+        XCTAssertEqual(fixture.persistence.clearCount, 0)
     }
 
     func testLoginSavesTheSessionAndShowsThePlayerList() async {

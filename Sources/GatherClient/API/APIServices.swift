@@ -35,14 +35,16 @@ public struct APISessionService: SessionService {
         return try await login(username: username, password: password)
     }
 
-    public func validate(_ session: Session) async -> Bool {
+    public func validate(_ session: Session) async -> SessionCheck {
         client.bearerToken = session.token
         do {
             let user = try await client.request(.get, "/api/users/me", as: User.self)
-            return user.id == session.userID
+            return user.id == session.userID ? .valid : .rejected
+        } catch ServiceError.unreachable {
+            return .unreachable
         } catch {
             client.bearerToken = nil
-            return false
+            return .rejected
         }
     }
 

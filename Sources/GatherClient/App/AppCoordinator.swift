@@ -14,9 +14,15 @@ public final class AppCoordinator {
     }
 
     public func start() async {
-        if let saved = dependencies.sessionStore.savedSession(), await dependencies.sessionService.validate(saved) {
+        guard let saved = dependencies.sessionStore.savedSession() else {
+            showLogin(notice: nil)
+            return
+        }
+        switch await dependencies.sessionService.validate(saved) {
+        case .valid, .unreachable:
+            // Unreachable: the list shows the connection error and `r` retries; the session is kept.
             showPlayerList()
-        } else {
+        case .rejected:
             dependencies.sessionStore.clearSession()
             showLogin(notice: nil)
         }

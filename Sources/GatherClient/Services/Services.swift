@@ -19,9 +19,18 @@ public protocol SessionService: Sendable {
     func login(username: String, password: String) async throws -> Session
     /// Creates the account, then logs in.
     func register(username: String, password: String) async throws -> Session
-    /// Whether a saved token still works; returns the session if so.
-    func validate(_ session: Session) async -> Bool
+    /// Whether a saved token still works.
+    func validate(_ session: Session) async -> SessionCheck
     func logout() async
+}
+
+/// What the server says of a saved session.
+public enum SessionCheck: Equatable, Sendable {
+    case valid
+    /// Unknown, expired or revoked: log in again.
+    case rejected
+    /// No answer: keep the session and try again later rather than forget it.
+    case unreachable
 }
 
 /// The organiser's roster.

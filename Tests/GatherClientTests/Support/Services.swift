@@ -16,7 +16,7 @@ final class StubSessionService: SessionService {
     private struct State: Sendable {
         var loginResult: Result<Session, ServiceError>
         var registerResult: Result<Session, ServiceError>
-        var isValid = true
+        var check = SessionCheck.valid
         var duringCall: DuringCall?
         var logins: [Credentials] = []
         var registrations: [Credentials] = []
@@ -38,9 +38,9 @@ final class StubSessionService: SessionService {
         get { state.withLock { $0.registerResult } }
         set { state.withLock { $0.registerResult = newValue } }
     }
-    var isValid: Bool {
-        get { state.withLock { $0.isValid } }
-        set { state.withLock { $0.isValid = newValue } }
+    var check: SessionCheck {
+        get { state.withLock { $0.check } }
+        set { state.withLock { $0.check = newValue } }
     }
     var duringCall: DuringCall? {
         get { state.withLock { $0.duringCall } }
@@ -69,10 +69,10 @@ final class StubSessionService: SessionService {
         return try result.get()
     }
 
-    func validate(_ session: Session) async -> Bool {
+    func validate(_ session: Session) async -> SessionCheck {
         state.withLock { state in
             state.validated.append(session)
-            return state.isValid
+            return state.check
         }
     }
 
