@@ -10,11 +10,13 @@ public final class GatherApplication: HTTPResponder {
     private let services: Services
 
     public init(database: DatabasePool, passwordHasher: PasswordHasher = PasswordHasher(),
-                tokenLifetime: Duration = .seconds(30 * 24 * 3600), log: ServerLog,
+                tokenLifetime: Duration = .seconds(30 * 24 * 3600), loginThrottle: LoginThrottle = LoginThrottle(),
+                log: ServerLog,
                 now: @escaping @Sendable () -> Date = { Date() }) {
         router = Routes.router()
         services = Services(database: database, passwordHasher: passwordHasher,
-                            decoyHash: passwordHasher.makeDecoyHash(), tokenLifetime: tokenLifetime, now: now, log: log)
+                            decoyHash: passwordHasher.makeDecoyHash(), tokenLifetime: tokenLifetime,
+                            loginThrottle: loginThrottle, now: now, log: log)
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {

@@ -8,6 +8,7 @@ struct Services: Sendable {
     /// Verified against when a login names no user, so both failures cost the same time.
     let decoyHash: String
     let tokenLifetime: Duration
+    let loginThrottle: LoginThrottle
     let now: @Sendable () -> Date
     let log: ServerLog
 }

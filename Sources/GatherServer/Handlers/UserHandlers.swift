@@ -21,10 +21,20 @@ enum UserHandlers {
             throw APIError.loginFailed
         }
         let services = context.services
+        let client = context.request.client
+        if let wait = services.loginThrottle.retryAfter(username: username, client: client, now: services.now()) {
+            let seconds = Int(wait.rounded(.up))
+            throw APIError(.tooManyRequests, "too many failed logins; try again in \(seconds) seconds",
+                           headers: ["Retry-After": String(seconds)])
+        }
         let account = try services.database.read { try UserRepository($0).account(username: username) }
         // Verify against a decoy when there is no such user: the answer and its timing stay the same.
         let matches = services.passwordHasher.verify(password, against: account?.passwordHash ?? services.decoyHash)
-        guard let account, matches else { throw APIError.loginFailed }
+        guard let account, matches else {
+            services.loginThrottle.recordFailure(username: username, client: client, now: services.now())
+            throw APIError.loginFailed
+        }
+        services.loginThrottle.recordSuccess(username: username, client: client)
 
         let token = TokenGenerator.makeToken()
         let now = services.now()

@@ -13,6 +13,8 @@ public struct HTTPRequest: Sendable {
     public var path: String
     /// Query parameters in order, decoded (`+` is a space).
     public var query: [(name: String, value: String)]
+    /// Who sent it: the peer's address (or what a trusted proxy said); set by the server.
+    public var client: String = "-"
 
     public init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1,
                 headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) throws(HTTPParseError) {

@@ -153,13 +153,15 @@ final class HTTPConnection: EventHandler {
         }
     }
 
-    private func begin(_ request: HTTPRequest) {
+    private func begin(_ incoming: HTTPRequest) {
+        var request = incoming
+        request.client = client(of: request)
         state = .processing
         requestStartedAt = nil
         let id = owner.shared.nextRequestID()
         exchange = Exchange(id: id, method: request.method.rawValue, path: request.path,
                             isHead: request.method == .head, keepAlive: request.keepAlive,
-                            startedAt: MonotonicClock.now(), client: client(of: request))
+                            startedAt: MonotonicClock.now(), client: request.client)
         // Stop reading while this request is answered: pipelined requests wait in the socket, in order.
         owner.loop.modify(descriptor, events: 0)
         owner.dispatch(request, to: self)
