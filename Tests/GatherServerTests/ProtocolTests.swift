@@ -211,3 +211,34 @@ final class ProtocolTests: XCTestCase {
     }
 }
 
+
+/// A response larger than the socket buffers goes out in pieces as the peer reads it.
+final class LargeResponseTests: XCTestCase {
+    func testAResponseBiggerThanTheSocketBuffersArrivesWhole() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let (client, _) = try server.registeredClient()
+        // Fill the roster straight through the store: the point is the size of the answer.
+        let owner = try XCTUnwrap(client.request(.get, "/api/users/me").jsonObject()["id"] as? String)
+        let longTeam = String(repeating: "x", count: 100)
+        try server.server.database.write { database in
+            for index in 0..<20_000 {
+                try database.execute("INSERT INTO players (user_id, name, favourite_team) VALUES (?, ?, ?)",
+                                     owner, "Player \(index)", longTeam)
+            }
+        }
+        let token = try XCTUnwrap(client.token)
+        // A small receive window, so that on a kernel with ordinary buffers the server's sends fill up
+        // and it waits for EPOLLOUT; the answer must arrive whole either way.
+        let connection = try HTTPClientConnection(host: "127.0.0.1", port: server.port, timeout: .seconds(5), receiveBufferSize: 4096)
+        try connection.write(Array("GET /api/players HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n\r\n".utf8),
+                             timeout: .seconds(5))
+        connection.expectResponse(to: .get)
+        let response = try connection.readResponse(timeout: .seconds(20))
+        XCTAssertEqual(response.status, 200)
+        XCTAssertGreaterThan(response.body.count, 3_000_000)
+        XCTAssertEqual(try response.jsonArray().count, 20_000)
+        // The connection is still usable afterwards.
+        XCTAssertEqual(try connection.send(method: .get, target: "/health", timeout: .seconds(5)).status, 200)
+    }
+}

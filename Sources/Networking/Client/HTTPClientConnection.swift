@@ -14,10 +14,12 @@ public final class HTTPClientConnection {
     private var stashedResponse: ReceivedResponse?
 
     /// Connects to `host:port` (a name or a numeric address), waiting at most `timeout`.
-    public init(host: String, port: Int, timeout: Duration) throws {
+    /// - Parameter receiveBufferSize: a kernel receive buffer (SO_RCVBUF) to ask for; small values
+    ///   make a server meet a slow reader.
+    public init(host: String, port: Int, timeout: Duration, receiveBufferSize: Int? = nil) throws {
         self.host = host
         self.port = port
-        descriptor = try HTTPClientConnection.connect(host: host, port: port, timeout: timeout)
+        descriptor = try HTTPClientConnection.connect(host: host, port: port, timeout: timeout, receiveBufferSize: receiveBufferSize)
     }
 
     deinit {
@@ -153,7 +155,7 @@ public final class HTTPClientConnection {
         }
     }
 
-    private static func connect(host: String, port: Int, timeout: Duration) throws -> Int32 {
+    private static func connect(host: String, port: Int, timeout: Duration, receiveBufferSize: Int?) throws -> Int32 {
         let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
@@ -173,6 +175,10 @@ public final class HTTPClientConnection {
                             info.pointee.ai_socktype | Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue),
                             info.pointee.ai_protocol)
             guard fd >= 0 else { lastError = SystemError("socket"); continue }
+            if var size = receiveBufferSize.map(Int32.init(clamping:)) {
+                // Before connect, so the TCP window is negotiated with it.
+                setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            }
             if Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
                 Socket.setNoDelay(fd)
                 return fd
