@@ -5,9 +5,7 @@
 public struct HTTPRequestParser: Sendable {
     public let limits: HTTPLimits
 
-    private var buffer: [UInt8] = []
-    /// The first byte not yet consumed by a delivered request.
-    private var start = 0
+    private var input = InputBuffer()
     private var state: State = .head(HeadScanner())
     private var continuePending = false
 
@@ -22,13 +20,13 @@ public struct HTTPRequestParser: Sendable {
     }
 
     public mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        buffer.append(contentsOf: bytes)
+        input.append(bytes)
     }
 
     /// True while part of a request has arrived but not all of it.
     public var hasPartialRequest: Bool {
         switch state {
-        case .head(let scanner): return scanner.hasStarted(buffer: buffer, from: start)
+        case .head(let scanner): return input.hasStartedHead(scanner)
         case .body: return true
         case .failed: return false
         }
@@ -56,24 +54,16 @@ public struct HTTPRequestParser: Sendable {
             case .failed(let error):
                 throw error
             case .head(var scanner):
-                compact()
-                let outcome: HeadScanner.Outcome
-                do {
-                    outcome = try scanner.scan(buffer, from: start, limits: limits)
-                } catch {
-                    try fail(error)
-                }
-                guard case let .complete(lines, end) = outcome else {
-                    state = .head(scanner)
-                    return nil
-                }
                 let head: RequestHead
-                do {
-                    head = try RequestHead(lines: lines, buffer: buffer, limits: limits)
+                do throws(HTTPParseError) {
+                    guard let lines = try input.takeHead(with: &scanner, limits: limits) else {
+                        state = .head(scanner)
+                        return nil
+                    }
+                    head = try RequestHead(lines: lines, buffer: input.bytes, limits: limits)
                 } catch {
                     try fail(error)
                 }
-                start = end
                 if head.framing == .none {
                     state = .head(HeadScanner())
                     return try deliver(head, body: [])
@@ -84,7 +74,7 @@ public struct HTTPRequestParser: Sendable {
             case .body(let head, var reader):
                 let body: [UInt8]?
                 do {
-                    body = try reader.read(buffer, from: &start, limits: limits, ended: false)
+                    body = try input.takeBody(with: &reader, limits: limits, ended: false)
                 } catch {
                     try fail(error)
                 }
@@ -110,15 +100,7 @@ public struct HTTPRequestParser: Sendable {
 
     private mutating func fail(_ error: HTTPParseError) throws(HTTPParseError) -> Never {
         state = .failed(error)
-        buffer = []
-        start = 0
+        input.removeAll()
         throw error
-    }
-
-    /// Drops consumed bytes between requests so the buffer never grows with the connection's history.
-    private mutating func compact() {
-        guard start > 0 else { return }
-        buffer.removeSubrange(0..<start)
-        start = 0
     }
 }

@@ -21,8 +21,7 @@ public struct ReceivedResponse: Sendable {
 /// skipped. A body framed by the connection's end completes on `finish()`.
 public struct HTTPResponseParser: Sendable {
     public let limits: HTTPLimits
-    private var buffer: [UInt8] = []
-    private var start = 0
+    private var input = InputBuffer()
     private var state: State = .head(HeadScanner())
     /// Methods of the requests sent, oldest first: a response to HEAD has no body.
     private var pendingMethods: [HTTPMethod] = []
@@ -53,7 +52,7 @@ public struct HTTPResponseParser: Sendable {
     }
 
     public mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
-        buffer.append(contentsOf: bytes)
+        input.append(bytes)
     }
 
     /// The connection reached its end: a body read until close is complete.
@@ -67,28 +66,17 @@ public struct HTTPResponseParser: Sendable {
             case .failed(let error):
                 throw error
             case .head(var scanner):
-                if start > 0 {
-                    buffer.removeSubrange(0..<start)
-                    start = 0
-                }
-                let outcome: HeadScanner.Outcome
-                do {
-                    outcome = try scanner.scan(buffer, from: start, limits: limits)
-                } catch {
-                    try fail(error)
-                }
-                guard case let .complete(lines, end) = outcome else {
-                    state = .head(scanner)
-                    if ended && !buffer.isEmpty { try fail(HTTPParseError(.badRequest, "connection closed mid-response")) }
-                    return nil
-                }
                 let head: ResponseHead
-                do {
-                    head = try HTTPResponseParser.parseHead(lines, buffer: buffer)
+                do throws(HTTPParseError) {
+                    guard let lines = try input.takeHead(with: &scanner, limits: limits) else {
+                        state = .head(scanner)
+                        if ended && !input.isEmpty { throw HTTPParseError(.badRequest, "connection closed mid-response") }
+                        return nil
+                    }
+                    head = try HTTPResponseParser.parseHead(lines, buffer: input.bytes)
                 } catch {
                     try fail(error)
                 }
-                start = end
                 if head.status >= 100 && head.status < 200 {
                     interimStatuses.append(head.status)
                     state = .head(HeadScanner())
@@ -104,7 +92,7 @@ public struct HTTPResponseParser: Sendable {
             case .body(let head, var reader):
                 let body: [UInt8]?
                 do {
-                    body = try reader.read(buffer, from: &start, limits: limits, ended: ended)
+                    body = try input.takeBody(with: &reader, limits: limits, ended: ended)
                 } catch {
                     try fail(error)
                 }

@@ -16,12 +16,8 @@ struct HeadScanner: Sendable {
     private var headerBytes = 0
     private var skippedEmptyLines = 0
 
-    /// The buffer is indexed from `origin`: positions are kept relative to it between calls.
-    mutating func scan(_ buffer: [UInt8], from origin: Int, limits: HTTPLimits) throws(HTTPParseError) -> Outcome {
-        if position == 0 && lineStart == 0 && lines.isEmpty {
-            position = origin
-            lineStart = origin
-        }
+    /// The head starts at the buffer's first byte; positions are remembered between calls.
+    mutating func scan(_ buffer: [UInt8], limits: HTTPLimits) throws(HTTPParseError) -> Outcome {
         while position < buffer.count {
             guard let newline = buffer[position...].firstIndex(of: lineFeed) else {
                 position = buffer.count

@@ -1,0 +1,41 @@
+/// Bytes received and not yet consumed, and the two ways a parser consumes them: a head (found by a
+/// `HeadScanner`) and a body (read by a `BodyReader`). Shared by the request and response parsers.
+struct InputBuffer: Sendable {
+    private(set) var bytes: [UInt8] = []
+    /// The first byte not yet consumed.
+    private(set) var start = 0
+
+    mutating func append<Bytes: Sequence>(_ more: Bytes) where Bytes.Element == UInt8 {
+        bytes.append(contentsOf: more)
+    }
+
+    var isEmpty: Bool { start == bytes.count }
+
+    /// The lines of a complete head, consumed, as ranges into `bytes` (valid until the next call);
+    /// nil while the head is still arriving. Consumed bytes of earlier messages are dropped first,
+    /// so the buffer never grows with a connection's history.
+    mutating func takeHead(with scanner: inout HeadScanner, limits: HTTPLimits) throws(HTTPParseError) -> [Range<Int>]? {
+        if start > 0 {
+            bytes.removeSubrange(0..<start)
+            start = 0
+        }
+        guard case let .complete(lines, end) = try scanner.scan(bytes, limits: limits) else { return nil }
+        start = end
+        return lines
+    }
+
+    /// The whole body once it has arrived, consumed; nil while more is needed.
+    mutating func takeBody(with reader: inout BodyReader, limits: HTTPLimits, ended: Bool) throws(HTTPParseError) -> [UInt8]? {
+        try reader.read(bytes, from: &start, limits: limits, ended: ended)
+    }
+
+    /// Whether anything other than the empty lines allowed before a head has arrived.
+    func hasStartedHead(_ scanner: HeadScanner) -> Bool {
+        scanner.hasStarted(buffer: bytes, from: start)
+    }
+
+    mutating func removeAll() {
+        bytes = []
+        start = 0
+    }
+}
