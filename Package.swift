@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "GatherTerminal", dependencies: ["GatherClient", "Terminal", "GatherCore"]),
 
         .executableTarget(name: "fg-server", dependencies: ["GatherServer", "Storage"], path: "Server"),
-        .executableTarget(name: "fg", dependencies: ["GatherTerminal", "GatherClient"], path: "Client"),
+        .executableTarget(name: "fg", dependencies: ["GatherTerminal", "GatherClient", "Networking"], path: "Client"),
         .executableTarget(name: "fg-bench", dependencies: ["GatherServer", "Networking", "HTTP"], path: "Benchmarks/ServerBenchmark"),
 
         .testTarget(name: "GatherCoreTests", dependencies: ["GatherCore"]),
@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "GatherServerTests", dependencies: ["GatherServer", "Networking", "HTTP", "Storage"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
-        .testTarget(name: "GatherClientTests", dependencies: ["GatherClient", "GatherCore"]),
+        .testTarget(name: "GatherClientTests", dependencies: ["GatherClient", "GatherCore", "Networking"]),
         .testTarget(name: "GatherTerminalTests", dependencies: ["GatherTerminal", "GatherClient", "Terminal", "GatherServer", "Networking"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,3 +1,4 @@
+import Networking
 import Dispatch
 import Foundation
 import GatherClient

@@ -1,3 +1,4 @@
+import Networking
 import GatherClient
 import XCTest
 

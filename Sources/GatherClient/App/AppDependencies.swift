@@ -1,3 +1,5 @@
+import Networking
+
 /// Everything the coordinators need to build screens, injected so tests can stub it.
 @MainActor
 public struct AppDependencies {

@@ -1,3 +1,4 @@
+import Networking
 import Foundation
 import Glibc
 

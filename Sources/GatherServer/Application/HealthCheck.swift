@@ -9,40 +9,23 @@ public enum HealthCheck {
     }
 
     public static func run(url: String, timeout: Duration = .seconds(3)) -> Outcome {
-        guard let target = Target(url) else { return .unhealthy("not an http:// URL: \(url)") }
+        // http://host[:port][/path]: the address part is a ServerAddress, the path defaults to /health.
+        let afterScheme = url.hasPrefix("http://") ? url.index(url.startIndex, offsetBy: 7) : url.startIndex
+        let pathStart = url[afterScheme...].firstIndex(of: "/") ?? url.endIndex
+        let path = pathStart == url.endIndex ? "/health" : String(url[pathStart...])
+        let address: ServerAddress
         do {
-            let connection = try HTTPClientConnection(host: target.host, port: target.port, timeout: timeout)
+            address = try ServerAddress(url: String(url[..<pathStart]))
+        } catch {
+            return .unhealthy("\(error)")
+        }
+        do {
+            let connection = try HTTPClientConnection(host: address.host, port: address.port, timeout: timeout)
             defer { connection.close() }
-            let response = try connection.send(method: .get, target: target.path, headers: ["Connection": "close"], timeout: timeout)
+            let response = try connection.send(method: .get, target: path, headers: ["Connection": "close"], timeout: timeout)
             return response.status == 200 ? .healthy : .unhealthy("\(url) answered \(response.status): \(response.text)")
         } catch {
             return .unhealthy("\(url): \(error)")
-        }
-    }
-
-    /// `http://host[:port][/path]`, enough for a health URL.
-    struct Target {
-        let host: String
-        let port: Int
-        let path: String
-
-        init?(_ url: String) {
-            guard url.hasPrefix("http://") else { return nil }
-            let rest = url.dropFirst("http://".count)
-            let authority = rest.prefix { $0 != "/" }
-            path = rest.count > authority.count ? String(rest.dropFirst(authority.count)) : "/health"
-            if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
-                host = String(authority[authority.index(after: authority.startIndex)..<close])
-                let after = authority[authority.index(after: close)...]
-                port = after.hasPrefix(":") ? Int(after.dropFirst()) ?? -1 : 80
-            } else if let colon = authority.lastIndex(of: ":") {
-                host = String(authority[..<colon])
-                port = Int(authority[authority.index(after: colon)...]) ?? -1
-            } else {
-                host = String(authority)
-                port = 80
-            }
-            guard !host.isEmpty, (1...65535).contains(port) else { return nil }
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GatherCore
 
 /// An attribute of a player as the screens name and edit it.
@@ -81,7 +82,7 @@ public struct PlayerForm: Equatable, Sendable {
     }
 
     public func validated() -> Result<PlayerDetails, FormError> {
-        let trimmedAge = age.trimmingCharacters(in: " \t")
+        let trimmedAge = age.trimmingCharacters(in: .whitespaces)
         var ageValue: Int?
         if !trimmedAge.isEmpty {
             guard let parsed = Int(trimmedAge), PlayerDetails.ageRange.contains(parsed) else {

@@ -1,4 +1,5 @@
-/// Where the server is: `http://host:port`. Only plain HTTP; put TLS in front with a proxy.
+/// Where a server is: `http://host:port`. Only plain HTTP; put TLS in front with a proxy.
+/// Used by the terminal client and by `fg-server healthcheck`.
 public struct ServerAddress: Hashable, Sendable, CustomStringConvertible {
     public let host: String
     public let port: Int
@@ -12,7 +13,9 @@ public struct ServerAddress: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `http://host[:port][/]`; IPv6 hosts in brackets.
     public init(url: String) throws(ServerAddressError) {
-        var rest = Substring(url.trimmingCharacters(in: " \t"))
+        var rest = Substring(url)
+        while let first = rest.first, first == " " || first == "\t" { rest.removeFirst() }
+        while let last = rest.last, last == " " || last == "\t" { rest.removeLast() }
         guard rest.lowercased().hasPrefix("http://") else {
             throw ServerAddressError("server URL must start with http:// (got \"\(url)\")")
         }
@@ -50,15 +53,6 @@ public struct ServerAddress: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
-    }
-}
-
-extension String {
-    func trimmingCharacters(in set: String) -> String {
-        var view = Substring(self)
-        while let first = view.first, set.contains(first) { view.removeFirst() }
-        while let last = view.last, set.contains(last) { view.removeLast() }
-        return String(view)
     }
 }
 
