@@ -157,29 +157,15 @@ public final class HTTPClientConnection {
 
     private static func connect(host: String, port: Int, timeout: Duration, receiveBufferSize: Int?) throws -> Int32 {
         let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        hints.ai_flags = AI_NUMERICSERV
-        var results: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, String(port), &hints, &results)
-        guard status == 0, let first = results else {
-            throw NetworkError.addressResolution(host: host, reason: String(cString: gai_strerror(status)))
-        }
-        defer { freeaddrinfo(first) }
         var lastError: any Error = HTTPClientError.connectionRefused
-        var entry: UnsafeMutablePointer<addrinfo>? = first
-        while let info = entry {
-            entry = info.pointee.ai_next
-            let fd = socket(info.pointee.ai_family,
-                            info.pointee.ai_socktype | Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue),
-                            info.pointee.ai_protocol)
-            guard fd >= 0 else { lastError = SystemError("socket"); continue }
+        for address in try Socket.resolve(host: host, port: port, passive: false) {
+            let fd: Int32
+            do { fd = try address.makeSocket() } catch { lastError = error; continue }
             if var size = receiveBufferSize.map(Int32.init(clamping:)) {
                 // Before connect, so the TCP window is negotiated with it.
                 setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
             }
-            if Glibc.connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
+            if address.withSocketAddress({ Glibc.connect(fd, $0, $1) }) == 0 {
                 Socket.setNoDelay(fd)
                 return fd
             }

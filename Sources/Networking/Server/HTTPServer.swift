@@ -10,7 +10,7 @@ public final class HTTPServer: Sendable {
 
     private enum RunState {
         case idle
-        case running(listener: Int32, port: Int, loops: [EventLoop], serverLoops: [ObjectIdentifier])
+        case running(listener: Int32, port: Int, loops: [EventLoop])
         case stopped
     }
 
@@ -23,7 +23,7 @@ public final class HTTPServer: Sendable {
     /// The port the server listens on (the chosen one when configured with port 0); nil unless running.
     public var port: Int? {
         state.withLock {
-            if case let .running(_, port, _, _) = $0 { return port }
+            if case let .running(_, port, _) = $0 { return port }
             return nil
         }
     }
@@ -52,7 +52,7 @@ public final class HTTPServer: Sendable {
             Glibc.close(listener)
             throw error
         }
-        state.withLock { $0 = .running(listener: listener, port: port, loops: loops, serverLoops: []) }
+        state.withLock { $0 = .running(listener: listener, port: port, loops: loops) }
         return port
     }
 
@@ -61,7 +61,7 @@ public final class HTTPServer: Sendable {
     @discardableResult
     public func shutdown(gracePeriod: Duration = .seconds(10)) -> Bool {
         let running: (Int32, [EventLoop])? = state.withLock { state in
-            guard case let .running(listener, _, loops, _) = state else { return nil }
+            guard case let .running(listener, _, loops) = state else { return nil }
             state = .stopped
             return (listener, loops)
         }

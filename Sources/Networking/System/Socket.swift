@@ -3,28 +3,63 @@ import Glibc
 
 /// Thin, errno-checked wrappers over the socket calls the server and client use.
 public enum Socket {
-    /// Binds and listens on `host:port` (port 0 picks a free one). Returns the descriptor and the bound port.
-    public static func listen(host: String, port: Int, backlog: Int32) throws -> (descriptor: Int32, port: Int) {
+    /// A resolved address to create a socket for.
+    public struct Address {
+        let family: Int32
+        let type: Int32
+        let proto: Int32
+        let storage: sockaddr_storage
+        let length: socklen_t
+
+        /// A non-blocking, close-on-exec socket for this address.
+        func makeSocket() throws -> Int32 {
+            let fd = socket(family, type | Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), proto)
+            guard fd >= 0 else { throw SystemError("socket") }
+            return fd
+        }
+
+        /// Calls `body` with the address as the `sockaddr` the socket calls take.
+        func withSocketAddress<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+            withUnsafePointer(to: storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) } }
+        }
+    }
+
+    /// The stream addresses of `host:port` (a name or a numeric address), in getaddrinfo's order.
+    /// `passive` is for binding (a nil-like host such as 0.0.0.0 or :: means every interface).
+    public static func resolve(host: String, port: Int, passive: Bool) throws -> [Address] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        hints.ai_flags = AI_PASSIVE | AI_NUMERICSERV
+        hints.ai_flags = AI_NUMERICSERV | (passive ? AI_PASSIVE : 0)
         var results: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &results)
         guard status == 0, let first = results else {
             throw NetworkError.addressResolution(host: host, reason: String(cString: gai_strerror(status)))
         }
         defer { freeaddrinfo(first) }
-        var lastError = SystemError("bind", code: EADDRNOTAVAIL)
+        var addresses: [Address] = []
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let info = entry {
             entry = info.pointee.ai_next
-            let fd = socket(info.pointee.ai_family, info.pointee.ai_socktype | Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue),
-                            info.pointee.ai_protocol)
-            guard fd >= 0 else { lastError = SystemError("socket"); continue }
+            guard let address = info.pointee.ai_addr else { continue }
+            var storage = sockaddr_storage()
+            let length = min(Int(info.pointee.ai_addrlen), MemoryLayout<sockaddr_storage>.size)
+            withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: UnsafeRawBufferPointer(start: address, count: length)) }
+            addresses.append(Address(family: info.pointee.ai_family, type: info.pointee.ai_socktype,
+                                     proto: info.pointee.ai_protocol, storage: storage, length: socklen_t(length)))
+        }
+        return addresses
+    }
+
+    /// Binds and listens on `host:port` (port 0 picks a free one). Returns the descriptor and the bound port.
+    public static func listen(host: String, port: Int, backlog: Int32) throws -> (descriptor: Int32, port: Int) {
+        var lastError = SystemError("bind", code: EADDRNOTAVAIL)
+        for address in try resolve(host: host, port: port, passive: true) {
+            let fd: Int32
+            do { fd = try address.makeSocket() } catch let error as SystemError { lastError = error; continue }
             var yes: Int32 = 1
             setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-            guard bind(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
+            guard address.withSocketAddress({ bind(fd, $0, $1) }) == 0 else {
                 lastError = SystemError("bind")
                 close(fd)
                 continue
