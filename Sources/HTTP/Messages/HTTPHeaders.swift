@@ -50,8 +50,14 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
     }
 
+    /// ASCII case-insensitive, without allocating: field names are tokens (RFC 9110 §5.1), and this
+    /// runs for every field on every lookup of every request.
     static func sameName(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
+        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { asciiLowercase($0) == asciiLowercase($1) }
+    }
+
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 }
 
