@@ -17,9 +17,4 @@ public struct Cell: Hashable, Sendable {
     /// with the cell before it.
     public var isContinuation: Bool { text.isEmpty }
 
-    /// Whether this cell holds a character two columns wide.
-    var isWide: Bool {
-        guard let character = text.first else { return false }
-        return DisplayWidth.of(character) == 2
-    }
 }

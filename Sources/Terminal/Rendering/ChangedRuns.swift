@@ -13,7 +13,7 @@ enum ChangedRuns {
             let cell = new[row, column]
             if cell.isContinuation, column > 0 {
                 changed[column - 1] = true
-            } else if cell.isWide, column + 1 < width {
+            } else if new.isWide(row: row, column: column) {
                 changed[column + 1] = true
             }
         }

@@ -38,8 +38,8 @@ struct FrameOutput {
                 bytes.append(UInt8(ascii: " "))
                 column += 1
             } else {
-                bytes += Array(cell.text.utf8)
-                column += cell.isWide ? 2 : 1
+                bytes.append(contentsOf: cell.text.utf8)
+                column += frame.isWide(row: row, column: column) ? 2 : 1
             }
         }
     }

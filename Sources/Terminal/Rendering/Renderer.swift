@@ -35,7 +35,8 @@ public struct Renderer: Sendable {
             baseline = ScreenBuffer(width: frame.width, height: frame.height)
         }
 
-        for row in 0..<frame.height {
+        // Most rows of most frames are unchanged (a clock tick touches one): skip them without allocating.
+        for row in 0..<frame.height where !frame.rowEquals(row, in: baseline) {
             for run in ChangedRuns.inRow(row, from: baseline, to: frame) {
                 output.moveCursor(row: row, column: run.lowerBound)
                 output.writeCells(of: frame, row: row, columns: run)

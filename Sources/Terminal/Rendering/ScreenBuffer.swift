@@ -80,6 +80,17 @@ public struct ScreenBuffer: Equatable, Sendable {
         return cells[row * width..<(row + 1) * width].map(\.text).joined()
     }
 
+    /// Whether the cell holds a character two columns wide: its right half follows it.
+    func isWide(row: Int, column: Int) -> Bool {
+        column + 1 < width && contains(row: row, column: column) && cells[row * width + column + 1].isContinuation
+    }
+
+    /// Whether a row holds the same cells in both buffers (of the same width): compared without copying.
+    func rowEquals(_ row: Int, in other: ScreenBuffer) -> Bool {
+        let range = row * width..<(row + 1) * width
+        return cells[range] == other.cells[range]
+    }
+
     private func contains(row: Int, column: Int) -> Bool {
         (0..<height).contains(row) && (0..<width).contains(column)
     }
@@ -90,9 +101,11 @@ public struct ScreenBuffer: Equatable, Sendable {
         guard contains(row: row, column: column) else { return }
         let index = row * width + column
         let old = cells[index]
-        if old.isContinuation, column > 0, cells[index - 1].isWide {
+        // The buffer never holds half a wide character, so a continuation always has its left half
+        // just before it, and a cell followed by a continuation is a wide character.
+        if old.isContinuation, column > 0 {
             cells[index - 1].text = " "
-        } else if old.isWide, column + 1 < width, cells[index + 1].isContinuation {
+        } else if isWide(row: row, column: column) {
             cells[index + 1].text = " "
         }
         cells[index] = cell
