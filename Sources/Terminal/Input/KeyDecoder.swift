@@ -17,6 +17,8 @@ public struct KeyDecoder: Sendable {
         case controlSequence(ControlSequenceParameters)
         /// `ESC O` seen.
         case singleShift
+        /// `ESC [ [` seen: the Linux console's F1–F5 (`ESC [ [ A`…`E`); one more byte ends it.
+        case consoleFunctionKey
     }
 
     private var state: State = .ground
@@ -61,6 +63,8 @@ public struct KeyDecoder: Sendable {
             consumeAfterEscape(byte, into: &keys)
         case .controlSequence(var parameters):
             switch byte {
+            case UInt8(ascii: "[") where parameters.isEmpty:
+                state = .consoleFunctionKey
             case 0x40...0x7E:
                 state = .ground
                 if !parameters.overflowed,
@@ -72,6 +76,14 @@ public struct KeyDecoder: Sendable {
                 state = .controlSequence(parameters)
             default:
                 // Not part of any sequence: the sequence was interrupted.
+                abandonSequence(into: &keys)
+                consumeInGround(byte, into: &keys)
+            }
+        case .consoleFunctionKey:
+            // Function keys mean nothing to the app: swallowed, never typed as letters.
+            if (0x40...0x7E).contains(byte) {
+                state = .ground
+            } else {
                 abandonSequence(into: &keys)
                 consumeInGround(byte, into: &keys)
             }
@@ -155,6 +167,8 @@ public struct KeyDecoder: Sendable {
         case .singleShift:
             keys.append(.escape)
             keys.append(.character("O"))
+        case .consoleFunctionKey:
+            break
         case .controlSequence(let parameters):
             if parameters.isEmpty {
                 keys.append(.escape)

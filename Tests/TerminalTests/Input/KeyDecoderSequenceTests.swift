@@ -3,6 +3,12 @@ import XCTest
 
 /// Each key's byte encodings, as the common terminals send them.
 final class KeyDecoderSequenceTests: XCTestCase {
+    func testLinuxConsoleFunctionKeysAreSwallowedNotTyped() {
+        for final in ["A", "B", "C", "D", "E"] {
+            XCTAssertEqual(decode("\u{1B}[[\(final)x"), [.character("x")], "F-key ESC [ [ \(final)")
+        }
+    }
+
     func testPrintableASCIIIncludingSpace() {
         XCTAssertEqual(decode("a Z~1"), [.character("a"), .character(" "), .character("Z"), .character("~"), .character("1")])
     }
