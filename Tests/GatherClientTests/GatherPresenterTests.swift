@@ -145,11 +145,13 @@ final class GatherPresenterTests: XCTestCase {
 
         advance(.seconds(599))
         XCTAssertEqual(view.last?.clock, "00:01")
+        XCTAssertEqual(view.last?.isTimeUp, false)
         XCTAssertEqual(view.ringBellCount, 0)
 
         advance(.seconds(1))
         XCTAssertEqual(view.last?.clock, "00:00")
         XCTAssertEqual(view.last?.clockStatus, "Time's up")
+        XCTAssertEqual(view.last?.isTimeUp, true)
         XCTAssertEqual(view.ringBellCount, 1)
         XCTAssertFalse(ticker.isRunning)
         let count = view.displayCount

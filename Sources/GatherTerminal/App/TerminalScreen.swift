@@ -14,14 +14,13 @@ struct KeyHint: Equatable {
 }
 
 /// A screen of the terminal app: draws itself and handles keys. Views implement this and the view
-/// protocol their presenter drives.
+/// protocol their presenter drives. A screen with a focused text field handles every printable key
+/// itself, so `q` and `?` are text there.
 @MainActor
 protocol TerminalScreen: AnyObject {
     var title: String { get }
     /// The keys of this screen right now (they change with modes and prompts).
     var keyHints: [KeyHint] { get }
-    /// True while a text field has the keyboard: `q` and `?` are then text.
-    var isEditingText: Bool { get }
     func draw(into buffer: inout ScreenBuffer, in area: Area)
     func handle(_ key: Key) -> KeyOutcome
 }

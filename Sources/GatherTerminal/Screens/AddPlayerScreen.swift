@@ -4,34 +4,17 @@ import Terminal
 /// Name (required), age, preferred position, skill, favourite team. Enter on the last field or Ctrl-S saves.
 @MainActor
 final class AddPlayerScreen: TerminalScreen, AddPlayerView {
-    private enum Field: Int, CaseIterable {
-        case name, age, position, skill, favouriteTeam
-
-        var title: String {
-            switch self {
-            case .name: return "Name *"
-            case .age: return "Age"
-            case .position: return "Preferred position"
-            case .skill: return "Skill"
-            case .favouriteTeam: return "Favourite team"
-            }
-        }
-
-        var isChoice: Bool { self == .position || self == .skill }
-    }
-
     private let presenter: AddPlayerPresenter
     private let requestRender: RenderRequest
-    private var isSaving = false
-    private var error: String?
-    private let positionOptions = PlayerField.preferredPosition.options
-    private let skillOptions = PlayerField.skill.options
+    /// Options and errors come from the presenter; until its first state, the form shows no choices.
+    private var state: AddPlayerViewState?
     private var name = TextField(maxLength: 100)
     private var age = TextField(maxLength: 3)
     private var favouriteTeam = TextField(maxLength: 100)
     private var positionIndex = 0
     private var skillIndex = 0
-    private var focus: Field? = .name
+    private var focus: PlayerField? = .name
+    private static let fields = PlayerField.allCases
 
     init(presenter: AddPlayerPresenter, requestRender: RenderRequest) {
         self.presenter = presenter
@@ -39,19 +22,14 @@ final class AddPlayerScreen: TerminalScreen, AddPlayerView {
     }
 
     func display(_ state: AddPlayerViewState) {
-        isSaving = state.isSaving
-        error = state.error
-        switch state.errorField {
-        case .name: focus = .name
-        case .age: focus = .age
-        case .favouriteTeam: focus = .favouriteTeam
-        default: break
-        }
+        self.state = state
+        // Take the person to the field the error is about.
+        if let field = state.errorField { focus = field }
         requestRender()
     }
 
     var title: String { "Add player" }
-    var isEditingText: Bool { focus.map { !$0.isChoice } ?? false }
+    private var isEditingText: Bool { focus.map { !$0.isChoice } ?? false }
 
     var keyHints: [KeyHint] {
         [KeyHint(keys: "Tab/↑↓", action: "move"), KeyHint(keys: "←→/Space", action: "change choice"),
@@ -59,7 +37,7 @@ final class AddPlayerScreen: TerminalScreen, AddPlayerView {
     }
 
     func handle(_ key: Key) -> KeyOutcome {
-        guard !isSaving else { return .handled }
+        guard state?.isSaving != true else { return .handled }
         switch key {
         case .control("s"):
             save()
@@ -70,7 +48,7 @@ final class AddPlayerScreen: TerminalScreen, AddPlayerView {
         case .backTab, .up:
             move(by: -1)
         case .enter:
-            if focus == Field.allCases.last { save() } else { move(by: 1) }
+            if focus == AddPlayerScreen.fields.last { save() } else { move(by: 1) }
         case .left where focus?.isChoice == true:
             cycleChoice(by: -1)
         case .right where focus?.isChoice == true, .character(" ") where focus?.isChoice == true:
@@ -95,16 +73,17 @@ final class AddPlayerScreen: TerminalScreen, AddPlayerView {
     }
 
     private func move(by offset: Int) {
-        let count = Field.allCases.count
-        let current = focus?.rawValue ?? (offset > 0 ? -1 : count)
-        focus = Field(rawValue: min(count - 1, max(0, current + offset)))
+        let fields = AddPlayerScreen.fields
+        let current = focus.flatMap(fields.firstIndex(of:)) ?? (offset > 0 ? -1 : fields.count)
+        focus = fields[min(fields.count - 1, max(0, current + offset))]
     }
 
     private func cycleChoice(by offset: Int) {
-        if focus == .position {
-            positionIndex = (positionIndex + offset + positionOptions.count) % positionOptions.count
+        guard let state else { return }
+        if focus == .preferredPosition {
+            positionIndex = (positionIndex + offset + state.positionOptions.count) % state.positionOptions.count
         } else {
-            skillIndex = (skillIndex + offset + skillOptions.count) % skillOptions.count
+            skillIndex = (skillIndex + offset + state.skillOptions.count) % state.skillOptions.count
         }
     }
 
@@ -116,30 +95,32 @@ final class AddPlayerScreen: TerminalScreen, AddPlayerView {
     }
 
     func draw(into buffer: inout ScreenBuffer, in area: Area) {
+        guard let state else { return }
         var row = area.row
         let labelWidth = 22
         let fieldWidth = max(10, min(area.width, 70) - labelWidth)
-        for field in Field.allCases {
+        for field in AddPlayerScreen.fields {
             let focused = focus == field
-            buffer.put(field.title, row: row, column: area.column, style: focused ? Theme.footerKey : .plain)
+            buffer.put(field == .name ? "\(field.title) *" : field.title, row: row, column: area.column,
+                       style: focused ? Theme.footerKey : .plain)
             let column = area.column + labelWidth
             switch field {
             case .name: name.draw(into: &buffer, row: row, column: column, width: fieldWidth, focused: focused, style: Theme.field)
             case .age: age.draw(into: &buffer, row: row, column: column, width: 6, focused: focused, style: Theme.field)
             case .favouriteTeam:
                 favouriteTeam.draw(into: &buffer, row: row, column: column, width: fieldWidth, focused: focused, style: Theme.field)
-            case .position:
-                buffer.put("‹ \(positionOptions[positionIndex]) ›", row: row, column: column,
+            case .preferredPosition:
+                buffer.put("‹ \(state.positionOptions[positionIndex]) ›", row: row, column: column,
                            style: focused ? Theme.highlight : .plain)
             case .skill:
-                buffer.put("‹ \(skillOptions[skillIndex]) ›", row: row, column: column, style: focused ? Theme.highlight : .plain)
+                buffer.put("‹ \(state.skillOptions[skillIndex]) ›", row: row, column: column, style: focused ? Theme.highlight : .plain)
             }
             row += 2
         }
-        if isSaving {
+        if state.isSaving {
             buffer.message("Saving…", row: row, in: area, style: Theme.notice)
         } else {
-            buffer.paragraph(error, row: row, in: area)
+            buffer.paragraph(state.error, row: row, in: area)
         }
     }
 }

@@ -20,7 +20,6 @@ final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
     }
 
     var title: String { "Confirm teams" }
-    var isEditingText: Bool { false }
     var keyHints: [KeyHint] {
         [KeyHint(keys: "↑↓/jk", action: "move"), KeyHint(keys: "a", action: "Team A"), KeyHint(keys: "b", action: "Team B"),
          KeyHint(keys: "n", action: "bench"), KeyHint(keys: "Enter", action: "start gather"), KeyHint(keys: "Esc", action: "back")]
@@ -42,27 +41,38 @@ final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
         return .handled
     }
 
+    /// One line of the list: a section heading, an empty-section dash, or a player.
+    private enum Line {
+        case heading(String)
+        case empty
+        case player(TeamRow)
+    }
+
     func draw(into buffer: inout ScreenBuffer, in area: Area) {
         guard let state else { return }
-        var row = area.row
+        var lines: [Line] = []
         for section in state.sections {
-            guard row < area.bottom - 1 else { break }
-            buffer.put("\(section.title) (\(section.rows.count))", row: row, column: area.column, style: Theme.heading)
-            row += 1
-            if section.rows.isEmpty {
-                buffer.put("  —", row: row, column: area.column, style: Theme.dim)
-                row += 1
-            }
-            for player in section.rows where row < area.bottom - 1 {
-                buffer.listRow("  " + player.name, row: row, in: area, highlighted: player.isHighlighted)
-                row += 1
-            }
-            row += 1
+            if !lines.isEmpty { lines.append(.heading("")) }
+            lines.append(.heading("\(section.title) (\(section.rows.count))"))
+            lines += section.rows.isEmpty ? [.empty] : section.rows.map(Line.player)
         }
+        // The last two rows are for messages; the list scrolls to keep the highlighted player in view.
+        let listHeight = max(0, area.height - 2)
+        let highlighted = lines.firstIndex { if case .player(let row) = $0 { return row.isHighlighted } else { return false } } ?? 0
+        let first = ListWindow.firstVisible(highlighted: highlighted, count: lines.count, height: listHeight)
+        for (offset, line) in lines.dropFirst(first).prefix(listHeight).enumerated() {
+            let row = area.row + offset
+            switch line {
+            case .heading(let title): buffer.put(title, row: row, column: area.column, style: Theme.heading)
+            case .empty: buffer.put("  —", row: row, column: area.column, style: Theme.dim)
+            case .player(let player): buffer.listRow("  " + player.name, row: row, in: area, highlighted: player.isHighlighted)
+            }
+        }
+        let messages = Area(row: area.bottom - 2, column: area.column, width: area.width, height: 2)
         if state.isStarting {
-            buffer.message("Starting the gather…", row: area.bottom - 1, in: area, style: Theme.notice)
+            buffer.message("Starting the gather…", row: messages.row, in: messages, style: Theme.notice)
         } else {
-            buffer.paragraph(state.error, row: area.bottom - 2, in: area, maxLines: 2)
+            buffer.paragraph(state.error, row: messages.row, in: messages, maxLines: 2)
         }
     }
 }

@@ -30,7 +30,6 @@ final class GatherScreen: TerminalScreen, GatherView {
     }
 
     var title: String { "Gather" }
-    var isEditingText: Bool { state?.prompt == .setTime }
 
     var keyHints: [KeyHint] {
         switch state?.prompt {
@@ -98,7 +97,7 @@ final class GatherScreen: TerminalScreen, GatherView {
         var row = area.row
         let clockLine = "\(state.clock)  \(state.clockStatus)"
         buffer.put(clockLine, row: row, column: area.column + max(0, (area.width - DisplayWidth.of(clockLine)) / 2),
-                   style: state.clockStatus == "Time's up" ? Theme.error : Theme.clock)
+                   style: state.isTimeUp ? Theme.error : Theme.clock)
         row += 2
         let score = "Team A  \(state.scoreA) – \(state.scoreB)  Team B"
         buffer.put(score, row: row, column: area.column + max(0, (area.width - DisplayWidth.of(score)) / 2), style: Theme.heading)

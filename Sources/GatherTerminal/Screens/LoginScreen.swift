@@ -34,7 +34,7 @@ final class LoginScreen: TerminalScreen, LoginView {
 
     var title: String { "Log in" }
 
-    var isEditingText: Bool { focus == .username || focus == .password }
+    private var isEditingText: Bool { focus == .username || focus == .password }
 
     var keyHints: [KeyHint] {
         [KeyHint(keys: "Tab/Shift-Tab", action: "move"), KeyHint(keys: "Enter", action: "activate"),

@@ -19,7 +19,6 @@ final class PlayerDetailScreen: TerminalScreen, PlayerDetailView {
     }
 
     var title: String { state?.title ?? "Player" }
-    var isEditingText: Bool { false }
     var keyHints: [KeyHint] {
         [KeyHint(keys: "↑↓/jk", action: "move"), KeyHint(keys: "Enter", action: "edit"), KeyHint(keys: "Esc", action: "back"),
          KeyHint(keys: "q", action: "quit"), KeyHint(keys: "?", action: "help")]

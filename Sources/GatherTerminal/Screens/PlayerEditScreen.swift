@@ -29,8 +29,6 @@ final class PlayerEditScreen: TerminalScreen, PlayerEditView {
         return false
     }
 
-    var isEditingText: Bool { !isChoice }
-
     var keyHints: [KeyHint] {
         isChoice
             ? [KeyHint(keys: "↑↓/jk", action: "choose"), KeyHint(keys: "Enter", action: "save"), KeyHint(keys: "Esc", action: "cancel")]

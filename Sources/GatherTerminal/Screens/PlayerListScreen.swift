@@ -19,7 +19,6 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
     }
 
     var title: String { state?.title ?? "Players" }
-    var isEditingText: Bool { false }
 
     var keyHints: [KeyHint] {
         guard let state else { return [] }

@@ -52,23 +52,31 @@ struct TextField: Equatable {
     /// reverse video when the field has focus.
     func draw(into buffer: inout ScreenBuffer, row: Int, column: Int, width: Int, focused: Bool, style: Style) {
         guard width > 0 else { return }
-        let shown = isMasked ? characters.map { _ in Character("•") } : characters
-        // Scroll so the cursor stays inside the field.
-        var start = 0
-        while DisplayWidth.of(String(shown[start..<cursor])) > width - 1 && start < cursor { start += 1 }
+        let mask: Character = "•"
+        let shown = { (index: Int) -> Character in isMasked ? mask : characters[index] }
+        // Scroll so the cursor stays inside the field: walk back from the cursor while the text fits,
+        // leaving one column for the cursor itself.
+        var start = cursor
+        var used = 0
+        while start > 0 {
+            let cellWidth = DisplayWidth.of(shown(start - 1))
+            guard used + cellWidth <= width - 1 else { break }
+            used += cellWidth
+            start -= 1
+        }
         var x = column
         var index = start
         buffer.fill(row: row, from: column, width: width, style: style)
-        while index < shown.count {
-            let text = String(shown[index])
-            let cellWidth = DisplayWidth.of(text)
+        while index < characters.count {
+            let text = String(shown(index))
+            let cellWidth = DisplayWidth.of(shown(index))
             guard x + cellWidth <= column + width else { break }
             let cellStyle = focused && index == cursor ? style.reversed : style
             buffer.put(text, row: row, column: x, style: cellStyle)
             x += cellWidth
             index += 1
         }
-        if focused && cursor == shown.count && x < column + width {
+        if focused && cursor == characters.count && x < column + width {
             buffer.put(" ", row: row, column: x, style: style.reversed)
         }
     }

@@ -15,6 +15,8 @@ public struct GatherViewState: Equatable, Sendable {
     public var teamB: [String]
     public var clock: String
     public var clockStatus: String
+    /// The countdown reached zero (the view shows it as an alarm).
+    public var isTimeUp: Bool
     public var scoreA: Int
     public var scoreB: Int
     public var prompt: Prompt?
@@ -52,7 +54,6 @@ public final class GatherPresenter {
     private var prompt: GatherViewState.Prompt?
     private var isEnding = false
     private var error: String?
-    private var timeIsUp = false
     private var lastState: GatherViewState?
 
     /// How often the display is refreshed while the clock runs; the time itself comes from the deadline.
@@ -96,7 +97,6 @@ public final class GatherPresenter {
                 return
             }
             clock.start(at: now)
-            timeIsUp = false
             error = nil
             ticker.start(every: GatherPresenter.tickInterval) { [weak self] in self?.tick() }
         }
@@ -108,7 +108,6 @@ public final class GatherPresenter {
         guard prompt == nil else { return }
         ticker.stop()
         clock.reset()
-        timeIsUp = false
         error = nil
         render()
     }
@@ -131,7 +130,6 @@ public final class GatherPresenter {
         prompt = nil
         ticker.stop()
         clock.set(duration: duration)
-        timeIsUp = false
         error = duration == .zero ? "00:00 cannot start: set a longer time" : nil
         render()
     }
@@ -152,7 +150,6 @@ public final class GatherPresenter {
     private func finishIfDue(at now: Duration) -> Bool {
         guard clock.finishIfDue(at: now) else { return false }
         ticker.stop()
-        timeIsUp = true
         render()
         view?.ringBell()
         return true
@@ -222,7 +219,6 @@ public final class GatherPresenter {
     // MARK: Rendering
 
     private var clockStatus: String {
-        if timeIsUp { return "Time's up" }
         switch clock.state {
         case .ready: return "Ready"
         case .running: return "Running"
@@ -234,6 +230,7 @@ public final class GatherPresenter {
     private func render() {
         let state = GatherViewState(teamA: teamA.map(\.name), teamB: teamB.map(\.name),
                                     clock: MatchClock.format(clock.remaining(at: time.now())), clockStatus: clockStatus,
+                                    isTimeUp: clock.state == .finished,
                                     scoreA: scoreA, scoreB: scoreB, prompt: prompt, isEnding: isEnding, error: error)
         // Ticks arrive ten times a second; the view hears only of real changes.
         guard state != lastState else { return }

@@ -1,0 +1,69 @@
+import Foundation
+import GatherClient
+import GatherCore
+@testable import GatherTerminal
+import Terminal
+import XCTest
+
+/// Views drawn into a cell buffer, as the terminal would show them.
+@MainActor
+final class ScreenDrawingTests: XCTestCase {
+    private struct UnusedGatherService: GatherService {
+        func startGather(with assignments: [TeamAssignmentEntry]) async throws -> UUID { UUID() }
+        func endGather(id: UUID, result: GatherResult) async throws {}
+    }
+
+    private func text(of buffer: ScreenBuffer) -> String {
+        (0..<buffer.height).map { buffer.line($0) }.joined(separator: "\n")
+    }
+
+    func testConfirmTeamsScrollsToTheHighlightedPlayerAndKeepsMessagesApart() async {
+        let players = (1...20).map { Player(id: $0, name: "Player \($0)") }
+        let presenter = ConfirmTeamsPresenter(players: players, service: UnusedGatherService())
+        let screen = ConfirmTeamsScreen(presenter: presenter, requestRender: RenderRequest {})
+        presenter.view = screen
+        presenter.viewDidLoad()
+        for _ in 1..<20 { presenter.moveDown() }
+        presenter.assignHighlighted(to: .teamA)
+        // Refused: Team B is empty, so the error is shown.
+        await presenter.start()
+        let area = Area(row: 0, column: 0, width: 56, height: 12)
+        var buffer = ScreenBuffer(width: 56, height: 12)
+        screen.draw(into: &buffer, in: area)
+        let shown = text(of: buffer)
+        XCTAssertTrue(shown.contains("Player 19"), "the highlight moved to Player 19 after Player 20 left the bench:\n\(shown)")
+        XCTAssertFalse(shown.contains("Player 1\n"), "the top of the bench scrolled away:\n\(shown)")
+        XCTAssertEqual(buffer.line(10).trimmingCharacters(in: .whitespaces), "Both teams need at least one player")
+        XCTAssertFalse(buffer.line(10).contains("Player"), "the error has its own row")
+    }
+
+    func testTextFieldEditsAndKeepsTheCursorVisible() {
+        var field = TextField("abc")
+        XCTAssertTrue(field.handle(.left))
+        XCTAssertTrue(field.handle(.character("X")))
+        XCTAssertEqual(field.text, "abXc")
+        XCTAssertTrue(field.handle(.backspace))
+        XCTAssertTrue(field.handle(.home))
+        XCTAssertTrue(field.handle(.delete))
+        XCTAssertEqual(field.text, "bc")
+        XCTAssertFalse(field.handle(.enter), "Enter belongs to the screen")
+
+        var long = TextField(String(repeating: "测", count: 40))
+        var buffer = ScreenBuffer(width: 20, height: 1)
+        long.draw(into: &buffer, row: 0, column: 0, width: 10, focused: true, style: .plain)
+        // Wide characters scroll so the cursor (at the end) stays in the 10 columns.
+        XCTAssertEqual(buffer.line(0).trimmingCharacters(in: .whitespaces), "测测测测")
+        XCTAssertTrue(buffer[0, 8].style.reverse, "cursor cell after the text")
+        XCTAssertTrue(long.handle(.home))
+        buffer = ScreenBuffer(width: 20, height: 1)
+        long.draw(into: &buffer, row: 0, column: 0, width: 10, focused: true, style: .plain)
+        XCTAssertTrue(buffer[0, 0].style.reverse, "cursor on the first character")
+    }
+
+    func testMaskedFieldNeverShowsThePassword() {
+        let password = TextField("hunter22", isMasked: true)
+        var buffer = ScreenBuffer(width: 20, height: 1)
+        password.draw(into: &buffer, row: 0, column: 0, width: 20, focused: false, style: .plain)
+        XCTAssertEqual(buffer.line(0).trimmingCharacters(in: .whitespaces), "••••••••")
+    }
+}
