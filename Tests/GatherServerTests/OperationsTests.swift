@@ -36,7 +36,8 @@ final class OperationsTests: XCTestCase {
         let copy = directory.appendingPathComponent("copy.sqlite").path
         let backup = try ServerProcess(arguments: ["backup", copy, "--db", server.databasePath])
         XCTAssertEqual(backup.waitForExit(timeout: 30), 0, backup.standardError)
-        XCTAssertTrue(waitUntil { writer.acknowledged.count > acknowledgedBefore.count + 5 }, "the writer went on during the backup")
+        // Sampled the moment the backup process has gone: writes were acknowledged while it ran.
+        XCTAssertGreaterThan(writer.acknowledged.count, acknowledgedBefore.count, "the writer went on during the backup")
         writer.stop()
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
         XCTAssertEqual(writer.failures, 0)

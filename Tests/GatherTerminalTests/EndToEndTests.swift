@@ -46,12 +46,15 @@ final class EndToEndTests: XCTestCase {
         fg.press("Tab", "Right", "Right", "Right", "Right", "Right", "Tab", "Right", "Right", "Right", "Tab")
         fg.type("Atlético")
         fg.press("Enter")
+        // The form shows "Striker" too: wait for it to close, then for the list row.
+        fg.waitUntilGone("Preferred position")
         fg.waitFor("Striker")
         for name in ["Ben", "Cleo", "Dev"] {
             fg.press("a")
             fg.waitFor("Preferred position")
             fg.type(name)
             fg.press("C-s")
+            fg.waitUntilGone("Preferred position")
             fg.waitFor(name)
         }
 
@@ -81,9 +84,13 @@ final class EndToEndTests: XCTestCase {
         fg.type("0:03")
         fg.press("Enter")
         fg.waitFor("00:03  Ready")
+        let output = directory.appendingPathComponent("fg-output")
+        try fg.recordOutput(to: output)
         fg.press("Space")
         fg.waitFor("Running")
         fg.waitFor("Time's up", timeout: 10)
+        // The bell (BEL, 0x07) went to the terminal.
+        XCTAssertTrue(fg.waitUntil { ((try? Data(contentsOf: output)) ?? Data()).contains(0x07) }, "no bell rang")
         fg.press("+", "+", "]")
         fg.waitFor("Team A  2 – 1  Team B")
         fg.press("e")
@@ -139,10 +146,10 @@ final class EndToEndTests: XCTestCase {
         fg.type("wrong-password")
         fg.press("Enter")
         fg.waitFor("Wrong username or password")
-        // Inside a text field q is text, not quit.
-        fg.type("q")
-        fg.press("C-l")
-        fg.waitFor("Wrong username or password")
+        // Inside a text field q and ? are text, not quit and help.
+        fg.press("BTab")
+        fg.type("q?")
+        fg.waitFor("ghostq?")
         XCTAssertFalse(fg.screen().contains("FG-EXITED"))
         fg.press("C-c")
         fg.waitFor("FG-EXITED-0")

@@ -100,10 +100,6 @@ final class ResponseSerializerTests: XCTestCase {
         XCTAssertTrue(String(decoding: output.dropLast(body.count), as: UTF8.self).hasSuffix("Content-Length: 6\r\n\r\n"))
     }
 
-    func testContinueResponse() {
-        XCTAssertEqual(HTTPResponseSerializer.continueResponse, bytes("HTTP/1.1 100 Continue\r\n\r\n"))
-    }
-
     func testJSONResponseSetsContentType() {
         let response = HTTPResponse.json(.ok, body: bytes("{}"), headers: ["content-type": "text/plain"])
         XCTAssertEqual(response.headers.fields.map { [$0.name, $0.value] }, [["Content-Type", "application/json; charset=utf-8"]])

@@ -58,15 +58,39 @@ final class TmuxSession {
         _ = try? tmux(["resize-window", "-x", String(columns), "-y", String(rows)])
     }
 
+    /// Polls `condition` until it holds or `timeout` passes.
+    func waitUntil(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(20_000)
+        }
+        return condition()
+    }
+
+    /// Waits until the screen no longer contains `text` (a form has closed, a prompt has gone).
+    @discardableResult
+    func waitUntilGone(_ text: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        guard waitUntil(timeout: timeout, { !screen().contains(text) }) else {
+            XCTFail("screen still shows \"\(text)\":\n\(screen())", file: file, line: line)
+            return false
+        }
+        return true
+    }
+
+    /// Copies everything fg writes to the terminal from now on into `file` (escape sequences, the bell…).
+    func recordOutput(to file: URL) throws {
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
+        try tmux(["pipe-pane", "-o", "cat >> '\(file.path)'"])
+    }
+
     /// Waits until the screen contains `text`; fails the test with the screen if it never does.
     @discardableResult
     func waitFor(_ text: String, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if screen().contains(text) { return true }
-            usleep(20_000)
+        guard waitUntil(timeout: timeout, { screen().contains(text) }) else {
+            XCTFail("screen never showed \"\(text)\":\n\(screen())", file: file, line: line)
+            return false
         }
-        XCTFail("screen never showed \"\(text)\":\n\(screen())", file: file, line: line)
-        return false
+        return true
     }
 }

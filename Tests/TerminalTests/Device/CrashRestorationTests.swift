@@ -10,7 +10,7 @@ final class CrashRestorationTests: XCTestCase {
 
     func testCrashRestoresTheTerminalAndStillEndsTheProcessBySignal() throws {
         guard let pty = PseudoTerminal() else {
-            throw XCTSkip("no pseudo-terminals on this system")
+            return XCTFail("no pseudo-terminal could be opened (/dev/ptmx): raw mode cannot be tested")
         }
         // Start from the default actions, so the re-raised signal simply ends the
         // child process, and put the test runner's own handlers back afterwards.

@@ -57,10 +57,6 @@ final class TerminalDeviceTests: XCTestCase {
         XCTAssertEqual(receivedCount, frame.count)
     }
 
-    func testBellIsTheBellCharacter() {
-        XCTAssertEqual(TerminalDevice.bell, [0x07])
-    }
-
     func testFullScreenOnAPipeIsRefused() throws {
         let pipe = try XCTUnwrap(RawPipe())
         let device = TerminalDevice(input: pipe.readEnd, output: pipe.writeEnd)

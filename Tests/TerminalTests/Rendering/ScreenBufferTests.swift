@@ -124,7 +124,9 @@ final class ScreenBufferTests: XCTestCase {
         XCTAssertEqual((0..<6).map { buffer[0, $0].style == red }, [false, false, false, false, true, true])
         buffer.fill(row: 0, from: -2, width: 3, style: red)
         XCTAssertEqual((0..<6).map { buffer[0, $0].style == red }, [true, false, false, false, true, true])
+        let before = buffer
         buffer.fill(row: 3, style: red)
+        XCTAssertEqual(buffer, before, "a row outside the buffer changes nothing")
     }
 
     func testFillOverHalfAWideCharacterBlanksTheOtherHalf() {
