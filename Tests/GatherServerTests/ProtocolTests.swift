@@ -170,6 +170,19 @@ final class ProtocolTests: XCTestCase {
         XCTAssertTrue(try connection.waitForClose(timeout: .seconds(5)))
     }
 
+    func testBodyReadTimeoutAnswers408ThenCloses() throws {
+        server.stop()
+        server = try TestServer { $0.http.bodyReadTimeout = .milliseconds(200) }
+        let connection = try server.connect()
+        // The head is complete; the body never arrives in full.
+        try connection.write(Array("POST /api/users HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n{\"user".utf8), timeout: .seconds(5))
+        connection.expectResponse(to: .post)
+        let response = try connection.readResponse(timeout: .seconds(5))
+        XCTAssertEqual(response.status, 408)
+        XCTAssertEqual(try response.errorReason(), "request not received in time")
+        XCTAssertTrue(try connection.waitForClose(timeout: .seconds(5)))
+    }
+
     func testIdleKeepAliveConnectionIsClosed() throws {
         server.stop()
         server = try TestServer { $0.http.idleTimeout = .milliseconds(200) }

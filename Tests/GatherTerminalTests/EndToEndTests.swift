@@ -168,6 +168,32 @@ final class EndToEndTests: XCTestCase {
         fg.waitFor("FG-EXITED-0")
     }
 
+    func testHelpOverlayRedrawAndNoColor() throws {
+        let fg = try TmuxSession(arguments: ["--server", url], environment: ["NO_COLOR": "1"])
+        fg.waitFor("Remember username")
+        fg.press("Escape")                                   // leave the username field: ? is now a key
+        fg.type("?")
+        fg.waitFor("Keys — press any key to close")
+        fg.waitFor("quit now")
+        fg.press("x")                                        // any key closes it
+        fg.waitUntilGone("Keys — press any key to close")
+
+        // Ctrl-L clears the terminal and paints the whole frame again.
+        fg.press("C-l")
+        fg.waitFor("Remember username")
+        fg.waitFor("Football Gather — Log in")
+
+        // NO_COLOR: no colour codes, but the focused button still stands out in reverse video.
+        fg.press("Tab", "Tab", "Tab")
+        let styled = fg.styledScreen()
+        XCTAssertTrue(styled.contains("\u{1B}[7m") || styled.contains(";7m"), "reverse video kept:\n\(styled)")
+        for colour in ["[31m", "[32m", "[33m", "[34m", "[36m", "[44m", ";31m", ";34m", ";44m"] {
+            XCTAssertFalse(styled.contains(colour), "colour \(colour) with NO_COLOR")
+        }
+        fg.press("C-c")
+        fg.waitFor("FG-EXITED-0")
+    }
+
     func testTooSmallTerminalSaysSoAndRecovers() throws {
         let fg = try TmuxSession(arguments: ["--server", url], columns: 50, rows: 12)
         fg.waitFor("Terminal too small")
