@@ -185,8 +185,11 @@ final class EndToEndTests: XCTestCase {
 
         // NO_COLOR: no colour codes, but the focused button still stands out in reverse video.
         fg.press("Tab", "Tab", "Tab")
-        let styled = fg.styledScreen()
-        XCTAssertTrue(styled.contains("\u{1B}[7m") || styled.contains(";7m"), "reverse video kept:\n\(styled)")
+        var styled = ""
+        XCTAssertTrue(fg.waitUntil {
+            styled = fg.styledScreen()
+            return styled.contains("\u{1B}[7m") || styled.contains(";7m")
+        }, "reverse video kept:\n\(styled)")
         for colour in ["[31m", "[32m", "[33m", "[34m", "[36m", "[44m", ";31m", ";34m", ";44m"] {
             XCTAssertFalse(styled.contains(colour), "colour \(colour) with NO_COLOR")
         }
