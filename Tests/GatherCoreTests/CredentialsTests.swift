@@ -22,7 +22,7 @@ final class CredentialsTests: XCTestCase {
     }
 
     func testUsernameRejectsControlCharacters() {
-        for username in ["al\u{0000}ice", "alice\n", "\talice", "al\u{007F}"] {
+        for username in ["al\u{0000}ice", "alice\u{0000}", "al\nice", "al\tice", "al\u{007F}", "al\u{0085}ice"] {
             let error = expectValidationError { try Credentials(username: username, password: "password") }
             XCTAssertEqual(error?.field, "username", username.debugDescription)
         }

@@ -13,8 +13,12 @@ final class PlayerDetailsTests: XCTestCase {
         let hundredEmoji = String(repeating: "⚽️", count: 100)
         XCTAssertEqual(try PlayerDetails(name: hundredEmoji).name.count, 100)
 
-        let hundredFamilies = String(repeating: "👨‍👩‍👧‍👦", count: 100)
-        XCTAssertEqual(try PlayerDetails(name: hundredFamilies).name, hundredFamilies)
+        // 25 bytes each: 40 fit in the 1024-byte bound, 41 do not.
+        let fortyFamilies = String(repeating: "👨‍👩‍👧‍👦", count: 40)
+        XCTAssertEqual(try PlayerDetails(name: fortyFamilies).name, fortyFamilies)
+        let fortyOneFamilies = String(repeating: "👨‍👩‍👧‍👦", count: 41)
+        XCTAssertEqual(expectValidationError { try PlayerDetails(name: fortyOneFamilies) }?.reason,
+                       "name must be at most 1024 bytes of UTF-8")
 
         let hundredPadded = "   " + String(repeating: "x", count: 100) + "   "
         XCTAssertEqual(try PlayerDetails(name: hundredPadded).name.count, 100)

@@ -50,6 +50,15 @@ final class StatementBindingTests: StorageTestCase {
         }
     }
 
+    func testStringsWithNULBindWhole() throws {
+        // Bound with -1 as its length, SQLite would stop at the NUL and `victim\0x` would match `victim`.
+        try database.execute("INSERT INTO items (value) VALUES (?)", "victim")
+        XCTAssertEqual(try roundTrip("victim\u{0}anything"), .text("victim\u{0}anything"))
+        XCTAssertEqual(try database.query("SELECT count(*) FROM items WHERE value = ?", "victim\u{0}anything").first?.int(0), 1)
+        XCTAssertEqual(try database.query("SELECT count(*) FROM items WHERE value = ?", "victim").first?.int(0), 1)
+        XCTAssertEqual(try database.query("SELECT length(CAST(? AS BLOB))", "a\u{0}b").first?.int(0), 3)
+    }
+
     func testSQLInjectionLookingStringIsStoredVerbatim() throws {
         let attack = "Robert'); DROP TABLE items; --"
         XCTAssertEqual(try roundTrip(attack), .text(attack))

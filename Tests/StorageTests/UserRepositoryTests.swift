@@ -54,11 +54,23 @@ final class UserRepositoryTests: StorageTestCase {
         XCTAssertEqual(try create(pool, "bob").username, "bob")
     }
 
-    func testUsernamesDifferingInNonASCIICaseAreDistinct() throws {
+    func testUsernamesEqualUnderUnicodeCaseFoldingAndNormalisationConflict() throws {
         let pool = try makePool()
         _ = try create(pool, "émile")
-        XCTAssertEqual(try create(pool, "ÉMILE").username, "ÉMILE")
+        assertConflict(try self.create(pool, "ÉMILE"))
+        assertConflict(try self.create(pool, "E\u{301}mile"))
+        _ = try create(pool, "Straße")
+        assertConflict(try self.create(pool, "STRASSE"))
         XCTAssertEqual(try count("users", in: pool), 2)
+    }
+
+    func testLoginLookupFindsAnySpellingOfTheName() throws {
+        let pool = try makePool()
+        let ärger = try create(pool, "Ärger")
+        for typed in ["Ärger", "ärger", "ÄRGER", "A\u{308}rger", "  ärger "] {
+            XCTAssertEqual(try pool.read { try UserRepository($0).account(username: typed) }?.user, ärger, typed.debugDescription)
+        }
+        XCTAssertNil(try pool.read { try UserRepository($0).account(username: "Arger") })
     }
 
     func testDeleteRemovesTheAccount() throws {

@@ -4,6 +4,9 @@ public struct PlayerDetails: Hashable, Sendable {
     public static let nameLength = 1...100
     public static let ageRange = 0...120
     public static let favouriteTeamMaximumLength = 100
+    /// UTF-8 bytes at most for the name and the favourite team: room for emoji sequences, which
+    /// take up to 25 bytes a character, while no single character can weigh a megabyte.
+    public static let textMaximumBytes = 1024
 
     public var name: String
     public var age: Int?
@@ -11,10 +14,11 @@ public struct PlayerDetails: Hashable, Sendable {
     public var preferredPosition: Position?
     public var favouriteTeam: String?
 
-    /// Validates and normalises (trims) every field.
+    /// Validates and normalises (trims, NFC) every field.
     public init(name: String, age: Int? = nil, skill: Skill? = nil,
                 preferredPosition: Position? = nil, favouriteTeam: String? = nil) throws(ValidationError) {
-        self.name = try TextRule.required(name, field: "name", length: PlayerDetails.nameLength)
+        self.name = try TextRule.required(name, field: "name", length: PlayerDetails.nameLength,
+                                          maximumBytes: PlayerDetails.textMaximumBytes)
         if let age, !PlayerDetails.ageRange.contains(age) {
             throw ValidationError(field: "age", message: "must be between 0 and 120")
         }
@@ -22,7 +26,8 @@ public struct PlayerDetails: Hashable, Sendable {
         self.skill = skill
         self.preferredPosition = preferredPosition
         self.favouriteTeam = try TextRule.optional(favouriteTeam, field: "favouriteTeam",
-                                                   maximumLength: PlayerDetails.favouriteTeamMaximumLength)
+                                                   maximumLength: PlayerDetails.favouriteTeamMaximumLength,
+                                                   maximumBytes: PlayerDetails.textMaximumBytes)
     }
 
     /// For values already validated on their way into the store.

@@ -13,18 +13,18 @@ public struct User: Hashable, Sendable, Codable {
 
 /// The body of `POST /api/users`, validated.
 public struct Credentials: Hashable, Sendable, Codable {
-    public static let usernameLength = 1...64
+    public static let usernameLength = Username.length
     public static let passwordLength = 8...256
+    /// A password's UTF-8 size at most: 256 four-byte characters.
+    public static let passwordMaximumBytes = 1024
 
     public var username: String
     public var password: String
 
+    /// The username is normalised (see `Username`); the password is kept exactly as typed.
     public init(username: String, password: String) throws(ValidationError) {
-        self.username = try Credentials.validUsername(username)
-        guard Credentials.passwordLength.contains(password.count) else {
-            throw ValidationError(field: "password", message: "must be 8–256 characters")
-        }
-        self.password = password
+        self.username = try Username.validated(username)
+        self.password = try Credentials.validPassword(password)
     }
 
     enum CodingKeys: String, CodingKey { case username, password }
@@ -36,17 +36,22 @@ public struct Credentials: Hashable, Sendable, Codable {
     }
 
     public static func validUsername(_ username: String) throws(ValidationError) -> String {
-        guard Credentials.usernameLength.contains(username.count) else {
-            throw ValidationError(field: "username", message: "must be 1–64 characters")
+        try Username.validated(username)
+    }
+
+    /// 8–256 characters, at most 1024 bytes, no control characters: libcrypt reads a password up
+    /// to its first NUL, so `abcd\0efgh` would silently become `abcd`.
+    public static func validPassword(_ password: String) throws(ValidationError) -> String {
+        guard password.utf8.count <= passwordMaximumBytes else {
+            throw TextRule.tooManyBytes("password", passwordMaximumBytes)
         }
-        guard !TextRule.hasControlCharacters(username) else {
-            throw ValidationError(field: "username", message: "must not contain control characters")
+        guard passwordLength.contains(password.count) else {
+            throw ValidationError(field: "password", message: "must be 8–256 characters")
         }
-        // HTTP Basic authentication separates the name from the password with the first colon.
-        guard !username.contains(":") else {
-            throw ValidationError(field: "username", message: "must not contain ':'")
+        guard !TextRule.hasControlCharacters(password) else {
+            throw ValidationError(field: "password", message: "must not contain control characters")
         }
-        return username
+        return password
     }
 }
 

@@ -1,22 +1,34 @@
-/// Rules shared by every free-text field: trimmed, bounded in characters, no control characters.
-enum TextRule {
-    static func required(_ text: String, field: String, length: ClosedRange<Int>) throws(ValidationError) -> String {
-        let trimmed = trim(text)
-        guard length.contains(trimmed.count) else {
+import Foundation
+
+/// Rules shared by every free-text field: trimmed, NFC-normalised, bounded in characters *and* in
+/// UTF-8 bytes (one grapheme cluster can be arbitrarily long), no control characters, nothing
+/// invisible or direction-changing.
+public enum TextRule {
+    static func required(_ text: String, field: String, length: ClosedRange<Int>,
+                         maximumBytes: Int) throws(ValidationError) -> String {
+        // The byte bound comes first: counting the characters of a huge text is the costly part.
+        guard text.utf8.count <= maximumBytes * 4 else { throw tooManyBytes(field, maximumBytes) }
+        let normalized = normalize(text)
+        guard length.contains(normalized.count) else {
             throw ValidationError(field: field, message: "must be \(length.lowerBound)–\(length.upperBound) characters")
         }
-        guard !hasControlCharacters(trimmed) else {
-            throw ValidationError(field: field, message: "must not contain control characters")
-        }
-        return trimmed
+        guard normalized.utf8.count <= maximumBytes else { throw tooManyBytes(field, maximumBytes) }
+        try checkCharacters(normalized, field: field)
+        return normalized
     }
 
     /// An absent or blank optional text is stored as `nil`.
-    static func optional(_ text: String?, field: String, maximumLength: Int) throws(ValidationError) -> String? {
+    static func optional(_ text: String?, field: String, maximumLength: Int,
+                         maximumBytes: Int) throws(ValidationError) -> String? {
         guard let text else { return nil }
-        let trimmed = trim(text)
-        if trimmed.isEmpty { return nil }
-        return try required(trimmed, field: field, length: 1...maximumLength)
+        if trim(text).isEmpty { return nil }
+        return try required(text, field: field, length: 1...maximumLength, maximumBytes: maximumBytes)
+    }
+
+    /// Trimmed of white space at both ends, then in Unicode Normalization Form C, so canonically
+    /// equivalent spellings (`é` as one scalar or as `e` + accent) are stored alike.
+    static func normalize(_ text: String) -> String {
+        trim(text).precomposedStringWithCanonicalMapping
     }
 
     static func trim(_ text: String) -> String {
@@ -26,7 +38,36 @@ enum TextRule {
         return String(scalars)
     }
 
-    static func hasControlCharacters(_ text: String) -> Bool {
+    static func checkCharacters(_ text: String, field: String) throws(ValidationError) {
+        guard !hasControlCharacters(text) else {
+            throw ValidationError(field: field, message: "must not contain control characters")
+        }
+        guard !InvisibleCharacters.containsHidden(text) else {
+            throw ValidationError(field: field, message: "must not contain invisible or text-direction characters")
+        }
+        guard !stacksCombiningMarks(text) else {
+            throw ValidationError(field: field, message: "must not stack more than \(maximumCombiningRun) accents on one letter")
+        }
+    }
+
+    /// Unicode's Stream-Safe Text Format (UAX #15) bounds a run of combining marks at 30: no
+    /// language needs more, and towers of them draw over the neighbouring lines.
+    static let maximumCombiningRun = 30
+
+    static func stacksCombiningMarks(_ text: String) -> Bool {
+        var run = 0
+        for scalar in text.unicodeScalars {
+            run = scalar.properties.canonicalCombiningClass == .notReordered ? 0 : run + 1
+            if run > maximumCombiningRun { return true }
+        }
+        return false
+    }
+
+    public static func hasControlCharacters(_ text: String) -> Bool {
         text.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    }
+
+    static func tooManyBytes(_ field: String, _ maximumBytes: Int) -> ValidationError {
+        ValidationError(field: field, message: "must be at most \(maximumBytes) bytes of UTF-8")
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import HTTP
 
 /// An error a handler means to show the client: a status, a reason, maybe headers.
@@ -15,6 +16,12 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
     public static func badRequest(_ reason: String) -> APIError { APIError(.badRequest, reason) }
     public static func notFound(_ reason: String) -> APIError { APIError(.notFound, reason) }
     public static func conflict(_ reason: String) -> APIError { APIError(.conflict, reason) }
+
+    /// 429 with the wait in whole seconds, in the reason and in `Retry-After`.
+    public static func tooManyRequests(_ reason: String, retryAfter wait: TimeInterval) -> APIError {
+        let seconds = Int(max(1, wait.rounded(.up)))
+        return APIError(.tooManyRequests, "\(reason); try again in \(seconds) seconds", headers: ["Retry-After": String(seconds)])
+    }
 
     public static let loginFailed = APIError(.unauthorized, "invalid username or password",
                                              headers: ["WWW-Authenticate": "Basic realm=\"football-gather\""])

@@ -4,38 +4,106 @@ import HTTP
 import Networking
 import Storage
 
-/// The Football Gather API as an `HTTPResponder`: routing, authentication, handlers, error mapping.
+/// The Football Gather API as an `HTTPResponder`: routing, authentication, handlers, error mapping,
+/// and the password-hashing pool that keeps logins and registrations apart from everything else.
 public final class GatherApplication: HTTPResponder {
-    private let router: Router
-    private let services: Services
+    /// What the application is built from, with the defaults `fg-server` uses.
+    public struct Options: Sendable {
+        public var passwordHasher: any PasswordHashing = PasswordHasher()
+        public var tokenLifetime: Duration = .seconds(30 * 24 * 3600)
+        public var loginThrottle = LoginThrottle()
+        public var registration: RegistrationPolicy = .open
+        public var registrationLimit = RegistrationLimit()
+        /// Threads that hash passwords: half the cores, at least one, so hashing never takes them all.
+        public var hashingThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
+        /// Logins and registrations waiting for a hashing thread at most; beyond, 503 at once.
+        public var hashingQueueLimit = 32
+        public var now: @Sendable () -> Date = { Date() }
 
-    public init(database: DatabasePool, passwordHasher: PasswordHasher = PasswordHasher(),
-                tokenLifetime: Duration = .seconds(30 * 24 * 3600), loginThrottle: LoginThrottle = LoginThrottle(),
-                log: ServerLog,
-                now: @escaping @Sendable () -> Date = { Date() }) {
-        router = Routes.router()
-        services = Services(database: database, passwordHasher: passwordHasher,
-                            decoyHash: passwordHasher.makeDecoyHash(), tokenLifetime: tokenLifetime,
-                            loginThrottle: loginThrottle, now: now, log: log)
+        public init() {}
     }
 
+    private let router: Router
+    private let services: Services
+    private let hashing: WorkerPool
+
+    public init(database: DatabasePool, options: Options = Options(), log: ServerLog) {
+        router = Routes.router()
+        services = Services(database: database, passwordHasher: options.passwordHasher,
+                            decoyHash: options.passwordHasher.makeDecoyHash(), tokenLifetime: options.tokenLifetime,
+                            loginThrottle: options.loginThrottle, registration: options.registration,
+                            registrationLimit: options.registrationLimit, now: options.now, log: log)
+        hashing = WorkerPool(threads: options.hashingThreads, name: "fg-hashing", queueLimit: options.hashingQueueLimit)
+    }
+
+    /// Answers on the calling thread, hashing included.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         do {
-            switch router.match(method: request.method, segments: request.pathSegments) {
-            case .notFound:
-                throw APIError.notFound("no route for \(request.path)")
-            case .methodNotAllowed(let allowed):
-                let allow = allowed.map(\.rawValue).joined(separator: ", ")
-                if request.method == .options {
-                    return HTTPResponse(status: .noContent, headers: ["Allow": allow])
-                }
-                throw APIError(.methodNotAllowed, "\(request.method) is not allowed on \(request.path)", headers: ["Allow": allow])
-            case let .found(route, parameters):
-                let context = try authenticate(request, route: route, parameters: parameters)
+            switch try resolve(request) {
+            case .answered(let response):
+                return response
+            case let .handle(route, context):
+                if case .passwordHashing(let admit) = route.work { try admit(context) }
                 return try route.handler(context)
             }
         } catch {
             return ErrorMapping.response(for: error, log: services.log)
+        }
+    }
+
+    /// Answers ordinary requests on the calling worker; queues password hashing on its own pool,
+    /// or refuses it at once with 503 when that pool's queue is full.
+    public func respond(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) {
+        do {
+            switch try resolve(request) {
+            case .answered(let response):
+                completion(response)
+            case let .handle(route, context):
+                guard case .passwordHashing(let admit) = route.work else {
+                    completion(try route.handler(context))
+                    return
+                }
+                try admit(context)
+                let log = services.log
+                let queued = hashing.trySubmit {
+                    do {
+                        completion(try route.handler(context))
+                    } catch {
+                        completion(ErrorMapping.response(for: error, log: log))
+                    }
+                }
+                guard queued else {
+                    throw APIError(.serviceUnavailable, "the server is busy checking passwords; try again shortly",
+                                   headers: ["Retry-After": "1"])
+                }
+            }
+        } catch {
+            completion(ErrorMapping.response(for: error, log: services.log))
+        }
+    }
+
+    /// Lets queued password work finish, then stops its threads. After the HTTP server has stopped.
+    public func shutdown() {
+        hashing.shutdownAndWait()
+    }
+
+    private enum Resolution {
+        case answered(HTTPResponse)
+        case handle(Route, RequestContext)
+    }
+
+    private func resolve(_ request: HTTPRequest) throws -> Resolution {
+        switch router.match(method: request.method, segments: request.pathSegments) {
+        case .notFound:
+            throw APIError.notFound("no route for \(request.path)")
+        case .methodNotAllowed(let allowed):
+            let allow = allowed.map(\.rawValue).joined(separator: ", ")
+            if request.method == .options {
+                return .answered(HTTPResponse(status: .noContent, headers: ["Allow": allow]))
+            }
+            throw APIError(.methodNotAllowed, "\(request.method) is not allowed on \(request.path)", headers: ["Allow": allow])
+        case let .found(route, parameters):
+            return .handle(route, try authenticate(request, route: route, parameters: parameters))
         }
     }
 
@@ -45,7 +113,7 @@ public final class GatherApplication: HTTPResponder {
             // Basic credentials are checked by the login handler itself: it is the only route using them.
             return RequestContext(request: request, parameters: parameters, services: services, user: nil, tokenDigest: nil)
         case .bearer:
-            guard let token = BearerAuthorization.token(from: request.headers["Authorization"]) else {
+            guard let token = Authorization.bearerToken(from: request.headers["Authorization"]) else {
                 throw APIError.bearerRequired("missing bearer token")
             }
             let digest = TokenGenerator.digest(of: token)

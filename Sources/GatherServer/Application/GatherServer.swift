@@ -8,15 +8,23 @@ public final class GatherServer: Sendable {
     public let database: DatabasePool
     public let log: ServerLog
     private let http: HTTPServer
+    private let application: GatherApplication
 
     /// Opens (and migrates) the database; throws `MigrationError.databaseTooNew` for a file from a newer binary.
-    public init(configuration: ServerConfiguration, passwordHasher: PasswordHasher = PasswordHasher()) throws {
+    public init(configuration: ServerConfiguration, passwordHasher: any PasswordHashing = PasswordHasher()) throws {
         self.configuration = configuration
         let log = ServerLog(quiet: configuration.quiet, format: configuration.logFormat)
         self.log = log
         database = try DatabasePool(path: configuration.databasePath)
-        let application = GatherApplication(database: database, passwordHasher: passwordHasher,
-                                            tokenLifetime: configuration.tokenLifetime, log: log)
+        var options = GatherApplication.Options()
+        options.passwordHasher = passwordHasher
+        options.tokenLifetime = configuration.tokenLifetime
+        options.registration = configuration.registration
+        options.registrationLimit = RegistrationLimit(limit: configuration.registrationsPerHour)
+        options.hashingThreads = configuration.hashingThreads
+        options.hashingQueueLimit = configuration.hashingQueueLimit
+        let application = GatherApplication(database: database, options: options, log: log)
+        self.application = application
         http = HTTPServer(configuration: configuration.http, responder: application,
                           accessLogger: { entry in log.access(entry) })
     }
@@ -36,6 +44,7 @@ public final class GatherServer: Sendable {
     @discardableResult
     public func shutdown() -> Bool {
         let graceful = http.shutdown(gracePeriod: configuration.shutdownGracePeriod)
+        application.shutdown()
         database.close()
         return graceful
     }

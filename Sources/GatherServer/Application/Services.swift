@@ -1,14 +1,17 @@
 import Foundation
+import Networking
 import Storage
 
 /// What handlers work with, created once at start-up.
 struct Services: Sendable {
     let database: DatabasePool
-    let passwordHasher: PasswordHasher
+    let passwordHasher: any PasswordHashing
     /// Verified against when a login names no user, so both failures cost the same time.
     let decoyHash: String
     let tokenLifetime: Duration
     let loginThrottle: LoginThrottle
+    let registration: RegistrationPolicy
+    let registrationLimit: RegistrationLimit
     let now: @Sendable () -> Date
     let log: ServerLog
 }

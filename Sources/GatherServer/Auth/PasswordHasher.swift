@@ -1,8 +1,18 @@
 import CCrypt
 import Foundation
 
+/// Turns passwords into stored hashes and checks them. Slow on purpose: the server runs it on a
+/// pool of its own.
+public protocol PasswordHashing: Sendable {
+    func hash(_ password: String) throws -> String
+    /// Whether `password` hashes to `storedHash`.
+    func verify(_ password: String, against storedHash: String) -> Bool
+    /// A hash no password is known for, so a login naming no user costs as much as a wrong password.
+    func makeDecoyHash() -> String
+}
+
 /// Password hashing with libcrypt: yescrypt (`$y$`), salted from the system's CSPRNG.
-public struct PasswordHasher: Sendable {
+public struct PasswordHasher: PasswordHashing {
     /// yescrypt's cost parameter; 0 lets libcrypt choose its default (5). Tests lower it for speed.
     public let cost: UInt
 
@@ -11,6 +21,8 @@ public struct PasswordHasher: Sendable {
     }
 
     public func hash(_ password: String) throws -> String {
+        // libcrypt reads a C string: a NUL would silently cut the password short.
+        guard !password.utf8.contains(0) else { throw PasswordHashingError.containsNUL }
         var setting = [CChar](repeating: 0, count: Int(CRYPT_GENSALT_OUTPUT_SIZE))
         // A nil entropy pointer makes libcrypt draw the salt from the OS's random source.
         guard crypt_gensalt_rn("$y$", cost, nil, 0, &setting, Int32(setting.count)) != nil else {
@@ -21,7 +33,8 @@ public struct PasswordHasher: Sendable {
 
     /// Whether `password` hashes to `storedHash`; compared in constant time.
     public func verify(_ password: String, against storedHash: String) -> Bool {
-        guard let computed = try? crypt(password, setting: Array(storedHash.utf8CString)) else { return false }
+        guard !password.utf8.contains(0),
+              let computed = try? crypt(password, setting: Array(storedHash.utf8CString)) else { return false }
         return PasswordHasher.constantTimeEqual(Array(computed.utf8), Array(storedHash.utf8))
     }
 
@@ -57,11 +70,13 @@ public struct PasswordHasher: Sendable {
 public enum PasswordHashingError: Error, CustomStringConvertible {
     case saltGenerationFailed(Int32)
     case hashingFailed(Int32)
+    case containsNUL
 
     public var description: String {
         switch self {
         case .saltGenerationFailed(let code): return "crypt_gensalt failed (errno \(code))"
         case .hashingFailed(let code): return "crypt_r failed (errno \(code))"
+        case .containsNUL: return "a password must not contain NUL"
         }
     }
 }

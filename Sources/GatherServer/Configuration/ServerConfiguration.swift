@@ -13,6 +13,14 @@ public struct ServerConfiguration: Sendable {
     public var quiet = false
     /// `text` (one readable line per request) or `json` (one object per line, for log collectors).
     public var logFormat: ServerLog.Format = .text
+    /// Whether anyone may register over the API, or only the operator (`fg-server user add`).
+    public var registration: RegistrationPolicy = .open
+    /// Registrations one client address may attempt per hour.
+    public var registrationsPerHour = RegistrationLimit.defaultLimit
+    /// Threads hashing passwords (logins, registrations); default half the cores, at least one.
+    public var hashingThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
+    /// Logins and registrations waiting for a hashing thread at most; more get 503 at once.
+    public var hashingQueueLimit = 32
 
     public init() {}
 }
@@ -88,6 +96,17 @@ public enum ServerCommandLine {
                      help: "behind a reverse proxy: log the client from X-Forwarded-For / X-Real-IP") { config, value in
             config.http.trustProxyHeaders = try boolean(value, name: "--trust-proxy")
         },
+        ServerOption(flag: "--registration", environment: "FG_REGISTRATION", valueName: "open|closed",
+                     help: "who may register: anyone (open, default) or only the operator with fg-server user add (closed)") { config, value in
+            guard let policy = RegistrationPolicy(rawValue: value) else {
+                throw ConfigurationError("--registration must be open or closed, not \"\(value)\"")
+            }
+            config.registration = policy
+        },
+        ServerOption(flag: "--registrations-per-hour", environment: "FG_REGISTRATIONS_PER_HOUR", valueName: "N",
+                     help: "registrations one client address may attempt per hour; more get 429 (default 10)") { config, value in
+            config.registrationsPerHour = try integer(value, name: "--registrations-per-hour", range: 1...1_000_000)
+        },
         ServerOption(flag: "--token-lifetime-days", environment: "FG_TOKEN_LIFETIME_DAYS", valueName: "DAYS",
                      help: "days a login token stays valid (default 30)") { config, value in
             config.tokenLifetime = .seconds(try integer(value, name: "--token-lifetime-days", range: 1...3650) * 24 * 3600)
@@ -129,8 +148,16 @@ public enum ServerCommandLine {
             config.http.eventLoopCount = try integer(value, name: "--event-loops", range: 1...64)
         },
         ServerOption(flag: "--workers", environment: "FG_WORKERS", valueName: "N",
-                     help: "threads running handlers: database and password hashing (default 4)") { config, value in
+                     help: "threads running handlers other than password hashing (default 4)") { config, value in
             config.http.workerCount = try integer(value, name: "--workers", range: 1...256)
+        },
+        ServerOption(flag: "--hashing-threads", environment: "FG_HASHING_THREADS", valueName: "N",
+                     help: "threads hashing passwords for logins and registrations (default half the cores, at least 1)") { config, value in
+            config.hashingThreads = try integer(value, name: "--hashing-threads", range: 1...64)
+        },
+        ServerOption(flag: "--hashing-queue", environment: "FG_HASHING_QUEUE", valueName: "N",
+                     help: "logins and registrations waiting for a hashing thread at most; more get 503 (default 32)") { config, value in
+            config.hashingQueueLimit = try integer(value, name: "--hashing-queue", range: 1...10_000)
         },
     ]
 

@@ -5,28 +5,36 @@ import Storage
 
 /// `/api/users`: registration, login, logout, the caller's account, deleting it.
 enum UserHandlers {
+    /// Before a registration is queued for hashing: open registration, a valid body, and the
+    /// client's registration allowance (every attempt with a valid body counts).
+    static func admitRegistration(_ context: RequestContext) throws {
+        let services = context.services
+        guard services.registration == .open else {
+            throw APIError(.forbidden, "registration is closed on this server; ask its operator for an account")
+        }
+        _ = try context.decodeBody(Credentials.self)
+        let client = context.request.client
+        if let wait = services.registrationLimit.attempts.retryAfter(client, now: services.now()) {
+            throw APIError.tooManyRequests("too many registrations from this address", retryAfter: wait)
+        }
+        services.registrationLimit.attempts.record(client, now: services.now())
+    }
+
     static func register(_ context: RequestContext) throws -> HTTPResponse {
         let credentials = try context.decodeBody(Credentials.self)
-        let services = context.services
-        // Hash outside the transaction: it is the slow part and needs no lock.
-        let hash = try services.passwordHasher.hash(credentials.password)
-        let user = try services.database.write { database in
-            try UserRepository(database).create(id: UUID(), username: credentials.username, passwordHash: hash, at: services.now())
-        }
+        let user = try Accounts.create(credentials, services: context.services)
         return .json(.created, user, headers: ["Location": "/api/users/\(user.id.uuidString)"])
     }
 
+    /// Before a login is queued for hashing: well-formed credentials and no lockout.
+    static func admitLogin(_ context: RequestContext) throws {
+        _ = try loginAttempt(context)
+    }
+
     static func login(_ context: RequestContext) throws -> HTTPResponse {
-        guard let (username, password) = BasicAuthorization.credentials(from: context.request.headers["Authorization"]) else {
-            throw APIError.loginFailed
-        }
+        let (username, password) = try loginAttempt(context)
         let services = context.services
         let client = context.request.client
-        if let wait = services.loginThrottle.retryAfter(username: username, client: client, now: services.now()) {
-            let seconds = Int(wait.rounded(.up))
-            throw APIError(.tooManyRequests, "too many failed logins; try again in \(seconds) seconds",
-                           headers: ["Retry-After": String(seconds)])
-        }
         let account = try services.database.read { try UserRepository($0).account(username: username) }
         // Verify against a decoy when there is no such user: the answer and its timing stay the same.
         let matches = services.passwordHasher.verify(password, against: account?.passwordHash ?? services.decoyHash)
@@ -47,6 +55,24 @@ enum UserHandlers {
         return .json(.ok, LoginToken(token: token, userID: account.user.id, expiresAt: expiresAt))
     }
 
+    /// The Basic credentials of a login, refused as malformed (400), unusable (401) or locked out (429).
+    private static func loginAttempt(_ context: RequestContext) throws -> (username: String, password: String) {
+        let username: String, password: String
+        switch Authorization.basic(from: context.request.headers["Authorization"]) {
+        case let .credentials(name, secret):
+            (username, password) = (name, secret)
+        case .controlCharacters:
+            throw APIError.badRequest("username and password must not contain control characters")
+        case .unusable:
+            throw APIError.loginFailed
+        }
+        let services = context.services
+        if let wait = services.loginThrottle.retryAfter(username: username, client: context.request.client, now: services.now()) {
+            throw APIError.tooManyRequests("too many failed logins", retryAfter: wait)
+        }
+        return (username, password)
+    }
+
     static func logout(_ context: RequestContext) throws -> HTTPResponse {
         guard let digest = context.tokenDigest else { throw APIError.bearerRequired("authentication required") }
         try context.services.database.write { try TokenRepository($0).delete(digest: digest) }
@@ -61,37 +87,5 @@ enum UserHandlers {
         let user = try context.user()
         try context.services.database.write { try UserRepository($0).delete(id: user.id) }
         return HTTPResponse(status: .noContent)
-    }
-}
-
-/// Reads `Authorization: Basic base64(username:password)` (RFC 7617).
-enum BasicAuthorization {
-    static func credentials(from header: String?) -> (username: String, password: String)? {
-        guard let header else { return nil }
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "basic",
-              let data = Data(base64Encoded: parts[1].trimmingCharacters(in: .whitespaces)),
-              let decoded = String(data: data, encoding: .utf8),
-              let colon = decoded.firstIndex(of: ":") else {
-            return nil
-        }
-        let username = String(decoded[..<colon])
-        let password = String(decoded[decoded.index(after: colon)...])
-        // Bounds of registration: anything outside can never match, and a huge password is not hashed.
-        guard Credentials.usernameLength.contains(username.count), Credentials.passwordLength.contains(password.count) else {
-            return nil
-        }
-        return (username, password)
-    }
-}
-
-/// Reads `Authorization: Bearer <token>` (RFC 6750).
-enum BearerAuthorization {
-    static func token(from header: String?) -> String? {
-        guard let header else { return nil }
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
-        return token.isEmpty ? nil : token
     }
 }

@@ -12,6 +12,20 @@ enum AuthRequirement: Sendable {
 
 typealias Handler = @Sendable (RequestContext) throws -> HTTPResponse
 
+/// What a route does before its handler is queued for the password-hashing pool: the cheap
+/// checks (malformed input, throttles, rate limits) that must refuse a request without spending
+/// a hash, and without taking a place in that pool's queue.
+typealias Admission = @Sendable (RequestContext) throws -> Void
+
+/// Where a route's handler runs.
+enum RouteWork: Sendable {
+    /// On the server's ordinary workers.
+    case ordinary
+    /// On the small password-hashing pool, once `Admission` let it in; refused with 503 when
+    /// that pool's queue is full, so hashing never holds up other requests.
+    case passwordHashing(Admission)
+}
+
 struct Route: Sendable {
     enum Component: Sendable, Equatable {
         case constant(String)
@@ -21,15 +35,18 @@ struct Route: Sendable {
     let method: HTTPMethod
     let components: [Component]
     let auth: AuthRequirement
+    let work: RouteWork
     let handler: Handler
 
     /// `pattern` is a path like `/api/players/:id`.
-    init(_ method: HTTPMethod, _ pattern: String, auth: AuthRequirement, handler: @escaping Handler) {
+    init(_ method: HTTPMethod, _ pattern: String, auth: AuthRequirement, work: RouteWork = .ordinary,
+         handler: @escaping Handler) {
         self.method = method
         self.components = pattern.split(separator: "/").map { part in
             part.hasPrefix(":") ? .parameter(String(part.dropFirst())) : .constant(String(part))
         }
         self.auth = auth
+        self.work = work
         self.handler = handler
     }
 

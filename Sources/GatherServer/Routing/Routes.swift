@@ -7,8 +7,10 @@ enum Routes {
         let routes: [Route] = [
             Route(.get, "/health", auth: .none, handler: HealthHandler.check),
 
-            Route(.post, "/api/users", auth: .none, handler: UserHandlers.register),
-            Route(.post, "/api/users/login", auth: .basic, handler: UserHandlers.login),
+            Route(.post, "/api/users", auth: .none, work: .passwordHashing(UserHandlers.admitRegistration),
+                  handler: UserHandlers.register),
+            Route(.post, "/api/users/login", auth: .basic, work: .passwordHashing(UserHandlers.admitLogin),
+                  handler: UserHandlers.login),
             Route(.post, "/api/users/logout", auth: .bearer, handler: UserHandlers.logout),
             Route(.get, "/api/users/me", auth: .bearer, handler: UserHandlers.me),
             Route(.delete, "/api/users", auth: .bearer, handler: UserHandlers.delete),

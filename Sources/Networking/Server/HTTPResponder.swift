@@ -2,7 +2,19 @@ import HTTP
 
 /// Turns a request into a response. Called on a worker thread; may block (database, hashing).
 public protocol HTTPResponder: Sendable {
+    /// The response, computed on the calling thread.
     func respond(to request: HTTPRequest) -> HTTPResponse
+
+    /// What the server calls, on one of its worker threads. `completion` must be called exactly
+    /// once, from any thread: at once, or later from other work the responder started (so a slow
+    /// kind of request can wait on a pool of its own instead of holding a worker).
+    func respond(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void)
+}
+
+extension HTTPResponder {
+    public func respond(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) {
+        completion(respond(to: request))
+    }
 }
 
 /// One line of the access log: what was asked, what was answered, how long it took.

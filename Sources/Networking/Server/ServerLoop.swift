@@ -147,9 +147,10 @@ final class ServerLoop: EventHandler {
         let serial = connection.serial
         let responder = shared.responder
         shared.workers.submit { [loop] in
-            let response = responder.respond(to: request)
-            loop.execute {
-                loop.serverLoop?.deliver(response, descriptor: fd, serial: serial)
+            responder.respond(to: request) { response in
+                loop.execute {
+                    loop.serverLoop?.deliver(response, descriptor: fd, serial: serial)
+                }
             }
         }
     }

@@ -1,18 +1,25 @@
 import Foundation
 
 /// A fixed set of threads running blocking work (SQLite, password hashing) off the event loops,
-/// so a slow request never stalls the connections that share its loop.
+/// so a slow request never stalls the connections that share its loop. With a `queueLimit`, work
+/// beyond it is refused (`trySubmit` returns false) instead of waiting without bound.
 ///
-/// Unchecked Sendable: `jobs` and `accepting` are guarded by `condition`.
-final class WorkerPool: @unchecked Sendable {
+/// Unchecked Sendable: `jobs`, `head`, `running` and `accepting` are guarded by `condition`.
+public final class WorkerPool: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [@Sendable () -> Void] = []
     private var head = 0
+    private var running = 0
     private var accepting = true
     private let group = DispatchGroup()
+    /// Jobs waiting for a thread at most; nil for no limit.
+    public let queueLimit: Int?
+    public let threadCount: Int
 
-    init(threads: Int, name: String) {
-        for index in 0..<max(1, threads) {
+    public init(threads: Int, name: String, queueLimit: Int? = nil) {
+        self.queueLimit = queueLimit
+        self.threadCount = max(1, threads)
+        for index in 0..<threadCount {
             group.enter()
             let thread = Thread { [self] in
                 work()
@@ -23,15 +30,34 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    func submit(_ job: @escaping @Sendable () -> Void) {
+    /// Queues `job` whatever the queue holds.
+    public func submit(_ job: @escaping @Sendable () -> Void) {
         condition.lock()
         jobs.append(job)
         condition.signal()
         condition.unlock()
     }
 
+    /// Queues `job` unless the queue is full or the pool is shutting down; says which.
+    public func trySubmit(_ job: @escaping @Sendable () -> Void) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard accepting else { return false }
+        if let queueLimit, jobs.count - head >= queueLimit { return false }
+        jobs.append(job)
+        condition.signal()
+        return true
+    }
+
+    /// Jobs queued or running right now.
+    public var pendingCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return jobs.count - head + running
+    }
+
     /// Runs the jobs already submitted, then stops the threads and waits for them.
-    func shutdownAndWait() {
+    public func shutdownAndWait() {
         condition.lock()
         accepting = false
         condition.broadcast()
@@ -42,6 +68,9 @@ final class WorkerPool: @unchecked Sendable {
     private func work() {
         while let job = next() {
             job()
+            condition.lock()
+            running -= 1
+            condition.unlock()
         }
     }
 
@@ -54,6 +83,7 @@ final class WorkerPool: @unchecked Sendable {
         guard head < jobs.count else { return nil }
         let job = jobs[head]
         head += 1
+        running += 1
         // Drop the consumed prefix now and then so the array does not grow forever.
         if head > 1024 && head * 2 > jobs.count {
             jobs.removeFirst(head)

@@ -1,7 +1,7 @@
 import Foundation
 import GatherCore
 
-/// Accounts. Usernames are unique regardless of ASCII case.
+/// Accounts. Usernames are unique by their Unicode caseless form (`Username.comparisonKey`).
 public struct UserRepository {
     let database: Database
 
@@ -14,18 +14,27 @@ public struct UserRepository {
     }
 
     /// Inserts an account; throws `StorageError.conflict` if the username is taken.
+    /// `username` is already validated (`Username.validated`).
     public func create(id: UUID, username: String, passwordHash: String, at date: Date) throws -> User {
         do {
-            try database.execute("INSERT INTO users (id, username, password_hash, created_at) VALUES (?, ?, ?, ?)",
-                                 id, username, passwordHash, date)
+            try database.execute("""
+                INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (?, ?, ?, ?, ?)
+                """, id, username, Username.comparisonKey(username), passwordHash, date)
         } catch let error as SQLiteError where error.isUniqueViolation {
             throw StorageError.conflict("username is already taken")
         }
         return User(id: id, username: username)
     }
 
+    /// The account a login names. Among accounts whose names became equal when the comparison
+    /// changed (schema version 2), the one stored exactly as typed wins (byte for byte, then
+    /// composed), else the oldest.
     public func account(username: String) throws -> Account? {
-        try database.query("SELECT id, username, password_hash FROM users WHERE username = ?", username)
+        guard let typed = Username.lookupForm(username) else { return nil }
+        return try database.query("""
+            SELECT id, username, password_hash FROM users WHERE username_key = ?
+            ORDER BY username = ? COLLATE BINARY DESC, username = ? COLLATE BINARY DESC, key_collision LIMIT 1
+            """, Username.comparisonKey(typed), username, typed)
             .first.map { row in
                 Account(user: User(id: try row.uuid(0), username: try row.string(1)), passwordHash: try row.string(2))
             }

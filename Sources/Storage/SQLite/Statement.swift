@@ -56,7 +56,8 @@ public final class Statement {
             case .real(let value):
                 code = sqlite3_bind_double(handle, index, value)
             case .text(let value):
-                code = sqlite3_bind_text(handle, index, value, -1, csqlite_transient())
+                // The byte count, not -1: with -1 SQLite stops at the first NUL, so `a\0b` would bind as `a`.
+                code = value.withCString { sqlite3_bind_text(handle, index, $0, Int32(value.utf8.count), csqlite_transient()) }
             case .blob(let value):
                 code = value.withUnsafeBytes { bytes in
                     sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), csqlite_transient())

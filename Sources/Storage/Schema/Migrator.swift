@@ -1,13 +1,19 @@
-/// One step of the schema, applied once, in version order.
+/// One step of the schema, applied once, in version order, inside the migrator's transaction.
 public struct Migration: Sendable {
     public let version: Int
     public let name: String
-    public let sql: String
+    let apply: @Sendable (Database) throws -> Void
 
+    /// A step that is a script of constant SQL.
     public init(version: Int, name: String, sql: String) {
+        self.init(version: version, name: name) { try $0.executeScript(sql) }
+    }
+
+    /// A step that needs code: values SQL cannot compute (Unicode normalisation, say).
+    public init(version: Int, name: String, apply: @escaping @Sendable (Database) throws -> Void) {
         self.version = version
         self.name = name
-        self.sql = sql
+        self.apply = apply
     }
 }
 
@@ -50,7 +56,7 @@ public struct Migrator: Sendable {
                 throw MigrationError.databaseTooNew(found: current, supported: latestVersion)
             }
             for migration in migrations where migration.version > current {
-                try database.executeScript(migration.sql)
+                try migration.apply(database)
                 // PRAGMA takes no parameters; the version is our own constant, not input.
                 try database.executeScript("PRAGMA user_version = \(migration.version)")
             }

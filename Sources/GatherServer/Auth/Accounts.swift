@@ -1,0 +1,20 @@
+import Foundation
+import GatherCore
+import Storage
+
+/// Creating an account, for the API's registration and the operator's `fg-server user add`.
+public enum Accounts {
+    /// Hashes the password (outside the transaction: it is the slow part and needs no lock) and
+    /// stores the account; throws `StorageError.conflict` when the name is taken.
+    public static func create(_ credentials: Credentials, database: DatabasePool, passwordHasher: any PasswordHashing,
+                              now: Date) throws -> User {
+        let hash = try passwordHasher.hash(credentials.password)
+        return try database.write { database in
+            try UserRepository(database).create(id: UUID(), username: credentials.username, passwordHash: hash, at: now)
+        }
+    }
+
+    static func create(_ credentials: Credentials, services: Services) throws -> User {
+        try create(credentials, database: services.database, passwordHasher: services.passwordHasher, now: services.now())
+    }
+}
