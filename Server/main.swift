@@ -56,6 +56,9 @@ case .healthcheck(let url):
 case .serve(let configuration):
     // A peer that disconnects must never kill the process; sends also use MSG_NOSIGNAL.
     signal(SIGPIPE, SIG_IGN)
+    // Before any thread exists and before listening: a stop sent during start-up is then held
+    // until the signal thread takes it, never lost.
+    ShutdownSignals.block()
     let server: GatherServer
     do {
         server = try GatherServer(configuration: configuration)
@@ -71,20 +74,10 @@ case .serve(let configuration):
     let host = configuration.http.host.contains(":") ? "[\(configuration.http.host)]" : configuration.http.host
     // Written straight to the descriptor so a pipe reading it sees the line at once.
     FileHandle.standardOutput.write(Data("fg-server listening on http://\(host):\(port) (database: \(configuration.databasePath))\n".utf8))
-
-    // Signal handlers run on the main queue, which dispatchMain() serves: the main actor's home.
-    var sources: [DispatchSourceSignal] = []
-    for signalNumber in [SIGTERM, SIGINT] {
-        signal(signalNumber, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-        source.setEventHandler {
-            server.log.info("fg-server: shutting down")
-            let graceful = server.shutdown()
-            if !graceful { server.log.info("fg-server: closed connections still busy after the grace period") }
-            exit(0)
-        }
-        source.resume()
-        sources.append(source)
+    ShutdownSignals.wait { _ in
+        server.log.info("fg-server: shutting down")
+        let graceful = server.shutdown()
+        if !graceful { server.log.info("fg-server: closed connections still busy after the grace period") }
+        exit(0)
     }
-    dispatchMain()
 }

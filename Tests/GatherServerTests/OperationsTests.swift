@@ -115,10 +115,13 @@ final class OperationsTests: XCTestCase {
         let server = try ServerProcess(arguments: ["--port", "0", "--db", ":memory:", "--log-format", "json", "--trust-proxy"])
         let port = try XCTUnwrap(server.waitForPort(), server.standardError)
         let connection = try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5))
-        _ = try connection.send(method: .get, target: "/health", headers: ["X-Forwarded-For": "203.0.113.7, 10.0.0.2"], timeout: .seconds(5))
+        // The client wrote the first entry; the proxy appended the address it saw.
+        _ = try connection.send(method: .get, target: "/health", headers: ["X-Forwarded-For": "203.0.113.66, 198.51.100.7"],
+                                timeout: .seconds(5))
         server.terminate()
         XCTAssertEqual(server.waitForExit(), 0)
-        XCTAssertTrue(server.standardError.contains("\"client\":\"203.0.113.7\""), server.standardError)
+        XCTAssertTrue(server.standardError.contains("\"client\":\"198.51.100.7\""), server.standardError)
+        XCTAssertFalse(server.standardError.contains("203.0.113.66"), server.standardError)
     }
 }
 

@@ -100,6 +100,36 @@ final class ShutdownTests: XCTestCase {
         XCTAssertEqual(restarted.waitForExit(timeout: 15), 0)
     }
 
+    /// A stop sent the instant the server listens or first answers (as `docker stop` during start-up does)
+    /// must never be lost: signals were once ignored until a handler was armed after listening,
+    /// and about one stop in ten left the process running until SIGKILL.
+    func testSIGTERMTheInstantTheServerAnswersAlwaysStopsIt() throws {
+        for round in 0..<20 {
+            let server = try ServerProcess(arguments: ["--port", "0", "--db", ":memory:", "--quiet"])
+            let port = try XCTUnwrap(server.waitForPort(), server.standardError)
+            // Half the rounds stop it as soon as it says it listens, half once it has answered.
+            if round % 4 >= 2 {
+                XCTAssertTrue(waitUntil {
+                    (try? HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(1))
+                        .send(method: .get, target: "/health", timeout: .seconds(1)).status) == 200
+                })
+            }
+            server.terminate(signal: round.isMultiple(of: 2) ? SIGTERM : SIGINT)
+            XCTAssertEqual(server.waitForExit(timeout: 10), 0, "round \(round): \(server.standardError)")
+        }
+    }
+
+    /// Earlier still: the stop arrives while the server is opening its database and binding.
+    func testSIGTERMDuringStartUpStopsIt() throws {
+        for round in 0..<10 {
+            let server = try ServerProcess(arguments: ["--port", "0", "--db", ":memory:", "--quiet"])
+            _ = waitUntil(timeout: 0.02 * Double(round)) { false }
+            server.terminate(signal: SIGTERM)
+            let status = server.waitForExit(timeout: 10)
+            XCTAssertNotNil(status, "round \(round): still running after SIGTERM")
+        }
+    }
+
     func testDatabaseFromANewerVersionIsRefusedUntouched() throws {
         let path = directory.appendingPathComponent("future.sqlite").path
         do {

@@ -27,7 +27,8 @@ public final class ServerLog: Sendable {
         let milliseconds = Double(entry.duration.components.seconds) * 1000 + Double(entry.duration.components.attoseconds) / 1e15
         switch format {
         case .text:
-            write("\(ServerLog.timestamp()) \(entry.client) \(entry.method) \(entry.path) \(entry.status) \(String(format: "%.1f", milliseconds))ms")
+            let fields = [entry.client, entry.method, entry.path].map { ServerLog.escaped($0) }
+            write("\(ServerLog.timestamp()) \(fields.joined(separator: " ")) \(entry.status) \(String(format: "%.1f", milliseconds))ms")
         case .json:
             writeJSON(AccessRecord(time: ServerLog.timestamp(), level: "info", method: entry.method, path: entry.path,
                                    status: entry.status, durationMs: (milliseconds * 1000).rounded() / 1000,
@@ -45,7 +46,9 @@ public final class ServerLog: Sendable {
 
     private func log(level: String, _ message: String) {
         switch format {
-        case .text: write(level == "info" ? message : "\(ServerLog.timestamp()) \(level): \(message)")
+        case .text:
+            let line = ServerLog.escapedMessage(message)
+            write(level == "info" ? line : "\(ServerLog.timestamp()) \(level): \(line)")
         case .json: writeJSON(MessageRecord(time: ServerLog.timestamp(), level: level, message: message))
         }
     }
@@ -76,6 +79,35 @@ public final class ServerLog: Sendable {
 
     private func write(_ line: String) {
         lock.withLock { _ in sink(line + "\n") }
+    }
+
+    /// A field of a text line as printable ASCII: a byte outside `!`…`~` becomes `\xHH` and a
+    /// backslash `\\`, so no client-chosen text can split a line into fields or lines of its own,
+    /// or carry terminal escapes into an operator's terminal.
+    static func escaped(_ field: String) -> String {
+        escaped(field) { (0x21...0x7E).contains($0) }
+    }
+
+    /// A message keeps its spaces and non-ASCII text; only control bytes are escaped.
+    static func escapedMessage(_ message: String) -> String {
+        escaped(message) { $0 >= 0x20 && $0 != 0x7F }
+    }
+
+    private static func escaped(_ text: String, keeping allowed: (UInt8) -> Bool) -> String {
+        let backslash = UInt8(ascii: "\\")
+        guard text.utf8.contains(where: { !allowed($0) || $0 == backslash }) else { return text }
+        let hexDigits = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        for byte in text.utf8 {
+            if byte == backslash {
+                bytes += [backslash, backslash]
+            } else if allowed(byte) {
+                bytes.append(byte)
+            } else {
+                bytes += [backslash, UInt8(ascii: "x"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func timestamp() -> String {

@@ -93,7 +93,7 @@ public enum ServerCommandLine {
             config.logFormat = format
         },
         ServerOption(flag: "--trust-proxy", environment: "FG_TRUST_PROXY", valueName: nil,
-                     help: "behind a reverse proxy: log the client from X-Forwarded-For / X-Real-IP") { config, value in
+                     help: "behind a reverse proxy that appends X-Forwarded-For: the client is its last entry") { config, value in
             config.http.trustProxyHeaders = try boolean(value, name: "--trust-proxy")
         },
         ServerOption(flag: "--registration", environment: "FG_REGISTRATION", valueName: "open|closed",

@@ -170,8 +170,7 @@ final class HTTPConnection: EventHandler {
     /// Who the request is from: the peer, or the client a trusted proxy names.
     private func client(of request: HTTPRequest) -> String {
         guard owner.shared.configuration.trustProxyHeaders else { return peer }
-        if let forwarded = request.headers.values(of: "X-Forwarded-For").first { return forwarded }
-        return request.headers["X-Real-IP"] ?? peer
+        return ForwardedClient.client(of: request.headers, peer: peer)
     }
 
     /// Called on the loop thread when the worker has the response.

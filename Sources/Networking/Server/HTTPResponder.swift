@@ -27,7 +27,7 @@ public struct AccessLogEntry: Sendable {
     public let status: Int
     /// From the complete request to the response being queued for writing.
     public let duration: Duration
-    /// The peer's address, or the client a trusted proxy named (`X-Forwarded-For`, `X-Real-IP`).
+    /// The peer's address, or the client a trusted proxy named (the last `X-Forwarded-For` entry).
     public let client: String
 }
 

@@ -19,8 +19,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// After a response that closes the connection, how long to read and drop what the peer still sends,
     /// so the peer sees the response instead of a reset.
     public var lingerTimeout: Duration = .seconds(2)
-    /// Behind a reverse proxy: take the client's address from `X-Forwarded-For` (first entry) or
-    /// `X-Real-IP` for the access log. Off by default, since any client can send those headers.
+    /// Behind a reverse proxy: take the client's address (for the access log, the login throttle
+    /// and the registration limit) from the last `X-Forwarded-For` entry, the one the proxy
+    /// appended. Off by default: without a proxy that appends, any client can choose that entry.
     public var trustProxyHeaders = false
     /// Open connections at most; further ones get 503 and are closed.
     public var maxConnections: Int = 10_000

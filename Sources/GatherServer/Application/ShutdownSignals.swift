@@ -1,0 +1,44 @@
+import Foundation
+import Glibc
+
+/// SIGTERM and SIGINT, taken with `sigwait` by the thread that started the server.
+///
+/// `block()` runs before the server creates any thread, so every thread inherits a mask that
+/// holds the two signals back: one that arrives at any moment, start-up included, stays pending
+/// until `wait` takes it. (Ignoring the signals until a handler was armed lost a stop sent in that
+/// window, and the process ran on until killed. `dispatchMain()` is no help either: it parks the
+/// main thread in `sigsuspend` with every signal unblocked, so a SIGTERM would kill the process
+/// with its default action instead of shutting down.)
+public enum ShutdownSignals {
+    private static var signals: sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGTERM)
+        sigaddset(&set, SIGINT)
+        return set
+    }
+
+    /// Holds SIGTERM and SIGINT back in the calling thread and every thread it creates from now on.
+    public static func block() {
+        var set = signals
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+    }
+
+    /// Waits on the calling thread, for good: the first signal calls `stop` on a thread of its
+    /// own (which should end the process when done); a second one ends the process at once.
+    public static func wait(stop: @escaping @Sendable (Int32) -> Void) -> Never {
+        var set = signals
+        var received: Int32 = 0
+        var stopping = false
+        while true {
+            guard sigwait(&set, &received) == 0 else { continue }
+            if stopping {
+                FileHandle.standardError.write(Data("fg-server: second signal, stopping at once\n".utf8))
+                _exit(1)
+            }
+            stopping = true
+            let signal = received
+            Thread.detachNewThread { stop(signal) }
+        }
+    }
+}
