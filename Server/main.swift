@@ -65,6 +65,10 @@ case .serve(let configuration):
     } catch {
         fail("cannot open database \(configuration.databasePath): \(error)")
     }
+    if let mode = DatabaseFile.permissionsForOthers(configuration.databasePath) {
+        server.log.info("fg-server: warning: \(configuration.databasePath) (password hashes inside) is readable by others "
+                        + "(mode \(String(mode, radix: 8))); chmod 600 it")
+    }
     let port: Int
     do {
         port = try server.start()

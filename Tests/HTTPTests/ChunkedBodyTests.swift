@@ -92,4 +92,41 @@ final class ChunkedBodyTests: XCTestCase {
         XCTAssertEqual(run.requests, [])
         XCTAssertTrue(run.partialAtEnd)
     }
+
+    // MARK: What is not data is bounded too
+
+    func testChunkExtensionsCountAgainstTheHeaderLimit() {
+        // One byte of data per chunk, a thousand bytes of extension: 20 such chunks pass a 16 KiB allowance.
+        let padded = (0..<20).map { _ in "1;" + String(repeating: "a", count: 1000) + "\r\nx\r\n" }.joined()
+        let run = parse(chunked(padded + "0\r\n\r\n"))
+        XCTAssertEqual(run.status, 431)
+        XCTAssertEqual(run.error?.reason, "chunk extensions and trailers exceed 16384 bytes")
+    }
+
+    func testExtensionsAndTrailersShareOneAllowance() {
+        let limits = HTTPLimits(maxHeaderBytes: 100)
+        // 40 + 2 bytes of extension, then a 60-byte trailer line (62 with CRLF): 104 > 100.
+        let body = "1;" + String(repeating: "e", count: 38) + "\r\nx\r\n0\r\nX-T: " + String(repeating: "t", count: 55) + "\r\n\r\n"
+        XCTAssertEqual(assertSplitInvariant(chunked(body), limits: limits).status, 431)
+        // Within it, both are accepted.
+        let small = "1;ext\r\nx\r\n0\r\nX-T: t\r\n\r\n"
+        XCTAssertEqual(parse(chunked(small), limits: limits).requests.first?.body, bytes("x"))
+    }
+
+    func testBufferHoldsOnlyWhatIsNotYetDecoded() throws {
+        // 64 KiB of one-byte chunks, fed as a client sends them: the parser never holds the
+        // wire form of what it has decoded already.
+        var parser = HTTPRequestParser()
+        parser.append(bytes(chunked("")))
+        XCTAssertNil(try parser.nextRequest())
+        var largest = 0
+        for _ in 0..<(64 * 1024 / 256) {
+            parser.append(bytes(String(repeating: "1\r\nx\r\n", count: 256)))
+            XCTAssertNil(try parser.nextRequest())
+            largest = max(largest, parser.bufferedByteCount)
+        }
+        parser.append(bytes("0\r\n\r\n"))
+        XCTAssertEqual(try parser.nextRequest()?.body.count, 64 * 1024)
+        XCTAssertLessThanOrEqual(largest, 1536, "one feed is 1536 bytes; nothing older stays")
+    }
 }

@@ -3,13 +3,33 @@ import XCTest
 
 /// Each limit of `HTTPLimits` refuses a request with its own status, while bytes are still arriving.
 final class ParserLimitsTests: XCTestCase {
-    // "GET /abc HTTP/1.1\r\n" is 19 bytes.
+    // "GET /abc HTTP/1.1" is 17 bytes, 19 with its CRLF.
     private let requestLine = "GET /abc HTTP/1.1\r\n"
 
     func testRequestLineAtLimitIsAccepted() {
-        let run = assertSplitInvariant(requestLine + "Host: h\r\n\r\n", limits: HTTPLimits(maxRequestLineBytes: 19))
+        // The limit counts the line, not its CRLF: 17 bytes fit a limit of 17.
+        let run = assertSplitInvariant(requestLine + "Host: h\r\n\r\n", limits: HTTPLimits(maxRequestLineBytes: 17))
         XCTAssertNil(run.error)
         XCTAssertEqual(run.requests.map(\.target), ["/abc"])
+        let bareLF = parse("GET /abc HTTP/1.1\nHost: h\n\n", limits: HTTPLimits(maxRequestLineBytes: 17))
+        XCTAssertNil(bareLF.error)
+    }
+
+    func testRequestLineOneByteOverLimitIs414() {
+        assertRejected("GET /abcd HTTP/1.1\r\nHost: h\r\n\r\n", status: 414, limits: HTTPLimits(maxRequestLineBytes: 17))
+    }
+
+    func testDefaultRequestLineLimitIsExactly8192Bytes() {
+        let longest = "GET /" + String(repeating: "a", count: 8192 - 14) + " HTTP/1.1"
+        XCTAssertEqual(longest.utf8.count, 8192)
+        XCTAssertNil(parse(longest + "\r\nHost: h\r\n\r\n").error)
+        XCTAssertEqual(parse("GET /a" + longest.dropFirst(5) + "\r\nHost: h\r\n\r\n").status, 414)
+    }
+
+    func testDefaultHeaderFieldCountIsExactly100() {
+        let fields = (0..<99).map { "X-F\($0): v\r\n" }.joined()
+        XCTAssertNil(parse(requestLine + "Host: h\r\n" + fields + "\r\n").error)
+        XCTAssertEqual(parse(requestLine + "Host: h\r\nX-Extra: 1\r\n" + fields + "\r\n").status, 431)
     }
 
     func testRequestLineOverLimitIs414() {
@@ -30,8 +50,8 @@ final class ParserLimitsTests: XCTestCase {
     }
 
     func testRequestLineStillArrivingWithinLimitWaits() {
-        var parser = HTTPRequestParser(limits: HTTPLimits(maxRequestLineBytes: 19))
-        parser.append(bytes("GET /abc HTTP/1.1"))
+        var parser = HTTPRequestParser(limits: HTTPLimits(maxRequestLineBytes: 17))
+        parser.append(bytes("GET /abc HTTP/1.1\r"))
         XCTAssertNil(nextRequestError(&parser))
         XCTAssertTrue(parser.hasPartialRequest)
     }

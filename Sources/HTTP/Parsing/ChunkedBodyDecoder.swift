@@ -1,4 +1,7 @@
-/// Decodes a chunked body (RFC 9112 §7.1) as bytes arrive, keeping the decoded body within the limit.
+/// Decodes a chunked body (RFC 9112 §7.1) as bytes arrive, keeping the decoded body within the
+/// body limit and what is not data (chunk extensions and trailer fields, together) within the
+/// header limit: the body limit alone counts decoded bytes, so `1;<1000 × a>` per byte would
+/// otherwise make a connection read a thousand bytes for each one it counts.
 struct ChunkedBodyDecoder: Sendable {
     private enum Phase: Sendable {
         case size
@@ -9,7 +12,8 @@ struct ChunkedBodyDecoder: Sendable {
 
     private(set) var body: [UInt8] = []
     private var phase: Phase = .size
-    private var trailerBytes = 0
+    /// Bytes of chunk extensions and trailer fields so far (with their line ends).
+    private var nonDataBytes = 0
 
     /// The longest chunk-size line we accept, extensions included.
     static let maxSizeLineBytes = 1024
@@ -20,7 +24,8 @@ struct ChunkedBodyDecoder: Sendable {
             switch phase {
             case .size:
                 guard let line = try takeLine(buffer, from: &index, limit: ChunkedBodyDecoder.maxSizeLineBytes) else { return false }
-                let size = try ChunkedBodyDecoder.chunkSize(line)
+                let (size, extensionBytes) = try ChunkedBodyDecoder.chunkSize(line)
+                try countNonData(extensionBytes, limits: limits)
                 if size == 0 {
                     phase = .trailers
                 } else {
@@ -41,18 +46,23 @@ struct ChunkedBodyDecoder: Sendable {
                 phase = .size
             case .trailers:
                 // Trailer fields are read and dropped: nothing in this API uses them.
-                let remainingAllowance = limits.maxHeaderBytes - trailerBytes
-                let tooLarge = HTTPParseError(.requestHeaderFieldsTooLarge, "trailer section exceeds \(limits.maxHeaderBytes) bytes")
-                guard let line = try takeLine(buffer, from: &index, limit: max(remainingAllowance, 2), tooLong: tooLarge) else {
+                let allowance = max(limits.maxHeaderBytes - nonDataBytes, 2)
+                guard let line = try takeLine(buffer, from: &index, limit: allowance, tooLong: tooMuchNonData(limits)) else {
                     return false
                 }
                 if line.isEmpty { return true }
-                trailerBytes += line.count + 2
-                guard trailerBytes <= limits.maxHeaderBytes else {
-                    throw HTTPParseError(.requestHeaderFieldsTooLarge, "trailer section exceeds \(limits.maxHeaderBytes) bytes")
-                }
+                try countNonData(line.count + 2, limits: limits)
             }
         }
+    }
+
+    private mutating func countNonData(_ count: Int, limits: HTTPLimits) throws(HTTPParseError) {
+        nonDataBytes += count
+        guard nonDataBytes <= limits.maxHeaderBytes else { throw tooMuchNonData(limits) }
+    }
+
+    private func tooMuchNonData(_ limits: HTTPLimits) -> HTTPParseError {
+        HTTPParseError(.requestHeaderFieldsTooLarge, "chunk extensions and trailers exceed \(limits.maxHeaderBytes) bytes")
     }
 
     /// The bytes of the next line without its CRLF (or bare LF), or nil if it has not fully arrived.
@@ -73,8 +83,10 @@ struct ChunkedBodyDecoder: Sendable {
         return line
     }
 
-    private static func chunkSize(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> Int {
+    /// The size a chunk-size line announces, and how many bytes its extensions take (line end included).
+    private static func chunkSize(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> (size: Int, extensionBytes: Int) {
         let sizePart = line.prefix { $0 != UInt8(ascii: ";") }
+        let extensionBytes = line.count > sizePart.count ? line.count - sizePart.count + 2 : 0
         var digits = sizePart[...]
         while let last = digits.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { digits.removeLast() }
         guard !digits.isEmpty, digits.count <= 15 else {
@@ -87,6 +99,6 @@ struct ChunkedBodyDecoder: Sendable {
             }
             size = size << 4 | Int(value)
         }
-        return size
+        return (size, extensionBytes)
     }
 }

@@ -32,6 +32,9 @@ public struct HTTPRequestParser: Sendable {
         }
     }
 
+    /// Bytes the parser holds right now (what bounds a connection's memory, with the body limit).
+    public var bufferedByteCount: Int { input.byteCount }
+
     /// True while the head of a request has been read and its body has not all arrived.
     public var isReadingBody: Bool {
         switch state {

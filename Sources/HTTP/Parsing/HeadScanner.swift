@@ -36,7 +36,8 @@ struct HeadScanner: Sendable {
                     guard skippedEmptyLines <= 8 else { throw HTTPParseError(.badRequest, "expected a request line") }
                     continue
                 }
-                guard rawLength <= limits.maxRequestLineBytes else {
+                // The request line's limit counts the line itself, not its CRLF.
+                guard line.count <= limits.maxRequestLineBytes else {
                     throw HTTPParseError(.uriTooLong, "request line exceeds \(limits.maxRequestLineBytes) bytes")
                 }
                 lines.append(line)

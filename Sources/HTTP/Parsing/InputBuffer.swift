@@ -24,10 +24,20 @@ struct InputBuffer: Sendable {
         return lines
     }
 
-    /// The whole body once it has arrived, consumed; nil while more is needed.
+    /// The whole body once it has arrived, consumed; nil while more is needed. What a chunked
+    /// body has consumed so far is dropped as it goes, so the buffer holds only bytes not yet
+    /// decoded, not the whole wire form of the body beside its decoded copy.
     mutating func takeBody(with reader: inout BodyReader, limits: HTTPLimits, ended: Bool) throws(HTTPParseError) -> [UInt8]? {
-        try reader.read(bytes, from: &start, limits: limits, ended: ended)
+        let body = try reader.read(bytes, from: &start, limits: limits, ended: ended)
+        if body == nil && start > 0 {
+            bytes.removeSubrange(0..<start)
+            start = 0
+        }
+        return body
     }
+
+    /// Bytes held: received and not yet consumed, plus consumed ones not yet dropped.
+    var byteCount: Int { bytes.count }
 
     /// Whether anything other than the empty lines allowed before a head has arrived.
     func hasStartedHead(_ scanner: HeadScanner) -> Bool {

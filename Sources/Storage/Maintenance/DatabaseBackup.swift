@@ -31,6 +31,8 @@ public enum DatabaseBackup {
         let reader = try Database(path: source, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         let temporary = destination + ".partial-\(getpid())"
         defer { unlink(temporary) }
+        // A copy holds the same password hashes: as private as the database itself.
+        try DatabaseFile.createPrivately(temporary)
         let pages: Int
         do {
             let target = try Database(path: temporary, mode: .readWrite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)

@@ -29,14 +29,14 @@ public final class DatabasePool: @unchecked Sendable {
 
     public static let inMemoryPath = ":memory:"
 
-    /// Opens (creating the file and its directory if needed), checks the schema version and migrates.
+    /// Opens (creating the file, 0600, and its directory, 0700, if needed), checks the schema version and migrates.
     /// A database newer than this binary throws `MigrationError.databaseTooNew` before anything is written.
     public init(path: String, configuration: Configuration = Configuration(), migrator: Migrator = Schema.migrator) throws {
         self.path = path
         let isFile = path != DatabasePool.inMemoryPath && !path.isEmpty
         usesReaders = isFile && configuration.readerCount > 0
         if isFile {
-            try DatabasePool.createParentDirectory(of: path)
+            try DatabaseFile.createPrivately(path)
         }
         let writer = try Database(path: path, mode: .readWrite, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
         try migrator.checkCompatible(writer)
@@ -110,11 +110,6 @@ public final class DatabasePool: @unchecked Sendable {
         writerLock.lock()
         writer = nil
         writerLock.unlock()
-    }
-
-    private static func createParentDirectory(of path: String) throws {
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 }
 

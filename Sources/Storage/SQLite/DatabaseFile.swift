@@ -1,0 +1,38 @@
+import CSQLite
+import Foundation
+import Glibc
+
+/// The database file on disk. It holds password hashes, so it is created readable by its owner
+/// only (0600, in a 0700 directory when the directory is new), whatever the umask; SQLite gives
+/// its `-wal` and `-shm` files the mode of the database file.
+public enum DatabaseFile {
+    public static let fileMode: mode_t = 0o600
+    public static let directoryMode: mode_t = 0o700
+
+    /// Creates the parent directory (0700) and an empty file (0600) unless they exist; an empty
+    /// file is a valid empty database for SQLite to open.
+    static func createPrivately(_ path: String) throws {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        if !FileManager.default.fileExists(atPath: directory.path) {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: Int(directoryMode)])
+        }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
+        if descriptor >= 0 {
+            // The umask can only have removed bits; set exactly the mode meant.
+            fchmod(descriptor, fileMode)
+            close(descriptor)
+        } else if errno != EEXIST {
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot create \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// The permission bits of an existing file that let others than its owner read or write it; nil when none do.
+    public static func permissionsForOthers(_ path: String) -> mode_t? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        let others = status.st_mode & 0o077
+        return others == 0 ? nil : status.st_mode & 0o777
+    }
+
+}
