@@ -40,7 +40,7 @@ let package = Package(
         .testTarget(name: "GatherCoreTests", dependencies: ["GatherCore"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
-        .testTarget(name: "GatherServerTests", dependencies: ["GatherServer", "Networking", "HTTP", "Storage"]),
+        .testTarget(name: "GatherServerTests", dependencies: ["GatherServer", "GatherCore", "Networking", "HTTP", "Storage", "CCrypt"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "GatherClientTests", dependencies: ["GatherClient", "GatherCore", "Networking"]),
         .testTarget(name: "GatherTerminalTests", dependencies: ["GatherTerminal", "GatherClient", "Terminal", "GatherServer", "Networking"]),

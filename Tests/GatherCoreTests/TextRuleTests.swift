@@ -49,9 +49,11 @@ final class TextRuleTests: XCTestCase {
             XCTAssertEqual(expectValidationError { try Credentials(username: "ana", password: password) }?.reason,
                            "password must not contain control characters", password.debugDescription)
         }
-        let heavy = String(repeating: "👨‍👩‍👧‍👦", count: 41)
+        let heavy = String(repeating: "🔑", count: 128)
         XCTAssertEqual(expectValidationError { try Credentials(username: "ana", password: heavy) }?.reason,
-                       "password must be at most 1024 bytes of UTF-8")
+                       "password must be at most 511 bytes of UTF-8")
+        let largest = String(repeating: "🔑", count: 127) + "abc"
+        XCTAssertEqual(try Credentials(username: "ana", password: largest).password.utf8.count, 511)
         // Passwords are kept exactly as typed: not trimmed, not normalised.
         XCTAssertEqual(try Credentials(username: "ana", password: " Jose\u{301} pw ").password, " Jose\u{301} pw ")
     }

@@ -1,3 +1,5 @@
+import CCrypt
+import GatherCore
 import GatherServer
 import XCTest
 
@@ -9,6 +11,21 @@ final class PasswordHasherTests: XCTestCase {
         XCTAssertTrue(hasher.verify("correct horse battery staple", against: hash))
         XCTAssertFalse(hasher.verify("correct horse battery stapler", against: hash))
         XCTAssertFalse(hasher.verify("", against: hash))
+    }
+
+    func testTheLongestPasswordCredentialsAllowIsHashable() throws {
+        XCTAssertEqual(Credentials.passwordMaximumBytes + 1, Int(CRYPT_MAX_PASSPHRASE_SIZE), "the NUL takes the last byte")
+        let hasher = PasswordHasher()
+        let longest = String(repeating: "p", count: Credentials.passwordMaximumBytes)
+        XCTAssertTrue(hasher.verify(longest, against: try hasher.hash(longest)))
+        XCTAssertThrowsError(try hasher.hash(longest + "p"), "libcrypt refuses what Credentials would have let through")
+    }
+
+    func testNULIsRefusedNotTruncated() throws {
+        let hasher = PasswordHasher()
+        XCTAssertThrowsError(try hasher.hash("abcd\u{0}efgh"))
+        let hash = try hasher.hash("abcd")
+        XCTAssertFalse(hasher.verify("abcd\u{0}efgh", against: hash), "libcrypt alone would read this as abcd")
     }
 
     func testSaltsDiffer() throws {

@@ -111,6 +111,38 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(try raw("POST /api/users HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n").status, 501)
     }
 
+    func testExactLimitsAsDocumented() throws {
+        // The request line may be 8192 bytes, its CRLF not counted; one more is 414.
+        let longest = "GET /health?" + String(repeating: "a", count: 8192 - 21) + " HTTP/1.1"
+        XCTAssertEqual(longest.utf8.count, 8192)
+        XCTAssertEqual(try raw(longest + "\r\nHost: x\r\n\r\n").status, 200)
+        XCTAssertEqual(try raw("GET /health?a" + longest.dropFirst(12) + "\r\nHost: x\r\n\r\n").status, 414)
+        // 100 header fields are accepted, 101 are not.
+        let fields = (0..<99).map { "X-F\($0): v\r\n" }.joined()
+        XCTAssertEqual(try raw("GET /health HTTP/1.1\r\nHost: x\r\n\(fields)\r\n").status, 200)
+        XCTAssertEqual(try raw("GET /health HTTP/1.1\r\nHost: x\r\nX-One-More: v\r\n\(fields)\r\n").status, 431)
+    }
+
+    func testChunkExtensionFloodIsRefusedNotBuffered() throws {
+        let (client, _) = try server.registeredClient()
+        let token = try XCTUnwrap(client.token)
+        let connection = try server.connect()
+        try connection.write(Array("POST /api/players HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".utf8), timeout: .seconds(5))
+        // Each chunk: one counted byte, a thousand bytes of extension. Once, a connection could
+        // grow the server by about a kilobyte per counted byte, up to the 1 MiB body limit.
+        let flood = Array(("1;" + String(repeating: "a", count: 1000) + "\r\n \r\n").utf8)
+        // 20 of them pass the 16 KiB allowance; the server may stop reading once it has answered.
+        for _ in 0..<20 {
+            try? connection.write(flood, timeout: .seconds(5))
+        }
+        connection.expectResponse(to: .post)
+        let response = try connection.readResponse(timeout: .seconds(5))
+        XCTAssertEqual(response.status, 431)
+        XCTAssertEqual(try response.errorReason(), "chunk extensions and trailers exceed 16384 bytes")
+        XCTAssertTrue(try connection.waitForClose(timeout: .seconds(5)))
+        XCTAssertEqual(try client.request(.get, "/api/players").jsonArray().count, 0, "nothing was created")
+    }
+
     func testMalformedRequestsGetA400NotADroppedConnection() throws {
         let garbage = [
             "\u{01}\u{02}\u{03}\r\n\r\n",

@@ -15,8 +15,9 @@ public struct User: Hashable, Sendable, Codable {
 public struct Credentials: Hashable, Sendable, Codable {
     public static let usernameLength = Username.length
     public static let passwordLength = 8...256
-    /// A password's UTF-8 size at most: 256 four-byte characters.
-    public static let passwordMaximumBytes = 1024
+    /// A password's UTF-8 size at most: what libcrypt hashes (its CRYPT_MAX_PASSPHRASE_SIZE is
+    /// 512 with the terminating NUL; a longer one fails to hash).
+    public static let passwordMaximumBytes = 511
 
     public var username: String
     public var password: String
@@ -39,7 +40,7 @@ public struct Credentials: Hashable, Sendable, Codable {
         try Username.validated(username)
     }
 
-    /// 8–256 characters, at most 1024 bytes, no control characters: libcrypt reads a password up
+    /// 8–256 characters, at most 511 bytes, no control characters: libcrypt reads a password up
     /// to its first NUL, so `abcd\0efgh` would silently become `abcd`.
     public static func validPassword(_ password: String) throws(ValidationError) -> String {
         guard password.utf8.count <= passwordMaximumBytes else {

@@ -11,7 +11,7 @@ final class TestServer {
     let databasePath: String
     let port: Int
 
-    init(configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
+    init(passwordHasher: any PasswordHashing = PasswordHasher(), configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         databasePath = directory.appendingPathComponent("football-gather.sqlite").path
@@ -20,7 +20,7 @@ final class TestServer {
         configuration.databasePath = databasePath
         configuration.quiet = true
         configure(&configuration)
-        server = try GatherServer(configuration: configuration)
+        server = try GatherServer(configuration: configuration, passwordHasher: passwordHasher)
         port = try server.start()
     }
 

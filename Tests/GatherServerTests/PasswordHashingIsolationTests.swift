@@ -1,0 +1,89 @@
+import Foundation
+import HTTP
+import Networking
+import XCTest
+
+/// Password hashing runs on its own small pool: with that pool busy, ordinary requests are still
+/// answered, and a login beyond its queue is refused at once instead of waiting.
+final class PasswordHashingIsolationTests: XCTestCase {
+    /// Responses that arrive on other threads.
+    private final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var statuses: [String: Int] = [:]
+        func set(_ name: String, _ status: Int) { lock.withLock { statuses[name] = status } }
+        subscript(name: String) -> Int? { lock.withLock { statuses[name] } }
+        var all: [String: Int] { lock.withLock { statuses } }
+    }
+
+    func testWithTheHashingPoolSaturatedOrdinaryRequestsGoOnAndFurtherLoginsGet503() throws {
+        let hasher = GatedHasher()
+        // One worker for everything else: if hashing held it, nothing else could be answered.
+        let server = try TestServer(passwordHasher: hasher) { configuration in
+            configuration.http.workerCount = 1
+            configuration.hashingThreads = 1
+            configuration.hashingQueueLimit = 1
+        }
+        defer {
+            hasher.open()
+            server.stop()
+        }
+        let (owner, _) = try server.registeredClient(username: "owner", password: "right-password")
+        XCTAssertEqual(try owner.request(.post, "/api/players", json: ["name": "Ana"]).status, 201)
+
+        hasher.close()
+        let results = Results()
+        let port = server.port
+        func loginInBackground(_ name: String) {
+            DispatchQueue.global().async {
+                let status = (try? HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(10))
+                    .send(method: .post, target: "/api/users/login",
+                          headers: ["Authorization": APIClient.basic("owner", "right-password")], timeout: .seconds(30)))?.status
+                results.set(name, status ?? -1)
+            }
+        }
+        // The first login takes the only hashing thread and waits at the gate.
+        loginInBackground("running")
+        XCTAssertTrue(waitUntil { hasher.waitingCount == 1 }, "the first login reached the hasher")
+        // Two more: one fits the queue of one, the other is refused at once.
+        loginInBackground("second")
+        loginInBackground("third")
+        XCTAssertTrue(waitUntil(timeout: 10) { results["second"] == 503 || results["third"] == 503 }, "\(results.all)")
+        XCTAssertEqual(results["running"], nil, "still hashing")
+
+        // Meanwhile, with the gate still closed, the one ordinary worker answers at once.
+        let list = try owner.request(.get, "/api/players")
+        XCTAssertEqual(list.status, 200)
+        XCTAssertEqual(try list.jsonArray().count, 1)
+        XCTAssertEqual(try owner.request(.get, "/health").status, 200)
+
+        let refused = try server.client().request(.post, "/api/users", json: ["username": "late", "password": "long-enough"])
+        XCTAssertEqual(refused.status, 503, "registrations share the pool")
+        XCTAssertEqual(refused.headers["Retry-After"], "1")
+        XCTAssertEqual(try refused.errorReason(), "the server is busy checking passwords; try again shortly")
+
+        hasher.open()
+        XCTAssertTrue(waitUntil(timeout: 10) { results.all.count == 3 }, "\(results.all)")
+        XCTAssertEqual(results.all.values.sorted(), [200, 200, 503], "the queued login completes once the pool frees")
+    }
+
+    func testRefusalsHappenBeforeHashing() throws {
+        // Throttled, malformed and closed-registration requests never take a hashing place.
+        let hasher = GatedHasher()
+        let server = try TestServer(passwordHasher: hasher) { configuration in
+            configuration.hashingThreads = 1
+            configuration.hashingQueueLimit = 1
+            configuration.registration = .closed
+        }
+        defer {
+            hasher.open()
+            server.stop()
+        }
+        hasher.close()
+        let client = try server.client()
+        let closed = try client.request(.post, "/api/users", json: ["username": "x", "password": "long-enough"])
+        XCTAssertEqual(closed.status, 403)
+        let malformed = try client.request(.post, "/api/users/login", headers: ["Authorization": "Basic " + Data("a\u{0}:b".utf8).base64EncodedString()])
+        XCTAssertEqual(malformed.status, 400)
+        XCTAssertEqual(hasher.waitingCount, 0)
+    }
+}

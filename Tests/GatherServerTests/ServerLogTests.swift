@@ -1,0 +1,37 @@
+@testable import GatherServer
+@testable import Networking
+import XCTest
+
+/// Text log lines: one request, one line, with fields no client can forge.
+final class ServerLogTests: XCTestCase {
+    private final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func append(_ line: String) { lock.withLock { lines.append(line) } }
+        var all: [String] { lock.withLock { lines } }
+    }
+
+    func testClientChosenTextCannotSplitOrForgeALine() {
+        let lines = Lines()
+        let log = ServerLog(quiet: false, format: .text, sink: { lines.append($0) })
+        log.access(AccessLogEntry(requestID: 1, method: "GET", path: "/a b\tc\u{1B}[31m\\", status: 200,
+                                  duration: .milliseconds(2), client: "1.2.3.4 GET /forged 200\n2026 evil"))
+        XCTAssertEqual(lines.all.count, 1)
+        let line = lines.all[0]
+        XCTAssertEqual(line.filter { $0 == "\n" }.count, 1, "one line: \(line)")
+        XCTAssertTrue(line.contains(#" 1.2.3.4\x20GET\x20/forged\x20200\x0A2026\x20evil GET /a\x20b\x09c\x1B[31m\\ 200 "#), line)
+        XCTAssertEqual(line.split(separator: " ").count, 6, "time, client, method, path, status, duration")
+    }
+
+    func testMessagesKeepTheirTextButNoControlBytes() {
+        let lines = Lines()
+        let log = ServerLog(quiet: false, format: .text, sink: { lines.append($0) })
+        log.info("fg-server: opened /data/Zoë's db\nsecond line")
+        XCTAssertEqual(lines.all, [#"fg-server: opened /data/Zoë's db\x0Asecond line"# + "\n"])
+    }
+
+    func testPlainFieldsAreUnchanged() {
+        XCTAssertEqual(ServerLog.escaped("/api/players/7"), "/api/players/7")
+        XCTAssertEqual(ServerLog.escaped("2001:db8::1"), "2001:db8::1")
+    }
+}
