@@ -33,7 +33,7 @@ let package = Package(
         // The terminal views of each screen and the run loop that feeds them keys, ticks and resizes.
         .target(name: "GatherTerminal", dependencies: ["GatherClient", "Terminal", "GatherCore"]),
 
-        .executableTarget(name: "fg-server", dependencies: ["GatherServer", "Storage"], path: "Server"),
+        .executableTarget(name: "fg-server", dependencies: ["GatherServer", "GatherCore", "Storage"], path: "Server"),
         .executableTarget(name: "fg", dependencies: ["GatherTerminal", "GatherClient", "Networking"], path: "Client"),
         .executableTarget(name: "fg-bench", dependencies: ["GatherServer", "Networking", "HTTP"], path: "Benchmarks/ServerBenchmark"),
 

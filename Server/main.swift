@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GatherCore
 import GatherServer
 import Storage
 import Glibc
@@ -44,6 +45,17 @@ case .migrate(let configuration):
         exit(0)
     } catch {
         fail("cannot migrate \(configuration.databasePath): \(error)")
+    }
+case let .addUser(configuration, username):
+    do {
+        let credentials = try Credentials(username: username, password: try PasswordPrompt.read(for: username))
+        let pool = try DatabasePool(path: configuration.databasePath, configuration: DatabasePool.Configuration(readerCount: 0))
+        defer { pool.close() }
+        let user = try Accounts.create(credentials, database: pool, passwordHasher: PasswordHasher(), now: Date())
+        print("fg-server: created user \(user.username) (\(user.id.uuidString)) in \(configuration.databasePath)")
+        exit(0)
+    } catch {
+        fail("cannot add user: \(error)")
     }
 case .healthcheck(let url):
     switch HealthCheck.run(url: url) {

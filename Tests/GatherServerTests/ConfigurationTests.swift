@@ -1,3 +1,4 @@
+import Foundation
 import GatherServer
 import XCTest
 
@@ -38,6 +39,38 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(overridden.http.headerReadTimeout, .milliseconds(500))
         XCTAssertEqual(overridden.http.maxConnections, 5)
         XCTAssertEqual(overridden.http.host, "0.0.0.0")
+    }
+
+    func testSecurityOptions() throws {
+        let defaults = try configuration([])
+        XCTAssertEqual(defaults.registration, .open)
+        XCTAssertEqual(defaults.registrationsPerHour, 10)
+        XCTAssertEqual(defaults.hashingQueueLimit, 32)
+        XCTAssertEqual(defaults.hashingThreads, max(1, ProcessInfo.processInfo.activeProcessorCount / 2))
+
+        let environment = ["FG_REGISTRATION": "closed", "FG_REGISTRATIONS_PER_HOUR": "3", "FG_HASHING_THREADS": "2", "FG_HASHING_QUEUE": "8"]
+        let fromEnvironment = try configuration([], environment)
+        XCTAssertEqual(fromEnvironment.registration, .closed)
+        XCTAssertEqual(fromEnvironment.registrationsPerHour, 3)
+        XCTAssertEqual(fromEnvironment.hashingThreads, 2)
+        XCTAssertEqual(fromEnvironment.hashingQueueLimit, 8)
+        XCTAssertEqual(try configuration(["--registration", "open"], environment).registration, .open)
+
+        XCTAssertThrowsError(try configuration(["--registration", "invite"])) { error in
+            XCTAssertEqual((error as? ConfigurationError)?.message, "--registration must be open or closed, not \"invite\"")
+        }
+        XCTAssertThrowsError(try configuration(["--hashing-queue", "0"]))
+    }
+
+    func testUserAddCommand() throws {
+        guard case let .addUser(configuration, username) = try ServerCommandLine.parse(
+            arguments: ["user", "add", "Zoë", "--db", "/tmp/u.sqlite"], environment: [:]) else {
+            return XCTFail("expected user add")
+        }
+        XCTAssertEqual(username, "Zoë")
+        XCTAssertEqual(configuration.databasePath, "/tmp/u.sqlite")
+        XCTAssertThrowsError(try ServerCommandLine.parse(arguments: ["user", "add"], environment: [:]))
+        XCTAssertThrowsError(try ServerCommandLine.parse(arguments: ["user", "remove", "x"], environment: [:]))
     }
 
     func testBadValuesAreClearErrors() {

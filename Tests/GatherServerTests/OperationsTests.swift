@@ -111,6 +111,29 @@ final class OperationsTests: XCTestCase {
         XCTAssertEqual(first["client"] as? String, "127.0.0.1")
     }
 
+    func testClosedRegistrationWithAccountsMadeOnTheHost() throws {
+        let database = directory.appendingPathComponent("closed.sqlite").path
+        let added = try ServerProcess(arguments: ["user", "add", "Organiser", "--db", database], input: "pitch-side-pass\n")
+        XCTAssertEqual(added.waitForExit(), 0, added.standardError)
+        XCTAssertTrue(added.standardOutput.contains("created user Organiser"), added.standardOutput)
+        let again = try ServerProcess(arguments: ["user", "add", "ORGANISER", "--db", database], input: "pitch-side-pass\n")
+        XCTAssertEqual(again.waitForExit(), 1)
+        XCTAssertTrue(again.standardError.contains("username is already taken"), again.standardError)
+        let weak = try ServerProcess(arguments: ["user", "add", "weak", "--db", database], input: "short\n")
+        XCTAssertEqual(weak.waitForExit(), 1)
+        XCTAssertTrue(weak.standardError.contains("password must be 8–256 characters"), weak.standardError)
+
+        let server = try ServerProcess(arguments: ["--port", "0", "--db", database, "--quiet"],
+                                       environment: ["FG_REGISTRATION": "closed"])
+        let port = try XCTUnwrap(server.waitForPort(), server.standardError)
+        let api = APIClient(connection: try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5)), token: nil)
+        XCTAssertEqual(try api.request(.post, "/api/users", json: ["username": "stranger", "password": "long-enough"]).status, 403)
+        let login = try api.request(.post, "/api/users/login", headers: ["Authorization": APIClient.basic("organiser", "pitch-side-pass")])
+        XCTAssertEqual(login.status, 200, login.text)
+        server.terminate()
+        XCTAssertEqual(server.waitForExit(), 0)
+    }
+
     func testTrustedProxyNamesTheClient() throws {
         let server = try ServerProcess(arguments: ["--port", "0", "--db", ":memory:", "--log-format", "json", "--trust-proxy"])
         let port = try XCTUnwrap(server.waitForPort(), server.standardError)

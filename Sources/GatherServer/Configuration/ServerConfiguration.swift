@@ -59,6 +59,9 @@ public enum ServerCommand: Sendable {
     case backup(ServerConfiguration, destination: String, overwrite: Bool)
     /// Apply pending migrations and exit.
     case migrate(ServerConfiguration)
+    /// Create an account from the host (the way in when registration is closed); the password
+    /// comes from the terminal, or the first line of standard input.
+    case addUser(ServerConfiguration, username: String)
     case help
     case version
 }
@@ -194,9 +197,18 @@ public enum ServerCommandLine {
             return .healthcheck(url: url)
         }
         var subcommand = "serve"
+        var username: String?
         if let first = remaining.first, ["serve", "backup", "migrate"].contains(first) {
             subcommand = first
             remaining.removeFirst()
+        } else if remaining.first == "user" {
+            remaining.removeFirst()
+            guard remaining.popFirst() == "add" else { throw ConfigurationError("usage: fg-server user add NAME [--db PATH]") }
+            guard let name = remaining.popFirst(), !name.hasPrefix("-") else {
+                throw ConfigurationError("user add needs a username")
+            }
+            subcommand = "user add"
+            username = name
         }
         var destination: String?
         var overwrite = false
@@ -239,6 +251,8 @@ public enum ServerCommandLine {
             return .backup(configuration, destination: destination, overwrite: overwrite)
         case "migrate":
             return .migrate(configuration)
+        case "user add":
+            return .addUser(configuration, username: username ?? "")
         default:
             return .serve(configuration)
         }
@@ -254,6 +268,9 @@ public enum ServerCommandLine {
             "       fg-server backup PATH [--force]   consistent copy of the --db database while the server runs",
             "                                         (refuses to overwrite PATH unless --force or FG_BACKUP_FORCE=1)",
             "       fg-server migrate [--db PATH]     apply pending schema migrations and exit",
+            "       fg-server user add NAME [--db PATH]",
+            "                                         create an account (for --registration closed); the password is",
+            "                                         asked for twice on a terminal, else read from the first line of stdin",
             "",
             "Options (each has an environment twin; flags win):",
         ]

@@ -17,8 +17,9 @@ final class ServerProcess {
     ///   - descriptorLimit: runs the server under `ulimit -n` with this many file descriptors.
     ///   - executable: another build of fg-server (e.g. the static release binary).
     ///   - inheritEnvironment: false starts it with only `environment` (like `env -i`).
+    ///   - input: written to its standard input, which is then closed.
     init(arguments: [String], environment: [String: String] = [:], descriptorLimit: Int? = nil,
-         executable: URL = ServerProcess.executable, inheritEnvironment: Bool = true) throws {
+         executable: URL = ServerProcess.executable, inheritEnvironment: Bool = true, input: String? = nil) throws {
         if let descriptorLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
             process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$@\"", "fg-server", executable.path] + arguments
@@ -34,7 +35,13 @@ final class ServerProcess {
         let collected = collected
         output.fileHandleForReading.readabilityHandler = { handle in collected.appendOutput(handle.availableData) }
         errors.fileHandleForReading.readabilityHandler = { handle in collected.appendErrors(handle.availableData) }
+        let inputPipe = Pipe()
+        if input != nil { process.standardInput = inputPipe }
         try process.run()
+        if let input {
+            inputPipe.fileHandleForWriting.write(Data(input.utf8))
+            try inputPipe.fileHandleForWriting.close()
+        }
     }
 
     var standardOutput: String { collected.output }
