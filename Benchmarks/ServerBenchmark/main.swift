@@ -95,6 +95,45 @@ func measure(_ name: String, method: HTTPMethod, target: String, headers: HTTPHe
     print("\(name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(String(format: "%9.0f", rate)) req/s   p50 \(percentile(0.5))   p99 \(percentile(0.99))   errors \(failures)")
 }
 
+/// Login attempts with random usernames (each costs a decoy yescrypt verification) from
+/// `threads` connections, until stopped: answered, refused with 503 (hashing queue full), or other.
+final class LoginFlood: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running = true
+    private var counts = (answered: 0, refused: 0, other: 0)
+    private let group = DispatchGroup()
+
+    init(threads: Int) {
+        for _ in 0..<threads {
+            group.enter()
+            Thread.detachNewThread { [self] in
+                defer { group.leave() }
+                guard var connection = try? connect() else { return }
+                while lock.withLock({ running }) {
+                    let name = "flood-\(UInt32.random(in: .min ... .max))"
+                    let credentials = "Basic " + Data("\(name):wrong-password".utf8).base64EncodedString()
+                    let status = (try? connection.send(method: .post, target: "/api/users/login",
+                                                       headers: ["Authorization": credentials], timeout: .seconds(10)))?.status
+                    lock.withLock {
+                        switch status {
+                        case 401: counts.answered += 1
+                        case 503: counts.refused += 1
+                        default: counts.other += 1
+                        }
+                    }
+                    if status == nil, let fresh = try? connect() { connection = fresh }
+                }
+            }
+        }
+    }
+
+    func stop() -> (answered: Int, refused: Int, other: Int) {
+        lock.withLock { running = false }
+        group.wait()
+        return lock.withLock { counts }
+    }
+}
+
 func residentKilobytes() -> Int {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
@@ -104,6 +143,14 @@ func residentKilobytes() -> Int {
 print("fg-bench: \(clients) keep-alive clients, \(seconds)s per scenario, \(ProcessInfo.processInfo.activeProcessorCount) cores")
 measure("GET /health", method: .get, target: "/health")
 measure("GET /api/players (50 players)", method: .get, target: "/api/players", headers: auth)
+// Ordinary requests while logins flood in (before POST /api/players grows the list): hashing has
+// its own pool, so the list should stay about as fast as without the flood.
+let floodThreads = Int(ProcessInfo.processInfo.environment["FG_BENCH_FLOOD"] ?? "") ?? 16
+let flood = LoginFlood(threads: floodThreads)
+measure("GET /api/players (50), login flood", method: .get, target: "/api/players", headers: auth)
+let flooded = flood.stop()
+print("  login flood (\(floodThreads) connections): \(String(format: "%.0f", Double(flooded.answered) / seconds)) logins/s answered 401, "
+      + "\(String(format: "%.0f", Double(flooded.refused) / seconds))/s refused 503, \(flooded.other) other")
 measure("GET /api/players/1", method: .get, target: "/api/players/1", headers: auth)
 measure("POST /api/players", method: .post, target: "/api/players", headers: auth,
         body: Array(#"{"name":"Bench","age":20,"preferredPosition":"winger"}"#.utf8))
