@@ -1,0 +1,33 @@
+import Foundation
+@testable import GatherServer
+import XCTest
+
+/// The README's configuration table and docs/security.md stay true to the options the server has.
+final class ReadmeConfigurationTests: XCTestCase {
+    private func document(_ path: String) throws -> String {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    func testEveryOptionHasARowInTheREADME() throws {
+        let readme = try document("README.md")
+        for option in ServerCommandLine.options {
+            let flag = option.valueName.map { "`\(option.flag) \($0.replacingOccurrences(of: "|", with: "\\|"))`" } ?? "`\(option.flag)`"
+            XCTAssertTrue(readme.contains("| \(flag) | `\(option.environment)` |"), "README row for \(option.flag)")
+        }
+    }
+
+    func testSecurityDocumentStatesTheDefaults() throws {
+        let security = try document("docs/security.md")
+        let defaults = ServerConfiguration()
+        for figure in ["\(defaults.http.limits.maxRequestLineBytes) bytes, not counting its CRLF",
+                       "\(defaults.http.limits.maxHeaderBytes) bytes: the field lines",
+                       "| Header fields | \(defaults.http.limits.maxHeaderCount) |",
+                       "\(defaults.http.limits.maxBodyBytes) bytes (`--max-body-bytes`)",
+                       "\(defaults.registrationsPerHour) attempts per client address per hour",
+                       "a queue of \(defaults.hashingQueueLimit)"] {
+            XCTAssertTrue(security.contains(figure), figure)
+        }
+    }
+}
