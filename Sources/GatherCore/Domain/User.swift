@@ -36,10 +36,6 @@ public struct Credentials: Hashable, Sendable, Codable {
                       password: container.decode(String.self, forKey: .password))
     }
 
-    public static func validUsername(_ username: String) throws(ValidationError) -> String {
-        try Username.validated(username)
-    }
-
     /// 8–256 characters, at most 511 bytes, no control characters: libcrypt reads a password up
     /// to its first NUL, so `abcd\0efgh` would silently become `abcd`.
     public static func validPassword(_ password: String) throws(ValidationError) -> String {
