@@ -10,6 +10,8 @@ final class UsernameTests: XCTestCase {
     }
 
     func testComparisonKeyFoldsCaseFullyAndIgnoresComposition() {
+        XCTAssertEqual(Username.comparisonKey("ａｄｍｉｎ"), "admin", "fullwidth")
+        XCTAssertEqual(Username.comparisonKey("𝖺𝖽𝗆𝗂𝗇"), "admin", "mathematical letters")
         let spellings: [[String]] = [
             ["Ärger", "ärger", "ÄRGER", "A\u{308}rger", "a\u{308}RGER"],
             ["José", "JOSÉ", "Jose\u{301}", "JOSE\u{301}"],
@@ -65,8 +67,11 @@ final class UsernameTests: XCTestCase {
         // Accounts made before the stricter rules still log in: the lookup only trims and composes.
         XCTAssertEqual(Username.lookupForm(" al\u{200B}ice "), "al\u{200B}ice")
         XCTAssertEqual(Username.lookupForm("Jose\u{301}").map { Array($0.unicodeScalars) }, Array("Jos\u{E9}".unicodeScalars))
+        // Version 1 counted characters untrimmed and had no byte bound: blank and heavy names existed.
+        XCTAssertEqual(Username.lookupForm("   "), "   ")
+        let flags = String(repeating: "🏴‍☠️", count: 64)
+        XCTAssertEqual(Username.lookupForm(flags), flags)
         XCTAssertNil(Username.lookupForm(""))
-        XCTAssertNil(Username.lookupForm("   "))
-        XCTAssertNil(Username.lookupForm(String(repeating: "u", count: 65)))
+        XCTAssertNil(Username.lookupForm(String(repeating: "u", count: 16 * 1024 + 1)), "more than any header carries")
     }
 }

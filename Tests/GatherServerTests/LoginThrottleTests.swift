@@ -20,6 +20,18 @@ final class LoginThrottleTests: XCTestCase {
         XCTAssertNil(throttle.retryAfter(username: "ana", client: "10.0.0.1", now: start.addingTimeInterval(900.5)))
     }
 
+    func testFailuresOverManyNamesFromOneClientAddUp() {
+        let throttle = LoginThrottle(maxFailures: 5, maxFailuresPerClient: 10, window: 900)
+        for index in 0..<10 {
+            throttle.recordFailure(username: "name\(index)", client: "10.0.0.1", now: start)
+        }
+        XCTAssertNotNil(throttle.retryAfter(username: "fresh", client: "10.0.0.1", now: start))
+        XCTAssertNil(throttle.retryAfter(username: "fresh", client: "10.0.0.2", now: start))
+        // A success clears the name's count, not the client's.
+        throttle.recordSuccess(username: "fresh", client: "10.0.0.1")
+        XCTAssertNotNil(throttle.retryAfter(username: "fresh", client: "10.0.0.1", now: start))
+    }
+
     func testSuccessClearsTheFailures() {
         let throttle = LoginThrottle(maxFailures: 2, window: 60)
         throttle.recordFailure(username: "ana", client: "c", now: start)
@@ -29,7 +41,7 @@ final class LoginThrottleTests: XCTestCase {
     }
 
     func testCapacityBoundsMemory() {
-        let throttle = LoginThrottle(maxFailures: 1, window: 60, capacity: 10)
+        let throttle = LoginThrottle(maxFailures: 1, maxFailuresPerClient: 1_000, window: 60, capacity: 10)
         for index in 0..<50 {
             throttle.recordFailure(username: "user\(index)", client: "c", now: start.addingTimeInterval(Double(index) / 100))
         }

@@ -22,6 +22,8 @@ final class PasswordHashingIsolationTests: XCTestCase {
             configuration.http.workerCount = 1
             configuration.hashingThreads = 1
             configuration.hashingQueueLimit = 1
+            // Each login from its own address, so only the pool's own bound is at work.
+            configuration.http.trustProxyHeaders = true
         }
         defer {
             hasher.open()
@@ -33,20 +35,21 @@ final class PasswordHashingIsolationTests: XCTestCase {
         hasher.close()
         let results = Results()
         let port = server.port
-        func loginInBackground(_ name: String) {
+        func loginInBackground(_ name: String, from address: String) {
             DispatchQueue.global().async {
+                var headers: HTTPHeaders = ["X-Forwarded-For": address]
+                headers.add(name: "Authorization", value: APIClient.basic("owner", "right-password"))
                 let status = (try? HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(10))
-                    .send(method: .post, target: "/api/users/login",
-                          headers: ["Authorization": APIClient.basic("owner", "right-password")], timeout: .seconds(30)))?.status
+                    .send(method: .post, target: "/api/users/login", headers: headers, timeout: .seconds(30)))?.status
                 results.set(name, status ?? -1)
             }
         }
         // The first login takes the only hashing thread and waits at the gate.
-        loginInBackground("running")
+        loginInBackground("running", from: "198.51.100.1")
         XCTAssertTrue(waitUntil { hasher.waitingCount == 1 }, "the first login reached the hasher")
         // Two more: one fits the queue of one, the other is refused at once.
-        loginInBackground("second")
-        loginInBackground("third")
+        loginInBackground("second", from: "198.51.100.2")
+        loginInBackground("third", from: "198.51.100.3")
         XCTAssertTrue(waitUntil(timeout: 10) { results["second"] == 503 || results["third"] == 503 }, "\(results.all)")
         XCTAssertEqual(results["running"], nil, "still hashing")
 
@@ -56,7 +59,8 @@ final class PasswordHashingIsolationTests: XCTestCase {
         XCTAssertEqual(try list.jsonArray().count, 1)
         XCTAssertEqual(try owner.request(.get, "/health").status, 200)
 
-        let refused = try server.client().request(.post, "/api/users", json: ["username": "late", "password": "long-enough"])
+        let refused = try server.client().request(.post, "/api/users", json: ["username": "late", "password": "long-enough"],
+                                                  headers: ["X-Forwarded-For": "198.51.100.4"])
         XCTAssertEqual(refused.status, 503, "registrations share the pool")
         XCTAssertEqual(refused.headers["Retry-After"], "1")
         XCTAssertEqual(try refused.errorReason(), "the server is busy checking passwords; try again shortly")
@@ -64,6 +68,46 @@ final class PasswordHashingIsolationTests: XCTestCase {
         hasher.open()
         XCTAssertTrue(waitUntil(timeout: 10) { results.all.count == 3 }, "\(results.all)")
         XCTAssertEqual(results.all.values.sorted(), [200, 200, 503], "the queued login completes once the pool frees")
+    }
+
+    func testOneClientCannotFillTheQueueEveryoneShares() throws {
+        let hasher = GatedHasher()
+        let server = try TestServer(passwordHasher: hasher) { configuration in
+            configuration.http.trustProxyHeaders = true
+            configuration.hashingThreads = 2
+        }
+        defer {
+            hasher.open()
+            server.stop()
+        }
+        _ = try server.registeredClient(username: "owner", password: "right-password")
+        hasher.close()
+        let results = Results()
+        let port = server.port
+        func login(_ name: String, from address: String) {
+            DispatchQueue.global().async {
+                var headers: HTTPHeaders = ["X-Forwarded-For": address]
+                headers.add(name: "Authorization", value: APIClient.basic("owner", "right-password"))
+                let status = (try? HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(10))
+                    .send(method: .post, target: "/api/users/login", headers: headers, timeout: .seconds(30)))?.status
+                results.set(name, status ?? -1)
+            }
+        }
+        login("first", from: "198.51.100.1")
+        login("second", from: "198.51.100.1")
+        XCTAssertTrue(waitUntil { hasher.waitingCount == 2 }, "both hashing threads hold one of its logins")
+        // A third from the same address finds its two places taken: 429 at once, though the queue has room.
+        var headers: HTTPHeaders = ["X-Forwarded-For": "198.51.100.1"]
+        headers.add(name: "Authorization", value: APIClient.basic("owner", "right-password"))
+        XCTAssertTrue(waitUntil {
+            (try? server.client().request(.post, "/api/users/login", headers: headers).status) == 429
+        }, "a third concurrent login from one address")
+        login("elsewhere", from: "198.51.100.2")
+        hasher.open()
+        XCTAssertTrue(waitUntil(timeout: 10) { results.all.count == 3 }, "\(results.all)")
+        XCTAssertEqual(results.all, ["first": 200, "second": 200, "elsewhere": 200])
+        XCTAssertEqual(try server.client().request(.post, "/api/users/login", headers: headers).status, 200,
+                       "places are given back before the answer goes out")
     }
 
     func testRefusalsHappenBeforeHashing() throws {
@@ -84,6 +128,17 @@ final class PasswordHashingIsolationTests: XCTestCase {
         XCTAssertEqual(closed.status, 403)
         let malformed = try client.request(.post, "/api/users/login", headers: ["Authorization": "Basic " + Data("a\u{0}:b".utf8).base64EncodedString()])
         XCTAssertEqual(malformed.status, 400)
+        XCTAssertEqual(hasher.waitingCount, 0)
+
+        // Five failures with the gate open; then, with it closed, the throttled sixth never waits for it.
+        hasher.open()
+        for _ in 0..<5 {
+            XCTAssertEqual(try client.request(.post, "/api/users/login",
+                                              headers: ["Authorization": APIClient.basic("nobody", "wrong-password")]).status, 401)
+        }
+        hasher.close()
+        let throttled = try client.request(.post, "/api/users/login", headers: ["Authorization": APIClient.basic("nobody", "wrong-password")])
+        XCTAssertEqual(throttled.status, 429)
         XCTAssertEqual(hasher.waitingCount, 0)
     }
 }

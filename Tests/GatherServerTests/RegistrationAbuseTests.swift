@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Networking
 import XCTest
 
 /// Registrations cost a password hash and a row: limited per client address, and an operator
@@ -34,6 +35,60 @@ final class RegistrationAbuseTests: XCTestCase {
             XCTAssertEqual(invalid.status, 400)
         }
         XCTAssertEqual(try register(client, "valid", from: "198.51.100.3").status, 201)
+    }
+
+    func testARegistrationRefusedAfterItsCheckIsNotCharged() throws {
+        let hasher = GatedHasher()
+        let server = try TestServer(passwordHasher: hasher) { configuration in
+            configuration.http.trustProxyHeaders = true
+            configuration.registrationsPerHour = 1
+            configuration.hashingThreads = 2
+        }
+        defer {
+            hasher.open()
+            server.stop()
+        }
+        _ = try server.registeredClient(username: "owner", password: "right-password")
+        hasher.close()
+        // Two logins from one address hold both hashing threads: that address has no place left.
+        let port = server.port
+        for _ in 0..<2 {
+            DispatchQueue.global().async {
+                var headers: HTTPHeaders = ["X-Forwarded-For": "198.51.100.7"]
+                headers.add(name: "Authorization", value: APIClient.basic("owner", "right-password"))
+                _ = try? HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(10))
+                    .send(method: .post, target: "/api/users/login", headers: headers, timeout: .seconds(30))
+            }
+        }
+        XCTAssertTrue(waitUntil { hasher.waitingCount == 2 })
+        let client = try server.client()
+        // Passed the registration check, then refused for want of a place: the check is taken back.
+        XCTAssertEqual(try register(client, "newcomer", from: "198.51.100.7").status, 429)
+        XCTAssertEqual(try register(client, "newcomer", from: "198.51.100.7").status, 429)
+        hasher.open()
+        XCTAssertTrue(waitUntil { (try? self.register(client, "newcomer", from: "198.51.100.7").status) == 201 },
+                      "the refusals did not use the one registration allowed")
+        let over = try register(client, "another", from: "198.51.100.7")
+        XCTAssertEqual(over.status, 429)
+        XCTAssertTrue(try over.errorReason().hasPrefix("too many registrations from this address"))
+    }
+
+    func testSprayingOnePasswordOverManyNamesIsThrottledToo() throws {
+        let server = try TestServer { $0.http.trustProxyHeaders = true }
+        defer { server.stop() }
+        _ = try server.registeredClient(username: "target", password: "right-password")
+        let attacker = try server.client()
+        func guess(_ name: String, _ password: String, from address: String) throws -> Int {
+            var headers: HTTPHeaders = ["X-Forwarded-For": address]
+            headers.add(name: "Authorization", value: APIClient.basic(name, password))
+            return try attacker.request(.post, "/api/users/login", headers: headers).status
+        }
+        for index in 0..<50 {
+            XCTAssertEqual(try guess("user\(index)", "Summer2026!", from: "2001:db8:1:2::\(index)"), 401)
+        }
+        // A 51st name, from another address of the same /64: refused without a guess.
+        XCTAssertEqual(try guess("target", "right-password", from: "2001:db8:1:2:ffff::1"), 429)
+        XCTAssertEqual(try guess("target", "right-password", from: "2001:db8:1:3::1"), 200, "another network")
     }
 
     func testClosedRegistrationIs403AndLoginStillWorks() throws {

@@ -58,3 +58,40 @@ final class UsernameMigrationTests: StorageTestCase {
         XCTAssertEqual(try pool.read { try $0.query("SELECT username_key, key_collision FROM users").first?.string(0) }, "alice")
     }
 }
+
+/// Comparison keys are recomputed at every open, so a change of rules or of Unicode tables, or a
+/// row written by an older binary, never strands an account.
+final class ComparisonKeyUpkeepTests: StorageTestCase {
+    func testStaleAndMissingKeysAreRecomputedOnOpen() throws {
+        var pool = try makePool()
+        let alice = try createUser(pool, "Alice")
+        let bob = try createUser(pool, "Bob")
+        try pool.write { database in
+            try database.execute("UPDATE users SET username_key = 'stale' WHERE id = ?", alice)
+            try database.execute("UPDATE users SET username_key = '' WHERE id = ?", bob)
+        }
+        XCTAssertNil(try pool.read { try UserRepository($0).account(username: "alice") })
+        pool.close()
+
+        pool = try makePool()
+        XCTAssertEqual(try pool.read { try UserRepository($0).account(username: "alice") }?.user.id, alice)
+        XCTAssertEqual(try pool.read { try UserRepository($0).account(username: "BOB") }?.user.id, bob)
+        XCTAssertEqual(try pool.write { try UserRepository($0).reconcileComparisonKeys() }, 0, "nothing left to change")
+    }
+
+    func testKeysThatNowCollideAreNumberedOldestFirst() throws {
+        var pool = try makePool()
+        let older = try createUser(pool, "first")
+        let newer = try createUser(pool, "second")
+        // As if a new rule made both names equal: their stored keys now differ from what the code computes.
+        try pool.write { database in
+            try database.execute("UPDATE users SET username = 'Straße', username_key = 'old-1' WHERE id = ?", older)
+            try database.execute("UPDATE users SET username = 'STRASSE', username_key = 'old-2' WHERE id = ?", newer)
+        }
+        pool.close()
+        pool = try makePool()
+        XCTAssertEqual(try pool.read { try UserRepository($0).account(username: "Straße") }?.user.id, older)
+        XCTAssertEqual(try pool.read { try UserRepository($0).account(username: "STRASSE") }?.user.id, newer)
+        XCTAssertEqual(try pool.read { try UserRepository($0).account(username: "strasse") }?.user.id, older)
+    }
+}

@@ -3,8 +3,9 @@ import Foundation
 /// How usernames are cleaned up, checked and compared.
 ///
 /// A username is stored trimmed and in Unicode Normalization Form C, and two usernames are the
-/// same account when their `comparisonKey`s are equal: full Unicode case folding of the canonical
-/// form, so `Ärger`/`ärger`/`ÄRGER`, `Straße`/`STRASSE` and `José` composed or decomposed are one name.
+/// same account when their `comparisonKey`s are equal: full Unicode case folding of the
+/// compatibility form, so `Ärger`/`ärger`/`ÄRGER`, `Straße`/`STRASSE`, `José` composed or
+/// decomposed, and `admin`/`ａｄｍｉｎ`/`𝖺𝖽𝗆𝗂𝗇` are one name each.
 public enum Username {
     public static let length = 1...64
     /// A username's UTF-8 size at most: 64 four-byte characters.
@@ -31,21 +32,23 @@ public enum Username {
         return username
     }
 
-    /// The form a login's username is looked up in, without the rules of `validated` (accounts
-    /// made before those rules must still log in): trimmed and NFC. Nil when it could never name
-    /// an account.
+    /// The form a login's username is looked up in, without the rules of `validated`: accounts
+    /// made before those rules (up to 64 characters of any size, blank ones too) must still log
+    /// in. Trimmed and NFC (a blank name is kept as typed, composed). Nil for the empty name or
+    /// one longer than any request header could carry.
     public static func lookupForm(_ raw: String) -> String? {
-        guard raw.utf8.count <= maximumBytes * 4 else { return nil }
+        guard !raw.isEmpty, raw.utf8.count <= 16 * 1024 else { return nil }
         let normalized = TextRule.normalize(raw)
-        guard length.contains(normalized.count), normalized.utf8.count <= maximumBytes else { return nil }
-        return normalized
+        return normalized.isEmpty ? raw.precomposedStringWithCanonicalMapping : normalized
     }
 
-    /// Canonical caseless form (Unicode §3.13): decompose, fold case fully, recompose.
+    /// Compatibility caseless form (Unicode §3.13, D146): decompose with compatibility mappings,
+    /// fold case fully, recompose (NFKC). Fullwidth and mathematical letters fold to plain ones.
+    /// Trimmed first, so `alice` and ` alice ` are one name.
     public static func comparisonKey(_ username: String) -> String {
-        TextRule.normalize(username).decomposedStringWithCanonicalMapping
+        TextRule.normalize(username).decomposedStringWithCompatibilityMapping
             .folding(options: [.caseInsensitive], locale: nil)
-            .precomposedStringWithCanonicalMapping
+            .precomposedStringWithCompatibilityMapping
     }
 
     private static func hasUnusualSpacing(_ username: String) -> Bool {

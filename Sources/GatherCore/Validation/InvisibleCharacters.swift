@@ -1,6 +1,6 @@
 /// Characters that render as nothing or reorder the text around them (Unicode's
 /// Default_Ignorable_Code_Point and format characters: zero-width spaces, bidi overrides, fillers,
-/// tags). They let two names look identical while differing, or make one display as another.
+/// tags; and the blank braille pattern). They let two names look identical while differing, or make one display as another.
 ///
 /// Ordinary text still needs a few of them, so two are allowed where they do their job: the
 /// zero-width joiner and non-joiner between two visible characters (emoji sequences, Persian and
@@ -24,7 +24,11 @@ enum InvisibleCharacters {
 
     static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isDefaultIgnorableCodePoint || scalar.properties.generalCategory == .format
+            || blanks.contains(scalar)
     }
+
+    /// Symbols that draw nothing though Unicode does not call them ignorable.
+    private static let blanks: Set<Unicode.Scalar> = ["\u{2800}"]
 
     /// Scalars that change the direction of the text that follows them (Unicode's Bidi_Control).
     static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {

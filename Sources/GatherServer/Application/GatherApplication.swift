@@ -18,6 +18,8 @@ public final class GatherApplication: HTTPResponder {
         public var hashingThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
         /// Logins and registrations waiting for a hashing thread at most; beyond, 503 at once.
         public var hashingQueueLimit = 32
+        /// One client's logins and registrations queued or running at once at most; beyond, 429.
+        public var hashingPerClient = 2
         public var now: @Sendable () -> Date = { Date() }
 
         public init() {}
@@ -26,6 +28,7 @@ public final class GatherApplication: HTTPResponder {
     private let router: Router
     private let services: Services
     private let hashing: WorkerPool
+    private let hashingAllowance: HashingAllowance
 
     public init(database: DatabasePool, options: Options = Options(), log: ServerLog) {
         router = Routes.router()
@@ -34,6 +37,7 @@ public final class GatherApplication: HTTPResponder {
                             loginThrottle: options.loginThrottle, registration: options.registration,
                             registrationLimit: options.registrationLimit, now: options.now, log: log)
         hashing = WorkerPool(threads: options.hashingThreads, name: "fg-hashing", queueLimit: options.hashingQueueLimit)
+        hashingAllowance = HashingAllowance(limit: options.hashingPerClient)
     }
 
     /// Answers on the calling thread, hashing included.
@@ -43,7 +47,7 @@ public final class GatherApplication: HTTPResponder {
             case .answered(let response):
                 return response
             case let .handle(route, context):
-                if case .passwordHashing(let admit) = route.work { try admit(context) }
+                if case .passwordHashing(let admit) = route.work { _ = try admit(context) }
                 return try route.handler(context)
             }
         } catch {
@@ -63,16 +67,29 @@ public final class GatherApplication: HTTPResponder {
                     completion(try route.handler(context))
                     return
                 }
-                try admit(context)
+                let undo = try admit(context)
+                let client = ClientKey.of(request.client)
+                guard hashingAllowance.take(client) else {
+                    undo?()
+                    throw APIError(.tooManyRequests, "too many logins or registrations at once from this address",
+                                   headers: ["Retry-After": "1"])
+                }
                 let log = services.log
+                let allowance = hashingAllowance
                 let queued = hashing.trySubmit {
+                    let response: HTTPResponse
                     do {
-                        completion(try route.handler(context))
+                        response = try route.handler(context)
                     } catch {
-                        completion(ErrorMapping.response(for: error, log: log))
+                        response = ErrorMapping.response(for: error, log: log)
                     }
+                    // Given back before the client hears the answer, so its next request finds the place free.
+                    allowance.give(client)
+                    completion(response)
                 }
                 guard queued else {
+                    allowance.give(client)
+                    undo?()
                     throw APIError(.serviceUnavailable, "the server is busy checking passwords; try again shortly",
                                    headers: ["Retry-After": "1"])
                 }

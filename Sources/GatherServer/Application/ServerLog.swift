@@ -88,9 +88,24 @@ public final class ServerLog: Sendable {
         escaped(field) { (0x21...0x7E).contains($0) }
     }
 
-    /// A message keeps its spaces and non-ASCII text; only control bytes are escaped.
+    /// A message keeps its spaces and text; control characters (C0, DEL, C1) and bidi controls
+    /// are written `\u{XXXX}`.
     static func escapedMessage(_ message: String) -> String {
-        escaped(message) { $0 >= 0x20 && $0 != 0x7F }
+        let needsEscaping: (Unicode.Scalar) -> Bool = {
+            $0.properties.generalCategory == .control || $0.properties.isBidiControl || $0 == "\\"
+        }
+        guard message.unicodeScalars.contains(where: needsEscaping) else { return message }
+        var escaped = ""
+        for scalar in message.unicodeScalars {
+            if scalar == "\\" {
+                escaped += "\\\\"
+            } else if needsEscaping(scalar) {
+                escaped += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                escaped.unicodeScalars.append(scalar)
+            }
+        }
+        return escaped
     }
 
     private static func escaped(_ text: String, keeping allowed: (UInt8) -> Bool) -> String {

@@ -10,28 +10,39 @@ enum Authorization {
         /// Absent, not Basic, not base64, not UTF-8, no colon, or outside the bounds any account
         /// could have: a failed login (401), like a wrong password.
         case unusable
-        /// A control character (NUL above all) in the username or password: the request is
-        /// malformed (400), and is never looked up or hashed, so a NUL cannot cut a name or
-        /// password short in a C string.
-        case controlCharacters
+        /// A control character in the username, or a NUL in the password: the request is
+        /// malformed (400, with this reason), and is never looked up or hashed, so a NUL cannot
+        /// cut a name or password short in a C string.
+        case malformed(String)
     }
 
     static func basic(from header: String?) -> Basic {
         guard let header else { return .unusable }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "basic",
-              let data = Data(base64Encoded: parts[1].trimmingCharacters(in: .whitespaces)),
-              let decoded = String(data: data, encoding: .utf8),
-              let colon = decoded.firstIndex(of: ":") else {
+              let data = Data(base64Encoded: parts[1].trimmingCharacters(in: .whitespaces)) else {
             return .unusable
         }
-        let username = String(decoded[..<colon])
-        let password = String(decoded[decoded.index(after: colon)...])
-        if TextRule.hasControlCharacters(username) || TextRule.hasControlCharacters(password) {
-            return .controlCharacters
+        // Split at the first colon *byte*: as a Character, `:` followed by a combining mark is one
+        // grapheme cluster, and a password starting with an accent would never be found.
+        let bytes = [UInt8](data)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
+              let username = String(validating: bytes[..<colon], as: UTF8.self),
+              let password = String(validating: bytes[(colon + 1)...], as: UTF8.self) else {
+            return .unusable
         }
-        // Bounds of registration: anything outside can never match, and a huge password is not hashed.
-        guard Username.lookupForm(username) != nil, (try? Credentials.validPassword(password)) != nil else {
+        // Every control character in a name; only NUL in a password, which may have been
+        // registered with a tab or the like before control characters were refused.
+        if TextRule.hasControlCharacters(username) {
+            return .malformed("username must not contain control characters")
+        }
+        if password.utf8.contains(0) {
+            return .malformed("password must not contain NUL")
+        }
+        // Bounds of any account that can exist: beyond them nothing could match, and a huge
+        // password is never hashed.
+        guard Username.lookupForm(username) != nil, password.utf8.count <= Credentials.passwordMaximumBytes,
+              Credentials.passwordLength.contains(password.count) else {
             return .unusable
         }
         return .credentials(username: username, password: password)

@@ -1,28 +1,39 @@
 import Foundation
 import GatherCore
 
-/// Slows password guessing: after `maxFailures` failed logins for one username from one client
-/// within `window`, further attempts from that client are refused (429) until the window has
-/// passed. Keyed by username *and* client, so a stranger cannot lock a user out everywhere; the
-/// username is keyed in its compared form (`Username.comparisonKey`), so no other spelling of the
-/// same name escapes the count. In memory: a restart forgets, acceptable for a brake, not a ledger.
+/// Slows password guessing, in two ways:
+/// - after `maxFailures` failed logins for one username from one client within `window`, that
+///   client may not try that username again until the window has passed. Keyed by username *and*
+///   client, so a stranger cannot lock a user out everywhere; the username counts in its compared
+///   form (`Username.comparisonKey`), so no other spelling of the same name escapes the count;
+/// - after `maxFailuresPerClient` failed logins from one client, whatever the usernames, that
+///   client may not try any: guessing one password against many names (spraying) is slowed too.
+/// A client is counted by `ClientKey` (an IPv6 client by its /64). A success clears only the
+/// count for that username. In memory: a restart forgets, acceptable for a brake, not a ledger.
 public final class LoginThrottle: Sendable {
     private let failures: SlidingWindowLimiter
+    private let failuresPerClient: SlidingWindowLimiter
 
-    public init(maxFailures: Int = 5, window: TimeInterval = 15 * 60, capacity: Int = 10_000) {
+    public init(maxFailures: Int = 5, maxFailuresPerClient: Int = 50, window: TimeInterval = 15 * 60,
+                capacity: Int = 10_000) {
         failures = SlidingWindowLimiter(limit: maxFailures, window: window, capacity: capacity)
+        failuresPerClient = SlidingWindowLimiter(limit: maxFailuresPerClient, window: window, capacity: capacity)
     }
 
     public var maxFailures: Int { failures.limit }
+    public var maxFailuresPerClient: Int { failuresPerClient.limit }
     public var window: TimeInterval { failures.window }
 
     /// How long until this client may try this username again; nil if it may now.
     public func retryAfter(username: String, client: String, now: Date) -> TimeInterval? {
-        failures.retryAfter(key(username, client), now: now)
+        let waits = [failures.retryAfter(key(username, client), now: now),
+                     failuresPerClient.retryAfter(ClientKey.of(client), now: now)].compactMap { $0 }
+        return waits.max()
     }
 
     public func recordFailure(username: String, client: String, now: Date) {
         failures.record(key(username, client), now: now)
+        failuresPerClient.record(ClientKey.of(client), now: now)
     }
 
     public func recordSuccess(username: String, client: String) {
@@ -30,6 +41,6 @@ public final class LoginThrottle: Sendable {
     }
 
     private func key(_ username: String, _ client: String) -> String {
-        Username.comparisonKey(username) + "\u{0}" + client
+        Username.comparisonKey(username) + "\u{0}" + ClientKey.of(client)
     }
 }

@@ -26,18 +26,45 @@ public final class SlidingWindowLimiter: Sendable {
         }
     }
 
+    /// Records an event for `key` if the window has room, in one step (so two threads cannot
+    /// both take the last place); otherwise how long until it will.
+    public func acquire(_ key: String, now: Date) -> TimeInterval? {
+        events.withLock { table in
+            let recent = (table[key] ?? []).filter { now.timeIntervalSince($0) < window }
+            if recent.count >= limit, let oldest = recent.first {
+                return max(1, window - now.timeIntervalSince(oldest))
+            }
+            table[key] = recent + [now]
+            trim(&table, now: now)
+            return nil
+        }
+    }
+
+    /// Takes back one event recorded at `date` (the request it counted was refused for another reason).
+    public func forget(_ key: String, at date: Date) {
+        events.withLock { table in
+            guard var recorded = table[key], let index = recorded.lastIndex(of: date) else { return }
+            recorded.remove(at: index)
+            table[key] = recorded.isEmpty ? nil : recorded
+        }
+    }
+
     public func record(_ key: String, now: Date) {
         events.withLock { table in
             var recent = (table[key] ?? []).filter { now.timeIntervalSince($0) < window }
             recent.append(now)
             table[key] = Array(recent.suffix(limit))
-            if table.count > capacity {
-                table = table.filter { $0.value.contains { now.timeIntervalSince($0) < window } }
-                while table.count > capacity,
-                      let oldest = table.min(by: { ($0.value.last ?? now) < ($1.value.last ?? now) }) {
-                    table.removeValue(forKey: oldest.key)
-                }
-            }
+            trim(&table, now: now)
+        }
+    }
+
+    /// Past capacity: drop keys with nothing in the window, then the least recently active.
+    private func trim(_ table: inout [String: [Date]], now: Date) {
+        guard table.count > capacity else { return }
+        table = table.filter { $0.value.contains { now.timeIntervalSince($0) < window } }
+        while table.count > capacity,
+              let oldest = table.min(by: { ($0.value.last ?? now) < ($1.value.last ?? now) }) {
+            table.removeValue(forKey: oldest.key)
         }
     }
 

@@ -6,18 +6,21 @@ import Storage
 /// `/api/users`: registration, login, logout, the caller's account, deleting it.
 enum UserHandlers {
     /// Before a registration is queued for hashing: open registration, a valid body, and the
-    /// client's registration allowance (every attempt with a valid body counts).
-    static func admitRegistration(_ context: RequestContext) throws {
+    /// client's registration allowance (every attempt with a valid body counts, unless the
+    /// server then refuses it as too busy).
+    static func admitRegistration(_ context: RequestContext) throws -> Undo? {
         let services = context.services
         guard services.registration == .open else {
             throw APIError(.forbidden, "registration is closed on this server; ask its operator for an account")
         }
         _ = try context.decodeBody(Credentials.self)
-        let client = context.request.client
-        if let wait = services.registrationLimit.attempts.retryAfter(client, now: services.now()) {
+        let client = ClientKey.of(context.request.client)
+        let attempts = services.registrationLimit.attempts
+        let now = services.now()
+        if let wait = attempts.acquire(client, now: now) {
             throw APIError.tooManyRequests("too many registrations from this address", retryAfter: wait)
         }
-        services.registrationLimit.attempts.record(client, now: services.now())
+        return { attempts.forget(client, at: now) }
     }
 
     static func register(_ context: RequestContext) throws -> HTTPResponse {
@@ -27,8 +30,9 @@ enum UserHandlers {
     }
 
     /// Before a login is queued for hashing: well-formed credentials and no lockout.
-    static func admitLogin(_ context: RequestContext) throws {
+    static func admitLogin(_ context: RequestContext) throws -> Undo? {
         _ = try loginAttempt(context)
+        return nil
     }
 
     static func login(_ context: RequestContext) throws -> HTTPResponse {
@@ -61,8 +65,8 @@ enum UserHandlers {
         switch Authorization.basic(from: context.request.headers["Authorization"]) {
         case let .credentials(name, secret):
             (username, password) = (name, secret)
-        case .controlCharacters:
-            throw APIError.badRequest("username and password must not contain control characters")
+        case .malformed(let reason):
+            throw APIError.badRequest(reason)
         case .unusable:
             throw APIError.loginFailed
         }

@@ -14,8 +14,10 @@ typealias Handler = @Sendable (RequestContext) throws -> HTTPResponse
 
 /// What a route does before its handler is queued for the password-hashing pool: the cheap
 /// checks (malformed input, throttles, rate limits) that must refuse a request without spending
-/// a hash, and without taking a place in that pool's queue.
-typealias Admission = @Sendable (RequestContext) throws -> Void
+/// a hash, and without taking a place in that pool's queue. It may return how to take back what
+/// it counted, for when the request is refused after all (the queue is full).
+typealias Admission = @Sendable (RequestContext) throws -> Undo?
+typealias Undo = @Sendable () -> Void
 
 /// Where a route's handler runs.
 enum RouteWork: Sendable {

@@ -83,12 +83,13 @@ struct ChunkedBodyDecoder: Sendable {
         return line
     }
 
-    /// The size a chunk-size line announces, and how many bytes its extensions take (line end included).
+    /// The size a chunk-size line announces, and how many of its bytes are not the size: padding
+    /// and extensions, counted with the line end when there are any.
     private static func chunkSize(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> (size: Int, extensionBytes: Int) {
         let sizePart = line.prefix { $0 != UInt8(ascii: ";") }
-        let extensionBytes = line.count > sizePart.count ? line.count - sizePart.count + 2 : 0
         var digits = sizePart[...]
         while let last = digits.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { digits.removeLast() }
+        let extensionBytes = line.count > digits.count ? line.count - digits.count + 2 : 0
         guard !digits.isEmpty, digits.count <= 15 else {
             throw HTTPParseError(.badRequest, "malformed chunk size")
         }

@@ -287,7 +287,10 @@ final class HTTPConnection: EventHandler {
     }
 
     /// Shutdown has begun: an idle connection closes now; a busy one closes after its response.
+    /// Bytes already in the socket count: a request the peer sent before the shutdown, not yet
+    /// read by this loop, is taken in and answered rather than reset.
     func closeIfIdle() {
+        if state == .reading { readAvailable() }
         if isIdle { close() }
     }
 

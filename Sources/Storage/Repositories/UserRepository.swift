@@ -16,10 +16,16 @@ public struct UserRepository {
     /// Inserts an account; throws `StorageError.conflict` if the username is taken.
     /// `username` is already validated (`Username.validated`).
     public func create(id: UUID, username: String, passwordHash: String, at date: Date) throws -> User {
+        let key = Username.comparisonKey(username)
+        // Not only the unique index: twins kept from before schema version 2 leave other
+        // collision numbers taken, and a new account must not become one of them.
+        guard try database.query("SELECT 1 FROM users WHERE username_key = ? LIMIT 1", key).isEmpty else {
+            throw StorageError.conflict("username is already taken")
+        }
         do {
             try database.execute("""
                 INSERT INTO users (id, username, username_key, password_hash, created_at) VALUES (?, ?, ?, ?, ?)
-                """, id, username, Username.comparisonKey(username), passwordHash, date)
+                """, id, username, key, passwordHash, date)
         } catch let error as SQLiteError where error.isUniqueViolation {
             throw StorageError.conflict("username is already taken")
         }
@@ -38,6 +44,33 @@ public struct UserRepository {
             .first.map { row in
                 Account(user: User(id: try row.uuid(0), username: try row.string(1)), passwordHash: try row.string(2))
             }
+    }
+
+    /// Recomputes every account's comparison key with today's `Username.comparisonKey` (its rules
+    /// or the toolchain's Unicode tables may have changed since a key was stored, and a row written
+    /// by an older binary has none) and numbers the accounts that share one, oldest first.
+    /// Returns how many rows changed; none, normally. In two passes, so that no intermediate
+    /// state breaks the unique index.
+    @discardableResult
+    public func reconcileComparisonKeys() throws -> Int {
+        var accountsPerKey: [String: Int] = [:]
+        var changes: [(id: String, key: String, collision: Int)] = []
+        for row in try database.query("SELECT id, username, username_key, key_collision FROM users ORDER BY created_at, id") {
+            let key = Username.comparisonKey(try row.string(1))
+            let collision = accountsPerKey[key, default: 0]
+            accountsPerKey[key] = collision + 1
+            if try key != row.string(2) || collision != row.int(3) {
+                changes.append((try row.string(0), key, collision))
+            }
+        }
+        for (index, change) in changes.enumerated() {
+            try database.execute("UPDATE users SET key_collision = ? WHERE id = ?", -1 - index, change.id)
+        }
+        for change in changes {
+            try database.execute("UPDATE users SET username_key = ?, key_collision = ? WHERE id = ?",
+                                 change.key, change.collision, change.id)
+        }
+        return changes.count
     }
 
     public func user(id: UUID) throws -> User? {

@@ -32,9 +32,13 @@ public enum MigrationError: Error, Equatable, CustomStringConvertible {
 /// Brings a database to the newest schema, tracked in `PRAGMA user_version`, in one transaction.
 public struct Migrator: Sendable {
     public let migrations: [Migration]
+    /// Run after the migrations at every open, in the same transaction: brings derived values up
+    /// to date with the code that derives them.
+    let upkeep: (@Sendable (Database) throws -> Void)?
 
-    public init(migrations: [Migration]) {
+    public init(migrations: [Migration], upkeep: (@Sendable (Database) throws -> Void)? = nil) {
         self.migrations = migrations.sorted { $0.version < $1.version }
+        self.upkeep = upkeep
     }
 
     public var latestVersion: Int { migrations.last?.version ?? 0 }
@@ -47,7 +51,7 @@ public struct Migrator: Sendable {
         }
     }
 
-    /// Applies every pending migration; returns the versions before and after.
+    /// Applies every pending migration, then the upkeep; returns the versions before and after.
     @discardableResult
     public func migrate(_ database: Database) throws -> (from: Int, to: Int) {
         try database.transaction(.immediate) {
@@ -60,6 +64,7 @@ public struct Migrator: Sendable {
                 // PRAGMA takes no parameters; the version is our own constant, not input.
                 try database.executeScript("PRAGMA user_version = \(migration.version)")
             }
+            try upkeep?(database)
             return (current, max(current, latestVersion))
         }
     }

@@ -2,7 +2,10 @@ import GatherCore
 
 /// The Football Gather schema, one migration per version. Never edit a released migration: add one.
 public enum Schema {
-    public static let migrator = Migrator(migrations: [version1, version2])
+    /// Usernames' comparison keys are recomputed at every open (see `UserRepository.reconcileComparisonKeys`).
+    public static let migrator = Migrator(migrations: [version1, version2]) { database in
+        try UserRepository(database).reconcileComparisonKeys()
+    }
 
     static let version1 = Migration(version: 1, name: "initial schema", sql: """
         CREATE TABLE users (
@@ -54,20 +57,15 @@ public enum Schema {
     /// by ASCII case only. Accounts that already exist are never merged or renamed: where older
     /// names now compare equal (`Ärger` and `ärger`), the oldest keeps `key_collision` 0 and the
     /// others get 1, 2…; a login then picks the account whose stored name is exactly the one
-    /// typed, else the oldest. New accounts always have 0, so the unique index refuses a new twin.
+    /// typed, else the oldest. New accounts are refused when their key exists at all.
+    /// (The backfill is the repository's reconciliation, run at every open anyway; should a later
+    /// version change these columns, give this migration its own copy of it.)
     static let version2 = Migration(version: 2, name: "usernames compared by their Unicode caseless form") { database in
         try database.executeScript("""
             ALTER TABLE users ADD COLUMN username_key TEXT NOT NULL DEFAULT '';
             ALTER TABLE users ADD COLUMN key_collision INTEGER NOT NULL DEFAULT 0;
             """)
-        var accountsPerKey: [String: Int] = [:]
-        for row in try database.query("SELECT id, username FROM users ORDER BY created_at, id") {
-            let key = Username.comparisonKey(try row.string(1))
-            let collision = accountsPerKey[key, default: 0]
-            accountsPerKey[key] = collision + 1
-            try database.execute("UPDATE users SET username_key = ?, key_collision = ? WHERE id = ?",
-                                 key, collision, try row.string(0))
-        }
+        try UserRepository(database).reconcileComparisonKeys()
         try database.executeScript("CREATE UNIQUE INDEX users_by_key ON users(username_key, key_collision);")
     }
 }

@@ -11,10 +11,13 @@ final class TestServer {
     let databasePath: String
     let port: Int
 
-    init(passwordHasher: any PasswordHashing = PasswordHasher(), configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
+    /// `prepareDatabase` may write the database file before the server opens it (an old schema, say).
+    init(passwordHasher: any PasswordHashing = PasswordHasher(), configure: (inout ServerConfiguration) -> Void = { _ in },
+         prepareDatabase: (String) throws -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         databasePath = directory.appendingPathComponent("football-gather.sqlite").path
+        try prepareDatabase(databasePath)
         var configuration = ServerConfiguration()
         configuration.http.port = 0
         configuration.databasePath = databasePath
