@@ -19,6 +19,8 @@ var configuration = ServerConfiguration()
 configuration.http.port = 0
 configuration.databasePath = directory.appendingPathComponent("bench.sqlite").path
 configuration.quiet = true
+// The login flood below comes from many made-up addresses, as a flood from many clients would.
+configuration.http.trustProxyHeaders = true
 let server = try GatherServer(configuration: configuration)
 let port = try server.start()
 
@@ -96,7 +98,8 @@ func measure(_ name: String, method: HTTPMethod, target: String, headers: HTTPHe
 }
 
 /// Login attempts with random usernames (each costs a decoy yescrypt verification) from
-/// `threads` connections, until stopped: answered, refused with 503 (hashing queue full), or other.
+/// `threads` connections, each as a different client address, until stopped: answered, refused
+/// with 503 (hashing queue full), or other.
 final class LoginFlood: @unchecked Sendable {
     private let lock = NSLock()
     private var running = true
@@ -111,9 +114,10 @@ final class LoginFlood: @unchecked Sendable {
                 guard var connection = try? connect() else { return }
                 while lock.withLock({ running }) {
                     let name = "flood-\(UInt32.random(in: .min ... .max))"
-                    let credentials = "Basic " + Data("\(name):wrong-password".utf8).base64EncodedString()
+                    var headers: HTTPHeaders = ["Authorization": "Basic " + Data("\(name):wrong-password".utf8).base64EncodedString()]
+                    headers.add(name: "X-Forwarded-For", value: "10.\(UInt8.random(in: 0...255)).\(UInt8.random(in: 0...255)).\(UInt8.random(in: 1...254))")
                     let status = (try? connection.send(method: .post, target: "/api/users/login",
-                                                       headers: ["Authorization": credentials], timeout: .seconds(10)))?.status
+                                                       headers: headers, timeout: .seconds(10)))?.status
                     lock.withLock {
                         switch status {
                         case 401: counts.answered += 1
