@@ -18,7 +18,7 @@ let package = Package(
         // Domain and wire format, shared by server and client.
         .target(name: "GatherCore"),
         // HTTP/1.1 messages, parser and serializer. No sockets.
-        .target(name: "HTTP", dependencies: ["GatherCore"]),
+        .target(name: "HTTP"),
         // Sockets and epoll event loops.
         .target(name: "Networking", dependencies: ["HTTP", "CLinux"]),
         // SQLite connection, statements, migrations, repositories.

@@ -47,4 +47,11 @@ final class LogLines: @unchecked Sendable {
     private var lines: [String] = []
     func append(_ line: String) { lock.withLock { lines.append(line) } }
     var all: [String] { lock.withLock { lines } }
+
+    func testErrorResponseBodyIsTheOriginalBackendShape() {
+        let response = HTTPResponse.error(.badRequest, reason: "nope")
+        XCTAssertEqual(response.status, .badRequest)
+        XCTAssertEqual(response.headers["Content-Type"], HTTPResponse.jsonContentType)
+        XCTAssertEqual(String(decoding: response.body, as: UTF8.self), "{\"error\":true,\"reason\":\"nope\"}")
+    }
 }

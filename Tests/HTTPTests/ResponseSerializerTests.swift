@@ -104,11 +104,4 @@ final class ResponseSerializerTests: XCTestCase {
         let response = HTTPResponse.json(.ok, body: bytes("{}"), headers: ["content-type": "text/plain"])
         XCTAssertEqual(response.headers.fields.map { [$0.name, $0.value] }, [["Content-Type", "application/json; charset=utf-8"]])
     }
-
-    func testErrorResponseBody() {
-        let response = HTTPResponse.error(.badRequest, reason: "nope")
-        XCTAssertEqual(response.status, .badRequest)
-        XCTAssertEqual(response.headers["Content-Type"], HTTPResponse.jsonContentType)
-        XCTAssertEqual(String(decoding: response.body, as: UTF8.self), "{\"error\":true,\"reason\":\"nope\"}")
-    }
 }

@@ -99,6 +99,11 @@ public final class GatherApplication: HTTPResponder {
         }
     }
 
+    /// The original backend's error shape for requests the HTTP layer refused.
+    public func errorResponse(_ status: HTTPStatus, reason: String) -> HTTPResponse {
+        .error(status, reason: reason)
+    }
+
     /// Lets queued password work finish, then stops its threads. After the HTTP server has stopped.
     public func shutdown() {
         hashing.shutdownAndWait()

@@ -183,7 +183,7 @@ final class HTTPConnection: EventHandler {
         let exchange = Exchange(id: owner.shared.nextRequestID(), method: "-", path: "-", isHead: false,
                                 keepAlive: false, startedAt: requestStartedAt ?? MonotonicClock.now(), client: peer)
         self.exchange = exchange
-        send(.error(status, reason: reason), exchange: exchange, keepAlive: false)
+        send(owner.shared.responder.errorResponse(status, reason: reason), exchange: exchange, keepAlive: false)
     }
 
     private func send(_ response: HTTPResponse, exchange: Exchange, keepAlive: Bool) {

@@ -9,11 +9,20 @@ public protocol HTTPResponder: Sendable {
     /// once, from any thread: at once, or later from other work the responder started (so a slow
     /// kind of request can wait on a pool of its own instead of holding a worker).
     func respond(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void)
+
+    /// The answer to what never reached `respond`: a request the parser refused (400, 413, 414,
+    /// 431…) or a connection over the server's cap (503). The application chooses its shape.
+    func errorResponse(_ status: HTTPStatus, reason: String) -> HTTPResponse
 }
 
 extension HTTPResponder {
     public func respond(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) {
         completion(respond(to: request))
+    }
+
+    /// Plain text: the reason on one line.
+    public func errorResponse(_ status: HTTPStatus, reason: String) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array((reason + "\n").utf8))
     }
 }
 

@@ -134,7 +134,7 @@ final class ServerLoop: EventHandler {
 
     /// Over the connection cap: a best-effort 503, then close.
     private func refuse(_ fd: Int32) {
-        let refusal = HTTPResponseSerializer.serialize(.error(.serviceUnavailable, reason: "too many connections, try again"),
+        let refusal = HTTPResponseSerializer.serialize(shared.responder.errorResponse(.serviceUnavailable, reason: "too many connections, try again"),
                                                        isHead: false, keepAlive: false, date: currentDate())
         _ = refusal.withUnsafeBytes { try? Socket.write(fd, $0) }
         Glibc.close(fd)

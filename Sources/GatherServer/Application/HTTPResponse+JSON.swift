@@ -1,5 +1,7 @@
 import GatherCore
+import HTTP
 
+/// The API's JSON responses, in the original backend's shapes.
 extension HTTPResponse {
     /// An error in the original backend's shape: `{"error": true, "reason": "…"}`.
     public static func error(_ status: HTTPStatus, reason: String, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
