@@ -48,7 +48,7 @@ public final class GatherApplication: HTTPResponder {
                 return response
             case let .handle(route, context):
                 if case .passwordHashing(let admit) = route.work { _ = try admit(context) }
-                return try route.handler(context)
+                return try run(route, context)
             }
         } catch {
             return ErrorMapping.response(for: error, log: services.log)
@@ -64,7 +64,7 @@ public final class GatherApplication: HTTPResponder {
                 completion(response)
             case let .handle(route, context):
                 guard case .passwordHashing(let admit) = route.work else {
-                    completion(try route.handler(context))
+                    completion(try run(route, context))
                     return
                 }
                 let undo = try admit(context)
@@ -76,10 +76,10 @@ public final class GatherApplication: HTTPResponder {
                 }
                 let log = services.log
                 let allowance = hashingAllowance
-                let queued = hashing.trySubmit {
+                let queued = hashing.trySubmit { [self] in
                     let response: HTTPResponse
                     do {
-                        response = try route.handler(context)
+                        response = try run(route, context)
                     } catch {
                         response = ErrorMapping.response(for: error, log: log)
                     }
@@ -125,25 +125,29 @@ public final class GatherApplication: HTTPResponder {
             }
             throw APIError(.methodNotAllowed, "\(request.method) is not allowed on \(request.path)", headers: ["Allow": allow])
         case let .found(route, parameters):
-            return .handle(route, try authenticate(request, route: route, parameters: parameters))
+            return .handle(route, RequestContext(request: request, parameters: parameters, services: services))
         }
     }
 
-    private func authenticate(_ request: HTTPRequest, route: Route, parameters: RouteParameters) throws -> RequestContext {
-        switch route.auth {
-        case .none, .basic:
-            // Basic credentials are checked by the login handler itself: it is the only route using them.
-            return RequestContext(request: request, parameters: parameters, services: services, user: nil, tokenDigest: nil)
-        case .bearer:
-            guard let token = Authorization.bearerToken(from: request.headers["Authorization"]) else {
-                throw APIError.bearerRequired("missing bearer token")
-            }
-            let digest = TokenGenerator.digest(of: token)
-            let now = services.now()
-            guard let user = try services.database.read({ try TokenRepository($0).user(digest: digest, now: now) }) else {
-                throw APIError.bearerRequired("invalid or expired token")
-            }
-            return RequestContext(request: request, parameters: parameters, services: services, user: user, tokenDigest: digest)
+    /// Calls the route's handler; one that needs a session gets it checked first.
+    private func run(_ route: Route, _ context: RequestContext) throws -> HTTPResponse {
+        switch route.handler {
+        case .open(let handler):
+            return try handler(context)
+        case .authenticated(let handler):
+            return try handler(try authenticate(context))
         }
+    }
+
+    private func authenticate(_ context: RequestContext) throws -> AuthenticatedContext {
+        guard let token = Authorization.bearerToken(from: context.request.headers["Authorization"]) else {
+            throw APIError.bearerRequired("missing bearer token")
+        }
+        let digest = TokenGenerator.digest(of: token)
+        let now = services.now()
+        guard let user = try services.database.read({ try TokenRepository($0).user(digest: digest, now: now) }) else {
+            throw APIError.bearerRequired("invalid or expired token")
+        }
+        return AuthenticatedContext(base: context, user: user, tokenDigest: digest)
     }
 }

@@ -2,29 +2,11 @@ import Foundation
 import GatherCore
 import HTTP
 
-/// Everything a handler gets: the request, its route parameters, the caller (for authenticated
-/// routes) and the services.
+/// Everything a handler gets: the request, its route parameters and the services.
 struct RequestContext: Sendable {
     let request: HTTPRequest
     let parameters: RouteParameters
     let services: Services
-    private let authenticatedUser: User?
-    /// The bearer token's digest, for logout.
-    let tokenDigest: [UInt8]?
-
-    init(request: HTTPRequest, parameters: RouteParameters, services: Services, user: User?, tokenDigest: [UInt8]?) {
-        self.request = request
-        self.parameters = parameters
-        self.services = services
-        self.authenticatedUser = user
-        self.tokenDigest = tokenDigest
-    }
-
-    /// The caller. Routes that require authentication always have one.
-    func user() throws -> User {
-        guard let authenticatedUser else { throw APIError.bearerRequired("authentication required") }
-        return authenticatedUser
-    }
 
     /// Decodes a JSON body. An empty body is read as `emptyBody` when one is given (`{}` for optional bodies).
     func decodeBody<T: Decodable>(_ type: T.Type, emptyBody: String? = nil) throws -> T {
@@ -40,5 +22,24 @@ struct RequestContext: Sendable {
             body = Array(emptyBody.utf8)
         }
         return try WireFormat.decode(type, from: Data(body))
+    }
+}
+
+/// The context of a route that needs a session: the bearer token was valid, so the caller and
+/// the token's digest are always there.
+struct AuthenticatedContext: Sendable {
+    let base: RequestContext
+    let user: User
+    /// The digest of the bearer token, for logout.
+    let tokenDigest: [UInt8]
+
+    /// The caller's id: every player and gather a handler reaches is scoped to it.
+    var owner: UUID { user.id }
+    var request: HTTPRequest { base.request }
+    var parameters: RouteParameters { base.parameters }
+    var services: Services { base.services }
+
+    func decodeBody<T: Decodable>(_ type: T.Type, emptyBody: String? = nil) throws -> T {
+        try base.decodeBody(type, emptyBody: emptyBody)
     }
 }

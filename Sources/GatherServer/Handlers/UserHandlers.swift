@@ -77,19 +77,17 @@ enum UserHandlers {
         return (username, password)
     }
 
-    static func logout(_ context: RequestContext) throws -> HTTPResponse {
-        guard let digest = context.tokenDigest else { throw APIError.bearerRequired("authentication required") }
-        try context.services.database.write { try TokenRepository($0).delete(digest: digest) }
+    static func logout(_ context: AuthenticatedContext) throws -> HTTPResponse {
+        try context.services.database.write { try TokenRepository($0).delete(digest: context.tokenDigest) }
         return HTTPResponse(status: .noContent)
     }
 
-    static func me(_ context: RequestContext) throws -> HTTPResponse {
-        .json(.ok, try context.user())
+    static func me(_ context: AuthenticatedContext) throws -> HTTPResponse {
+        .json(.ok, context.user)
     }
 
-    static func delete(_ context: RequestContext) throws -> HTTPResponse {
-        let user = try context.user()
-        try context.services.database.write { try UserRepository($0).delete(id: user.id) }
+    static func delete(_ context: AuthenticatedContext) throws -> HTTPResponse {
+        try context.services.database.write { try UserRepository($0).delete(id: context.owner) }
         return HTTPResponse(status: .noContent)
     }
 }

@@ -1,16 +1,12 @@
 import GatherCore
 import HTTP
 
-/// Who may call a route.
-enum AuthRequirement: Sendable {
-    case none
-    /// HTTP Basic credentials (login only).
-    case basic
-    /// A session token.
-    case bearer
+/// What answers a route: a handler anyone may call, or one that needs a session. For the latter
+/// the application has already checked the bearer token, so the handler gets the caller for sure.
+enum RouteHandler: Sendable {
+    case open(@Sendable (RequestContext) throws -> HTTPResponse)
+    case authenticated(@Sendable (AuthenticatedContext) throws -> HTTPResponse)
 }
-
-typealias Handler = @Sendable (RequestContext) throws -> HTTPResponse
 
 /// What a route does before its handler is queued for the password-hashing pool: the cheap
 /// checks (malformed input, throttles, rate limits) that must refuse a request without spending
@@ -36,18 +32,26 @@ struct Route: Sendable {
 
     let method: HTTPMethod
     let components: [Component]
-    let auth: AuthRequirement
     let work: RouteWork
-    let handler: Handler
+    let handler: RouteHandler
 
-    /// `pattern` is a path like `/api/players/:id`.
-    init(_ method: HTTPMethod, _ pattern: String, auth: AuthRequirement, work: RouteWork = .ordinary,
-         handler: @escaping Handler) {
+    /// A route anyone may call. `pattern` is a path like `/api/players/:id`.
+    init(_ method: HTTPMethod, _ pattern: String, work: RouteWork = .ordinary,
+         handler: @escaping @Sendable (RequestContext) throws -> HTTPResponse) {
+        self.init(method, pattern, work: work, handler: .open(handler))
+    }
+
+    /// A route for a logged-in caller (a valid bearer token).
+    init(_ method: HTTPMethod, _ pattern: String,
+         authenticated handler: @escaping @Sendable (AuthenticatedContext) throws -> HTTPResponse) {
+        self.init(method, pattern, work: .ordinary, handler: .authenticated(handler))
+    }
+
+    private init(_ method: HTTPMethod, _ pattern: String, work: RouteWork, handler: RouteHandler) {
         self.method = method
         self.components = pattern.split(separator: "/").map { part in
             part.hasPrefix(":") ? .parameter(String(part.dropFirst())) : .constant(String(part))
         }
-        self.auth = auth
         self.work = work
         self.handler = handler
     }

@@ -5,31 +5,30 @@ enum Routes {
     static func router() -> Router {
         var router = Router()
         let routes: [Route] = [
-            Route(.get, "/health", auth: .none, handler: HealthHandler.check),
+            Route(.get, "/health", handler: HealthHandler.check),
 
-            Route(.post, "/api/users", auth: .none, work: .passwordHashing(UserHandlers.admitRegistration),
-                  handler: UserHandlers.register),
-            Route(.post, "/api/users/login", auth: .basic, work: .passwordHashing(UserHandlers.admitLogin),
-                  handler: UserHandlers.login),
-            Route(.post, "/api/users/logout", auth: .bearer, handler: UserHandlers.logout),
-            Route(.get, "/api/users/me", auth: .bearer, handler: UserHandlers.me),
-            Route(.delete, "/api/users", auth: .bearer, handler: UserHandlers.delete),
+            // Registration and login hash passwords; login reads its own Basic credentials.
+            Route(.post, "/api/users", work: .passwordHashing(UserHandlers.admitRegistration), handler: UserHandlers.register),
+            Route(.post, "/api/users/login", work: .passwordHashing(UserHandlers.admitLogin), handler: UserHandlers.login),
+            Route(.post, "/api/users/logout", authenticated: UserHandlers.logout),
+            Route(.get, "/api/users/me", authenticated: UserHandlers.me),
+            Route(.delete, "/api/users", authenticated: UserHandlers.delete),
 
-            Route(.get, "/api/players", auth: .bearer, handler: PlayerHandlers.list),
-            Route(.post, "/api/players", auth: .bearer, handler: PlayerHandlers.create),
-            Route(.get, "/api/players/:id", auth: .bearer, handler: PlayerHandlers.get),
-            Route(.put, "/api/players/:id", auth: .bearer, handler: PlayerHandlers.replace),
-            Route(.delete, "/api/players/:id", auth: .bearer, handler: PlayerHandlers.delete),
-            Route(.get, "/api/players/:id/gathers", auth: .bearer, handler: PlayerHandlers.gathers),
+            Route(.get, "/api/players", authenticated: PlayerHandlers.list),
+            Route(.post, "/api/players", authenticated: PlayerHandlers.create),
+            Route(.get, "/api/players/:id", authenticated: PlayerHandlers.get),
+            Route(.put, "/api/players/:id", authenticated: PlayerHandlers.replace),
+            Route(.delete, "/api/players/:id", authenticated: PlayerHandlers.delete),
+            Route(.get, "/api/players/:id/gathers", authenticated: PlayerHandlers.gathers),
 
-            Route(.get, "/api/gathers", auth: .bearer, handler: GatherHandlers.list),
-            Route(.post, "/api/gathers", auth: .bearer, handler: GatherHandlers.create),
-            Route(.get, "/api/gathers/:id", auth: .bearer, handler: GatherHandlers.get),
-            Route(.put, "/api/gathers/:id", auth: .bearer, handler: GatherHandlers.updateResult),
-            Route(.delete, "/api/gathers/:id", auth: .bearer, handler: GatherHandlers.delete),
-            Route(.get, "/api/gathers/:id/players", auth: .bearer, handler: GatherHandlers.players),
-            Route(.post, "/api/gathers/:id/players/:playerId", auth: .bearer, handler: GatherHandlers.addPlayer),
-            Route(.delete, "/api/gathers/:id/players/:playerId", auth: .bearer, handler: GatherHandlers.removePlayer),
+            Route(.get, "/api/gathers", authenticated: GatherHandlers.list),
+            Route(.post, "/api/gathers", authenticated: GatherHandlers.create),
+            Route(.get, "/api/gathers/:id", authenticated: GatherHandlers.get),
+            Route(.put, "/api/gathers/:id", authenticated: GatherHandlers.updateResult),
+            Route(.delete, "/api/gathers/:id", authenticated: GatherHandlers.delete),
+            Route(.get, "/api/gathers/:id/players", authenticated: GatherHandlers.players),
+            Route(.post, "/api/gathers/:id/players/:playerId", authenticated: GatherHandlers.addPlayer),
+            Route(.delete, "/api/gathers/:id/players/:playerId", authenticated: GatherHandlers.removePlayer),
         ]
         for route in routes { router.add(route) }
         return router
