@@ -2,12 +2,13 @@ import Foundation
 import HTTP
 import XCTest
 
-/// The whole API as a script would use it, over real sockets against a real database file.
+/// The whole API as a script would use it, against a real database file (in process: the bytes
+/// of each response are serialised and parsed back as a client reads them).
 final class APIFlowTests: XCTestCase {
-    var server: TestServer!
+    var server: InProcessAPI!
 
     override func setUpWithError() throws {
-        server = try TestServer()
+        server = try InProcessAPI()
     }
 
     override func tearDown() {
@@ -160,12 +161,12 @@ final class APIFlowTests: XCTestCase {
     }
 
     func testHealth() throws {
-        let connection = try server.connect()
-        let response = try connection.send(method: .get, target: "/health", timeout: .seconds(5))
+        let client = try server.client()
+        let response = try client.request(.get, "/health")
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.text, #"{"status":"ok"}"#)
         XCTAssertEqual(response.headers["Content-Type"], "application/json; charset=utf-8")
-        let head = try connection.send(method: .head, target: "/health", timeout: .seconds(5))
+        let head = try client.request(.head, "/health")
         XCTAssertEqual(head.status, 200)
         XCTAssertEqual(head.headers["Content-Length"], "15")
         XCTAssertTrue(head.body.isEmpty)

@@ -4,10 +4,10 @@ import XCTest
 
 /// Everything is scoped to its owner: another user's player or gather does not exist for you.
 final class IsolationTests: XCTestCase {
-    var server: TestServer!
+    var server: InProcessAPI!
 
     override func setUpWithError() throws {
-        server = try TestServer()
+        server = try InProcessAPI()
     }
 
     override func tearDown() {

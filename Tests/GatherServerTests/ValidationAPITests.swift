@@ -4,11 +4,11 @@ import XCTest
 
 /// Bad input is a 400 whose reason names the field, and nothing is stored.
 final class ValidationAPITests: XCTestCase {
-    var server: TestServer!
+    var server: InProcessAPI!
     var client: APIClient!
 
     override func setUpWithError() throws {
-        server = try TestServer()
+        server = try InProcessAPI()
         client = try server.registeredClient().client
     }
 

@@ -5,7 +5,7 @@ import Networking
 import XCTest
 
 /// A real server on port 0 with its own database file, for one test.
-final class TestServer {
+final class TestServer: APIHarness {
     let server: GatherServer
     let directory: URL
     let databasePath: String
@@ -37,9 +37,21 @@ final class TestServer {
         try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5))
     }
 
-    /// A client that speaks JSON, optionally with a token.
+    /// A client that speaks JSON over a fresh keep-alive connection, optionally with a token.
     func client(token: String? = nil) throws -> APIClient {
-        APIClient(connection: try connect(), token: token)
+        APIClient(transport: try connect(), token: token)
+    }
+}
+
+/// Where a test's API requests go: a real server over sockets, or the application in process.
+protocol APIHarness {
+    func client(token: String?) throws -> APIClient
+    func stop()
+}
+
+extension APIHarness {
+    func client() throws -> APIClient {
+        try client(token: nil)
     }
 
     /// Registers a user and logs in; returns a client holding the token and the user's id.
@@ -57,14 +69,25 @@ final class TestServer {
     }
 }
 
-/// Requests over one keep-alive connection, with JSON helpers.
+/// How an `APIClient`'s requests travel.
+protocol APITransport {
+    func send(method: HTTPMethod, target: String, headers: HTTPHeaders, body: [UInt8], timeout: Duration) throws -> ReceivedResponse
+}
+
+extension HTTPClientConnection: APITransport {}
+
+/// Requests with JSON helpers, over one transport.
 final class APIClient {
-    let connection: HTTPClientConnection
+    let transport: any APITransport
     var token: String?
 
-    init(connection: HTTPClientConnection, token: String?) {
-        self.connection = connection
+    init(transport: any APITransport, token: String?) {
+        self.transport = transport
         self.token = token
+    }
+
+    convenience init(connection: HTTPClientConnection, token: String?) {
+        self.init(transport: connection, token: token)
     }
 
     static func basic(_ username: String, _ password: String) -> String {
@@ -86,7 +109,7 @@ final class APIClient {
         if !body.isEmpty && headers["Content-Type"] == nil {
             headers.add(name: "Content-Type", value: "application/json")
         }
-        return try connection.send(method: method, target: target, headers: headers, body: body, timeout: .seconds(10))
+        return try transport.send(method: method, target: target, headers: headers, body: body, timeout: .seconds(10))
     }
 }
 

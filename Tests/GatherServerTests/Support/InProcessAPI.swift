@@ -1,0 +1,47 @@
+import Foundation
+import GatherServer
+import HTTP
+import Networking
+import Storage
+
+/// The API without sockets: requests go straight to `GatherApplication.respond(to:)` against a
+/// real database file, and each response is serialised and parsed back as a client would read
+/// it, so the bytes on the wire are what the tests see. For the API's behaviour; protocol, limits
+/// and shutdown stay on `TestServer`.
+final class InProcessAPI: APIHarness {
+    let application: GatherApplication
+    let database: DatabasePool
+    private let directory: URL
+
+    init(options: GatherApplication.Options = GatherApplication.Options()) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-api-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        database = try DatabasePool(path: directory.appendingPathComponent("football-gather.sqlite").path)
+        application = GatherApplication(database: database, options: options, log: ServerLog(quiet: true, sink: { _ in }))
+    }
+
+    func client(token: String?) throws -> APIClient {
+        APIClient(transport: Transport(application: application), token: token)
+    }
+
+    func stop() {
+        application.shutdown()
+        database.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private struct Transport: APITransport {
+        let application: GatherApplication
+
+        func send(method: HTTPMethod, target: String, headers: HTTPHeaders, body: [UInt8], timeout: Duration) throws -> ReceivedResponse {
+            var request = try HTTPRequest(method: method, target: target, headers: headers, body: body)
+            request.client = "127.0.0.1"
+            let response = application.respond(to: request)
+            var parser = HTTPResponseParser()
+            parser.expectResponse(to: method)
+            parser.append(HTTPResponseSerializer.serialize(response, isHead: method == .head, keepAlive: true, date: HTTPDate.format(secondsSince1970: Int(Date().timeIntervalSince1970))))
+            guard let received = try parser.nextResponse() else { throw HTTPParseError(.badRequest, "incomplete response") }
+            return received
+        }
+    }
+}
