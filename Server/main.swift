@@ -71,9 +71,9 @@ case .serve(let configuration):
     // Before any thread exists and before listening: a stop sent during start-up is then held
     // until the signal thread takes it, never lost.
     ShutdownSignals.block()
-    let server: GatherServer
+    let server: FootballGatherServer
     do {
-        server = try GatherServer(configuration: configuration)
+        server = try FootballGatherServer(configuration: configuration)
     } catch {
         fail("cannot open database \(configuration.databasePath): \(error)")
     }

@@ -21,7 +21,7 @@ configuration.databasePath = directory.appendingPathComponent("bench.sqlite").pa
 configuration.quiet = true
 // The login flood below comes from many made-up addresses, as a flood from many clients would.
 configuration.http.trustProxyHeaders = true
-let server = try GatherServer(configuration: configuration)
+let server = try FootballGatherServer(configuration: configuration)
 let port = try server.start()
 
 func connect() throws -> HTTPClientConnection {

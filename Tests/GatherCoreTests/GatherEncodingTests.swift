@@ -8,7 +8,7 @@ final class GatherEncodingTests: XCTestCase {
     private let createdAt = Date(timeIntervalSince1970: 1_700_000_000)
 
     func testGatherWithoutResultEncodesNulls() throws {
-        let gather = Gather(id: gatherID, userId: userID, result: nil, createdAt: createdAt)
+        let gather = Gather(id: gatherID, userID: userID, result: nil, createdAt: createdAt)
         let object = try jsonObject(WireFormat.encode(gather))
         XCTAssertEqual(Set(object.keys), ["id", "userId", "score", "winnerTeam", "createdAt"])
         XCTAssertEqual(object["id"] as? String, "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0")
@@ -19,7 +19,7 @@ final class GatherEncodingTests: XCTestCase {
     }
 
     func testGatherWithResultEncodesScoreAndWinner() throws {
-        let gather = Gather(id: gatherID, userId: userID, result: try GatherResult(score: "3-3", winnerTeam: "None"),
+        let gather = Gather(id: gatherID, userID: userID, result: try GatherResult(score: "3-3", winnerTeam: "None"),
                             createdAt: createdAt)
         let object = try jsonObject(WireFormat.encode(gather))
         XCTAssertEqual(object["score"] as? String, "3-3")
@@ -28,8 +28,8 @@ final class GatherEncodingTests: XCTestCase {
 
     func testGatherRoundTrips() throws {
         let gathers = [
-            Gather(id: gatherID, userId: userID, result: nil, createdAt: createdAt),
-            Gather(id: gatherID, userId: userID, result: try GatherResult(score: "1-4", winnerTeam: "Team B"), createdAt: createdAt),
+            Gather(id: gatherID, userID: userID, result: nil, createdAt: createdAt),
+            Gather(id: gatherID, userID: userID, result: try GatherResult(score: "1-4", winnerTeam: "Team B"), createdAt: createdAt),
         ]
         for gather in gathers {
             XCTAssertEqual(try WireFormat.decode(Gather.self, from: WireFormat.encode(gather)), gather)

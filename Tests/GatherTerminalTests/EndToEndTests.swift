@@ -6,7 +6,7 @@ import XCTest
 
 /// The real `fg` in a pseudo-terminal against a real `fg-server` on port 0: a whole match.
 final class EndToEndTests: XCTestCase {
-    private var server: GatherServer!
+    private var server: FootballGatherServer!
     private var directory: URL!
     private var url: String { "http://127.0.0.1:\(server.port ?? 0)" }
 
@@ -17,7 +17,7 @@ final class EndToEndTests: XCTestCase {
         configuration.http.port = 0
         configuration.databasePath = directory.appendingPathComponent("e2e.sqlite").path
         configuration.quiet = true
-        server = try GatherServer(configuration: configuration)
+        server = try FootballGatherServer(configuration: configuration)
         try server.start()
     }
 

@@ -53,7 +53,7 @@ final class DatabasePoolOpeningTests: StorageTestCase {
         }
         // Rerunning the schema would fail on CREATE TABLE; the data must still be there.
         let reopened = try makePool()
-        XCTAssertEqual(try reopened.read { try UserRepository($0).user(id: userID) }, User(id: userID, username: "alice"))
+        XCTAssertEqual(try user(userID, in: reopened), User(id: userID, username: "alice"))
         XCTAssertEqual(try reopened.read { try $0.userVersion() }, Schema.migrator.latestVersion)
         XCTAssertEqual(try reopened.read { try $0.query("PRAGMA journal_mode").first?.string(0) }, "wal")
     }
@@ -160,7 +160,7 @@ final class DatabasePoolOpeningTests: StorageTestCase {
         XCTAssertEqual(try pool.read { try $0.query("PRAGMA journal_mode").first?.string(0) }, "memory")
 
         let owner = try createUser(pool, "memory")
-        XCTAssertEqual(try pool.read { try UserRepository($0).user(id: owner)?.username }, "memory")
+        XCTAssertEqual(try user(owner, in: pool)?.username, "memory")
         XCTAssertNoThrow(try pool.ping())
 
         // Each in-memory pool is its own database.

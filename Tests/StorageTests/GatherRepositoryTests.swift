@@ -22,7 +22,7 @@ final class GatherRepositoryTests: StorageTestCase {
         let result = try GatherResult(score: "3-2", winnerTeam: "Team A")
         let gather = try insertGather(pool, owner: owner, result: result,
                                       createdAt: Date(timeIntervalSince1970: 1_700_000_000.123_4), id: id)
-        XCTAssertEqual(gather, Gather(id: id, userId: owner, result: result, createdAt: Date(timeIntervalSince1970: 1_700_000_000.123)))
+        XCTAssertEqual(gather, Gather(id: id, userID: owner, result: result, createdAt: Date(timeIntervalSince1970: 1_700_000_000.123)))
         XCTAssertEqual(try pool.read { try GatherRepository($0).find(id: id, owner: owner) }, gather)
 
         let open = try insertGather(pool, owner: owner)
@@ -178,10 +178,10 @@ final class GatherRepositoryTests: StorageTestCase {
         let player = try insertPlayer(pool, "Real", owner: owner)
 
         XCTAssertThrowsError(try pool.write { try GatherRepository($0).assign(playerID: player.id + 100, to: gather.id, team: .teamA) }) {
-            XCTAssertEqual(($0 as? SQLiteError)?.isForeignKeyViolation, true, "\($0)")
+            XCTAssertTrue(self.isForeignKeyViolation($0), "\($0)")
         }
         XCTAssertThrowsError(try pool.write { try GatherRepository($0).assign(playerID: player.id, to: UUID(), team: .teamA) }) {
-            XCTAssertEqual(($0 as? SQLiteError)?.isForeignKeyViolation, true, "\($0)")
+            XCTAssertTrue(self.isForeignKeyViolation($0), "\($0)")
         }
         XCTAssertEqual(try count("gather_players", in: pool), 0)
     }

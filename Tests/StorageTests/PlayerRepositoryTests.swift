@@ -106,7 +106,7 @@ final class PlayerRepositoryTests: StorageTestCase {
     func testPlayerForUnknownOwnerViolatesForeignKey() throws {
         let pool = try makePool()
         XCTAssertThrowsError(try insert(pool, try PlayerDetails(name: "Orphan"), owner: UUID())) { error in
-            XCTAssertEqual((error as? SQLiteError)?.isForeignKeyViolation, true, "\(error)")
+            XCTAssertTrue(self.isForeignKeyViolation(error), "\(error)")
         }
     }
 

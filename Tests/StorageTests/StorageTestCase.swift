@@ -27,6 +27,18 @@ class StorageTestCase: XCTestCase {
         directory.appendingPathComponent(name).path
     }
 
+    /// The stored account with this id, if there is one.
+    func user(_ id: UUID, in pool: DatabasePool) throws -> User? {
+        try pool.read { database in
+            try database.query("SELECT id, username FROM users WHERE id = ?", id).first.map { User(id: try $0.uuid(0), username: try $0.string(1)) }
+        }
+    }
+
+    /// Whether `error` is SQLite's SQLITE_CONSTRAINT_FOREIGNKEY (787).
+    func isForeignKeyViolation(_ error: any Error) -> Bool {
+        (error as? SQLiteError)?.code == 787
+    }
+
     func makePool(configuration: DatabasePool.Configuration = DatabasePool.Configuration()) throws -> DatabasePool {
         try DatabasePool(path: path(), configuration: configuration)
     }

@@ -72,7 +72,7 @@ final class TokenRepositoryTests: StorageTestCase {
         XCTAssertThrowsError(try pool.write {
             try TokenRepository($0).insert(digest: digest(1), userID: UUID(), createdAt: issued, expiresAt: expiry)
         }) { error in
-            XCTAssertEqual((error as? SQLiteError)?.isForeignKeyViolation, true, "\(error)")
+            XCTAssertTrue(self.isForeignKeyViolation(error), "\(error)")
         }
         XCTAssertEqual(try count("tokens", in: pool), 0)
     }

@@ -24,13 +24,13 @@ final class UserRepositoryTests: StorageTestCase {
         }
         XCTAssertEqual(created, User(id: id, username: "alice"))
 
+        XCTAssertEqual(try user(id, in: pool), created)
+        XCTAssertNil(try user(UUID(), in: pool))
         try pool.read { database in
             let users = UserRepository(database)
             let account = try XCTUnwrap(users.account(username: "alice"))
             XCTAssertEqual(account.user, created)
             XCTAssertEqual(account.passwordHash, "$argon$hash")
-            XCTAssertEqual(try users.user(id: id), created)
-            XCTAssertNil(try users.user(id: UUID()))
             XCTAssertNil(try users.account(username: "bob"))
         }
     }
@@ -80,9 +80,9 @@ final class UserRepositoryTests: StorageTestCase {
 
         XCTAssertTrue(try pool.write { try UserRepository($0).delete(id: alice.id) })
         XCTAssertFalse(try pool.write { try UserRepository($0).delete(id: alice.id) })
-        XCTAssertNil(try pool.read { try UserRepository($0).user(id: alice.id) })
+        XCTAssertNil(try user(alice.id, in: pool))
         XCTAssertNil(try pool.read { try UserRepository($0).account(username: "alice") })
-        XCTAssertEqual(try pool.read { try UserRepository($0).user(id: bob.id) }, bob)
+        XCTAssertEqual(try user(bob.id, in: pool), bob)
 
         // The name is free again.
         XCTAssertEqual(try create(pool, "alice").username, "alice")

@@ -85,8 +85,8 @@ final class ComparisonKeyUpkeepTests: StorageTestCase {
         let newer = try createUser(pool, "second")
         // As if a new rule made both names equal: their stored keys now differ from what the code computes.
         try pool.write { database in
-            try database.execute("UPDATE users SET username = 'Straße', username_key = 'old-1' WHERE id = ?", older)
-            try database.execute("UPDATE users SET username = 'STRASSE', username_key = 'old-2' WHERE id = ?", newer)
+            try database.execute("UPDATE users SET username = 'Straße', username_key = 'old-1', created_at = 1 WHERE id = ?", older)
+            try database.execute("UPDATE users SET username = 'STRASSE', username_key = 'old-2', created_at = 2 WHERE id = ?", newer)
         }
         pool.close()
         pool = try makePool()

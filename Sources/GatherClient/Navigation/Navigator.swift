@@ -12,8 +12,3 @@ public protocol Navigator: AnyObject {
     func quit()
 }
 
-/// Something that starts a flow: creates presenter and view, shows the view, reacts to its presenter.
-@MainActor
-public protocol Coordinator: AnyObject {
-    func start()
-}

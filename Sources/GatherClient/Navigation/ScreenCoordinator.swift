@@ -1,4 +1,4 @@
-/// A coordinator that owns one screen: `start()` creates its presenter and view.
+/// A coordinator that owns one screen: it creates its presenter and view when it is made.
 @MainActor
 public protocol ScreenCoordinator: AnyObject {
     /// The view shown for this coordinator (made by the `ViewFactory`).

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The body of `POST /api/gathers/{id}/players/{playerId}`: which side the player is on.
 public struct TeamAssignment: Hashable, Sendable, Codable {
     public var team: Team
@@ -41,15 +43,18 @@ public struct GatherPlayer: Hashable, Sendable, Codable {
 
 /// What the server answers when a player is put in a gather.
 public struct GatherMembership: Hashable, Sendable, Codable {
-    public var gatherId: UUID
-    public var playerId: Int
+    public var gatherID: UUID
+    public var playerID: Int
     public var team: Team
 
-    public init(gatherId: UUID, playerId: Int, team: Team) {
-        self.gatherId = gatherId
-        self.playerId = playerId
+    public init(gatherID: UUID, playerID: Int, team: Team) {
+        self.gatherID = gatherID
+        self.playerID = playerID
         self.team = team
     }
-}
 
-import Foundation
+    /// The original backend's field names.
+    enum CodingKeys: String, CodingKey {
+        case gatherID = "gatherId", playerID = "playerId", team
+    }
+}

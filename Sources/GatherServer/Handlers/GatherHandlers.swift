@@ -49,7 +49,7 @@ enum GatherHandlers {
             _ = try PlayerRepository(database).requireOwned(id: playerID, owner: context.owner)
             try GatherRepository(database).assign(playerID: playerID, to: gatherID, team: assignment.team)
         }
-        return .json(.ok, GatherMembership(gatherId: gatherID, playerId: playerID, team: assignment.team))
+        return .json(.ok, GatherMembership(gatherID: gatherID, playerID: playerID, team: assignment.team))
     }
 
     static func removePlayer(_ context: AuthenticatedContext) throws -> HTTPResponse {

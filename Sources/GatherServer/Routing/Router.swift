@@ -1,3 +1,4 @@
+import Foundation
 import GatherCore
 import HTTP
 
@@ -128,5 +129,3 @@ struct RouteParameters: Sendable {
         return value
     }
 }
-
-import Foundation

@@ -35,10 +35,6 @@ public struct HTTPRequest: Sendable {
         if version == .http1_0 { return headers.containsToken("keep-alive", in: "Connection") }
         return true
     }
-
-    public func queryValue(_ name: String) -> String? {
-        query.first { $0.name == name }?.value
-    }
 }
 
 public struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {

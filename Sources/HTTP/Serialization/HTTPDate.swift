@@ -18,8 +18,4 @@ public enum HTTPDate {
         let month = months[Int(parts.tm_mon) % 12]
         return "\(day), \(two(parts.tm_mday)) \(month) \(parts.tm_year + 1900) \(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)) GMT"
     }
-
-    public static func now() -> String {
-        format(secondsSince1970: time(nil))
-    }
 }

@@ -82,6 +82,6 @@ public struct GatherRepository {
         if let text = try row.optionalString(2), let score = Score(text) {
             result = GatherResult(score: score)
         }
-        return Gather(id: try row.uuid(0), userId: try row.uuid(1), result: result, createdAt: try row.date(4))
+        return Gather(id: try row.uuid(0), userID: try row.uuid(1), result: result, createdAt: try row.date(4))
     }
 }

@@ -73,11 +73,6 @@ public struct UserRepository {
         return changes.count
     }
 
-    public func user(id: UUID) throws -> User? {
-        try database.query("SELECT id, username FROM users WHERE id = ?", id)
-            .first.map { User(id: try $0.uuid(0), username: try $0.string(1)) }
-    }
-
     /// Deletes the account and, through the schema's cascades, everything it owns.
     @discardableResult
     public func delete(id: UUID) throws -> Bool {

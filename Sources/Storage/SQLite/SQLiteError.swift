@@ -22,10 +22,8 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
     /// Another connection (or process) holds the lock longer than the busy timeout.
     public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
     public var isUniqueViolation: Bool { code == SQLiteError.constraintUnique || code == SQLiteError.constraintPrimaryKey }
-    public var isForeignKeyViolation: Bool { code == SQLiteError.constraintForeignKey }
 
     // Extended codes are C macros built with shifts, which Swift does not import (sqlite3.h).
-    static let constraintForeignKey = SQLITE_CONSTRAINT | (3 << 8)
     static let constraintPrimaryKey = SQLITE_CONSTRAINT | (6 << 8)
     static let constraintUnique = SQLITE_CONSTRAINT | (8 << 8)
 

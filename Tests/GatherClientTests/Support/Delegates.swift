@@ -6,7 +6,7 @@ import GatherCore
 final class SpyLoginDelegate: LoginPresenterDelegate {
     private(set) var sessions: [Session] = []
 
-    func loginPresenter(_ presenter: LoginPresenter, didLogIn session: Session) {
+    func login(_ presenter: LoginPresenter, didLogIn session: Session) {
         sessions.append(session)
     }
 }

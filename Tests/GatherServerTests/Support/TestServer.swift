@@ -6,7 +6,7 @@ import XCTest
 
 /// A real server on port 0 with its own database file, for one test.
 final class TestServer: APIHarness {
-    let server: GatherServer
+    let server: FootballGatherServer
     let directory: URL
     let databasePath: String
     let port: Int
@@ -23,7 +23,7 @@ final class TestServer: APIHarness {
         configuration.databasePath = databasePath
         configuration.quiet = true
         configure(&configuration)
-        server = try GatherServer(configuration: configuration, passwordHasher: passwordHasher)
+        server = try FootballGatherServer(configuration: configuration, passwordHasher: passwordHasher)
         port = try server.start()
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GatherCore
 
 public struct TeamSection: Equatable, Sendable {
@@ -122,5 +123,3 @@ public final class ConfirmTeamsPresenter {
         view?.display(ConfirmTeamsViewState(sections: sections, isStarting: isStarting, error: error))
     }
 }
-
-import Foundation

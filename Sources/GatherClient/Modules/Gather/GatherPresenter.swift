@@ -214,7 +214,6 @@ public final class GatherPresenter {
     }
 
     public var hasPrompt: Bool { prompt != nil }
-    public var currentPrompt: GatherViewState.Prompt? { prompt }
 
     // MARK: Rendering
 

@@ -16,7 +16,7 @@ public final class LoginCoordinator: ScreenCoordinator, LoginPresenterDelegate {
         presenter.viewDidLoad()
     }
 
-    public func loginPresenter(_ presenter: LoginPresenter, didLogIn session: Session) {
+    public func login(_ presenter: LoginPresenter, didLogIn session: Session) {
         app.didLogIn(session)
     }
 }

@@ -14,7 +14,7 @@ public protocol LoginView: AnyObject {
 
 @MainActor
 public protocol LoginPresenterDelegate: AnyObject {
-    func loginPresenter(_ presenter: LoginPresenter, didLogIn session: Session)
+    func login(_ presenter: LoginPresenter, didLogIn session: Session)
 }
 
 /// Remembers the last username between runs.
@@ -73,7 +73,7 @@ public final class LoginPresenter {
             state.isBusy = false
             try? memory.remember(username: rememberUsername ? username : nil)
             view?.display(state)
-            delegate?.loginPresenter(self, didLogIn: session)
+            delegate?.login(self, didLogIn: session)
         } catch {
             state.isBusy = false
             show(error: ServiceError(error).message)

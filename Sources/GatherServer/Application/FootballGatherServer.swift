@@ -3,7 +3,7 @@ import Networking
 import Storage
 
 /// A whole Football Gather server: the database, the API and the HTTP server, started and stopped together.
-public final class GatherServer: Sendable {
+public final class FootballGatherServer: Sendable {
     public let configuration: ServerConfiguration
     public let database: DatabasePool
     public let log: ServerLog
