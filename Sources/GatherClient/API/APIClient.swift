@@ -49,9 +49,9 @@ public final class APIClient: Sendable {
                         headers: HTTPHeaders = HTTPHeaders()) async throws -> ReceivedResponse {
         var headers = headers
         let bodyBytes: [UInt8] = body.map { Array(WireFormat.encode(AnyEncodable($0))) } ?? []
-        if !bodyBytes.isEmpty { headers.set(name: "Content-Type", value: "application/json") }
-        let sentToken = headers["Authorization"] == nil ? bearerToken : nil
-        if let sentToken { headers.set(name: "Authorization", value: "Bearer \(sentToken)") }
+        if !bodyBytes.isEmpty { headers.set(name: HTTPHeaders.Name.contentType, value: "application/json") }
+        let sentToken = headers[HTTPHeaders.Name.authorization] == nil ? bearerToken : nil
+        if let sentToken { headers.set(name: HTTPHeaders.Name.authorization, value: "Bearer \(sentToken)") }
         let outgoingHeaders = headers
         let response: ReceivedResponse = try await withCheckedThrowingContinuation { continuation in
             queue.async { [self] in

@@ -11,7 +11,7 @@ public struct APISessionService: SessionService {
     public func login(username: String, password: String) async throws -> Session {
         let basic = "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
         do {
-            let token = try await client.request(.post, "/api/users/login", headers: ["Authorization": basic], as: LoginToken.self)
+            let token = try await client.request(.post, "/api/users/login", headers: [HTTPHeaders.Name.authorization: basic], as: LoginToken.self)
             client.bearerToken = token.token
             return Session(userID: token.userID, username: username, token: token.token)
         } catch ServiceError.unauthorized {

@@ -20,13 +20,13 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
     /// 429 with the wait in whole seconds, in the reason and in `Retry-After`.
     public static func tooManyRequests(_ reason: String, retryAfter wait: TimeInterval) -> APIError {
         let seconds = Int(max(1, wait.rounded(.up)))
-        return APIError(.tooManyRequests, "\(reason); try again in \(seconds) seconds", headers: ["Retry-After": String(seconds)])
+        return APIError(.tooManyRequests, "\(reason); try again in \(seconds) seconds", headers: [HTTPHeaders.Name.retryAfter: String(seconds)])
     }
 
     public static let loginFailed = APIError(.unauthorized, "invalid username or password",
-                                             headers: ["WWW-Authenticate": "Basic realm=\"football-gather\""])
+                                             headers: [HTTPHeaders.Name.wwwAuthenticate: "Basic realm=\"football-gather\""])
     public static func bearerRequired(_ reason: String) -> APIError {
-        APIError(.unauthorized, reason, headers: ["WWW-Authenticate": "Bearer realm=\"football-gather\""])
+        APIError(.unauthorized, reason, headers: [HTTPHeaders.Name.wwwAuthenticate: "Bearer realm=\"football-gather\""])
     }
 
     public var description: String { "\(status.code) \(reason)" }

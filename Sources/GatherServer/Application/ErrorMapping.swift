@@ -17,9 +17,9 @@ enum ErrorMapping {
             }
         case let error as SQLiteError where error.isBusy:
             // Another process holds the database longer than the busy timeout: a retry will do.
-            return .error(.serviceUnavailable, reason: "the database is busy, try again", headers: ["Retry-After": "1"])
+            return .error(.serviceUnavailable, reason: "the database is busy, try again", headers: [HTTPHeaders.Name.retryAfter: "1"])
         case is DatabasePoolError:
-            return .error(.serviceUnavailable, reason: "the server is shutting down", headers: ["Retry-After": "5"])
+            return .error(.serviceUnavailable, reason: "the server is shutting down", headers: [HTTPHeaders.Name.retryAfter: "5"])
         default:
             log.error("internal error: \(error)")
             return .error(.internalServerError, reason: "internal server error")

@@ -72,7 +72,7 @@ public final class GatherApplication: HTTPResponder {
                 guard hashingAllowance.take(client) else {
                     undo?()
                     throw APIError(.tooManyRequests, "too many logins or registrations at once from this address",
-                                   headers: ["Retry-After": "1"])
+                                   headers: [HTTPHeaders.Name.retryAfter: "1"])
                 }
                 let log = services.log
                 let allowance = hashingAllowance
@@ -91,7 +91,7 @@ public final class GatherApplication: HTTPResponder {
                     allowance.give(client)
                     undo?()
                     throw APIError(.serviceUnavailable, "the server is busy checking passwords; try again shortly",
-                                   headers: ["Retry-After": "1"])
+                                   headers: [HTTPHeaders.Name.retryAfter: "1"])
                 }
             }
         } catch {
@@ -121,9 +121,9 @@ public final class GatherApplication: HTTPResponder {
         case .methodNotAllowed(let allowed):
             let allow = allowed.map(\.rawValue).joined(separator: ", ")
             if request.method == .options {
-                return .answered(HTTPResponse(status: .noContent, headers: ["Allow": allow]))
+                return .answered(HTTPResponse(status: .noContent, headers: [HTTPHeaders.Name.allow: allow]))
             }
-            throw APIError(.methodNotAllowed, "\(request.method) is not allowed on \(request.path)", headers: ["Allow": allow])
+            throw APIError(.methodNotAllowed, "\(request.method) is not allowed on \(request.path)", headers: [HTTPHeaders.Name.allow: allow])
         case let .found(route, parameters):
             return .handle(route, RequestContext(request: request, parameters: parameters, services: services))
         }
@@ -140,7 +140,7 @@ public final class GatherApplication: HTTPResponder {
     }
 
     private func authenticate(_ context: RequestContext) throws -> AuthenticatedContext {
-        guard let token = Authorization.bearerToken(from: context.request.headers["Authorization"]) else {
+        guard let token = Authorization.bearerToken(from: context.request.headers[HTTPHeaders.Name.authorization]) else {
             throw APIError.bearerRequired("missing bearer token")
         }
         let digest = TokenGenerator.digest(of: token)

@@ -22,7 +22,7 @@ public enum HealthCheck {
         do {
             let connection = try HTTPClientConnection(host: address.host, port: address.port, timeout: timeout)
             defer { connection.close() }
-            let response = try connection.send(method: .get, target: path, headers: ["Connection": "close"], timeout: timeout)
+            let response = try connection.send(method: .get, target: path, headers: [HTTPHeaders.Name.connection: "close"], timeout: timeout)
             return response.status == 200 ? .healthy : .unhealthy("\(url) answered \(response.status): \(response.text)")
         } catch {
             return .unhealthy("\(url): \(error)")

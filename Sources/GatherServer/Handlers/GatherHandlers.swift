@@ -15,7 +15,7 @@ enum GatherHandlers {
         let gather = try services.database.write { database in
             try GatherRepository(database).insert(id: UUID(), owner: context.owner, result: draft.result, createdAt: services.now())
         }
-        return .json(.created, gather, headers: ["Location": "/api/gathers/\(gather.id.uuidString)"])
+        return .json(.created, gather, headers: [HTTPHeaders.Name.location: "/api/gathers/\(gather.id.uuidString)"])
     }
 
     static func get(_ context: AuthenticatedContext) throws -> HTTPResponse {

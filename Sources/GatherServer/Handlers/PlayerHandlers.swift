@@ -12,7 +12,7 @@ enum PlayerHandlers {
     static func create(_ context: AuthenticatedContext) throws -> HTTPResponse {
         let details = try context.decodeBody(PlayerDetails.self)
         let player = try context.services.database.write { try PlayerRepository($0).insert(details, owner: context.owner) }
-        return .json(.created, player, headers: ["Location": "/api/players/\(player.id)"])
+        return .json(.created, player, headers: [HTTPHeaders.Name.location: "/api/players/\(player.id)"])
     }
 
     static func get(_ context: AuthenticatedContext) throws -> HTTPResponse {

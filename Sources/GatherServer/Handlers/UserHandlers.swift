@@ -26,7 +26,7 @@ enum UserHandlers {
     static func register(_ context: RequestContext) throws -> HTTPResponse {
         let credentials = try context.decodeBody(Credentials.self)
         let user = try Accounts.create(credentials, services: context.services)
-        return .json(.created, user, headers: ["Location": "/api/users/\(user.id.uuidString)"])
+        return .json(.created, user, headers: [HTTPHeaders.Name.location: "/api/users/\(user.id.uuidString)"])
     }
 
     /// Before a login is queued for hashing: well-formed credentials and no lockout.
@@ -62,7 +62,7 @@ enum UserHandlers {
     /// The Basic credentials of a login, refused as malformed (400), unusable (401) or locked out (429).
     private static func loginAttempt(_ context: RequestContext) throws -> (username: String, password: String) {
         let username: String, password: String
-        switch Authorization.basic(from: context.request.headers["Authorization"]) {
+        switch Authorization.basic(from: context.request.headers[HTTPHeaders.Name.authorization]) {
         case let .credentials(name, secret):
             (username, password) = (name, secret)
         case .malformed(let reason):

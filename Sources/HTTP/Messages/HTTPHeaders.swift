@@ -2,6 +2,23 @@
 public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
     public private(set) var fields: [(name: String, value: String)] = []
 
+    /// The field names this project reads or writes, spelled once.
+    public enum Name {
+        public static let allow = "Allow"
+        public static let authorization = "Authorization"
+        public static let connection = "Connection"
+        public static let contentLength = "Content-Length"
+        public static let contentType = "Content-Type"
+        public static let date = "Date"
+        public static let expect = "Expect"
+        public static let host = "Host"
+        public static let location = "Location"
+        public static let retryAfter = "Retry-After"
+        public static let transferEncoding = "Transfer-Encoding"
+        public static let wwwAuthenticate = "WWW-Authenticate"
+        public static let xForwardedFor = "X-Forwarded-For"
+    }
+
     public init() {}
 
     public init(dictionaryLiteral elements: (String, String)...) {
@@ -31,7 +48,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     public func values(of name: String) -> [String] {
         fields.filter { HTTPHeaders.sameName($0.name, name) }
             .flatMap { $0.value.split(separator: ",") }
-            .map { String($0).trimmingOptionalWhitespace() }
+            .map { OptionalWhitespace.trim(String($0)) }
             .filter { !$0.isEmpty }
     }
 
@@ -58,15 +75,5 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-    }
-}
-
-extension String {
-    /// Strips spaces and horizontal tabs, the "optional whitespace" of RFC 9110 §5.6.3.
-    func trimmingOptionalWhitespace() -> String {
-        var view = Substring(self)
-        while let first = view.first, first == " " || first == "\t" { view.removeFirst() }
-        while let last = view.last, last == " " || last == "\t" { view.removeLast() }
-        return String(view)
     }
 }

@@ -31,8 +31,8 @@ public struct HTTPRequest: Sendable {
 
     /// Whether the connection stays open after the response (RFC 9112 §9.3).
     public var keepAlive: Bool {
-        if headers.containsToken("close", in: "Connection") { return false }
-        if version == .http1_0 { return headers.containsToken("keep-alive", in: "Connection") }
+        if headers.containsToken("close", in: HTTPHeaders.Name.connection) { return false }
+        if version == .http1_0 { return headers.containsToken("keep-alive", in: HTTPHeaders.Name.connection) }
         return true
     }
 }

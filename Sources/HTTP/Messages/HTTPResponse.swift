@@ -15,7 +15,7 @@ public struct HTTPResponse: Sendable {
     /// A response with a JSON body already encoded.
     public static func json(_ status: HTTPStatus, body: [UInt8], headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
         var headers = headers
-        headers.set(name: "Content-Type", value: jsonContentType)
+        headers.set(name: HTTPHeaders.Name.contentType, value: jsonContentType)
         return HTTPResponse(status: status, headers: headers, body: body)
     }
 }

@@ -87,8 +87,8 @@ struct ChunkedBodyDecoder: Sendable {
     /// and extensions, counted with the line end when there are any.
     private static func chunkSize(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> (size: Int, extensionBytes: Int) {
         let sizePart = line.prefix { $0 != UInt8(ascii: ";") }
-        var digits = sizePart[...]
-        while let last = digits.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { digits.removeLast() }
+        // Whitespace may stand before the `;` of an extension (RFC 9112 §7.1.1's BWS), not before the size.
+        let digits = OptionalWhitespace.trimEnd(sizePart[...])
         let extensionBytes = line.count > digits.count ? line.count - digits.count + 2 : 0
         guard !digits.isEmpty, digits.count <= 15 else {
             throw HTTPParseError(.badRequest, "malformed chunk size")

@@ -11,8 +11,8 @@ public struct ReceivedResponse: Sendable {
 
     /// Whether the server keeps the connection open after this response.
     public var keepAlive: Bool {
-        if headers.containsToken("close", in: "Connection") { return false }
-        return version == .http1_1 || headers.containsToken("keep-alive", in: "Connection")
+        if headers.containsToken("close", in: HTTPHeaders.Name.connection) { return false }
+        return version == .http1_1 || headers.containsToken("keep-alive", in: HTTPHeaders.Name.connection)
     }
 }
 
@@ -123,13 +123,8 @@ public struct HTTPResponseParser: Sendable {
         let version: HTTPVersion = parts[0].last == UInt8(ascii: "0") ? .http1_0 : .http1_1
         var headers = HTTPHeaders()
         for line in lines.dropFirst() {
-            let bytes = buffer[line]
-            guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else {
-                throw HTTPParseError(.badRequest, "header field without a colon")
-            }
-            let name = String(decoding: bytes[bytes.startIndex..<colon], as: UTF8.self)
-            let value = Token.text(bytes[(colon + 1)...]).trimmingOptionalWhitespace()
-            headers.add(name: name, value: value)
+            let field = try HeaderField.parse(buffer[line])
+            headers.add(name: field.name, value: field.value)
         }
         let reason = parts.count > 2 ? String(decoding: parts[2], as: UTF8.self) : ""
         return ResponseHead(status: status, reasonPhrase: reason, version: version, headers: headers)
@@ -143,18 +138,19 @@ public struct HTTPResponseParser: Sendable {
         if method == .head || head.status == 204 || head.status == 304 {
             return .none
         }
-        if head.headers.contains(name: "Transfer-Encoding") {
-            guard head.headers.values(of: "Transfer-Encoding").last?.lowercased() == "chunked" else {
+        if head.headers.contains(name: HTTPHeaders.Name.transferEncoding) {
+            guard head.headers.values(of: HTTPHeaders.Name.transferEncoding).last?.lowercased() == "chunked" else {
                 return .untilClose
             }
             return .chunked
         }
-        if head.headers.contains(name: "Content-Length") {
-            let values = head.headers.values(of: "Content-Length")
-            guard let first = values.first, values.allSatisfy({ $0 == first }), first.utf8.allSatisfy(isDigit),
-                  first.utf8.count <= 18, let length = Int(first) else {
-                throw HTTPParseError(.badRequest, "malformed Content-Length in response")
-            }
+        let length: Int?
+        do {
+            length = try ContentLength.value(in: head.headers)
+        } catch {
+            throw HTTPParseError(.badRequest, "malformed Content-Length in response")
+        }
+        if let length {
             guard length <= limits.maxBodyBytes else {
                 throw HTTPParseError(.contentTooLarge, "response body exceeds \(limits.maxBodyBytes) bytes")
             }

@@ -9,12 +9,12 @@ public enum HTTPResponseSerializer {
         for (name, value) in response.headers where !isFramingHeader(name) {
             head += "\(name): \(value)\r\n"
         }
-        head += "Date: \(date)\r\n"
+        head += "\(HTTPHeaders.Name.date): \(date)\r\n"
         if !response.status.forbidsContent {
-            head += "Content-Length: \(response.body.count)\r\n"
+            head += "\(HTTPHeaders.Name.contentLength): \(response.body.count)\r\n"
         }
         if !keepAlive {
-            head += "Connection: close\r\n"
+            head += "\(HTTPHeaders.Name.connection): close\r\n"
         }
         head += "\r\n"
         var bytes = Array(head.utf8)
@@ -27,8 +27,10 @@ public enum HTTPResponseSerializer {
     /// The interim response to `Expect: 100-continue`.
     public static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
+    private static let framingHeaders = [HTTPHeaders.Name.contentLength, HTTPHeaders.Name.date,
+                                          HTTPHeaders.Name.connection, HTTPHeaders.Name.transferEncoding]
+
     private static func isFramingHeader(_ name: String) -> Bool {
-        HTTPHeaders.sameName(name, "Content-Length") || HTTPHeaders.sameName(name, "Date")
-            || HTTPHeaders.sameName(name, "Connection") || HTTPHeaders.sameName(name, "Transfer-Encoding")
+        framingHeaders.contains { HTTPHeaders.sameName(name, $0) }
     }
 }

@@ -46,13 +46,9 @@ public final class HTTPClientConnection {
     /// Sends a request and waits for its response.
     public func send(method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
                      timeout: Duration) throws -> ReceivedResponse {
-        var head = "\(method.rawValue) \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\n"
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        if !body.isEmpty || method == .post || method == .put {
-            head += "Content-Length: \(body.count)\r\n"
-        }
-        head += "\r\n"
-        try write(Array(head.utf8) + body, timeout: timeout)
+        let bytes = try HTTPRequestSerializer.serialize(method: method, target: target, host: "\(host):\(port)",
+                                                       headers: headers, body: body)
+        try write(bytes, timeout: timeout)
         expectResponse(to: method)
         return try readResponse(timeout: timeout)
     }

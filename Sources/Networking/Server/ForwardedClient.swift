@@ -9,7 +9,7 @@ import HTTP
 /// One proxy hop is assumed: behind two, the last entry names the first proxy.
 enum ForwardedClient {
     static func client(of headers: HTTPHeaders, peer: String) -> String {
-        guard let last = headers.values(of: "X-Forwarded-For").last, isIPAddress(last) else { return peer }
+        guard let last = headers.values(of: HTTPHeaders.Name.xForwardedFor).last, isIPAddress(last) else { return peer }
         return last
     }
 

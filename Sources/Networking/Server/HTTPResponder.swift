@@ -22,7 +22,7 @@ extension HTTPResponder {
 
     /// Plain text: the reason on one line.
     public func errorResponse(_ status: HTTPStatus, reason: String) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Array((reason + "\n").utf8))
+        HTTPResponse(status: status, headers: [HTTPHeaders.Name.contentType: "text/plain; charset=utf-8"], body: Array((reason + "\n").utf8))
     }
 }
 
