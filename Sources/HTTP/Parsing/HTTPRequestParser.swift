@@ -6,14 +6,8 @@ public struct HTTPRequestParser: Sendable {
     public let limits: HTTPLimits
 
     private var input = InputBuffer()
-    private var state: State = .head(HeadScanner())
+    private var state: MessageState<RequestHead> = .head(HeadScanner())
     private var continuePending = false
-
-    private enum State: Sendable {
-        case head(HeadScanner)
-        case body(RequestHead, BodyReader)
-        case failed(HTTPParseError)
-    }
 
     public init(limits: HTTPLimits = .default) {
         self.limits = limits
@@ -56,13 +50,10 @@ public struct HTTPRequestParser: Sendable {
             switch state {
             case .failed(let error):
                 throw error
-            case .head(var scanner):
+            case .head:
                 let head: RequestHead
                 do throws(HTTPParseError) {
-                    guard let lines = try input.takeHead(with: &scanner, limits: limits) else {
-                        state = .head(scanner)
-                        return nil
-                    }
+                    guard let lines = try state.takeHeadLines(from: &input, limits: limits) else { return nil }
                     head = try RequestHead(lines: lines, buffer: input.bytes, limits: limits)
                 } catch {
                     try fail(error)
@@ -74,20 +65,12 @@ public struct HTTPRequestParser: Sendable {
                 state = .body(head, BodyReader(framing: head.framing))
                 // Cleared below if the body is already here.
                 continuePending = head.expectsContinue
-            case .body(let head, var reader):
-                let body: [UInt8]?
-                do {
-                    body = try input.takeBody(with: &reader, limits: limits, ended: false)
-                } catch {
-                    try fail(error)
-                }
-                guard let body else {
-                    state = .body(head, reader)
-                    return nil
-                }
-                state = .head(HeadScanner())
+            case .body:
+                let message: (head: RequestHead, body: [UInt8])?
+                do { message = try state.takeBody(from: &input, limits: limits, ended: false) } catch { try fail(error) }
+                guard let message else { return nil }
                 continuePending = false
-                return try deliver(head, body: body)
+                return try deliver(message.head, body: message.body)
             }
         }
     }

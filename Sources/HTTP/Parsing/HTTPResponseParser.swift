@@ -22,18 +22,12 @@ public struct ReceivedResponse: Sendable {
 public struct HTTPResponseParser: Sendable {
     public let limits: HTTPLimits
     private var input = InputBuffer()
-    private var state: State = .head(HeadScanner())
+    private var state: MessageState<ResponseHead> = .head(HeadScanner())
     /// Methods of the requests sent, oldest first: a response to HEAD has no body.
     private var pendingMethods: [HTTPMethod] = []
     private var ended = false
     /// Statuses of the interim (1xx) responses seen so far, e.g. 100 for `Expect: 100-continue`.
     public private(set) var interimStatuses: [Int] = []
-
-    private enum State: Sendable {
-        case head(HeadScanner)
-        case body(ResponseHead, BodyReader)
-        case failed(HTTPParseError)
-    }
 
     private struct ResponseHead: Sendable {
         let status: Int
@@ -65,11 +59,10 @@ public struct HTTPResponseParser: Sendable {
             switch state {
             case .failed(let error):
                 throw error
-            case .head(var scanner):
+            case .head:
                 let head: ResponseHead
                 do throws(HTTPParseError) {
-                    guard let lines = try input.takeHead(with: &scanner, limits: limits) else {
-                        state = .head(scanner)
+                    guard let lines = try state.takeHeadLines(from: &input, limits: limits) else {
                         if ended && !input.isEmpty { throw HTTPParseError(.badRequest, "connection closed mid-response") }
                         return nil
                     }
@@ -89,18 +82,10 @@ public struct HTTPResponseParser: Sendable {
                 } catch {
                     try fail(error)
                 }
-            case .body(let head, var reader):
-                let body: [UInt8]?
-                do {
-                    body = try input.takeBody(with: &reader, limits: limits, ended: ended)
-                } catch {
-                    try fail(error)
-                }
-                guard let body else {
-                    state = .body(head, reader)
-                    return nil
-                }
-                state = .head(HeadScanner())
+            case .body:
+                let message: (head: ResponseHead, body: [UInt8])?
+                do { message = try state.takeBody(from: &input, limits: limits, ended: ended) } catch { try fail(error) }
+                guard let (head, body) = message else { return nil }
                 return ReceivedResponse(status: head.status, reasonPhrase: head.reasonPhrase, version: head.version,
                                         headers: head.headers, body: body)
             }
