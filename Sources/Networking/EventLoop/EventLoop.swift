@@ -1,6 +1,7 @@
 import CLinux
 import Foundation
 import Glibc
+import Synchronization
 
 /// Something registered with an event loop for readiness on a descriptor.
 protocol EventHandler: AnyObject {
@@ -18,15 +19,16 @@ final class EventLoop: @unchecked Sendable {
     private var handlers: [Int32: EventHandler] = [:]
     private let taskLock = NSLock()
     private var tasks: [@Sendable () -> Void] = []
+    /// False once the loop has ended: later tasks are dropped, not kept (and what they hold with them).
+    private var acceptingTasks = true
     private var running = true
     private let finished = DispatchSemaphore(value: 0)
     private let tickInterval: UInt64
     private var nextTick: UInt64 = 0
     /// Called on the loop thread about every `tickInterval`.
     var onTick: (() -> Void)?
-    /// The server's state on this loop. Set before the thread starts, cleared after it stops;
-    /// otherwise read only on the loop thread.
-    var serverLoop: ServerLoop?
+    /// The loop thread's id once it runs (0 before), for `assertInLoop`.
+    private let threadID = Atomic<UInt>(0)
 
     init(tickInterval: Duration) throws {
         epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
@@ -55,6 +57,7 @@ final class EventLoop: @unchecked Sendable {
     /// Starts the loop on a thread of its own.
     func start(name: String) {
         let thread = Thread { [self] in
+            threadID.store(UInt(pthread_self()), ordering: .releasing)
             run()
             finished.signal()
         }
@@ -62,17 +65,33 @@ final class EventLoop: @unchecked Sendable {
         thread.start()
     }
 
-    /// Runs `task` on the loop's thread. Safe from any thread.
+    /// Runs `task` on the loop's thread. Safe from any thread. After the loop has ended, nothing runs it.
     func execute(_ task: @escaping @Sendable () -> Void) {
         taskLock.lock()
+        guard acceptingTasks else {
+            taskLock.unlock()
+            return
+        }
         tasks.append(task)
         taskLock.unlock()
         var one: UInt64 = 1
         _ = Glibc.write(wakeFD, &one, MemoryLayout<UInt64>.size)
     }
 
+    /// Whether the caller runs on this loop's thread.
+    var inLoop: Bool {
+        pthread_equal(pthread_t(threadID.load(ordering: .acquiring)), pthread_self()) != 0
+    }
+
+    /// Stops a debug build that touches loop-owned state from another thread.
+    func assertInLoop(file: StaticString = #fileID, line: UInt = #line) {
+        assert(inLoop, "used off its event loop's thread", file: file, line: line)
+    }
+
     /// Ends the loop after the tasks already queued; waits for its thread to finish.
     func stopAndWait() {
+        let ended = taskLock.withLock { !acceptingTasks }
+        guard !ended else { return }
         execute { [self] in running = false }
         finished.wait()
     }
@@ -129,6 +148,10 @@ final class EventLoop: @unchecked Sendable {
             }
         }
         runTasks()
+        taskLock.lock()
+        acceptingTasks = false
+        tasks.removeAll()
+        taskLock.unlock()
         onTick = nil
     }
 

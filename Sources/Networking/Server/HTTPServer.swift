@@ -10,7 +10,7 @@ public final class HTTPServer: Sendable {
 
     private enum RunState {
         case idle
-        case running(listener: Int32, port: Int, loops: [EventLoop])
+        case running(listener: Int32, port: Int, loops: [LoopBound<ServerLoop>])
         case stopped
     }
 
@@ -36,19 +36,19 @@ public final class HTTPServer: Sendable {
     public func start() throws -> Int {
         let configuration = shared.configuration
         let (listener, port) = try Socket.listen(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
-        var loops: [EventLoop] = []
+        var loops: [LoopBound<ServerLoop>] = []
         do {
             let tick = HTTPServer.tickInterval(configuration)
             for index in 0..<max(1, configuration.eventLoopCount) {
                 let loop = try EventLoop(tickInterval: tick)
+                // Before the thread starts, this thread is the loop's only user.
                 let serverLoop = ServerLoop(loop: loop, shared: shared, listener: listener)
                 try serverLoop.startListening()
-                loops.append(loop)
-                loop.serverLoop = serverLoop
+                loops.append(LoopBound(serverLoop, on: loop))
                 loop.start(name: "fg-loop-\(index)")
             }
         } catch {
-            for loop in loops { loop.stopAndWait() }
+            for bound in loops { bound.loop.stopAndWait() }
             Glibc.close(listener)
             throw error
         }
@@ -60,7 +60,7 @@ public final class HTTPServer: Sendable {
     /// connection and stops the threads. Returns true if every connection finished in time.
     @discardableResult
     public func shutdown(gracePeriod: Duration = .seconds(10)) -> Bool {
-        let running: (Int32, [EventLoop])? = state.withLock { state in
+        let running: (Int32, [LoopBound<ServerLoop>])? = state.withLock { state in
             guard case let .running(listener, _, loops) = state else { return nil }
             state = .stopped
             return (listener, loops)
@@ -68,10 +68,10 @@ public final class HTTPServer: Sendable {
         guard let (listener, loops) = running else { return true }
 
         let stopped = DispatchGroup()
-        for loop in loops {
+        for bound in loops {
             stopped.enter()
-            loop.execute {
-                loop.serverLoop?.beginShutdown()
+            bound.execute { serverLoop in
+                serverLoop.beginShutdown()
                 stopped.leave()
             }
         }
@@ -83,10 +83,9 @@ public final class HTTPServer: Sendable {
             usleep(5_000)
         }
         let graceful = shared.connectionCount == 0
-        for loop in loops {
-            loop.execute { loop.serverLoop?.closeAll() }
-            loop.stopAndWait()
-            loop.serverLoop = nil
+        for bound in loops {
+            bound.execute { $0.closeAll() }
+            bound.loop.stopAndWait()
         }
         shared.workers.shutdownAndWait()
         return graceful

@@ -12,7 +12,8 @@ final class ServerLoop: EventHandler {
         let write: UInt64
     }
 
-    let loop: EventLoop
+    /// Unowned: the loop holds this as the handler of the listener, and the server holds the loop.
+    unowned let loop: EventLoop
     let shared: ServerShared
     private let listener: Int32
     private var listening = false
@@ -146,11 +147,10 @@ final class ServerLoop: EventHandler {
         let fd = connection.descriptor
         let serial = connection.serial
         let responder = shared.responder
-        shared.workers.submit { [loop] in
+        let home = LoopBound(self, on: loop)
+        shared.workers.submit {
             responder.respond(to: request) { response in
-                loop.execute {
-                    loop.serverLoop?.deliver(response, descriptor: fd, serial: serial)
-                }
+                home.execute { $0.deliver(response, descriptor: fd, serial: serial) }
             }
         }
     }

@@ -1,0 +1,28 @@
+/// A value that belongs to one event loop: it may cross threads (inside a task sent to the loop,
+/// say) but is only read or changed on its loop's thread, which every access checks (in debug
+/// builds). The way to hand loop-owned state to other threads without a lock.
+final class LoopBound<Value>: @unchecked Sendable {
+    let loop: EventLoop
+    private var storage: Value
+
+    init(_ value: Value, on loop: EventLoop) {
+        self.loop = loop
+        self.storage = value
+    }
+
+    var value: Value {
+        get {
+            loop.assertInLoop()
+            return storage
+        }
+        set {
+            loop.assertInLoop()
+            storage = newValue
+        }
+    }
+
+    /// Runs `body` with the value on the loop's thread.
+    func execute(_ body: @escaping @Sendable (Value) -> Void) {
+        loop.execute { [self] in body(value) }
+    }
+}
