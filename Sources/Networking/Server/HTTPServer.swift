@@ -88,6 +88,7 @@ public final class HTTPServer: Sendable {
             bound.loop.stopAndWait()
         }
         shared.workers.shutdownAndWait()
+        shared.flushLog()
         return graceful
     }
 

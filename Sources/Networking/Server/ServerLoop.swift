@@ -162,7 +162,7 @@ final class ServerLoop: EventHandler {
     }
 
     func log(_ entry: AccessLogEntry) {
-        shared.accessLogger?(entry)
+        shared.log(entry)
     }
 
     func currentDate() -> String {

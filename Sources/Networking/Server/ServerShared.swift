@@ -1,10 +1,14 @@
+import Dispatch
 import Synchronization
 
 /// What every loop of one server shares: configuration, responder, workers and counters.
 final class ServerShared: Sendable {
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
-    let accessLogger: AccessLogger?
+    private let accessLogger: AccessLogger?
+    /// The access log is written here, in order, never on a loop thread: a slow stderr (a full
+    /// pipe, a log collector) must not stall the connections of a loop.
+    private let logQueue = DispatchQueue(label: "fg-access-log")
     let workers: WorkerPool
     private let openConnections = Atomic<Int>(0)
     private let requestCounter = Atomic<UInt64>(0)
@@ -30,6 +34,16 @@ final class ServerShared: Sendable {
 
     func releaseConnectionSlot() {
         openConnections.subtract(1, ordering: .relaxed)
+    }
+
+    func log(_ entry: AccessLogEntry) {
+        guard let accessLogger else { return }
+        logQueue.async { accessLogger(entry) }
+    }
+
+    /// Returns once every entry logged so far is written.
+    func flushLog() {
+        logQueue.sync {}
     }
 
     func nextRequestID() -> UInt64 {
