@@ -39,6 +39,7 @@ let package = Package(
 
         .testTarget(name: "GatherCoreTests", dependencies: ["GatherCore"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "GatherServerTests", dependencies: ["GatherServer", "GatherCore", "Networking", "HTTP", "Storage", "CCrypt"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),

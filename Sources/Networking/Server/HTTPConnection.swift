@@ -13,17 +13,6 @@ final class HTTPConnection: EventHandler {
         case closed
     }
 
-    /// What the access log and the response framing need to know about the request being answered.
-    private struct Exchange {
-        let id: UInt64
-        let method: String
-        let path: String
-        let isHead: Bool
-        let keepAlive: Bool
-        let startedAt: UInt64
-        let client: String
-    }
-
     let descriptor: Int32
     let serial: UInt64
     /// The peer's address, read once at accept.
@@ -31,17 +20,14 @@ final class HTTPConnection: EventHandler {
     private unowned let owner: ServerLoop
     private var parser: HTTPRequestParser
     private(set) var state: State = .reading
-    private var output: [UInt8] = []
-    private var outputOffset = 0
+    private var output = PendingOutput()
     private var exchange: Exchange?
     private var keepAliveAfterWrite = true
     /// The peer has sent FIN: no more bytes will come, though a response can still go out.
     private var readClosed = false
     /// The peer is gone entirely: nothing can be written.
     private var peerGone = false
-    private var requestStartedAt: UInt64?
-    private var lastActivity: UInt64
-    private var drainDeadline: UInt64 = 0
+    private var deadlines: ConnectionDeadlines
 
     private static let readEvents = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
     private static let writeEvents = EPOLLOUT.rawValue
@@ -51,11 +37,11 @@ final class HTTPConnection: EventHandler {
         self.serial = serial
         self.owner = owner
         self.parser = HTTPRequestParser(limits: limits)
-        self.lastActivity = MonotonicClock.now()
+        self.deadlines = ConnectionDeadlines(now: MonotonicClock.now())
         self.peer = Socket.peerAddress(descriptor)
     }
 
-    var isIdle: Bool { state == .reading && !parser.hasPartialRequest && outputOffset >= output.count }
+    var isIdle: Bool { state == .reading && !parser.hasPartialRequest && output.isEmpty }
 
     func register() throws {
         try owner.loop.register(descriptor, events: HTTPConnection.readEvents, handler: self)
@@ -104,7 +90,7 @@ final class HTTPConnection: EventHandler {
             }
             switch result {
             case .bytes(let count):
-                lastActivity = MonotonicClock.now()
+                deadlines.noteActivity(at: MonotonicClock.now())
                 if state != .draining {
                     parser.append(UnsafeRawBufferPointer(rebasing: owner.readBuffer[0..<count]))
                 }
@@ -138,15 +124,11 @@ final class HTTPConnection: EventHandler {
             return
         }
         if parser.takeContinueRequest() {
-            output.append(contentsOf: HTTPResponseSerializer.continueResponse)
+            output.append(HTTPResponseSerializer.continueResponse)
             flush()
             guard state != .closed else { return }
         }
-        if parser.hasPartialRequest {
-            if requestStartedAt == nil { requestStartedAt = MonotonicClock.now() }
-        } else {
-            requestStartedAt = nil
-        }
+        deadlines.noteRequestArriving(parser.hasPartialRequest, at: MonotonicClock.now())
         if readClosed {
             // No request can complete now; anything partial is abandoned by the peer.
             close()
@@ -157,7 +139,7 @@ final class HTTPConnection: EventHandler {
         var request = incoming
         request.client = client(of: request)
         state = .processing
-        requestStartedAt = nil
+        deadlines.noteRequestArriving(false, at: MonotonicClock.now())
         let id = owner.shared.nextRequestID()
         exchange = Exchange(id: id, method: request.method.rawValue, path: request.path,
                             isHead: request.method == .head, keepAlive: request.keepAlive,
@@ -181,51 +163,37 @@ final class HTTPConnection: EventHandler {
 
     private func respondToUnreadableRequest(status: HTTPStatus, reason: String) {
         let exchange = Exchange(id: owner.shared.nextRequestID(), method: "-", path: "-", isHead: false,
-                                keepAlive: false, startedAt: requestStartedAt ?? MonotonicClock.now(), client: peer)
+                                keepAlive: false, startedAt: deadlines.requestStartedAt ?? MonotonicClock.now(), client: peer)
         self.exchange = exchange
         send(owner.shared.responder.errorResponse(status, reason: reason), exchange: exchange, keepAlive: false)
     }
 
     private func send(_ response: HTTPResponse, exchange: Exchange, keepAlive: Bool) {
-        owner.log(AccessLogEntry(requestID: exchange.id, method: exchange.method, path: exchange.path,
-                                 status: response.status.code,
-                                 duration: .nanoseconds(Int64(MonotonicClock.now() - exchange.startedAt)),
-                                 client: exchange.client))
+        owner.log(exchange.logEntry(status: response.status.code, now: MonotonicClock.now()))
         if peerGone {
             close()
             return
         }
         keepAliveAfterWrite = keepAlive
-        output.append(contentsOf: HTTPResponseSerializer.serialize(response, isHead: exchange.isHead,
-                                                                  keepAlive: keepAlive, date: owner.currentDate()))
+        output.append(HTTPResponseSerializer.serialize(response, isHead: exchange.isHead,
+                                                      keepAlive: keepAlive, date: owner.currentDate()))
         state = .writing
-        lastActivity = MonotonicClock.now()
+        deadlines.noteActivity(at: MonotonicClock.now())
         flush()
     }
 
     private func flush() {
-        while outputOffset < output.count {
-            let result: Socket.IOResult
-            do {
-                result = try output.withUnsafeBytes { bytes in
-                    try Socket.write(descriptor, UnsafeRawBufferPointer(rebasing: bytes[outputOffset...]))
-                }
-            } catch {
-                close()
-                return
-            }
-            switch result {
-            case .bytes(let count):
-                outputOffset += count
-                lastActivity = MonotonicClock.now()
-            case .wouldBlock, .endOfStream:
-                let reading = state == .reading ? HTTPConnection.readEvents : 0
-                owner.loop.modify(descriptor, events: HTTPConnection.writeEvents | reading)
-                return
-            }
+        switch output.write(to: descriptor, wrote: { deadlines.noteActivity(at: MonotonicClock.now()) }) {
+        case .failed:
+            close()
+            return
+        case .blocked:
+            let reading = state == .reading ? HTTPConnection.readEvents : 0
+            owner.loop.modify(descriptor, events: HTTPConnection.writeEvents | reading)
+            return
+        case .sent:
+            break
         }
-        output.removeAll(keepingCapacity: output.count <= 64 * 1024)
-        outputOffset = 0
         switch state {
         case .writing:
             finishedWriting()
@@ -243,7 +211,7 @@ final class HTTPConnection: EventHandler {
             return
         }
         state = .reading
-        lastActivity = MonotonicClock.now()
+        deadlines.noteActivity(at: MonotonicClock.now())
         owner.loop.modify(descriptor, events: HTTPConnection.readEvents)
         // Pipelined requests already buffered are answered now; bytes still in the socket
         // are reported by epoll now that reading is on again.
@@ -259,30 +227,26 @@ final class HTTPConnection: EventHandler {
         }
         shutdown(descriptor, Int32(SHUT_WR))
         state = .draining
-        drainDeadline = MonotonicClock.now() + owner.lingerNanoseconds
+        deadlines.startDraining(at: MonotonicClock.now(), limits: owner.deadlineLimits)
         owner.loop.modify(descriptor, events: HTTPConnection.readEvents)
     }
 
     // MARK: Timers and shutdown
 
     /// Called about every tick: enforces the read, idle, write and linger timeouts.
-    func checkTimeouts(now: UInt64, timeouts: ServerLoop.Timeouts) {
+    func checkTimeouts(now: UInt64, limits: ConnectionDeadlines.Limits) {
+        let phase: ConnectionDeadlines.Phase
         switch state {
-        case .reading:
-            if let started = requestStartedAt {
-                let limit = parser.isReadingBody ? timeouts.bodyRead : timeouts.headerRead
-                if now - started > limit {
-                    respondToUnreadableRequest(status: .requestTimeout, reason: "request not received in time")
-                }
-            } else if now - lastActivity > timeouts.idle {
-                close()
-            }
-        case .writing:
-            if now - lastActivity > timeouts.write { close() }
-        case .draining:
-            if now > drainDeadline { close() }
-        case .processing, .closed:
-            break
+        case .reading: phase = .reading(receivingBody: parser.isReadingBody)
+        case .processing: phase = .processing
+        case .writing: phase = .writing
+        case .draining: phase = .draining
+        case .closed: return
+        }
+        switch deadlines.expiry(in: phase, now: now, limits: limits) {
+        case .requestTimeout: respondToUnreadableRequest(status: .requestTimeout, reason: "request not received in time")
+        case .close: close()
+        case nil: break
         }
     }
 

@@ -5,13 +5,6 @@ import HTTP
 /// The server's share of one event loop: the listener registration, the connections accepted on
 /// this loop, their timeouts, and shutdown. Only the loop's thread touches it.
 final class ServerLoop: EventHandler {
-    struct Timeouts {
-        let headerRead: UInt64
-        let bodyRead: UInt64
-        let idle: UInt64
-        let write: UInt64
-    }
-
     /// Unowned: the loop holds this as the handler of the listener, and the server holds the loop.
     unowned let loop: EventLoop
     let shared: ServerShared
@@ -21,8 +14,7 @@ final class ServerLoop: EventHandler {
     private var nextSerial: UInt64 = 0
     private(set) var isShuttingDown = false
     let readBuffer: UnsafeMutableRawBufferPointer
-    let lingerNanoseconds: UInt64
-    private let timeouts: Timeouts
+    let deadlineLimits: ConnectionDeadlines.Limits
     /// Held open so that when descriptors run out (EMFILE) one can be freed to accept and shed a peer.
     private var reserveDescriptor: Int32
     private var cachedDate = ""
@@ -35,12 +27,7 @@ final class ServerLoop: EventHandler {
         self.shared = shared
         self.listener = listener
         self.readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
-        let configuration = shared.configuration
-        self.lingerNanoseconds = MonotonicClock.nanoseconds(configuration.lingerTimeout)
-        self.timeouts = Timeouts(headerRead: MonotonicClock.nanoseconds(configuration.headerReadTimeout),
-                                 bodyRead: MonotonicClock.nanoseconds(configuration.bodyReadTimeout),
-                                 idle: MonotonicClock.nanoseconds(configuration.idleTimeout),
-                                 write: MonotonicClock.nanoseconds(configuration.writeTimeout))
+        self.deadlineLimits = ConnectionDeadlines.Limits(shared.configuration)
         self.reserveDescriptor = open("/dev/null", O_RDONLY | O_CLOEXEC)
     }
 
@@ -184,7 +171,7 @@ final class ServerLoop: EventHandler {
         let now = MonotonicClock.now()
         resumeAcceptingIfDue(now: now)
         for connection in Array(connections.values) {
-            connection.checkTimeouts(now: now, timeouts: timeouts)
+            connection.checkTimeouts(now: now, limits: deadlineLimits)
         }
     }
 

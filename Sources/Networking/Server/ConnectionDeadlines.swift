@@ -1,0 +1,82 @@
+/// The clocks of one connection and what running out of each one means: the read, idle, write
+/// and linger timeouts of `HTTPServerConfiguration`, on the monotonic clock (nanoseconds).
+struct ConnectionDeadlines {
+    /// The timeouts, once converted for every connection of a loop.
+    struct Limits {
+        let headerRead: UInt64
+        let bodyRead: UInt64
+        let idle: UInt64
+        let write: UInt64
+        let linger: UInt64
+
+        init(_ configuration: HTTPServerConfiguration) {
+            headerRead = MonotonicClock.nanoseconds(configuration.headerReadTimeout)
+            bodyRead = MonotonicClock.nanoseconds(configuration.bodyReadTimeout)
+            idle = MonotonicClock.nanoseconds(configuration.idleTimeout)
+            write = MonotonicClock.nanoseconds(configuration.writeTimeout)
+            linger = MonotonicClock.nanoseconds(configuration.lingerTimeout)
+        }
+    }
+
+    /// What the connection must do when a deadline has passed.
+    enum Expiry: Equatable {
+        /// A request was arriving too slowly: answer 408, then close.
+        case requestTimeout
+        /// Idle, not reading its response, or done lingering: close.
+        case close
+    }
+
+    /// What the connection is doing, as far as the clocks care.
+    enum Phase {
+        /// Waiting for a request, or receiving one (head or body).
+        case reading(receivingBody: Bool)
+        /// A worker is answering: no clock runs, however long the handler takes.
+        case processing
+        case writing
+        /// Lingering close: reading and dropping after a final response.
+        case draining
+    }
+
+    /// When the request now arriving sent its first byte; nil between requests.
+    private(set) var requestStartedAt: UInt64?
+    private var lastActivity: UInt64
+    private var drainUntil: UInt64 = 0
+
+    init(now: UInt64) {
+        lastActivity = now
+    }
+
+    /// Bytes moved either way.
+    mutating func noteActivity(at now: UInt64) {
+        lastActivity = now
+    }
+
+    /// Part of a request has arrived (the header and body clocks start with its first byte), or none has.
+    mutating func noteRequestArriving(_ arriving: Bool, at now: UInt64) {
+        if !arriving {
+            requestStartedAt = nil
+        } else if requestStartedAt == nil {
+            requestStartedAt = now
+        }
+    }
+
+    mutating func startDraining(at now: UInt64, limits: Limits) {
+        drainUntil = now + limits.linger
+    }
+
+    func expiry(in phase: Phase, now: UInt64, limits: Limits) -> Expiry? {
+        switch phase {
+        case .reading(let receivingBody):
+            if let started = requestStartedAt {
+                return now - started > (receivingBody ? limits.bodyRead : limits.headerRead) ? .requestTimeout : nil
+            }
+            return now - lastActivity > limits.idle ? .close : nil
+        case .writing:
+            return now - lastActivity > limits.write ? .close : nil
+        case .draining:
+            return now > drainUntil ? .close : nil
+        case .processing:
+            return nil
+        }
+    }
+}
