@@ -21,7 +21,7 @@ final class LegacyAccountsTests: XCTestCase {
     private func makeVersion1Database(at path: String) throws {
         let database = try Database(path: path)
         try Migrator(migrations: [Schema.version1]).migrate(database)
-        let hasher = PasswordHasher()
+        let hasher = PasswordHasher.forTests
         for (offset, (name, password)) in LegacyAccountsTests.accounts.enumerated() {
             try database.execute("INSERT INTO users (id, username, password_hash, created_at) VALUES (?, ?, ?, ?)",
                                  UUID(), name, try hasher.hash(password), Date(timeIntervalSince1970: 1_700_000_000 + Double(offset)))

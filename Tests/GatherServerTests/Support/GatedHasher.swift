@@ -4,7 +4,7 @@ import GatherServer
 /// The real hasher behind a gate the test opens and closes: with the gate closed, every hash and
 /// verification waits, so a test can hold the hashing pool busy for as long as it needs.
 final class GatedHasher: PasswordHashing, @unchecked Sendable {
-    private let hasher = PasswordHasher()
+    private let hasher = PasswordHasher.forTests
     private let condition = NSCondition()
     private var isOpen = true
     private var waiting = 0

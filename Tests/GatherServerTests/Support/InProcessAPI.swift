@@ -13,7 +13,11 @@ final class InProcessAPI: APIHarness {
     let database: DatabasePool
     private let directory: URL
 
-    init(options: GatherApplication.Options = GatherApplication.Options()) throws {
+    init(options: GatherApplication.Options = {
+        var options = GatherApplication.Options()
+        options.passwordHasher = PasswordHasher.forTests
+        return options
+    }()) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         database = try DatabasePool(path: directory.appendingPathComponent("football-gather.sqlite").path)

@@ -12,7 +12,7 @@ final class TestServer: APIHarness {
     let port: Int
 
     /// `prepareDatabase` may write the database file before the server opens it (an old schema, say).
-    init(passwordHasher: any PasswordHashing = PasswordHasher(), configure: (inout ServerConfiguration) -> Void = { _ in },
+    init(passwordHasher: any PasswordHashing = PasswordHasher.forTests, configure: (inout ServerConfiguration) -> Void = { _ in },
          prepareDatabase: (String) throws -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -41,6 +41,12 @@ final class TestServer: APIHarness {
     func client(token: String? = nil) throws -> APIClient {
         APIClient(transport: try connect(), token: token)
     }
+}
+
+extension PasswordHasher {
+    /// yescrypt itself at its lowest cost: about 1.5 ms a hash instead of 25, for the many accounts
+    /// tests make. `PasswordHasherTests` and the real binary use the default cost.
+    static let forTests = PasswordHasher(cost: 1)
 }
 
 /// Where a test's API requests go: a real server over sockets, or the application in process.
