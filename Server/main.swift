@@ -26,7 +26,7 @@ case .help:
     print(ServerCommandLine.helpText)
     exit(0)
 case .version:
-    print("fg-server \(ServerCommandLine.version)")
+    print("fg-server \(FootballGather.version)")
     exit(0)
 case let .backup(configuration, destination, overwrite):
     do {

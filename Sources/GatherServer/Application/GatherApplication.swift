@@ -9,15 +9,20 @@ import Storage
 public final class GatherApplication: HTTPResponder {
     /// What the application is built from, with the defaults `fg-server` uses.
     public struct Options: Sendable {
+        public static let defaultTokenLifetime: Duration = .seconds(30 * 24 * 3600)
+        /// Half the cores, at least one, so hashing never takes them all.
+        public static let defaultHashingThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
+        public static let defaultHashingQueueLimit = 32
+
         public var passwordHasher: any PasswordHashing = PasswordHasher()
-        public var tokenLifetime: Duration = .seconds(30 * 24 * 3600)
+        public var tokenLifetime = Options.defaultTokenLifetime
         public var loginThrottle = LoginThrottle()
         public var registration: RegistrationPolicy = .open
         public var registrationLimit = RegistrationLimit()
-        /// Threads that hash passwords: half the cores, at least one, so hashing never takes them all.
-        public var hashingThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
+        /// Threads that hash passwords.
+        public var hashingThreads = Options.defaultHashingThreads
         /// Logins and registrations waiting for a hashing thread at most; beyond, 503 at once.
-        public var hashingQueueLimit = 32
+        public var hashingQueueLimit = Options.defaultHashingQueueLimit
         /// One client's logins and registrations queued or running at once at most; beyond, 429.
         public var hashingPerClient = 2
         public var now: @Sendable () -> Date = { Date() }

@@ -56,10 +56,13 @@ public final class HTTPServer: Sendable {
         return port
     }
 
+    /// How long `shutdown` lets requests in flight finish by default.
+    public static let defaultShutdownGracePeriod: Duration = .seconds(10)
+
     /// Stops accepting, lets requests in flight finish for up to `gracePeriod`, then closes every
     /// connection and stops the threads. Returns true if every connection finished in time.
     @discardableResult
-    public func shutdown(gracePeriod: Duration = .seconds(10)) -> Bool {
+    public func shutdown(gracePeriod: Duration = HTTPServer.defaultShutdownGracePeriod) -> Bool {
         let running: (Int32, [LoopBound<ServerLoop>])? = state.withLock { state in
             guard case let .running(listener, _, loops) = state else { return nil }
             state = .stopped

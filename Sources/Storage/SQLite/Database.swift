@@ -12,7 +12,11 @@ public final class Database {
     public let path: String
     private var statements: [String: Statement] = [:]
 
-    public init(path: String, mode: Mode = .readWrite, busyTimeoutMilliseconds: Int32 = 5_000) throws {
+    /// How long a statement waits for another connection's lock before failing with SQLITE_BUSY.
+    public static let defaultBusyTimeoutMilliseconds: Int32 = 5_000
+
+    public init(path: String, mode: Mode = .readWrite,
+                busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds) throws {
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         switch mode {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE

@@ -10,7 +10,7 @@ public final class DatabasePool: @unchecked Sendable {
         public var readerCount: Int
         public var busyTimeoutMilliseconds: Int32
 
-        public init(readerCount: Int = 4, busyTimeoutMilliseconds: Int32 = 5_000) {
+        public init(readerCount: Int = 4, busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds) {
             self.readerCount = readerCount
             self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         }

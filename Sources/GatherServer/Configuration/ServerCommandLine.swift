@@ -1,0 +1,242 @@
+import Foundation
+import GatherCore
+import Networking
+
+public enum ServerCommandLine {
+    static let options: [ServerOption] = [
+        ServerOption(flag: "--host", environment: "FG_HOST", valueName: "ADDRESS",
+                     help: "address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)") { config, value in
+            guard !value.isEmpty else { throw ConfigurationError("--host needs an address") }
+            config.http.host = value
+        },
+        ServerOption(flag: "--port", environment: "FG_PORT", valueName: "PORT",
+                     help: "port to listen on (default 8080; 0 picks a free port and prints it)") { config, value in
+            config.http.port = try integer(value, name: "--port", range: 0...65535)
+        },
+        ServerOption(flag: "--db", environment: "FG_DB_PATH", valueName: "PATH",
+                     help: "SQLite database file (default ./data/football-gather.sqlite; :memory: keeps nothing)") { config, value in
+            guard !value.isEmpty else { throw ConfigurationError("--db needs a path") }
+            config.databasePath = value
+        },
+        ServerOption(flag: "--quiet", environment: "FG_QUIET", valueName: nil,
+                     help: "no access log lines on stderr") { config, value in
+            config.quiet = try boolean(value, name: "--quiet")
+        },
+        ServerOption(flag: "--log-format", environment: "FG_LOG_FORMAT", valueName: "text|json",
+                     help: "access log as text lines (default) or one JSON object per line") { config, value in
+            guard let format = ServerLog.Format(rawValue: value) else {
+                throw ConfigurationError("--log-format must be text or json, not \"\(value)\"")
+            }
+            config.logFormat = format
+        },
+        ServerOption(flag: "--trust-proxy", environment: "FG_TRUST_PROXY", valueName: nil,
+                     help: "behind a reverse proxy that appends X-Forwarded-For: the client is its last entry") { config, value in
+            config.http.trustProxyHeaders = try boolean(value, name: "--trust-proxy")
+        },
+        ServerOption(flag: "--registration", environment: "FG_REGISTRATION", valueName: "open|closed",
+                     help: "who may register: anyone (open, default) or only the operator with fg-server user add (closed)") { config, value in
+            guard let policy = RegistrationPolicy(rawValue: value) else {
+                throw ConfigurationError("--registration must be open or closed, not \"\(value)\"")
+            }
+            config.registration = policy
+        },
+        ServerOption(flag: "--registrations-per-hour", environment: "FG_REGISTRATIONS_PER_HOUR", valueName: "N",
+                     help: "registrations one client address may attempt per hour; more get 429 (default 10)") { config, value in
+            config.registrationsPerHour = try integer(value, name: "--registrations-per-hour", range: 1...1_000_000)
+        },
+        ServerOption(flag: "--token-lifetime-days", environment: "FG_TOKEN_LIFETIME_DAYS", valueName: "DAYS",
+                     help: "days a login token stays valid (default 30)") { config, value in
+            config.tokenLifetime = .seconds(try integer(value, name: "--token-lifetime-days", range: 1...3650) * 24 * 3600)
+        },
+        ServerOption(flag: "--max-connections", environment: "FG_MAX_CONNECTIONS", valueName: "N",
+                     help: "open connections at most; more get 503 (default 10000)") { config, value in
+            config.http.maxConnections = try integer(value, name: "--max-connections", range: 1...1_000_000)
+        },
+        ServerOption(flag: "--max-body-bytes", environment: "FG_MAX_BODY_BYTES", valueName: "BYTES",
+                     help: "largest request body; larger gets 413 (default 1048576)") { config, value in
+            config.http.limits.maxBodyBytes = try integer(value, name: "--max-body-bytes", range: 1...(64 << 20))
+        },
+        ServerOption(flag: "--max-request-line-bytes", environment: "FG_MAX_REQUEST_LINE_BYTES", valueName: "BYTES",
+                     help: "longest request line; longer gets 414 (default 8192)") { config, value in
+            config.http.limits.maxRequestLineBytes = try integer(value, name: "--max-request-line-bytes", range: 64...(1 << 20))
+        },
+        ServerOption(flag: "--max-header-bytes", environment: "FG_MAX_HEADER_BYTES", valueName: "BYTES",
+                     help: "largest header section; larger gets 431 (default 16384)") { config, value in
+            config.http.limits.maxHeaderBytes = try integer(value, name: "--max-header-bytes", range: 256...(1 << 20))
+        },
+        ServerOption(flag: "--header-timeout", environment: "FG_HEADER_TIMEOUT", valueName: "SECONDS",
+                     help: "time to receive a request's head; then 408 (default 10)") { config, value in
+            config.http.headerReadTimeout = try seconds(value, name: "--header-timeout")
+        },
+        ServerOption(flag: "--body-timeout", environment: "FG_BODY_TIMEOUT", valueName: "SECONDS",
+                     help: "time to receive a request's body; then 408 (default 30)") { config, value in
+            config.http.bodyReadTimeout = try seconds(value, name: "--body-timeout")
+        },
+        ServerOption(flag: "--idle-timeout", environment: "FG_IDLE_TIMEOUT", valueName: "SECONDS",
+                     help: "time a keep-alive connection may wait for its next request (default 60)") { config, value in
+            config.http.idleTimeout = try seconds(value, name: "--idle-timeout")
+        },
+        ServerOption(flag: "--shutdown-timeout", environment: "FG_SHUTDOWN_TIMEOUT", valueName: "SECONDS",
+                     help: "on SIGTERM/SIGINT, time for requests in flight to finish (default 10)") { config, value in
+            config.shutdownGracePeriod = try seconds(value, name: "--shutdown-timeout")
+        },
+        ServerOption(flag: "--event-loops", environment: "FG_EVENT_LOOPS", valueName: "N",
+                     help: "threads running epoll loops (default 2)") { config, value in
+            config.http.eventLoopCount = try integer(value, name: "--event-loops", range: 1...64)
+        },
+        ServerOption(flag: "--workers", environment: "FG_WORKERS", valueName: "N",
+                     help: "threads running handlers other than password hashing (default 4)") { config, value in
+            config.http.workerCount = try integer(value, name: "--workers", range: 1...256)
+        },
+        ServerOption(flag: "--hashing-threads", environment: "FG_HASHING_THREADS", valueName: "N",
+                     help: "threads hashing passwords for logins and registrations (default half the cores, at least 1)") { config, value in
+            config.hashingThreads = try integer(value, name: "--hashing-threads", range: 1...64)
+        },
+        ServerOption(flag: "--hashing-queue", environment: "FG_HASHING_QUEUE", valueName: "N",
+                     help: "logins and registrations waiting for a hashing thread at most; more get 503 (default 32)") { config, value in
+            config.hashingQueueLimit = try integer(value, name: "--hashing-queue", range: 1...10_000)
+        },
+    ]
+
+    /// Reads the environment first, then the flags (which override it).
+    public static func parse(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> ServerCommand {
+        var configuration = ServerConfiguration()
+        for option in options {
+            if let value = environment[option.environment], !value.isEmpty {
+                do {
+                    try option.apply(value, to: &configuration)
+                } catch {
+                    throw ConfigurationError("\(option.environment): \(error.message)")
+                }
+            }
+        }
+        var remaining = arguments[...]
+        if remaining.first == "healthcheck" {
+            remaining.removeFirst()
+            var url = environment["FG_HEALTHCHECK_URL"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? "http://127.0.0.1:\(configuration.http.port)/health"
+            while let argument = remaining.popFirst() {
+                switch argument {
+                case "--url":
+                    guard let value = remaining.popFirst() else { throw ConfigurationError("--url needs a value") }
+                    url = value
+                case let option where option.hasPrefix("--url="):
+                    url = String(option.dropFirst("--url=".count))
+                case "-h", "--help":
+                    return .help
+                default:
+                    throw ConfigurationError("unknown option \(argument) for healthcheck (see fg-server --help)")
+                }
+            }
+            return .healthcheck(url: url)
+        }
+        var subcommand = "serve"
+        var username: String?
+        if let first = remaining.first, ["serve", "backup", "migrate"].contains(first) {
+            subcommand = first
+            remaining.removeFirst()
+        } else if remaining.first == "user" {
+            remaining.removeFirst()
+            guard remaining.popFirst() == "add" else { throw ConfigurationError("usage: fg-server user add NAME [--db PATH]") }
+            guard let name = remaining.popFirst(), !name.hasPrefix("-") else {
+                throw ConfigurationError("user add needs a username")
+            }
+            subcommand = "user add"
+            username = name
+        }
+        var destination: String?
+        var overwrite = false
+        if let force = environment["FG_BACKUP_FORCE"], !force.isEmpty {
+            overwrite = try boolean(force, name: "FG_BACKUP_FORCE")
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "-h", "--help": return .help
+            case "--version": return .version
+            case "--force" where subcommand == "backup":
+                overwrite = true
+                continue
+            case let path where subcommand == "backup" && destination == nil && !path.hasPrefix("-"):
+                destination = path
+                continue
+            default: break
+            }
+            var flag = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                flag = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = options.first(where: { $0.flag == flag }) else {
+                throw ConfigurationError("unknown option \(argument) (see fg-server --help)")
+            }
+            if option.valueName == nil {
+                try option.apply(inlineValue ?? "true", to: &configuration)
+                continue
+            }
+            guard let value = inlineValue ?? remaining.popFirst() else {
+                throw ConfigurationError("\(flag) needs a value")
+            }
+            try option.apply(value, to: &configuration)
+        }
+        switch subcommand {
+        case "backup":
+            guard let destination, !destination.isEmpty else { throw ConfigurationError("backup needs a destination path") }
+            return .backup(configuration, destination: destination, overwrite: overwrite)
+        case "migrate":
+            return .migrate(configuration)
+        case "user add":
+            return .addUser(configuration, username: username ?? "")
+        default:
+            return .serve(configuration)
+        }
+    }
+
+    public static var helpText: String {
+        var lines = [
+            "fg-server \(FootballGather.version): the Football Gather API server",
+            "",
+            "Usage: fg-server [serve] [options]      run the server (the default)",
+            "       fg-server healthcheck [--url URL] GET URL (FG_HEALTHCHECK_URL; default http://127.0.0.1:$FG_PORT/health);",
+            "                                         exit 0 if healthy, else 1",
+            "       fg-server backup PATH [--force]   consistent copy of the --db database while the server runs",
+            "                                         (refuses to overwrite PATH unless --force or FG_BACKUP_FORCE=1)",
+            "       fg-server migrate [--db PATH]     apply pending schema migrations and exit",
+            "       fg-server user add NAME [--db PATH]",
+            "                                         create an account (for --registration closed); the password is",
+            "                                         asked for twice on a terminal, else read from the first line of stdin",
+            "",
+            "Options (each has an environment twin; flags win):",
+        ]
+        for option in options {
+            let flag = option.valueName.map { "\(option.flag) \($0)" } ?? option.flag
+            lines.append("  \(flag.padding(toLength: 34, withPad: " ", startingAt: 0)) \(option.environment)")
+            lines.append("      \(option.help)")
+        }
+        lines.append("  --version                          print the version")
+        lines.append("  -h, --help                         print this help")
+        return lines.joined(separator: "\n")
+    }
+
+    private static func integer(_ value: String, name: String, range: ClosedRange<Int>) throws(ConfigurationError) -> Int {
+        guard let number = Int(value), range.contains(number) else {
+            throw ConfigurationError("\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(value)\"")
+        }
+        return number
+    }
+
+    private static func seconds(_ value: String, name: String) throws(ConfigurationError) -> Duration {
+        guard let number = Double(value), number > 0, number <= 86_400 else {
+            throw ConfigurationError("\(name) must be a number of seconds from 0 to 86400, not \"\(value)\"")
+        }
+        return .milliseconds(Int64((number * 1000).rounded()))
+    }
+
+    private static func boolean(_ value: String, name: String) throws(ConfigurationError) -> Bool {
+        switch value.lowercased() {
+        case "1", "true", "yes", "on": return true
+        case "0", "false", "no", "off": return false
+        default: throw ConfigurationError("\(name) must be true or false, not \"\(value)\"")
+        }
+    }
+}
