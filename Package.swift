@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "GatherTerminal", dependencies: ["GatherClient", "Terminal", "GatherCore"]),
 
         .executableTarget(name: "fg-server", dependencies: ["GatherServer", "GatherCore", "Storage"], path: "Server"),
-        .executableTarget(name: "fg", dependencies: ["GatherTerminal", "GatherClient", "Networking"], path: "Client"),
+        .executableTarget(name: "fg", dependencies: ["GatherTerminal", "GatherClient", "GatherCore", "Networking", "Terminal"], path: "Client"),
         .executableTarget(name: "fg-bench", dependencies: ["GatherServer", "Networking", "HTTP"], path: "Benchmarks/ServerBenchmark"),
 
         .testTarget(name: "GatherCoreTests", dependencies: ["GatherCore"]),

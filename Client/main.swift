@@ -1,28 +1,14 @@
-import Networking
 import Dispatch
 import Foundation
 import GatherClient
+import GatherCore
 import GatherTerminal
 import Glibc
+import Networking
 import Terminal
 
 // fg: the Football Gather terminal client. Reads its options, checks for a terminal, and hands
 // over to the app's run loop on the main queue.
-
-let version = "0.1.0"
-let usage = """
-    fg \(version): organise amateur football from the terminal
-
-    Usage: fg [--server URL]
-
-    Options:
-      --server URL   the fg-server to use (env FG_SERVER_URL; default \(ServerAddress.defaultURL))
-      --version      print the version
-      -h, --help     print this help
-
-    The session token and remembered username are kept in $XDG_CONFIG_HOME/football-gather/
-    (else ~/.config/football-gather/). Set NO_COLOR to turn colours off.
-    """
 
 func fail(_ message: String, code: Int32) -> Never {
     FileHandle.standardError.write(Data("fg: \(message)\n".utf8))
@@ -30,31 +16,20 @@ func fail(_ message: String, code: Int32) -> Never {
 }
 
 let environment = ProcessInfo.processInfo.environment
-var serverURL = environment["FG_SERVER_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? ServerAddress.defaultURL
-var arguments = CommandLine.arguments.dropFirst()
-while let argument = arguments.popFirst() {
-    switch argument {
-    case "-h", "--help":
-        print(usage)
-        exit(0)
-    case "--version":
-        print("fg \(version)")
-        exit(0)
-    case "--server":
-        guard let value = arguments.popFirst() else { fail("--server needs a URL", code: 2) }
-        serverURL = value
-    case let option where option.hasPrefix("--server="):
-        serverURL = String(option.dropFirst("--server=".count))
-    default:
-        fail("unknown option \(argument) (see fg --help)", code: 2)
-    }
-}
-
 let address: ServerAddress
 do {
-    address = try ServerAddress(url: serverURL)
+    switch try ClientCommandLine.parse(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment) {
+    case .help:
+        print(ClientCommandLine.usage)
+        exit(0)
+    case .version:
+        print("fg \(FootballGather.version)")
+        exit(0)
+    case .run(let server):
+        address = server
+    }
 } catch {
-    fail("\(error)", code: 2)
+    fail(error.description, code: 2)
 }
 
 guard TerminalDevice.isTerminal(STDIN_FILENO), TerminalDevice.isTerminal(STDOUT_FILENO) else {
