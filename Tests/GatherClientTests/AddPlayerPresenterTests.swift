@@ -26,7 +26,63 @@ final class AddPlayerPresenterTests: XCTestCase {
         XCTAssertEqual(view.last?.skillOptions, ["Not set", "Beginner", "Amateur", "Professional"])
         XCTAssertEqual(view.last?.isSaving, false)
         XCTAssertNil(view.last?.error)
-        XCTAssertNil(view.last?.errorField)
+        XCTAssertEqual(view.last?.focus, .name, "the form opens on the name")
+        XCTAssertEqual(view.last?.positionIndex, 0)
+        XCTAssertEqual(view.last?.skillIndex, 0)
+    }
+
+    func testFocusMovesThroughTheFieldsAndStopsAtTheEnds() async {
+        makePresenter()
+        presenter.focusNext()
+        XCTAssertEqual(view.last?.focus, .age)
+        for _ in 0..<10 { presenter.focusNext() }
+        XCTAssertEqual(view.last?.focus, .favouriteTeam, "stays on the last field")
+        presenter.focusPrevious()
+        XCTAssertEqual(view.last?.focus, .skill)
+        presenter.leaveField()
+        XCTAssertNil(view.last?.focus)
+        presenter.focusPrevious()
+        XCTAssertEqual(view.last?.focus, .favouriteTeam, "from no field, back goes to the last")
+        presenter.leaveField()
+        presenter.focusNext()
+        XCTAssertEqual(view.last?.focus, .name, "from no field, forward goes to the first")
+        for _ in 0..<10 { presenter.focusPrevious() }
+        XCTAssertEqual(view.last?.focus, .name, "stays on the first field")
+    }
+
+    func testChoicesWrapAroundAndOnlyTheFocusedOneChanges() async {
+        makePresenter()
+        presenter.changeChoice(by: 1)
+        XCTAssertEqual(view.last?.positionIndex, 0, "the name field has no choice")
+        presenter.focusNext()
+        presenter.focusNext()
+        XCTAssertEqual(view.last?.focus, .preferredPosition)
+        presenter.changeChoice(by: -1)
+        XCTAssertEqual(view.last?.positionIndex, 5, "from Not set back to Striker")
+        presenter.changeChoice(by: 1)
+        XCTAssertEqual(view.last?.positionIndex, 0)
+        presenter.focusNext()
+        presenter.changeChoice(by: 2)
+        XCTAssertEqual(view.last?.skillIndex, 2)
+        XCTAssertEqual(view.last?.positionIndex, 0)
+    }
+
+    func testSavingUsesTheChosenOptions() async {
+        makePresenter()
+        presenter.focusNext()
+        presenter.focusNext()
+        presenter.changeChoice(by: 1)
+        presenter.focusNext()
+        presenter.changeChoice(by: 3)
+
+        await presenter.save(name: " Eva ", age: "31", favouriteTeam: "Ajax")
+
+        let details = service.created.first
+        XCTAssertEqual(details?.name, "Eva")
+        XCTAssertEqual(details?.age, 31)
+        XCTAssertEqual(details?.preferredPosition, .goalkeeper)
+        XCTAssertEqual(details?.skill, .professional)
+        XCTAssertEqual(details?.favouriteTeam, "Ajax")
     }
 
     func testNameIsRequired() async {
@@ -35,7 +91,7 @@ final class AddPlayerPresenterTests: XCTestCase {
         await presenter.save(PlayerForm(name: "", age: "30"))
 
         XCTAssertEqual(view.last?.error, "Name must be 1–100 characters")
-        XCTAssertEqual(view.last?.errorField, .name)
+        XCTAssertEqual(view.last?.focus, .name)
         XCTAssertEqual(service.created, [])
         XCTAssertEqual(delegate.added, [])
     }
@@ -46,7 +102,7 @@ final class AddPlayerPresenterTests: XCTestCase {
         await presenter.save(PlayerForm(name: "Ana", age: "abc"))
 
         XCTAssertEqual(view.last?.error, "Age must be a number from 0 to 120")
-        XCTAssertEqual(view.last?.errorField, .age)
+        XCTAssertEqual(view.last?.focus, .age, "the focus goes to the field at fault")
         XCTAssertEqual(service.created, [])
     }
 
@@ -94,7 +150,6 @@ final class AddPlayerPresenterTests: XCTestCase {
         await presenter.save(PlayerForm(name: "Eva"))
 
         XCTAssertEqual(view.last?.error, "Cannot reach the server")
-        XCTAssertNil(view.last?.errorField)
         XCTAssertEqual(view.last?.isSaving, false)
     }
 

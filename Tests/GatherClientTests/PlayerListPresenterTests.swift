@@ -32,13 +32,13 @@ final class PlayerListPresenterTests: XCTestCase {
         let first = view.states.first
         XCTAssertEqual(first?.isLoading, true)
         XCTAssertEqual(first?.rows, [])
-        XCTAssertNil(first?.emptyMessage)
+        XCTAssertEqual(first?.isEmptyRoster, false)
         XCTAssertEqual(view.last?.isLoading, false)
         XCTAssertEqual(view.last?.title, "Players")
         XCTAssertEqual(names, ["Ana", "Bruno", "Carla", "Dani"])
-        XCTAssertNil(view.last?.emptyMessage)
+        XCTAssertEqual(view.last?.isEmptyRoster, false)
         XCTAssertNil(view.last?.error)
-        XCTAssertNil(view.last?.confirmation)
+        XCTAssertNil(view.last?.pendingDeletion)
     }
 
     func testRowsShowCapitalizedPositionAndSkillAndADashWhenUnset() async {
@@ -62,7 +62,7 @@ final class PlayerListPresenterTests: XCTestCase {
         await load([])
 
         XCTAssertEqual(view.last?.rows, [])
-        XCTAssertEqual(view.last?.emptyMessage, "No players yet — press a to add")
+        XCTAssertEqual(view.last?.isEmptyRoster, true)
         XCTAssertEqual(view.last?.isLoading, false)
         XCTAssertNil(presenter.highlightedPlayer)
     }
@@ -78,7 +78,7 @@ final class PlayerListPresenterTests: XCTestCase {
 
         XCTAssertEqual(view.last?.error, "The server at http://127.0.0.1:8080 did not answer in time")
         XCTAssertEqual(view.last?.isLoading, false)
-        XCTAssertNil(view.last?.emptyMessage)
+        XCTAssertEqual(view.last?.isEmptyRoster, false)
         XCTAssertEqual(view.last?.rows, [])
     }
 
@@ -123,7 +123,7 @@ final class PlayerListPresenterTests: XCTestCase {
         presenter.moveUp()
 
         XCTAssertEqual(presenter.highlighted, 0)
-        XCTAssertEqual(view.last?.emptyMessage, "No players yet — press a to add")
+        XCTAssertEqual(view.last?.isEmptyRoster, true)
     }
 
     func testOpenHighlightedTellsTheDelegateWhichPlayer() async {
@@ -160,7 +160,7 @@ final class PlayerListPresenterTests: XCTestCase {
 
         presenter.requestDelete()
 
-        XCTAssertEqual(view.last?.confirmation, "Delete Bruno? (y/n)")
+        XCTAssertEqual(view.last?.pendingDeletion, "Bruno")
         XCTAssertTrue(presenter.isConfirming)
         XCTAssertEqual(service.deletedIDs, [])
     }
@@ -174,7 +174,7 @@ final class PlayerListPresenterTests: XCTestCase {
 
         XCTAssertEqual(service.deletedIDs, [Fixtures.bruno.id])
         XCTAssertEqual(names, ["Ana", "Carla", "Dani"])
-        XCTAssertNil(view.last?.confirmation)
+        XCTAssertNil(view.last?.pendingDeletion)
         XCTAssertNil(view.last?.error)
         XCTAssertFalse(presenter.isConfirming)
         XCTAssertEqual(highlightedNames.count, 1)
@@ -198,7 +198,7 @@ final class PlayerListPresenterTests: XCTestCase {
         await presenter.confirmDelete()
 
         XCTAssertEqual(view.last?.rows, [])
-        XCTAssertEqual(view.last?.emptyMessage, "No players yet — press a to add")
+        XCTAssertEqual(view.last?.isEmptyRoster, true)
     }
 
     func testCancelledDeleteKeepsTheRow() async {
@@ -207,7 +207,7 @@ final class PlayerListPresenterTests: XCTestCase {
 
         presenter.cancelDelete()
 
-        XCTAssertNil(view.last?.confirmation)
+        XCTAssertNil(view.last?.pendingDeletion)
         XCTAssertEqual(service.deletedIDs, [])
         XCTAssertEqual(names, ["Ana", "Bruno", "Carla", "Dani"])
     }
@@ -221,7 +221,7 @@ final class PlayerListPresenterTests: XCTestCase {
 
         XCTAssertEqual(service.deletedIDs, [Fixtures.ana.id])
         XCTAssertEqual(view.last?.error, "Player not found")
-        XCTAssertNil(view.last?.confirmation)
+        XCTAssertNil(view.last?.pendingDeletion)
         XCTAssertEqual(names, ["Ana", "Bruno", "Carla", "Dani"])
     }
 
@@ -243,7 +243,7 @@ final class PlayerListPresenterTests: XCTestCase {
 
         XCTAssertEqual(delegate.selected, [])
         XCTAssertEqual(delegate.addRequestCount, 0)
-        XCTAssertEqual(view.last?.confirmation, "Delete Ana? (y/n)")
+        XCTAssertEqual(view.last?.pendingDeletion, "Ana")
     }
 
     // MARK: Selection
@@ -405,7 +405,7 @@ final class PlayerListPresenterTests: XCTestCase {
 
         presenter.playerWasAdded(Fixtures.ana)
 
-        XCTAssertNil(view.last?.emptyMessage)
+        XCTAssertEqual(view.last?.isEmptyRoster, false)
         XCTAssertEqual(names, ["Ana"])
     }
 

@@ -66,4 +66,25 @@ final class ScreenDrawingTests: XCTestCase {
         password.draw(into: &buffer, row: 0, column: 0, width: 20, focused: false, style: .plain)
         XCTAssertEqual(buffer.line(0).trimmingCharacters(in: .whitespaces), "••••••••")
     }
+
+    func testMatchScreenPutsThePresentersMeaningsIntoWords() async {
+        let presenter = GatherPresenter(gatherID: UUID(), teamA: [Player(id: 1, name: "Ana")], teamB: [Player(id: 2, name: "Ben")],
+                                        service: UnusedGatherService(), ticker: DispatchTicker(), time: MonotonicTimeSource())
+        let screen = GatherScreen(presenter: presenter, requestRender: RenderRequest {}, ring: {})
+        presenter.view = screen
+        presenter.viewDidLoad()
+        presenter.changeScore(of: .teamA, by: 2)
+        presenter.changeScore(of: .teamB, by: 1)
+        presenter.requestEnd()
+        let area = Area(row: 0, column: 0, width: 70, height: 16)
+        var buffer = ScreenBuffer(width: 70, height: 16)
+        screen.draw(into: &buffer, in: area)
+        XCTAssertTrue(text(of: buffer).contains("End the gather? Team A 2 – 1 Team B, winner Team A. (y/n)"), text(of: buffer))
+
+        XCTAssertEqual(GatherScreen.words(for: .timeIsUp), "Time's up — press x to reset or t to set a new time")
+        XCTAssertEqual(GatherScreen.words(for: .noTimeSet), "Set a time first (t)")
+        XCTAssertEqual(GatherScreen.words(for: .invalidTime), "Enter the time as mm:ss, up to 99:59")
+        XCTAssertEqual(GatherScreen.words(for: .zeroTime), "00:00 cannot start: set a longer time")
+        XCTAssertEqual(GatherScreen.words(for: .notSaved("Cannot reach the server")), "Cannot reach the server")
+    }
 }

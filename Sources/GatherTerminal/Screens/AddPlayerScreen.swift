@@ -11,10 +11,8 @@ final class AddPlayerScreen: TerminalScreen, AddPlayerView {
     private var name = TextField(maxLength: 100)
     private var age = TextField(maxLength: 3)
     private var favouriteTeam = TextField(maxLength: 100)
-    private var positionIndex = 0
-    private var skillIndex = 0
-    private var focus: PlayerField? = .name
-    private static let fields = PlayerField.allCases
+    /// The focused field, as the presenter says (the name field before its first state).
+    private var focus: PlayerField? { state == nil ? .name : state?.focus }
 
     init(presenter: AddPlayerPresenter, requestRender: RenderRequest) {
         self.presenter = presenter
@@ -23,8 +21,6 @@ final class AddPlayerScreen: TerminalScreen, AddPlayerView {
 
     func display(_ state: AddPlayerViewState) {
         self.state = state
-        // Take the person to the field the error is about.
-        if let field = state.errorField { focus = field }
         requestRender()
     }
 
@@ -42,17 +38,17 @@ final class AddPlayerScreen: TerminalScreen, AddPlayerView {
         case .control("s"):
             save()
         case .escape:
-            if focus == nil { presenter.cancel() } else { focus = nil }
+            if focus == nil { presenter.cancel() } else { presenter.leaveField() }
         case .tab, .down:
-            move(by: 1)
+            presenter.focusNext()
         case .backTab, .up:
-            move(by: -1)
+            presenter.focusPrevious()
         case .enter:
-            if focus == AddPlayerScreen.fields.last { save() } else { move(by: 1) }
+            if focus == AddPlayerViewState.fields.last { save() } else { presenter.focusNext() }
         case .left where focus?.isChoice == true:
-            cycleChoice(by: -1)
+            presenter.changeChoice(by: -1)
         case .right where focus?.isChoice == true, .character(" ") where focus?.isChoice == true:
-            cycleChoice(by: 1)
+            presenter.changeChoice(by: 1)
         case let key where isEditingText:
             let handled: Bool
             switch focus {
@@ -62,9 +58,9 @@ final class AddPlayerScreen: TerminalScreen, AddPlayerView {
             }
             guard handled else { return .unhandled }
         case .character("j") where focus == nil || focus?.isChoice == true:
-            move(by: 1)
+            presenter.focusNext()
         case .character("k") where focus == nil || focus?.isChoice == true:
-            move(by: -1)
+            presenter.focusPrevious()
         default:
             return .unhandled
         }
@@ -72,26 +68,9 @@ final class AddPlayerScreen: TerminalScreen, AddPlayerView {
         return .handled
     }
 
-    private func move(by offset: Int) {
-        let fields = AddPlayerScreen.fields
-        let current = focus.flatMap(fields.firstIndex(of:)) ?? (offset > 0 ? -1 : fields.count)
-        focus = fields[min(fields.count - 1, max(0, current + offset))]
-    }
-
-    private func cycleChoice(by offset: Int) {
-        guard let state else { return }
-        if focus == .preferredPosition {
-            positionIndex = (positionIndex + offset + state.positionOptions.count) % state.positionOptions.count
-        } else {
-            skillIndex = (skillIndex + offset + state.skillOptions.count) % state.skillOptions.count
-        }
-    }
-
     private func save() {
-        let form = PlayerForm(name: name.text, age: age.text, positionIndex: positionIndex, skillIndex: skillIndex,
-                              favouriteTeam: favouriteTeam.text)
-        let presenter = presenter
-        Task { await presenter.save(form) }
+        let (presenter, name, age, team) = (presenter, name.text, age.text, favouriteTeam.text)
+        Task { await presenter.save(name: name, age: age, favouriteTeam: team) }
     }
 
     func draw(into buffer: inout ScreenBuffer, in area: Area) {
@@ -99,7 +78,7 @@ final class AddPlayerScreen: TerminalScreen, AddPlayerView {
         var row = area.row
         let labelWidth = 22
         let fieldWidth = max(10, min(area.width, 70) - labelWidth)
-        for field in AddPlayerScreen.fields {
+        for field in AddPlayerViewState.fields {
             let focused = focus == field
             buffer.put(field == .name ? "\(field.title) *" : field.title, row: row, column: area.column,
                        style: focused ? Theme.footerKey : .plain)
@@ -110,10 +89,10 @@ final class AddPlayerScreen: TerminalScreen, AddPlayerView {
             case .favouriteTeam:
                 favouriteTeam.draw(into: &buffer, row: row, column: column, width: fieldWidth, focused: focused, style: Theme.field)
             case .preferredPosition:
-                buffer.put("‹ \(state.positionOptions[positionIndex]) ›", row: row, column: column,
+                buffer.put("‹ \(state.positionOptions[state.positionIndex]) ›", row: row, column: column,
                            style: focused ? Theme.highlight : .plain)
             case .skill:
-                buffer.put("‹ \(state.skillOptions[skillIndex]) ›", row: row, column: column, style: focused ? Theme.highlight : .plain)
+                buffer.put("‹ \(state.skillOptions[state.skillIndex]) ›", row: row, column: column, style: focused ? Theme.highlight : .plain)
             }
             row += 2
         }

@@ -119,11 +119,26 @@ final class GatherScreen: TerminalScreen, GatherView {
         case .setTime:
             buffer.put("Time (mm:ss): ", row: promptRow, column: area.column, style: Theme.notice)
             timeField.draw(into: &buffer, row: promptRow, column: area.column + 14, width: 7, focused: true, style: Theme.field)
-        case .confirmEnd(let question), .confirmQuit(let question):
-            buffer.message(question, row: promptRow, in: area, style: Theme.notice)
+        case .confirmEnd(let result):
+            let winner = result.winner == .none ? "a draw" : "winner \(result.winner.rawValue)"
+            buffer.message("End the gather? Team A \(result.score.teamA) – \(result.score.teamB) Team B, \(winner). (y/n)",
+                           row: promptRow, in: area, style: Theme.notice)
+        case .confirmQuit:
+            buffer.message("The match clock is running. Quit anyway? (y/n)", row: promptRow, in: area, style: Theme.notice)
         case nil:
             if state.isEnding { buffer.message("Saving the result…", row: promptRow, in: area, style: Theme.notice) }
         }
-        buffer.paragraph(state.error, row: area.bottom - 1, in: area, maxLines: 1)
+        buffer.paragraph(state.problem.map(GatherScreen.words), row: area.bottom - 1, in: area, maxLines: 1)
+    }
+
+    /// What went wrong, in words that name this screen's keys.
+    static func words(for problem: GatherViewState.Problem) -> String {
+        switch problem {
+        case .timeIsUp: return "Time's up — press x to reset or t to set a new time"
+        case .noTimeSet: return "Set a time first (t)"
+        case .invalidTime: return "Enter the time as mm:ss, up to 99:59"
+        case .zeroTime: return "00:00 cannot start: set a longer time"
+        case .notSaved(let message): return message
+        }
     }
 }

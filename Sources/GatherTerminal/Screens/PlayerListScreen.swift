@@ -22,7 +22,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
 
     var keyHints: [KeyHint] {
         guard let state else { return [] }
-        if state.confirmation != nil {
+        if state.pendingDeletion != nil {
             return [KeyHint(keys: "y", action: "yes"), KeyHint(keys: "n/Esc", action: "no")]
         }
         if state.isSelecting {
@@ -38,7 +38,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
     func handle(_ key: Key) -> KeyOutcome {
         let presenter = presenter
         guard let state else { return .unhandled }
-        if state.confirmation != nil {
+        if state.pendingDeletion != nil {
             switch key {
             case .character("y"), .character("Y"): Task { await presenter.confirmDelete() }
             case .character("n"), .character("N"), .escape: presenter.cancelDelete()
@@ -79,8 +79,8 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         let listHeight = max(0, area.height - 3)
         if state.isLoading && state.rows.isEmpty {
             buffer.put("Loading players…", row: row, column: area.column, style: Theme.dim)
-        } else if let empty = state.emptyMessage {
-            buffer.put(empty, row: row + 1, column: area.column, style: Theme.dim, maxWidth: area.width)
+        } else if state.isEmptyRoster {
+            buffer.put("No players yet — press a to add", row: row + 1, column: area.column, style: Theme.dim, maxWidth: area.width)
         }
         let highlighted = state.rows.firstIndex(where: { $0.isHighlighted }) ?? 0
         let first = ListWindow.firstVisible(highlighted: highlighted, count: state.rows.count, height: listHeight)
@@ -94,8 +94,8 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
             }
         }
         let messageRow = area.bottom - 1
-        if let confirmation = state.confirmation {
-            buffer.message(confirmation, row: messageRow, in: area, style: Theme.notice)
+        if let name = state.pendingDeletion {
+            buffer.message("Delete \(name)? (y/n)", row: messageRow, in: area, style: Theme.notice)
         } else {
             buffer.paragraph(state.error, row: messageRow - 1, in: area, maxLines: 2)
         }

@@ -1,12 +1,18 @@
 import GatherCore
 
 public struct AddPlayerViewState: Equatable, Sendable {
+    /// The form's fields, in order.
+    public static let fields = PlayerField.allCases
+
     public var positionOptions: [String]
     public var skillOptions: [String]
+    /// The field being filled in; nil when none is (the form itself has the keys).
+    public var focus: PlayerField?
+    /// The chosen option of each choice field.
+    public var positionIndex: Int
+    public var skillIndex: Int
     public var isSaving: Bool
     public var error: String?
-    /// The field the error is about, so the view can move the focus there.
-    public var errorField: PlayerField?
 }
 
 @MainActor
@@ -27,7 +33,8 @@ public final class AddPlayerPresenter {
     public weak var delegate: (any AddPlayerPresenterDelegate)?
     private let service: any PlayerService
     private var state = AddPlayerViewState(positionOptions: PlayerField.preferredPosition.options,
-                                           skillOptions: PlayerField.skill.options, isSaving: false, error: nil, errorField: nil)
+                                           skillOptions: PlayerField.skill.options, focus: .name,
+                                           positionIndex: 0, skillIndex: 0, isSaving: false, error: nil)
 
     public init(service: any PlayerService) {
         self.service = service
@@ -37,17 +44,62 @@ public final class AddPlayerPresenter {
         view?.display(state)
     }
 
+    // MARK: Moving through the form
+
+    /// The next field (from none: the first).
+    public func focusNext() { moveFocus(by: 1) }
+    /// The previous field (from none: the last).
+    public func focusPrevious() { moveFocus(by: -1) }
+
+    /// Leaves the field: the form's own keys (cancel, save) apply.
+    public func leaveField() {
+        state.focus = nil
+        view?.display(state)
+    }
+
+    /// Steps the focused choice field's option, wrapping around.
+    public func changeChoice(by offset: Int) {
+        switch state.focus {
+        case .preferredPosition?:
+            state.positionIndex = Self.wrap(state.positionIndex + offset, count: state.positionOptions.count)
+        case .skill?:
+            state.skillIndex = Self.wrap(state.skillIndex + offset, count: state.skillOptions.count)
+        default:
+            return
+        }
+        view?.display(state)
+    }
+
+    private func moveFocus(by offset: Int) {
+        let fields = AddPlayerViewState.fields
+        let current = state.focus.flatMap(fields.firstIndex(of:)) ?? (offset > 0 ? -1 : fields.count)
+        state.focus = fields[min(fields.count - 1, max(0, current + offset))]
+        view?.display(state)
+    }
+
+    private static func wrap(_ index: Int, count: Int) -> Int {
+        (index % count + count) % count
+    }
+
+    // MARK: Saving
+
+    /// Saves with the typed texts and the chosen options.
+    public func save(name: String, age: String, favouriteTeam: String) async {
+        await save(PlayerForm(name: name, age: age, positionIndex: state.positionIndex, skillIndex: state.skillIndex,
+                              favouriteTeam: favouriteTeam))
+    }
+
     public func save(_ form: PlayerForm) async {
         guard !state.isSaving else { return }
         switch form.validated() {
         case .failure(let error):
             state.error = error.message
-            state.errorField = error.field
+            // Take the person to the field the error is about.
+            state.focus = error.field
             view?.display(state)
         case .success(let details):
             state.isSaving = true
             state.error = nil
-            state.errorField = nil
             view?.display(state)
             do {
                 let player = try await service.create(details)

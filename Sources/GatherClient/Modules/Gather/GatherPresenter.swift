@@ -2,13 +2,28 @@ import Foundation
 import GatherCore
 
 public struct GatherViewState: Equatable, Sendable {
+    /// A question the match screen is waiting on; the view chooses its words and keys.
     public enum Prompt: Equatable, Sendable {
         /// Asking for a new time as mm:ss.
         case setTime
-        /// "End the gather?" with the score and winner.
-        case confirmEnd(String)
-        /// "The clock is running. Quit anyway?"
-        case confirmQuit(String)
+        /// End the gather with this result?
+        case confirmEnd(GatherResult)
+        /// The clock is running: quit anyway?
+        case confirmQuit
+    }
+
+    /// Why the last action did not happen.
+    public enum Problem: Equatable, Sendable {
+        /// The clock ran out: it needs a reset or a new time before it can start again.
+        case timeIsUp
+        /// Nothing left to count down: a time must be set first.
+        case noTimeSet
+        /// The typed time is not mm:ss up to the longest match.
+        case invalidTime
+        /// 00:00 was set: too short to start.
+        case zeroTime
+        /// The result was not saved; the service's message says why.
+        case notSaved(String)
     }
 
     public var teamA: [String]
@@ -21,7 +36,7 @@ public struct GatherViewState: Equatable, Sendable {
     public var scoreB: Int
     public var prompt: Prompt?
     public var isEnding: Bool
-    public var error: String?
+    public var problem: Problem?
 }
 
 @MainActor
@@ -53,7 +68,7 @@ public final class GatherPresenter {
     public private(set) var scoreB = 0
     private var prompt: GatherViewState.Prompt?
     private var isEnding = false
-    private var error: String?
+    private var problem: GatherViewState.Problem?
     private var lastState: GatherViewState?
 
     /// How often the display is refreshed while the clock runs; the time itself comes from the deadline.
@@ -92,12 +107,12 @@ public final class GatherPresenter {
             ticker.stop()
         } else {
             guard clock.remaining(at: now) > .zero, clock.state != .finished else {
-                error = clock.state == .finished ? "Time's up — press x to reset or t to set a new time" : "Set a time first (t)"
+                problem = clock.state == .finished ? .timeIsUp : .noTimeSet
                 render()
                 return
             }
             clock.start(at: now)
-            error = nil
+            problem = nil
             ticker.start(every: GatherPresenter.tickInterval) { [weak self] in self?.tick() }
         }
         render()
@@ -108,7 +123,7 @@ public final class GatherPresenter {
         guard prompt == nil else { return }
         ticker.stop()
         clock.reset()
-        error = nil
+        problem = nil
         render()
     }
 
@@ -116,28 +131,28 @@ public final class GatherPresenter {
     public func beginSetTime() {
         guard prompt == nil else { return }
         prompt = .setTime
-        error = nil
+        problem = nil
         render()
     }
 
     public func submitTime(_ text: String) {
         guard prompt == .setTime else { return }
         guard let duration = MatchClock.parse(text), duration <= MatchClock.maximumDuration else {
-            error = "Enter the time as mm:ss, up to 99:59"
+            problem = .invalidTime
             render()
             return
         }
         prompt = nil
         ticker.stop()
         clock.set(duration: duration)
-        error = duration == .zero ? "00:00 cannot start: set a longer time" : nil
+        problem = duration == .zero ? .zeroTime : nil
         render()
     }
 
     public func cancelPrompt() {
         guard prompt != nil else { return }
         prompt = nil
-        error = nil
+        problem = nil
         render()
     }
 
@@ -172,9 +187,7 @@ public final class GatherPresenter {
     /// e: ask to end, showing score and winner.
     public func requestEnd() {
         guard prompt == nil, !isEnding else { return }
-        let result = result
-        let winner = result.winner == .none ? "a draw" : "winner \(result.winner.rawValue)"
-        prompt = .confirmEnd("End the gather? Team A \(scoreA) – \(scoreB) Team B, \(winner). (y/n)")
+        prompt = .confirmEnd(result)
         render()
     }
 
@@ -182,7 +195,7 @@ public final class GatherPresenter {
         guard case .confirmEnd = prompt else { return }
         prompt = nil
         isEnding = true
-        error = nil
+        problem = nil
         render()
         do {
             try await service.endGather(id: gatherID, result: result)
@@ -191,7 +204,7 @@ public final class GatherPresenter {
             delegate?.gatherDidEnd(self)
         } catch {
             isEnding = false
-            self.error = ServiceError(error).message
+            problem = .notSaved(ServiceError(error).message)
             render()
         }
     }
@@ -202,7 +215,7 @@ public final class GatherPresenter {
             delegate?.gatherDidRequestQuit(self)
             return
         }
-        prompt = .confirmQuit("The match clock is running. Quit anyway? (y/n)")
+        prompt = .confirmQuit
         render()
     }
 
@@ -230,7 +243,7 @@ public final class GatherPresenter {
         let state = GatherViewState(teamA: teamA.map(\.name), teamB: teamB.map(\.name),
                                     clock: MatchClock.format(clock.remaining(at: time.now())), clockStatus: clockStatus,
                                     isTimeUp: clock.state == .finished,
-                                    scoreA: scoreA, scoreB: scoreB, prompt: prompt, isEnding: isEnding, error: error)
+                                    scoreA: scoreA, scoreB: scoreB, prompt: prompt, isEnding: isEnding, problem: problem)
         // Ticks arrive ten times a second; the view hears only of real changes.
         guard state != lastState else { return }
         lastState = state

@@ -13,13 +13,13 @@ public struct PlayerRow: Equatable, Sendable {
 public struct PlayerListViewState: Equatable, Sendable {
     public var title: String
     public var rows: [PlayerRow]
-    /// Shown instead of rows when the roster is empty.
-    public var emptyMessage: String?
+    /// The roster has no player (loaded, no error): the view invites to add one.
+    public var isEmptyRoster: Bool
     public var isLoading: Bool
     public var isSelecting: Bool
     public var error: String?
-    /// A question waiting for y/n, e.g. "Delete Ana? (y/n)".
-    public var confirmation: String?
+    /// The player whose deletion waits for a yes or no.
+    public var pendingDeletion: String?
 }
 
 @MainActor
@@ -193,9 +193,8 @@ public final class PlayerListPresenter {
                       isSelected: selectedIDs.contains(player.id),
                       isHighlighted: index == highlighted)
         }
-        let empty = players.isEmpty && !isLoading && error == nil ? "No players yet — press a to add" : nil
-        view?.display(PlayerListViewState(title: title, rows: rows, emptyMessage: empty, isLoading: isLoading,
-                                          isSelecting: isSelecting, error: error,
-                                          confirmation: pendingDeletion.map { "Delete \($0.name)? (y/n)" }))
+        view?.display(PlayerListViewState(title: title, rows: rows, isEmptyRoster: players.isEmpty && !isLoading && error == nil,
+                                          isLoading: isLoading, isSelecting: isSelecting, error: error,
+                                          pendingDeletion: pendingDeletion?.name))
     }
 }
