@@ -1,0 +1,87 @@
+import Foundation
+import GatherClient
+import GatherCore
+import GatherServer
+import Networking
+import XCTest
+
+/// The API services against a real server on port 0: what the presenters get for each answer.
+final class APIServicesTests: XCTestCase {
+    private var server: FootballGatherServer!
+    private var directory: URL!
+    private var client: APIClient!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-services-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var configuration = ServerConfiguration()
+        configuration.http.port = 0
+        configuration.databasePath = directory.appendingPathComponent("services.sqlite").path
+        configuration.quiet = true
+        server = try FootballGatherServer(configuration: configuration, passwordHasher: PasswordHasher(cost: 1))
+        let port = try server.start()
+        client = APIClient(address: ServerAddress(host: "127.0.0.1", port: port))
+    }
+
+    override func tearDown() {
+        server.shutdown()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func expectError(_ expected: ServiceError, file: StaticString = #filePath, line: UInt = #line,
+                             _ body: () async throws -> Void) async {
+        do {
+            try await body()
+            XCTFail("expected \(expected)", file: file, line: line)
+        } catch {
+            XCTAssertEqual(error as? ServiceError, expected, file: file, line: line)
+        }
+    }
+
+    func testRegistrationRefusalsSpeakToPeople() async throws {
+        let sessions = APISessionService(client: client)
+        await expectError(.rejected(status: 400, reason: "Password must be 8–256 characters")) {
+            _ = try await sessions.register(username: "ana", password: "short")
+        }
+        _ = try await sessions.register(username: "ana", password: "long-enough")
+        await expectError(.rejected(status: 409, reason: "The username ANA is already taken")) {
+            _ = try await sessions.register(username: "ANA", password: "long-enough")
+        }
+        await expectError(.unauthorized("Wrong username or password")) {
+            _ = try await sessions.login(username: "ana", password: "wrong-password")
+        }
+    }
+
+    func testLogoutRevokesTheSavedSession() async throws {
+        let sessions = APISessionService(client: client)
+        let session = try await sessions.register(username: "bo", password: "long-enough")
+        let check = await sessions.validate(session)
+        XCTAssertEqual(check, .valid)
+        await sessions.logout()
+        let afterLogout = await sessions.validate(session)
+        XCTAssertEqual(afterLogout, .rejected)
+    }
+
+    func testPlayersAreCreatedUpdatedAndDeleted() async throws {
+        _ = try await APISessionService(client: client).register(username: "cy", password: "long-enough")
+        let players = APIPlayerService(client: client)
+        let ana = try await players.create(try PlayerDetails(name: "Ana"))
+        try await players.update(id: ana.id, with: try PlayerDetails(name: "Ana Maria", age: 30))
+        let updated = try await players.players()
+        XCTAssertEqual(updated.map(\.name), ["Ana Maria"])
+        XCTAssertEqual(updated.first?.details.age, 30)
+        try await players.delete(id: ana.id)
+        let remaining = try await players.players()
+        XCTAssertEqual(remaining, [])
+        await expectError(.rejected(status: 404, reason: "player not found")) {
+            try await players.delete(id: ana.id)
+        }
+    }
+
+    func testANonexistentServerIsUnreachableAndTheSessionKept() async throws {
+        server.shutdown()
+        let sessions = APISessionService(client: client)
+        let check = await sessions.validate(Session(userID: UUID(), username: "x", token: "t"))
+        XCTAssertEqual(check, .unreachable)
+    }
+}
