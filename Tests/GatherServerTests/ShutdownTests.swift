@@ -1,7 +1,7 @@
 import Foundation
 import GatherServer
 import HTTP
-import Networking
+@_spi(Testing) import Networking
 import Storage
 import XCTest
 

@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+@testable import Storage
 import XCTest
 
 final class StatementBindingTests: StorageTestCase {

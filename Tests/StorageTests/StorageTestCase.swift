@@ -1,6 +1,6 @@
 import Foundation
 import GatherCore
-import Storage
+@testable import Storage
 import XCTest
 
 /// Gives every test its own directory under the temporary directory, removed afterwards.

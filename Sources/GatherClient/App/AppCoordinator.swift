@@ -5,7 +5,7 @@ public final class AppCoordinator {
     public let navigator: any Navigator
     public let factory: any ViewFactory
     public let dependencies: AppDependencies
-    public private(set) var stack: [any ScreenCoordinator] = []
+    private(set) var stack: [any ScreenCoordinator] = []
 
     public init(navigator: any Navigator, factory: any ViewFactory, dependencies: AppDependencies) {
         self.navigator = navigator
@@ -52,24 +52,24 @@ public final class AppCoordinator {
 
     // MARK: Stack
 
-    public func push(_ coordinator: any ScreenCoordinator) {
+    func push(_ coordinator: any ScreenCoordinator) {
         stack.append(coordinator)
         navigator.push(coordinator.screen)
     }
 
-    public func pop() {
+    func pop() {
         guard stack.count > 1 else { return }
         stack.removeLast()
         navigator.pop()
     }
 
-    public func popToRoot() {
+    func popToRoot() {
         guard stack.count > 1 else { return }
         stack.removeLast(stack.count - 1)
         navigator.popToRoot()
     }
 
-    public func setRoot(_ coordinator: any ScreenCoordinator) {
+    func setRoot(_ coordinator: any ScreenCoordinator) {
         stack = [coordinator]
         navigator.setRoot(coordinator.screen)
     }
@@ -84,5 +84,5 @@ public final class AppCoordinator {
     }
 
     /// The coordinator of the screen on top.
-    public var top: (any ScreenCoordinator)? { stack.last }
+    var top: (any ScreenCoordinator)? { stack.last }
 }

@@ -16,7 +16,12 @@ public final class HTTPClientConnection {
     /// Connects to `host:port` (a name or a numeric address), waiting at most `timeout`.
     /// - Parameter receiveBufferSize: a kernel receive buffer (SO_RCVBUF) to ask for; small values
     ///   make a server meet a slow reader.
-    public init(host: String, port: Int, timeout: Duration, receiveBufferSize: Int? = nil) throws {
+    public convenience init(host: String, port: Int, timeout: Duration) throws {
+        try self.init(host: host, port: port, timeout: timeout, receiveBufferSize: nil)
+    }
+
+    /// With a small receive buffer, so a test can make the server wait for its reader.
+    @_spi(Testing) public init(host: String, port: Int, timeout: Duration, receiveBufferSize: Int?) throws {
         self.host = host
         self.port = port
         descriptor = try HTTPClientConnection.connect(host: host, port: port, timeout: timeout, receiveBufferSize: receiveBufferSize)
@@ -54,12 +59,12 @@ public final class HTTPClientConnection {
     }
 
     /// Tells the reader that a request with `method` went out through `write` (HEAD answers have no body).
-    public func expectResponse(to method: HTTPMethod) {
+    @_spi(Testing) public func expectResponse(to method: HTTPMethod) {
         parser.expectResponse(to: method)
     }
 
     /// Writes raw bytes, all of them, within `timeout`.
-    public func write(_ bytes: [UInt8], timeout: Duration) throws {
+    @_spi(Testing) public func write(_ bytes: [UInt8], timeout: Duration) throws {
         let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
         var offset = 0
         while offset < bytes.count {
@@ -72,7 +77,7 @@ public final class HTTPClientConnection {
     }
 
     /// The next response, waiting at most `timeout`.
-    public func readResponse(timeout: Duration) throws -> ReceivedResponse {
+    @_spi(Testing) public func readResponse(timeout: Duration) throws -> ReceivedResponse {
         let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
         if let stashed = stashedResponse {
             stashedResponse = nil
@@ -86,7 +91,7 @@ public final class HTTPClientConnection {
     }
 
     /// After sending a head with `Expect: 100-continue`: waits for the interim answer and returns its status.
-    public func waitForInterimResponse(timeout: Duration) throws -> Int {
+    @_spi(Testing) public func waitForInterimResponse(timeout: Duration) throws -> Int {
         let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
         let seen = parser.interimStatuses.count
         while true {
@@ -103,7 +108,7 @@ public final class HTTPClientConnection {
 
     /// Waits until the server closes the connection; false if it is still open at the deadline.
     /// Bytes that arrive meanwhile are kept for `readResponse`.
-    public func waitForClose(timeout: Duration) throws -> Bool {
+    @_spi(Testing) public func waitForClose(timeout: Duration) throws -> Bool {
         let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
         while !peerClosed {
             do {

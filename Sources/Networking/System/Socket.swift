@@ -2,9 +2,9 @@ import CLinux
 import Glibc
 
 /// Thin, errno-checked wrappers over the socket calls the server and client use.
-public enum Socket {
+enum Socket {
     /// A resolved address to create a socket for.
-    public struct Address {
+    struct Address {
         let family: Int32
         let type: Int32
         let proto: Int32
@@ -26,7 +26,7 @@ public enum Socket {
 
     /// The stream addresses of `host:port` (a name or a numeric address), in getaddrinfo's order.
     /// `passive` is for binding (a nil-like host such as 0.0.0.0 or :: means every interface).
-    public static func resolve(host: String, port: Int, passive: Bool) throws -> [Address] {
+    static func resolve(host: String, port: Int, passive: Bool) throws -> [Address] {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -52,7 +52,7 @@ public enum Socket {
     }
 
     /// Binds and listens on `host:port` (port 0 picks a free one). Returns the descriptor and the bound port.
-    public static func listen(host: String, port: Int, backlog: Int32) throws -> (descriptor: Int32, port: Int) {
+    static func listen(host: String, port: Int, backlog: Int32) throws -> (descriptor: Int32, port: Int) {
         var lastError = SystemError("bind", code: EADDRNOTAVAIL)
         for address in try resolve(host: host, port: port, passive: true) {
             let fd: Int32
@@ -74,7 +74,7 @@ public enum Socket {
         throw lastError
     }
 
-    public static func boundPort(_ fd: Int32) throws -> Int {
+    static func boundPort(_ fd: Int32) throws -> Int {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let result = withUnsafeMutablePointer(to: &storage) {
@@ -96,7 +96,7 @@ public enum Socket {
     }
 
     /// The peer's numeric address, e.g. `127.0.0.1` or `::1`; `-` if unknown.
-    public static func peerAddress(_ fd: Int32) -> String {
+    static func peerAddress(_ fd: Int32) -> String {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let result = withUnsafeMutablePointer(to: &storage) {
@@ -115,19 +115,19 @@ public enum Socket {
     }
 
     /// Small responses go out at once instead of waiting for Nagle's algorithm.
-    public static func setNoDelay(_ fd: Int32) {
+    static func setNoDelay(_ fd: Int32) {
         var yes: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
     }
 
-    public enum IOResult: Equatable {
+    enum IOResult: Equatable {
         case bytes(Int)
         case wouldBlock
         case endOfStream
     }
 
     /// One `read`, retried on EINTR.
-    public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws -> IOResult {
+    static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws -> IOResult {
         while true {
             let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
             if count > 0 { return .bytes(count) }
@@ -141,7 +141,7 @@ public enum Socket {
     }
 
     /// One `send` with MSG_NOSIGNAL (a closed peer is an EPIPE error, never a SIGPIPE), retried on EINTR.
-    public static func write(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) throws -> IOResult {
+    static func write(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) throws -> IOResult {
         while true {
             let count = send(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
             if count >= 0 { return .bytes(count) }
@@ -150,18 +150,6 @@ public enum Socket {
             case EAGAIN, EWOULDBLOCK: return .wouldBlock
             default: throw SystemError("send")
             }
-        }
-    }
-}
-
-public enum NetworkError: Error, Equatable, CustomStringConvertible {
-    case addressResolution(host: String, reason: String)
-    case unsupportedAddressFamily
-
-    public var description: String {
-        switch self {
-        case let .addressResolution(host, reason): return "cannot resolve \(host): \(reason)"
-        case .unsupportedAddressFamily: return "unsupported address family"
         }
     }
 }

@@ -41,7 +41,7 @@ public final class Database {
     }
 
     /// A cached prepared statement for `sql`.
-    public func statement(_ sql: String) throws -> Statement {
+    func statement(_ sql: String) throws -> Statement {
         if let cached = statements[sql] { return cached }
         let statement = try Statement(database: self, sql: sql)
         statements[sql] = statement

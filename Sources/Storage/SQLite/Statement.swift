@@ -1,10 +1,10 @@
 import CSQLite
 
 /// A prepared statement. Owned by one `Database`; reset after every use so it can be reused.
-public final class Statement {
+final class Statement {
     let handle: OpaquePointer
     private unowned let database: Database
-    public let sql: String
+    let sql: String
 
     init(database: Database, sql: String) throws {
         self.database = database
@@ -23,7 +23,7 @@ public final class Statement {
     }
 
     /// Runs the statement with `arguments` bound in order and returns every row.
-    public func query(_ arguments: [any DatabaseValueConvertible]) throws -> [Row] {
+    func query(_ arguments: [any DatabaseValueConvertible]) throws -> [Row] {
         defer { reset() }
         try bind(arguments)
         var rows: [Row] = []
@@ -34,7 +34,7 @@ public final class Statement {
     }
 
     /// Runs a statement that returns no rows.
-    public func execute(_ arguments: [any DatabaseValueConvertible]) throws {
+    func execute(_ arguments: [any DatabaseValueConvertible]) throws {
         defer { reset() }
         try bind(arguments)
         while try step() {}
