@@ -1,5 +1,5 @@
 import Foundation
-import GatherClient
+@testable import GatherClient
 import GatherCore
 import GatherServer
 import Networking

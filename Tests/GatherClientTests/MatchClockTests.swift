@@ -1,4 +1,4 @@
-import GatherClient
+@testable import GatherClient
 import XCTest
 
 final class MatchClockTests: XCTestCase {

@@ -1,4 +1,4 @@
-import GatherClient
+@testable import GatherClient
 import GatherCore
 import XCTest
 

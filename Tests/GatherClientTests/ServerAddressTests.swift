@@ -1,5 +1,5 @@
 import Networking
-import GatherClient
+@testable import GatherClient
 import XCTest
 
 final class ServerAddressTests: XCTestCase {

@@ -1,6 +1,6 @@
 import Networking
 import Foundation
-import GatherClient
+@testable import GatherClient
 import XCTest
 
 final class SessionStoreTests: XCTestCase {

@@ -9,7 +9,7 @@ import Synchronization
 /// Every request has a deadline; failures come back as `ServiceError` with a message for people.
 public final class APIClient: Sendable {
     public let address: ServerAddress
-    public let timeout: Duration
+    let timeout: Duration
     private let token = Mutex<String?>(nil)
     private let queue = DispatchQueue(label: "football-gather.api")
     private let connection = ConnectionSlot()

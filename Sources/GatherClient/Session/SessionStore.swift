@@ -80,7 +80,7 @@ public struct SessionStore: Sendable {
 }
 
 public struct SessionStoreError: Error, CustomStringConvertible {
-    public let path: String
+    let path: String
     public let code: Int32
     public var description: String { "cannot write \(path): \(String(cString: strerror(code)))" }
 }

@@ -1,4 +1,4 @@
-import GatherClient
+@testable import GatherClient
 import Synchronization
 
 /// A ticker driven by the test: `fire()` delivers a tick.

@@ -1,4 +1,4 @@
-import GatherClient
+@testable import GatherClient
 
 @MainActor
 final class SpyNavigator: Navigator {

@@ -41,7 +41,7 @@ public final class ConfirmTeamsPresenter {
     private var isStarting = false
     private var error: String?
 
-    public static let order: [Team] = [.bench, .teamA, .teamB]
+    static let order: [Team] = [.bench, .teamA, .teamB]
 
     public init(players: [Player], service: any GatherService) {
         self.players = players
@@ -59,11 +59,11 @@ public final class ConfirmTeamsPresenter {
         ConfirmTeamsPresenter.order.flatMap { team in players.filter { teams[$0.id] == team } }
     }
 
-    public func members(of team: Team) -> [Player] {
+    func members(of team: Team) -> [Player] {
         players.filter { teams[$0.id] == team }
     }
 
-    public var highlightedPlayer: Player? {
+    var highlightedPlayer: Player? {
         ordered.first { $0.id == highlightedID }
     }
 
@@ -89,7 +89,7 @@ public final class ConfirmTeamsPresenter {
         render()
     }
 
-    public var canStart: Bool { !members(of: .teamA).isEmpty && !members(of: .teamB).isEmpty }
+    var canStart: Bool { !members(of: .teamA).isEmpty && !members(of: .teamB).isEmpty }
 
     public func start() async {
         guard !isStarting else { return }

@@ -226,7 +226,7 @@ public final class GatherPresenter {
         delegate?.gatherDidRequestQuit(self)
     }
 
-    public var hasPrompt: Bool { prompt != nil }
+    var hasPrompt: Bool { prompt != nil }
 
     // MARK: Rendering
 

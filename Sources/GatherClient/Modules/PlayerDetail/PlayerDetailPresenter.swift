@@ -64,7 +64,7 @@ public final class PlayerDetailPresenter {
         render()
     }
 
-    public var highlightedField: PlayerField { PlayerDetailPresenter.fields[highlighted] }
+    var highlightedField: PlayerField { PlayerDetailPresenter.fields[highlighted] }
 
     public func editHighlighted() {
         delegate?.playerDetail(self, didRequestEdit: highlightedField, of: player)

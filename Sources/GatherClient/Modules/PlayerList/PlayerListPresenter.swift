@@ -44,12 +44,12 @@ public final class PlayerListPresenter {
     public private(set) var players: [Player] = []
     public private(set) var highlighted = 0
     public private(set) var isSelecting = false
-    public private(set) var selectedIDs: Set<Int> = []
+    private(set) var selectedIDs: Set<Int> = []
     private var isLoading = false
     private var error: String?
     private var pendingDeletion: Player?
 
-    public static let minimumSelection = 2
+    static let minimumSelection = 2
 
     public init(service: any PlayerService) {
         self.service = service
@@ -88,7 +88,7 @@ public final class PlayerListPresenter {
         render()
     }
 
-    public var highlightedPlayer: Player? {
+    var highlightedPlayer: Player? {
         players.indices.contains(highlighted) ? players[highlighted] : nil
     }
 
@@ -110,7 +110,7 @@ public final class PlayerListPresenter {
         render()
     }
 
-    public var isConfirming: Bool { pendingDeletion != nil }
+    var isConfirming: Bool { pendingDeletion != nil }
 
     public func confirmDelete() async {
         guard let player = pendingDeletion else { return }
