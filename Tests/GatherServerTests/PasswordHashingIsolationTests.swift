@@ -6,15 +6,6 @@ import XCTest
 /// Password hashing runs on its own small pool: with that pool busy, ordinary requests are still
 /// answered, and a login beyond its queue is refused at once instead of waiting.
 final class PasswordHashingIsolationTests: XCTestCase {
-    /// Responses that arrive on other threads.
-    private final class Results: @unchecked Sendable {
-        private let lock = NSLock()
-        private var statuses: [String: Int] = [:]
-        func set(_ name: String, _ status: Int) { lock.withLock { statuses[name] = status } }
-        subscript(name: String) -> Int? { lock.withLock { statuses[name] } }
-        var all: [String: Int] { lock.withLock { statuses } }
-    }
-
     func testWithTheHashingPoolSaturatedOrdinaryRequestsGoOnAndFurtherLoginsGet503() throws {
         let hasher = GatedHasher()
         // One worker for everything else: if hashing held it, nothing else could be answered.
@@ -33,23 +24,13 @@ final class PasswordHashingIsolationTests: XCTestCase {
         XCTAssertEqual(try owner.request(.post, "/api/players", json: ["name": "Ana"]).status, 201)
 
         hasher.close()
-        let results = Results()
-        let port = server.port
-        func loginInBackground(_ name: String, from address: String) {
-            DispatchQueue.global().async {
-                var headers: HTTPHeaders = ["X-Forwarded-For": address]
-                headers.add(name: "Authorization", value: APIClient.basic("owner", "right-password"))
-                let status = (try? HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(10))
-                    .send(method: .post, target: "/api/users/login", headers: headers, timeout: .seconds(30)))?.status
-                results.set(name, status ?? -1)
-            }
-        }
+        let results = BackgroundLogins(port: server.port, username: "owner", password: "right-password")
         // The first login takes the only hashing thread and waits at the gate.
-        loginInBackground("running", from: "198.51.100.1")
+        results.send("running", from: "198.51.100.1")
         XCTAssertTrue(waitUntil { hasher.waitingCount == 1 }, "the first login reached the hasher")
         // Two more: one fits the queue of one, the other is refused at once.
-        loginInBackground("second", from: "198.51.100.2")
-        loginInBackground("third", from: "198.51.100.3")
+        results.send("second", from: "198.51.100.2")
+        results.send("third", from: "198.51.100.3")
         XCTAssertTrue(waitUntil(timeout: 10) { results["second"] == 503 || results["third"] == 503 }, "\(results.all)")
         XCTAssertEqual(results["running"], nil, "still hashing")
 
@@ -82,19 +63,9 @@ final class PasswordHashingIsolationTests: XCTestCase {
         }
         _ = try server.registeredClient(username: "owner", password: "right-password")
         hasher.close()
-        let results = Results()
-        let port = server.port
-        func login(_ name: String, from address: String) {
-            DispatchQueue.global().async {
-                var headers: HTTPHeaders = ["X-Forwarded-For": address]
-                headers.add(name: "Authorization", value: APIClient.basic("owner", "right-password"))
-                let status = (try? HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(10))
-                    .send(method: .post, target: "/api/users/login", headers: headers, timeout: .seconds(30)))?.status
-                results.set(name, status ?? -1)
-            }
-        }
-        login("first", from: "198.51.100.1")
-        login("second", from: "198.51.100.1")
+        let results = BackgroundLogins(port: server.port, username: "owner", password: "right-password")
+        results.send("first", from: "198.51.100.1")
+        results.send("second", from: "198.51.100.1")
         XCTAssertTrue(waitUntil { hasher.waitingCount == 2 }, "both hashing threads hold one of its logins")
         // A third from the same address finds its two places taken: 429 at once, though the queue has room.
         var headers: HTTPHeaders = ["X-Forwarded-For": "198.51.100.1"]
@@ -102,7 +73,7 @@ final class PasswordHashingIsolationTests: XCTestCase {
         XCTAssertTrue(waitUntil {
             (try? server.client().request(.post, "/api/users/login", headers: headers).status) == 429
         }, "a third concurrent login from one address")
-        login("elsewhere", from: "198.51.100.2")
+        results.send("elsewhere", from: "198.51.100.2")
         hasher.open()
         XCTAssertTrue(waitUntil(timeout: 10) { results.all.count == 3 }, "\(results.all)")
         XCTAssertEqual(results.all, ["first": 200, "second": 200, "elsewhere": 200])
