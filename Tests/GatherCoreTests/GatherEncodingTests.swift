@@ -10,7 +10,9 @@ final class GatherEncodingTests: XCTestCase {
     func testGatherWithoutResultEncodesNulls() throws {
         let gather = Gather(id: gatherID, userID: userID, result: nil, createdAt: createdAt)
         let object = try jsonObject(WireFormat.encode(gather))
-        XCTAssertEqual(Set(object.keys), ["id", "userId", "score", "winnerTeam", "createdAt"])
+        // The original backend's fields, and `endedAt` added (null while unfinished).
+        XCTAssertEqual(Set(object.keys), ["id", "userId", "score", "winnerTeam", "createdAt", "endedAt"])
+        XCTAssertTrue(object["endedAt"] is NSNull)
         XCTAssertEqual(object["id"] as? String, "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0")
         XCTAssertEqual(object["userId"] as? String, "AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE")
         XCTAssertTrue(object["score"] is NSNull)

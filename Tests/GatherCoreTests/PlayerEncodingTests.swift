@@ -49,8 +49,9 @@ final class PlayerEncodingTests: XCTestCase {
     func testGatherPlayerAddsTeam() throws {
         let gatherPlayer = GatherPlayer(player: Player(id: 3, name: "Di", skill: .amateur), team: .bench)
         let object = try jsonObject(WireFormat.encode(gatherPlayer))
-        XCTAssertEqual(Set(object.keys), playerKeys.union(["team"]))
+        XCTAssertEqual(Set(object.keys), playerKeys.union(["team", "retired"]))
         XCTAssertEqual(object["team"] as? String, "Bench")
+        XCTAssertEqual(object["retired"] as? Bool, false)
         XCTAssertEqual(object["name"] as? String, "Di")
         XCTAssertTrue(object["age"] is NSNull)
     }

@@ -21,7 +21,7 @@ final class CascadeTests: StorageTestCase {
             let players = try (1...3).map { try PlayerRepository(database).insert(try PlayerDetails(name: "\(username) \($0)"), owner: owner) }
             let gathers = try (0..<2).map {
                 try GatherRepository(database).insert(id: UUID(), owner: owner, result: nil,
-                                                      createdAt: issued.addingTimeInterval(Double($0)))
+                                                      createdAt: issued.addingTimeInterval(Double($0))).gather
             }
             for gather in gathers {
                 for (index, player) in players.enumerated() {
@@ -58,22 +58,35 @@ final class CascadeTests: StorageTestCase {
         XCTAssertEqual(try count("users", in: pool), 1)
     }
 
-    func testDeletingPlayerRemovesMembershipsButNotGathers() throws {
+    func testDeletingAPlayerWhoPlayedRetiresThemAndKeepsEveryGatherIntact() throws {
         let pool = try makePool()
         let roster = try makeRoster(pool, "alice", token: 1)
-        let gone = roster.players[0]
+        let retired = roster.players[0]
 
-        XCTAssertTrue(try pool.write { try PlayerRepository($0).delete(id: gone.id, owner: roster.owner) })
+        XCTAssertEqual(try pool.write { try PlayerRepository($0).remove(id: retired.id, owner: roster.owner, at: Date()) },
+                       .retired(gathers: 2))
 
         try pool.read { database in
-            XCTAssertEqual(try rowCount("gather_players", in: database, where: "player_id = ?", gone.id), 0)
-            XCTAssertEqual(try rowCount("gather_players", in: database), 4)
-            XCTAssertEqual(try GatherRepository(database).all(owner: roster.owner), roster.gathers)
+            XCTAssertEqual(try rowCount("gather_players", in: database), 6, "no membership lost")
+            XCTAssertEqual(try PlayerRepository(database).all(owner: roster.owner), Array(roster.players.dropFirst()),
+                           "off the roster")
+            XCTAssertNil(try PlayerRepository(database).find(id: retired.id, owner: roster.owner))
             for gather in roster.gathers {
-                XCTAssertEqual(try GatherRepository(database).players(gatherID: gather.id).map(\.player),
-                               Array(roster.players.dropFirst()))
+                let players = try GatherRepository(database).players(gatherID: gather.id)
+                XCTAssertEqual(players.map(\.player), roster.players, "the teams as they were played")
+                XCTAssertEqual(players.map(\.isRetired), [true, false, false])
             }
         }
+        XCTAssertEqual(try pool.write { try PlayerRepository($0).remove(id: retired.id, owner: roster.owner, at: Date()) },
+                       .notFound, "a retired player cannot be deleted again")
+    }
+
+    func testDeletingAPlayerWhoNeverPlayedRemovesThem() throws {
+        let pool = try makePool()
+        let roster = try makeRoster(pool, "alice", token: 1)
+        let newcomer = try pool.write { try PlayerRepository($0).insert(try PlayerDetails(name: "Newcomer"), owner: roster.owner) }
+        XCTAssertEqual(try pool.write { try PlayerRepository($0).remove(id: newcomer.id, owner: roster.owner, at: Date()) }, .deleted)
+        XCTAssertEqual(try pool.read { try rowCount("players", in: $0, where: "id = ?", newcomer.id) }, 0)
     }
 
     func testDeletingGatherRemovesMembershipsButNotPlayers() throws {

@@ -8,7 +8,7 @@ final class GatherRepositoryTests: StorageTestCase {
 
     private func insertGather(_ pool: DatabasePool, owner: UUID, result: GatherResult? = nil,
                               createdAt: Date? = nil, id: UUID = UUID()) throws -> Gather {
-        try pool.write { try GatherRepository($0).insert(id: id, owner: owner, result: result, createdAt: createdAt ?? start) }
+        try pool.write { try GatherRepository($0).insert(id: id, owner: owner, result: result, createdAt: createdAt ?? start) }.gather
     }
 
     private func insertPlayer(_ pool: DatabasePool, _ name: String, owner: UUID) throws -> Player {
@@ -22,11 +22,14 @@ final class GatherRepositoryTests: StorageTestCase {
         let result = try GatherResult(score: "3-2", winnerTeam: "Team A")
         let gather = try insertGather(pool, owner: owner, result: result,
                                       createdAt: Date(timeIntervalSince1970: 1_700_000_000.123_4), id: id)
-        XCTAssertEqual(gather, Gather(id: id, userID: owner, result: result, createdAt: Date(timeIntervalSince1970: 1_700_000_000.123)))
+        let stored = Date(timeIntervalSince1970: 1_700_000_000.123)
+        XCTAssertEqual(gather, Gather(id: id, userID: owner, result: result, createdAt: stored, endedAt: stored),
+                       "a gather made with its result ended when it was made")
         XCTAssertEqual(try pool.read { try GatherRepository($0).find(id: id, owner: owner) }, gather)
 
         let open = try insertGather(pool, owner: owner)
         XCTAssertNil(open.result)
+        XCTAssertNil(open.endedAt, "unfinished")
         XCTAssertNil(try pool.read { try GatherRepository($0).find(id: open.id, owner: owner) }?.result)
         XCTAssertNil(try pool.read { try GatherRepository($0).find(id: UUID(), owner: owner) })
     }
@@ -52,7 +55,7 @@ final class GatherRepositoryTests: StorageTestCase {
         let result = try GatherResult(score: "0-1", winnerTeam: "Team B")
 
         XCTAssertNil(try pool.read { try GatherRepository($0).find(id: gather.id, owner: bob) })
-        XCTAssertFalse(try pool.write { try GatherRepository($0).updateResult(id: gather.id, owner: bob, result: result) })
+        XCTAssertFalse(try pool.write { try GatherRepository($0).updateResult(id: gather.id, owner: bob, result: result, at: start) })
         XCTAssertFalse(try pool.write { try GatherRepository($0).delete(id: gather.id, owner: bob) })
         XCTAssertEqual(try pool.read { try GatherRepository($0).find(id: gather.id, owner: alice) }, gather)
     }
@@ -63,16 +66,20 @@ final class GatherRepositoryTests: StorageTestCase {
         let gather = try insertGather(pool, owner: owner)
 
         let draw = try GatherResult(score: "2-2", winnerTeam: "None")
-        XCTAssertTrue(try pool.write { try GatherRepository($0).updateResult(id: gather.id, owner: owner, result: draw) })
+        XCTAssertTrue(try pool.write { try GatherRepository($0).updateResult(id: gather.id, owner: owner, result: draw, at: start.addingTimeInterval(60)) })
         XCTAssertEqual(try pool.read { try GatherRepository($0).find(id: gather.id, owner: owner) }?.result, draw)
+        XCTAssertEqual(try pool.read { try GatherRepository($0).find(id: gather.id, owner: owner) }?.endedAt,
+                       start.addingTimeInterval(60), "the first save is when it ended")
 
         let win = try GatherResult(score: "0-5", winnerTeam: "Team B")
-        XCTAssertTrue(try pool.write { try GatherRepository($0).updateResult(id: gather.id, owner: owner, result: win) })
+        XCTAssertTrue(try pool.write { try GatherRepository($0).updateResult(id: gather.id, owner: owner, result: win, at: start.addingTimeInterval(120)) })
         XCTAssertEqual(try pool.read { try GatherRepository($0).find(id: gather.id, owner: owner) }?.result, win)
+        XCTAssertEqual(try pool.read { try GatherRepository($0).find(id: gather.id, owner: owner) }?.endedAt,
+                       start.addingTimeInterval(60), "a corrected score keeps the end")
         XCTAssertEqual(try pool.read { try $0.query("SELECT score, winner_team FROM gathers").first?.values },
                        [.text("0-5"), .text("Team B")])
 
-        XCTAssertFalse(try pool.write { try GatherRepository($0).updateResult(id: UUID(), owner: owner, result: win) })
+        XCTAssertFalse(try pool.write { try GatherRepository($0).updateResult(id: UUID(), owner: owner, result: win, at: start.addingTimeInterval(120)) })
     }
 
     func testDeleteIsScoped() throws {
@@ -186,12 +193,29 @@ final class GatherRepositoryTests: StorageTestCase {
         XCTAssertEqual(try count("gather_players", in: pool), 0)
     }
 
-    func testDuplicateGatherIDIsRejected() throws {
+    func testAGatherWithAnEndIsDecodedWithIt() throws {
         let pool = try makePool()
         let owner = try createUser(pool, "alice")
         let gather = try insertGather(pool, owner: owner)
-        XCTAssertThrowsError(try insertGather(pool, owner: owner, id: gather.id)) {
-            XCTAssertEqual(($0 as? SQLiteError)?.isUniqueViolation, true, "\($0)")
+        let result = try GatherResult(score: "1-0", winnerTeam: "Team A")
+        XCTAssertTrue(try pool.write { try GatherRepository($0).updateResult(id: gather.id, owner: owner, result: result, at: start) })
+        XCTAssertEqual(try pool.read { try GatherRepository($0).all(owner: owner) }.first?.endedAt, start)
+    }
+
+    func testAnIDUsedAgainFindsTheGatherAndAnotherOwnersIDConflicts() throws {
+        let pool = try makePool()
+        let alice = try createUser(pool, "alice")
+        let bob = try createUser(pool, "bob")
+        let id = UUID()
+        let result = try GatherResult(score: "3-2", winnerTeam: "Team A")
+        let first = try pool.write { try GatherRepository($0).insert(id: id, owner: alice, result: result, createdAt: start) }
+        guard case .created(let gather) = first else { return XCTFail("expected a new gather, got \(first)") }
+        // A retried upload: the gather as it is, not a second one, whatever the retry carries.
+        let again = try pool.write { try GatherRepository($0).insert(id: id, owner: alice, result: nil, createdAt: start.addingTimeInterval(5)) }
+        XCTAssertEqual(again, .existing(gather))
+        XCTAssertThrowsError(try pool.write { try GatherRepository($0).insert(id: id, owner: bob, result: nil, createdAt: start) }) {
+            XCTAssertEqual($0 as? StorageError, .conflict("gather id is taken"))
         }
+        XCTAssertEqual(try count("gathers", in: pool), 1)
     }
 }

@@ -60,7 +60,7 @@ final class PlayerRepositoryTests: StorageTestCase {
 
         XCTAssertNil(try pool.read { try PlayerRepository($0).find(id: player.id, owner: bob) })
         XCTAssertFalse(try pool.write { try PlayerRepository($0).replace(id: player.id, with: replacement, owner: bob) })
-        XCTAssertFalse(try pool.write { try PlayerRepository($0).delete(id: player.id, owner: bob) })
+        XCTAssertEqual(try pool.write { try PlayerRepository($0).remove(id: player.id, owner: bob, at: Date()) }, .notFound)
         XCTAssertEqual(try pool.read { try PlayerRepository($0).find(id: player.id, owner: alice) }, player)
     }
 
@@ -88,8 +88,8 @@ final class PlayerRepositoryTests: StorageTestCase {
         let keep = try insert(pool, try PlayerDetails(name: "Keep"), owner: owner)
         let gone = try insert(pool, try PlayerDetails(name: "Gone"), owner: owner)
 
-        XCTAssertTrue(try pool.write { try PlayerRepository($0).delete(id: gone.id, owner: owner) })
-        XCTAssertFalse(try pool.write { try PlayerRepository($0).delete(id: gone.id, owner: owner) })
+        XCTAssertEqual(try pool.write { try PlayerRepository($0).remove(id: gone.id, owner: owner, at: Date()) }, .deleted)
+        XCTAssertEqual(try pool.write { try PlayerRepository($0).remove(id: gone.id, owner: owner, at: Date()) }, .notFound)
         XCTAssertNil(try pool.read { try PlayerRepository($0).find(id: gone.id, owner: owner) })
         XCTAssertEqual(try pool.read { try PlayerRepository($0).all(owner: owner) }, [keep])
     }
@@ -98,7 +98,7 @@ final class PlayerRepositoryTests: StorageTestCase {
         let pool = try makePool()
         let owner = try createUser(pool, "alice")
         let first = try insert(pool, try PlayerDetails(name: "First"), owner: owner)
-        XCTAssertTrue(try pool.write { try PlayerRepository($0).delete(id: first.id, owner: owner) })
+        XCTAssertEqual(try pool.write { try PlayerRepository($0).remove(id: first.id, owner: owner, at: Date()) }, .deleted)
         let second = try insert(pool, try PlayerDetails(name: "Second"), owner: owner)
         XCTAssertGreaterThan(second.id, first.id)
     }

@@ -7,18 +7,21 @@ public struct Gather: Hashable, Sendable {
     public var userID: UUID
     public var result: GatherResult?
     public var createdAt: Date
+    /// When its result was first saved; nil while the gather is unfinished.
+    public var endedAt: Date?
 
-    public init(id: UUID, userID: UUID, result: GatherResult?, createdAt: Date) {
+    public init(id: UUID, userID: UUID, result: GatherResult?, createdAt: Date, endedAt: Date? = nil) {
         self.id = id
         self.userID = userID
         self.result = result
         self.createdAt = createdAt
+        self.endedAt = endedAt
     }
 }
 
 extension Gather: Codable {
     enum CodingKeys: String, CodingKey {
-        case id, userID = "userId", score, winnerTeam, createdAt
+        case id, userID = "userId", score, winnerTeam, createdAt, endedAt
     }
 
     public init(from decoder: any Decoder) throws {
@@ -26,6 +29,7 @@ extension Gather: Codable {
         id = try container.decode(UUID.self, forKey: .id)
         userID = try container.decode(UUID.self, forKey: .userID)
         createdAt = try container.decode(Date.self, forKey: .createdAt)
+        endedAt = try container.decodeIfPresent(Date.self, forKey: .endedAt)
         result = try GatherResult.decodeIfPresent(from: container, score: .score, winner: .winnerTeam)
     }
 
@@ -36,5 +40,6 @@ extension Gather: Codable {
         try container.encode(result?.score.description, forKey: .score)
         try container.encode(result?.winner, forKey: .winnerTeam)
         try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(endedAt, forKey: .endedAt)
     }
 }

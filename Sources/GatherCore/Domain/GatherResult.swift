@@ -1,3 +1,5 @@
+import Foundation
+
 /// The outcome of a gather: a score and the winner it implies. The two always agree.
 public struct GatherResult: Hashable, Sendable {
     public let score: Score
@@ -41,17 +43,33 @@ public struct GatherResult: Hashable, Sendable {
     }
 }
 
-/// The body of `POST /api/gathers`: `{}` or a score with its winner.
-public struct GatherDraft: Hashable, Sendable, Decodable {
+/// The body of `POST /api/gathers`: `{}` or a score with its winner, and optionally the gather's
+/// `id`, chosen by the client so that a retried upload finds the gather it already made.
+public struct GatherDraft: Hashable, Sendable, Codable {
+    public var id: UUID?
     public var result: GatherResult?
 
-    public init(result: GatherResult?) { self.result = result }
+    public init(id: UUID? = nil, result: GatherResult?) {
+        self.id = id
+        self.result = result
+    }
 
-    enum CodingKeys: String, CodingKey { case score, winnerTeam }
+    enum CodingKeys: String, CodingKey { case id, score, winnerTeam }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        if let text = try container.decodeIfPresent(String.self, forKey: .id) {
+            guard let id = UUID(uuidString: text) else { throw ValidationError(field: "id", message: "must be a UUID") }
+            self.id = id
+        }
         result = try GatherResult.decodeIfPresent(from: container, score: .score, winner: .winnerTeam)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(id, forKey: .id)
+        try container.encodeIfPresent(result?.score.description, forKey: .score)
+        try container.encodeIfPresent(result?.winner, forKey: .winnerTeam)
     }
 }
 

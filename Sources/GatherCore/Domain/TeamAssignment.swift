@@ -21,23 +21,29 @@ public struct TeamAssignment: Hashable, Sendable, Codable {
 public struct GatherPlayer: Hashable, Sendable, Codable {
     public var player: Player
     public var team: Team
+    /// Deleted from the roster since; kept here so the gather's teams stay as they were played.
+    public var isRetired: Bool
 
-    public init(player: Player, team: Team) {
+    public init(player: Player, team: Team, isRetired: Bool = false) {
         self.player = player
         self.team = team
+        self.isRetired = isRetired
     }
 
-    enum CodingKeys: String, CodingKey { case team }
+    enum CodingKeys: String, CodingKey { case team, isRetired = "retired" }
 
     public init(from decoder: any Decoder) throws {
         player = try Player(from: decoder)
-        team = try decoder.container(keyedBy: CodingKeys.self).decode(Team.self, forKey: .team)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        team = try container.decode(Team.self, forKey: .team)
+        isRetired = try container.decodeIfPresent(Bool.self, forKey: .isRetired) ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
         try player.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(team, forKey: .team)
+        try container.encode(isRetired, forKey: .isRetired)
     }
 }
 

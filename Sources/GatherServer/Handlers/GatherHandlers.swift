@@ -9,13 +9,21 @@ enum GatherHandlers {
         .json(.ok, try context.services.database.read { try GatherRepository($0).all(owner: context.owner) })
     }
 
+    /// 201 with the new gather; with an `id` the caller already used, 200 with that gather as it
+    /// is (a retried upload never makes a second one); another owner's id is 409.
     static func create(_ context: AuthenticatedContext) throws -> HTTPResponse {
         let draft = try context.decodeBody(GatherDraft.self, emptyBody: "{}")
         let services = context.services
-        let gather = try services.database.write { database in
-            try GatherRepository(database).insert(id: UUID(), owner: context.owner, result: draft.result, createdAt: services.now())
+        let insertion = try services.database.write { database in
+            try GatherRepository(database).insert(id: draft.id ?? UUID(), owner: context.owner, result: draft.result,
+                                                  createdAt: services.now())
         }
-        return .json(.created, gather, headers: [HTTPHeaders.Name.location: "/api/gathers/\(gather.id.uuidString)"])
+        switch insertion {
+        case .created(let gather):
+            return .json(.created, gather, headers: [HTTPHeaders.Name.location: "/api/gathers/\(gather.id.uuidString)"])
+        case .existing(let gather):
+            return .json(.ok, gather, headers: [HTTPHeaders.Name.location: "/api/gathers/\(gather.id.uuidString)"])
+        }
     }
 
     static func get(_ context: AuthenticatedContext) throws -> HTTPResponse {
@@ -27,7 +35,7 @@ enum GatherHandlers {
         let id = try context.parameters.uuid("id", resource: "gather")
         let update = try context.decodeBody(GatherResultUpdate.self)
         try APIError.require(try context.services.database.write {
-            try GatherRepository($0).updateResult(id: id, owner: context.owner, result: update.result)
+            try GatherRepository($0).updateResult(id: id, owner: context.owner, result: update.result, at: context.services.now())
         }, else: .gatherNotFound)
         return HTTPResponse(status: .noContent)
     }

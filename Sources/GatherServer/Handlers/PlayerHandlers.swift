@@ -29,10 +29,13 @@ enum PlayerHandlers {
         return HTTPResponse(status: .noContent)
     }
 
+    /// 204 either way: a player who never played is deleted; one who did is retired, so past
+    /// gathers keep their teams and results (see `PlayerRepository.remove`).
     static func delete(_ context: AuthenticatedContext) throws -> HTTPResponse {
         let id = try context.parameters.int("id", resource: "player")
-        try APIError.require(try context.services.database.write { try PlayerRepository($0).delete(id: id, owner: context.owner) },
-                             else: .playerNotFound)
+        let now = context.services.now()
+        let removal = try context.services.database.write { try PlayerRepository($0).remove(id: id, owner: context.owner, at: now) }
+        try APIError.require(removal != .notFound, else: .playerNotFound)
         return HTTPResponse(status: .noContent)
     }
 

@@ -7,7 +7,7 @@ public struct GatherRepository {
 
     public init(_ database: Database) { self.database = database }
 
-    static let columns = "gathers.id, gathers.user_id, gathers.score, gathers.winner_team, gathers.created_at"
+    static let columns = "gathers.id, gathers.user_id, gathers.score, gathers.winner_team, gathers.created_at, gathers.ended_at"
 
     public func all(owner: UUID) throws -> [Gather] {
         try database.query("""
@@ -30,17 +30,41 @@ public struct GatherRepository {
             """, playerID, owner).map(GatherRepository.gather)
     }
 
-    public func insert(id: UUID, owner: UUID, result: GatherResult?, createdAt: Date) throws -> Gather {
-        try database.execute("INSERT INTO gathers (id, user_id, score, winner_team, created_at) VALUES (?, ?, ?, ?, ?)",
-                             id, owner, result?.score.description, result?.winner.rawValue, createdAt)
-        // Read back so the returned date has the store's millisecond precision.
-        guard let gather = try find(id: id, owner: owner) else { throw RowError.unexpected(0, .null) }
-        return gather
+    /// What `insert` did with an id that may have been used before.
+    public enum Insertion: Equatable {
+        /// A new gather.
+        case created(Gather)
+        /// The owner already has a gather with this id (a retried upload): that one, unchanged.
+        case existing(Gather)
+
+        public var gather: Gather {
+            switch self {
+            case .created(let gather), .existing(let gather): return gather
+            }
+        }
     }
 
-    public func updateResult(id: UUID, owner: UUID, result: GatherResult) throws -> Bool {
-        try database.execute("UPDATE gathers SET score = ?, winner_team = ? WHERE id = ? AND user_id = ?",
-                             result.score.description, result.winner.rawValue, id, owner)
+    /// Inserts a gather, ended if it has a result. An id the owner already used answers with that
+    /// gather; an id another owner uses throws `StorageError.conflict`.
+    public func insert(id: UUID, owner: UUID, result: GatherResult?, createdAt: Date) throws -> Insertion {
+        do {
+            try database.execute("""
+                INSERT INTO gathers (id, user_id, score, winner_team, created_at, ended_at) VALUES (?, ?, ?, ?, ?, ?)
+                """, id, owner, result?.score.description, result?.winner.rawValue, createdAt, result == nil ? nil : createdAt)
+        } catch let error as SQLiteError where error.isUniqueViolation {
+            guard let existing = try find(id: id, owner: owner) else { throw StorageError.conflict("gather id is taken") }
+            return .existing(existing)
+        }
+        // Read back so the returned dates have the store's millisecond precision.
+        guard let gather = try find(id: id, owner: owner) else { throw RowError.unexpected(0, .null) }
+        return .created(gather)
+    }
+
+    /// Saves a result; the first save marks when the gather ended, later corrections keep it.
+    public func updateResult(id: UUID, owner: UUID, result: GatherResult, at date: Date) throws -> Bool {
+        try database.execute("""
+            UPDATE gathers SET score = ?, winner_team = ?, ended_at = COALESCE(ended_at, ?) WHERE id = ? AND user_id = ?
+            """, result.score.description, result.winner.rawValue, date, id, owner)
         return database.changes > 0
     }
 
@@ -67,13 +91,13 @@ public struct GatherRepository {
     /// The players of a gather with their teams, in roster order.
     public func players(gatherID: UUID) throws -> [GatherPlayer] {
         try database.query("""
-            SELECT \(PlayerRepository.columns), gather_players.team FROM gather_players
+            SELECT \(PlayerRepository.columns), gather_players.team, players.retired_at IS NOT NULL FROM gather_players
             JOIN players ON players.id = gather_players.player_id
             WHERE gather_players.gather_id = ?
             ORDER BY players.id
             """, gatherID).map { row in
                 guard let team = Team(rawValue: try row.string(6)) else { throw RowError.unexpected(6, row.values[6]) }
-                return GatherPlayer(player: try PlayerRepository.player(row, offset: 0), team: team)
+                return GatherPlayer(player: try PlayerRepository.player(row, offset: 0), team: team, isRetired: try row.int(7) != 0)
             }
     }
 
@@ -82,6 +106,7 @@ public struct GatherRepository {
         if let text = try row.optionalString(2), let score = Score(text) {
             result = GatherResult(score: score)
         }
-        return Gather(id: try row.uuid(0), userID: try row.uuid(1), result: result, createdAt: try row.date(4))
+        return Gather(id: try row.uuid(0), userID: try row.uuid(1), result: result, createdAt: try row.date(4),
+                      endedAt: try row.optionalDate(5))
     }
 }

@@ -2,6 +2,8 @@ import Foundation
 import GatherCore
 
 /// A user's roster. Every query is scoped to the owner: another user's player does not exist here.
+/// A retired player (deleted after playing) is kept for the history of past gathers but is no
+/// longer on the roster: not listed, not found, not editable.
 public struct PlayerRepository {
     let database: Database
 
@@ -10,12 +12,15 @@ public struct PlayerRepository {
     static let columns = "players.id, players.name, players.age, players.skill, players.preferred_position, players.favourite_team"
 
     public func all(owner: UUID) throws -> [Player] {
-        try database.query("SELECT \(PlayerRepository.columns) FROM players WHERE user_id = ? ORDER BY id", owner)
+        try database.query("SELECT \(PlayerRepository.columns) FROM players WHERE user_id = ? AND retired_at IS NULL ORDER BY id",
+                           owner)
             .map(PlayerRepository.player)
     }
 
     public func find(id: Int, owner: UUID) throws -> Player? {
-        try database.query("SELECT \(PlayerRepository.columns) FROM players WHERE id = ? AND user_id = ?", id, owner)
+        try database.query("""
+            SELECT \(PlayerRepository.columns) FROM players WHERE id = ? AND user_id = ? AND retired_at IS NULL
+            """, id, owner)
             .first.map(PlayerRepository.player)
     }
 
@@ -30,16 +35,39 @@ public struct PlayerRepository {
     public func replace(id: Int, with details: PlayerDetails, owner: UUID) throws -> Bool {
         try database.execute("""
             UPDATE players SET name = ?, age = ?, skill = ?, preferred_position = ?, favourite_team = ?
-            WHERE id = ? AND user_id = ?
+            WHERE id = ? AND user_id = ? AND retired_at IS NULL
             """, details.name, details.age, details.skill?.rawValue, details.preferredPosition?.rawValue,
             details.favouriteTeam, id, owner)
         return database.changes > 0
     }
 
-    /// Deletes the player and its places in gathers; false if the owner has no such player.
-    public func delete(id: Int, owner: UUID) throws -> Bool {
-        try database.execute("DELETE FROM players WHERE id = ? AND user_id = ?", id, owner)
-        return database.changes > 0
+    /// What deleting a player did.
+    public enum Removal: Equatable {
+        /// Never played: gone.
+        case deleted
+        /// Played in this many gathers: retired, so those gathers keep their teams.
+        case retired(gathers: Int)
+        case notFound
+    }
+
+    /// Deletes a player who never played; retires one who did.
+    public func remove(id: Int, owner: UUID, at date: Date) throws -> Removal {
+        guard try find(id: id, owner: owner) != nil else { return .notFound }
+        let played = try database.query("SELECT count(*) FROM gather_players WHERE player_id = ?", id).first?.int(0) ?? 0
+        if played == 0 {
+            try database.execute("DELETE FROM players WHERE id = ? AND user_id = ?", id, owner)
+            return .deleted
+        }
+        try database.execute("UPDATE players SET retired_at = ? WHERE id = ? AND user_id = ?", date, id, owner)
+        return .retired(gathers: played)
+    }
+
+    /// How many gathers a player of this owner took part in (0 for none, or no such player).
+    public func gatherCount(id: Int, owner: UUID) throws -> Int {
+        try database.query("""
+            SELECT count(*) FROM gather_players JOIN players ON players.id = gather_players.player_id
+            WHERE players.id = ? AND players.user_id = ?
+            """, id, owner).first?.int(0) ?? 0
     }
 
     /// Reads the columns of `columns`, in that order, starting at `offset`.

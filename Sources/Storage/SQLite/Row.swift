@@ -37,6 +37,11 @@ public struct Row: Sendable {
     public func date(_ index: Int) throws -> Date {
         Date(timeIntervalSince1970: Double(try int(index)) / 1000)
     }
+
+    public func optionalDate(_ index: Int) throws -> Date? {
+        if case .null = values[index] { return nil }
+        return try date(index)
+    }
 }
 
 public enum RowError: Error, CustomStringConvertible {

@@ -3,7 +3,7 @@ import GatherCore
 /// The Football Gather schema, one migration per version. Never edit a released migration: add one.
 public enum Schema {
     /// Usernames' comparison keys are recomputed at every open (see `UserRepository.reconcileComparisonKeys`).
-    public static let migrator = Migrator(migrations: [version1, version2]) { database in
+    public static let migrator = Migrator(migrations: [version1, version2, version3]) { database in
         try UserRepository(database).reconcileComparisonKeys()
     }
 
@@ -68,4 +68,14 @@ public enum Schema {
         try UserRepository(database).reconcileComparisonKeys()
         try database.executeScript("CREATE UNIQUE INDEX users_by_key ON users(username_key, key_collision);")
     }
+
+    /// When a gather ended, and players kept for history. A gather that already had a score gets
+    /// its creation time as its end (the best there is); deleting a player who has played now
+    /// retires them (`retired_at`) instead of removing them from past matches.
+    static let version3 = Migration(version: 3, name: "gathers end, players retire", sql: """
+        ALTER TABLE gathers ADD COLUMN ended_at INTEGER;
+        UPDATE gathers SET ended_at = created_at WHERE score IS NOT NULL;
+        CREATE INDEX gathers_by_user_end ON gathers(user_id, ended_at);
+        ALTER TABLE players ADD COLUMN retired_at INTEGER;
+        """)
 }
