@@ -218,4 +218,22 @@ final class GatherRepositoryTests: StorageTestCase {
         }
         XCTAssertEqual(try count("gathers", in: pool), 1)
     }
+
+    func testPagesNeverEndInsideASecondSoNoGatherIsSkipped() throws {
+        let pool = try makePool()
+        let owner = try createUser(pool, "alice")
+        // Three gathers in second 10, one in 11, one in 12 (the wire shows whole seconds).
+        let made = try [10.1, 10.5, 10.9, 11.2, 12.0].map {
+            try insertGather(pool, owner: owner, createdAt: start.addingTimeInterval($0))
+        }
+        func page(before: Double?, limit: Int) throws -> [Gather] {
+            let query = GatherQuery(limit: limit, before: before.map { start.addingTimeInterval($0) })
+            return try pool.read { try GatherRepository($0).page(owner: owner, query: query) }
+        }
+        XCTAssertEqual(try page(before: nil, limit: 2), [made[4], made[3]])
+        // The next page starts before second 11 and takes all of second 10, though the limit is 2.
+        XCTAssertEqual(try page(before: 11, limit: 2), [made[2], made[1], made[0]])
+        XCTAssertEqual(try page(before: 10, limit: 2), [])
+        XCTAssertEqual(try page(before: nil, limit: 5), made.reversed())
+    }
 }

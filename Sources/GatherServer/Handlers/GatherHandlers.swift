@@ -5,8 +5,14 @@ import Storage
 
 /// `/api/gathers`: the caller's matches, their results and who played on which team.
 enum GatherHandlers {
+    /// Without parameters the original list (all, oldest first); with `status`, `limit` or
+    /// `before`, a page, newest first.
     static func list(_ context: AuthenticatedContext) throws -> HTTPResponse {
-        .json(.ok, try context.services.database.read { try GatherRepository($0).all(owner: context.owner) })
+        let query = try GatherQuery(parameters: context.request.query)
+        return .json(.ok, try context.services.database.read { database in
+            guard let query else { return try GatherRepository(database).all(owner: context.owner) }
+            return try GatherRepository(database).page(owner: context.owner, query: query)
+        })
     }
 
     /// 201 with the new gather; with an `id` the caller already used, 200 with that gather as it

@@ -15,6 +15,31 @@ public struct GatherRepository {
             """, owner).map(GatherRepository.gather)
     }
 
+    /// One page of the owner's gathers, newest first, created before `query.before` counted in
+    /// whole seconds. The wire gives `createdAt` in whole seconds, and the next page starts before
+    /// the last one's: so a page never ends inside a second, and may hold a few more than the
+    /// limit when gathers share its last second. None is ever skipped.
+    public func page(owner: UUID, query: GatherQuery) throws -> [Gather] {
+        // The status picks one of these constant conditions; values are always parameters.
+        let condition: String
+        switch query.status {
+        case nil: condition = "1"
+        case .ended?: condition = "score IS NOT NULL"
+        case .unfinished?: condition = "score IS NULL"
+        }
+        let sql = """
+            SELECT \(GatherRepository.columns) FROM gathers
+            WHERE user_id = ? AND \(condition) AND (? IS NULL OR created_at < ?) AND created_at >= ?
+            ORDER BY created_at DESC, id DESC LIMIT ?
+            """
+        let before = query.before.map { Int64(($0.timeIntervalSince1970).rounded(.down)) * 1000 }
+        let page = try database.query(sql, owner, before, before, Int64.min, query.limit).map(GatherRepository.gather)
+        guard page.count == query.limit, let last = page.last else { return page }
+        // Full: take the rest of the last gather's second too.
+        let lastSecond = Int64(last.createdAt.timeIntervalSince1970.rounded(.down)) * 1000
+        return try database.query(sql, owner, before, before, lastSecond, Int64.max).map(GatherRepository.gather)
+    }
+
     public func find(id: UUID, owner: UUID) throws -> Gather? {
         try database.query("SELECT \(GatherRepository.columns) FROM gathers WHERE id = ? AND user_id = ?", id, owner)
             .first.map(GatherRepository.gather)

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Which of a user's gathers `GET /api/gathers?status=&limit=&before=` asks for: newest first,
+/// a page at a time.
+public struct GatherQuery: Hashable, Sendable {
+    public enum Status: String, Sendable, CaseIterable {
+        /// A result has been saved.
+        case ended
+        /// No result yet.
+        case unfinished
+    }
+
+    public static let defaultLimit = 50
+    public static let limitRange = 1...200
+
+    public var status: Status?
+    public var limit: Int
+    /// Only gathers created before this moment (the `createdAt` of the last one of a page).
+    public var before: Date?
+
+    public init(status: Status? = nil, limit: Int = GatherQuery.defaultLimit, before: Date? = nil) {
+        self.status = status
+        self.limit = limit
+        self.before = before
+    }
+
+    /// Reads the query parameters; nil when there are none (the original list: all, oldest first).
+    public init?(parameters: [(name: String, value: String)]) throws(ValidationError) {
+        guard !parameters.isEmpty else { return nil }
+        self.init()
+        for (name, value) in parameters {
+            switch name {
+            case "status":
+                guard let status = Status(rawValue: value) else {
+                    throw ValidationError(field: "status", message: "must be ended or unfinished")
+                }
+                self.status = status
+            case "limit":
+                guard let limit = Int(value), GatherQuery.limitRange.contains(limit) else {
+                    throw ValidationError(field: "limit", message: "must be a whole number from 1 to 200")
+                }
+                self.limit = limit
+            case "before":
+                guard let before = GatherQuery.date(value) else {
+                    throw ValidationError(field: "before", message: "must be an ISO 8601 time, e.g. 2026-11-22T18:00:00Z")
+                }
+                self.before = before
+            default:
+                throw ValidationError(field: name, message: "is not a parameter of this list (status, limit, before)")
+            }
+        }
+    }
+
+    private static func date(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+}
