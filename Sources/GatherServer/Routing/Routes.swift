@@ -20,6 +20,8 @@ enum Routes {
             Route(.put, "/api/players/:id", authenticated: PlayerHandlers.replace),
             Route(.delete, "/api/players/:id", authenticated: PlayerHandlers.delete),
             Route(.get, "/api/players/:id/gathers", authenticated: PlayerHandlers.gathers),
+            Route(.get, "/api/players/:id/stats", authenticated: StatsHandlers.player),
+            Route(.get, "/api/stats/leaderboard", authenticated: StatsHandlers.leaderboard),
 
             Route(.get, "/api/gathers", authenticated: GatherHandlers.list),
             Route(.post, "/api/gathers", authenticated: GatherHandlers.create),

@@ -1,0 +1,96 @@
+import Foundation
+
+/// How one ended match went for one player who was on a team (the bench does not play).
+public enum Outcome: String, Hashable, Sendable, Codable, CaseIterable {
+    case won, drawn, lost
+}
+
+/// A player's record over the ended gathers they played in (`GET /api/players/{id}/stats`).
+public struct PlayerStats: Hashable, Sendable, Codable {
+    /// The outcome of the latest matches, as long as it lasts.
+    public struct Streak: Hashable, Sendable, Codable {
+        public var outcome: Outcome
+        public var length: Int
+
+        public init(outcome: Outcome, length: Int) {
+            self.outcome = outcome
+            self.length = length
+        }
+    }
+
+    public var playerID: Int
+    public var played: Int
+    public var won: Int
+    public var drawn: Int
+    public var lost: Int
+    /// Won ÷ played; nil before the first match.
+    public var winRate: Double?
+    public var goalsFor: Int
+    public var goalsAgainst: Int
+    /// nil before the first match.
+    public var currentStreak: Streak?
+    /// The last five outcomes, newest first.
+    public var lastFive: [Outcome]
+
+    public init(playerID: Int, played: Int, won: Int, drawn: Int, lost: Int, goalsFor: Int, goalsAgainst: Int,
+                currentStreak: Streak?, lastFive: [Outcome]) {
+        self.playerID = playerID
+        self.played = played
+        self.won = won
+        self.drawn = drawn
+        self.lost = lost
+        self.winRate = played == 0 ? nil : Double(won) / Double(played)
+        self.goalsFor = goalsFor
+        self.goalsAgainst = goalsAgainst
+        self.currentStreak = currentStreak
+        self.lastFive = lastFive
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case playerID = "playerId", played, won, drawn, lost, winRate, goalsFor, goalsAgainst, currentStreak, lastFive
+    }
+
+    /// Every field present, `null` when unset, as everywhere in the API.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(playerID, forKey: .playerID)
+        try container.encode(played, forKey: .played)
+        try container.encode(won, forKey: .won)
+        try container.encode(drawn, forKey: .drawn)
+        try container.encode(lost, forKey: .lost)
+        try container.encode(winRate, forKey: .winRate)
+        try container.encode(goalsFor, forKey: .goalsFor)
+        try container.encode(goalsAgainst, forKey: .goalsAgainst)
+        try container.encode(currentStreak, forKey: .currentStreak)
+        try container.encode(lastFive, forKey: .lastFive)
+    }
+}
+
+/// One row of `GET /api/stats/leaderboard`.
+public struct LeaderboardEntry: Hashable, Sendable, Codable {
+    public var rank: Int
+    public var playerID: Int
+    public var name: String
+    public var played: Int
+    public var won: Int
+    public var drawn: Int
+    public var lost: Int
+    public var winRate: Double
+    public var goalDifference: Int
+
+    public init(rank: Int, playerID: Int, name: String, played: Int, won: Int, drawn: Int, lost: Int, goalDifference: Int) {
+        self.rank = rank
+        self.playerID = playerID
+        self.name = name
+        self.played = played
+        self.won = won
+        self.drawn = drawn
+        self.lost = lost
+        self.winRate = played == 0 ? 0 : Double(won) / Double(played)
+        self.goalDifference = goalDifference
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case rank, playerID = "playerId", name, played, won, drawn, lost, winRate, goalDifference
+    }
+}
