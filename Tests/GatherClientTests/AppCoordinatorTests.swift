@@ -432,7 +432,7 @@ final class AppCoordinatorTests: XCTestCase {
 
         fixture.gather?.presenter.requestQuit()
         XCTAssertEqual(fixture.navigator.quitCount, 0)
-        fixture.gather?.presenter.confirmQuit()
+        fixture.gather?.presenter.discardAndQuit()
 
         XCTAssertEqual(fixture.navigator.quitCount, 1)
         XCTAssertFalse(fixture.ticker.isRunning)

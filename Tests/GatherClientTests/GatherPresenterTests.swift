@@ -500,13 +500,15 @@ final class GatherPresenterTests: XCTestCase {
 
         presenter.requestQuit()
 
-        XCTAssertEqual(view.last?.prompt, .confirmQuit)
+        XCTAssertEqual(view.last?.prompt, .confirmQuit(GatherResult(score: .goalless)))
+        XCTAssertTrue(presenter.isAskingToQuit)
         XCTAssertEqual(delegate.quitCount, 0)
 
-        presenter.confirmQuit()
+        presenter.discardAndQuit()
 
         XCTAssertEqual(delegate.quitCount, 1)
         XCTAssertFalse(ticker.isRunning)
+        XCTAssertEqual(service.ends.count, 0, "discarded: nothing sent")
     }
 
     func testDecliningToQuitKeepsTheMatchRunning() async {
@@ -517,11 +519,12 @@ final class GatherPresenterTests: XCTestCase {
         presenter.cancelPrompt()
 
         XCTAssertNil(view.last?.prompt)
+        XCTAssertFalse(presenter.isAskingToQuit)
         XCTAssertEqual(delegate.quitCount, 0)
         XCTAssertTrue(ticker.isRunning)
     }
 
-    func testQuitWithoutARunningClockQuitsAtOnce() async {
+    func testAnUntouchedMatchIsLeftAtOnce() async {
         makePresenter()
 
         presenter.requestQuit()
@@ -530,7 +533,7 @@ final class GatherPresenterTests: XCTestCase {
         XCTAssertNil(view.last?.prompt)
     }
 
-    func testQuitWhilePausedQuitsAtOnce() async {
+    func testAPausedMatchAsksBeforeItIsLost() async {
         makePresenter()
         presenter.toggleClock()
         advance(.seconds(2))
@@ -538,14 +541,53 @@ final class GatherPresenterTests: XCTestCase {
 
         presenter.requestQuit()
 
-        XCTAssertEqual(delegate.quitCount, 1)
+        XCTAssertEqual(delegate.quitCount, 0)
+        XCTAssertTrue(presenter.isAskingToQuit)
     }
 
-    func testConfirmQuitWithoutThePromptDoesNothing() async {
+    func testAScoreAloneAsksBeforeItIsLost() async throws {
         makePresenter()
+        presenter.changeScore(of: .teamB, by: 1)
 
-        presenter.confirmQuit()
+        presenter.requestQuit()
+
+        XCTAssertEqual(view.last?.prompt, .confirmQuit(GatherResult(score: try XCTUnwrap(Score(teamA: 0, teamB: 1)))))
+        XCTAssertEqual(delegate.quitCount, 0)
+    }
+
+    func testSaveAndQuitSendsTheResultThenLeaves() async {
+        makePresenter()
+        presenter.changeScore(of: .teamA, by: 2)
+        presenter.requestQuit()
+
+        await presenter.saveAndQuit()
+
+        XCTAssertEqual(service.ends.map(\.result.score.description), ["2-0"])
+        XCTAssertEqual(delegate.quitCount, 1)
+        XCTAssertEqual(delegate.endCount, 0, "leaving the app, not going back to the list")
+    }
+
+    func testSaveAndQuitThatFailsStaysWithTheReason() async {
+        makePresenter()
+        presenter.changeScore(of: .teamA, by: 1)
+        presenter.requestQuit()
+        service.endError = .unreachable("Cannot reach the server")
+
+        await presenter.saveAndQuit()
 
         XCTAssertEqual(delegate.quitCount, 0)
+        XCTAssertEqual(view.last?.problem, .notSaved("Cannot reach the server"))
+        XCTAssertNil(view.last?.prompt)
+    }
+
+    func testQuitChoicesWithoutThePromptDoNothing() async {
+        makePresenter()
+        presenter.changeScore(of: .teamA, by: 1)
+
+        presenter.discardAndQuit()
+        await presenter.saveAndQuit()
+
+        XCTAssertEqual(delegate.quitCount, 0)
+        XCTAssertEqual(service.ends.count, 0)
     }
 }

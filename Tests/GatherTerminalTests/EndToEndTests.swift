@@ -117,6 +117,55 @@ final class EndToEndTests: XCTestCase {
         fg.waitFor("FG-EXITED-0")
     }
 
+    func testQuittingAfterTimesUpAsksAndSaves() throws {
+        let fg = try TmuxSession(arguments: ["--server", url])
+        fg.waitFor("Remember username")
+        fg.type("quitter")
+        fg.press("Tab")
+        fg.type("secret-pass")
+        fg.press("Tab", "Space", "Tab", "Tab", "Enter")
+        fg.waitFor("No players yet — press a to add")
+        for name in ["Ana", "Ben"] {
+            fg.press("a")
+            fg.waitFor("Preferred position")
+            fg.type(name)
+            fg.press("C-s")
+            fg.waitUntilGone("Preferred position")
+            fg.waitFor(name)
+        }
+        fg.press("s")
+        fg.waitFor("0 selected")
+        fg.press("k", "k", "Space", "j", "Space")
+        fg.waitFor("2 selected")
+        fg.press("c")
+        fg.waitFor("Bench (2)")
+        fg.press("a")
+        fg.waitFor("Team A (1)")
+        fg.press("b")
+        fg.waitFor("Team B (1)")
+        fg.press("Enter")
+        fg.waitFor("10:00  Ready")
+        fg.press("t")
+        fg.waitFor("Time (mm:ss)")
+        fg.type("0:01")
+        fg.press("Enter")
+        fg.waitFor("00:01  Ready")
+        fg.press("Space")
+        fg.waitFor("Time's up", timeout: 10)
+        fg.press("+")
+        fg.waitFor("Team A  1 – 0  Team B")
+
+        // q after the final whistle no longer drops the score: it asks, and s saves, then leaves.
+        fg.press("q")
+        fg.waitFor("Not saved yet: s save and quit")
+        fg.press("s")
+        fg.waitFor("FG-EXITED-0")
+        let gathers = try server.database.read { database in try database.query("SELECT score, winner_team FROM gathers") }
+        XCTAssertEqual(gathers.count, 1)
+        XCTAssertEqual(try gathers.first?.string(0), "1-0")
+        XCTAssertEqual(try gathers.first?.string(1), "Team A")
+    }
+
     func testSavedSessionSkipsLoginAndRememberedNameIsPrefilled() throws {
         let first = try TmuxSession(arguments: ["--server", url])
         first.waitFor("Remember username")

@@ -87,4 +87,22 @@ final class ScreenDrawingTests: XCTestCase {
         XCTAssertEqual(GatherScreen.words(for: .zeroTime), "00:00 cannot start: set a longer time")
         XCTAssertEqual(GatherScreen.words(for: .notSaved("Cannot reach the server")), "Cannot reach the server")
     }
+
+    func testCtrlCOnAnUnsavedMatchAsksAndASecondOneLeaves() {
+        let presenter = GatherPresenter(gatherID: UUID(), teamA: [Player(id: 1, name: "Ana")], teamB: [Player(id: 2, name: "Ben")],
+                                        service: UnusedGatherService(), ticker: DispatchTicker(), time: MonotonicTimeSource())
+        let screen = GatherScreen(presenter: presenter, requestRender: RenderRequest {}, ring: {})
+        presenter.view = screen
+        presenter.viewDidLoad()
+        presenter.changeScore(of: .teamA, by: 1)
+
+        XCTAssertTrue(screen.interrupt(), "the first Ctrl-C asks")
+        XCTAssertTrue(presenter.isAskingToQuit)
+        var buffer = ScreenBuffer(width: 60, height: 16)
+        screen.draw(into: &buffer, in: Area(row: 0, column: 0, width: 60, height: 16))
+        XCTAssertTrue(text(of: buffer).contains("Not saved yet: s save and quit · d discard · Esc play on"), text(of: buffer))
+        XCTAssertFalse(screen.interrupt(), "the second leaves at once")
+        XCTAssertEqual(screen.handle(.escape), .handled)
+        XCTAssertFalse(presenter.isAskingToQuit, "Esc keeps playing")
+    }
 }

@@ -106,7 +106,12 @@ public final class TerminalApp: Navigator, ViewFactory {
     func handle(_ key: Key) {
         switch key {
         case .control("c"):
-            quit()
+            // A screen with something unsaved asks first; a second Ctrl-C there leaves at once.
+            if !showingHelp, let screen = screens.last, screen.interrupt() {
+                setNeedsRender()
+            } else {
+                quit()
+            }
             return
         case .control("l"):
             renderer.invalidate()

@@ -23,6 +23,12 @@ protocol TerminalScreen: AnyObject {
     var keyHints: [KeyHint] { get }
     func draw(into buffer: inout ScreenBuffer, in area: Area)
     func handle(_ key: Key) -> KeyOutcome
+    /// Ctrl-C: true if the screen took it (to ask before losing something); false quits at once.
+    func interrupt() -> Bool
+}
+
+extension TerminalScreen {
+    func interrupt() -> Bool { false }
 }
 
 /// A rectangle of the screen in cells.

@@ -35,8 +35,11 @@ final class GatherScreen: TerminalScreen, GatherView {
         switch state?.prompt {
         case .setTime:
             return [KeyHint(keys: "mm:ss Enter", action: "set time"), KeyHint(keys: "Esc", action: "cancel")]
-        case .confirmEnd, .confirmQuit:
+        case .confirmEnd:
             return [KeyHint(keys: "y", action: "yes"), KeyHint(keys: "n/Esc", action: "no")]
+        case .confirmQuit:
+            return [KeyHint(keys: "s", action: "save and quit"), KeyHint(keys: "d", action: "discard and quit"),
+                    KeyHint(keys: "Esc", action: "keep playing")]
         case nil:
             return [KeyHint(keys: "Space", action: "start/pause"), KeyHint(keys: "x", action: "reset"), KeyHint(keys: "t", action: "set time"),
                     KeyHint(keys: "+/-", action: "Team A score"), KeyHint(keys: "]/[", action: "Team B score"),
@@ -66,7 +69,8 @@ final class GatherScreen: TerminalScreen, GatherView {
             return .handled
         case .confirmQuit:
             switch key {
-            case .character("y"), .character("Y"): presenter.confirmQuit()
+            case .character("s"), .character("S"): Task { await presenter.saveAndQuit() }
+            case .character("d"), .character("D"): presenter.discardAndQuit()
             case .character("n"), .character("N"), .escape: presenter.cancelPrompt()
             default: break
             }
@@ -121,14 +125,26 @@ final class GatherScreen: TerminalScreen, GatherView {
             timeField.draw(into: &buffer, row: promptRow, column: area.column + 14, width: 7, focused: true, style: Theme.field)
         case .confirmEnd(let result):
             let winner = result.winner == .none ? "a draw" : "winner \(result.winner.rawValue)"
-            buffer.message("End the gather? Team A \(result.score.teamA) – \(result.score.teamB) Team B, \(winner). (y/n)",
+            buffer.message("End the gather? \(GatherScreen.score(result)), \(winner). (y/n)",
                            row: promptRow, in: area, style: Theme.notice)
         case .confirmQuit:
-            buffer.message("The match clock is running. Quit anyway? (y/n)", row: promptRow, in: area, style: Theme.notice)
+            // The score stands just above; at 60 columns the choices must fit.
+            buffer.message("Not saved yet: s save and quit · d discard · Esc play on", row: promptRow, in: area, style: Theme.notice)
         case nil:
             if state.isEnding { buffer.message("Saving the result…", row: promptRow, in: area, style: Theme.notice) }
         }
         buffer.paragraph(state.problem.map(GatherScreen.words), row: area.bottom - 1, in: area, maxLines: 1)
+    }
+
+    static func score(_ result: GatherResult) -> String {
+        "Team A \(result.score.teamA) – \(result.score.teamB) Team B"
+    }
+
+    /// Ctrl-C on an unsaved match asks like q; pressed again at that question, it leaves at once.
+    func interrupt() -> Bool {
+        guard !presenter.isAskingToQuit else { return false }
+        presenter.requestQuit()
+        return true
     }
 
     /// What went wrong, in words that name this screen's keys.

@@ -8,8 +8,8 @@ public struct GatherViewState: Equatable, Sendable {
         case setTime
         /// End the gather with this result?
         case confirmEnd(GatherResult)
-        /// The clock is running: quit anyway?
-        case confirmQuit
+        /// Leaving would lose a score or time played: save, discard, or keep playing?
+        case confirmQuit(GatherResult)
     }
 
     /// Why the last action did not happen.
@@ -193,6 +193,11 @@ public final class GatherPresenter {
 
     public func confirmEnd() async {
         guard case .confirmEnd = prompt else { return }
+        if await saveResult() { delegate?.gatherDidEnd(self) }
+    }
+
+    /// Sends the result; on failure the match stays, with the reason shown.
+    private func saveResult() async -> Bool {
         prompt = nil
         isEnding = true
         problem = nil
@@ -201,29 +206,50 @@ public final class GatherPresenter {
             try await service.endGather(id: gatherID, result: result)
             ticker.stop()
             isEnding = false
-            delegate?.gatherDidEnd(self)
+            return true
         } catch {
             isEnding = false
             problem = .notSaved(ServiceError(error).message)
             render()
+            return false
         }
     }
 
-    /// q: quitting during a running match asks first.
+    /// Whether leaving now would lose something: a goal, or time played (running, paused or run out).
+    var hasUnsavedProgress: Bool {
+        scoreA + scoreB > 0 || clock.state != .ready
+    }
+
+    /// q (or Ctrl-C): leaving a match with a score or time played asks first; an untouched one
+    /// is left at once.
     public func requestQuit() {
-        guard clock.isRunning else {
+        guard prompt == nil, !isEnding else { return }
+        guard hasUnsavedProgress else {
             delegate?.gatherDidRequestQuit(self)
             return
         }
-        prompt = .confirmQuit
+        prompt = .confirmQuit(result)
         render()
     }
 
-    public func confirmQuit() {
+    /// From the quit prompt: leave without saving.
+    public func discardAndQuit() {
         guard case .confirmQuit = prompt else { return }
         prompt = nil
         ticker.stop()
         delegate?.gatherDidRequestQuit(self)
+    }
+
+    /// From the quit prompt: save the result, then leave; if it cannot be saved, stay.
+    public func saveAndQuit() async {
+        guard case .confirmQuit = prompt else { return }
+        if await saveResult() { delegate?.gatherDidRequestQuit(self) }
+    }
+
+    /// Whether the quit prompt is up (a second Ctrl-C then leaves at once).
+    public var isAskingToQuit: Bool {
+        if case .confirmQuit = prompt { return true }
+        return false
     }
 
     var hasPrompt: Bool { prompt != nil }
