@@ -400,11 +400,15 @@ final class AppCoordinatorTests: XCTestCase {
         assertTop(fixture, is: listView, depth: 1)
         XCTAssertEqual(fixture.list?.presenter.isSelecting, false)
         XCTAssertEqual(fixture.list?.presenter.selectedIDs, [])
-        await waitForRoster(fixture, fromIndex: shown + 1)
+        // Shown since: out of selection mode, the saved result, then the reload (loading, loaded).
+        await waitForRoster(fixture, fromIndex: shown + 2)
         XCTAssertEqual(fixture.players.playersCallCount, 2)
         XCTAssertEqual(listView?.last?.title, "Players")
         XCTAssertEqual(listView?.last?.isSelecting, false)
         XCTAssertEqual(listView?.last?.rows.filter(\.isSelected), [])
+        XCTAssertEqual(listView?.last?.savedResult?.score.description, "1-0", "the list confirms the save")
+        fixture.list?.presenter.toggleSelectionMode()
+        XCTAssertNil(listView?.last?.savedResult, "until the next action")
     }
 
     func testQuitFromTheMatchQuitsTheApp() async {

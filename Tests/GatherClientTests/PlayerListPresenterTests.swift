@@ -23,6 +23,23 @@ final class PlayerListPresenterTests: XCTestCase {
     private var highlightedNames: [String] { view.last?.rows.filter(\.isHighlighted).map(\.name) ?? [] }
     private var selectedNames: [String] { view.last?.rows.filter(\.isSelected).map(\.name) ?? [] }
 
+    // MARK: A saved match
+
+    func testASavedMatchIsConfirmedUntilTheNextAction() async throws {
+        let result = GatherResult(score: try XCTUnwrap(Score(teamA: 3, teamB: 2)))
+        for action in [{ (p: PlayerListPresenter) in p.add() }, { $0.openHighlighted() }, { $0.requestDelete() },
+                       { $0.toggleSelectionMode() }] {
+            await load()
+            presenter.gatherWasSaved(result)
+            XCTAssertEqual(view.last?.savedResult, result)
+            presenter.moveDown()
+            XCTAssertEqual(view.last?.savedResult, result, "moving keeps it")
+            action(presenter)
+            presenter.moveUp()
+            XCTAssertNil(view.last?.savedResult)
+        }
+    }
+
     // MARK: Loading
 
     func testShowsLoadingThenTheRows() async {

@@ -96,7 +96,7 @@ final class EndToEndTests: XCTestCase {
         fg.press("e")
         fg.waitFor("winner Team A")
         fg.press("y")
-        fg.waitFor("Players")
+        fg.waitFor("Saved: Team A 2 – 1 Team B")
         XCTAssertFalse(fg.screen().contains("selected"), "back on the list, out of selection mode")
 
         // The server holds the gather with its result and teams.

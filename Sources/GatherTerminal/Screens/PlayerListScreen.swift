@@ -96,6 +96,8 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         let messageRow = area.bottom - 1
         if let name = state.pendingDeletion {
             buffer.message("Delete \(name)? (y/n)", row: messageRow, in: area, style: Theme.notice)
+        } else if let result = state.savedResult, state.error == nil {
+            buffer.message("Saved: Team A \(result.score.teamA) – \(result.score.teamB) Team B", row: messageRow, in: area, style: Theme.notice)
         } else {
             buffer.paragraph(state.error, row: messageRow - 1, in: area, maxLines: 2)
         }

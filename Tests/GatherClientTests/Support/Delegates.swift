@@ -91,9 +91,11 @@ final class SpyConfirmTeamsDelegate: ConfirmTeamsPresenterDelegate {
 final class SpyGatherDelegate: GatherPresenterDelegate {
     private(set) var endCount = 0
     private(set) var quitCount = 0
+    private(set) var endedWith: GatherResult?
 
-    func gatherDidEnd(_ presenter: GatherPresenter) {
+    func gatherDidEnd(_ presenter: GatherPresenter, with result: GatherResult) {
         endCount += 1
+        endedWith = result
     }
 
     func gatherDidRequestQuit(_ presenter: GatherPresenter) {

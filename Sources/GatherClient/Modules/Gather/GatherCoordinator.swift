@@ -6,9 +6,9 @@ public final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegate
     public let presenter: GatherPresenter
     public let screen: AnyObject
     private unowned let app: AppCoordinator
-    private let onEnd: @MainActor () -> Void
+    private let onEnd: @MainActor (GatherResult) -> Void
 
-    init(app: AppCoordinator, gatherID: UUID, teamA: [Player], teamB: [Player], onEnd: @escaping @MainActor () -> Void) {
+    init(app: AppCoordinator, gatherID: UUID, teamA: [Player], teamB: [Player], onEnd: @escaping @MainActor (GatherResult) -> Void) {
         self.app = app
         self.onEnd = onEnd
         presenter = GatherPresenter(gatherID: gatherID, teamA: teamA, teamB: teamB, service: app.dependencies.gatherService,
@@ -20,8 +20,8 @@ public final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegate
         presenter.viewDidLoad()
     }
 
-    public func gatherDidEnd(_ presenter: GatherPresenter) {
-        onEnd()
+    public func gatherDidEnd(_ presenter: GatherPresenter, with result: GatherResult) {
+        onEnd(result)
     }
 
     public func gatherDidRequestQuit(_ presenter: GatherPresenter) {

@@ -48,7 +48,7 @@ public protocol GatherView: AnyObject {
 
 @MainActor
 public protocol GatherPresenterDelegate: AnyObject {
-    func gatherDidEnd(_ presenter: GatherPresenter)
+    func gatherDidEnd(_ presenter: GatherPresenter, with result: GatherResult)
     func gatherDidRequestQuit(_ presenter: GatherPresenter)
 }
 
@@ -193,7 +193,7 @@ public final class GatherPresenter {
 
     public func confirmEnd() async {
         guard case .confirmEnd = prompt else { return }
-        if await saveResult() { delegate?.gatherDidEnd(self) }
+        if await saveResult() { delegate?.gatherDidEnd(self, with: result) }
     }
 
     /// Sends the result; on failure the match stays, with the reason shown.

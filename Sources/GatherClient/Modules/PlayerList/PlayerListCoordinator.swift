@@ -33,16 +33,18 @@ public final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresenter
     }
 
     public func playerList(_ presenter: PlayerListPresenter, didConfirm players: [Player]) {
-        let coordinator = ConfirmTeamsCoordinator(app: app, players: players) { [weak self] in
-            self?.gatherEnded()
+        let coordinator = ConfirmTeamsCoordinator(app: app, players: players) { [weak self] result in
+            self?.gatherEnded(with: result)
         }
         app.push(coordinator)
     }
 
-    /// After a gather: back to the roster, out of selection mode, fresh from the server.
-    private func gatherEnded() {
+    /// After a gather: back to the roster, out of selection mode, fresh from the server, with
+    /// the saved result confirmed.
+    private func gatherEnded(with result: GatherResult) {
         app.popToRoot()
         presenter.leaveSelectionMode()
+        presenter.gatherWasSaved(result)
         let presenter = presenter
         Task { await presenter.reload() }
     }

@@ -20,6 +20,8 @@ public struct PlayerListViewState: Equatable, Sendable {
     public var error: String?
     /// The player whose deletion waits for a yes or no.
     public var pendingDeletion: String?
+    /// A match just saved: the view confirms it until the next action.
+    public var savedResult: GatherResult?
 }
 
 @MainActor
@@ -48,6 +50,7 @@ public final class PlayerListPresenter {
     private var isLoading = false
     private var error: String?
     private var pendingDeletion: Player?
+    private var savedResult: GatherResult?
 
     static let minimumSelection = 2
 
@@ -96,16 +99,19 @@ public final class PlayerListPresenter {
 
     public func openHighlighted() {
         guard pendingDeletion == nil, let player = highlightedPlayer else { return }
+        savedResult = nil
         delegate?.playerList(self, didSelect: player)
     }
 
     public func add() {
         guard pendingDeletion == nil else { return }
+        savedResult = nil
         delegate?.playerListDidRequestAdd(self)
     }
 
     public func requestDelete() {
         guard let player = highlightedPlayer else { return }
+        savedResult = nil
         pendingDeletion = player
         render()
     }
@@ -136,6 +142,7 @@ public final class PlayerListPresenter {
     // MARK: Selection
 
     public func toggleSelectionMode() {
+        savedResult = nil
         isSelecting.toggle()
         if !isSelecting { selectedIDs.removeAll() }
         error = nil
@@ -170,6 +177,12 @@ public final class PlayerListPresenter {
 
     // MARK: Updates from other screens
 
+    /// A gather's result was saved: say so on the list.
+    public func gatherWasSaved(_ result: GatherResult) {
+        savedResult = result
+        render()
+    }
+
     public func playerWasAdded(_ player: Player) {
         players.append(player)
         highlighted = players.count - 1
@@ -195,6 +208,6 @@ public final class PlayerListPresenter {
         }
         view?.display(PlayerListViewState(title: title, rows: rows, isEmptyRoster: players.isEmpty && !isLoading && error == nil,
                                           isLoading: isLoading, isSelecting: isSelecting, error: error,
-                                          pendingDeletion: pendingDeletion?.name))
+                                          pendingDeletion: pendingDeletion?.name, savedResult: savedResult))
     }
 }
