@@ -70,11 +70,21 @@ final class APIServicesTests: XCTestCase {
         let updated = try await players.players()
         XCTAssertEqual(updated.map(\.name), ["Ana Maria"])
         XCTAssertEqual(updated.first?.details.age, 30)
+        let none = try await players.gatherCount(playerID: ana.id)
+        XCTAssertEqual(none, 0)
+        _ = try await APIGatherService(client: client).startGather(with: [TeamAssignmentEntry(playerID: ana.id, team: .teamA)])
+        let one = try await players.gatherCount(playerID: ana.id)
+        XCTAssertEqual(one, 1)
         try await players.delete(id: ana.id)
         let remaining = try await players.players()
         XCTAssertEqual(remaining, [])
         await expectError(.rejected(status: 404, reason: "player not found")) {
-            try await players.delete(id: ana.id)
+            let none = try await players.gatherCount(playerID: ana.id)
+        XCTAssertEqual(none, 0)
+        _ = try await APIGatherService(client: client).startGather(with: [TeamAssignmentEntry(playerID: ana.id, team: .teamA)])
+        let one = try await players.gatherCount(playerID: ana.id)
+        XCTAssertEqual(one, 1)
+        try await players.delete(id: ana.id)
         }
     }
 

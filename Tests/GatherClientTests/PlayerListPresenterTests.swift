@@ -27,14 +27,16 @@ final class PlayerListPresenterTests: XCTestCase {
 
     func testASavedMatchIsConfirmedUntilTheNextAction() async throws {
         let result = GatherResult(score: try XCTUnwrap(Score(teamA: 3, teamB: 2)))
-        for action in [{ (p: PlayerListPresenter) in p.add() }, { $0.openHighlighted() }, { $0.requestDelete() },
-                       { $0.toggleSelectionMode() }] {
+        let actions: [@MainActor (PlayerListPresenter) async -> Void] = [
+            { $0.add() }, { $0.openHighlighted() }, { await $0.requestDelete() }, { $0.toggleSelectionMode() },
+        ]
+        for action in actions {
             await load()
             presenter.gatherWasSaved(result)
             XCTAssertEqual(view.last?.savedResult, result)
             presenter.moveDown()
             XCTAssertEqual(view.last?.savedResult, result, "moving keeps it")
-            action(presenter)
+            await action(presenter)
             presenter.moveUp()
             XCTAssertNil(view.last?.savedResult)
         }
@@ -175,17 +177,34 @@ final class PlayerListPresenterTests: XCTestCase {
         await load()
         presenter.moveDown()
 
-        presenter.requestDelete()
+        await presenter.requestDelete()
 
         XCTAssertEqual(view.last?.pendingDeletion, "Bruno")
         XCTAssertTrue(presenter.isConfirming)
         XCTAssertEqual(service.deletedIDs, [])
     }
 
+    func testTheDeletePromptSaysHowManyMatchesAreKept() async {
+        await load()
+        service.gatherCountResult = .success(4)
+
+        await presenter.requestDelete()
+
+        XCTAssertEqual(view.last?.pendingDeletion, "Ana")
+        XCTAssertEqual(view.last?.pendingDeletionGathers, 4)
+
+        // Unknown (the server cannot say): asked all the same.
+        presenter.cancelDelete()
+        service.gatherCountResult = .failure(.unreachable("Cannot reach the server"))
+        await presenter.requestDelete()
+        XCTAssertEqual(view.last?.pendingDeletion, "Ana")
+        XCTAssertNil(view.last?.pendingDeletionGathers)
+    }
+
     func testConfirmedDeleteRemovesThePlayerOnTheServerAndFromTheRows() async {
         await load()
         presenter.moveDown()
-        presenter.requestDelete()
+        await presenter.requestDelete()
 
         await presenter.confirmDelete()
 
@@ -200,7 +219,7 @@ final class PlayerListPresenterTests: XCTestCase {
     func testDeletingTheLastRowMovesTheHighlightUp() async {
         await load()
         for _ in 0..<3 { presenter.moveDown() }
-        presenter.requestDelete()
+        await presenter.requestDelete()
 
         await presenter.confirmDelete()
 
@@ -210,7 +229,7 @@ final class PlayerListPresenterTests: XCTestCase {
 
     func testDeletingTheOnlyPlayerShowsTheEmptyMessage() async {
         await load([Fixtures.ana])
-        presenter.requestDelete()
+        await presenter.requestDelete()
 
         await presenter.confirmDelete()
 
@@ -220,7 +239,7 @@ final class PlayerListPresenterTests: XCTestCase {
 
     func testCancelledDeleteKeepsTheRow() async {
         await load()
-        presenter.requestDelete()
+        await presenter.requestDelete()
 
         presenter.cancelDelete()
 
@@ -232,7 +251,7 @@ final class PlayerListPresenterTests: XCTestCase {
     func testFailedDeleteShowsTheErrorAndKeepsTheRow() async {
         await load()
         service.deleteError = .rejected(status: 404, reason: "Player not found")
-        presenter.requestDelete()
+        await presenter.requestDelete()
 
         await presenter.confirmDelete()
 
@@ -253,7 +272,7 @@ final class PlayerListPresenterTests: XCTestCase {
 
     func testOpenAndAddAreIgnoredWhileAskingToDelete() async {
         await load()
-        presenter.requestDelete()
+        await presenter.requestDelete()
 
         presenter.openHighlighted()
         presenter.add()
@@ -395,7 +414,7 @@ final class PlayerListPresenterTests: XCTestCase {
         await load()
         presenter.toggleSelectionMode()
         presenter.toggleHighlightedSelection()
-        presenter.requestDelete()
+        await presenter.requestDelete()
 
         await presenter.confirmDelete()
 

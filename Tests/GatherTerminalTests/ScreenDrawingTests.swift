@@ -105,4 +105,27 @@ final class ScreenDrawingTests: XCTestCase {
         XCTAssertEqual(screen.handle(.escape), .handled)
         XCTAssertFalse(presenter.isAskingToQuit, "Esc keeps playing")
     }
+
+    func testTheDeletePromptSaysTheirResultsAreKept() async {
+        for (count, words) in [(0, "Delete Ana? (y/n)"), (1, "Delete Ana? Played 1 match; its result is kept. (y/n)"),
+                               (4, "Delete Ana? Played 4 matches; their results are kept. (y/n)")] {
+            let presenter = PlayerListPresenter(service: RosterOfOne(gathers: count))
+            let screen = PlayerListScreen(presenter: presenter, requestRender: RenderRequest {})
+            presenter.view = screen
+            await presenter.viewDidLoad()
+            await presenter.requestDelete()
+            var buffer = ScreenBuffer(width: 70, height: 16)
+            screen.draw(into: &buffer, in: Area(row: 0, column: 0, width: 70, height: 16))
+            XCTAssertTrue(text(of: buffer).contains(words), "\(count):\n\(text(of: buffer))")
+        }
+    }
+
+    private struct RosterOfOne: PlayerService {
+        let gathers: Int
+        func players() async throws -> [Player] { [Player(id: 1, name: "Ana")] }
+        func create(_ details: PlayerDetails) async throws -> Player { Player(id: 2, details: details) }
+        func update(id: Int, with details: PlayerDetails) async throws {}
+        func delete(id: Int) async throws {}
+        func gatherCount(playerID: Int) async throws -> Int { gathers }
+    }
 }

@@ -74,6 +74,10 @@ public struct APIPlayerService: PlayerService {
     public func delete(id: Int) async throws {
         try await client.request(.delete, "/api/players/\(id)")
     }
+
+    public func gatherCount(playerID: Int) async throws -> Int {
+        try await client.request(.get, "/api/players/\(playerID)/gathers", as: [Gather].self).count
+    }
 }
 
 public struct APIGatherService: GatherService {

@@ -39,6 +39,8 @@ public protocol PlayerService: Sendable {
     func create(_ details: PlayerDetails) async throws -> Player
     func update(id: Int, with details: PlayerDetails) async throws
     func delete(id: Int) async throws
+    /// How many gathers the player took part in (whose results a deletion keeps).
+    func gatherCount(playerID: Int) async throws -> Int
 }
 
 /// Matches: created with their teams, ended with a result.

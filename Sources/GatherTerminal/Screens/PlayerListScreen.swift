@@ -51,7 +51,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         case .down, .character("j"): presenter.moveDown()
         case .enter: presenter.openHighlighted()
         case .character("a"): presenter.add()
-        case .character("d"): presenter.requestDelete()
+        case .character("d"): Task { await presenter.requestDelete() }
         case .character("r"): Task { await presenter.reload() }
         case .character("s"): presenter.toggleSelectionMode()
         case .character(" ") where state.isSelecting: presenter.toggleHighlightedSelection()
@@ -95,7 +95,12 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         }
         let messageRow = area.bottom - 1
         if let name = state.pendingDeletion {
-            buffer.message("Delete \(name)? (y/n)", row: messageRow, in: area, style: Theme.notice)
+            let kept = switch state.pendingDeletionGathers {
+            case nil, 0?: ""
+            case 1?: " Played 1 match; its result is kept."
+            case let count?: " Played \(count) matches; their results are kept."
+            }
+            buffer.message("Delete \(name)?\(kept) (y/n)", row: messageRow, in: area, style: Theme.notice)
         } else if let result = state.savedResult, state.error == nil {
             buffer.message("Saved: Team A \(result.score.teamA) – \(result.score.teamB) Team B", row: messageRow, in: area, style: Theme.notice)
         } else {

@@ -99,6 +99,8 @@ final class StubPlayerService: PlayerService {
         var created: [PlayerDetails] = []
         var updates: [Update] = []
         var deletedIDs: [Int] = []
+        /// What `gatherCount` answers.
+        var gatherCount: Result<Int, ServiceError> = .success(0)
     }
 
     private let state = Mutex(State())
@@ -131,6 +133,10 @@ final class StubPlayerService: PlayerService {
     var created: [PlayerDetails] { state.withLock { $0.created } }
     var updates: [Update] { state.withLock { $0.updates } }
     var deletedIDs: [Int] { state.withLock { $0.deletedIDs } }
+    var gatherCountResult: Result<Int, ServiceError> {
+        get { state.withLock { $0.gatherCount } }
+        set { state.withLock { $0.gatherCount = newValue } }
+    }
 
     func players() async throws -> [Player] {
         let (result, hook) = state.withLock { state in
@@ -168,6 +174,10 @@ final class StubPlayerService: PlayerService {
         }
         if let hook { await hook() }
         if let error { throw error }
+    }
+
+    func gatherCount(playerID: Int) async throws -> Int {
+        try state.withLock { $0.gatherCount }.get()
     }
 }
 

@@ -20,6 +20,8 @@ public struct PlayerListViewState: Equatable, Sendable {
     public var error: String?
     /// The player whose deletion waits for a yes or no.
     public var pendingDeletion: String?
+    /// How many gathers that player took part in (their results are kept); nil if unknown.
+    public var pendingDeletionGathers: Int?
     /// A match just saved: the view confirms it until the next action.
     public var savedResult: GatherResult?
 }
@@ -50,6 +52,7 @@ public final class PlayerListPresenter {
     private var isLoading = false
     private var error: String?
     private var pendingDeletion: Player?
+    private var pendingDeletionGathers: Int?
     private var savedResult: GatherResult?
 
     static let minimumSelection = 2
@@ -109,10 +112,17 @@ public final class PlayerListPresenter {
         delegate?.playerListDidRequestAdd(self)
     }
 
-    public func requestDelete() {
-        guard let player = highlightedPlayer else { return }
+    /// d: asks before deleting, saying how many matches the player played (the server keeps
+    /// their results); if that cannot be learnt, asks all the same.
+    public func requestDelete() async {
+        guard pendingDeletion == nil, let player = highlightedPlayer else { return }
         savedResult = nil
         pendingDeletion = player
+        pendingDeletionGathers = nil
+        render()
+        let count = try? await service.gatherCount(playerID: player.id)
+        guard pendingDeletion?.id == player.id else { return }
+        pendingDeletionGathers = count
         render()
     }
 
@@ -208,6 +218,7 @@ public final class PlayerListPresenter {
         }
         view?.display(PlayerListViewState(title: title, rows: rows, isEmptyRoster: players.isEmpty && !isLoading && error == nil,
                                           isLoading: isLoading, isSelecting: isSelecting, error: error,
-                                          pendingDeletion: pendingDeletion?.name, savedResult: savedResult))
+                                          pendingDeletion: pendingDeletion?.name, pendingDeletionGathers: pendingDeletionGathers,
+                                          savedResult: savedResult))
     }
 }
