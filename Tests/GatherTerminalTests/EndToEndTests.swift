@@ -249,8 +249,13 @@ final class EndToEndTests: XCTestCase {
     func testTooSmallTerminalSaysSoAndRecovers() throws {
         let fg = try TmuxSession(arguments: ["--server", url], columns: 50, rows: 12)
         fg.waitFor("Terminal too small")
+        // Keys do nothing while the app cannot be seen: typed text does not reach the login form.
+        fg.type("ghost")
+        fg.press("Enter")
         fg.resize(columns: 100, rows: 30)
         fg.waitFor("Remember username")
+        XCTAssertFalse(fg.screen().contains("ghost"), fg.screen())
+        XCTAssertFalse(fg.screen().contains("Enter a username"), "Enter did not submit the form")
         fg.press("C-c")
         fg.waitFor("FG-EXITED-0")
     }

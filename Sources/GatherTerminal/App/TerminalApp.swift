@@ -23,6 +23,12 @@ public final class TerminalApp: Navigator, ViewFactory {
     /// Below this the layout cannot fit; the app says so instead of drawing a broken screen.
     public static let minimumSize = (columns: 60, rows: 16)
 
+    /// The terminal is below `minimumSize`: the screen says so instead of drawing the app.
+    private var isTooSmall: Bool {
+        guard let size = device.size() else { return false }
+        return size.columns < TerminalApp.minimumSize.columns || size.rows < TerminalApp.minimumSize.rows
+    }
+
     public init(device: TerminalDevice, colorEnabled: Bool) {
         self.device = device
         renderer = Renderer(colorEnabled: colorEnabled)
@@ -120,6 +126,8 @@ public final class TerminalApp: Navigator, ViewFactory {
         default:
             break
         }
+        // Nothing acts on a screen nobody can see (d then y would delete an unseen player).
+        guard !isTooSmall else { return }
         if showingHelp {
             showingHelp = false
             setNeedsRender()
