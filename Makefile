@@ -43,18 +43,19 @@ release: deps
 	$(SWIFT) build -c release --product fg
 
 # The app: fg against a local server. If nothing answers on $(PORT), a server is started for the
-# session (log in data/fg-server.log) and stopped when fg exits.
+# session (log in data/fg-server.log) and stopped when fg exits. Leaving with Ctrl-C (status 130)
+# is a normal way out, not a failed make.
 run: release
 	@mkdir -p data
 	@url=http://127.0.0.1:$(PORT); \
 	if .build/release/fg-server healthcheck --url $$url/health 2>/dev/null; then \
-		exec .build/release/fg --server $$url; \
+		.build/release/fg --server $$url || [ $$? -eq 130 ]; exit; \
 	fi; \
 	.build/release/fg-server --port $(PORT) >>data/fg-server.log 2>&1 & pid=$$!; \
 	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null' EXIT INT TERM HUP; \
 	for i in $$(seq 100); do .build/release/fg-server healthcheck --url $$url/health 2>/dev/null && break; sleep 0.1; done; \
 	.build/release/fg-server healthcheck --url $$url/health || { echo "fg-server did not start: see data/fg-server.log"; exit 1; }; \
-	.build/release/fg --server $$url
+	.build/release/fg --server $$url || [ $$? -eq 130 ]
 
 # The server alone, in the foreground (Ctrl-C stops it).
 serve: deps

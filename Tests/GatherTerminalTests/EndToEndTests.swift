@@ -175,7 +175,7 @@ final class EndToEndTests: XCTestCase {
         first.press("Tab", "Space", "Tab", "Tab", "Enter")
         first.waitFor("No players yet")
         first.press("C-c")
-        first.waitFor("FG-EXITED-0")
+        first.waitFor("FG-EXITED-130")
 
         // Same config directory: straight to the player list.
         let second = try TmuxSession(arguments: ["--server", url], environment: ["XDG_CONFIG_HOME": first.configDirectory.path])
@@ -201,7 +201,7 @@ final class EndToEndTests: XCTestCase {
         fg.waitFor("ghostq?")
         XCTAssertFalse(fg.screen().contains("FG-EXITED"))
         fg.press("C-c")
-        fg.waitFor("FG-EXITED-0")
+        fg.waitFor("FG-EXITED-130")
     }
 
     func testServerDownIsAMessage() throws {
@@ -214,7 +214,7 @@ final class EndToEndTests: XCTestCase {
         fg.waitFor("Cannot reach the server")
         fg.waitFor("Is fg-server running?")
         fg.press("C-c")
-        fg.waitFor("FG-EXITED-0")
+        fg.waitFor("FG-EXITED-130")
     }
 
     func testHelpOverlayRedrawAndNoColor() throws {
@@ -243,7 +243,7 @@ final class EndToEndTests: XCTestCase {
             XCTAssertFalse(styled.contains(colour), "colour \(colour) with NO_COLOR")
         }
         fg.press("C-c")
-        fg.waitFor("FG-EXITED-0")
+        fg.waitFor("FG-EXITED-130")
     }
 
     func testTooSmallTerminalSaysSoAndRecovers() throws {
@@ -257,7 +257,7 @@ final class EndToEndTests: XCTestCase {
         XCTAssertFalse(fg.screen().contains("ghost"), fg.screen())
         XCTAssertFalse(fg.screen().contains("Enter a username"), "Enter did not submit the form")
         fg.press("C-c")
-        fg.waitFor("FG-EXITED-0")
+        fg.waitFor("FG-EXITED-130")
     }
 
     func testSIGTERMRestoresTheTerminal() throws {

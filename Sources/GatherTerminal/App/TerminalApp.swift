@@ -71,7 +71,7 @@ public final class TerminalApp: Navigator, ViewFactory {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
             source.setEventHandler { [weak self] in
-                MainActor.assumeIsolated { self?.quit() }
+                MainActor.assumeIsolated { self?.quit(status: signalNumber == SIGINT ? TerminalApp.interruptedStatus : 0) }
             }
             source.resume()
             sources.append(source)
@@ -116,7 +116,7 @@ public final class TerminalApp: Navigator, ViewFactory {
             if !showingHelp, let screen = screens.last, screen.interrupt() {
                 setNeedsRender()
             } else {
-                quit()
+                quit(status: TerminalApp.interruptedStatus)
             }
             return
         case .control("l"):
@@ -173,12 +173,20 @@ public final class TerminalApp: Navigator, ViewFactory {
         setNeedsRender()
     }
 
-    /// Restores the terminal and exits. Every way out (q, Ctrl-C, signals, hang-up) comes here.
+    /// Ctrl-C's exit status, as terminal programs have it: 128 + SIGINT.
+    static let interruptedStatus: Int32 = 128 + SIGINT
+
+    /// Restores the terminal and exits with status 0 (q, the app's own ways out).
     public func quit() {
+        quit(status: 0)
+    }
+
+    /// Restores the terminal and exits. Every way out (q, Ctrl-C, signals, hang-up) comes here.
+    func quit(status: Int32) {
         guard !finished else { return }
         finished = true
         device.restore()
-        exit(0)
+        exit(status)
     }
 
     // MARK: ViewFactory
