@@ -52,6 +52,19 @@ final class APIServicesTests: XCTestCase {
         }
     }
 
+    func testALockoutIsSaidInMinutes() async throws {
+        let sessions = APISessionService(client: client)
+        _ = try await sessions.register(username: "dee", password: "long-enough")
+        for _ in 0..<5 {
+            await expectError(.unauthorized("Wrong username or password")) {
+                _ = try await sessions.login(username: "dee", password: "wrong-password")
+            }
+        }
+        await expectError(.rejected(status: 429, reason: "Too many failed logins; try again in 15 minutes")) {
+            _ = try await sessions.login(username: "dee", password: "long-enough")
+        }
+    }
+
     func testLogoutRevokesTheSavedSession() async throws {
         let sessions = APISessionService(client: client)
         let session = try await sessions.register(username: "bo", password: "long-enough")

@@ -64,6 +64,10 @@ public final class APIClient: Sendable {
                 if sentToken != nil { unauthorizedHandler.withLock { $0 }?() }
                 throw ServiceError.unauthorized(reason)
             }
+            if response.status == 429 {
+                throw ServiceError.rejected(status: 429, reason: TooManyRequests.message(
+                    reason: reason, retryAfter: response.headers[HTTPHeaders.Name.retryAfter]))
+            }
             throw ServiceError.rejected(status: response.status, reason: reason)
         }
         return response
