@@ -354,14 +354,10 @@ final class AppCoordinatorTests: XCTestCase {
         selectAndConfirm(fixture, count: 3)
         splitTeams(fixture)
 
-        await fixture.confirmTeams?.presenter.start()
+        fixture.confirmTeams?.presenter.start()
 
-        XCTAssertEqual(Set(fixture.gathers.starts.first ?? []), [
-            TeamAssignmentEntry(playerID: 1, team: .teamA),
-            TeamAssignmentEntry(playerID: 2, team: .teamB),
-            TeamAssignmentEntry(playerID: 3, team: .bench),
-        ])
-        XCTAssertEqual(fixture.gather?.presenter.gatherID, StubGatherService.gatherID)
+        XCTAssertEqual(fixture.gathers.saves, [], "nothing is sent until the match is saved")
+        XCTAssertNotNil(fixture.gather?.presenter.gatherID)
         assertTop(fixture, is: fixture.factory.gatherView, depth: 3)
         XCTAssertEqual(fixture.factory.gatherView?.last?.teamA, ["Ana"])
         XCTAssertEqual(fixture.factory.gatherView?.last?.teamB, ["Bruno"])
@@ -372,7 +368,7 @@ final class AppCoordinatorTests: XCTestCase {
         let fixture = await startOnPlayerList()
         selectAndConfirm(fixture, count: 3)
         splitTeams(fixture)
-        await fixture.confirmTeams?.presenter.start()
+        fixture.confirmTeams?.presenter.start()
 
         fixture.gather?.presenter.toggleClock()
         fixture.time.advance(by: .seconds(61))
@@ -386,7 +382,7 @@ final class AppCoordinatorTests: XCTestCase {
         let fixture = await startOnPlayerList()
         selectAndConfirm(fixture, count: 3)
         splitTeams(fixture)
-        await fixture.confirmTeams?.presenter.start()
+        fixture.confirmTeams?.presenter.start()
         let gather = fixture.gather?.presenter
         gather?.changeScore(of: .teamA, by: 1)
         gather?.requestEnd()
@@ -395,7 +391,8 @@ final class AppCoordinatorTests: XCTestCase {
 
         await gather?.confirmEnd()
 
-        XCTAssertEqual(fixture.gathers.ends.map(\.result.winner), [.teamA])
+        XCTAssertEqual(fixture.gathers.saves.map(\.result.winner), [.teamA])
+        XCTAssertEqual(Set(fixture.gathers.saves.first?.assignments ?? []).count, 3, "every picked player, on their side")
         XCTAssertNotNil(fixture.list)
         assertTop(fixture, is: listView, depth: 1)
         XCTAssertEqual(fixture.list?.presenter.isSelecting, false)
@@ -417,7 +414,7 @@ final class AppCoordinatorTests: XCTestCase {
         fixture.confirmTeams?.presenter.assignHighlighted(to: .teamA)
         fixture.confirmTeams?.presenter.moveUp()
         fixture.confirmTeams?.presenter.assignHighlighted(to: .teamB)
-        await fixture.confirmTeams?.presenter.start()
+        fixture.confirmTeams?.presenter.start()
         XCTAssertNotNil(fixture.gather)
 
         fixture.gather?.presenter.requestQuit()
@@ -431,7 +428,7 @@ final class AppCoordinatorTests: XCTestCase {
         fixture.confirmTeams?.presenter.assignHighlighted(to: .teamA)
         fixture.confirmTeams?.presenter.moveUp()
         fixture.confirmTeams?.presenter.assignHighlighted(to: .teamB)
-        await fixture.confirmTeams?.presenter.start()
+        fixture.confirmTeams?.presenter.start()
         fixture.gather?.presenter.toggleClock()
 
         fixture.gather?.presenter.requestQuit()

@@ -7,13 +7,11 @@ final class ConfirmTeamsPresenterTests: XCTestCase {
     private var presenter: ConfirmTeamsPresenter!
     private var view: SpyConfirmTeamsView!
     private var delegate: SpyConfirmTeamsDelegate!
-    private var service: StubGatherService!
 
     private let players = [Fixtures.ana, Fixtures.bruno, Fixtures.carla]
 
     private func makePresenter() {
-        service = StubGatherService()
-        presenter = ConfirmTeamsPresenter(players: players, service: service)
+        presenter = ConfirmTeamsPresenter(players: players)
         view = SpyConfirmTeamsView()
         delegate = SpyConfirmTeamsDelegate()
         presenter.view = view
@@ -38,7 +36,6 @@ final class ConfirmTeamsPresenterTests: XCTestCase {
         XCTAssertEqual(names(of: .teamA), [])
         XCTAssertEqual(names(of: .teamB), [])
         XCTAssertEqual(highlightedNames, ["Ana"])
-        XCTAssertEqual(view.last?.isStarting, false)
         XCTAssertNil(view.last?.error)
         XCTAssertFalse(presenter.canStart)
     }
@@ -89,50 +86,53 @@ final class ConfirmTeamsPresenterTests: XCTestCase {
         makePresenter()
         presenter.assignHighlighted(to: .teamA)
 
-        await presenter.start()
+        presenter.start()
 
         XCTAssertEqual(view.last?.error, "Both teams need at least one player")
-        XCTAssertEqual(service.starts, [])
         XCTAssertEqual(delegate.starts, [])
     }
 
     func testStartingWithBothTeamsEmptyIsRefused() async {
         makePresenter()
 
-        await presenter.start()
+        presenter.start()
 
         XCTAssertEqual(view.last?.error, "Both teams need at least one player")
-        XCTAssertEqual(service.starts, [])
+        XCTAssertEqual(delegate.starts, [])
     }
 
     func testAssigningClearsTheError() async {
         makePresenter()
-        await presenter.start()
+        presenter.start()
 
         presenter.assignHighlighted(to: .teamA)
 
         XCTAssertNil(view.last?.error)
     }
 
-    func testStartSendsEveryPlayerWithTheirTeamAndReportsTheTeams() async {
+    func testStartNeedsNoServerAndHandsOverEveryPlayerOnTheirSide() async {
         makePresenter()
         presenter.assignHighlighted(to: .teamA)
         presenter.moveDown()
         presenter.assignHighlighted(to: .teamB)
         XCTAssertTrue(presenter.canStart)
 
-        await presenter.start()
+        presenter.start()
 
-        XCTAssertEqual(service.starts.count, 1)
-        XCTAssertEqual(Set(service.starts.first ?? []), [
+        XCTAssertEqual(delegate.starts.count, 1)
+        XCTAssertEqual(Set(delegate.starts.first?.assignments ?? []), [
             TeamAssignmentEntry(playerID: Fixtures.ana.id, team: .teamA),
             TeamAssignmentEntry(playerID: Fixtures.bruno.id, team: .bench),
             TeamAssignmentEntry(playerID: Fixtures.carla.id, team: .teamB),
         ])
-        XCTAssertEqual(service.starts.first?.count, 3)
-        XCTAssertEqual(delegate.starts, [.init(gatherID: StubGatherService.gatherID, teamA: [Fixtures.ana], teamB: [Fixtures.carla])])
-        XCTAssertEqual(view.last?.isStarting, false)
+        XCTAssertEqual(delegate.starts.first?.teamA, [Fixtures.ana])
+        XCTAssertEqual(delegate.starts.first?.teamB, [Fixtures.carla])
         XCTAssertNil(view.last?.error)
+
+        // Every start is a new match with an id of its own.
+        presenter.start()
+        XCTAssertEqual(delegate.starts.count, 2)
+        XCTAssertNotEqual(delegate.starts[0].gatherID, delegate.starts[1].gatherID)
     }
 
     func testTeamsKeepRosterOrder() async {
@@ -146,40 +146,10 @@ final class ConfirmTeamsPresenterTests: XCTestCase {
         // Bruno, the bench's last player, is now under the highlight.
         presenter.assignHighlighted(to: .teamB)
 
-        await presenter.start()
+        presenter.start()
 
         XCTAssertEqual(names(of: .teamA), ["Ana", "Carla"])
         XCTAssertEqual(delegate.starts.first?.teamA, [Fixtures.ana, Fixtures.carla])
         XCTAssertEqual(delegate.starts.first?.teamB, [Fixtures.bruno])
-    }
-
-    func testScreenIsStartingWhileTheRequestIsInFlight() async {
-        makePresenter()
-        presenter.assignHighlighted(to: .teamA)
-        presenter.moveDown()
-        presenter.assignHighlighted(to: .teamB)
-        let view = view!
-        var startingDuringCall: Bool?
-        service.duringCall = { startingDuringCall = view.last?.isStarting }
-
-        await presenter.start()
-
-        XCTAssertEqual(startingDuringCall, true)
-    }
-
-    func testFailedStartShowsTheErrorAndStays() async {
-        makePresenter()
-        presenter.assignHighlighted(to: .teamA)
-        presenter.moveDown()
-        presenter.assignHighlighted(to: .teamB)
-        service.startResult = .failure(.unreachable("The server at http://127.0.0.1:8080 closed the connection"))
-
-        await presenter.start()
-
-        XCTAssertEqual(view.last?.error, "The server at http://127.0.0.1:8080 closed the connection")
-        XCTAssertEqual(view.last?.isStarting, false)
-        XCTAssertEqual(delegate.starts, [])
-        XCTAssertEqual(names(of: .teamA), ["Ana"])
-        XCTAssertEqual(names(of: .teamB), ["Carla"])
     }
 }

@@ -12,11 +12,17 @@ final class GatherPresenterTests: XCTestCase {
     private var ticker: ManualTicker!
     private var time: ManualTimeSource!
 
+    private let gatherID = UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!
+    private let assignments = [TeamAssignmentEntry(playerID: Fixtures.ana.id, team: .teamA),
+                               TeamAssignmentEntry(playerID: Fixtures.bruno.id, team: .teamB),
+                               TeamAssignmentEntry(playerID: Fixtures.carla.id, team: .teamB),
+                               TeamAssignmentEntry(playerID: Fixtures.dani.id, team: .bench)]
+
     private func makePresenter() {
         service = StubGatherService()
         ticker = ManualTicker()
         time = ManualTimeSource()
-        presenter = GatherPresenter(gatherID: StubGatherService.gatherID, teamA: [Fixtures.ana],
+        presenter = GatherPresenter(gatherID: gatherID, assignments: assignments, teamA: [Fixtures.ana],
                                     teamB: [Fixtures.bruno, Fixtures.carla], service: service, ticker: ticker, time: time)
         view = SpyGatherView()
         delegate = SpyGatherDelegate()
@@ -413,10 +419,11 @@ final class GatherPresenterTests: XCTestCase {
 
         await presenter.confirmEnd()
 
-        XCTAssertEqual(service.ends.count, 1)
-        XCTAssertEqual(service.ends.first?.id, StubGatherService.gatherID)
-        XCTAssertEqual(service.ends.first?.result.score, Score(teamA: 2, teamB: 1))
-        XCTAssertEqual(service.ends.first?.result.winner, .teamA)
+        XCTAssertEqual(service.saves.count, 1)
+        XCTAssertEqual(service.saves.first?.id, gatherID)
+        XCTAssertEqual(service.saves.first?.assignments, assignments, "the teams, bench included, go with the result")
+        XCTAssertEqual(service.saves.first?.result.score, Score(teamA: 2, teamB: 1))
+        XCTAssertEqual(service.saves.first?.result.winner, .teamA)
         XCTAssertEqual(delegate.endCount, 1)
         XCTAssertFalse(ticker.isRunning)
     }
@@ -427,8 +434,8 @@ final class GatherPresenterTests: XCTestCase {
 
         await presenter.confirmEnd()
 
-        XCTAssertEqual(service.ends.first?.result.score, Score.goalless)
-        XCTAssertEqual(service.ends.first?.result.winner, Winner.none)
+        XCTAssertEqual(service.saves.first?.result.score, Score.goalless)
+        XCTAssertEqual(service.saves.first?.result.winner, Winner.none)
     }
 
     func testScreenIsEndingWhileTheRequestIsInFlight() async {
@@ -452,7 +459,7 @@ final class GatherPresenterTests: XCTestCase {
         makePresenter()
         presenter.toggleClock()
         score(2, 1)
-        service.endError = .unreachable("Cannot reach the server at http://127.0.0.1:8080")
+        service.saveError = .unreachable("Cannot reach the server at http://127.0.0.1:8080")
         presenter.requestEnd()
 
         await presenter.confirmEnd()
@@ -468,15 +475,15 @@ final class GatherPresenterTests: XCTestCase {
 
     func testEndingCanBeRetriedAfterAFailure() async {
         makePresenter()
-        service.endError = .unreachable("Cannot reach the server")
+        service.saveError = .unreachable("Cannot reach the server")
         presenter.requestEnd()
         await presenter.confirmEnd()
-        service.endError = nil
+        service.saveError = nil
 
         presenter.requestEnd()
         await presenter.confirmEnd()
 
-        XCTAssertEqual(service.ends.count, 2)
+        XCTAssertEqual(service.saves.count, 2)
         XCTAssertEqual(delegate.endCount, 1)
     }
 
@@ -488,7 +495,7 @@ final class GatherPresenterTests: XCTestCase {
         await presenter.confirmEnd()
 
         XCTAssertNil(view.last?.prompt)
-        XCTAssertEqual(service.ends, [])
+        XCTAssertEqual(service.saves, [])
         XCTAssertEqual(delegate.endCount, 0)
     }
 
@@ -508,7 +515,7 @@ final class GatherPresenterTests: XCTestCase {
 
         XCTAssertEqual(delegate.quitCount, 1)
         XCTAssertFalse(ticker.isRunning)
-        XCTAssertEqual(service.ends.count, 0, "discarded: nothing sent")
+        XCTAssertEqual(service.saves.count, 0, "discarded: nothing sent")
     }
 
     func testDecliningToQuitKeepsTheMatchRunning() async {
@@ -562,7 +569,7 @@ final class GatherPresenterTests: XCTestCase {
 
         await presenter.saveAndQuit()
 
-        XCTAssertEqual(service.ends.map(\.result.score.description), ["2-0"])
+        XCTAssertEqual(service.saves.map(\.result.score.description), ["2-0"])
         XCTAssertEqual(delegate.quitCount, 1)
         XCTAssertEqual(delegate.endCount, 0, "leaving the app, not going back to the list")
     }
@@ -571,7 +578,7 @@ final class GatherPresenterTests: XCTestCase {
         makePresenter()
         presenter.changeScore(of: .teamA, by: 1)
         presenter.requestQuit()
-        service.endError = .unreachable("Cannot reach the server")
+        service.saveError = .unreachable("Cannot reach the server")
 
         await presenter.saveAndQuit()
 
@@ -588,6 +595,6 @@ final class GatherPresenterTests: XCTestCase {
         await presenter.saveAndQuit()
 
         XCTAssertEqual(delegate.quitCount, 0)
-        XCTAssertEqual(service.ends.count, 0)
+        XCTAssertEqual(service.saves.count, 0)
     }
 }

@@ -9,8 +9,7 @@ import XCTest
 @MainActor
 final class ScreenDrawingTests: XCTestCase {
     private struct UnusedGatherService: GatherService {
-        func startGather(with assignments: [TeamAssignmentEntry]) async throws -> UUID { UUID() }
-        func endGather(id: UUID, result: GatherResult) async throws {}
+        func save(_ record: GatherRecord) async throws {}
     }
 
     private func text(of buffer: ScreenBuffer) -> String {
@@ -19,14 +18,14 @@ final class ScreenDrawingTests: XCTestCase {
 
     func testConfirmTeamsScrollsToTheHighlightedPlayerAndKeepsMessagesApart() async {
         let players = (1...20).map { Player(id: $0, name: "Player \($0)") }
-        let presenter = ConfirmTeamsPresenter(players: players, service: UnusedGatherService())
+        let presenter = ConfirmTeamsPresenter(players: players)
         let screen = ConfirmTeamsScreen(presenter: presenter, requestRender: RenderRequest {})
         presenter.view = screen
         presenter.viewDidLoad()
         for _ in 1..<20 { presenter.moveDown() }
         presenter.assignHighlighted(to: .teamA)
         // Refused: Team B is empty, so the error is shown.
-        await presenter.start()
+        presenter.start()
         let area = Area(row: 0, column: 0, width: 56, height: 12)
         var buffer = ScreenBuffer(width: 56, height: 12)
         screen.draw(into: &buffer, in: area)
@@ -68,7 +67,7 @@ final class ScreenDrawingTests: XCTestCase {
     }
 
     func testMatchScreenPutsThePresentersMeaningsIntoWords() async {
-        let presenter = GatherPresenter(gatherID: UUID(), teamA: [Player(id: 1, name: "Ana")], teamB: [Player(id: 2, name: "Ben")],
+        let presenter = GatherPresenter(gatherID: UUID(), assignments: [], teamA: [Player(id: 1, name: "Ana")], teamB: [Player(id: 2, name: "Ben")],
                                         service: UnusedGatherService(), ticker: DispatchTicker(), time: MonotonicTimeSource())
         let screen = GatherScreen(presenter: presenter, requestRender: RenderRequest {}, ring: {})
         presenter.view = screen
@@ -89,7 +88,7 @@ final class ScreenDrawingTests: XCTestCase {
     }
 
     func testCtrlCOnAnUnsavedMatchAsksAndASecondOneLeaves() {
-        let presenter = GatherPresenter(gatherID: UUID(), teamA: [Player(id: 1, name: "Ana")], teamB: [Player(id: 2, name: "Ben")],
+        let presenter = GatherPresenter(gatherID: UUID(), assignments: [], teamA: [Player(id: 1, name: "Ana")], teamB: [Player(id: 2, name: "Ben")],
                                         service: UnusedGatherService(), ticker: DispatchTicker(), time: MonotonicTimeSource())
         let screen = GatherScreen(presenter: presenter, requestRender: RenderRequest {}, ring: {})
         presenter.view = screen

@@ -85,21 +85,18 @@ public struct APIGatherService: GatherService {
 
     public init(client: APIClient) { self.client = client }
 
-    public func startGather(with assignments: [TeamAssignmentEntry]) async throws -> UUID {
-        let gather = try await client.request(.post, "/api/gathers", body: EmptyBody(), as: Gather.self)
-        for entry in assignments {
+    /// Creates the gather with its result under the record's id (201, or 200 when a retry finds
+    /// it), then puts every player on their side (repeating that changes nothing).
+    public func save(_ record: GatherRecord) async throws {
+        let gather = try await client.request(.post, "/api/gathers", body: GatherDraft(id: record.id, result: record.result),
+                                              as: Gather.self)
+        for entry in record.assignments {
             try await client.request(.post, "/api/gathers/\(gather.id.uuidString)/players/\(entry.playerID)",
                                      body: TeamAssignment(team: entry.team))
         }
-        return gather.id
-    }
-
-    public func endGather(id: UUID, result: GatherResult) async throws {
-        try await client.request(.put, "/api/gathers/\(id.uuidString)", body: GatherResultUpdate(result: result))
     }
 }
 
-private struct EmptyBody: Encodable {}
 
 extension String {
     /// "name must be…" → "Name must be…", for messages shown as sentences.

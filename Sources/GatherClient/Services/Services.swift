@@ -43,11 +43,26 @@ public protocol PlayerService: Sendable {
     func gatherCount(playerID: Int) async throws -> Int
 }
 
-/// Matches: created with their teams, ended with a result.
+/// Matches, stored once they are over: nothing reaches the server for a match that is discarded.
 public protocol GatherService: Sendable {
-    /// Creates a gather and puts every player on their side. Returns the gather's id.
-    func startGather(with assignments: [TeamAssignmentEntry]) async throws -> UUID
-    func endGather(id: UUID, result: GatherResult) async throws
+    /// Stores a played match with its teams and result. Safe to repeat: the record's id, chosen
+    /// when the match started, makes a retry find the gather it already made.
+    func save(_ record: GatherRecord) async throws
+}
+
+/// A played match as it is stored.
+public struct GatherRecord: Hashable, Sendable {
+    /// Chosen by the client when the match starts.
+    public let id: UUID
+    /// Every player picked, on their side (bench included).
+    public let assignments: [TeamAssignmentEntry]
+    public let result: GatherResult
+
+    public init(id: UUID, assignments: [TeamAssignmentEntry], result: GatherResult) {
+        self.id = id
+        self.assignments = assignments
+        self.result = result
+    }
 }
 
 /// One player on one side, as sent when a gather starts.

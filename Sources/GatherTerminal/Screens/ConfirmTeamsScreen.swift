@@ -26,7 +26,6 @@ final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
     }
 
     func handle(_ key: Key) -> KeyOutcome {
-        guard state?.isStarting != true else { return .handled }
         switch key {
         case .up, .character("k"): presenter.moveUp()
         case .down, .character("j"): presenter.moveDown()
@@ -35,7 +34,7 @@ final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
         case .character("n"): presenter.assignHighlighted(to: .bench)
         case .enter:
             let presenter = presenter
-            Task { await presenter.start() }
+            presenter.start()
         default: return .unhandled
         }
         return .handled
@@ -69,10 +68,6 @@ final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
             }
         }
         let messages = Area(row: area.bottom - 2, column: area.column, width: area.width, height: 2)
-        if state.isStarting {
-            buffer.message("Starting the gather…", row: messages.row, in: messages, style: Theme.notice)
-        } else {
-            buffer.paragraph(state.error, row: messages.row, in: messages, maxLines: 2)
-        }
+        buffer.paragraph(state.error, row: messages.row, in: messages, maxLines: 2)
     }
 }

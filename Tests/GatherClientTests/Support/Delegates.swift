@@ -76,14 +76,16 @@ final class SpyAddPlayerDelegate: AddPlayerPresenterDelegate {
 final class SpyConfirmTeamsDelegate: ConfirmTeamsPresenterDelegate {
     struct Start: Equatable {
         var gatherID: UUID
+        var assignments: [TeamAssignmentEntry]
         var teamA: [Player]
         var teamB: [Player]
     }
 
     private(set) var starts: [Start] = []
 
-    func confirmTeams(_ presenter: ConfirmTeamsPresenter, didStart gatherID: UUID, teamA: [Player], teamB: [Player]) {
-        starts.append(Start(gatherID: gatherID, teamA: teamA, teamB: teamB))
+    func confirmTeams(_ presenter: ConfirmTeamsPresenter, didStart gatherID: UUID, assignments: [TeamAssignmentEntry],
+                      teamA: [Player], teamB: [Player]) {
+        starts.append(Start(gatherID: gatherID, assignments: assignments, teamA: teamA, teamB: teamB))
     }
 }
 

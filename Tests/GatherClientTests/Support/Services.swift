@@ -182,51 +182,29 @@ final class StubPlayerService: PlayerService {
 }
 
 final class StubGatherService: GatherService {
-    struct End: Equatable, Sendable {
-        var id: UUID
-        var result: GatherResult
-    }
-
-    static let gatherID = UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!
-
     private struct State: Sendable {
-        var startResult: Result<UUID, ServiceError> = .success(StubGatherService.gatherID)
-        var endError: ServiceError?
+        var saveError: ServiceError?
         var duringCall: DuringCall?
-        var starts: [[TeamAssignmentEntry]] = []
-        var ends: [End] = []
+        var saves: [GatherRecord] = []
     }
 
     private let state = Mutex(State())
 
-    var startResult: Result<UUID, ServiceError> {
-        get { state.withLock { $0.startResult } }
-        set { state.withLock { $0.startResult = newValue } }
-    }
-    var endError: ServiceError? {
-        get { state.withLock { $0.endError } }
-        set { state.withLock { $0.endError = newValue } }
+    var saveError: ServiceError? {
+        get { state.withLock { $0.saveError } }
+        set { state.withLock { $0.saveError = newValue } }
     }
     var duringCall: DuringCall? {
         get { state.withLock { $0.duringCall } }
         set { state.withLock { $0.duringCall = newValue } }
     }
-    var starts: [[TeamAssignmentEntry]] { state.withLock { $0.starts } }
-    var ends: [End] { state.withLock { $0.ends } }
+    /// Every record the presenters asked to save, failed ones included.
+    var saves: [GatherRecord] { state.withLock { $0.saves } }
 
-    func startGather(with assignments: [TeamAssignmentEntry]) async throws -> UUID {
-        let (result, hook) = state.withLock { state in
-            state.starts.append(assignments)
-            return (state.startResult, state.duringCall)
-        }
-        if let hook { await hook() }
-        return try result.get()
-    }
-
-    func endGather(id: UUID, result: GatherResult) async throws {
+    func save(_ record: GatherRecord) async throws {
         let (error, hook) = state.withLock { state in
-            state.ends.append(End(id: id, result: result))
-            return (state.endError, state.duringCall)
+            state.saves.append(record)
+            return (state.saveError, state.duringCall)
         }
         if let hook { await hook() }
         if let error { throw error }

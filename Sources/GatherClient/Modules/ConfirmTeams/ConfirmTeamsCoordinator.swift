@@ -11,7 +11,7 @@ public final class ConfirmTeamsCoordinator: ScreenCoordinator, ConfirmTeamsPrese
     init(app: AppCoordinator, players: [Player], onGatherEnd: @escaping @MainActor (GatherResult) -> Void) {
         self.app = app
         self.onGatherEnd = onGatherEnd
-        presenter = ConfirmTeamsPresenter(players: players, service: app.dependencies.gatherService)
+        presenter = ConfirmTeamsPresenter(players: players)
         let view = app.factory.makeConfirmTeamsView(presenter: presenter)
         screen = view
         presenter.view = view
@@ -19,8 +19,10 @@ public final class ConfirmTeamsCoordinator: ScreenCoordinator, ConfirmTeamsPrese
         presenter.viewDidLoad()
     }
 
-    public func confirmTeams(_ presenter: ConfirmTeamsPresenter, didStart gatherID: UUID, teamA: [Player], teamB: [Player]) {
-        let coordinator = GatherCoordinator(app: app, gatherID: gatherID, teamA: teamA, teamB: teamB, onEnd: onGatherEnd)
+    public func confirmTeams(_ presenter: ConfirmTeamsPresenter, didStart gatherID: UUID, assignments: [TeamAssignmentEntry],
+                             teamA: [Player], teamB: [Player]) {
+        let coordinator = GatherCoordinator(app: app, gatherID: gatherID, assignments: assignments, teamA: teamA, teamB: teamB,
+                                            onEnd: onGatherEnd)
         app.push(coordinator)
     }
 }

@@ -14,7 +14,6 @@ public struct TeamRow: Equatable, Sendable {
 
 public struct ConfirmTeamsViewState: Equatable, Sendable {
     public var sections: [TeamSection]
-    public var isStarting: Bool
     public var error: String?
 }
 
@@ -25,27 +24,26 @@ public protocol ConfirmTeamsView: AnyObject {
 
 @MainActor
 public protocol ConfirmTeamsPresenterDelegate: AnyObject {
-    func confirmTeams(_ presenter: ConfirmTeamsPresenter, didStart gatherID: UUID, teamA: [Player], teamB: [Player])
+    /// The match starts: `gatherID` is its id from now on (the server hears of it when it is saved).
+    func confirmTeams(_ presenter: ConfirmTeamsPresenter, didStart gatherID: UUID, assignments: [TeamAssignmentEntry],
+                      teamA: [Player], teamB: [Player])
 }
 
 /// Splits the selected players into Team A and Team B (everyone starts on the bench), then starts
-/// the gather on the server with every player on their side.
+/// the match. Nothing is sent yet: the gather is stored, teams and result together, when it is saved.
 @MainActor
 public final class ConfirmTeamsPresenter {
     public weak var view: (any ConfirmTeamsView)?
     public weak var delegate: (any ConfirmTeamsPresenterDelegate)?
-    private let service: any GatherService
     private var players: [Player]
     public private(set) var teams: [Int: Team]
     private var highlightedID: Int?
-    private var isStarting = false
     private var error: String?
 
     static let order: [Team] = [.bench, .teamA, .teamB]
 
-    public init(players: [Player], service: any GatherService) {
+    public init(players: [Player]) {
         self.players = players
-        self.service = service
         teams = Dictionary(uniqueKeysWithValues: players.map { ($0.id, Team.bench) })
         highlightedID = players.first?.id
     }
@@ -80,7 +78,7 @@ public final class ConfirmTeamsPresenter {
     /// Moves the highlighted player to `team`. The highlight stays at the same place in the list,
     /// so pressing a/b repeatedly deals the bench out from the top.
     public func assignHighlighted(to team: Team) {
-        guard !isStarting, let player = highlightedPlayer,
+        guard let player = highlightedPlayer,
               let index = ordered.firstIndex(where: { $0.id == player.id }) else { return }
         teams[player.id] = team
         let list = ordered
@@ -91,27 +89,17 @@ public final class ConfirmTeamsPresenter {
 
     var canStart: Bool { !members(of: .teamA).isEmpty && !members(of: .teamB).isEmpty }
 
-    public func start() async {
-        guard !isStarting else { return }
+    /// Enter: both teams need a player; then the match starts with a fresh gather id.
+    public func start() {
         guard canStart else {
             error = "Both teams need at least one player"
             render()
             return
         }
-        isStarting = true
         error = nil
         render()
         let assignments = ordered.map { TeamAssignmentEntry(playerID: $0.id, team: teams[$0.id] ?? .bench) }
-        do {
-            let id = try await service.startGather(with: assignments)
-            isStarting = false
-            render()
-            delegate?.confirmTeams(self, didStart: id, teamA: members(of: .teamA), teamB: members(of: .teamB))
-        } catch {
-            isStarting = false
-            self.error = ServiceError(error).message
-            render()
-        }
+        delegate?.confirmTeams(self, didStart: UUID(), assignments: assignments, teamA: members(of: .teamA), teamB: members(of: .teamB))
     }
 
     private func render() {
@@ -120,6 +108,6 @@ public final class ConfirmTeamsPresenter {
                 TeamRow(name: $0.name, isHighlighted: $0.id == highlightedID)
             })
         }
-        view?.display(ConfirmTeamsViewState(sections: sections, isStarting: isStarting, error: error))
+        view?.display(ConfirmTeamsViewState(sections: sections, error: error))
     }
 }

@@ -8,10 +8,12 @@ public final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegate
     private unowned let app: AppCoordinator
     private let onEnd: @MainActor (GatherResult) -> Void
 
-    init(app: AppCoordinator, gatherID: UUID, teamA: [Player], teamB: [Player], onEnd: @escaping @MainActor (GatherResult) -> Void) {
+    init(app: AppCoordinator, gatherID: UUID, assignments: [TeamAssignmentEntry], teamA: [Player], teamB: [Player],
+         onEnd: @escaping @MainActor (GatherResult) -> Void) {
         self.app = app
         self.onEnd = onEnd
-        presenter = GatherPresenter(gatherID: gatherID, teamA: teamA, teamB: teamB, service: app.dependencies.gatherService,
+        presenter = GatherPresenter(gatherID: gatherID, assignments: assignments, teamA: teamA, teamB: teamB,
+                                    service: app.dependencies.gatherService,
                                     ticker: app.dependencies.makeTicker(), time: app.dependencies.time)
         let view = app.factory.makeGatherView(presenter: presenter)
         screen = view

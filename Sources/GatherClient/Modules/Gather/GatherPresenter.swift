@@ -58,6 +58,7 @@ public final class GatherPresenter {
     public weak var view: (any GatherView)?
     public weak var delegate: (any GatherPresenterDelegate)?
     public let gatherID: UUID
+    private let assignments: [TeamAssignmentEntry]
     private let teamA: [Player]
     private let teamB: [Player]
     private let service: any GatherService
@@ -74,9 +75,12 @@ public final class GatherPresenter {
     /// How often the display is refreshed while the clock runs; the time itself comes from the deadline.
     public static let tickInterval: Duration = .milliseconds(100)
 
-    public init(gatherID: UUID, teamA: [Player], teamB: [Player], service: any GatherService,
+    /// `assignments` name every player picked with their side (the bench too): what is stored
+    /// with the result.
+    public init(gatherID: UUID, assignments: [TeamAssignmentEntry], teamA: [Player], teamB: [Player], service: any GatherService,
                 ticker: any Ticker, time: any TimeSource, duration: Duration = MatchClock.defaultDuration) {
         self.gatherID = gatherID
+        self.assignments = assignments
         self.teamA = teamA
         self.teamB = teamB
         self.service = service
@@ -203,7 +207,7 @@ public final class GatherPresenter {
         problem = nil
         render()
         do {
-            try await service.endGather(id: gatherID, result: result)
+            try await service.save(GatherRecord(id: gatherID, assignments: assignments, result: result))
             ticker.stop()
             isEnding = false
             return true
