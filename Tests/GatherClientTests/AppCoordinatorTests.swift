@@ -438,4 +438,18 @@ final class AppCoordinatorTests: XCTestCase {
         XCTAssertEqual(fixture.navigator.quitCount, 1)
         XCTAssertFalse(fixture.ticker.isRunning)
     }
+
+    func testBackFromAnUnstartedMatchReturnsToTheTeamsAsTheyWere() async {
+        let fixture = await startOnPlayerList()
+        selectAndConfirm(fixture, count: 3)
+        splitTeams(fixture)
+        fixture.confirmTeams?.presenter.start()
+        assertTop(fixture, is: fixture.factory.gatherView, depth: 3)
+
+        fixture.gather?.presenter.requestBack()
+
+        assertTop(fixture, is: fixture.factory.confirmTeamsView, depth: 2)
+        XCTAssertEqual(fixture.confirmTeams?.presenter.members(of: .teamA).map(\.name), ["Ana"])
+        XCTAssertEqual(fixture.gathers.saves, [], "nothing was stored")
+    }
 }

@@ -597,4 +597,34 @@ final class GatherPresenterTests: XCTestCase {
         XCTAssertEqual(delegate.quitCount, 0)
         XCTAssertEqual(service.saves.count, 0)
     }
+
+    // MARK: Going back
+
+    func testBeforeKickOffEscGoesBackToTheTeams() async {
+        makePresenter()
+        XCTAssertEqual(view.last?.canGoBack, true)
+
+        presenter.requestBack()
+
+        XCTAssertEqual(delegate.backCount, 1)
+    }
+
+    func testOnceAnythingHappenedThereIsNoWayBack() async {
+        makePresenter()
+        presenter.toggleClock()
+        XCTAssertEqual(view.last?.canGoBack, false)
+        presenter.requestBack()
+        XCTAssertEqual(delegate.backCount, 0)
+
+        makePresenter()
+        presenter.changeScore(of: .teamA, by: 1)
+        presenter.requestBack()
+        XCTAssertEqual(delegate.backCount, 0)
+
+        makePresenter()
+        presenter.beginSetTime()
+        XCTAssertEqual(view.last?.canGoBack, false, "not while a prompt is up")
+        presenter.requestBack()
+        XCTAssertEqual(delegate.backCount, 0)
+    }
 }

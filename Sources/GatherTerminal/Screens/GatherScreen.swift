@@ -44,6 +44,7 @@ final class GatherScreen: TerminalScreen, GatherView {
             return [KeyHint(keys: "Space", action: "start/pause"), KeyHint(keys: "x", action: "reset"), KeyHint(keys: "t", action: "set time"),
                     KeyHint(keys: "+/-", action: "Team A score"), KeyHint(keys: "]/[", action: "Team B score"),
                     KeyHint(keys: "e", action: "end gather"), KeyHint(keys: "q", action: "quit"), KeyHint(keys: "?", action: "help")]
+                + (state?.canGoBack == true ? [KeyHint(keys: "Esc", action: "back to teams")] : [])
         }
     }
 
@@ -88,8 +89,8 @@ final class GatherScreen: TerminalScreen, GatherView {
         case .character("["): presenter.changeScore(of: .teamB, by: -1)
         case .character("e"): presenter.requestEnd()
         case .character("q"): presenter.requestQuit()
-        // The gather exists on the server: leaving it is done by ending it, not by going back.
-        case .escape: break
+        // Before kick-off Esc goes back to the teams; afterwards the match ends through e or q.
+        case .escape: presenter.requestBack()
         default: return .unhandled
         }
         return .handled

@@ -103,4 +103,10 @@ final class SpyGatherDelegate: GatherPresenterDelegate {
     func gatherDidRequestQuit(_ presenter: GatherPresenter) {
         quitCount += 1
     }
+
+    private(set) var backCount = 0
+
+    func gatherDidRequestBack(_ presenter: GatherPresenter) {
+        backCount += 1
+    }
 }

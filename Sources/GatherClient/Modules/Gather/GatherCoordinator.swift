@@ -29,4 +29,8 @@ public final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegate
     public func gatherDidRequestQuit(_ presenter: GatherPresenter) {
         app.quit()
     }
+
+    public func gatherDidRequestBack(_ presenter: GatherPresenter) {
+        app.goBack()
+    }
 }

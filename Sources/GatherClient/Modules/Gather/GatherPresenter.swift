@@ -37,6 +37,8 @@ public struct GatherViewState: Equatable, Sendable {
     public var prompt: Prompt?
     public var isEnding: Bool
     public var problem: Problem?
+    /// Before kick-off (no time played, no goal): back to the teams to change them.
+    public var canGoBack: Bool
 }
 
 @MainActor
@@ -50,6 +52,8 @@ public protocol GatherView: AnyObject {
 public protocol GatherPresenterDelegate: AnyObject {
     func gatherDidEnd(_ presenter: GatherPresenter, with result: GatherResult)
     func gatherDidRequestQuit(_ presenter: GatherPresenter)
+    /// Back to the teams, before kick-off.
+    func gatherDidRequestBack(_ presenter: GatherPresenter)
 }
 
 /// The match: both teams, the countdown, the score; ends by sending the result.
@@ -250,6 +254,16 @@ public final class GatherPresenter {
         if await saveResult() { delegate?.gatherDidRequestQuit(self) }
     }
 
+    /// Esc: before kick-off, back to the teams; once anything has happened, the match is ended
+    /// or left through its prompts instead.
+    public func requestBack() {
+        guard canGoBack else { return }
+        ticker.stop()
+        delegate?.gatherDidRequestBack(self)
+    }
+
+    private var canGoBack: Bool { !hasUnsavedProgress && prompt == nil && !isEnding }
+
     /// Whether the quit prompt is up (a second Ctrl-C then leaves at once).
     public var isAskingToQuit: Bool {
         if case .confirmQuit = prompt { return true }
@@ -273,7 +287,8 @@ public final class GatherPresenter {
         let state = GatherViewState(teamA: teamA.map(\.name), teamB: teamB.map(\.name),
                                     clock: MatchClock.format(clock.remaining(at: time.now())), clockStatus: clockStatus,
                                     isTimeUp: clock.state == .finished,
-                                    scoreA: scoreA, scoreB: scoreB, prompt: prompt, isEnding: isEnding, problem: problem)
+                                    scoreA: scoreA, scoreB: scoreB, prompt: prompt, isEnding: isEnding, problem: problem,
+                                    canGoBack: canGoBack)
         // Ticks arrive ten times a second; the view hears only of real changes.
         guard state != lastState else { return }
         lastState = state
