@@ -35,6 +35,9 @@ do {
 guard TerminalDevice.isTerminal(STDIN_FILENO), TerminalDevice.isTerminal(STDOUT_FILENO) else {
     fail("fg is interactive: run it in a terminal (standard input and output must be a TTY)", code: 2)
 }
+guard TerminalDevice.canAddressCursor(term: environment["TERM"]) else {
+    fail("this terminal (TERM=\(environment["TERM"] ?? "")) cannot move the cursor; run fg in a full terminal such as xterm", code: 2)
+}
 
 let client = APIClient(address: address)
 let store = ServerSessionStore(store: SessionStore(directory: SessionStore.defaultDirectory(environment: environment)),

@@ -246,6 +246,12 @@ final class EndToEndTests: XCTestCase {
         fg.waitFor("FG-EXITED-130")
     }
 
+    func testADumbTerminalIsToldAndExits2() throws {
+        let fg = try TmuxSession(arguments: ["--server", url], environment: ["TERM": "dumb"])
+        fg.waitFor("cannot move the cursor")
+        fg.waitFor("FG-EXITED-2")
+    }
+
     func testTooSmallTerminalSaysSoAndRecovers() throws {
         let fg = try TmuxSession(arguments: ["--server", url], columns: 50, rows: 12)
         fg.waitFor("Terminal too small")

@@ -38,6 +38,14 @@ public final class TerminalDevice: @unchecked Sendable {
         isatty(fileDescriptor) == 1
     }
 
+    /// Whether a terminal of type `term` (the TERM variable) can place the cursor and switch to the
+    /// alternate screen, as every ANSI terminal can. `dumb` (Emacs shells, some CI consoles) cannot;
+    /// an unset TERM is taken to be ANSI, as most terminals are.
+    public static func canAddressCursor(term: String?) -> Bool {
+        guard let term = term?.trimmingCharacters(in: .whitespaces), !term.isEmpty else { return true }
+        return !["dumb", "unknown"].contains(term.lowercased())
+    }
+
     /// The terminal's size, or nil when neither descriptor is a terminal (or the
     /// terminal reports no size, as some serial lines do).
     public func size() -> (columns: Int, rows: Int)? {

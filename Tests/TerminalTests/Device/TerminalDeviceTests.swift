@@ -74,4 +74,15 @@ final class TerminalDeviceTests: XCTestCase {
         pipe.closeWriteEnd()
         XCTAssertEqual(pipe.readToEnd(), [])
     }
+
+    func testADumbTerminalCannotAddressTheCursor() {
+        XCTAssertFalse(TerminalDevice.canAddressCursor(term: "dumb"))
+        XCTAssertFalse(TerminalDevice.canAddressCursor(term: "DUMB"))
+        XCTAssertFalse(TerminalDevice.canAddressCursor(term: "unknown"))
+        for term in ["xterm-256color", "screen", "tmux-256color", "linux", "vt100"] {
+            XCTAssertTrue(TerminalDevice.canAddressCursor(term: term), term)
+        }
+        XCTAssertTrue(TerminalDevice.canAddressCursor(term: nil), "unset: taken as ANSI")
+        XCTAssertTrue(TerminalDevice.canAddressCursor(term: ""))
+    }
 }
