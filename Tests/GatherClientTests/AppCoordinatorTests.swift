@@ -452,4 +452,20 @@ final class AppCoordinatorTests: XCTestCase {
         XCTAssertEqual(fixture.confirmTeams?.presenter.members(of: .teamA).map(\.name), ["Ana"])
         XCTAssertEqual(fixture.gathers.saves, [], "nothing was stored")
     }
+
+    func testLoggingOutRevokesForgetsAndShowsTheLogin() async {
+        let fixture = await startOnPlayerList()
+        fixture.list?.presenter.requestLogout()
+        fixture.list?.presenter.confirmLogout()
+
+        // The coordinator logs out in a task of its own: poll for the login screen, with a deadline.
+        let deadline = Date().addingTimeInterval(5)
+        while fixture.factory.loginView == nil && Date() < deadline {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        assertTop(fixture, is: fixture.factory.loginView, depth: 1)
+        XCTAssertEqual(fixture.sessions.logoutCount, 1, "the token is revoked on the server")
+        XCTAssertNil(fixture.persistence.session)
+        XCTAssertEqual(fixture.factory.loginView?.last?.error, "Logged out.")
+    }
 }

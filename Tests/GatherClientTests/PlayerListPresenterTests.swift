@@ -42,6 +42,31 @@ final class PlayerListPresenterTests: XCTestCase {
         }
     }
 
+    // MARK: Logging out
+
+    func testLogoutAsksFirst() async {
+        await load()
+        presenter.requestLogout()
+        XCTAssertEqual(view.last?.isConfirmingLogout, true)
+        XCTAssertEqual(delegate.logoutRequestCount, 0)
+
+        presenter.cancelLogout()
+        XCTAssertEqual(view.last?.isConfirmingLogout, false)
+        presenter.confirmLogout()
+        XCTAssertEqual(delegate.logoutRequestCount, 0, "nothing to confirm after cancelling")
+
+        presenter.requestLogout()
+        presenter.confirmLogout()
+        XCTAssertEqual(delegate.logoutRequestCount, 1)
+    }
+
+    func testLogoutWaitsWhileADeletionIsAsked() async {
+        await load()
+        await presenter.requestDelete()
+        presenter.requestLogout()
+        XCTAssertEqual(view.last?.isConfirmingLogout, false)
+    }
+
     // MARK: Loading
 
     func testShowsLoadingThenTheRows() async {

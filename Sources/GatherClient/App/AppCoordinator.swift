@@ -44,6 +44,14 @@ public final class AppCoordinator {
         setRoot(PlayerListCoordinator(app: self))
     }
 
+    /// Revokes the token on the server (if it can be reached), forgets the saved session, and
+    /// shows the login screen.
+    public func logOut() async {
+        await dependencies.sessionService.logout()
+        dependencies.sessionStore.clearSession()
+        showLogin(notice: "Logged out.")
+    }
+
     /// The server refused our token: back to login, saying why.
     public func sessionExpired() {
         dependencies.sessionStore.clearSession()

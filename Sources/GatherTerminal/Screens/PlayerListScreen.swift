@@ -22,7 +22,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
 
     var keyHints: [KeyHint] {
         guard let state else { return [] }
-        if state.pendingDeletion != nil {
+        if state.pendingDeletion != nil || state.isConfirmingLogout {
             return [KeyHint(keys: "y", action: "yes"), KeyHint(keys: "n/Esc", action: "no")]
         }
         if state.isSelecting {
@@ -32,7 +32,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         }
         return [KeyHint(keys: "↑↓/jk", action: "move"), KeyHint(keys: "Enter", action: "details"), KeyHint(keys: "a", action: "add"),
                 KeyHint(keys: "d", action: "delete"), KeyHint(keys: "s", action: "select players"), KeyHint(keys: "r", action: "reload"),
-                KeyHint(keys: "q", action: "quit"), KeyHint(keys: "?", action: "help")]
+                KeyHint(keys: "L", action: "log out"), KeyHint(keys: "q", action: "quit"), KeyHint(keys: "?", action: "help")]
     }
 
     func handle(_ key: Key) -> KeyOutcome {
@@ -46,7 +46,16 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
             }
             return .handled
         }
+        if state.isConfirmingLogout {
+            switch key {
+            case .character("y"), .character("Y"): presenter.confirmLogout()
+            case .character("n"), .character("N"), .escape: presenter.cancelLogout()
+            default: break
+            }
+            return .handled
+        }
         switch key {
+        case .character("L"): presenter.requestLogout()
         case .up, .character("k"): presenter.moveUp()
         case .down, .character("j"): presenter.moveDown()
         case .enter: presenter.openHighlighted()
@@ -101,6 +110,8 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
             case let count?: " Played \(count) matches; their results are kept."
             }
             buffer.message("Delete \(name)?\(kept) (y/n)", row: messageRow, in: area, style: Theme.notice)
+        } else if state.isConfirmingLogout {
+            buffer.message("Log out? The saved session is forgotten. (y/n)", row: messageRow, in: area, style: Theme.notice)
         } else if let result = state.savedResult, state.error == nil {
             buffer.message("Saved: Team A \(result.score.teamA) – \(result.score.teamB) Team B", row: messageRow, in: area, style: Theme.notice)
         } else {

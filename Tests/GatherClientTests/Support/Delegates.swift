@@ -28,6 +28,12 @@ final class SpyPlayerListDelegate: PlayerListPresenterDelegate {
     func playerList(_ presenter: PlayerListPresenter, didConfirm players: [Player]) {
         confirmed.append(players)
     }
+
+    private(set) var logoutRequestCount = 0
+
+    func playerListDidRequestLogout(_ presenter: PlayerListPresenter) {
+        logoutRequestCount += 1
+    }
 }
 
 @MainActor

@@ -39,6 +39,11 @@ public final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresenter
         app.push(coordinator)
     }
 
+    public func playerListDidRequestLogout(_ presenter: PlayerListPresenter) {
+        let app = app
+        Task { await app.logOut() }
+    }
+
     /// After a gather: back to the roster, out of selection mode, fresh from the server, with
     /// the saved result confirmed.
     private func gatherEnded(with result: GatherResult) {

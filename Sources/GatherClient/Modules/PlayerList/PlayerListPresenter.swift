@@ -24,6 +24,8 @@ public struct PlayerListViewState: Equatable, Sendable {
     public var pendingDeletionGathers: Int?
     /// A match just saved: the view confirms it until the next action.
     public var savedResult: GatherResult?
+    /// Logging out waits for a yes or no.
+    public var isConfirmingLogout = false
 }
 
 @MainActor
@@ -36,6 +38,7 @@ public protocol PlayerListPresenterDelegate: AnyObject {
     func playerListDidRequestAdd(_ presenter: PlayerListPresenter)
     func playerList(_ presenter: PlayerListPresenter, didSelect player: Player)
     func playerList(_ presenter: PlayerListPresenter, didConfirm players: [Player])
+    func playerListDidRequestLogout(_ presenter: PlayerListPresenter)
 }
 
 /// The roster: browse, add, delete, and pick who plays (selection mode).
@@ -54,6 +57,7 @@ public final class PlayerListPresenter {
     private var pendingDeletion: Player?
     private var pendingDeletionGathers: Int?
     private var savedResult: GatherResult?
+    private var isConfirmingLogout = false
 
     static let minimumSelection = 2
 
@@ -187,6 +191,27 @@ public final class PlayerListPresenter {
 
     // MARK: Updates from other screens
 
+    // MARK: Logging out
+
+    /// L: asks before logging out.
+    public func requestLogout() {
+        guard pendingDeletion == nil else { return }
+        savedResult = nil
+        isConfirmingLogout = true
+        render()
+    }
+
+    public func confirmLogout() {
+        guard isConfirmingLogout else { return }
+        isConfirmingLogout = false
+        delegate?.playerListDidRequestLogout(self)
+    }
+
+    public func cancelLogout() {
+        isConfirmingLogout = false
+        render()
+    }
+
     /// A gather's result was saved: say so on the list.
     public func gatherWasSaved(_ result: GatherResult) {
         savedResult = result
@@ -219,6 +244,6 @@ public final class PlayerListPresenter {
         view?.display(PlayerListViewState(title: title, rows: rows, isEmptyRoster: players.isEmpty && !isLoading && error == nil,
                                           isLoading: isLoading, isSelecting: isSelecting, error: error,
                                           pendingDeletion: pendingDeletion?.name, pendingDeletionGathers: pendingDeletionGathers,
-                                          savedResult: savedResult))
+                                          savedResult: savedResult, isConfirmingLogout: isConfirmingLogout))
     }
 }
