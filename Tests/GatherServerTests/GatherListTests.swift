@@ -1,7 +1,6 @@
 import Foundation
 import GatherServer
 import HTTP
-import Synchronization
 import XCTest
 
 /// `GET /api/gathers` with `status`, `limit` and `before`: newest first, a page at a time; without
@@ -11,12 +10,7 @@ final class GatherListTests: XCTestCase {
     var client: APIClient!
 
     override func setUpWithError() throws {
-        // A clock that moves a second at each reading, so every gather has its own creation time.
-        let seconds = Atomic<Int>(0)
-        var options = GatherApplication.Options()
-        options.passwordHasher = PasswordHasher.forTests
-        options.now = { Date(timeIntervalSince1970: 1_800_000_000 + Double(seconds.add(1, ordering: .relaxed).newValue)) }
-        server = try InProcessAPI(options: options)
+        server = try InProcessAPI.withTickingClock()
         client = try server.registeredClient().client
     }
 

@@ -1,7 +1,6 @@
 import Foundation
 import GatherServer
 import HTTP
-import Synchronization
 import XCTest
 
 /// Records and the leaderboard on a season with draws, the bench, a player moved between sides,
@@ -12,11 +11,7 @@ final class StatsTests: XCTestCase {
     private var players: [String: Int] = [:]
 
     override func setUpWithError() throws {
-        let seconds = Atomic<Int>(0)
-        var options = GatherApplication.Options()
-        options.passwordHasher = PasswordHasher.forTests
-        options.now = { Date(timeIntervalSince1970: 1_800_000_000 + Double(seconds.add(1, ordering: .relaxed).newValue)) }
-        server = try InProcessAPI(options: options)
+        server = try InProcessAPI.withTickingClock()
         client = try server.registeredClient().client
         for name in ["Ana", "Ben", "Cy", "Di"] {
             players[name] = try XCTUnwrap(client.request(.post, "/api/players", json: ["name": name]).jsonObject()["id"] as? Int)

@@ -26,16 +26,32 @@ final class EndToEndTests: XCTestCase {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    func testAWholeMatchFromRegistrationToTheScoreOnTheServer() throws {
-        let fg = try TmuxSession(arguments: ["--server", url])
+    /// Registers `username` on the login screen (remembering the name) and waits for the roster.
+    private func register(_ fg: TmuxSession, _ username: String) {
         fg.waitFor("Remember username")
-
-        // Register (creates the account and logs in), remembering the name.
-        fg.type("coach")
+        fg.type(username)
         fg.press("Tab")
         fg.type("secret-pass")
         fg.press("Tab", "Space", "Tab", "Tab", "Enter")
         fg.waitFor("No players yet — press a to add")
+    }
+
+    /// Adds players by name only, with the form's Ctrl-S.
+    private func addPlayers(_ fg: TmuxSession, _ names: [String]) {
+        for name in names {
+            fg.press("a")
+            fg.waitFor("Preferred position")
+            fg.type(name)
+            fg.press("C-s")
+            fg.waitUntilGone("Preferred position")
+            fg.waitFor(name)
+        }
+    }
+
+    func testAWholeMatchFromRegistrationToTheScoreOnTheServer() throws {
+        let fg = try TmuxSession(arguments: ["--server", url])
+        // Register (creates the account and logs in), remembering the name.
+        register(fg, "coach")
 
         // Add four players: the form, and Ctrl-S.
         fg.press("a")
@@ -49,14 +65,7 @@ final class EndToEndTests: XCTestCase {
         // The form shows "Striker" too: wait for it to close, then for the list row.
         fg.waitUntilGone("Preferred position")
         fg.waitFor("Striker")
-        for name in ["Ben", "Cleo", "Dev"] {
-            fg.press("a")
-            fg.waitFor("Preferred position")
-            fg.type(name)
-            fg.press("C-s")
-            fg.waitUntilGone("Preferred position")
-            fg.waitFor(name)
-        }
+        addPlayers(fg, ["Ben", "Cleo", "Dev"])
 
         // Select everyone, confirm, make teams: Ana and Cleo in A, Ben and Dev in B.
         fg.press("s")
@@ -119,20 +128,8 @@ final class EndToEndTests: XCTestCase {
 
     func testQuittingAfterTimesUpAsksAndSaves() throws {
         let fg = try TmuxSession(arguments: ["--server", url])
-        fg.waitFor("Remember username")
-        fg.type("quitter")
-        fg.press("Tab")
-        fg.type("secret-pass")
-        fg.press("Tab", "Space", "Tab", "Tab", "Enter")
-        fg.waitFor("No players yet — press a to add")
-        for name in ["Ana", "Ben"] {
-            fg.press("a")
-            fg.waitFor("Preferred position")
-            fg.type(name)
-            fg.press("C-s")
-            fg.waitUntilGone("Preferred position")
-            fg.waitFor(name)
-        }
+        register(fg, "quitter")
+        addPlayers(fg, ["Ana", "Ben"])
         fg.press("s")
         fg.waitFor("0 selected")
         fg.press("k", "k", "Space", "j", "Space")

@@ -3,6 +3,7 @@ import GatherServer
 import HTTP
 import Networking
 import Storage
+import Synchronization
 
 /// The API without sockets: requests go straight to `GatherApplication.respond(to:)` against a
 /// real database file, and each response is serialised and parsed back as a client would read
@@ -22,6 +23,16 @@ final class InProcessAPI: APIHarness {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         database = try DatabasePool(path: directory.appendingPathComponent("football-gather.sqlite").path)
         application = GatherApplication(database: database, options: options, log: ServerLog(quiet: true, sink: { _ in }))
+    }
+
+    /// With a clock that moves a second at each reading, so every gather made has its own
+    /// creation time and the order of a list is known.
+    static func withTickingClock() throws -> InProcessAPI {
+        let seconds = Atomic<Int>(0)
+        var options = GatherApplication.Options()
+        options.passwordHasher = PasswordHasher.forTests
+        options.now = { Date(timeIntervalSince1970: 1_800_000_000 + Double(seconds.add(1, ordering: .relaxed).newValue)) }
+        return try InProcessAPI(options: options)
     }
 
     func client(token: String?) throws -> APIClient {
