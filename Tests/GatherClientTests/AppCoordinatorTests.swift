@@ -397,8 +397,9 @@ final class AppCoordinatorTests: XCTestCase {
         assertTop(fixture, is: listView, depth: 1)
         XCTAssertEqual(fixture.list?.presenter.isSelecting, false)
         XCTAssertEqual(fixture.list?.presenter.selectedIDs, [])
-        // Shown since: out of selection mode, the saved result, then the reload (loading, loaded).
-        await waitForRoster(fixture, fromIndex: shown + 2)
+        // Shown since: out of selection mode, picks cleared, the saved result, then the reload
+        // (loading, loaded).
+        await waitForRoster(fixture, fromIndex: shown + 3)
         XCTAssertEqual(fixture.players.playersCallCount, 2)
         XCTAssertEqual(listView?.last?.title, "Players")
         XCTAssertEqual(listView?.last?.isSelecting, false)

@@ -404,7 +404,7 @@ final class PlayerListPresenterTests: XCTestCase {
         XCTAssertNil(view.last?.error)
     }
 
-    func testLeavingSelectionModeClearsTheSelection() async {
+    func testLeavingSelectionModeHidesThePicksAndReturningShowsThem() async {
         await load()
         presenter.toggleSelectionMode()
         presenter.toggleHighlightedSelection()
@@ -414,14 +414,13 @@ final class PlayerListPresenterTests: XCTestCase {
         presenter.toggleSelectionMode()
         XCTAssertEqual(view.last?.title, "Players")
         XCTAssertEqual(view.last?.isSelecting, false)
-        XCTAssertEqual(selectedNames, [])
 
         presenter.toggleSelectionMode()
-        XCTAssertEqual(view.last?.title, "Players — 0 selected")
-        XCTAssertEqual(selectedNames, [])
+        XCTAssertEqual(view.last?.title, "Players — 2 selected")
+        XCTAssertEqual(selectedNames, ["Ana", "Bruno"])
     }
 
-    func testLeaveSelectionModeClearsTheSelectionAndIsHarmlessOutsideIt() async {
+    func testPicksSurviveLeavingSelectionModeAndComingBack() async {
         await load()
         presenter.toggleSelectionMode()
         presenter.toggleHighlightedSelection()
@@ -429,10 +428,54 @@ final class PlayerListPresenterTests: XCTestCase {
         presenter.leaveSelectionMode()
         XCTAssertFalse(presenter.isSelecting)
         XCTAssertEqual(view.last?.title, "Players")
-        XCTAssertEqual(presenter.selectedIDs, [])
+        XCTAssertEqual(presenter.selectedIDs, [Fixtures.ana.id])
 
         presenter.leaveSelectionMode()
-        XCTAssertFalse(presenter.isSelecting)
+        XCTAssertFalse(presenter.isSelecting, "harmless outside it")
+        presenter.toggleSelectionMode()
+        XCTAssertEqual(view.last?.title, "Players — 1 selected")
+        XCTAssertEqual(selectedNames, ["Ana"])
+    }
+
+    func testTheLastMatchsPlayersArePickedAgainWithOneKey() async {
+        await load()
+        XCTAssertEqual(view.last?.canPickLastMatch, false)
+        presenter.pickLastMatch()
+        XCTAssertFalse(presenter.isSelecting, "no match yet: nothing to pick")
+
+        presenter.toggleSelectionMode()
+        presenter.toggleHighlightedSelection()
+        presenter.moveDown()
+        presenter.toggleHighlightedSelection()
+        presenter.confirmSelection()
+        // The match is played: the coordinator clears the picks.
+        presenter.leaveSelectionMode()
+        presenter.clearSelection()
+        XCTAssertEqual(presenter.selectedIDs, [])
+        XCTAssertEqual(view.last?.canPickLastMatch, true)
+
+        presenter.pickLastMatch()
+
+        XCTAssertTrue(presenter.isSelecting)
+        XCTAssertEqual(selectedNames, ["Ana", "Bruno"])
+    }
+
+    func testPlayersGoneSinceTheLastMatchAreNotPicked() async {
+        await load()
+        presenter.toggleSelectionMode()
+        presenter.toggleHighlightedSelection()
+        presenter.moveDown()
+        presenter.toggleHighlightedSelection()
+        presenter.confirmSelection()
+        presenter.leaveSelectionMode()
+        presenter.clearSelection()
+        presenter.moveUp()
+        await presenter.requestDelete()
+        await presenter.confirmDelete()
+
+        presenter.pickLastMatch()
+
+        XCTAssertEqual(selectedNames, ["Bruno"])
     }
 
     func testDeletingASelectedPlayerUnselectsIt() async {

@@ -26,12 +26,15 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
             return [KeyHint(keys: "y", action: "yes"), KeyHint(keys: "n/Esc", action: "no")]
         }
         if state.isSelecting {
-            return [KeyHint(keys: "Space", action: "toggle"), KeyHint(keys: "c", action: "confirm teams"),
+            return [KeyHint(keys: "Space", action: "toggle"), KeyHint(keys: "c", action: "confirm teams")]
+                + (state.canPickLastMatch ? [KeyHint(keys: "p", action: "last match's players")] : []) + [
                     KeyHint(keys: "s/Esc", action: "leave selection"), KeyHint(keys: "↑↓", action: "move"),
                     KeyHint(keys: "Enter", action: "details"), KeyHint(keys: "?", action: "help")]
         }
         return [KeyHint(keys: "↑↓/jk", action: "move"), KeyHint(keys: "Enter", action: "details"), KeyHint(keys: "a", action: "add"),
-                KeyHint(keys: "d", action: "delete"), KeyHint(keys: "s", action: "select players"), KeyHint(keys: "r", action: "reload"),
+                KeyHint(keys: "d", action: "delete"), KeyHint(keys: "s", action: "select players")]
+            + (state.canPickLastMatch ? [KeyHint(keys: "p", action: "last match's players")] : []) + [
+                KeyHint(keys: "r", action: "reload"),
                 KeyHint(keys: "L", action: "log out"), KeyHint(keys: "q", action: "quit"), KeyHint(keys: "?", action: "help")]
     }
 
@@ -63,6 +66,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         case .character("d"): Task { await presenter.requestDelete() }
         case .character("r"): Task { await presenter.reload() }
         case .character("s"): presenter.toggleSelectionMode()
+        case .character("p") where state.canPickLastMatch: presenter.pickLastMatch()
         case .character(" ") where state.isSelecting: presenter.toggleHighlightedSelection()
         case .character("c") where state.isSelecting: presenter.confirmSelection()
         case .escape where state.isSelecting: presenter.leaveSelectionMode()

@@ -49,6 +49,7 @@ public final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresenter
     private func gatherEnded(with result: GatherResult) {
         app.popToRoot()
         presenter.leaveSelectionMode()
+        presenter.clearSelection()
         presenter.gatherWasSaved(result)
         let presenter = presenter
         Task { await presenter.reload() }

@@ -26,6 +26,8 @@ public struct PlayerListViewState: Equatable, Sendable {
     public var savedResult: GatherResult?
     /// Logging out waits for a yes or no.
     public var isConfirmingLogout = false
+    /// The last match's players can be picked again (`pickLastMatch`).
+    public var canPickLastMatch = false
 }
 
 @MainActor
@@ -58,6 +60,8 @@ public final class PlayerListPresenter {
     private var pendingDeletionGathers: Int?
     private var savedResult: GatherResult?
     private var isConfirmingLogout = false
+    /// The players of the last teams confirmed.
+    private var lastMatchIDs: Set<Int> = []
 
     static let minimumSelection = 2
 
@@ -157,8 +161,8 @@ public final class PlayerListPresenter {
 
     public func toggleSelectionMode() {
         savedResult = nil
+        // Picks survive leaving selection mode and coming back; a played match clears them.
         isSelecting.toggle()
-        if !isSelecting { selectedIDs.removeAll() }
         error = nil
         render()
     }
@@ -186,7 +190,27 @@ public final class PlayerListPresenter {
             render()
             return
         }
+        lastMatchIDs = selectedIDs
         delegate?.playerList(self, didConfirm: players.filter { selectedIDs.contains($0.id) })
+    }
+
+    /// After a match: nobody is picked any more (the match's players can be picked again with
+    /// `pickLastMatch`).
+    public func clearSelection() {
+        selectedIDs.removeAll()
+        render()
+    }
+
+    /// p: picks the players of the last match confirmed (those still on the roster) again, in
+    /// selection mode.
+    public func pickLastMatch() {
+        let stillHere = lastMatchIDs.intersection(players.map(\.id))
+        guard !stillHere.isEmpty else { return }
+        selectedIDs = stillHere
+        isSelecting = true
+        savedResult = nil
+        error = nil
+        render()
     }
 
     // MARK: Updates from other screens
@@ -244,6 +268,7 @@ public final class PlayerListPresenter {
         view?.display(PlayerListViewState(title: title, rows: rows, isEmptyRoster: players.isEmpty && !isLoading && error == nil,
                                           isLoading: isLoading, isSelecting: isSelecting, error: error,
                                           pendingDeletion: pendingDeletion?.name, pendingDeletionGathers: pendingDeletionGathers,
-                                          savedResult: savedResult, isConfirmingLogout: isConfirmingLogout))
+                                          savedResult: savedResult, isConfirmingLogout: isConfirmingLogout,
+                                          canPickLastMatch: !lastMatchIDs.intersection(players.map(\.id)).isEmpty))
     }
 }
