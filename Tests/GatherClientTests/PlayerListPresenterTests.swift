@@ -437,20 +437,24 @@ final class PlayerListPresenterTests: XCTestCase {
         XCTAssertEqual(selectedNames, ["Ana"])
     }
 
+    /// Picks Ana and Bruno, confirms the teams, and leaves as the coordinator does after the match.
+    private func playAMatchWithAnaAndBruno() {
+        presenter.toggleSelectionMode()
+        presenter.toggleHighlightedSelection()
+        presenter.moveDown()
+        presenter.toggleHighlightedSelection()
+        presenter.confirmSelection()
+        presenter.leaveSelectionMode()
+        presenter.clearSelection()
+    }
+
     func testTheLastMatchsPlayersArePickedAgainWithOneKey() async {
         await load()
         XCTAssertEqual(view.last?.canPickLastMatch, false)
         presenter.pickLastMatch()
         XCTAssertFalse(presenter.isSelecting, "no match yet: nothing to pick")
 
-        presenter.toggleSelectionMode()
-        presenter.toggleHighlightedSelection()
-        presenter.moveDown()
-        presenter.toggleHighlightedSelection()
-        presenter.confirmSelection()
-        // The match is played: the coordinator clears the picks.
-        presenter.leaveSelectionMode()
-        presenter.clearSelection()
+        playAMatchWithAnaAndBruno()
         XCTAssertEqual(presenter.selectedIDs, [])
         XCTAssertEqual(view.last?.canPickLastMatch, true)
 
@@ -462,13 +466,7 @@ final class PlayerListPresenterTests: XCTestCase {
 
     func testPlayersGoneSinceTheLastMatchAreNotPicked() async {
         await load()
-        presenter.toggleSelectionMode()
-        presenter.toggleHighlightedSelection()
-        presenter.moveDown()
-        presenter.toggleHighlightedSelection()
-        presenter.confirmSelection()
-        presenter.leaveSelectionMode()
-        presenter.clearSelection()
+        playAMatchWithAnaAndBruno()
         presenter.moveUp()
         await presenter.requestDelete()
         await presenter.confirmDelete()

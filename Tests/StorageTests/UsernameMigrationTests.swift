@@ -51,7 +51,7 @@ final class UsernameMigrationTests: StorageTestCase {
         XCTAssertNoThrow(try createUser(pool, "Ärgernis"))
     }
 
-    func testMigrationIsOneTransaction() throws {
+    func testAMigratedFileIsAtTheLatestVersionWithItsKeys() throws {
         _ = try makeVersion1Database(["alice"])
         let pool = try makePool()
         XCTAssertEqual(try pool.read { try $0.userVersion() }, Schema.migrator.latestVersion)

@@ -19,22 +19,16 @@ public final class SlidingWindowLimiter: Sendable {
 
     /// How long until `key` may have another event; nil if it may now.
     public func retryAfter(_ key: String, now: Date) -> TimeInterval? {
-        events.withLock { table in
-            let recent = (table[key] ?? []).filter { now.timeIntervalSince($0) < window }
-            guard recent.count >= limit, let oldest = recent.first else { return nil }
-            return max(1, window - now.timeIntervalSince(oldest))
-        }
+        events.withLock { wait(for: recent(key, in: $0, now: now), now: now) }
     }
 
     /// Records an event for `key` if the window has room, in one step (so two threads cannot
     /// both take the last place); otherwise how long until it will.
     public func acquire(_ key: String, now: Date) -> TimeInterval? {
         events.withLock { table in
-            let recent = (table[key] ?? []).filter { now.timeIntervalSince($0) < window }
-            if recent.count >= limit, let oldest = recent.first {
-                return max(1, window - now.timeIntervalSince(oldest))
-            }
-            table[key] = recent + [now]
+            let events = recent(key, in: table, now: now)
+            if let wait = wait(for: events, now: now) { return wait }
+            table[key] = events + [now]
             trim(&table, now: now)
             return nil
         }
@@ -51,11 +45,20 @@ public final class SlidingWindowLimiter: Sendable {
 
     public func record(_ key: String, now: Date) {
         events.withLock { table in
-            var recent = (table[key] ?? []).filter { now.timeIntervalSince($0) < window }
-            recent.append(now)
-            table[key] = Array(recent.suffix(limit))
+            table[key] = Array((recent(key, in: table, now: now) + [now]).suffix(limit))
             trim(&table, now: now)
         }
+    }
+
+    /// The key's events still inside the window, oldest first.
+    private func recent(_ key: String, in table: [String: [Date]], now: Date) -> [Date] {
+        (table[key] ?? []).filter { now.timeIntervalSince($0) < window }
+    }
+
+    /// How long until the oldest of a full window's events leaves it; nil while there is room.
+    private func wait(for events: [Date], now: Date) -> TimeInterval? {
+        guard events.count >= limit, let oldest = events.first else { return nil }
+        return max(1, window - now.timeIntervalSince(oldest))
     }
 
     /// Past capacity: drop keys with nothing in the window, then the least recently active.

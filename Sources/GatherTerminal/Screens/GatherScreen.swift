@@ -126,7 +126,7 @@ final class GatherScreen: TerminalScreen, GatherView {
             timeField.draw(into: &buffer, row: promptRow, column: area.column + 14, width: 7, focused: true, style: Theme.field)
         case .confirmEnd(let result):
             let winner = result.winner == .none ? "a draw" : "winner \(result.winner.rawValue)"
-            buffer.message("End the gather? \(GatherScreen.score(result)), \(winner). (y/n)",
+            buffer.message("End the gather? \(result.scoreLine), \(winner). (y/n)",
                            row: promptRow, in: area, style: Theme.notice)
         case .confirmQuit:
             // The score stands just above; at 60 columns the choices must fit.
@@ -135,10 +135,6 @@ final class GatherScreen: TerminalScreen, GatherView {
             if state.isEnding { buffer.message("Saving the result…", row: promptRow, in: area, style: Theme.notice) }
         }
         buffer.paragraph(state.problem.map(GatherScreen.words), row: area.bottom - 1, in: area, maxLines: 1)
-    }
-
-    static func score(_ result: GatherResult) -> String {
-        "Team A \(result.score.teamA) – \(result.score.teamB) Team B"
     }
 
     /// Ctrl-C on an unsaved match asks like q; pressed again at that question, it leaves at once.

@@ -117,7 +117,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         } else if state.isConfirmingLogout {
             buffer.message("Log out? The saved session is forgotten. (y/n)", row: messageRow, in: area, style: Theme.notice)
         } else if let result = state.savedResult, state.error == nil {
-            buffer.message("Saved: Team A \(result.score.teamA) – \(result.score.teamB) Team B", row: messageRow, in: area, style: Theme.notice)
+            buffer.message("Saved: \(result.scoreLine)", row: messageRow, in: area, style: Theme.notice)
         } else {
             buffer.paragraph(state.error, row: messageRow - 1, in: area, maxLines: 2)
         }

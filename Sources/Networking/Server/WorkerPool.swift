@@ -4,12 +4,11 @@ import Foundation
 /// so a slow request never stalls the connections that share its loop. With a `queueLimit`, work
 /// beyond it is refused (`trySubmit` returns false) instead of waiting without bound.
 ///
-/// Unchecked Sendable: `jobs`, `head`, `running` and `accepting` are guarded by `condition`.
+/// Unchecked Sendable: `jobs`, `head` and `accepting` are guarded by `condition`.
 public final class WorkerPool: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [@Sendable () -> Void] = []
     private var head = 0
-    private var running = 0
     private var accepting = true
     private let group = DispatchGroup()
     /// Jobs waiting for a thread at most; nil for no limit.
@@ -49,13 +48,6 @@ public final class WorkerPool: @unchecked Sendable {
         return true
     }
 
-    /// Jobs queued or running right now.
-    public var pendingCount: Int {
-        condition.lock()
-        defer { condition.unlock() }
-        return jobs.count - head + running
-    }
-
     /// Runs the jobs already submitted, then stops the threads and waits for them.
     public func shutdownAndWait() {
         condition.lock()
@@ -68,9 +60,6 @@ public final class WorkerPool: @unchecked Sendable {
     private func work() {
         while let job = next() {
             job()
-            condition.lock()
-            running -= 1
-            condition.unlock()
         }
     }
 
@@ -83,7 +72,6 @@ public final class WorkerPool: @unchecked Sendable {
         guard head < jobs.count else { return nil }
         let job = jobs[head]
         head += 1
-        running += 1
         // Drop the consumed prefix now and then so the array does not grow forever.
         if head > 1024 && head * 2 > jobs.count {
             jobs.removeFirst(head)

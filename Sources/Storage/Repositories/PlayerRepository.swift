@@ -62,14 +62,6 @@ public struct PlayerRepository {
         return .retired(gathers: played)
     }
 
-    /// How many gathers a player of this owner took part in (0 for none, or no such player).
-    public func gatherCount(id: Int, owner: UUID) throws -> Int {
-        try database.query("""
-            SELECT count(*) FROM gather_players JOIN players ON players.id = gather_players.player_id
-            WHERE players.id = ? AND players.user_id = ?
-            """, id, owner).first?.int(0) ?? 0
-    }
-
     /// Reads the columns of `columns`, in that order, starting at `offset`.
     static func player(_ row: Row) throws -> Player {
         try player(row, offset: 0)
