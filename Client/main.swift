@@ -40,20 +40,27 @@ guard TerminalDevice.canAddressCursor(term: environment["TERM"]) else {
 }
 
 let client = APIClient(address: address)
-let store = ServerSessionStore(store: SessionStore(directory: SessionStore.defaultDirectory(environment: environment)),
-                               server: address)
+let configDirectory = SessionStore.defaultDirectory(environment: environment)
+let store = ServerSessionStore(store: SessionStore(directory: configDirectory), server: address)
 let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
 let app = TerminalApp(device: TerminalDevice(), colorEnabled: !noColor)
 client.setUnauthorizedHandler {
     Task { @MainActor in app.sessionExpired() }
 }
+let gatherService = APIGatherService(client: client)
 let dependencies = AppDependencies(
     sessionService: APISessionService(client: client),
     playerService: APIPlayerService(client: client),
-    gatherService: APIGatherService(client: client),
+    gatherService: gatherService,
     sessionStore: store,
+    pendingResults: PendingResults(journal: ResultJournalFile(directory: configDirectory), service: gatherService,
+                                   server: address.description, sessionStore: store),
+    makeRosterCache: { session in
+        RosterCacheFile(directory: configDirectory, server: address.description, userID: session.userID)
+    },
     server: address.description,
     makeTicker: { DispatchTicker() },
+    uploadTicker: DispatchTicker(),
     time: MonotonicTimeSource())
 do {
     try app.run(dependencies: dependencies)

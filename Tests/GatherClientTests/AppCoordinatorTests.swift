@@ -13,16 +13,25 @@ final class AppFixture {
     let gathers = StubGatherService()
     let persistence: InMemorySessionPersistence
     let ticker = ManualTicker()
+    let uploadTicker = ManualTicker()
     let time = ManualTimeSource()
+    let journal: InMemoryJournal
+    let rosterCache = InMemoryRosterCache()
+    let pendingResults: PendingResults
     let app: AppCoordinator
 
-    init(savedSession: Session? = nil, players roster: [Player] = Fixtures.roster) {
+    init(savedSession: Session? = nil, players roster: [Player] = Fixtures.roster, journal: [PendingResult] = []) {
         players = StubPlayerService(players: roster)
         persistence = InMemorySessionPersistence(session: savedSession)
+        self.journal = InMemoryJournal(entries: journal)
+        pendingResults = PendingResults(journal: self.journal, service: gathers, server: "http://127.0.0.1:8080",
+                                        sessionStore: persistence)
         let ticker = ticker
+        let rosterCache = rosterCache
         let dependencies = AppDependencies(sessionService: sessions, playerService: players, gatherService: gathers,
-                                           sessionStore: persistence, server: "http://127.0.0.1:8080",
-                                           makeTicker: { ticker }, time: time)
+                                           sessionStore: persistence, pendingResults: pendingResults,
+                                           makeRosterCache: { _ in rosterCache }, server: "http://127.0.0.1:8080",
+                                           makeTicker: { ticker }, uploadTicker: uploadTicker, time: time)
         app = AppCoordinator(navigator: navigator, factory: factory, dependencies: dependencies)
     }
 
@@ -33,6 +42,26 @@ final class AppFixture {
     var add: AddPlayerCoordinator? { app.top as? AddPlayerCoordinator }
     var confirmTeams: ConfirmTeamsCoordinator? { app.top as? ConfirmTeamsCoordinator }
     var gather: GatherCoordinator? { app.top as? GatherCoordinator }
+
+    /// Picks the first `count` players of the roster and confirms them.
+    func selectAndConfirm(count: Int) {
+        guard let list = list?.presenter else { return XCTFail("not on the player list") }
+        list.toggleSelectionMode()
+        for index in 0..<count {
+            if index > 0 { list.moveDown() }
+            list.toggleHighlightedSelection()
+        }
+        list.confirmSelection()
+    }
+
+    /// Bench: Carla; Team A: Ana; Team B: Bruno.
+    func splitTeams() {
+        guard let teams = confirmTeams?.presenter else { return XCTFail("not on the teams screen") }
+        teams.assignHighlighted(to: .teamA)
+        teams.moveUp()
+        teams.moveUp()
+        teams.assignHighlighted(to: .teamB)
+    }
 }
 
 @MainActor
@@ -311,29 +340,10 @@ final class AppCoordinatorTests: XCTestCase {
 
     // MARK: Making teams and playing
 
-    private func selectAndConfirm(_ fixture: AppFixture, count: Int) {
-        guard let list = fixture.list?.presenter else { return XCTFail("not on the player list") }
-        list.toggleSelectionMode()
-        for index in 0..<count {
-            if index > 0 { list.moveDown() }
-            list.toggleHighlightedSelection()
-        }
-        list.confirmSelection()
-    }
-
-    /// Bench: Carla; Team A: Ana; Team B: Bruno.
-    private func splitTeams(_ fixture: AppFixture) {
-        guard let teams = fixture.confirmTeams?.presenter else { return XCTFail("not on the teams screen") }
-        teams.assignHighlighted(to: .teamA)
-        teams.moveUp()
-        teams.moveUp()
-        teams.assignHighlighted(to: .teamB)
-    }
-
     func testConfirmingFewerThanTwoPlayersStaysOnTheList() async {
         let fixture = await startOnPlayerList()
 
-        selectAndConfirm(fixture, count: 1)
+        fixture.selectAndConfirm(count: 1)
 
         assertTop(fixture, is: fixture.factory.playerListView, depth: 1)
         XCTAssertNil(fixture.factory.confirmTeamsView)
@@ -342,7 +352,7 @@ final class AppCoordinatorTests: XCTestCase {
     func testConfirmingTheSelectionShowsTheTeamsScreen() async {
         let fixture = await startOnPlayerList()
 
-        selectAndConfirm(fixture, count: 3)
+        fixture.selectAndConfirm(count: 3)
 
         XCTAssertNotNil(fixture.confirmTeams)
         assertTop(fixture, is: fixture.factory.confirmTeamsView, depth: 2)
@@ -351,8 +361,8 @@ final class AppCoordinatorTests: XCTestCase {
 
     func testStartingTheGatherShowsTheMatch() async {
         let fixture = await startOnPlayerList()
-        selectAndConfirm(fixture, count: 3)
-        splitTeams(fixture)
+        fixture.selectAndConfirm(count: 3)
+        fixture.splitTeams()
 
         fixture.confirmTeams?.presenter.start()
 
@@ -366,8 +376,8 @@ final class AppCoordinatorTests: XCTestCase {
 
     func testTheMatchClockUsesTheInjectedTickerAndTime() async {
         let fixture = await startOnPlayerList()
-        selectAndConfirm(fixture, count: 3)
-        splitTeams(fixture)
+        fixture.selectAndConfirm(count: 3)
+        fixture.splitTeams()
         fixture.confirmTeams?.presenter.start()
 
         fixture.gather?.presenter.toggleClock()
@@ -380,8 +390,8 @@ final class AppCoordinatorTests: XCTestCase {
 
     func testEndingTheGatherReturnsToTheRosterOutOfSelectionMode() async {
         let fixture = await startOnPlayerList()
-        selectAndConfirm(fixture, count: 3)
-        splitTeams(fixture)
+        fixture.selectAndConfirm(count: 3)
+        fixture.splitTeams()
         fixture.confirmTeams?.presenter.start()
         let gather = fixture.gather?.presenter
         gather?.changeScore(of: .teamA, by: 1)
@@ -397,21 +407,25 @@ final class AppCoordinatorTests: XCTestCase {
         assertTop(fixture, is: listView, depth: 1)
         XCTAssertEqual(fixture.list?.presenter.isSelecting, false)
         XCTAssertEqual(fixture.list?.presenter.selectedIDs, [])
-        // Shown since: out of selection mode, picks cleared, the saved result, then the reload
-        // (loading, loaded).
-        await waitForRoster(fixture, fromIndex: shown + 3)
+        // Then the roster is loaded again, fresh from the server.
+        guard let listView else { return XCTFail("no list") }
+        await waitForDisplay(on: listView, fromIndex: shown) { $0.isLoading }
+        await waitForRoster(fixture, fromIndex: (listView.states.lastIndex(where: \.isLoading) ?? 0) + 1)
         XCTAssertEqual(fixture.players.playersCallCount, 2)
-        XCTAssertEqual(listView?.last?.title, "Players")
-        XCTAssertEqual(listView?.last?.isSelecting, false)
-        XCTAssertEqual(listView?.last?.rows.filter(\.isSelected), [])
-        XCTAssertEqual(listView?.last?.savedResult?.score.description, "1-0", "the list confirms the save")
+        XCTAssertEqual(listView.last?.title, "Players")
+        XCTAssertEqual(listView.last?.isSelecting, false)
+        XCTAssertEqual(listView.last?.rows.filter(\.isSelected), [])
+        XCTAssertEqual(listView.last?.savedResult?.score.description, "1-0", "the list confirms the save")
+        XCTAssertNil(listView.last?.savedLocally, "on the server")
+        XCTAssertEqual(listView.last?.pendingResults, 0)
+        XCTAssertEqual(fixture.journal.entries, [], "acknowledged: gone from the journal")
         fixture.list?.presenter.toggleSelectionMode()
-        XCTAssertNil(listView?.last?.savedResult, "until the next action")
+        XCTAssertNil(listView.last?.savedResult, "until the next action")
     }
 
     func testQuitFromTheMatchQuitsTheApp() async {
         let fixture = await startOnPlayerList()
-        selectAndConfirm(fixture, count: 2)
+        fixture.selectAndConfirm(count: 2)
         fixture.confirmTeams?.presenter.assignHighlighted(to: .teamA)
         fixture.confirmTeams?.presenter.moveUp()
         fixture.confirmTeams?.presenter.assignHighlighted(to: .teamB)
@@ -425,7 +439,7 @@ final class AppCoordinatorTests: XCTestCase {
 
     func testQuitDuringARunningMatchQuitsOnceConfirmed() async {
         let fixture = await startOnPlayerList()
-        selectAndConfirm(fixture, count: 2)
+        fixture.selectAndConfirm(count: 2)
         fixture.confirmTeams?.presenter.assignHighlighted(to: .teamA)
         fixture.confirmTeams?.presenter.moveUp()
         fixture.confirmTeams?.presenter.assignHighlighted(to: .teamB)
@@ -442,8 +456,8 @@ final class AppCoordinatorTests: XCTestCase {
 
     func testBackFromAnUnstartedMatchReturnsToTheTeamsAsTheyWere() async {
         let fixture = await startOnPlayerList()
-        selectAndConfirm(fixture, count: 3)
-        splitTeams(fixture)
+        fixture.selectAndConfirm(count: 3)
+        fixture.splitTeams()
         fixture.confirmTeams?.presenter.start()
         assertTop(fixture, is: fixture.factory.gatherView, depth: 3)
 

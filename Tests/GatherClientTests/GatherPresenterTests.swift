@@ -8,7 +8,7 @@ final class GatherPresenterTests: XCTestCase {
     private var presenter: GatherPresenter!
     private var view: SpyGatherView!
     private var delegate: SpyGatherDelegate!
-    private var service: StubGatherService!
+    private var keeper: StubResultKeeper!
     private var ticker: ManualTicker!
     private var time: ManualTimeSource!
 
@@ -19,11 +19,11 @@ final class GatherPresenterTests: XCTestCase {
                                TeamAssignmentEntry(playerID: Fixtures.dani.id, team: .bench)]
 
     private func makePresenter() {
-        service = StubGatherService()
+        keeper = StubResultKeeper()
         ticker = ManualTicker()
         time = ManualTimeSource()
         presenter = GatherPresenter(gatherID: gatherID, assignments: assignments, teamA: [Fixtures.ana],
-                                    teamB: [Fixtures.bruno, Fixtures.carla], service: service, ticker: ticker, time: time)
+                                    teamB: [Fixtures.bruno, Fixtures.carla], keeper: keeper, ticker: ticker, time: time)
         view = SpyGatherView()
         delegate = SpyGatherDelegate()
         presenter.view = view
@@ -419,13 +419,29 @@ final class GatherPresenterTests: XCTestCase {
 
         await presenter.confirmEnd()
 
-        XCTAssertEqual(service.saves.count, 1)
-        XCTAssertEqual(service.saves.first?.id, gatherID)
-        XCTAssertEqual(service.saves.first?.assignments, assignments, "the teams, bench included, go with the result")
-        XCTAssertEqual(service.saves.first?.result.score, Score(teamA: 2, teamB: 1))
-        XCTAssertEqual(service.saves.first?.result.winner, .teamA)
+        XCTAssertEqual(keeper.kept.count, 1)
+        XCTAssertEqual(keeper.kept.first?.id, gatherID)
+        XCTAssertEqual(keeper.kept.first?.assignments, assignments, "the teams, bench included, go with the result")
+        XCTAssertEqual(keeper.kept.first?.result.score, Score(teamA: 2, teamB: 1))
+        XCTAssertEqual(keeper.kept.first?.result.winner, .teamA)
+        XCTAssertEqual(keeper.names.first, [Fixtures.ana.id: "Ana", Fixtures.bruno.id: "Bruno", Fixtures.carla.id: "Carla"],
+                       "names to show the teams while the result waits")
         XCTAssertEqual(delegate.endCount, 1)
+        XCTAssertEqual(delegate.keptAs, .uploaded)
         XCTAssertFalse(ticker.isRunning)
+    }
+
+    func testAResultKeptOnThisComputerEndsTheMatchAllTheSame() async {
+        makePresenter()
+        score(1, 1)
+        keeper.outcome = .keptOnThisComputer(.unreachable("Cannot reach the server"))
+        presenter.requestEnd()
+
+        await presenter.confirmEnd()
+
+        XCTAssertEqual(delegate.endCount, 1)
+        XCTAssertEqual(delegate.keptAs, .keptOnThisComputer(.unreachable("Cannot reach the server")))
+        XCTAssertNil(view.last?.problem)
     }
 
     func testConfirmEndOfAGoallessDrawSendsNone() async {
@@ -434,8 +450,8 @@ final class GatherPresenterTests: XCTestCase {
 
         await presenter.confirmEnd()
 
-        XCTAssertEqual(service.saves.first?.result.score, Score.goalless)
-        XCTAssertEqual(service.saves.first?.result.winner, Winner.none)
+        XCTAssertEqual(keeper.kept.first?.result.score, Score.goalless)
+        XCTAssertEqual(keeper.kept.first?.result.winner, Winner.none)
     }
 
     func testScreenIsEndingWhileTheRequestIsInFlight() async {
@@ -444,7 +460,7 @@ final class GatherPresenterTests: XCTestCase {
         let view = view!
         var endingDuringCall: Bool?
         var promptDuringCall: GatherViewState.Prompt?? = .some(.setTime)
-        service.duringCall = {
+        keeper.duringCall = {
             endingDuringCall = view.last?.isEnding
             promptDuringCall = view.last?.prompt
         }
@@ -459,7 +475,7 @@ final class GatherPresenterTests: XCTestCase {
         makePresenter()
         presenter.toggleClock()
         score(2, 1)
-        service.saveError = .unreachable("Cannot reach the server at http://127.0.0.1:8080")
+        keeper.error = .unreachable("Cannot reach the server at http://127.0.0.1:8080")
         presenter.requestEnd()
 
         await presenter.confirmEnd()
@@ -475,15 +491,15 @@ final class GatherPresenterTests: XCTestCase {
 
     func testEndingCanBeRetriedAfterAFailure() async {
         makePresenter()
-        service.saveError = .unreachable("Cannot reach the server")
+        keeper.error = .unreachable("Cannot reach the server")
         presenter.requestEnd()
         await presenter.confirmEnd()
-        service.saveError = nil
+        keeper.error = nil
 
         presenter.requestEnd()
         await presenter.confirmEnd()
 
-        XCTAssertEqual(service.saves.count, 2)
+        XCTAssertEqual(keeper.kept.count, 2)
         XCTAssertEqual(delegate.endCount, 1)
     }
 
@@ -495,7 +511,7 @@ final class GatherPresenterTests: XCTestCase {
         await presenter.confirmEnd()
 
         XCTAssertNil(view.last?.prompt)
-        XCTAssertEqual(service.saves, [])
+        XCTAssertEqual(keeper.kept, [])
         XCTAssertEqual(delegate.endCount, 0)
     }
 
@@ -515,7 +531,7 @@ final class GatherPresenterTests: XCTestCase {
 
         XCTAssertEqual(delegate.quitCount, 1)
         XCTAssertFalse(ticker.isRunning)
-        XCTAssertEqual(service.saves.count, 0, "discarded: nothing sent")
+        XCTAssertEqual(keeper.kept.count, 0, "discarded: nothing sent")
     }
 
     func testDecliningToQuitKeepsTheMatchRunning() async {
@@ -569,7 +585,7 @@ final class GatherPresenterTests: XCTestCase {
 
         await presenter.saveAndQuit()
 
-        XCTAssertEqual(service.saves.map(\.result.score.description), ["2-0"])
+        XCTAssertEqual(keeper.kept.map(\.result.score.description), ["2-0"])
         XCTAssertEqual(delegate.quitCount, 1)
         XCTAssertEqual(delegate.endCount, 0, "leaving the app, not going back to the list")
     }
@@ -578,7 +594,7 @@ final class GatherPresenterTests: XCTestCase {
         makePresenter()
         presenter.changeScore(of: .teamA, by: 1)
         presenter.requestQuit()
-        service.saveError = .unreachable("Cannot reach the server")
+        keeper.error = .unreachable("Cannot reach the server")
 
         await presenter.saveAndQuit()
 
@@ -595,7 +611,7 @@ final class GatherPresenterTests: XCTestCase {
         await presenter.saveAndQuit()
 
         XCTAssertEqual(delegate.quitCount, 0)
-        XCTAssertEqual(service.saves.count, 0)
+        XCTAssertEqual(keeper.kept.count, 0)
     }
 
     // MARK: Going back

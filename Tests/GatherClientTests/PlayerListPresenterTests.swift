@@ -32,7 +32,7 @@ final class PlayerListPresenterTests: XCTestCase {
         ]
         for action in actions {
             await load()
-            presenter.gatherWasSaved(result)
+            presenter.gatherWasSaved(result, kept: .uploaded)
             XCTAssertEqual(view.last?.savedResult, result)
             presenter.moveDown()
             XCTAssertEqual(view.last?.savedResult, result, "moving keeps it")
@@ -529,5 +529,71 @@ final class PlayerListPresenterTests: XCTestCase {
         presenter.playerWasUpdated(Player(id: 99, name: "Nobody"))
 
         XCTAssertEqual(names, ["Ana", "Bruno", "Carla", "Dani"])
+    }
+}
+
+/// The roster kept for offline play.
+@MainActor
+final class PlayerListOfflineTests: XCTestCase {
+    func testALoadedRosterIsKeptAndShownWhenTheServerCannotBeReached() async {
+        let service = StubPlayerService(players: Fixtures.roster)
+        let cache = InMemoryRosterCache()
+        let presenter = PlayerListPresenter(service: service, rosterCache: cache, pendingCount: { 2 })
+        let view = SpyPlayerListView()
+        let delegate = SpyPlayerListDelegate()
+        presenter.view = view
+        presenter.delegate = delegate
+
+        await presenter.viewDidLoad()
+        XCTAssertEqual(cache.saved, Fixtures.roster)
+        XCTAssertEqual(delegate.reachedServerCount, 1, "the server answers: waiting results can go up")
+        XCTAssertEqual(view.last?.isOffline, false)
+        XCTAssertEqual(view.last?.pendingResults, 2)
+
+        service.playersResult = .failure(.unreachable("Cannot reach the server at http://127.0.0.1:8080"))
+        await presenter.reload()
+
+        XCTAssertEqual(view.last?.isOffline, true)
+        XCTAssertEqual(delegate.reachedServerCount, 1)
+        XCTAssertEqual(view.last?.rows.map(\.name), ["Ana", "Bruno", "Carla", "Dani"])
+        XCTAssertEqual(view.last?.error,
+                       "Cannot reach the server at http://127.0.0.1:8080. Showing the roster as last loaded; r retries.")
+        presenter.toggleSelectionMode()
+        presenter.toggleHighlightedSelection()
+        XCTAssertEqual(view.last?.rows.filter(\.isSelected).count, 1, "players can be picked offline")
+    }
+
+    func testOtherFailuresDoNotFallBackToTheCache() async {
+        let service = StubPlayerService()
+        service.playersResult = .failure(.rejected(status: 500, reason: "database is locked"))
+        let presenter = PlayerListPresenter(service: service, rosterCache: InMemoryRosterCache(players: Fixtures.roster))
+        let view = SpyPlayerListView()
+        presenter.view = view
+
+        await presenter.viewDidLoad()
+
+        XCTAssertEqual(view.last?.error, "database is locked")
+        XCTAssertEqual(view.last?.rows, [])
+        XCTAssertEqual(view.last?.isOffline, false)
+    }
+
+    func testWhereAResultWasKeptIsSaidAndUploadsAreConfirmed() {
+        let presenter = PlayerListPresenter(service: StubPlayerService())
+        let view = SpyPlayerListView()
+        presenter.view = view
+        let result = GatherResult(score: Score(teamA: 2, teamB: 2) ?? .goalless)
+
+        presenter.gatherWasSaved(result, kept: .keptOnThisComputer(.unreachable("down")))
+        XCTAssertEqual(view.last?.savedLocally, .serverUnreachable)
+        presenter.gatherWasSaved(result, kept: .keptOnThisComputer(.unauthorized("expired")))
+        XCTAssertEqual(view.last?.savedLocally, .sessionExpired)
+
+        presenter.pendingResultsChanged(uploaded: 1)
+        XCTAssertEqual(view.last?.uploadedResults, 1)
+        XCTAssertNil(view.last?.savedResult, "no longer only on this computer")
+        presenter.pendingResultsChanged(uploaded: 0)
+        XCTAssertEqual(view.last?.uploadedResults, 1, "a quiet run changes nothing said")
+        presenter.toggleSelectionMode()
+        XCTAssertEqual(view.last?.uploadedResults, 0, "until the next action")
     }
 }

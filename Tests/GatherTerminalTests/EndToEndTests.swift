@@ -13,12 +13,23 @@ final class EndToEndTests: XCTestCase {
     override func setUpWithError() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try startServer(port: 0)
+    }
+
+    private func startServer(port: Int) throws {
         var configuration = ServerConfiguration()
-        configuration.http.port = 0
+        configuration.http.port = port
         configuration.databasePath = directory.appendingPathComponent("e2e.sqlite").path
         configuration.quiet = true
         server = try FootballGatherServer(configuration: configuration)
         try server.start()
+    }
+
+    /// Stops the server; `startServer(port:)` brings it back on the same port and database.
+    private func stopServer() -> Int {
+        let port = server.port ?? 0
+        server.shutdown()
+        return port
     }
 
     override func tearDown() {
@@ -124,6 +135,86 @@ final class EndToEndTests: XCTestCase {
         // q quits and gives the terminal back.
         fg.press("q")
         fg.waitFor("FG-EXITED-0")
+    }
+
+    /// Registers, adds Ana and Ben, and starts a match of Ana against Ben with Ana ahead 1–0.
+    private func startMatchAnaLeading(_ fg: TmuxSession, username: String) {
+        register(fg, username)
+        addPlayers(fg, ["Ana", "Ben"])
+        fg.press("s")
+        fg.waitFor("0 selected")
+        fg.press("k", "k", "Space", "j", "Space")
+        fg.waitFor("2 selected")
+        fg.press("c")
+        fg.waitFor("Bench (2)")
+        fg.press("a")
+        fg.waitFor("Team A (1)")
+        fg.press("b")
+        fg.waitFor("Team B (1)")
+        fg.press("Enter")
+        fg.waitFor("10:00  Ready")
+        fg.press("+")
+        fg.waitFor("Team A  1 – 0  Team B")
+    }
+
+    private func savedGathers() throws -> [String] {
+        try server.database.read { database in
+            try database.query("SELECT id, score FROM gathers").map { "\(try $0.string(0)) \(try $0.string(1))" }
+        }
+    }
+
+    func testAMatchSavedWhileTheServerIsDownIsUploadedOnceItIsBack() throws {
+        let fg = try TmuxSession(arguments: ["--server", url])
+        startMatchAnaLeading(fg, username: "offline")
+        let port = stopServer()
+
+        fg.press("e")
+        fg.waitFor("winner Team A")
+        fg.press("y")
+        fg.waitFor("Saved on this computer; will upload when the server is back")
+        fg.waitFor("1 to upload")
+        let journal = fg.configDirectory.appendingPathComponent("football-gather/pending-results.json")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: journal.path), "the result is on disk")
+
+        // Offline, the roster as last loaded is still there to pick from.
+        fg.press("r")
+        fg.waitFor("Showing the roster as last loaded")
+        XCTAssertTrue(fg.screen().contains("Ben"), fg.screen())
+
+        try startServer(port: port)
+        fg.press("r")
+        fg.waitFor("Uploaded 1 result saved on this computer")
+        fg.waitUntilGone("to upload")
+        let gathers = try savedGathers()
+        XCTAssertEqual(gathers.count, 1, "exactly once: \(gathers)")
+        XCTAssertTrue(gathers.first?.hasSuffix(" 1-0") == true, "\(gathers)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: journal.path), "acknowledged: the journal is empty")
+        fg.press("q")
+        fg.waitFor("FG-EXITED-0")
+    }
+
+    func testTheJournalSurvivesKillingTheClient() throws {
+        let fg = try TmuxSession(arguments: ["--server", url])
+        startMatchAnaLeading(fg, username: "killed")
+        let port = stopServer()
+        fg.press("e")
+        fg.waitFor("winner Team A")
+        fg.press("y")
+        fg.waitFor("Saved on this computer")
+
+        let pid = try fg.tmux(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try Subprocess.run(["pkill", "-KILL", "-P", pid, "-f", "fg --server"], captureOutput: false)
+        fg.waitFor("FG-EXITED-137")
+
+        // A new run (same config directory) with the server back: the result goes up at start.
+        try startServer(port: port)
+        let again = try TmuxSession(arguments: ["--server", url], environment: ["XDG_CONFIG_HOME": fg.configDirectory.path])
+        again.waitFor("Uploaded 1 result saved on this computer")
+        let gathers = try savedGathers()
+        XCTAssertEqual(gathers.count, 1, "\(gathers)")
+        XCTAssertTrue(gathers.first?.hasSuffix(" 1-0") == true, "\(gathers)")
+        again.press("q")
+        again.waitFor("FG-EXITED-0")
     }
 
     func testQuittingAfterTimesUpAsksAndSaves() throws {

@@ -8,8 +8,8 @@ import XCTest
 /// Views drawn into a cell buffer, as the terminal would show them.
 @MainActor
 final class ScreenDrawingTests: XCTestCase {
-    private struct UnusedGatherService: GatherService {
-        func save(_ record: GatherRecord) async throws {}
+    private final class UnusedResultKeeper: ResultKeeper {
+        func keep(_ record: GatherRecord, names: [Int: String]) async throws -> KeptResult { .uploaded }
     }
 
     private func text(of buffer: ScreenBuffer) -> String {
@@ -68,7 +68,7 @@ final class ScreenDrawingTests: XCTestCase {
 
     func testMatchScreenPutsThePresentersMeaningsIntoWords() async {
         let presenter = GatherPresenter(gatherID: UUID(), assignments: [], teamA: [Player(id: 1, name: "Ana")], teamB: [Player(id: 2, name: "Ben")],
-                                        service: UnusedGatherService(), ticker: DispatchTicker(), time: MonotonicTimeSource())
+                                        keeper: UnusedResultKeeper(), ticker: DispatchTicker(), time: MonotonicTimeSource())
         let screen = GatherScreen(presenter: presenter, requestRender: RenderRequest {}, ring: {})
         presenter.view = screen
         presenter.viewDidLoad()
@@ -89,7 +89,7 @@ final class ScreenDrawingTests: XCTestCase {
 
     func testCtrlCOnAnUnsavedMatchAsksAndASecondOneLeaves() {
         let presenter = GatherPresenter(gatherID: UUID(), assignments: [], teamA: [Player(id: 1, name: "Ana")], teamB: [Player(id: 2, name: "Ben")],
-                                        service: UnusedGatherService(), ticker: DispatchTicker(), time: MonotonicTimeSource())
+                                        keeper: UnusedResultKeeper(), ticker: DispatchTicker(), time: MonotonicTimeSource())
         let screen = GatherScreen(presenter: presenter, requestRender: RenderRequest {}, ring: {})
         presenter.view = screen
         presenter.viewDidLoad()

@@ -7,19 +7,29 @@ public struct AppDependencies {
     public var playerService: any PlayerService
     public var gatherService: any GatherService
     public var sessionStore: any SessionPersistence
+    /// Results waiting on this computer, and their upload.
+    public var pendingResults: PendingResults
+    /// The roster kept for offline play, for one account.
+    public var makeRosterCache: @Sendable (Session) -> any RosterCache
     public var server: String
     public var makeTicker: @MainActor () -> any Ticker
+    /// Drives the periodic upload of waiting results.
+    public var uploadTicker: any Ticker
     public var time: any TimeSource
 
     public init(sessionService: any SessionService, playerService: any PlayerService, gatherService: any GatherService,
-                sessionStore: any SessionPersistence, server: String, makeTicker: @escaping @MainActor () -> any Ticker,
-                time: any TimeSource) {
+                sessionStore: any SessionPersistence, pendingResults: PendingResults,
+                makeRosterCache: @escaping @Sendable (Session) -> any RosterCache, server: String,
+                makeTicker: @escaping @MainActor () -> any Ticker, uploadTicker: any Ticker, time: any TimeSource) {
         self.sessionService = sessionService
         self.playerService = playerService
         self.gatherService = gatherService
         self.sessionStore = sessionStore
+        self.pendingResults = pendingResults
+        self.makeRosterCache = makeRosterCache
         self.server = server
         self.makeTicker = makeTicker
+        self.uploadTicker = uploadTicker
         self.time = time
     }
 }

@@ -18,7 +18,13 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         requestRender()
     }
 
-    var title: String { state?.title ?? "Players" }
+    var title: String {
+        guard let state else { return "Players" }
+        var title = state.title
+        if state.isOffline { title += " · offline" }
+        if state.pendingResults > 0 { title += " · \(state.pendingResults) to upload" }
+        return title
+    }
 
     var keyHints: [KeyHint] {
         guard let state else { return [] }
@@ -64,7 +70,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         case .enter: presenter.openHighlighted()
         case .character("a"): presenter.add()
         case .character("d"): Task { await presenter.requestDelete() }
-        case .character("r"): Task { await presenter.reload() }
+        case .character("r"): Task { await presenter.refresh() }
         case .character("s"): presenter.toggleSelectionMode()
         case .character("p") where state.canPickLastMatch: presenter.pickLastMatch()
         case .character(" ") where state.isSelecting: presenter.toggleHighlightedSelection()
@@ -116,8 +122,16 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
             buffer.message("Delete \(name)?\(kept) (y/n)", row: messageRow, in: area, style: Theme.notice)
         } else if state.isConfirmingLogout {
             buffer.message("Log out? The saved session is forgotten. (y/n)", row: messageRow, in: area, style: Theme.notice)
-        } else if let result = state.savedResult, state.error == nil {
-            buffer.message("Saved: \(result.scoreLine)", row: messageRow, in: area, style: Theme.notice)
+        } else if let result = state.savedResult, state.savedLocally != nil || state.error == nil {
+            let message = switch state.savedLocally {
+            case nil: "Saved: \(result.scoreLine)"
+            case .serverUnreachable?: "Saved on this computer; will upload when the server is back (\(result.scoreLine))"
+            case .sessionExpired?: "Saved on this computer; will upload after you log in (\(result.scoreLine))"
+            }
+            buffer.paragraph(message, row: messageRow - 1, in: area, style: Theme.notice, maxLines: 2)
+        } else if state.uploadedResults > 0, state.error == nil {
+            let results = state.uploadedResults == 1 ? "1 result" : "\(state.uploadedResults) results"
+            buffer.message("Uploaded \(results) saved on this computer", row: messageRow, in: area, style: Theme.notice)
         } else {
             buffer.paragraph(state.error, row: messageRow - 1, in: area, maxLines: 2)
         }

@@ -34,6 +34,12 @@ final class SpyPlayerListDelegate: PlayerListPresenterDelegate {
     func playerListDidRequestLogout(_ presenter: PlayerListPresenter) {
         logoutRequestCount += 1
     }
+
+    private(set) var reachedServerCount = 0
+
+    func playerListDidReachServer(_ presenter: PlayerListPresenter) {
+        reachedServerCount += 1
+    }
 }
 
 @MainActor
@@ -100,10 +106,12 @@ final class SpyGatherDelegate: GatherPresenterDelegate {
     private(set) var endCount = 0
     private(set) var quitCount = 0
     private(set) var endedWith: GatherResult?
+    private(set) var keptAs: KeptResult?
 
-    func gatherDidEnd(_ presenter: GatherPresenter, with result: GatherResult) {
+    func gatherDidEnd(_ presenter: GatherPresenter, with result: GatherResult, kept: KeptResult) {
         endCount += 1
         endedWith = result
+        keptAs = kept
     }
 
     func gatherDidRequestQuit(_ presenter: GatherPresenter) {

@@ -184,6 +184,7 @@ final class StubPlayerService: PlayerService {
 final class StubGatherService: GatherService {
     private struct State: Sendable {
         var saveError: ServiceError?
+        var refusals: [UUID: ServiceError] = [:]
         var duringCall: DuringCall?
         var saves: [GatherRecord] = []
     }
@@ -198,13 +199,18 @@ final class StubGatherService: GatherService {
         get { state.withLock { $0.duringCall } }
         set { state.withLock { $0.duringCall = newValue } }
     }
+    /// Errors for particular gathers, before `saveError`.
+    var refusals: [UUID: ServiceError] {
+        get { state.withLock { $0.refusals } }
+        set { state.withLock { $0.refusals = newValue } }
+    }
     /// Every record the presenters asked to save, failed ones included.
     var saves: [GatherRecord] { state.withLock { $0.saves } }
 
     func save(_ record: GatherRecord) async throws {
         let (error, hook) = state.withLock { state in
             state.saves.append(record)
-            return (state.saveError, state.duringCall)
+            return (state.refusals[record.id] ?? state.saveError, state.duringCall)
         }
         if let hook { await hook() }
         if let error { throw error }
@@ -253,4 +259,72 @@ final class InMemorySessionPersistence: SessionPersistence {
             $0.clearCount += 1
         }
     }
+}
+
+/// Where the match screen's results go, for presenter tests: records them and answers as told.
+@MainActor
+final class StubResultKeeper: ResultKeeper {
+    /// Thrown from `keep` when set.
+    var error: ServiceError?
+    /// Answered when no error is set.
+    var outcome = KeptResult.uploaded
+    var duringCall: DuringCall?
+    /// Every record the presenter asked to keep, failed ones included.
+    private(set) var kept: [GatherRecord] = []
+    private(set) var names: [[Int: String]] = []
+
+    func keep(_ record: GatherRecord, names: [Int: String]) async throws -> KeptResult {
+        kept.append(record)
+        self.names.append(names)
+        if let duringCall { duringCall() }
+        await Task.yield()
+        if let error { throw error }
+        return outcome
+    }
+}
+
+/// A journal in memory, with a switch to make writing fail like a full disk.
+final class InMemoryJournal: ResultJournal {
+    private struct State: Sendable {
+        var entries: [PendingResult] = []
+        var failure: PrivateFileError?
+        var saveCount = 0
+    }
+
+    private let state = Mutex(State())
+
+    init(entries: [PendingResult] = []) {
+        state.withLock { $0.entries = entries }
+    }
+
+    var entries: [PendingResult] { state.withLock { $0.entries } }
+    var saveCount: Int { state.withLock { $0.saveCount } }
+    var failure: PrivateFileError? {
+        get { state.withLock { $0.failure } }
+        set { state.withLock { $0.failure = newValue } }
+    }
+
+    func load() -> JournalContents { JournalContents(entries: entries) }
+
+    func save(_ entries: [PendingResult]) throws {
+        try state.withLock { state in
+            if let failure = state.failure { throw failure }
+            state.entries = entries
+            state.saveCount += 1
+        }
+    }
+}
+
+/// A roster cache in memory.
+final class InMemoryRosterCache: RosterCache {
+    private let players = Mutex<[Player]?>(nil)
+
+    init(players: [Player]? = nil) {
+        self.players.withLock { $0 = players }
+    }
+
+    var saved: [Player]? { players.withLock { $0 } }
+
+    func load() -> [Player]? { saved }
+    func save(_ players: [Player]) { self.players.withLock { $0 = players } }
 }

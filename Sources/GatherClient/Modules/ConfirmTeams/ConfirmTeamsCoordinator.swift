@@ -6,9 +6,9 @@ public final class ConfirmTeamsCoordinator: ScreenCoordinator, ConfirmTeamsPrese
     public let presenter: ConfirmTeamsPresenter
     public let screen: AnyObject
     private unowned let app: AppCoordinator
-    private let onGatherEnd: @MainActor (GatherResult) -> Void
+    private let onGatherEnd: @MainActor (GatherResult, KeptResult) -> Void
 
-    init(app: AppCoordinator, players: [Player], onGatherEnd: @escaping @MainActor (GatherResult) -> Void) {
+    init(app: AppCoordinator, players: [Player], onGatherEnd: @escaping @MainActor (GatherResult, KeptResult) -> Void) {
         self.app = app
         self.onGatherEnd = onGatherEnd
         presenter = ConfirmTeamsPresenter(players: players)

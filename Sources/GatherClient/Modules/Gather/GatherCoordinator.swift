@@ -6,14 +6,14 @@ public final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegate
     public let presenter: GatherPresenter
     public let screen: AnyObject
     private unowned let app: AppCoordinator
-    private let onEnd: @MainActor (GatherResult) -> Void
+    private let onEnd: @MainActor (GatherResult, KeptResult) -> Void
 
     init(app: AppCoordinator, gatherID: UUID, assignments: [TeamAssignmentEntry], teamA: [Player], teamB: [Player],
-         onEnd: @escaping @MainActor (GatherResult) -> Void) {
+         onEnd: @escaping @MainActor (GatherResult, KeptResult) -> Void) {
         self.app = app
         self.onEnd = onEnd
         presenter = GatherPresenter(gatherID: gatherID, assignments: assignments, teamA: teamA, teamB: teamB,
-                                    service: app.dependencies.gatherService,
+                                    keeper: app.dependencies.pendingResults,
                                     ticker: app.dependencies.makeTicker(), time: app.dependencies.time)
         let view = app.factory.makeGatherView(presenter: presenter)
         screen = view
@@ -22,8 +22,8 @@ public final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegate
         presenter.viewDidLoad()
     }
 
-    public func gatherDidEnd(_ presenter: GatherPresenter, with result: GatherResult) {
-        onEnd(result)
+    public func gatherDidEnd(_ presenter: GatherPresenter, with result: GatherResult, kept: KeptResult) {
+        onEnd(result, kept)
     }
 
     public func gatherDidRequestQuit(_ presenter: GatherPresenter) {

@@ -50,13 +50,15 @@ public protocol GatherView: AnyObject {
 
 @MainActor
 public protocol GatherPresenterDelegate: AnyObject {
-    func gatherDidEnd(_ presenter: GatherPresenter, with result: GatherResult)
+    /// The result was saved: on the server, or on this computer until the server takes it.
+    func gatherDidEnd(_ presenter: GatherPresenter, with result: GatherResult, kept: KeptResult)
     func gatherDidRequestQuit(_ presenter: GatherPresenter)
     /// Back to the teams, before kick-off.
     func gatherDidRequestBack(_ presenter: GatherPresenter)
 }
 
-/// The match: both teams, the countdown, the score; ends by sending the result.
+/// The match: both teams, the countdown, the score; ends by keeping the result (on the server,
+/// or on this computer until the server takes it).
 @MainActor
 public final class GatherPresenter {
     public weak var view: (any GatherView)?
@@ -65,7 +67,7 @@ public final class GatherPresenter {
     private let assignments: [TeamAssignmentEntry]
     private let teamA: [Player]
     private let teamB: [Player]
-    private let service: any GatherService
+    private let keeper: any ResultKeeper
     private let ticker: any Ticker
     private let time: any TimeSource
     public private(set) var clock: MatchClock
@@ -81,13 +83,13 @@ public final class GatherPresenter {
 
     /// `assignments` name every player picked with their side (the bench too): what is stored
     /// with the result.
-    public init(gatherID: UUID, assignments: [TeamAssignmentEntry], teamA: [Player], teamB: [Player], service: any GatherService,
+    public init(gatherID: UUID, assignments: [TeamAssignmentEntry], teamA: [Player], teamB: [Player], keeper: any ResultKeeper,
                 ticker: any Ticker, time: any TimeSource, duration: Duration = MatchClock.defaultDuration) {
         self.gatherID = gatherID
         self.assignments = assignments
         self.teamA = teamA
         self.teamB = teamB
-        self.service = service
+        self.keeper = keeper
         self.ticker = ticker
         self.time = time
         self.clock = MatchClock(duration: duration)
@@ -201,25 +203,26 @@ public final class GatherPresenter {
 
     public func confirmEnd() async {
         guard case .confirmEnd = prompt else { return }
-        if await saveResult() { delegate?.gatherDidEnd(self, with: result) }
+        if let kept = await saveResult() { delegate?.gatherDidEnd(self, with: result, kept: kept) }
     }
 
-    /// Sends the result; on failure the match stays, with the reason shown.
-    private func saveResult() async -> Bool {
+    /// Keeps the result; if nothing took it, the match stays, with the reason shown.
+    private func saveResult() async -> KeptResult? {
         prompt = nil
         isEnding = true
         problem = nil
         render()
+        let names = Dictionary((teamA + teamB).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         do {
-            try await service.save(GatherRecord(id: gatherID, assignments: assignments, result: result))
+            let kept = try await keeper.keep(GatherRecord(id: gatherID, assignments: assignments, result: result), names: names)
             ticker.stop()
             isEnding = false
-            return true
+            return kept
         } catch {
             isEnding = false
             problem = .notSaved(ServiceError(error).message)
             render()
-            return false
+            return nil
         }
     }
 
@@ -251,7 +254,7 @@ public final class GatherPresenter {
     /// From the quit prompt: save the result, then leave; if it cannot be saved, stay.
     public func saveAndQuit() async {
         guard case .confirmQuit = prompt else { return }
-        if await saveResult() { delegate?.gatherDidRequestQuit(self) }
+        if await saveResult() != nil { delegate?.gatherDidRequestQuit(self) }
     }
 
     /// Esc: before kick-off, back to the teams; once anything has happened, the match is ended

@@ -9,7 +9,11 @@ public final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresenter
 
     init(app: AppCoordinator) {
         self.app = app
-        presenter = PlayerListPresenter(service: app.dependencies.playerService)
+        let dependencies = app.dependencies
+        let pendingResults = dependencies.pendingResults
+        presenter = PlayerListPresenter(service: dependencies.playerService,
+                                        rosterCache: dependencies.sessionStore.savedSession().map(dependencies.makeRosterCache),
+                                        pendingCount: { pendingResults.count })
         let view = app.factory.makePlayerListView(presenter: presenter)
         screen = view
         presenter.view = view
@@ -33,8 +37,8 @@ public final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresenter
     }
 
     public func playerList(_ presenter: PlayerListPresenter, didConfirm players: [Player]) {
-        let coordinator = ConfirmTeamsCoordinator(app: app, players: players) { [weak self] result in
-            self?.gatherEnded(with: result)
+        let coordinator = ConfirmTeamsCoordinator(app: app, players: players) { [weak self] result, kept in
+            self?.gatherEnded(with: result, kept: kept)
         }
         app.push(coordinator)
     }
@@ -44,13 +48,17 @@ public final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresenter
         Task { await app.logOut() }
     }
 
+    public func playerListDidReachServer(_ presenter: PlayerListPresenter) {
+        app.uploadPendingResults()
+    }
+
     /// After a gather: back to the roster, out of selection mode, fresh from the server, with
-    /// the saved result confirmed.
-    private func gatherEnded(with result: GatherResult) {
+    /// the saved result confirmed (and where it is kept).
+    private func gatherEnded(with result: GatherResult, kept: KeptResult) {
         app.popToRoot()
         presenter.leaveSelectionMode()
         presenter.clearSelection()
-        presenter.gatherWasSaved(result)
+        presenter.gatherWasSaved(result, kept: kept)
         let presenter = presenter
         Task { await presenter.reload() }
     }

@@ -24,10 +24,26 @@ public struct PlayerListViewState: Equatable, Sendable {
     public var pendingDeletionGathers: Int?
     /// A match just saved: the view confirms it until the next action.
     public var savedResult: GatherResult?
+    /// Set when that match is kept on this computer, not yet on the server: why.
+    public var savedLocally: LocalSaveReason?
+    /// Results kept on this computer, waiting for the server (the list shows a badge).
+    public var pendingResults = 0
+    /// Results from this computer the server has just taken.
+    public var uploadedResults = 0
+    /// The server could not be reached: the roster shown is the one last loaded.
+    public var isOffline = false
     /// Logging out waits for a yes or no.
     public var isConfirmingLogout = false
     /// The last match's players can be picked again (`pickLastMatch`).
     public var canPickLastMatch = false
+}
+
+/// Why a saved result waits on this computer.
+public enum LocalSaveReason: Equatable, Sendable {
+    /// It goes up when the server answers again.
+    case serverUnreachable
+    /// It goes up after the next login.
+    case sessionExpired
 }
 
 @MainActor
@@ -41,6 +57,8 @@ public protocol PlayerListPresenterDelegate: AnyObject {
     func playerList(_ presenter: PlayerListPresenter, didSelect player: Player)
     func playerList(_ presenter: PlayerListPresenter, didConfirm players: [Player])
     func playerListDidRequestLogout(_ presenter: PlayerListPresenter)
+    /// The roster came from the server: it answers again, so waiting results can go up.
+    func playerListDidReachServer(_ presenter: PlayerListPresenter)
 }
 
 /// The roster: browse, add, delete, and pick who plays (selection mode).
@@ -49,8 +67,13 @@ public final class PlayerListPresenter {
     public weak var view: (any PlayerListView)?
     public weak var delegate: (any PlayerListPresenterDelegate)?
     private let service: any PlayerService
+    private let rosterCache: (any RosterCache)?
+    private let pendingCount: @MainActor () -> Int
 
-    public private(set) var players: [Player] = []
+    public private(set) var players: [Player] = [] {
+        // Every change made online is kept for offline play (adds and edits included, not only loads).
+        didSet { if !isOffline { rosterCache?.save(players) } }
+    }
     public private(set) var highlighted = 0
     public private(set) var isSelecting = false
     private(set) var selectedIDs: Set<Int> = []
@@ -59,14 +82,22 @@ public final class PlayerListPresenter {
     private var pendingDeletion: Player?
     private var pendingDeletionGathers: Int?
     private var savedResult: GatherResult?
+    private var savedLocally: LocalSaveReason?
+    private var uploadedResults = 0
+    private var isOffline = false
     private var isConfirmingLogout = false
     /// The players of the last teams confirmed.
     private var lastMatchIDs: Set<Int> = []
 
     static let minimumSelection = 2
 
-    public init(service: any PlayerService) {
+    /// `rosterCache` keeps the roster for offline play; `pendingCount` tells how many results
+    /// wait on this computer.
+    public init(service: any PlayerService, rosterCache: (any RosterCache)? = nil,
+                pendingCount: @escaping @MainActor () -> Int = { 0 }) {
         self.service = service
+        self.rosterCache = rosterCache
+        self.pendingCount = pendingCount
     }
 
     public func viewDidLoad() async {
@@ -78,14 +109,31 @@ public final class PlayerListPresenter {
         error = nil
         render()
         do {
-            players = try await service.players()
-            selectedIDs = selectedIDs.intersection(players.map(\.id))
-            highlighted = min(highlighted, max(0, players.count - 1))
+            let loaded = try await service.players()
+            isOffline = false
+            players = loaded
+            delegate?.playerListDidReachServer(self)
         } catch {
-            self.error = ServiceError(error).message
+            let failure = ServiceError(error)
+            if case .unreachable = failure, let cached = rosterCache?.load() {
+                // Teams can still be picked and a match played; its result waits on this computer.
+                isOffline = true
+                players = cached
+                self.error = "\(failure.message). Showing the roster as last loaded; r retries."
+            } else {
+                self.error = failure.message
+            }
         }
+        selectedIDs = selectedIDs.intersection(players.map(\.id))
+        highlighted = min(highlighted, max(0, players.count - 1))
         isLoading = false
         render()
+    }
+
+    /// r: loads the roster again (and so tries the server again), dropping the last notice.
+    public func refresh() async {
+        clearNotices()
+        await reload()
     }
 
     // MARK: Moving
@@ -110,13 +158,13 @@ public final class PlayerListPresenter {
 
     public func openHighlighted() {
         guard pendingDeletion == nil, let player = highlightedPlayer else { return }
-        savedResult = nil
+        clearNotices()
         delegate?.playerList(self, didSelect: player)
     }
 
     public func add() {
         guard pendingDeletion == nil else { return }
-        savedResult = nil
+        clearNotices()
         delegate?.playerListDidRequestAdd(self)
     }
 
@@ -124,7 +172,7 @@ public final class PlayerListPresenter {
     /// their results); if that cannot be learnt, asks all the same.
     public func requestDelete() async {
         guard pendingDeletion == nil, let player = highlightedPlayer else { return }
-        savedResult = nil
+        clearNotices()
         pendingDeletion = player
         pendingDeletionGathers = nil
         render()
@@ -160,7 +208,7 @@ public final class PlayerListPresenter {
     // MARK: Selection
 
     public func toggleSelectionMode() {
-        savedResult = nil
+        clearNotices()
         // Picks survive leaving selection mode and coming back; a played match clears them.
         isSelecting.toggle()
         error = nil
@@ -208,7 +256,7 @@ public final class PlayerListPresenter {
         guard !stillHere.isEmpty else { return }
         selectedIDs = stillHere
         isSelecting = true
-        savedResult = nil
+        clearNotices()
         error = nil
         render()
     }
@@ -220,7 +268,7 @@ public final class PlayerListPresenter {
     /// L: asks before logging out.
     public func requestLogout() {
         guard pendingDeletion == nil else { return }
-        savedResult = nil
+        clearNotices()
         isConfirmingLogout = true
         render()
     }
@@ -236,9 +284,23 @@ public final class PlayerListPresenter {
         render()
     }
 
-    /// A gather's result was saved: say so on the list.
-    public func gatherWasSaved(_ result: GatherResult) {
+    /// A gather's result was saved: say so on the list, and where it is kept.
+    public func gatherWasSaved(_ result: GatherResult, kept: KeptResult) {
         savedResult = result
+        switch kept {
+        case .uploaded: savedLocally = nil
+        case .keptOnThisComputer(.unauthorized): savedLocally = .sessionExpired
+        case .keptOnThisComputer: savedLocally = .serverUnreachable
+        }
+        render()
+    }
+
+    /// Results waiting on this computer changed; `uploaded` of them just reached the server.
+    public func pendingResultsChanged(uploaded: Int) {
+        if uploaded > 0 {
+            uploadedResults = uploaded
+            if savedLocally != nil { savedResult = nil }
+        }
         render()
     }
 
@@ -256,6 +318,13 @@ public final class PlayerListPresenter {
 
     // MARK: Rendering
 
+    /// The saved-result and upload confirmations last until the next action.
+    private func clearNotices() {
+        savedResult = nil
+        savedLocally = nil
+        uploadedResults = 0
+    }
+
     private func render() {
         let title = isSelecting ? "Players — \(selectedIDs.count) selected" : "Players"
         let rows = players.enumerated().map { index, player in
@@ -268,7 +337,9 @@ public final class PlayerListPresenter {
         view?.display(PlayerListViewState(title: title, rows: rows, isEmptyRoster: players.isEmpty && !isLoading && error == nil,
                                           isLoading: isLoading, isSelecting: isSelecting, error: error,
                                           pendingDeletion: pendingDeletion?.name, pendingDeletionGathers: pendingDeletionGathers,
-                                          savedResult: savedResult, isConfirmingLogout: isConfirmingLogout,
+                                          savedResult: savedResult, savedLocally: savedLocally, pendingResults: pendingCount(),
+                                          uploadedResults: uploadedResults, isOffline: isOffline,
+                                          isConfirmingLogout: isConfirmingLogout,
                                           canPickLastMatch: !lastMatchIDs.intersection(players.map(\.id)).isEmpty))
     }
 }

@@ -1,6 +1,5 @@
 import Networking
 import Foundation
-import Glibc
 
 /// The saved session and remembered username, in `$XDG_CONFIG_HOME/football-gather/` (else
 /// `~/.config/football-gather/`). Files are created with mode 0600: the token is a credential.
@@ -38,7 +37,7 @@ public struct SessionStore: Sendable {
 
     public func save(_ session: Session, for server: ServerAddress) throws {
         let data = try JSONEncoder().encode(SavedSession(server: server.description, session: session))
-        try writePrivately(data, to: sessionFile)
+        try PrivateFile(sessionFile).write(data)
     }
 
     public func clearSession() {
@@ -56,31 +55,6 @@ public struct SessionStore: Sendable {
             try? FileManager.default.removeItem(at: usernameFile)
             return
         }
-        try writePrivately(Data(username.utf8), to: usernameFile)
+        try PrivateFile(usernameFile).write(Data(username.utf8))
     }
-
-    /// Writes through a temporary file created 0600 and renamed into place: never readable by
-    /// others, never half-written.
-    private func writePrivately(_ data: Data, to file: URL) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        let temporary = file.path + ".tmp"
-        // A leftover temporary file (or a link planted there) must not lend us its permissions.
-        unlink(temporary)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw SessionStoreError(path: temporary, code: errno) }
-        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        let failure = written == data.count ? 0 : errno
-        close(fd)
-        guard failure == 0, rename(temporary, file.path) == 0 else {
-            unlink(temporary)
-            throw SessionStoreError(path: file.path, code: failure == 0 ? errno : failure)
-        }
-    }
-}
-
-public struct SessionStoreError: Error, CustomStringConvertible {
-    let path: String
-    public let code: Int32
-    public var description: String { "cannot write \(path): \(String(cString: strerror(code)))" }
 }

@@ -1,0 +1,70 @@
+import Foundation
+import GatherCore
+
+/// A played match kept on this computer until the server has acknowledged it.
+public struct PendingResult: Hashable, Sendable, Codable {
+    public var record: GatherRecord
+    /// The server and account it belongs to: the player ids mean something only there.
+    public var server: String
+    public var userID: UUID
+    /// When the match was saved here (shown in History until it is uploaded).
+    public var savedAt: Date
+    /// The players' names at the time, to show the teams while the server cannot be asked.
+    public var names: [Int: String]
+    /// The server's reason, if it refused the result (it is kept and tried again until the user
+    /// discards it: the reason may go away, for example a missing player added back).
+    public var refusal: String?
+
+    public init(record: GatherRecord, server: String, userID: UUID, savedAt: Date, names: [Int: String], refusal: String? = nil) {
+        self.record = record
+        self.server = server
+        self.userID = userID
+        self.savedAt = savedAt
+        self.names = names
+        self.refusal = refusal
+    }
+
+    public var id: UUID { record.id }
+
+    /// The names of one side, in the order they were picked.
+    public func names(of team: Team) -> [String] {
+        record.assignments.filter { $0.team == team }.map { names[$0.playerID] ?? "#\($0.playerID)" }
+    }
+}
+
+extension GatherRecord: Codable {
+    enum CodingKeys: String, CodingKey { case id, assignments, score }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let text = try container.decode(String.self, forKey: .score)
+        guard let score = Score(text) else {
+            throw DecodingError.dataCorruptedError(forKey: .score, in: container, debugDescription: "not a score: \(text)")
+        }
+        self.init(id: try container.decode(UUID.self, forKey: .id),
+                  assignments: try container.decode([TeamAssignmentEntry].self, forKey: .assignments),
+                  result: GatherResult(score: score))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(assignments, forKey: .assignments)
+        try container.encode(result.score.description, forKey: .score)
+    }
+}
+
+extension TeamAssignmentEntry: Codable {
+    enum CodingKeys: String, CodingKey { case playerID = "playerId", team }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(playerID: try container.decode(Int.self, forKey: .playerID), team: try container.decode(Team.self, forKey: .team))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(playerID, forKey: .playerID)
+        try container.encode(team, forKey: .team)
+    }
+}

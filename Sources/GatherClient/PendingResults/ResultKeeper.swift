@@ -1,0 +1,19 @@
+import GatherCore
+
+/// Where a finished match goes when the organiser saves it.
+@MainActor
+public protocol ResultKeeper: AnyObject {
+    /// Keeps the result: on the server if it answers, else on this computer until it does.
+    /// Throws only when neither took it (the match screen then stays, with the reason).
+    /// `names` are the players' names, to show the teams while the result waits.
+    func keep(_ record: GatherRecord, names: [Int: String]) async throws -> KeptResult
+}
+
+/// Where a saved result ended up.
+public enum KeptResult: Equatable, Sendable {
+    /// The server acknowledged it.
+    case uploaded
+    /// In the journal on this computer; it is uploaded when the server answers again (after a
+    /// new login if the session had expired).
+    case keptOnThisComputer(ServiceError)
+}

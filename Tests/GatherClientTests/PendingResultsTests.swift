@@ -1,0 +1,248 @@
+import Foundation
+@testable import GatherClient
+import GatherCore
+import XCTest
+
+/// The journal of results waiting for the server, and their upload.
+@MainActor
+final class PendingResultsTests: XCTestCase {
+    private let server = "http://127.0.0.1:8080"
+    private let ana = StubSessionService.session
+    private let other = Session(userID: UUID(uuidString: "5C1B6F0E-9D2A-4B8E-8F3C-7A6D5E4C3B2A")!, username: "bea", token: "token-2")
+    private var service: StubGatherService!
+    private var journal: InMemoryJournal!
+    private var sessions: InMemorySessionPersistence!
+
+    private func makeResults(entries: [PendingResult] = [], session: Session? = StubSessionService.session) -> PendingResults {
+        service = StubGatherService()
+        journal = InMemoryJournal(entries: entries)
+        sessions = InMemorySessionPersistence(session: session)
+        return PendingResults(journal: journal, service: service, server: server, sessionStore: sessions,
+                              now: { Date(timeIntervalSince1970: 1_800_000_000) })
+    }
+
+    private func record(_ goalsA: Int, _ goalsB: Int, id: UUID = UUID()) -> GatherRecord {
+        GatherRecord(id: id, assignments: [TeamAssignmentEntry(playerID: 1, team: .teamA), TeamAssignmentEntry(playerID: 2, team: .teamB)],
+                     result: GatherResult(score: Score(teamA: goalsA, teamB: goalsB) ?? .goalless))
+    }
+
+    private func pending(_ record: GatherRecord, for session: Session? = nil, server: String? = nil) -> PendingResult {
+        PendingResult(record: record, server: server ?? self.server, userID: (session ?? ana).userID,
+                      savedAt: Date(timeIntervalSince1970: 1_700_000_000), names: [1: "Ana", 2: "Bruno"])
+    }
+
+    // MARK: Keeping
+
+    func testAResultIsJournaledBeforeItIsSentAndDroppedOnceAcknowledged() async throws {
+        let results = makeResults()
+        let match = record(2, 1)
+        var journaledDuringUpload: [PendingResult] = []
+        service.duringCall = { [journal] in journaledDuringUpload = journal?.entries ?? [] }
+
+        let kept = try await results.keep(match, names: [1: "Ana", 2: "Bruno"])
+
+        XCTAssertEqual(kept, .uploaded)
+        XCTAssertEqual(journaledDuringUpload.map(\.record), [match], "on disk before the request went out")
+        XCTAssertEqual(journaledDuringUpload.first?.userID, ana.userID)
+        XCTAssertEqual(journaledDuringUpload.first?.server, server)
+        XCTAssertEqual(journaledDuringUpload.first?.names, [1: "Ana", 2: "Bruno"])
+        XCTAssertEqual(service.saves, [match])
+        XCTAssertEqual(journal.entries, [], "acknowledged, so no longer pending")
+        XCTAssertEqual(results.count, 0)
+    }
+
+    func testWithTheServerDownTheResultStaysOnThisComputer() async throws {
+        let results = makeResults()
+        service.saveError = .unreachable("Cannot reach the server")
+        let match = record(3, 3)
+
+        let kept = try await results.keep(match, names: [:])
+
+        XCTAssertEqual(kept, .keptOnThisComputer(.unreachable("Cannot reach the server")))
+        XCTAssertEqual(journal.entries.map(\.record), [match])
+        XCTAssertEqual(journal.entries.first?.savedAt, Date(timeIntervalSince1970: 1_800_000_000))
+        XCTAssertEqual(results.count, 1)
+        XCTAssertEqual(results.pending.map(\.id), [match.id])
+    }
+
+    func testAnExpiredSessionKeepsTheResultForAfterLogin() async throws {
+        let results = makeResults()
+        service.saveError = .unauthorized("Your session has expired")
+
+        let kept = try await results.keep(record(1, 0), names: [:])
+
+        XCTAssertEqual(kept, .keptOnThisComputer(.unauthorized("Your session has expired")))
+        XCTAssertEqual(journal.entries.count, 1)
+    }
+
+    func testABusyOrFailingServerIsTriedAgainLater() async throws {
+        for error in [ServiceError.rejected(status: 503, reason: "busy"), .rejected(status: 429, reason: "slow down"),
+                      .invalidResponse("a proxy's error page")] {
+            let results = makeResults()
+            service.saveError = error
+
+            let kept = try await results.keep(record(1, 0), names: [:])
+
+            XCTAssertEqual(kept, .keptOnThisComputer(error))
+            XCTAssertEqual(journal.entries.count, 1, "\(error)")
+        }
+    }
+
+    func testAResultTheServerRefusesIsNotKeptAndTheReasonComesBack() async {
+        let results = makeResults()
+        let match = record(1, 0)
+        service.refusals = [match.id: .rejected(status: 404, reason: "player not found")]
+
+        do {
+            _ = try await results.keep(match, names: [:])
+            XCTFail("a refusal is the match screen's to show")
+        } catch {
+            XCTAssertEqual(error as? ServiceError, .rejected(status: 400, reason: "player not found"))
+        }
+        XCTAssertEqual(journal.entries, [], "the match screen still has it; the user decides")
+    }
+
+    func testWhenTheJournalCannotBeWrittenTheServerStillTakesIt() async throws {
+        let results = makeResults()
+        journal.failure = PrivateFileError(path: "/full/disk", code: ENOSPC)
+
+        let kept = try await results.keep(record(1, 0), names: [:])
+
+        XCTAssertEqual(kept, .uploaded)
+        XCTAssertEqual(service.saves.count, 1)
+        XCTAssertEqual(results.journalProblem, "Results cannot be kept on this computer: cannot write /full/disk: No space left on device",
+                       "the next result would not be kept if the server were down: the user is told")
+    }
+
+    func testWhenNeitherTheJournalNorTheServerTakesItTheMatchStays() async {
+        let results = makeResults()
+        journal.failure = PrivateFileError(path: "/full/disk", code: ENOSPC)
+        service.saveError = .unreachable("Cannot reach the server")
+
+        do {
+            _ = try await results.keep(record(1, 0), names: [:])
+            XCTFail("nothing kept it")
+        } catch {
+            XCTAssertEqual(error as? ServiceError, .unreachable("Cannot reach the server"))
+        }
+        XCTAssertEqual(results.count, 0, "not claimed as kept")
+        XCTAssertTrue(results.journalProblem?.contains("No space left on device") == true, results.journalProblem ?? "")
+
+        journal.failure = nil
+        _ = try? await results.keep(record(2, 0), names: [:])
+        XCTAssertNil(results.journalProblem, "the problem is forgotten once the journal works again")
+    }
+
+    func testKeepingTheSameMatchTwiceJournalsItOnce() async throws {
+        let results = makeResults()
+        service.saveError = .unreachable("down")
+        let match = record(1, 1)
+
+        _ = try await results.keep(match, names: [:])
+        _ = try await results.keep(match, names: [:])
+
+        XCTAssertEqual(journal.entries.map(\.id), [match.id])
+    }
+
+    // MARK: Uploading
+
+    func testWaitingResultsGoUpOldestFirstAndLeaveTheJournal() async {
+        let first = record(1, 0), second = record(0, 2)
+        let results = makeResults(entries: [pending(first), pending(second)])
+        var changes: [Int] = []
+        results.onChange = { changes.append($0) }
+
+        let uploaded = await results.uploadAll()
+
+        XCTAssertEqual(uploaded, 2)
+        XCTAssertEqual(service.saves, [first, second], "in the order they were played")
+        XCTAssertEqual(journal.entries, [])
+        XCTAssertEqual(changes, [2])
+    }
+
+    func testAnUnreachableServerStopsTheRunAndKeepsTheOrder() async {
+        let first = record(1, 0), second = record(0, 2)
+        let results = makeResults(entries: [pending(first), pending(second)])
+        service.saveError = .unreachable("down")
+
+        let uploaded = await results.uploadAll()
+
+        XCTAssertEqual(uploaded, 0)
+        XCTAssertEqual(service.saves, [first], "the rest would fail alike")
+        XCTAssertEqual(journal.entries.map(\.id), [first.id, second.id])
+    }
+
+    func testARefusedResultIsMarkedAndKeptWhileTheOthersGoUp() async {
+        let refused = record(1, 0), fine = record(0, 2)
+        let results = makeResults(entries: [pending(refused), pending(fine)])
+        service.refusals = [refused.id: .rejected(status: 404, reason: "player not found")]
+
+        let uploaded = await results.uploadAll()
+
+        XCTAssertEqual(uploaded, 1)
+        XCTAssertEqual(service.saves, [refused, fine])
+        XCTAssertEqual(journal.entries.map(\.id), [refused.id], "kept until the user discards it")
+        XCTAssertEqual(journal.entries.first?.refusal, "player not found")
+
+        results.discard(refused.id)
+        XCTAssertEqual(journal.entries, [])
+        XCTAssertEqual(results.count, 0)
+    }
+
+    func testOnlyTheLoggedInAccountsResultsAreCountedAndSent() async {
+        let mine = record(1, 0), theirs = record(2, 0), otherServer = record(3, 0)
+        let results = makeResults(entries: [pending(theirs, for: other), pending(mine),
+                                            pending(otherServer, server: "http://10.0.0.9:8080")])
+
+        XCTAssertEqual(results.count, 1)
+        await results.uploadAll()
+
+        XCTAssertEqual(service.saves, [mine])
+        XCTAssertEqual(Set(journal.entries.map(\.id)), [theirs.id, otherServer.id], "kept for their own account and server")
+    }
+
+    func testLoggedOutNothingIsCountedOrSent() async {
+        let results = makeResults(entries: [pending(record(1, 0))], session: nil)
+
+        XCTAssertEqual(results.count, 0)
+        let uploaded = await results.uploadAll()
+        XCTAssertEqual(uploaded, 0)
+        XCTAssertEqual(service.saves, [])
+    }
+
+    func testTwoRunsAtOnceSendEachResultOnce() async {
+        let first = record(1, 0), second = record(0, 2)
+        let results = makeResults(entries: [pending(first), pending(second)])
+        var secondRun: Task<Int, Never>?
+        service.duringCall = {
+            guard secondRun == nil else { return }
+            // A second run asked for while the first is sending: it waits for the first.
+            secondRun = Task { await results.uploadAll() }
+        }
+
+        let firstUploaded = await results.uploadAll()
+        let secondUploaded = await secondRun?.value
+
+        XCTAssertEqual(service.saves, [first, second])
+        XCTAssertEqual(firstUploaded, 2)
+        XCTAssertEqual(secondUploaded, 0, "nothing left for the second run")
+    }
+
+    // MARK: Reading the journal
+
+    func testAJournalThatWasSetAsideIsReported() {
+        let journal = SetAsideJournal()
+        let results = PendingResults(journal: journal, service: StubGatherService(), server: server,
+                                     sessionStore: InMemorySessionPersistence(session: ana))
+
+        XCTAssertEqual(results.journalProblem,
+                       "The saved results file could not be read; it was kept as /config/pending-results.json.unreadable-1")
+    }
+
+    private struct SetAsideJournal: ResultJournal {
+        func load() -> JournalContents {
+            JournalContents(entries: [], setAside: "/config/pending-results.json.unreadable-1")
+        }
+        func save(_ entries: [PendingResult]) throws {}
+    }
+}
