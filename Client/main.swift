@@ -52,6 +52,7 @@ let dependencies = AppDependencies(
     sessionService: APISessionService(client: client),
     playerService: APIPlayerService(client: client),
     gatherService: gatherService,
+    statsService: APIStatsService(client: client),
     sessionStore: store,
     pendingResults: PendingResults(journal: ResultJournalFile(directory: configDirectory), service: gatherService,
                                    server: address.description, sessionStore: store),

@@ -11,6 +11,7 @@ final class AppFixture {
     let sessions = StubSessionService()
     let players: StubPlayerService
     let gathers = StubGatherService()
+    let stats = StubStatsService()
     let persistence: InMemorySessionPersistence
     let ticker = ManualTicker()
     let uploadTicker = ManualTicker()
@@ -29,7 +30,7 @@ final class AppFixture {
         let ticker = ticker
         let rosterCache = rosterCache
         let dependencies = AppDependencies(sessionService: sessions, playerService: players, gatherService: gathers,
-                                           sessionStore: persistence, pendingResults: pendingResults,
+                                           statsService: stats, sessionStore: persistence, pendingResults: pendingResults,
                                            makeRosterCache: { _ in rosterCache }, server: "http://127.0.0.1:8080",
                                            makeTicker: { ticker }, uploadTicker: uploadTicker, time: time)
         app = AppCoordinator(navigator: navigator, factory: factory, dependencies: dependencies)

@@ -52,7 +52,8 @@ final class GatherListTests: XCTestCase {
             ("limit=201", "limit must be a whole number from 1 to 200"),
             ("limit=ten", "limit must be a whole number from 1 to 200"),
             ("before=yesterday", "before must be an ISO 8601 time, e.g. 2026-11-22T18:00:00Z"),
-            ("sort=name", "sort is not a parameter of this list (status, limit, before)"),
+            ("include=teams", "include must be players"),
+            ("sort=name", "sort is not a parameter of this list (status, limit, before, include)"),
         ]
         for (query, reason) in cases {
             let response = try client.request(.get, "/api/gathers?\(query)")
@@ -65,5 +66,33 @@ final class GatherListTests: XCTestCase {
         _ = try makeGathers("EE")
         let (stranger, _) = try server.registeredClient()
         XCTAssertEqual(try stranger.request(.get, "/api/gathers?limit=50").jsonArray().count, 0)
+    }
+
+    func testIncludePlayersGivesEachGatherItsTeamsInOneRequest() throws {
+        func addPlayer(_ name: String) throws -> Int {
+            try XCTUnwrap(client.request(.post, "/api/players", json: ["name": name]).jsonObject()["id"] as? Int)
+        }
+        let ana = try addPlayer("Ana"), ben = try addPlayer("Ben"), cleo = try addPlayer("Cleo")
+        let made = try makeGathers("EUE")
+        for (gather, player, team) in [(made[0], ana, "Team A"), (made[0], ben, "Team B"), (made[0], cleo, "Bench"),
+                                       (made[2], ben, "Team A"), (made[2], ana, "Team B")] {
+            XCTAssertEqual(try client.request(.post, "/api/gathers/\(gather)/players/\(player)", json: ["team": team]).status, 200)
+        }
+        // Ana retires: her past matches keep her, marked.
+        XCTAssertEqual(try client.request(.delete, "/api/players/\(ana)").status, 204)
+
+        let page = try client.request(.get, "/api/gathers?include=players&limit=10").jsonArray()
+
+        XCTAssertEqual(page.compactMap { $0["id"] as? String }, [made[2], made[1], made[0]], "newest first")
+        func teams(_ gather: [String: Any]) -> [String] {
+            ((gather["players"] as? [[String: Any]]) ?? []).map {
+                "\($0["name"] as? String ?? "?"):\($0["team"] as? String ?? "?")\(($0["retired"] as? Bool) == true ? "(retired)" : "")"
+            }
+        }
+        XCTAssertEqual(teams(page[0]), ["Ana:Team B(retired)", "Ben:Team A"])
+        XCTAssertEqual(teams(page[1]), [], "an unfinished gather with nobody in it")
+        XCTAssertEqual(teams(page[2]), ["Ana:Team A(retired)", "Ben:Team B", "Cleo:Bench"])
+        XCTAssertEqual(page[2]["score"] as? String, "1-0", "the gather's own fields are all there")
+        XCTAssertNil(try client.request(.get, "/api/gathers?limit=10").jsonArray().first?["players"], "only when asked")
     }
 }

@@ -60,7 +60,7 @@ final class EndToEndTests: XCTestCase {
     }
 
     func testAWholeMatchFromRegistrationToTheScoreOnTheServer() throws {
-        let fg = try TmuxSession(arguments: ["--server", url])
+        let fg = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
         // Register (creates the account and logs in), remembering the name.
         register(fg, "coach")
 
@@ -164,7 +164,7 @@ final class EndToEndTests: XCTestCase {
     }
 
     func testAMatchSavedWhileTheServerIsDownIsUploadedOnceItIsBack() throws {
-        let fg = try TmuxSession(arguments: ["--server", url])
+        let fg = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
         startMatchAnaLeading(fg, username: "offline")
         let port = stopServer()
 
@@ -194,7 +194,7 @@ final class EndToEndTests: XCTestCase {
     }
 
     func testTheJournalSurvivesKillingTheClient() throws {
-        let fg = try TmuxSession(arguments: ["--server", url])
+        let fg = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
         startMatchAnaLeading(fg, username: "killed")
         let port = stopServer()
         fg.press("e")
@@ -218,7 +218,7 @@ final class EndToEndTests: XCTestCase {
     }
 
     func testQuittingAfterTimesUpAsksAndSaves() throws {
-        let fg = try TmuxSession(arguments: ["--server", url])
+        let fg = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
         register(fg, "quitter")
         addPlayers(fg, ["Ana", "Ben"])
         fg.press("s")
@@ -311,7 +311,8 @@ final class EndToEndTests: XCTestCase {
         fg.press("Escape")                                   // leave the username field: ? is now a key
         fg.type("?")
         fg.waitFor("Keys — press any key to close")
-        fg.waitFor("quit now")
+        fg.waitFor("Ctrl-L           redraw")
+        XCTAssertEqual(fg.screen().components(separatedBy: "Ctrl-C").count - 1, 2, "once in the help, once in the footer")
         fg.press("x")                                        // any key closes it
         fg.waitUntilGone("Keys — press any key to close")
 

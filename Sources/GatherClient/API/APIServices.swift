@@ -86,14 +86,46 @@ public struct APIGatherService: GatherService {
     public init(client: APIClient) { self.client = client }
 
     /// Creates the gather with its result under the record's id (201, or 200 when a retry finds
-    /// it), then puts every player on their side (repeating that changes nothing).
+    /// it; a gather found without this result, one resumed from History, gets it), then puts
+    /// every player on their side (repeating that changes nothing).
     public func save(_ record: GatherRecord) async throws {
         let gather = try await client.request(.post, "/api/gathers", body: GatherDraft(id: record.id, result: record.result),
                                               as: Gather.self)
+        if gather.result != record.result {
+            try await client.request(.put, "/api/gathers/\(gather.id.uuidString)", body: GatherResultUpdate(result: record.result))
+        }
         for entry in record.assignments {
             try await client.request(.post, "/api/gathers/\(gather.id.uuidString)/players/\(entry.playerID)",
                                      body: TeamAssignment(team: entry.team))
         }
+    }
+
+    public func history(before: Date?) async throws -> [GatherWithPlayers] {
+        var target = "/api/gathers?include=players&limit=\(HistoryPage.size)"
+        if let before {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+            target += "&before=" + formatter.string(from: before)
+        }
+        return try await client.request(.get, target, as: [GatherWithPlayers].self)
+    }
+
+    public func delete(gatherID: UUID) async throws {
+        try await client.request(.delete, "/api/gathers/\(gatherID.uuidString)")
+    }
+}
+
+public struct APIStatsService: StatsService {
+    let client: APIClient
+
+    public init(client: APIClient) { self.client = client }
+
+    public func stats(playerID: Int) async throws -> PlayerStats {
+        try await client.request(.get, "/api/players/\(playerID)/stats", as: PlayerStats.self)
+    }
+
+    public func leaderboard() async throws -> [LeaderboardEntry] {
+        try await client.request(.get, "/api/stats/leaderboard", as: [LeaderboardEntry].self)
     }
 }
 

@@ -6,6 +6,7 @@ public struct AppDependencies {
     public var sessionService: any SessionService
     public var playerService: any PlayerService
     public var gatherService: any GatherService
+    public var statsService: any StatsService
     public var sessionStore: any SessionPersistence
     /// Results waiting on this computer, and their upload.
     public var pendingResults: PendingResults
@@ -18,12 +19,13 @@ public struct AppDependencies {
     public var time: any TimeSource
 
     public init(sessionService: any SessionService, playerService: any PlayerService, gatherService: any GatherService,
-                sessionStore: any SessionPersistence, pendingResults: PendingResults,
+                statsService: any StatsService, sessionStore: any SessionPersistence, pendingResults: PendingResults,
                 makeRosterCache: @escaping @Sendable (Session) -> any RosterCache, server: String,
                 makeTicker: @escaping @MainActor () -> any Ticker, uploadTicker: any Ticker, time: any TimeSource) {
         self.sessionService = sessionService
         self.playerService = playerService
         self.gatherService = gatherService
+        self.statsService = statsService
         self.sessionStore = sessionStore
         self.pendingResults = pendingResults
         self.makeRosterCache = makeRosterCache

@@ -9,4 +9,7 @@ public protocol ViewFactory: AnyObject {
     func makeAddPlayerView(presenter: AddPlayerPresenter) -> any AddPlayerView
     func makeConfirmTeamsView(presenter: ConfirmTeamsPresenter) -> any ConfirmTeamsView
     func makeGatherView(presenter: GatherPresenter) -> any GatherView
+    func makeHistoryView(presenter: HistoryPresenter) -> any HistoryView
+    func makeMatchDetailView(presenter: MatchDetailPresenter) -> any MatchDetailView
+    func makeLeaderboardView(presenter: LeaderboardPresenter) -> any LeaderboardView
 }

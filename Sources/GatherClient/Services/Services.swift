@@ -46,8 +46,23 @@ public protocol PlayerService: Sendable {
 /// Matches, stored once they are over: nothing reaches the server for a match that is discarded.
 public protocol GatherService: Sendable {
     /// Stores a played match with its teams and result. Safe to repeat: the record's id, chosen
-    /// when the match started, makes a retry find the gather it already made.
+    /// when the match started, makes a retry find the gather it already made (and a resumed
+    /// unfinished gather gets its result).
     func save(_ record: GatherRecord) async throws
+    /// A page of past matches with their teams, newest first; `before` continues after a page.
+    func history(before: Date?) async throws -> [GatherWithPlayers]
+    func delete(gatherID: UUID) async throws
+}
+
+/// How many matches one page of History holds.
+public enum HistoryPage {
+    public static let size = 50
+}
+
+/// Records and rankings, computed by the server.
+public protocol StatsService: Sendable {
+    func stats(playerID: Int) async throws -> PlayerStats
+    func leaderboard() async throws -> [LeaderboardEntry]
 }
 
 /// A played match as it is stored.

@@ -17,11 +17,15 @@ public struct GatherQuery: Hashable, Sendable {
     public var limit: Int
     /// Only gathers created before this moment (the `createdAt` of the last one of a page).
     public var before: Date?
+    /// `include=players`: each gather comes with its players and their teams, as
+    /// `GET /api/gathers/{id}/players` gives them (a history page in one request).
+    public var includesPlayers: Bool
 
-    public init(status: Status? = nil, limit: Int = GatherQuery.defaultLimit, before: Date? = nil) {
+    public init(status: Status? = nil, limit: Int = GatherQuery.defaultLimit, before: Date? = nil, includesPlayers: Bool = false) {
         self.status = status
         self.limit = limit
         self.before = before
+        self.includesPlayers = includesPlayers
     }
 
     /// Reads the query parameters; nil when there are none (the original list: all, oldest first).
@@ -45,8 +49,11 @@ public struct GatherQuery: Hashable, Sendable {
                     throw ValidationError(field: "before", message: "must be an ISO 8601 time, e.g. 2026-11-22T18:00:00Z")
                 }
                 self.before = before
+            case "include":
+                guard value == "players" else { throw ValidationError(field: "include", message: "must be players") }
+                includesPlayers = true
             default:
-                throw ValidationError(field: name, message: "is not a parameter of this list (status, limit, before)")
+                throw ValidationError(field: name, message: "is not a parameter of this list (status, limit, before, include)")
             }
         }
     }

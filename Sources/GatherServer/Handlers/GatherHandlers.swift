@@ -5,13 +5,20 @@ import Storage
 
 /// `/api/gathers`: the caller's matches, their results and who played on which team.
 enum GatherHandlers {
-    /// Without parameters the original list (all, oldest first); with `status`, `limit` or
-    /// `before`, a page, newest first.
+    /// Without parameters the original list (all, oldest first); with `status`, `limit`,
+    /// `before` or `include`, a page, newest first (with `include=players`, each with its players).
     static func list(_ context: AuthenticatedContext) throws -> HTTPResponse {
-        let query = try GatherQuery(parameters: context.request.query)
+        guard let query = try GatherQuery(parameters: context.request.query) else {
+            return .json(.ok, try context.services.database.read { try GatherRepository($0).all(owner: context.owner) })
+        }
+        guard query.includesPlayers else {
+            return .json(.ok, try context.services.database.read { try GatherRepository($0).page(owner: context.owner, query: query) })
+        }
         return .json(.ok, try context.services.database.read { database in
-            guard let query else { return try GatherRepository(database).all(owner: context.owner) }
-            return try GatherRepository(database).page(owner: context.owner, query: query)
+            let repository = GatherRepository(database)
+            let page = try repository.page(owner: context.owner, query: query)
+            let players = try repository.players(gatherIDs: page.map(\.id))
+            return page.map { GatherWithPlayers(gather: $0, players: players[$0.id] ?? []) }
         })
     }
 

@@ -225,6 +225,18 @@ public final class TerminalApp: Navigator, ViewFactory {
         }
     }
 
+    public func makeHistoryView(presenter: HistoryPresenter) -> any HistoryView {
+        HistoryScreen(presenter: presenter, requestRender: renderRequest)
+    }
+
+    public func makeMatchDetailView(presenter: MatchDetailPresenter) -> any MatchDetailView {
+        MatchDetailScreen(presenter: presenter, requestRender: renderRequest)
+    }
+
+    public func makeLeaderboardView(presenter: LeaderboardPresenter) -> any LeaderboardView {
+        LeaderboardScreen(presenter: presenter, requestRender: renderRequest)
+    }
+
     // MARK: Rendering
 
     /// Coalesces the state changes of one turn of the queue into one frame.

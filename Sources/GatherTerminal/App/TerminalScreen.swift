@@ -25,10 +25,13 @@ protocol TerminalScreen: AnyObject {
     func handle(_ key: Key) -> KeyOutcome
     /// Ctrl-C: true if the screen took it (to ask before losing something); false quits at once.
     func interrupt() -> Bool
+    /// Printable keys are text on this screen (a form): `?` and `q` do not reach the app.
+    var takesText: Bool { get }
 }
 
 extension TerminalScreen {
     func interrupt() -> Bool { false }
+    var takesText: Bool { false }
 }
 
 /// A rectangle of the screen in cells.

@@ -27,6 +27,8 @@ final class AddPlayerScreen: TerminalScreen, AddPlayerView {
     var title: String { "Add player" }
     private var isEditingText: Bool { focus.map { !$0.isChoice } ?? false }
 
+    var takesText: Bool { isEditingText }
+
     var keyHints: [KeyHint] {
         [KeyHint(keys: "Tab/↑↓", action: "move"), KeyHint(keys: "←→/Space", action: "change choice"),
          KeyHint(keys: "Enter", action: "next/save"), KeyHint(keys: "Ctrl-S", action: "save"), KeyHint(keys: "Esc", action: "leave field/cancel")]

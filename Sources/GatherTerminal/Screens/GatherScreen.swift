@@ -99,11 +99,7 @@ final class GatherScreen: TerminalScreen, GatherView {
     func draw(into buffer: inout ScreenBuffer, in area: Area) {
         guard let state else { return }
         let half = area.width / 2
-        var row = area.row
-        let clockLine = "\(state.clock)  \(state.clockStatus)"
-        buffer.put(clockLine, row: row, column: area.column + max(0, (area.width - DisplayWidth.of(clockLine)) / 2),
-                   style: state.isTimeUp ? Theme.error : Theme.clock)
-        row += 2
+        var row = drawClock(state, into: &buffer, in: area)
         let score = "Team A  \(state.scoreA) – \(state.scoreB)  Team B"
         buffer.put(score, row: row, column: area.column + max(0, (area.width - DisplayWidth.of(score)) / 2), style: Theme.heading)
         row += 2
@@ -111,13 +107,11 @@ final class GatherScreen: TerminalScreen, GatherView {
         buffer.put("Team B", row: row, column: area.column + half, style: Theme.heading)
         row += 1
         let listHeight = max(0, area.bottom - row - 2)
-        for index in 0..<min(listHeight, max(state.teamA.count, state.teamB.count)) {
-            if index < state.teamA.count {
-                buffer.put(state.teamA[index], row: row + index, column: area.column + 1, maxWidth: half - 2)
-            }
-            if index < state.teamB.count {
-                buffer.put(state.teamB[index], row: row + index, column: area.column + half + 1, maxWidth: half - 2)
-            }
+        for (index, name) in TeamColumn.lines(state.teamA, height: listHeight).enumerated() {
+            buffer.put(name, row: row + index, column: area.column + 1, maxWidth: half - 2)
+        }
+        for (index, name) in TeamColumn.lines(state.teamB, height: listHeight).enumerated() {
+            buffer.put(name, row: row + index, column: area.column + half + 1, maxWidth: half - 2)
         }
         let promptRow = area.bottom - 2
         switch state.prompt {
@@ -135,6 +129,29 @@ final class GatherScreen: TerminalScreen, GatherView {
             if state.isEnding { buffer.message("Saving the result…", row: promptRow, in: area, style: Theme.notice) }
         }
         buffer.paragraph(state.problem.map(GatherScreen.words), row: area.bottom - 1, in: area, maxLines: 1)
+    }
+
+    /// Content this tall or taller shows the clock in big digits.
+    static let bigClockMinimumHeight = 20
+
+    /// The clock, big when there is room, with its state; returns the row after it. The time
+    /// is placed by its own width alone, so it never moves sideways when the state changes.
+    private func drawClock(_ state: GatherViewState, into buffer: inout ScreenBuffer, in area: Area) -> Int {
+        let style = state.isTimeUp ? Theme.error : Theme.clock
+        if area.height >= GatherScreen.bigClockMinimumHeight, let rows = BigDigits.rows(state.clock) {
+            let left = area.column + max(0, (area.width - BigDigits.width(of: state.clock)) / 2)
+            for (index, line) in rows.enumerated() {
+                buffer.put(line, row: area.row + index, column: left, style: style)
+            }
+            let status = state.clockStatus
+            buffer.put(status, row: area.row + BigDigits.height + 1,
+                       column: area.column + max(0, (area.width - DisplayWidth.of(status)) / 2), style: style)
+            return area.row + BigDigits.height + 3
+        }
+        let left = area.column + max(0, (area.width - DisplayWidth.of(state.clock)) / 2)
+        buffer.put(state.clock, row: area.row, column: left, style: style)
+        buffer.put("  " + state.clockStatus, row: area.row, column: left + DisplayWidth.of(state.clock), style: style)
+        return area.row + 2
     }
 
     /// Ctrl-C on an unsaved match asks like q; pressed again at that question, it leaves at once.

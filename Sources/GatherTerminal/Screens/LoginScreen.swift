@@ -36,6 +36,8 @@ final class LoginScreen: TerminalScreen, LoginView {
 
     private var isEditingText: Bool { focus == .username || focus == .password }
 
+    var takesText: Bool { isEditingText }
+
     var keyHints: [KeyHint] {
         [KeyHint(keys: "Tab/Shift-Tab", action: "move"), KeyHint(keys: "Enter", action: "activate"),
          KeyHint(keys: "Space", action: "toggle remember"), KeyHint(keys: "Esc", action: "leave field"),

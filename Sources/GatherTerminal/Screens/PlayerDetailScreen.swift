@@ -1,7 +1,7 @@
 import GatherClient
 import Terminal
 
-/// Sections Personal, Play, Likes; Enter edits the highlighted row.
+/// Sections Personal, Play, Likes (Enter edits the highlighted row), then the player's record.
 @MainActor
 final class PlayerDetailScreen: TerminalScreen, PlayerDetailView {
     private let presenter: PlayerDetailPresenter
@@ -48,6 +48,25 @@ final class PlayerDetailScreen: TerminalScreen, PlayerDetailView {
                 row += 1
             }
             row += 1
+        }
+        // Beside the attributes when the terminal is wide enough, else below them.
+        let besideColumn = area.column + 46
+        let recordArea = area.width >= 90
+            ? Area(row: area.row, column: besideColumn, width: area.width - 46, height: area.height)
+            : Area(row: row, column: area.column, width: area.width, height: max(0, area.bottom - row))
+        drawRecord(state, into: &buffer, in: recordArea)
+    }
+
+    private func drawRecord(_ state: PlayerDetailViewState, into buffer: inout ScreenBuffer, in area: Area) {
+        guard area.height > 0 else { return }
+        buffer.put("Record", row: area.row, column: area.column, style: Theme.heading)
+        var row = area.row
+        for line in state.record ?? (state.recordError == nil ? ["Loading…"] : []) {
+            row += 1
+            buffer.message("  " + line, row: row, in: area, style: state.record == nil ? Theme.dim : .plain)
+        }
+        if let error = state.recordError {
+            buffer.paragraph("  " + error, row: row + 1, in: area, maxLines: 2)
         }
     }
 }

@@ -29,6 +29,8 @@ final class PlayerEditScreen: TerminalScreen, PlayerEditView {
         return false
     }
 
+    var takesText: Bool { !isChoice }
+
     var keyHints: [KeyHint] {
         isChoice
             ? [KeyHint(keys: "↑↓/jk", action: "choose"), KeyHint(keys: "Enter", action: "save"), KeyHint(keys: "Esc", action: "cancel")]

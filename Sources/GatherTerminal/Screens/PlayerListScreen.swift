@@ -7,6 +7,8 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
     private let presenter: PlayerListPresenter
     private let requestRender: RenderRequest
     private var state: PlayerListViewState?
+    private var filterLine = FilterLine()
+    private var listHeight = 10
 
     init(presenter: PlayerListPresenter, requestRender: RenderRequest) {
         self.presenter = presenter
@@ -21,27 +23,31 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
     var title: String {
         guard let state else { return "Players" }
         var title = state.title
+        if !state.position.isEmpty { title += " \(state.position)" }
         if state.isOffline { title += " · offline" }
         if state.pendingResults > 0 { title += " · \(state.pendingResults) to upload" }
         return title
     }
+
+    var takesText: Bool { filterLine.isTyping }
 
     var keyHints: [KeyHint] {
         guard let state else { return [] }
         if state.pendingDeletion != nil || state.isConfirmingLogout {
             return [KeyHint(keys: "y", action: "yes"), KeyHint(keys: "n/Esc", action: "no")]
         }
+        if filterLine.isTyping { return FilterLine.typingHints }
+        let lastMatch = state.canPickLastMatch ? [KeyHint(keys: "p", action: "last match's players")] : []
         if state.isSelecting {
-            return [KeyHint(keys: "Space", action: "toggle"), KeyHint(keys: "c", action: "confirm teams")]
-                + (state.canPickLastMatch ? [KeyHint(keys: "p", action: "last match's players")] : []) + [
-                    KeyHint(keys: "s/Esc", action: "leave selection"), KeyHint(keys: "↑↓", action: "move"),
-                    KeyHint(keys: "Enter", action: "details"), KeyHint(keys: "?", action: "help")]
+            return [KeyHint(keys: "Space", action: "pick"), KeyHint(keys: "c", action: "confirm teams")] + lastMatch + [
+                KeyHint(keys: "s/Esc", action: "done picking"), KeyHint(keys: "/", action: "filter"), ListMove.hint,
+                KeyHint(keys: "Enter", action: "details"), KeyHint(keys: "q", action: "quit")]
         }
-        return [KeyHint(keys: "↑↓/jk", action: "move"), KeyHint(keys: "Enter", action: "details"), KeyHint(keys: "a", action: "add"),
-                KeyHint(keys: "d", action: "delete"), KeyHint(keys: "s", action: "select players")]
-            + (state.canPickLastMatch ? [KeyHint(keys: "p", action: "last match's players")] : []) + [
-                KeyHint(keys: "r", action: "reload"),
-                KeyHint(keys: "L", action: "log out"), KeyHint(keys: "q", action: "quit"), KeyHint(keys: "?", action: "help")]
+        return [KeyHint(keys: "s", action: "select"), KeyHint(keys: "a", action: "add"), KeyHint(keys: "h", action: "history"),
+                KeyHint(keys: "l", action: "leaderboard")] + lastMatch + [
+                KeyHint(keys: "Enter", action: "details"), KeyHint(keys: "d", action: "delete"), KeyHint(keys: "/", action: "filter"),
+                ListMove.hint, KeyHint(keys: "r", action: "reload"), KeyHint(keys: "L", action: "log out"),
+                KeyHint(keys: "q", action: "quit")]
     }
 
     func handle(_ key: Key) -> KeyOutcome {
@@ -63,10 +69,26 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
             }
             return .handled
         }
+        if filterLine.isTyping {
+            switch filterLine.handle(key) {
+            case .text(let text): presenter.updateFilter(text)
+            case .cleared: presenter.clearFilter()
+            case .move: moveHighlight(key)
+            case .kept, .none: break
+            }
+            return .handled
+        }
+        if moveHighlight(key) { return .handled }
         switch key {
         case .character("L"): presenter.requestLogout()
-        case .up, .character("k"): presenter.moveUp()
-        case .down, .character("j"): presenter.moveDown()
+        case .character("h"): presenter.showHistory()
+        case .character("l"): presenter.showLeaderboard()
+        case .character("/"):
+            filterLine.begin(from: state.filter)
+            presenter.beginFilter()
+        case .escape where state.filter != nil:
+            filterLine.clear()
+            presenter.clearFilter()
         case .enter: presenter.openHighlighted()
         case .character("a"): presenter.add()
         case .character("d"): Task { await presenter.requestDelete() }
@@ -79,6 +101,18 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         default: return .unhandled
         }
         return .handled
+    }
+
+    /// ↑↓ jk, PgUp/PgDn, g/G, Home/End; false if `key` is not one of them.
+    @discardableResult
+    private func moveHighlight(_ key: Key) -> Bool {
+        guard let move = ListMove(key, page: listHeight) else { return false }
+        switch move {
+        case .by(let rows): presenter.move(by: rows)
+        case .first: presenter.moveToFirst()
+        case .last: presenter.moveToLast()
+        }
+        return true
     }
 
     func draw(into buffer: inout ScreenBuffer, in area: Area) {
@@ -95,9 +129,11 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
             + DisplayWidth.pad("Position", toWidth: positionWidth) + " " + "Skill"
         buffer.put(header, row: row, column: area.column, style: Theme.heading, maxWidth: area.width)
         row += 1
-        let listHeight = max(0, area.height - 3)
+        listHeight = max(1, area.height - 3)
         if state.isLoading && state.rows.isEmpty {
             buffer.put("Loading players…", row: row, column: area.column, style: Theme.dim)
+        } else if state.rows.isEmpty, let filter = state.filter, !filter.isEmpty {
+            buffer.put("No player called “\(filter)”", row: row + 1, column: area.column, style: Theme.dim, maxWidth: area.width)
         } else if state.isEmptyRoster {
             buffer.put("No players yet — press a to add", row: row + 1, column: area.column, style: Theme.dim, maxWidth: area.width)
         }
@@ -122,6 +158,8 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
             buffer.message("Delete \(name)?\(kept) (y/n)", row: messageRow, in: area, style: Theme.notice)
         } else if state.isConfirmingLogout {
             buffer.message("Log out? The saved session is forgotten. (y/n)", row: messageRow, in: area, style: Theme.notice)
+        } else if filterLine.isTyping || state.filter != nil {
+            filterLine.draw(into: &buffer, row: messageRow, in: area)
         } else if let result = state.savedResult, state.savedLocally != nil || state.error == nil {
             let message = switch state.savedLocally {
             case nil: "Saved: \(result.scoreLine)"

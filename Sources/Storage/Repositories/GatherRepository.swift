@@ -116,14 +116,35 @@ public struct GatherRepository {
     /// The players of a gather with their teams, in roster order.
     public func players(gatherID: UUID) throws -> [GatherPlayer] {
         try database.query("""
-            SELECT \(PlayerRepository.columns), gather_players.team, players.retired_at IS NOT NULL FROM gather_players
+            SELECT \(GatherRepository.playerColumns) FROM gather_players
             JOIN players ON players.id = gather_players.player_id
             WHERE gather_players.gather_id = ?
             ORDER BY players.id
-            """, gatherID).map { row in
-                guard let team = Team(rawValue: try row.string(6)) else { throw RowError.unexpected(6, row.values[6]) }
-                return GatherPlayer(player: try PlayerRepository.player(row, offset: 0), team: team, isRetired: try row.int(7) != 0)
-            }
+            """, gatherID).map { try GatherRepository.gatherPlayer($0, offset: 0) }
+    }
+
+    /// The players of several gathers at once (a history page), each list in roster order.
+    public func players(gatherIDs: [UUID]) throws -> [UUID: [GatherPlayer]] {
+        guard !gatherIDs.isEmpty else { return [:] }
+        // One parameter whatever the page size: the ids as a JSON array, read by json_each.
+        let ids = "[" + gatherIDs.map { "\"\($0.uuidString)\"" }.joined(separator: ",") + "]"
+        var players: [UUID: [GatherPlayer]] = [:]
+        for row in try database.query("""
+            SELECT gather_players.gather_id, \(GatherRepository.playerColumns) FROM gather_players
+            JOIN players ON players.id = gather_players.player_id
+            WHERE gather_players.gather_id IN (SELECT value FROM json_each(?))
+            ORDER BY players.id
+            """, ids) {
+            players[try row.uuid(0), default: []].append(try GatherRepository.gatherPlayer(row, offset: 1))
+        }
+        return players
+    }
+
+    private static let playerColumns = "\(PlayerRepository.columns), gather_players.team, players.retired_at IS NOT NULL"
+
+    private static func gatherPlayer(_ row: Row, offset: Int) throws -> GatherPlayer {
+        guard let team = Team(rawValue: try row.string(offset + 6)) else { throw RowError.unexpected(offset + 6, row.values[offset + 6]) }
+        return GatherPlayer(player: try PlayerRepository.player(row, offset: offset), team: team, isRetired: try row.int(offset + 7) != 0)
     }
 
     static func gather(_ row: Row) throws -> Gather {

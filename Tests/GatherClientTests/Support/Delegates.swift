@@ -36,6 +36,16 @@ final class SpyPlayerListDelegate: PlayerListPresenterDelegate {
     }
 
     private(set) var reachedServerCount = 0
+    private(set) var historyRequestCount = 0
+    private(set) var leaderboardRequestCount = 0
+
+    func playerListDidRequestHistory(_ presenter: PlayerListPresenter) {
+        historyRequestCount += 1
+    }
+
+    func playerListDidRequestLeaderboard(_ presenter: PlayerListPresenter) {
+        leaderboardRequestCount += 1
+    }
 
     func playerListDidReachServer(_ presenter: PlayerListPresenter) {
         reachedServerCount += 1

@@ -38,6 +38,27 @@ final class SpyViewFactory: ViewFactory {
     private(set) var addPlayerView: SpyAddPlayerView?
     private(set) var confirmTeamsView: SpyConfirmTeamsView?
     private(set) var gatherView: SpyGatherView?
+    private(set) var historyView: SpyHistoryView?
+    private(set) var matchDetailView: SpyMatchDetailView?
+    private(set) var leaderboardView: SpyLeaderboardView?
+
+    func makeHistoryView(presenter: HistoryPresenter) -> any HistoryView {
+        let view = SpyHistoryView()
+        historyView = view
+        return view
+    }
+
+    func makeMatchDetailView(presenter: MatchDetailPresenter) -> any MatchDetailView {
+        let view = SpyMatchDetailView()
+        matchDetailView = view
+        return view
+    }
+
+    func makeLeaderboardView(presenter: LeaderboardPresenter) -> any LeaderboardView {
+        let view = SpyLeaderboardView()
+        leaderboardView = view
+        return view
+    }
 
     func makeLoginView(presenter: LoginPresenter) -> any LoginView {
         let view = SpyLoginView()

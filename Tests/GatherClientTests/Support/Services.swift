@@ -187,6 +187,12 @@ final class StubGatherService: GatherService {
         var refusals: [UUID: ServiceError] = [:]
         var duringCall: DuringCall?
         var saves: [GatherRecord] = []
+        /// Every gather History can see, newest first; pages of `HistoryPage.size`.
+        var history: [GatherWithPlayers] = []
+        var historyError: ServiceError?
+        var historyRequests: [Date?] = []
+        var deleteError: ServiceError?
+        var deleted: [UUID] = []
     }
 
     private let state = Mutex(State())
@@ -206,6 +212,39 @@ final class StubGatherService: GatherService {
     }
     /// Every record the presenters asked to save, failed ones included.
     var saves: [GatherRecord] { state.withLock { $0.saves } }
+
+    var history: [GatherWithPlayers] {
+        get { state.withLock { $0.history } }
+        set { state.withLock { $0.history = newValue } }
+    }
+    var historyError: ServiceError? {
+        get { state.withLock { $0.historyError } }
+        set { state.withLock { $0.historyError = newValue } }
+    }
+    var historyRequests: [Date?] { state.withLock { $0.historyRequests } }
+    var deleteError: ServiceError? {
+        get { state.withLock { $0.deleteError } }
+        set { state.withLock { $0.deleteError = newValue } }
+    }
+    var deleted: [UUID] { state.withLock { $0.deleted } }
+
+    /// Like the server: newest first, a page before `before` (by creation time).
+    func history(before: Date?) async throws -> [GatherWithPlayers] {
+        try state.withLock { state in
+            state.historyRequests.append(before)
+            if let error = state.historyError { throw error }
+            let older = state.history.filter { match in before.map { match.gather.createdAt < $0 } ?? true }
+            return Array(older.prefix(HistoryPage.size))
+        }
+    }
+
+    func delete(gatherID: UUID) async throws {
+        try state.withLock { state in
+            if let error = state.deleteError { throw error }
+            state.deleted.append(gatherID)
+            state.history.removeAll { $0.gather.id == gatherID }
+        }
+    }
 
     func save(_ record: GatherRecord) async throws {
         let (error, hook) = state.withLock { state in
@@ -258,6 +297,37 @@ final class InMemorySessionPersistence: SessionPersistence {
             $0.session = nil
             $0.clearCount += 1
         }
+    }
+}
+
+final class StubStatsService: StatsService {
+    private struct State: Sendable {
+        var stats: Result<PlayerStats, ServiceError> = .failure(.unreachable("no stats set"))
+        var leaderboard: Result<[LeaderboardEntry], ServiceError> = .success([])
+        var statsRequests: [Int] = []
+    }
+
+    private let state = Mutex(State())
+
+    var statsResult: Result<PlayerStats, ServiceError> {
+        get { state.withLock { $0.stats } }
+        set { state.withLock { $0.stats = newValue } }
+    }
+    var leaderboardResult: Result<[LeaderboardEntry], ServiceError> {
+        get { state.withLock { $0.leaderboard } }
+        set { state.withLock { $0.leaderboard = newValue } }
+    }
+    var statsRequests: [Int] { state.withLock { $0.statsRequests } }
+
+    func stats(playerID: Int) async throws -> PlayerStats {
+        try state.withLock { state in
+            state.statsRequests.append(playerID)
+            return try state.stats.get()
+        }
+    }
+
+    func leaderboard() async throws -> [LeaderboardEntry] {
+        try state.withLock { $0.leaderboard }.get()
     }
 }
 

@@ -97,6 +97,39 @@ final class SpyGatherView: GatherView, RecordingView {
     }
 }
 
+@MainActor
+final class SpyHistoryView: HistoryView, RecordingView {
+    private(set) var states: [HistoryViewState] = []
+    var onDisplay: ((HistoryViewState) -> Void)?
+
+    func display(_ state: HistoryViewState) {
+        states.append(state)
+        onDisplay?(state)
+    }
+}
+
+@MainActor
+final class SpyMatchDetailView: MatchDetailView, RecordingView {
+    private(set) var states: [MatchDetailViewState] = []
+    var onDisplay: ((MatchDetailViewState) -> Void)?
+
+    func display(_ state: MatchDetailViewState) {
+        states.append(state)
+        onDisplay?(state)
+    }
+}
+
+@MainActor
+final class SpyLeaderboardView: LeaderboardView, RecordingView {
+    private(set) var states: [LeaderboardViewState] = []
+    var onDisplay: ((LeaderboardViewState) -> Void)?
+
+    func display(_ state: LeaderboardViewState) {
+        states.append(state)
+        onDisplay?(state)
+    }
+}
+
 extension XCTestCase {
     /// Waits until `view` displays a state matching `predicate` (one already displayed at index
     /// `index` or later counts), failing the test after `timeout`.

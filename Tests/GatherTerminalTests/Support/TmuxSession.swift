@@ -7,6 +7,9 @@ final class TmuxSession {
     let socket = "fg-e2e-\(UUID().uuidString.prefix(8))"
     let configDirectory: URL
 
+    /// Few enough rows that the match clock is plain text ("10:00  Ready"), which tests can read.
+    static let plainClockRows = 22
+
     static var binaryDirectory: URL {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
     }

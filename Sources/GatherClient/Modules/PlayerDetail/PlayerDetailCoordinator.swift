@@ -10,12 +10,14 @@ public final class PlayerDetailCoordinator: ScreenCoordinator, PlayerDetailPrese
     init(app: AppCoordinator, player: Player, onUpdate: @escaping @MainActor (Player) -> Void) {
         self.app = app
         self.onUpdate = onUpdate
-        presenter = PlayerDetailPresenter(player: player)
+        presenter = PlayerDetailPresenter(player: player, stats: app.dependencies.statsService)
         let view = app.factory.makePlayerDetailView(presenter: presenter)
         screen = view
         presenter.view = view
         presenter.delegate = self
         presenter.viewDidLoad()
+        let presenter = presenter
+        Task { await presenter.loadRecord() }
     }
 
     public func playerDetail(_ presenter: PlayerDetailPresenter, didRequestEdit field: PlayerField, of player: Player) {

@@ -16,6 +16,10 @@ public struct DetailRow: Equatable, Sendable {
 public struct PlayerDetailViewState: Equatable, Sendable {
     public var title: String
     public var sections: [DetailSection]
+    /// The player's record, line by line ("Played 12 · W 7 D 2 L 3 · 58% won", …); nil while it loads.
+    public var record: [String]?
+    /// Why the record could not be loaded.
+    public var recordError: String?
 }
 
 @MainActor
@@ -28,13 +32,16 @@ public protocol PlayerDetailPresenterDelegate: AnyObject {
     func playerDetail(_ presenter: PlayerDetailPresenter, didRequestEdit field: PlayerField, of player: Player)
 }
 
-/// One player's attributes in sections; Enter on a row edits it.
+/// One player's attributes in sections (Enter on a row edits it), and their record.
 @MainActor
 public final class PlayerDetailPresenter {
     public weak var view: (any PlayerDetailView)?
     public weak var delegate: (any PlayerDetailPresenterDelegate)?
     public private(set) var player: Player
     public private(set) var highlighted = 0
+    private let stats: (any StatsService)?
+    private var record: [String]?
+    private var recordError: String?
 
     public static let sections: [(title: String, fields: [PlayerField])] = [
         ("Personal", [.name, .age]),
@@ -44,8 +51,40 @@ public final class PlayerDetailPresenter {
 
     private static let fields = sections.flatMap(\.fields)
 
-    public init(player: Player) {
+    public init(player: Player, stats: (any StatsService)? = nil) {
         self.player = player
+        self.stats = stats
+    }
+
+    /// Asks the server for the player's record (played, won, drawn, lost, goals, streak, last five).
+    public func loadRecord() async {
+        guard let stats else { return }
+        do {
+            record = PlayerDetailPresenter.lines(for: try await stats.stats(playerID: player.id))
+            recordError = nil
+        } catch {
+            recordError = ServiceError(error).message
+        }
+        render()
+    }
+
+    static func lines(for stats: PlayerStats) -> [String] {
+        guard stats.played > 0 else { return ["No match played yet"] }
+        let rate = Int(((stats.winRate ?? 0) * 100).rounded())
+        var lines = ["Played \(stats.played) · W \(stats.won) D \(stats.drawn) L \(stats.lost) · \(rate)% won",
+                     "Goals \(stats.goalsFor) for, \(stats.goalsAgainst) against"]
+        if let streak = stats.currentStreak {
+            lines.append("Streak: \(streak.length) \(streak.outcome.rawValue)")
+        }
+        let letters = stats.lastFive.map { outcome in
+            switch outcome {
+            case .won: return "W"
+            case .drawn: return "D"
+            case .lost: return "L"
+            }
+        }
+        lines.append("Last five (newest first): " + letters.joined(separator: " "))
+        return lines
     }
 
     public func viewDidLoad() {
@@ -84,6 +123,6 @@ public final class PlayerDetailPresenter {
                 return DetailRow(field: field, title: field.title, value: field.value(of: player), isHighlighted: index == highlighted)
             })
         }
-        view?.display(PlayerDetailViewState(title: player.name, sections: sections))
+        view?.display(PlayerDetailViewState(title: player.name, sections: sections, record: record, recordError: recordError))
     }
 }

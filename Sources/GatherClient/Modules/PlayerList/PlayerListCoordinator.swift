@@ -48,6 +48,16 @@ public final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresenter
         Task { await app.logOut() }
     }
 
+    public func playerListDidRequestHistory(_ presenter: PlayerListPresenter) {
+        app.push(HistoryCoordinator(app: app) { [weak self] result, kept in
+            self?.gatherEnded(with: result, kept: kept)
+        })
+    }
+
+    public func playerListDidRequestLeaderboard(_ presenter: PlayerListPresenter) {
+        app.push(LeaderboardCoordinator(app: app))
+    }
+
     public func playerListDidReachServer(_ presenter: PlayerListPresenter) {
         app.uploadPendingResults()
     }

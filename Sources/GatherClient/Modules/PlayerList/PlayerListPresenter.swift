@@ -34,6 +34,10 @@ public struct PlayerListViewState: Equatable, Sendable {
     public var isOffline = false
     /// Logging out waits for a yes or no.
     public var isConfirmingLogout = false
+    /// "23/157" (of the players shown).
+    public var position = ""
+    /// The name filter; nil when not filtering.
+    public var filter: String?
     /// The last match's players can be picked again (`pickLastMatch`).
     public var canPickLastMatch = false
 }
@@ -59,6 +63,8 @@ public protocol PlayerListPresenterDelegate: AnyObject {
     func playerListDidRequestLogout(_ presenter: PlayerListPresenter)
     /// The roster came from the server: it answers again, so waiting results can go up.
     func playerListDidReachServer(_ presenter: PlayerListPresenter)
+    func playerListDidRequestHistory(_ presenter: PlayerListPresenter)
+    func playerListDidRequestLeaderboard(_ presenter: PlayerListPresenter)
 }
 
 /// The roster: browse, add, delete, and pick who plays (selection mode).
@@ -74,7 +80,11 @@ public final class PlayerListPresenter {
         // Every change made online is kept for offline play (adds and edits included, not only loads).
         didSet { if !isOffline { rosterCache?.save(players) } }
     }
-    public private(set) var highlighted = 0
+    /// The highlighted row among those shown (the filter may hide some players).
+    public var highlighted: Int { cursor.index }
+    private var cursor = ListCursor()
+    /// `/`: only players whose name contains this are shown; nil when not filtering.
+    private var filter: String?
     public private(set) var isSelecting = false
     private(set) var selectedIDs: Set<Int> = []
     private var isLoading = false
@@ -125,7 +135,6 @@ public final class PlayerListPresenter {
             }
         }
         selectedIDs = selectedIDs.intersection(players.map(\.id))
-        highlighted = min(highlighted, max(0, players.count - 1))
         isLoading = false
         render()
     }
@@ -138,20 +147,63 @@ public final class PlayerListPresenter {
 
     // MARK: Moving
 
-    public func moveUp() {
-        guard highlighted > 0 else { return }
-        highlighted -= 1
+    public func moveUp() { move(by: -1) }
+
+    public func moveDown() { move(by: 1) }
+
+    /// Moves the highlight by `rows` (a page with PgUp/PgDn), stopping at either end.
+    public func move(by rows: Int) {
+        guard cursor.move(by: rows) else { return }
         render()
     }
 
-    public func moveDown() {
-        guard highlighted + 1 < players.count else { return }
-        highlighted += 1
+    public func moveToFirst() {
+        guard cursor.moveToFirst() else { return }
         render()
+    }
+
+    public func moveToLast() {
+        guard cursor.moveToLast() else { return }
+        render()
+    }
+
+    /// The players shown: all, or those whose name contains the filter (case and accents ignored).
+    var shownPlayers: [Player] {
+        guard let filter, !filter.isEmpty else { return players }
+        return players.filter { $0.name.range(of: filter, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
     }
 
     var highlightedPlayer: Player? {
-        players.indices.contains(highlighted) ? players[highlighted] : nil
+        let shown = shownPlayers
+        return shown.indices.contains(cursor.index) ? shown[cursor.index] : nil
+    }
+
+    // MARK: Filtering
+
+    /// /: starts narrowing the list by name.
+    public func beginFilter() {
+        guard pendingDeletion == nil, !isConfirmingLogout else { return }
+        clearNotices()
+        filter = filter ?? ""
+        render()
+    }
+
+    public func updateFilter(_ text: String) {
+        guard filter != nil else { return }
+        filter = text
+        cursor.move(to: 0)
+        render()
+    }
+
+    /// Esc while filtering: every player again, the highlight kept on the same player.
+    public func clearFilter() {
+        let player = highlightedPlayer
+        filter = nil
+        if let player, let index = players.firstIndex(of: player) {
+            cursor.resize(to: players.count)
+            cursor.move(to: index)
+        }
+        render()
     }
 
     // MARK: Actions
@@ -160,6 +212,20 @@ public final class PlayerListPresenter {
         guard pendingDeletion == nil, let player = highlightedPlayer else { return }
         clearNotices()
         delegate?.playerList(self, didSelect: player)
+    }
+
+    /// h: every match played, newest first.
+    public func showHistory() {
+        guard pendingDeletion == nil, !isConfirmingLogout else { return }
+        clearNotices()
+        delegate?.playerListDidRequestHistory(self)
+    }
+
+    /// l: the leaderboard.
+    public func showLeaderboard() {
+        guard pendingDeletion == nil, !isConfirmingLogout else { return }
+        clearNotices()
+        delegate?.playerListDidRequestLeaderboard(self)
     }
 
     public func add() {
@@ -192,7 +258,6 @@ public final class PlayerListPresenter {
             try await service.delete(id: player.id)
             players.removeAll { $0.id == player.id }
             selectedIDs.remove(player.id)
-            highlighted = min(highlighted, max(0, players.count - 1))
             error = nil
         } catch {
             self.error = ServiceError(error).message
@@ -306,7 +371,9 @@ public final class PlayerListPresenter {
 
     public func playerWasAdded(_ player: Player) {
         players.append(player)
-        highlighted = players.count - 1
+        filter = nil
+        cursor.resize(to: players.count)
+        cursor.moveToLast()
         render()
     }
 
@@ -327,19 +394,21 @@ public final class PlayerListPresenter {
 
     private func render() {
         let title = isSelecting ? "Players — \(selectedIDs.count) selected" : "Players"
-        let rows = players.enumerated().map { index, player in
+        let shown = shownPlayers
+        cursor.resize(to: shown.count)
+        let rows = shown.enumerated().map { index, player in
             PlayerRow(name: player.name,
                       position: player.preferredPosition.map { $0.rawValue.capitalized } ?? "—",
                       skill: player.skill.map { $0.rawValue.capitalized } ?? "—",
                       isSelected: selectedIDs.contains(player.id),
-                      isHighlighted: index == highlighted)
+                      isHighlighted: index == cursor.index)
         }
         view?.display(PlayerListViewState(title: title, rows: rows, isEmptyRoster: players.isEmpty && !isLoading && error == nil,
                                           isLoading: isLoading, isSelecting: isSelecting, error: error,
                                           pendingDeletion: pendingDeletion?.name, pendingDeletionGathers: pendingDeletionGathers,
                                           savedResult: savedResult, savedLocally: savedLocally, pendingResults: pendingCount(),
                                           uploadedResults: uploadedResults, isOffline: isOffline,
-                                          isConfirmingLogout: isConfirmingLogout,
+                                          isConfirmingLogout: isConfirmingLogout, position: cursor.position, filter: filter,
                                           canPickLastMatch: !lastMatchIDs.intersection(players.map(\.id)).isEmpty))
     }
 }

@@ -1,0 +1,54 @@
+import Foundation
+import GatherCore
+
+/// History and what starts from it: one match in full, resuming an unfinished one.
+@MainActor
+public final class HistoryCoordinator: ScreenCoordinator, HistoryPresenterDelegate {
+    public let presenter: HistoryPresenter
+    public let screen: AnyObject
+    private unowned let app: AppCoordinator
+    private let onGatherEnd: @MainActor (GatherResult, KeptResult) -> Void
+
+    init(app: AppCoordinator, onGatherEnd: @escaping @MainActor (GatherResult, KeptResult) -> Void) {
+        self.app = app
+        self.onGatherEnd = onGatherEnd
+        presenter = HistoryPresenter(service: app.dependencies.gatherService, waiting: app.dependencies.pendingResults)
+        let view = app.factory.makeHistoryView(presenter: presenter)
+        screen = view
+        presenter.view = view
+        presenter.delegate = self
+        let presenter = presenter
+        Task { await presenter.viewDidLoad() }
+    }
+
+    public func history(_ presenter: HistoryPresenter, didSelect match: MatchSummary) {
+        app.push(MatchDetailCoordinator(app: app, match: match))
+    }
+
+    /// Back to the match screen with the gather's teams (players retired since stay in the
+    /// stored gather but are not on the pitch); saving stores the result on that same gather.
+    public func history(_ presenter: HistoryPresenter, didResume match: GatherWithPlayers) {
+        let playing = match.players.filter { !$0.isRetired }
+        let coordinator = GatherCoordinator(app: app, gatherID: match.gather.id,
+                                            assignments: playing.map { TeamAssignmentEntry(playerID: $0.player.id, team: $0.team) },
+                                            teamA: playing.filter { $0.team == .teamA }.map(\.player),
+                                            teamB: playing.filter { $0.team == .teamB }.map(\.player),
+                                            onEnd: onGatherEnd)
+        app.push(coordinator)
+    }
+}
+
+/// One match in full.
+@MainActor
+public final class MatchDetailCoordinator: ScreenCoordinator {
+    public let presenter: MatchDetailPresenter
+    public let screen: AnyObject
+
+    init(app: AppCoordinator, match: MatchSummary) {
+        presenter = MatchDetailPresenter(match: match)
+        let view = app.factory.makeMatchDetailView(presenter: presenter)
+        screen = view
+        presenter.view = view
+        presenter.viewDidLoad()
+    }
+}

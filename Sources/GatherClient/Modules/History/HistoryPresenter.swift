@@ -1,0 +1,248 @@
+import Foundation
+import GatherCore
+
+/// One row of History.
+public struct HistoryRow: Equatable, Sendable {
+    public enum Status: Equatable, Sendable {
+        case ended
+        /// No score on the server: can be resumed or deleted.
+        case unfinished
+        /// Kept on this computer until the server takes it; `refusal` if the server said no.
+        case waiting(refusal: String?)
+    }
+
+    public var date: String
+    /// "3 – 2", or "–" when unfinished.
+    public var score: String
+    /// "Team A", "Team B", "Draw"; empty when unfinished.
+    public var winner: String
+    /// "Ana, Ben v Cleo, Dev".
+    public var teams: String
+    public var status: Status
+    public var isHighlighted: Bool
+}
+
+public struct HistoryViewState: Equatable, Sendable {
+    public var rows: [HistoryRow]
+    public var isLoading: Bool
+    public var error: String?
+    /// "3/57" (of those shown); empty with no match.
+    public var position: String
+    /// Older matches exist on the server beyond those loaded.
+    public var hasMore: Bool
+    /// Typing a name filter; nil when not filtering.
+    public var filter: String?
+    /// Deleting (or discarding) the highlighted match waits for a yes or no.
+    public var confirmingDeletion: HistoryRow.Status?
+    /// No match at all (loaded, no filter).
+    public var isEmpty: Bool
+}
+
+@MainActor
+public protocol HistoryView: AnyObject {
+    func display(_ state: HistoryViewState)
+}
+
+@MainActor
+public protocol HistoryPresenterDelegate: AnyObject {
+    func history(_ presenter: HistoryPresenter, didSelect match: MatchSummary)
+    func history(_ presenter: HistoryPresenter, didResume match: GatherWithPlayers)
+}
+
+/// Results kept on this computer, as History shows and discards them.
+@MainActor
+public protocol WaitingResults: AnyObject {
+    var pending: [PendingResult] { get }
+    func discard(_ id: UUID)
+}
+
+extension PendingResults: WaitingResults {}
+
+/// Every match, newest first: those waiting on this computer, then the server's, a page at a time.
+@MainActor
+public final class HistoryPresenter {
+    public weak var view: (any HistoryView)?
+    public weak var delegate: (any HistoryPresenterDelegate)?
+    private let service: any GatherService
+    private let waiting: any WaitingResults
+    private let dates: MatchDateFormat
+    private var stored: [GatherWithPlayers] = []
+    private var hasMore = false
+    private var isLoading = false
+    private var error: String?
+    private var filter: String?
+    private var confirmingDeletion = false
+    public private(set) var cursor = ListCursor()
+
+    public init(service: any GatherService, waiting: any WaitingResults, timeZone: TimeZone = .current) {
+        self.service = service
+        self.waiting = waiting
+        self.dates = MatchDateFormat(timeZone: timeZone)
+    }
+
+    public func viewDidLoad() async {
+        await reload()
+    }
+
+    /// The matches shown: waiting ones first (newest first), then the server's, narrowed by the filter.
+    var matches: [MatchSummary] {
+        let all = waiting.pending.reversed().map(MatchSummary.waiting) + stored.map(MatchSummary.stored)
+        guard let filter, !filter.isEmpty else { return all }
+        return all.filter { $0.involves(filter) }
+    }
+
+    var highlightedMatch: MatchSummary? {
+        let matches = matches
+        return matches.indices.contains(cursor.index) ? matches[cursor.index] : nil
+    }
+
+    public func reload() async {
+        isLoading = true
+        error = nil
+        render()
+        do {
+            let page = try await service.history(before: nil)
+            stored = page
+            hasMore = page.count >= HistoryPage.size
+        } catch {
+            self.error = ServiceError(error).message
+        }
+        isLoading = false
+        render()
+    }
+
+    /// The next page of older matches, when the cursor reaches the end of those loaded.
+    public func loadMore() async {
+        guard hasMore, !isLoading, let last = stored.last else { return }
+        isLoading = true
+        render()
+        do {
+            let page = try await service.history(before: last.gather.createdAt)
+            let known = Set(stored.map(\.gather.id))
+            stored += page.filter { !known.contains($0.gather.id) }
+            hasMore = page.count >= HistoryPage.size
+        } catch {
+            self.error = ServiceError(error).message
+        }
+        isLoading = false
+        render()
+    }
+
+    // MARK: Moving
+
+    public func move(by rows: Int) async {
+        guard !confirmingDeletion else { return }
+        cursor.move(by: rows)
+        render()
+        if rows > 0, cursor.index + 1 >= cursor.count { await loadMore() }
+    }
+
+    public func moveToFirst() {
+        guard !confirmingDeletion else { return }
+        cursor.moveToFirst()
+        render()
+    }
+
+    public func moveToLast() async {
+        guard !confirmingDeletion else { return }
+        cursor.moveToLast()
+        render()
+        await loadMore()
+    }
+
+    // MARK: Filtering
+
+    /// /: starts typing a name; the list narrows to matches that person played in.
+    public func beginFilter() {
+        guard !confirmingDeletion else { return }
+        filter = filter ?? ""
+        render()
+    }
+
+    public func updateFilter(_ text: String) {
+        guard filter != nil else { return }
+        filter = text
+        cursor.move(to: 0)
+        render()
+    }
+
+    /// Esc while filtering: the whole list again.
+    public func clearFilter() {
+        filter = nil
+        render()
+    }
+
+    public var isFiltering: Bool { filter != nil }
+
+    // MARK: Actions
+
+    public func openHighlighted() {
+        guard !confirmingDeletion, let match = highlightedMatch else { return }
+        delegate?.history(self, didSelect: match)
+    }
+
+    /// r on an unfinished match: back to the match screen with its teams.
+    public func resumeHighlighted() {
+        guard !confirmingDeletion, case .stored(let match)? = highlightedMatch, match.gather.result == nil else { return }
+        delegate?.history(self, didResume: match)
+    }
+
+    /// x on an unfinished match (deleted on the server) or one waiting here (discarded): asks first.
+    /// Ended matches are the record and stay.
+    public func requestDelete() {
+        guard let match = highlightedMatch, match.isUnfinished || isWaiting(match) else { return }
+        confirmingDeletion = true
+        render()
+    }
+
+    public func cancelDelete() {
+        confirmingDeletion = false
+        render()
+    }
+
+    public func confirmDelete() async {
+        guard confirmingDeletion, let match = highlightedMatch else { return }
+        confirmingDeletion = false
+        switch match {
+        case .waiting(let pending):
+            waiting.discard(pending.id)
+        case .stored(let stored):
+            do {
+                try await service.delete(gatherID: stored.gather.id)
+                self.stored.removeAll { $0.gather.id == stored.gather.id }
+            } catch {
+                self.error = ServiceError(error).message
+            }
+        }
+        render()
+    }
+
+    private func isWaiting(_ match: MatchSummary) -> Bool {
+        if case .waiting = match { return true }
+        return false
+    }
+
+    // MARK: Rendering
+
+    func row(for match: MatchSummary, highlighted: Bool) -> HistoryRow {
+        let status: HistoryRow.Status = switch match {
+        case .stored(let stored): stored.gather.result == nil ? .unfinished : .ended
+        case .waiting(let pending): .waiting(refusal: pending.refusal)
+        }
+        let teams = match.names(of: .teamA).joined(separator: ", ") + " v " + match.names(of: .teamB).joined(separator: ", ")
+        return HistoryRow(date: dates.string(from: match.date),
+                          score: match.result.map { "\($0.score.teamA) – \($0.score.teamB)" } ?? "–",
+                          winner: match.result.map { $0.winner == Winner.none ? "Draw" : $0.winner.rawValue } ?? "",
+                          teams: teams, status: status, isHighlighted: highlighted)
+    }
+
+    private func render() {
+        let matches = matches
+        cursor.resize(to: matches.count)
+        let rows = matches.enumerated().map { index, match in row(for: match, highlighted: index == cursor.index) }
+        view?.display(HistoryViewState(
+            rows: rows, isLoading: isLoading, error: error, position: cursor.position, hasMore: hasMore, filter: filter,
+            confirmingDeletion: confirmingDeletion ? rows.first(where: \.isHighlighted)?.status : nil,
+            isEmpty: matches.isEmpty && filter == nil && !isLoading && error == nil))
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import GatherCore
+
+/// One side of a match as the detail screen lists it.
+public struct MatchSide: Equatable, Sendable {
+    public var title: String
+    /// Names, a retired player's marked "(retired)".
+    public var players: [String]
+}
+
+public struct MatchDetailViewState: Equatable, Sendable {
+    public var title: String
+    /// "Team A 3 – 2 Team B", or "Unfinished: no score yet".
+    public var scoreLine: String
+    /// "Winner: Team A", "Draw", or where the result waits.
+    public var outcome: String
+    public var sides: [MatchSide]
+}
+
+@MainActor
+public protocol MatchDetailView: AnyObject {
+    func display(_ state: MatchDetailViewState)
+}
+
+/// One match in full: both teams, the bench, the score, when.
+@MainActor
+public final class MatchDetailPresenter {
+    public weak var view: (any MatchDetailView)?
+    public let match: MatchSummary
+    private let dates: MatchDateFormat
+
+    public init(match: MatchSummary, timeZone: TimeZone = .current) {
+        self.match = match
+        dates = MatchDateFormat(timeZone: timeZone)
+    }
+
+    public func viewDidLoad() {
+        let outcome: String
+        switch match {
+        case .waiting(let pending):
+            outcome = pending.refusal.map { "On this computer; the server refused it: \($0)" }
+                ?? "On this computer, waiting to upload"
+        case .stored:
+            outcome = switch match.result?.winner {
+            case nil: "Unfinished: resume or delete it from History"
+            case .none?: "Draw"
+            case let winner?: "Winner: \(winner.rawValue)"
+            }
+        }
+        let sides = Team.allCases.map { team in
+            MatchSide(title: team.rawValue, players: names(of: team))
+        }
+        view?.display(MatchDetailViewState(title: "Match of \(dates.string(from: match.date))",
+                                           scoreLine: match.result?.scoreLine ?? "Unfinished: no score yet",
+                                           outcome: outcome, sides: sides))
+    }
+
+    private func names(of team: Team) -> [String] {
+        guard case .stored(let stored) = match else { return match.names(of: team) }
+        return stored.players(of: team).map { $0.isRetired ? "\($0.player.name) (retired)" : $0.player.name }
+    }
+}

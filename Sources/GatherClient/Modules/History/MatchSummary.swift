@@ -1,0 +1,63 @@
+import Foundation
+import GatherCore
+
+/// One match of History: stored on the server, or still waiting on this computer.
+public enum MatchSummary: Equatable, Sendable {
+    case stored(GatherWithPlayers)
+    case waiting(PendingResult)
+
+    public var id: UUID {
+        switch self {
+        case .stored(let match): return match.gather.id
+        case .waiting(let pending): return pending.id
+        }
+    }
+
+    public var result: GatherResult? {
+        switch self {
+        case .stored(let match): return match.gather.result
+        case .waiting(let pending): return pending.record.result
+        }
+    }
+
+    /// When it was played: ended (or created, if unfinished) on the server; saved here otherwise.
+    public var date: Date {
+        switch self {
+        case .stored(let match): return match.gather.endedAt ?? match.gather.createdAt
+        case .waiting(let pending): return pending.savedAt
+        }
+    }
+
+    /// Names on one side; a retired player's name is kept.
+    public func names(of team: Team) -> [String] {
+        switch self {
+        case .stored(let match): return match.players(of: team).map(\.player.name)
+        case .waiting(let pending): return pending.names(of: team)
+        }
+    }
+
+    public var isUnfinished: Bool {
+        if case .stored(let match) = self { return match.gather.result == nil }
+        return false
+    }
+
+    /// Whether any player's name contains `text` (case and accents ignored).
+    func involves(_ text: String) -> Bool {
+        Team.allCases.contains { team in
+            names(of: team).contains { $0.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+        }
+    }
+}
+
+/// Dates as History shows them: "Sun 22 Nov 2026 18:05", in the user's time zone.
+struct MatchDateFormat: Sendable {
+    let timeZone: TimeZone
+
+    func string(from date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "EEE d MMM yyyy HH:mm"
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,15 @@
+/// The leaderboard: a screen of its own, no further navigation.
+@MainActor
+public final class LeaderboardCoordinator: ScreenCoordinator {
+    public let presenter: LeaderboardPresenter
+    public let screen: AnyObject
+
+    init(app: AppCoordinator) {
+        presenter = LeaderboardPresenter(service: app.dependencies.statsService)
+        let view = app.factory.makeLeaderboardView(presenter: presenter)
+        screen = view
+        presenter.view = view
+        let presenter = presenter
+        Task { await presenter.viewDidLoad() }
+    }
+}

@@ -1,0 +1,135 @@
+import GatherCore
+
+/// The columns of the leaderboard, in the order they are shown; `<` and `>` move the sort
+/// between them.
+public enum LeaderboardColumn: Int, CaseIterable, Sendable {
+    case rank, name, played, won, drawn, lost, winRate, goalDifference
+
+    public var title: String {
+        switch self {
+        case .rank: return "#"
+        case .name: return "Name"
+        case .played: return "P"
+        case .won: return "W"
+        case .drawn: return "D"
+        case .lost: return "L"
+        case .winRate: return "Win %"
+        case .goalDifference: return "GD"
+        }
+    }
+
+    /// Best first: the rank and names ascending, counts and rates descending.
+    func isOrderedBefore(_ a: LeaderboardEntry, _ b: LeaderboardEntry) -> Bool {
+        switch self {
+        case .rank: return a.rank < b.rank
+        case .name: return a.name.localizedCaseInsensitiveCompare(b.name) == .orderedAscending
+        case .played: return a.played > b.played
+        case .won: return a.won > b.won
+        case .drawn: return a.drawn > b.drawn
+        case .lost: return a.lost > b.lost
+        case .winRate: return a.winRate > b.winRate
+        case .goalDifference: return a.goalDifference > b.goalDifference
+        }
+    }
+}
+
+public struct LeaderboardRow: Equatable, Sendable {
+    /// The cells, one per `LeaderboardColumn`, as text.
+    public var cells: [String]
+    public var isHighlighted: Bool
+}
+
+public struct LeaderboardViewState: Equatable, Sendable {
+    public var rows: [LeaderboardRow]
+    public var sortedBy: LeaderboardColumn
+    public var isLoading: Bool
+    public var error: String?
+    public var position: String
+    /// Loaded, and nobody has an ended match yet.
+    public var isEmpty: Bool
+}
+
+@MainActor
+public protocol LeaderboardView: AnyObject {
+    func display(_ state: LeaderboardViewState)
+}
+
+/// Players ranked by win rate, then games, then goal difference (the server's order), sortable
+/// by any column.
+@MainActor
+public final class LeaderboardPresenter {
+    public weak var view: (any LeaderboardView)?
+    private let service: any StatsService
+    private var entries: [LeaderboardEntry] = []
+    private var isLoading = false
+    private var error: String?
+    public private(set) var sortedBy = LeaderboardColumn.rank
+    public private(set) var cursor = ListCursor()
+
+    public init(service: any StatsService) {
+        self.service = service
+    }
+
+    public func viewDidLoad() async {
+        await reload()
+    }
+
+    public func reload() async {
+        isLoading = true
+        error = nil
+        render()
+        do {
+            entries = try await service.leaderboard()
+        } catch {
+            self.error = ServiceError(error).message
+        }
+        isLoading = false
+        render()
+    }
+
+    /// `>`: sort by the next column; `<`: by the previous one.
+    public func sortByNextColumn(_ step: Int) {
+        let columns = LeaderboardColumn.allCases
+        let index = (sortedBy.rawValue + step + columns.count) % columns.count
+        sortedBy = columns[index]
+        cursor.moveToFirst()
+        render()
+    }
+
+    public func move(by rows: Int) {
+        cursor.move(by: rows)
+        render()
+    }
+
+    public func moveToFirst() {
+        cursor.moveToFirst()
+        render()
+    }
+
+    public func moveToLast() {
+        cursor.moveToLast()
+        render()
+    }
+
+    private var sortedEntries: [LeaderboardEntry] {
+        // Stable: ties keep the server's ranking.
+        entries.enumerated().sorted { first, second in
+            if sortedBy.isOrderedBefore(first.element, second.element) { return true }
+            if sortedBy.isOrderedBefore(second.element, first.element) { return false }
+            return first.offset < second.offset
+        }.map(\.element)
+    }
+
+    private func render() {
+        let sorted = sortedEntries
+        cursor.resize(to: sorted.count)
+        let rows = sorted.enumerated().map { index, entry in
+            LeaderboardRow(cells: [String(entry.rank), entry.name, String(entry.played), String(entry.won), String(entry.drawn),
+                                   String(entry.lost), "\(Int((entry.winRate * 100).rounded()))%",
+                                   entry.goalDifference > 0 ? "+\(entry.goalDifference)" : String(entry.goalDifference)],
+                           isHighlighted: index == cursor.index)
+        }
+        view?.display(LeaderboardViewState(rows: rows, sortedBy: sortedBy, isLoading: isLoading, error: error,
+                                           position: cursor.position, isEmpty: entries.isEmpty && !isLoading && error == nil))
+    }
+}

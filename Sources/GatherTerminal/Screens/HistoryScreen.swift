@@ -1,0 +1,153 @@
+import GatherClient
+import Terminal
+
+/// Every match, newest first: date, score, winner, the teams in short. Matches waiting on this
+/// computer are marked, and so are unfinished ones (r resumes, x deletes).
+@MainActor
+final class HistoryScreen: TerminalScreen, HistoryView {
+    private let presenter: HistoryPresenter
+    private let requestRender: RenderRequest
+    private var state: HistoryViewState?
+    private var filterLine = FilterLine()
+    private var listHeight = 10
+
+    init(presenter: HistoryPresenter, requestRender: RenderRequest) {
+        self.presenter = presenter
+        self.requestRender = requestRender
+    }
+
+    func display(_ state: HistoryViewState) {
+        self.state = state
+        requestRender()
+    }
+
+    var title: String {
+        guard let state, !state.position.isEmpty else { return "History" }
+        return "History \(state.position)\(state.hasMore ? "+" : "")"
+    }
+
+    private var highlighted: HistoryRow? { state?.rows.first(where: \.isHighlighted) }
+
+    var takesText: Bool { filterLine.isTyping }
+
+    var keyHints: [KeyHint] {
+        guard let state else { return [] }
+        if state.confirmingDeletion != nil {
+            return [KeyHint(keys: "y", action: "yes"), KeyHint(keys: "n/Esc", action: "no")]
+        }
+        if filterLine.isTyping { return FilterLine.typingHints }
+        var hints = [KeyHint(keys: "Enter", action: "details")]
+        switch highlighted?.status {
+        case .unfinished?: hints += [KeyHint(keys: "r", action: "resume"), KeyHint(keys: "x", action: "delete")]
+        case .waiting?: hints += [KeyHint(keys: "x", action: "discard")]
+        case .ended?, nil: break
+        }
+        return hints + [KeyHint(keys: "/", action: "filter"), ListMove.hint, KeyHint(keys: "Esc", action: "back"),
+                        KeyHint(keys: "?", action: "help")]
+    }
+
+    func handle(_ key: Key) -> KeyOutcome {
+        let presenter = presenter
+        guard let state else { return .unhandled }
+        if state.confirmingDeletion != nil {
+            switch key {
+            case .character("y"), .character("Y"): Task { await presenter.confirmDelete() }
+            case .character("n"), .character("N"), .escape: presenter.cancelDelete()
+            default: break
+            }
+            return .handled
+        }
+        if filterLine.isTyping {
+            switch filterLine.handle(key) {
+            case .text(let text): presenter.updateFilter(text)
+            case .cleared: presenter.clearFilter()
+            case .move: _ = move(key)
+            case .kept, .none: break
+            }
+            return .handled
+        }
+        if move(key) == .handled { return .handled }
+        switch key {
+        case .enter: presenter.openHighlighted()
+        case .character("r"): presenter.resumeHighlighted()
+        case .character("x"): presenter.requestDelete()
+        case .character("/"):
+            filterLine.begin(from: state.filter)
+            presenter.beginFilter()
+        case .escape where state.filter != nil:
+            filterLine.clear()
+            presenter.clearFilter()
+        default: return .unhandled
+        }
+        return .handled
+    }
+
+    private func move(_ key: Key) -> KeyOutcome {
+        guard let move = ListMove(key, page: listHeight) else { return .unhandled }
+        let presenter = presenter
+        switch move {
+        case .by(let rows): Task { await presenter.move(by: rows) }
+        case .first: presenter.moveToFirst()
+        case .last: Task { await presenter.moveToLast() }
+        }
+        return .handled
+    }
+
+    func draw(into buffer: inout ScreenBuffer, in area: Area) {
+        guard let state else { return }
+        let dateWidth = 22, scoreWidth = 9, winnerWidth = 11
+        let teamsWidth = max(0, area.width - dateWidth - scoreWidth - winnerWidth - 3)
+        let header = DisplayWidth.pad("Date", toWidth: dateWidth) + " " + DisplayWidth.pad("Score", toWidth: scoreWidth) + " "
+            + DisplayWidth.pad("Result", toWidth: winnerWidth) + " " + "Teams"
+        buffer.put(header, row: area.row, column: area.column, style: Theme.heading, maxWidth: area.width)
+        listHeight = max(1, area.height - 4)
+        if state.isEmpty {
+            buffer.put("No match yet — play one from the player list (s)", row: area.row + 2, column: area.column,
+                       style: Theme.dim, maxWidth: area.width)
+        } else if state.rows.isEmpty && state.isLoading {
+            buffer.put("Loading matches…", row: area.row + 2, column: area.column, style: Theme.dim)
+        } else if state.rows.isEmpty, let filter = state.filter, !filter.isEmpty {
+            buffer.put("No match with a player called “\(filter)”", row: area.row + 2, column: area.column, style: Theme.dim,
+                       maxWidth: area.width)
+        }
+        let highlightedIndex = state.rows.firstIndex(where: \.isHighlighted) ?? 0
+        let first = ListWindow.firstVisible(highlighted: highlightedIndex, count: state.rows.count, height: listHeight)
+        for (offset, row) in state.rows.dropFirst(first).prefix(listHeight).enumerated() {
+            let result = switch row.status {
+            case .ended: row.winner == "Draw" ? "Draw" : "\(row.winner) won"
+            case .unfinished: "unfinished"
+            case .waiting(nil): "to upload"
+            case .waiting(_?): "refused"
+            }
+            let line = DisplayWidth.pad(row.date, toWidth: dateWidth) + " " + DisplayWidth.pad(row.score, toWidth: scoreWidth) + " "
+                + DisplayWidth.pad(result, toWidth: winnerWidth) + " " + DisplayWidth.truncate(row.teams, toWidth: teamsWidth)
+            buffer.listRow(line, row: area.row + 1 + offset, in: area, highlighted: row.isHighlighted)
+        }
+        drawFooterLine(state, into: &buffer, in: area)
+    }
+
+    /// The last row: a prompt, the filter being typed, or why something failed.
+    private func drawFooterLine(_ state: HistoryViewState, into buffer: inout ScreenBuffer, in area: Area) {
+        let row = area.bottom - 1
+        switch state.confirmingDeletion {
+        case .unfinished?:
+            buffer.message("Delete this unfinished match from the server? (y/n)", row: row, in: area, style: Theme.notice)
+            return
+        case .waiting?:
+            buffer.message("Discard this result? It is on this computer only and will never be uploaded. (y/n)", row: row,
+                           in: area, style: Theme.notice)
+            return
+        case .ended?, nil:
+            break
+        }
+        if filterLine.isTyping || state.filter != nil {
+            filterLine.draw(into: &buffer, row: row, in: area)
+            return
+        }
+        if case .waiting(let refusal?)? = highlighted?.status {
+            buffer.message("The server refused this result: \(refusal)", row: row, in: area)
+            return
+        }
+        buffer.paragraph(state.error, row: row - 1, in: area, maxLines: 2)
+    }
+}

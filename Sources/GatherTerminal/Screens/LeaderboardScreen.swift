@@ -1,0 +1,80 @@
+import GatherClient
+import Terminal
+
+/// Rank, name, P W D L, win %, goal difference; `<` and `>` sort by another column.
+@MainActor
+final class LeaderboardScreen: TerminalScreen, LeaderboardView {
+    private let presenter: LeaderboardPresenter
+    private let requestRender: RenderRequest
+    private var state: LeaderboardViewState?
+    private var listHeight = 10
+
+    init(presenter: LeaderboardPresenter, requestRender: RenderRequest) {
+        self.presenter = presenter
+        self.requestRender = requestRender
+    }
+
+    func display(_ state: LeaderboardViewState) {
+        self.state = state
+        requestRender()
+    }
+
+    var title: String {
+        guard let state, !state.position.isEmpty else { return "Leaderboard" }
+        return "Leaderboard \(state.position)"
+    }
+
+    var keyHints: [KeyHint] {
+        [KeyHint(keys: "< >", action: "sort column"), KeyHint(keys: "r", action: "reload"), ListMove.hint,
+         KeyHint(keys: "Esc", action: "back"), KeyHint(keys: "?", action: "help")]
+    }
+
+    func handle(_ key: Key) -> KeyOutcome {
+        let presenter = presenter
+        if let move = ListMove(key, page: listHeight) {
+            switch move {
+            case .by(let rows): presenter.move(by: rows)
+            case .first: presenter.moveToFirst()
+            case .last: presenter.moveToLast()
+            }
+            return .handled
+        }
+        switch key {
+        case .character("<"), .left: presenter.sortByNextColumn(-1)
+        case .character(">"), .right: presenter.sortByNextColumn(1)
+        case .character("r"): Task { await presenter.reload() }
+        default: return .unhandled
+        }
+        return .handled
+    }
+
+    /// Widths of the columns after the name, which takes what is left.
+    private static let widths: [LeaderboardColumn: Int] = [.rank: 4, .played: 4, .won: 4, .drawn: 4, .lost: 4, .winRate: 7,
+                                                           .goalDifference: 5]
+
+    func draw(into buffer: inout ScreenBuffer, in area: Area) {
+        guard let state else { return }
+        let fixed = LeaderboardScreen.widths.values.reduce(0, +) + LeaderboardColumn.allCases.count
+        let nameWidth = max(6, area.width - fixed)
+        func line(_ cells: [String]) -> String {
+            zip(LeaderboardColumn.allCases, cells).map { column, cell in
+                DisplayWidth.pad(cell, toWidth: LeaderboardScreen.widths[column] ?? nameWidth)
+            }.joined(separator: " ")
+        }
+        let titles = LeaderboardColumn.allCases.map { $0 == state.sortedBy ? $0.title + "▼" : $0.title }
+        buffer.put(line(titles), row: area.row, column: area.column, style: Theme.heading, maxWidth: area.width)
+        listHeight = max(1, area.height - 3)
+        if state.isEmpty {
+            buffer.put("No ended match yet: records start with the first saved score", row: area.row + 2, column: area.column,
+                       style: Theme.dim, maxWidth: area.width)
+        } else if state.rows.isEmpty && state.isLoading {
+            buffer.put("Loading…", row: area.row + 2, column: area.column, style: Theme.dim)
+        }
+        let highlighted = state.rows.firstIndex(where: \.isHighlighted) ?? 0
+        let first = ListWindow.firstVisible(highlighted: highlighted, count: state.rows.count, height: listHeight)
+        for (offset, row) in state.rows.dropFirst(first).prefix(listHeight).enumerated() {
+            buffer.listRow(line(row.cells), row: area.row + 1 + offset, in: area, highlighted: row.isHighlighted)
+        }
+        buffer.paragraph(state.error, row: area.bottom - 2, in: area, maxLines: 2)
+    }
+}

@@ -1,0 +1,57 @@
+import Terminal
+
+/// The `/` name filter of a long list: typed on the last line, the list narrowing as it changes.
+/// Enter keeps the filter and gives the keys back to the list; Esc clears it.
+struct FilterLine {
+    private var field = TextField(maxLength: 40)
+    /// Keys go to the field.
+    private(set) var isTyping = false
+
+    /// What a key did while typing.
+    enum Change: Equatable {
+        case text(String)
+        case cleared
+        case kept
+        /// ↑↓ PgUp/PgDn still move the list while typing.
+        case move
+        case none
+    }
+
+    /// `/`: starts typing, from the filter already set if any.
+    mutating func begin(from text: String?) {
+        field = TextField(text ?? "", maxLength: 40)
+        isTyping = true
+    }
+
+    /// Esc on the list with a filter kept: drops it.
+    mutating func clear() {
+        field = TextField(maxLength: 40)
+        isTyping = false
+    }
+
+    mutating func handle(_ key: Key) -> Change {
+        switch key {
+        case .enter:
+            isTyping = false
+            return .kept
+        case .escape:
+            clear()
+            return .cleared
+        case .up, .down, .pageUp, .pageDown:
+            return .move
+        default:
+            return field.handle(key) ? .text(field.text) : .none
+        }
+    }
+
+    static let typingHints = [KeyHint(keys: "Enter", action: "keep filter"), KeyHint(keys: "Esc", action: "clear filter"),
+                              KeyHint(keys: "↑↓", action: "move")]
+
+    func draw(into buffer: inout ScreenBuffer, row: Int, in area: Area) {
+        let label = "Filter by name: "
+        buffer.put(label, row: row, column: area.column, style: Theme.notice)
+        let width = DisplayWidth.of(label)
+        field.draw(into: &buffer, row: row, column: area.column + width, width: max(1, area.width - width), focused: isTyping,
+                   style: Theme.field)
+    }
+}
