@@ -106,4 +106,52 @@ final class APIServicesTests: XCTestCase {
         let check = await sessions.validate(Session(userID: UUID(), username: "x", token: "t"))
         XCTAssertEqual(check, .unreachable)
     }
+
+    func testHistoryStatsAndLeaderboardFromARealServer() async throws {
+        _ = try await APISessionService(client: client).register(username: "coach", password: "long-enough")
+        let players = APIPlayerService(client: client)
+        let ana = try await players.create(try PlayerDetails(name: "Ana"))
+        let ben = try await players.create(try PlayerDetails(name: "Ben"))
+        let gathers = APIGatherService(client: client)
+        let record = GatherRecord(id: UUID(), assignments: [TeamAssignmentEntry(playerID: ana.id, team: .teamA),
+                                                            TeamAssignmentEntry(playerID: ben.id, team: .teamB)],
+                                  result: GatherResult(score: Score(teamA: 3, teamB: 1) ?? .goalless))
+        try await gathers.save(record)
+
+        let history = try await gathers.history(before: nil)
+        XCTAssertEqual(history.map(\.gather.id), [record.id])
+        XCTAssertEqual(history.first?.players(of: .teamA).map(\.player.name), ["Ana"])
+        XCTAssertEqual(history.first?.gather.result?.score.description, "3-1")
+        let older = try await gathers.history(before: Date(timeIntervalSinceNow: -3600))
+        XCTAssertEqual(older, [], "nothing before an hour ago")
+
+        let stats = try await APIStatsService(client: client).stats(playerID: ana.id)
+        XCTAssertEqual(stats.played, 1)
+        XCTAssertEqual(stats.won, 1)
+        XCTAssertEqual(stats.lastFive, [.won])
+        let board = try await APIStatsService(client: client).leaderboard()
+        XCTAssertEqual(board.map(\.name), ["Ana", "Ben"])
+
+        try await gathers.delete(gatherID: record.id)
+        let afterDelete = try await gathers.history(before: nil)
+        XCTAssertEqual(afterDelete, [])
+    }
+
+    func testSavingAResumedUnfinishedGatherGivesItTheResult() async throws {
+        _ = try await APISessionService(client: client).register(username: "resumer", password: "long-enough")
+        let ana = try await APIPlayerService(client: client).create(try PlayerDetails(name: "Ana"))
+        // An unfinished gather, as an old client or a script leaves it.
+        let unfinished = try await client.request(.post, "/api/gathers", body: GatherDraft(result: nil), as: Gather.self)
+        let gathers = APIGatherService(client: client)
+
+        try await gathers.save(GatherRecord(id: unfinished.id, assignments: [TeamAssignmentEntry(playerID: ana.id, team: .teamB)],
+                                            result: GatherResult(score: Score(teamA: 0, teamB: 2) ?? .goalless)))
+
+        let stored = try await client.request(.get, "/api/gathers/\(unfinished.id.uuidString)", as: Gather.self)
+        XCTAssertEqual(stored.result?.score.description, "0-2")
+        XCTAssertEqual(stored.result?.winner, .teamB)
+        XCTAssertNotNil(stored.endedAt)
+        let all = try await gathers.history(before: nil)
+        XCTAssertEqual(all.count, 1, "the same gather, not a second one")
+    }
 }

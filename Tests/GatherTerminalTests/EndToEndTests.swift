@@ -217,6 +217,59 @@ final class EndToEndTests: XCTestCase {
         again.waitFor("FG-EXITED-0")
     }
 
+    func testASavedMatchIsSeenAgainInHistoryTheLeaderboardAndThePlayersRecord() throws {
+        let fg = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
+        startMatchAnaLeading(fg, username: "historian")
+        fg.press("e")
+        fg.waitFor("winner Team A")
+        fg.press("y")
+        fg.waitFor("Saved: Team A 1 – 0 Team B")
+
+        fg.press("h")
+        fg.waitFor("History 1/1")
+        fg.waitFor("Team A won")
+        fg.waitFor("Ana v Ben")
+        fg.press("Enter")
+        fg.waitFor("Winner: Team A")
+        fg.waitFor("Team A 1 – 0 Team B")
+        fg.press("Escape")
+        fg.waitFor("History 1/1")
+        fg.press("Escape")
+        fg.waitFor("Players 2/2")
+        XCTAssertFalse(fg.screen().contains("Saved:"), "the notice went with the first action")
+
+        fg.press("l")
+        fg.waitFor("Leaderboard 1/2")
+        fg.waitFor("100%")
+        fg.press(">")
+        fg.waitFor("Name▼")
+        fg.press("Escape")
+
+        // Ana's record on her detail screen.
+        fg.waitFor("Players")
+        fg.press("g", "Enter")
+        fg.waitFor("Played 1 · W 1 D 0 L 0 · 100% won")
+        fg.press("q")
+        fg.waitFor("FG-EXITED-0")
+    }
+
+    func testAt60x16TheKeysFitAndTheRestAreInTheHelp() throws {
+        let fg = try TmuxSession(arguments: ["--server", url], columns: 60, rows: 16)
+        register(fg, "small")
+        fg.waitFor("? more")
+        let footer = fg.screen().split(separator: "\n").last.map(String.init) ?? ""
+        XCTAssertTrue(footer.contains("s select") && footer.contains("a add"), footer)
+        fg.press("?")
+        fg.waitFor("Keys — press any key to close")
+        fg.waitFor("leaderboard")
+        fg.waitFor("log out")
+        XCTAssertTrue(fg.screen().contains("┘"), fg.screen())
+        fg.press("Escape")
+        fg.waitUntilGone("Keys — press any key to close")
+        fg.press("q")
+        fg.waitFor("FG-EXITED-0")
+    }
+
     func testQuittingAfterTimesUpAsksAndSaves() throws {
         let fg = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
         register(fg, "quitter")

@@ -387,9 +387,12 @@ public final class PlayerListPresenter {
 
     /// The saved-result and upload confirmations last until the next action.
     private func clearNotices() {
+        guard savedResult != nil || savedLocally != nil || uploadedResults > 0 else { return }
         savedResult = nil
         savedLocally = nil
         uploadedResults = 0
+        // Shown as cleared at once: the list may be under the next screen until it comes back.
+        render()
     }
 
     private func render() {
