@@ -587,6 +587,7 @@ final class GatherPresenterTests: XCTestCase {
 
         XCTAssertEqual(keeper.kept.map(\.result.score.description), ["2-0"])
         XCTAssertEqual(delegate.quitCount, 1)
+        XCTAssertEqual(delegate.savedAndQuit, [.uploaded])
         XCTAssertEqual(delegate.endCount, 0, "leaving the app, not going back to the list")
     }
 

@@ -131,4 +131,29 @@ final class OfflineResultsFlowTests: XCTestCase {
         XCTAssertEqual(listView.last?.savedLocally, .sessionExpired)
         XCTAssertEqual(fixture.journal.entries.count, 1)
     }
+
+    func testSavingFromTheQuitPromptSaysWhereTheResultIsOnTheWayOut() async {
+        for (error, farewell) in [
+            (nil, "Saved: Team A 1 – 0 Team B"),
+            (ServiceError.unreachable("down"),
+             "Saved on this computer (Team A 1 – 0 Team B); it will upload when the server is back."),
+            (ServiceError.unauthorized("expired"),
+             "Saved on this computer (Team A 1 – 0 Team B); it will upload after you log in again."),
+        ] {
+            let fixture = AppFixture(savedSession: StubSessionService.session)
+            await fixture.app.start()
+            await loaded(fixture)
+            fixture.gathers.saveError = error
+            fixture.selectAndConfirm(count: 3)
+            fixture.splitTeams()
+            fixture.confirmTeams?.presenter.start()
+            fixture.gather?.presenter.changeScore(of: .teamA, by: 1)
+            fixture.gather?.presenter.requestQuit()
+
+            await fixture.gather?.presenter.saveAndQuit()
+
+            XCTAssertEqual(fixture.navigator.farewells, [farewell])
+            XCTAssertEqual(fixture.navigator.quitCount, 1)
+        }
+    }
 }

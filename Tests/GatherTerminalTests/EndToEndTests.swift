@@ -139,6 +139,13 @@ final class EndToEndTests: XCTestCase {
 
     /// Registers, adds Ana and Ben, and starts a match of Ana against Ben with Ana ahead 1–0.
     private func startMatchAnaLeading(_ fg: TmuxSession, username: String) {
+        startMatchAnaAgainstBen(fg, username: username)
+        fg.press("+")
+        fg.waitFor("Team A  1 – 0  Team B")
+    }
+
+    /// Registers, adds Ana and Ben, and opens a match of Ana (Team A) against Ben (Team B).
+    private func startMatchAnaAgainstBen(_ fg: TmuxSession, username: String) {
         register(fg, username)
         addPlayers(fg, ["Ana", "Ben"])
         fg.press("s")
@@ -153,8 +160,6 @@ final class EndToEndTests: XCTestCase {
         fg.waitFor("Team B (1)")
         fg.press("Enter")
         fg.waitFor("10:00  Ready")
-        fg.press("+")
-        fg.waitFor("Team A  1 – 0  Team B")
     }
 
     private func savedGathers() throws -> [String] {
@@ -272,20 +277,7 @@ final class EndToEndTests: XCTestCase {
 
     func testQuittingAfterTimesUpAsksAndSaves() throws {
         let fg = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
-        register(fg, "quitter")
-        addPlayers(fg, ["Ana", "Ben"])
-        fg.press("s")
-        fg.waitFor("0 selected")
-        fg.press("k", "k", "Space", "j", "Space")
-        fg.waitFor("2 selected")
-        fg.press("c")
-        fg.waitFor("Bench (2)")
-        fg.press("a")
-        fg.waitFor("Team A (1)")
-        fg.press("b")
-        fg.waitFor("Team B (1)")
-        fg.press("Enter")
-        fg.waitFor("10:00  Ready")
+        startMatchAnaAgainstBen(fg, username: "quitter")
         fg.press("t")
         fg.waitFor("Time (mm:ss)")
         fg.type("0:01")
@@ -301,6 +293,7 @@ final class EndToEndTests: XCTestCase {
         fg.waitFor("Not saved yet: s save and quit")
         fg.press("s")
         fg.waitFor("FG-EXITED-0")
+        fg.waitFor("fg: Saved: Team A 1 – 0 Team B")
         let gathers = try server.database.read { database in try database.query("SELECT score, winner_team FROM gathers") }
         XCTAssertEqual(gathers.count, 1)
         XCTAssertEqual(try gathers.first?.string(0), "1-0")

@@ -58,7 +58,10 @@ public final class AppCoordinator {
     }
 
     private func pendingResultsChanged(uploaded: Int) {
-        (stack.first as? PlayerListCoordinator)?.presenter.pendingResultsChanged(uploaded: uploaded)
+        for coordinator in stack {
+            (coordinator as? PlayerListCoordinator)?.presenter.pendingResultsChanged(uploaded: uploaded)
+            (coordinator as? HistoryCoordinator)?.presenter.waitingResultsChanged()
+        }
     }
 
     /// A login notice: `base`, then whether results of this account wait on this computer (they
@@ -136,7 +139,12 @@ public final class AppCoordinator {
     }
 
     public func quit() {
-        navigator.quit()
+        navigator.quit(farewell: nil)
+    }
+
+    /// Ends the app, leaving `farewell` on the terminal once the screen is restored.
+    public func quit(farewell: String) {
+        navigator.quit(farewell: farewell)
     }
 
     /// The coordinator of the screen on top.

@@ -8,7 +8,7 @@ public protocol Navigator: AnyObject {
     func setRoot(_ screen: AnyObject)
     /// Pops back to the first screen of the stack.
     func popToRoot()
-    /// Ends the app.
-    func quit()
+    /// Ends the app; `farewell`, if any, is printed once the terminal is restored.
+    func quit(farewell: String?)
 }
 

@@ -83,11 +83,11 @@ public final class TerminalApp: Navigator, ViewFactory {
         let count = read(STDIN_FILENO, &bytes, bytes.count)
         if count == 0 {
             // The terminal went away (hang-up): nothing more can be typed.
-            quit()
+            quit(status: 0)
             return
         }
         guard count > 0 else {
-            if errno != EAGAIN && errno != EINTR { quit() }
+            if errno != EAGAIN && errno != EINTR { quit(status: 0) }
             return
         }
         escapeFlush?.cancel()
@@ -137,7 +137,7 @@ public final class TerminalApp: Navigator, ViewFactory {
         if screen.handle(key) == .unhandled {
             switch key {
             case .escape: coordinator?.goBack()
-            case .character("q"): quit()
+            case .character("q"): quit(status: 0)
             case .character("?"): showingHelp = true
             default: break
             }
@@ -176,16 +176,17 @@ public final class TerminalApp: Navigator, ViewFactory {
     /// Ctrl-C's exit status, as terminal programs have it: 128 + SIGINT.
     static let interruptedStatus: Int32 = 128 + SIGINT
 
-    /// Restores the terminal and exits with status 0 (q, the app's own ways out).
-    public func quit() {
-        quit(status: 0)
+    /// Restores the terminal, prints `farewell` and exits with status 0 (the app's own ways out).
+    public func quit(farewell: String?) {
+        quit(status: 0, farewell: farewell)
     }
 
     /// Restores the terminal and exits. Every way out (q, Ctrl-C, signals, hang-up) comes here.
-    func quit(status: Int32) {
+    func quit(status: Int32, farewell: String? = nil) {
         guard !finished else { return }
         finished = true
         device.restore()
+        if let farewell { device.write(Array("fg: \(farewell)\n".utf8)) }
         exit(status)
     }
 

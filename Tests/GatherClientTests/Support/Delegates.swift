@@ -128,6 +128,13 @@ final class SpyGatherDelegate: GatherPresenterDelegate {
         quitCount += 1
     }
 
+    private(set) var savedAndQuit: [KeptResult] = []
+
+    func gatherDidSaveAndQuit(_ presenter: GatherPresenter, with result: GatherResult, kept: KeptResult) {
+        savedAndQuit.append(kept)
+        quitCount += 1
+    }
+
     private(set) var backCount = 0
 
     func gatherDidRequestBack(_ presenter: GatherPresenter) {

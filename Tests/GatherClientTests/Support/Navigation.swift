@@ -24,7 +24,10 @@ final class SpyNavigator: Navigator {
         stack = Array(stack.prefix(1))
     }
 
-    func quit() {
+    private(set) var farewells: [String] = []
+
+    func quit(farewell: String?) {
+        if let farewell { farewells.append(farewell) }
         quitCount += 1
     }
 }

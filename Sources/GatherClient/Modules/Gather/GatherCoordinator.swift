@@ -30,6 +30,17 @@ public final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegate
         app.quit()
     }
 
+    public func gatherDidSaveAndQuit(_ presenter: GatherPresenter, with result: GatherResult, kept: KeptResult) {
+        switch kept {
+        case .uploaded:
+            app.quit(farewell: "Saved: \(result.scoreLine)")
+        case .keptOnThisComputer(.unauthorized):
+            app.quit(farewell: "Saved on this computer (\(result.scoreLine)); it will upload after you log in again.")
+        case .keptOnThisComputer:
+            app.quit(farewell: "Saved on this computer (\(result.scoreLine)); it will upload when the server is back.")
+        }
+    }
+
     public func gatherDidRequestBack(_ presenter: GatherPresenter) {
         app.goBack()
     }

@@ -53,6 +53,8 @@ public protocol GatherPresenterDelegate: AnyObject {
     /// The result was saved: on the server, or on this computer until the server takes it.
     func gatherDidEnd(_ presenter: GatherPresenter, with result: GatherResult, kept: KeptResult)
     func gatherDidRequestQuit(_ presenter: GatherPresenter)
+    /// Saved from the quit prompt, then leaving: where the result is kept is said on the way out.
+    func gatherDidSaveAndQuit(_ presenter: GatherPresenter, with result: GatherResult, kept: KeptResult)
     /// Back to the teams, before kick-off.
     func gatherDidRequestBack(_ presenter: GatherPresenter)
 }
@@ -254,7 +256,7 @@ public final class GatherPresenter {
     /// From the quit prompt: save the result, then leave; if it cannot be saved, stay.
     public func saveAndQuit() async {
         guard case .confirmQuit = prompt else { return }
-        if await saveResult() != nil { delegate?.gatherDidRequestQuit(self) }
+        if let kept = await saveResult() { delegate?.gatherDidSaveAndQuit(self, with: result, kept: kept) }
     }
 
     /// Esc: before kick-off, back to the teams; once anything has happened, the match is ended

@@ -70,8 +70,11 @@ public final class HistoryPresenter {
     private var hasMore = false
     private var isLoading = false
     private var error: String?
-    private var filter: String?
-    private var confirmingDeletion = false
+    private var filter = NameFilter()
+    /// The match a deletion prompt is about, by id: the rows may change under the prompt (an
+    /// upload finishing), and the answer must never fall on another match.
+    private var deletionCandidate: UUID?
+    private var confirmingDeletion: Bool { deletionCandidate != nil }
     public private(set) var cursor = ListCursor()
 
     public init(service: any GatherService, waiting: any WaitingResults, timeZone: TimeZone = .current) {
@@ -87,7 +90,6 @@ public final class HistoryPresenter {
     /// The matches shown: waiting ones first (newest first), then the server's, narrowed by the filter.
     var matches: [MatchSummary] {
         let all = waiting.pending.reversed().map(MatchSummary.waiting) + stored.map(MatchSummary.stored)
-        guard let filter, !filter.isEmpty else { return all }
         return all.filter { $0.involves(filter) }
     }
 
@@ -115,6 +117,7 @@ public final class HistoryPresenter {
     public func loadMore() async {
         guard hasMore, !isLoading, let last = stored.last else { return }
         isLoading = true
+        error = nil
         render()
         do {
             let page = try await service.history(before: last.gather.createdAt)
@@ -155,24 +158,36 @@ public final class HistoryPresenter {
     /// /: starts typing a name; the list narrows to matches that person played in.
     public func beginFilter() {
         guard !confirmingDeletion else { return }
-        filter = filter ?? ""
+        filter.begin()
         render()
     }
 
     public func updateFilter(_ text: String) {
-        guard filter != nil else { return }
-        filter = text
+        guard filter.update(text) else { return }
         cursor.move(to: 0)
         render()
     }
 
-    /// Esc while filtering: the whole list again.
+    /// Esc while filtering: the whole list again, the highlight kept on the same match.
     public func clearFilter() {
-        filter = nil
+        let match = highlightedMatch
+        filter.clear()
+        if let match, let index = matches.firstIndex(where: { $0.id == match.id }) {
+            cursor.resize(to: matches.count)
+            cursor.move(to: index)
+        }
         render()
     }
 
-    public var isFiltering: Bool { filter != nil }
+    /// Results waiting on this computer changed (uploaded, discarded): shown as they are now.
+    public func waitingResultsChanged() {
+        if let candidate = deletionCandidate, !matches.contains(where: { $0.id == candidate && isDeletable($0) }) {
+            deletionCandidate = nil
+        }
+        render()
+    }
+
+    public var isFiltering: Bool { filter.isOn }
 
     // MARK: Actions
 
@@ -190,19 +205,24 @@ public final class HistoryPresenter {
     /// x on an unfinished match (deleted on the server) or one waiting here (discarded): asks first.
     /// Ended matches are the record and stay.
     public func requestDelete() {
-        guard let match = highlightedMatch, match.isUnfinished || isWaiting(match) else { return }
-        confirmingDeletion = true
+        guard let match = highlightedMatch, isDeletable(match) else { return }
+        deletionCandidate = match.id
         render()
     }
 
     public func cancelDelete() {
-        confirmingDeletion = false
+        deletionCandidate = nil
         render()
     }
 
+    /// Deletes the match the prompt was about, if it still can be.
     public func confirmDelete() async {
-        guard confirmingDeletion, let match = highlightedMatch else { return }
-        confirmingDeletion = false
+        guard let id = deletionCandidate else { return }
+        deletionCandidate = nil
+        guard let match = matches.first(where: { $0.id == id }), isDeletable(match) else {
+            render()
+            return
+        }
         switch match {
         case .waiting(let pending):
             waiting.discard(pending.id)
@@ -210,6 +230,7 @@ public final class HistoryPresenter {
             do {
                 try await service.delete(gatherID: stored.gather.id)
                 self.stored.removeAll { $0.gather.id == stored.gather.id }
+                error = nil
             } catch {
                 self.error = ServiceError(error).message
             }
@@ -217,9 +238,10 @@ public final class HistoryPresenter {
         render()
     }
 
-    private func isWaiting(_ match: MatchSummary) -> Bool {
+    /// Unfinished gathers and results waiting here; an ended match is the record and stays.
+    private func isDeletable(_ match: MatchSummary) -> Bool {
         if case .waiting = match { return true }
-        return false
+        return match.isUnfinished
     }
 
     // MARK: Rendering
@@ -241,8 +263,10 @@ public final class HistoryPresenter {
         cursor.resize(to: matches.count)
         let rows = matches.enumerated().map { index, match in row(for: match, highlighted: index == cursor.index) }
         view?.display(HistoryViewState(
-            rows: rows, isLoading: isLoading, error: error, position: cursor.position, hasMore: hasMore, filter: filter,
-            confirmingDeletion: confirmingDeletion ? rows.first(where: \.isHighlighted)?.status : nil,
-            isEmpty: matches.isEmpty && filter == nil && !isLoading && error == nil))
+            rows: rows, isLoading: isLoading, error: error, position: cursor.position, hasMore: hasMore, filter: filter.text,
+            confirmingDeletion: deletionCandidate.flatMap { id in
+                matches.firstIndex { $0.id == id }.map { row(for: matches[$0], highlighted: true).status }
+            },
+            isEmpty: matches.isEmpty && !filter.isOn && !isLoading && error == nil))
     }
 }

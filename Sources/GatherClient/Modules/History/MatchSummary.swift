@@ -41,11 +41,10 @@ public enum MatchSummary: Equatable, Sendable {
         return false
     }
 
-    /// Whether any player's name contains `text` (case and accents ignored).
-    func involves(_ text: String) -> Bool {
-        Team.allCases.contains { team in
-            names(of: team).contains { $0.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
-        }
+    /// Whether any player's name passes the filter.
+    func involves(_ filter: NameFilter) -> Bool {
+        guard filter.narrows else { return true }
+        return Team.allCases.contains { team in names(of: team).contains(where: filter.matches) }
     }
 }
 

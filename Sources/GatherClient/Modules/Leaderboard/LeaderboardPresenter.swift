@@ -90,7 +90,8 @@ public final class LeaderboardPresenter {
     /// `>`: sort by the next column; `<`: by the previous one.
     public func sortByNextColumn(_ step: Int) {
         let columns = LeaderboardColumn.allCases
-        let index = (sortedBy.rawValue + step + columns.count) % columns.count
+        let count = columns.count
+        let index = ((sortedBy.rawValue + step) % count + count) % count
         sortedBy = columns[index]
         cursor.moveToFirst()
         render()

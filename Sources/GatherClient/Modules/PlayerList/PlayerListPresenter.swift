@@ -83,8 +83,8 @@ public final class PlayerListPresenter {
     /// The highlighted row among those shown (the filter may hide some players).
     public var highlighted: Int { cursor.index }
     private var cursor = ListCursor()
-    /// `/`: only players whose name contains this are shown; nil when not filtering.
-    private var filter: String?
+    /// `/`: only players whose name matches are shown.
+    private var filter = NameFilter()
     public private(set) var isSelecting = false
     private(set) var selectedIDs: Set<Int> = []
     private var isLoading = false
@@ -167,10 +167,9 @@ public final class PlayerListPresenter {
         render()
     }
 
-    /// The players shown: all, or those whose name contains the filter (case and accents ignored).
+    /// The players shown: those whose name matches the filter.
     var shownPlayers: [Player] {
-        guard let filter, !filter.isEmpty else { return players }
-        return players.filter { $0.name.range(of: filter, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+        players.filter { filter.matches($0.name) }
     }
 
     var highlightedPlayer: Player? {
@@ -184,13 +183,12 @@ public final class PlayerListPresenter {
     public func beginFilter() {
         guard pendingDeletion == nil, !isConfirmingLogout else { return }
         clearNotices()
-        filter = filter ?? ""
+        filter.begin()
         render()
     }
 
     public func updateFilter(_ text: String) {
-        guard filter != nil else { return }
-        filter = text
+        guard filter.update(text) else { return }
         cursor.move(to: 0)
         render()
     }
@@ -198,7 +196,7 @@ public final class PlayerListPresenter {
     /// Esc while filtering: every player again, the highlight kept on the same player.
     public func clearFilter() {
         let player = highlightedPlayer
-        filter = nil
+        filter.clear()
         if let player, let index = players.firstIndex(of: player) {
             cursor.resize(to: players.count)
             cursor.move(to: index)
@@ -371,7 +369,7 @@ public final class PlayerListPresenter {
 
     public func playerWasAdded(_ player: Player) {
         players.append(player)
-        filter = nil
+        filter.clear()
         cursor.resize(to: players.count)
         cursor.moveToLast()
         render()
@@ -411,7 +409,7 @@ public final class PlayerListPresenter {
                                           pendingDeletion: pendingDeletion?.name, pendingDeletionGathers: pendingDeletionGathers,
                                           savedResult: savedResult, savedLocally: savedLocally, pendingResults: pendingCount(),
                                           uploadedResults: uploadedResults, isOffline: isOffline,
-                                          isConfirmingLogout: isConfirmingLogout, position: cursor.position, filter: filter,
+                                          isConfirmingLogout: isConfirmingLogout, position: cursor.position, filter: filter.text,
                                           canPickLastMatch: !lastMatchIDs.intersection(players.map(\.id)).isEmpty))
     }
 }

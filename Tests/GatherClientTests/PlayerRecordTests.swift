@@ -1,0 +1,133 @@
+@testable import GatherClient
+import GatherCore
+import XCTest
+
+/// The record on the player detail screen, as the server computes it.
+@MainActor
+final class PlayerRecordTests: XCTestCase {
+    private var presenter: PlayerDetailPresenter!
+    private var view: SpyPlayerDetailView!
+    private var stats: StubStatsService!
+
+    private static let fourPlayed = PlayerStats(playerID: 1, played: 4, won: 2, drawn: 1, lost: 1, goalsFor: 7, goalsAgainst: 5,
+                                                currentStreak: .init(outcome: .won, length: 2),
+                                                lastFive: [.won, .won, .drawn, .lost])
+
+    private func show(_ player: Player = Fixtures.ana, stats result: Result<PlayerStats, ServiceError>) {
+        stats = StubStatsService()
+        stats.statsResult = result
+        presenter = PlayerDetailPresenter(player: player, stats: stats)
+        view = SpyPlayerDetailView()
+        presenter.view = view
+        presenter.viewDidLoad()
+    }
+
+    func testTheRecordIsLoadingUntilItArrives() async {
+        show(stats: .success(Self.fourPlayed))
+
+        XCTAssertNil(view.last?.record)
+        XCTAssertNil(view.last?.recordError)
+        XCTAssertEqual(view.last?.title, "Ana")
+        XCTAssertEqual(stats.statsRequests, [], "asked for only by loadRecord")
+    }
+
+    func testTheRecordIsShownLineByLine() async {
+        show(stats: .success(Self.fourPlayed))
+
+        await presenter.loadRecord()
+
+        XCTAssertEqual(stats.statsRequests, [Fixtures.ana.id])
+        XCTAssertEqual(view.last?.record, [
+            "Played 4 · W 2 D 1 L 1 · 50% won",
+            "Goals 7 for, 5 against",
+            "Streak: 2 won",
+            "Last five (newest first): W W D L",
+        ])
+        XCTAssertNil(view.last?.recordError)
+        XCTAssertEqual(view.last?.title, "Ana", "the attributes stay")
+        XCTAssertEqual(view.last?.sections.first?.rows.first?.value, "Ana")
+    }
+
+    func testTheRecordIsThatOfThePlayerShown() async {
+        show(Fixtures.bruno, stats: .success(Self.fourPlayed))
+
+        await presenter.loadRecord()
+
+        XCTAssertEqual(stats.statsRequests, [Fixtures.bruno.id])
+    }
+
+    func testALosingStreakAndARoundedRate() async {
+        show(stats: .success(PlayerStats(playerID: 1, played: 3, won: 2, drawn: 0, lost: 1, goalsFor: 4, goalsAgainst: 6,
+                                         currentStreak: .init(outcome: .lost, length: 1), lastFive: [.lost, .won, .won])))
+
+        await presenter.loadRecord()
+
+        XCTAssertEqual(view.last?.record, [
+            "Played 3 · W 2 D 0 L 1 · 67% won",
+            "Goals 4 for, 6 against",
+            "Streak: 1 lost",
+            "Last five (newest first): L W W",
+        ])
+    }
+
+    func testADrawingStreak() async {
+        show(stats: .success(PlayerStats(playerID: 1, played: 6, won: 0, drawn: 3, lost: 3, goalsFor: 2, goalsAgainst: 9,
+                                         currentStreak: .init(outcome: .drawn, length: 3),
+                                         lastFive: [.drawn, .drawn, .drawn, .lost, .lost])))
+
+        await presenter.loadRecord()
+
+        XCTAssertEqual(view.last?.record?.first, "Played 6 · W 0 D 3 L 3 · 0% won")
+        XCTAssertEqual(view.last?.record?[2], "Streak: 3 drawn")
+        XCTAssertEqual(view.last?.record?.last, "Last five (newest first): D D D L L")
+    }
+
+    func testNoMatchPlayedYet() async {
+        show(stats: .success(PlayerStats(playerID: 1, played: 0, won: 0, drawn: 0, lost: 0, goalsFor: 0, goalsAgainst: 0,
+                                         currentStreak: nil, lastFive: [])))
+
+        await presenter.loadRecord()
+
+        XCTAssertEqual(view.last?.record, ["No match played yet"])
+        XCTAssertNil(view.last?.recordError)
+    }
+
+    func testAFailureIsShownInPlaceOfTheRecord() async {
+        show(stats: .failure(.unreachable("Cannot reach the server at http://127.0.0.1:8080")))
+
+        await presenter.loadRecord()
+
+        XCTAssertNil(view.last?.record)
+        XCTAssertEqual(view.last?.recordError, "Cannot reach the server at http://127.0.0.1:8080")
+        XCTAssertEqual(view.last?.title, "Ana")
+    }
+
+    func testTheRecordStaysWhileMovingAndAfterAnEdit() async {
+        show(stats: .success(Self.fourPlayed))
+        await presenter.loadRecord()
+        let record = view.last?.record
+
+        presenter.moveDown()
+        XCTAssertEqual(view.last?.record, record)
+        var updated = Fixtures.ana
+        updated.name = "Ana Maria"
+        presenter.playerWasUpdated(updated)
+
+        XCTAssertEqual(view.last?.title, "Ana Maria")
+        XCTAssertEqual(view.last?.record, record)
+    }
+
+    func testWithoutAStatsServiceNothingIsAskedOrShown() async {
+        presenter = PlayerDetailPresenter(player: Fixtures.ana)
+        view = SpyPlayerDetailView()
+        presenter.view = view
+        presenter.viewDidLoad()
+        let shown = view.displayCount
+
+        await presenter.loadRecord()
+
+        XCTAssertEqual(view.displayCount, shown, "nothing to redraw")
+        XCTAssertNil(view.last?.record)
+        XCTAssertNil(view.last?.recordError)
+    }
+}
