@@ -12,6 +12,8 @@ let package = Package(
         // System C libraries, reached through module maps.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypt", path: "Sources/CCrypt", providers: [.apt(["libcrypt-dev"])]),
+        // TLS for fg and fg-server (Debian's libssl-dev: OpenSSL 3).
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", providers: [.apt(["libssl-dev"])]),
         // Kernel headers Glibc's module leaves out (epoll, eventfd). Headers only, nothing to link.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
@@ -19,8 +21,8 @@ let package = Package(
         .target(name: "GatherCore"),
         // HTTP/1.1 messages, parser and serializer. No sockets.
         .target(name: "HTTP"),
-        // Sockets and epoll event loops.
-        .target(name: "Networking", dependencies: ["HTTP", "CLinux"]),
+        // Sockets, epoll event loops, and TLS over them.
+        .target(name: "Networking", dependencies: ["HTTP", "CLinux", "COpenSSL"]),
         // SQLite connection, statements, migrations, repositories.
         .target(name: "Storage", dependencies: ["GatherCore", "CSQLite"]),
         // Router, authentication, handlers, server assembly.
@@ -33,18 +35,24 @@ let package = Package(
         // The terminal views of each screen and the run loop that feeds them keys, ticks and resizes.
         .target(name: "GatherTerminal", dependencies: ["GatherClient", "Terminal", "GatherCore"]),
 
-        .executableTarget(name: "fg-server", dependencies: ["GatherServer", "GatherCore", "Storage"], path: "Server"),
+        .executableTarget(name: "fg-server", dependencies: ["GatherServer", "GatherCore", "Storage", "Networking"], path: "Server"),
         .executableTarget(name: "fg", dependencies: ["GatherTerminal", "GatherClient", "GatherCore", "Networking", "Terminal"], path: "Client"),
         .executableTarget(name: "fg-bench", dependencies: ["GatherServer", "Networking", "HTTP"], path: "Benchmarks/ServerBenchmark"),
+
+        // Test support shared by test targets: throw-away certificates made with `openssl`.
+        .target(name: "TLSTestSupport", path: "Tests/TLSTestSupport"),
 
         .testTarget(name: "GatherCoreTests", dependencies: ["GatherCore"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
-        .testTarget(name: "GatherServerTests", dependencies: ["GatherServer", "GatherCore", "Networking", "HTTP", "Storage", "CCrypt"]),
+        .testTarget(name: "GatherServerTests", dependencies: ["GatherServer", "GatherCore", "Networking", "HTTP", "Storage", "CCrypt",
+                                                             "TLSTestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
-        .testTarget(name: "GatherClientTests", dependencies: ["GatherClient", "GatherCore", "Networking", "GatherServer"]),
-        .testTarget(name: "GatherTerminalTests", dependencies: ["GatherTerminal", "GatherClient", "Terminal", "GatherServer", "Networking"]),
+        .testTarget(name: "GatherClientTests", dependencies: ["GatherClient", "GatherCore", "Networking", "GatherServer",
+                                                             "TLSTestSupport"]),
+        .testTarget(name: "GatherTerminalTests", dependencies: ["GatherTerminal", "GatherClient", "Terminal", "GatherServer", "Networking",
+                                                               "TLSTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,7 +16,7 @@ func fail(_ message: String, code: Int32) -> Never {
 }
 
 let environment = ProcessInfo.processInfo.environment
-let address: ServerAddress
+let settings: ConnectionSettings
 do {
     switch try ClientCommandLine.parse(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment) {
     case .help:
@@ -25,11 +25,21 @@ do {
     case .version:
         print("fg \(FootballGather.version)")
         exit(0)
-    case .run(let server):
-        address = server
+    case .run(let chosen):
+        settings = chosen
     }
 } catch {
     fail(error.description, code: 2)
+}
+
+let address = settings.server
+var tls: TLSClientContext?
+if address.scheme == .https {
+    do {
+        tls = try TLSClientContext(caFile: settings.caFile, verifies: !settings.insecure)
+    } catch {
+        fail(error.description, code: 2)
+    }
 }
 
 guard TerminalDevice.isTerminal(STDIN_FILENO), TerminalDevice.isTerminal(STDOUT_FILENO) else {
@@ -39,7 +49,11 @@ guard TerminalDevice.canAddressCursor(term: environment["TERM"]) else {
     fail("this terminal (TERM=\(environment["TERM"] ?? "")) cannot move the cursor; run fg in a full terminal such as xterm", code: 2)
 }
 
-let client = APIClient(address: address)
+if let warning = settings.securityWarning {
+    // Also after the full screen closes, and for anyone reading the terminal's scrollback.
+    FileHandle.standardError.write(Data("fg: warning: \(warning)\n".utf8))
+}
+let client = APIClient(address: address, tls: tls)
 let configDirectory = SessionStore.defaultDirectory(environment: environment)
 let store = ServerSessionStore(store: SessionStore(directory: configDirectory), server: address)
 let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
@@ -60,6 +74,7 @@ let dependencies = AppDependencies(
         RosterCacheFile(directory: configDirectory, server: address.description, userID: session.userID)
     },
     server: address.description,
+    serverWarning: settings.securityWarning,
     makeTicker: { DispatchTicker() },
     uploadTicker: DispatchTicker(),
     time: MonotonicTimeSource())

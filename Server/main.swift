@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import GatherCore
 import GatherServer
+import Networking
 import Storage
 import Glibc
 
@@ -65,9 +66,16 @@ case .healthcheck(let url):
         FileHandle.standardError.write(Data("fg-server healthcheck: \(reason)\n".utf8))
         exit(1)
     }
-case .serve(let configuration):
+case .serve(var configuration):
     // A peer that disconnects must never kill the process; sends also use MSG_NOSIGNAL.
     signal(SIGPIPE, SIG_IGN)
+    if let certificate = configuration.tlsCertificateFile, let key = configuration.tlsKeyFile {
+        do {
+            configuration.http.tls = TLSServerContextHolder(try TLSServerContext(certificateFile: certificate, keyFile: key))
+        } catch {
+            fail("cannot serve HTTPS: \(error)")
+        }
+    }
     // Before any thread exists and before listening: a stop sent during start-up is then held
     // until the signal thread takes it, never lost.
     ShutdownSignals.block()
@@ -89,8 +97,21 @@ case .serve(let configuration):
     }
     let host = configuration.http.host.contains(":") ? "[\(configuration.http.host)]" : configuration.http.host
     // Written straight to the descriptor so a pipe reading it sees the line at once.
-    FileHandle.standardOutput.write(Data("fg-server listening on http://\(host):\(port) (database: \(configuration.databasePath))\n".utf8))
-    ShutdownSignals.wait { _ in
+    let scheme = configuration.http.tls == nil ? "http" : "https"
+    FileHandle.standardOutput.write(Data("fg-server listening on \(scheme)://\(host):\(port) (database: \(configuration.databasePath))\n".utf8))
+    let tls = configuration.http.tls
+    ShutdownSignals.wait(reload: {
+        guard let tls else {
+            server.log.info("fg-server: SIGHUP: nothing to reload (no --tls-cert)")
+            return
+        }
+        do {
+            try tls.reload()
+            server.log.info("fg-server: SIGHUP: reloaded the TLS certificate \(tls.context.certificateFile)")
+        } catch {
+            server.log.info("fg-server: SIGHUP: kept the current certificate: \(error)")
+        }
+    }) { _ in
         server.log.info("fg-server: shutting down")
         let graceful = server.shutdown()
         if !graceful { server.log.info("fg-server: closed connections still busy after the grace period") }

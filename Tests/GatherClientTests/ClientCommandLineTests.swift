@@ -8,12 +8,12 @@ final class ClientCommandLineTests: XCTestCase {
     }
 
     func testDefaultServerEnvironmentAndFlagWithTheFlagWinning() throws {
-        XCTAssertEqual(try parse([]), .run(ServerAddress(host: "127.0.0.1", port: 8080)))
+        XCTAssertEqual(try parse([]), .run(ConnectionSettings(server: ServerAddress(host: "127.0.0.1", port: 8080))))
         let environment = ["FG_SERVER_URL": "http://gather.example.org:9000"]
-        XCTAssertEqual(try parse([], environment), .run(ServerAddress(host: "gather.example.org", port: 9000)))
-        XCTAssertEqual(try parse(["--server", "http://10.0.0.2:81"], environment), .run(ServerAddress(host: "10.0.0.2", port: 81)))
-        XCTAssertEqual(try parse(["--server=http://[::1]:82"], environment), .run(ServerAddress(host: "::1", port: 82)))
-        XCTAssertEqual(try parse([], ["FG_SERVER_URL": ""]), .run(ServerAddress(host: "127.0.0.1", port: 8080)), "empty means unset")
+        XCTAssertEqual(try parse([], environment), .run(ConnectionSettings(server: ServerAddress(host: "gather.example.org", port: 9000))))
+        XCTAssertEqual(try parse(["--server", "http://10.0.0.2:81"], environment), .run(ConnectionSettings(server: ServerAddress(host: "10.0.0.2", port: 81))))
+        XCTAssertEqual(try parse(["--server=http://[::1]:82"], environment), .run(ConnectionSettings(server: ServerAddress(host: "::1", port: 82))))
+        XCTAssertEqual(try parse([], ["FG_SERVER_URL": ""]), .run(ConnectionSettings(server: ServerAddress(host: "127.0.0.1", port: 8080))), "empty means unset")
     }
 
     func testHelpAndVersionWinWhereverTheyStand() throws {
@@ -27,12 +27,40 @@ final class ClientCommandLineTests: XCTestCase {
         let cases: [([String], String)] = [
             (["--server"], "--server needs a URL"),
             (["--colour"], "unknown option --colour (see fg --help)"),
-            (["--server", "ftp://h"], "server URL must start with http:// (got \"ftp://h\")"),
+            (["--server", "ftp://h"], "server URL must start with https:// or http:// (got \"ftp://h\")"),
+            (["--ca-file"], "--ca-file needs a path"),
         ]
         for (arguments, message) in cases {
             XCTAssertThrowsError(try parse(arguments), "\(arguments)") { error in
                 XCTAssertEqual((error as? ClientCommandLineError)?.message, message)
             }
         }
+    }
+
+    func testHTTPSCAFileAndInsecure() throws {
+        XCTAssertEqual(try parse(["--server", "https://gather.example.org"]),
+                       .run(ConnectionSettings(server: ServerAddress(host: "gather.example.org", port: 443, scheme: .https))))
+        XCTAssertEqual(try parse(["--server", "https://h:8443", "--ca-file", "/etc/ca.pem"]),
+                       .run(ConnectionSettings(server: ServerAddress(host: "h", port: 8443, scheme: .https), caFile: "/etc/ca.pem")))
+        XCTAssertEqual(try parse(["--server=https://h", "--ca-file=/x.pem", "--insecure"], ["FG_CA_FILE": "/env.pem"]),
+                       .run(ConnectionSettings(server: ServerAddress(host: "h", port: 443, scheme: .https), caFile: "/x.pem", insecure: true)))
+        XCTAssertEqual(try parse(["--server=https://h"], ["FG_CA_FILE": "/env.pem"]),
+                       .run(ConnectionSettings(server: ServerAddress(host: "h", port: 443, scheme: .https), caFile: "/env.pem")))
+        XCTAssertTrue(ClientCommandLine.usage.contains("--ca-file PATH"))
+    }
+
+    func testWarningsBeforeAPasswordIsTyped() throws {
+        func warning(_ arguments: [String]) throws -> String? {
+            guard case .run(let settings) = try parse(arguments) else { return "not a run" }
+            return settings.securityWarning
+        }
+        XCTAssertEqual(try warning(["--server", "http://gather.example.org"]), "http:// sends your password unencrypted: use https://")
+        XCTAssertEqual(try warning(["--server", "http://192.168.1.20:8080"]), "http:// sends your password unencrypted: use https://")
+        XCTAssertNil(try warning(["--server", "http://127.0.0.1:8080"]), "this machine")
+        XCTAssertNil(try warning(["--server", "http://localhost:8080"]))
+        XCTAssertNil(try warning(["--server", "http://[::1]:8080"]))
+        XCTAssertNil(try warning(["--server", "https://gather.example.org"]))
+        XCTAssertEqual(try warning(["--server", "https://gather.example.org", "--insecure"]),
+                       "--insecure: the server's certificate is not checked")
     }
 }

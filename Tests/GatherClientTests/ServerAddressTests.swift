@@ -49,8 +49,15 @@ final class ServerAddressTests: XCTestCase {
         XCTAssertEqual(parse("http://host:65535")?.port, 65535)
     }
 
+    func testHTTPSWithItsDefaultPort() {
+        XCTAssertEqual(parse("https://example.org"), ServerAddress(host: "example.org", port: 443, scheme: .https))
+        XCTAssertEqual(parse("HTTPS://127.0.0.1:8443/"), ServerAddress(host: "127.0.0.1", port: 8443, scheme: .https))
+        XCTAssertEqual(parse("https://[::1]:8443")?.description, "https://[::1]:8443")
+        XCTAssertEqual(parse("http://example.org")?.port, 80)
+    }
+
     func testRejectsOtherSchemes() {
-        for url in ["https://example.org", "https://127.0.0.1:8443", "ftp://example.org", "example.org:8080", "127.0.0.1:8080", ""] {
+        for url in ["ftp://example.org", "example.org:8080", "127.0.0.1:8080", ""] {
             XCTAssertThrowsError(try ServerAddress(url: url), url) { error in
                 XCTAssertTrue((error as? ServerAddressError)?.message.contains("http://") ?? false, "\(error)")
             }

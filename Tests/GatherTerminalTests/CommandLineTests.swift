@@ -37,9 +37,12 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testBadServerURLIsRefused() throws {
-        let result = try run(["--server", "https://example.org"])
+        let result = try run(["--server", "ftp://example.org"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.errors.contains("http://"), result.errors)
+        XCTAssertTrue(result.errors.contains("https://"), result.errors)
         XCTAssertEqual(try run(["--bogus"]).status, 2)
+        let missingCA = try run(["--server", "https://example.org", "--ca-file", "/nonexistent/ca.pem"])
+        XCTAssertEqual(missingCA.status, 2)
+        XCTAssertTrue(missingCA.errors.contains("cannot load /nonexistent/ca.pem"), missingCA.errors)
     }
 }

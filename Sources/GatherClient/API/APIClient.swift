@@ -5,19 +5,23 @@ import HTTP
 import Networking
 import Synchronization
 
-/// Talks to fg-server over one keep-alive connection on a private queue, so the UI never blocks.
-/// Every request has a deadline; failures come back as `ServiceError` with a message for people.
+/// Talks to fg-server over one keep-alive connection (TLS for https) on a private queue, so the UI
+/// never blocks. Every request has a deadline; failures come back as `ServiceError` with a message
+/// for people.
 public final class APIClient: Sendable {
     public let address: ServerAddress
     let timeout: Duration
+    /// Set for an https address: how certificates are checked.
+    let tls: TLSClientContext?
     private let token = Mutex<String?>(nil)
     private let queue = DispatchQueue(label: "football-gather.api")
     private let connection = ConnectionSlot()
     private let unauthorizedHandler = Mutex<(@Sendable () -> Void)?>(nil)
 
-    public init(address: ServerAddress, timeout: Duration = .seconds(10)) {
+    public init(address: ServerAddress, timeout: Duration = .seconds(10), tls: TLSClientContext? = nil) {
         self.address = address
         self.timeout = timeout
+        self.tls = tls
     }
 
     /// The bearer token sent with every request, nil when logged out.
@@ -81,7 +85,7 @@ public final class APIClient: Sendable {
             let connection: HTTPClientConnection
             let reused: Bool
             do {
-                (connection, reused) = try self.connection.take(address: address, timeout: timeout)
+                (connection, reused) = try self.connection.take(address: address, timeout: timeout, tls: tls)
             } catch {
                 throw mapped(error)
             }
@@ -106,6 +110,8 @@ public final class APIClient: Sendable {
             return .unreachable("The server at \(address) did not answer in time")
         case HTTPClientError.connectionClosed:
             return .unreachable("The server at \(address) closed the connection")
+        case let error as TLSError:
+            return .unreachable("Cannot connect securely to \(address): \(error)")
         case let error as NetworkError:
             return .unreachable("Cannot reach the server at \(address): \(error)")
         case let error as SystemError:
@@ -119,6 +125,10 @@ public final class APIClient: Sendable {
         if let body = try? WireFormat.decoder().decode(ErrorBody.self, from: Data(response.body)) {
             return body.reason
         }
+        // nginx's page for plain HTTP on its TLS port.
+        if response.status == 400, response.text.contains("plain HTTP request was sent to HTTPS port") {
+            return "This port speaks HTTPS: use an https:// address"
+        }
         return "The server answered \(response.status) \(response.reasonPhrase)"
     }
 }
@@ -127,13 +137,13 @@ public final class APIClient: Sendable {
 private final class ConnectionSlot: @unchecked Sendable {
     private var connection: HTTPClientConnection?
 
-    func take(address: ServerAddress, timeout: Duration) throws -> (HTTPClientConnection, reused: Bool) {
+    func take(address: ServerAddress, timeout: Duration, tls: TLSClientContext?) throws -> (HTTPClientConnection, reused: Bool) {
         if let existing = connection {
             connection = nil
             if existing.isReusable { return (existing, true) }
             existing.close()
         }
-        return (try HTTPClientConnection(host: address.host, port: address.port, timeout: timeout), false)
+        return (try HTTPClientConnection(host: address.host, port: address.port, timeout: timeout, tls: tls), false)
     }
 
     func put(_ connection: HTTPClientConnection) {

@@ -13,6 +13,8 @@ public struct AppDependencies {
     /// The roster kept for offline play, for one account.
     public var makeRosterCache: @Sendable (Session) -> any RosterCache
     public var server: String
+    /// Shown on the login screen: plain HTTP across a network, or `--insecure`.
+    public var serverWarning: String?
     public var makeTicker: @MainActor () -> any Ticker
     /// Drives the periodic upload of waiting results.
     public var uploadTicker: any Ticker
@@ -21,7 +23,7 @@ public struct AppDependencies {
     public init(sessionService: any SessionService, playerService: any PlayerService, gatherService: any GatherService,
                 statsService: any StatsService, sessionStore: any SessionPersistence, pendingResults: PendingResults,
                 makeRosterCache: @escaping @Sendable (Session) -> any RosterCache, server: String,
-                makeTicker: @escaping @MainActor () -> any Ticker, uploadTicker: any Ticker, time: any TimeSource) {
+                serverWarning: String? = nil, makeTicker: @escaping @MainActor () -> any Ticker, uploadTicker: any Ticker, time: any TimeSource) {
         self.sessionService = sessionService
         self.playerService = playerService
         self.gatherService = gatherService
@@ -30,6 +32,7 @@ public struct AppDependencies {
         self.pendingResults = pendingResults
         self.makeRosterCache = makeRosterCache
         self.server = server
+        self.serverWarning = serverWarning
         self.makeTicker = makeTicker
         self.uploadTicker = uploadTicker
         self.time = time

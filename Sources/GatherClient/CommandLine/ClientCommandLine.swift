@@ -4,9 +4,36 @@ import Networking
 /// What `fg` is asked to do.
 public enum ClientCommand: Equatable, Sendable {
     /// Open the terminal app against this server.
-    case run(ServerAddress)
+    case run(ConnectionSettings)
     case help
     case version
+}
+
+/// Which server, and how its certificate is checked.
+public struct ConnectionSettings: Equatable, Sendable {
+    public var server: ServerAddress
+    /// A private CA's certificate (PEM), trusted besides the system's authorities.
+    public var caFile: String?
+    /// `--insecure`: https without checking the certificate (warned about at every start).
+    public var insecure: Bool
+
+    public init(server: ServerAddress, caFile: String? = nil, insecure: Bool = false) {
+        self.server = server
+        self.caFile = caFile
+        self.insecure = insecure
+    }
+
+    /// What the user must be told before typing a password: plain HTTP across a network, or a
+    /// certificate nobody checks.
+    public var securityWarning: String? {
+        if server.scheme == .http && !server.isLoopback {
+            return "http:// sends your password unencrypted: use https://"
+        }
+        if server.scheme == .https && insecure {
+            return "--insecure: the server's certificate is not checked"
+        }
+        return nil
+    }
 }
 
 /// A command line `fg` cannot follow: the message says why (exit status 2).
@@ -21,21 +48,27 @@ public enum ClientCommandLine {
         """
         fg \(FootballGather.version): organise amateur football from the terminal
 
-        Usage: fg [--server URL]
+        Usage: fg [--server URL] [--ca-file PATH] [--insecure]
 
         Options:
-          --server URL   the fg-server to use (env FG_SERVER_URL; default \(ServerAddress.defaultURL))
-          --version      print the version
-          -h, --help     print this help
+          --server URL    the fg-server to use, https://host[:port] or http://… (env FG_SERVER_URL;
+                          default \(ServerAddress.defaultURL))
+          --ca-file PATH  also trust this CA certificate (PEM) for https, for a self-signed home
+                          server (env FG_CA_FILE)
+          --insecure      https without checking the certificate (warns at every start)
+          --version       print the version
+          -h, --help      print this help
 
         The session token and remembered username are kept in $XDG_CONFIG_HOME/football-gather/
         (else ~/.config/football-gather/). Set NO_COLOR to turn colours off.
         """
     }
 
-    /// `arguments` without the program name. The flag wins over `FG_SERVER_URL`.
+    /// `arguments` without the program name. Flags win over `FG_SERVER_URL` and `FG_CA_FILE`.
     public static func parse(arguments: [String], environment: [String: String]) throws(ClientCommandLineError) -> ClientCommand {
         var serverURL = environment["FG_SERVER_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? ServerAddress.defaultURL
+        var caFile = environment["FG_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        var insecure = false
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
@@ -48,12 +81,21 @@ public enum ClientCommandLine {
                 serverURL = value
             case let option where option.hasPrefix("--server="):
                 serverURL = String(option.dropFirst("--server=".count))
+            case "--ca-file":
+                guard let value = remaining.popFirst(), !value.isEmpty else {
+                    throw ClientCommandLineError(message: "--ca-file needs a path")
+                }
+                caFile = value
+            case let option where option.hasPrefix("--ca-file="):
+                caFile = String(option.dropFirst("--ca-file=".count))
+            case "--insecure":
+                insecure = true
             default:
                 throw ClientCommandLineError(message: "unknown option \(argument) (see fg --help)")
             }
         }
         do {
-            return .run(try ServerAddress(url: serverURL))
+            return .run(ConnectionSettings(server: try ServerAddress(url: serverURL), caFile: caFile, insecure: insecure))
         } catch {
             throw ClientCommandLineError(message: error.description)
         }

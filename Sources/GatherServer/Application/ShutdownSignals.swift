@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
 
-/// SIGTERM and SIGINT, taken with `sigwait` by the thread that started the server.
+/// SIGTERM and SIGINT (stop) and SIGHUP (reload the TLS certificate), taken with `sigwait` by the
+/// thread that started the server.
 ///
 /// `block()` runs before the server creates any thread, so every thread inherits a mask that
 /// holds the two signals back: one that arrives at any moment, start-up included, stays pending
@@ -15,23 +16,29 @@ public enum ShutdownSignals {
         sigemptyset(&set)
         sigaddset(&set, SIGTERM)
         sigaddset(&set, SIGINT)
+        sigaddset(&set, SIGHUP)
         return set
     }
 
-    /// Holds SIGTERM and SIGINT back in the calling thread and every thread it creates from now on.
+    /// Holds SIGTERM, SIGINT and SIGHUP back in the calling thread and every thread it creates from now on.
     public static func block() {
         var set = signals
         pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
-    /// Waits on the calling thread, for good: the first signal calls `stop` on a thread of its
-    /// own (which should end the process when done); a second one ends the process at once.
-    public static func wait(stop: @escaping @Sendable (Int32) -> Void) -> Never {
+    /// Waits on the calling thread, for good: SIGHUP calls `reload` (here, and again for every
+    /// SIGHUP); the first stop signal calls `stop` on a thread of its own (which should end the
+    /// process when done); a second one ends the process at once.
+    public static func wait(reload: @escaping @Sendable () -> Void = {}, stop: @escaping @Sendable (Int32) -> Void) -> Never {
         var set = signals
         var received: Int32 = 0
         var stopping = false
         while true {
             guard sigwait(&set, &received) == 0 else { continue }
+            if received == SIGHUP {
+                if !stopping { reload() }
+                continue
+            }
             if stopping {
                 FileHandle.standardError.write(Data("fg-server: second signal, stopping at once\n".utf8))
                 _exit(1)

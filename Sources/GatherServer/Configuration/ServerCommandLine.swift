@@ -96,7 +96,24 @@ public enum ServerCommandLine {
                      help: "logins and registrations waiting for a hashing thread at most; more get 503 (default 32)") { config, value in
             config.hashingQueueLimit = try integer(value, name: "--hashing-queue", range: 1...10_000)
         },
+        ServerOption(flag: "--tls-cert", environment: "FG_TLS_CERT", valueName: "PATH",
+                     help: "serve HTTPS with this PEM certificate chain (with --tls-key; SIGHUP reloads both)") { config, value in
+            config.tlsCertificateFile = value
+        },
+        ServerOption(flag: "--tls-key", environment: "FG_TLS_KEY", valueName: "PATH",
+                     help: "the PEM private key of --tls-cert") { config, value in
+            config.tlsKeyFile = value
+        },
     ]
+
+    /// A certificate needs its key and the other way round.
+    private static func checkTLS(_ configuration: ServerConfiguration) throws(ConfigurationError) {
+        switch (configuration.tlsCertificateFile, configuration.tlsKeyFile) {
+        case (nil, nil), (_?, _?): return
+        case (_?, nil): throw ConfigurationError("--tls-cert needs --tls-key (FG_TLS_KEY)")
+        case (nil, _?): throw ConfigurationError("--tls-key needs --tls-cert (FG_TLS_CERT)")
+        }
+    }
 
     /// Reads the environment first, then the flags (which override it).
     public static func parse(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> ServerCommand {
@@ -113,8 +130,10 @@ public enum ServerCommandLine {
         var remaining = arguments[...]
         if remaining.first == "healthcheck" {
             remaining.removeFirst()
+            // The server's own scheme: https when it serves TLS (FG_TLS_CERT set).
+            let scheme = configuration.tlsCertificateFile == nil ? "http" : "https"
             var url = environment["FG_HEALTHCHECK_URL"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? "http://127.0.0.1:\(configuration.http.port)/health"
+                ?? "\(scheme)://127.0.0.1:\(configuration.http.port)/health"
             while let argument = remaining.popFirst() {
                 switch argument {
                 case "--url":
@@ -179,6 +198,7 @@ public enum ServerCommandLine {
             }
             try option.apply(value, to: &configuration)
         }
+        try checkTLS(configuration)
         switch subcommand {
         case "backup":
             guard let destination, !destination.isEmpty else { throw ConfigurationError("backup needs a destination path") }
@@ -197,7 +217,7 @@ public enum ServerCommandLine {
             "fg-server \(FootballGather.version): the Football Gather API server",
             "",
             "Usage: fg-server [serve] [options]      run the server (the default)",
-            "       fg-server healthcheck [--url URL] GET URL (FG_HEALTHCHECK_URL; default http://127.0.0.1:$FG_PORT/health);",
+            "       fg-server healthcheck [--url URL] GET URL (FG_HEALTHCHECK_URL; default http(s)://127.0.0.1:$FG_PORT/health);",
             "                                         exit 0 if healthy, else 1",
             "       fg-server backup PATH [--force]   consistent copy of the --db database while the server runs",
             "                                         (refuses to overwrite PATH unless --force or FG_BACKUP_FORCE=1)",

@@ -21,6 +21,9 @@ public struct ServerConfiguration: Sendable {
     public var hashingThreads = GatherApplication.Options.defaultHashingThreads
     /// Logins and registrations waiting for a hashing thread at most; more get 503 at once.
     public var hashingQueueLimit = GatherApplication.Options.defaultHashingQueueLimit
+    /// HTTPS: the PEM certificate chain and its key. Both or neither.
+    public var tlsCertificateFile: String?
+    public var tlsKeyFile: String?
 
     public init() {}
 }

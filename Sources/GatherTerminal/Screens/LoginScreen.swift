@@ -112,6 +112,9 @@ final class LoginScreen: TerminalScreen, LoginView {
         buffer.put("Football Gather", row: row, column: left, style: Theme.heading)
         row += 1
         buffer.put("Server: \(state.server)", row: row, column: left, style: Theme.dim, maxWidth: width)
+        if let warning = state.serverWarning {
+            buffer.put(warning, row: row + 1, column: left, style: Theme.error, maxWidth: width)
+        }
         row += 2
         let labelWidth = 10
         let fieldWidth = max(10, width - labelWidth - 1)

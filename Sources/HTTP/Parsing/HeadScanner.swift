@@ -18,6 +18,7 @@ struct HeadScanner: Sendable {
 
     /// The head starts at the buffer's first byte; positions are remembered between calls.
     mutating func scan(_ buffer: [UInt8], limits: HTTPLimits) throws(HTTPParseError) -> Outcome {
+        try checkRequestLineStart(buffer)
         while position < buffer.count {
             guard let newline = buffer[position...].firstIndex(of: lineFeed) else {
                 position = buffer.count
@@ -34,6 +35,7 @@ struct HeadScanner: Sendable {
                 if line.isEmpty {
                     skippedEmptyLines += 1
                     guard skippedEmptyLines <= 8 else { throw HTTPParseError(.badRequest, "expected a request line") }
+                    try checkRequestLineStart(buffer)
                     continue
                 }
                 // The request line's limit counts the line itself, not its CRLF.
@@ -66,6 +68,17 @@ struct HeadScanner: Sendable {
             throw HTTPParseError(.requestHeaderFieldsTooLarge, "header section exceeds \(limits.maxHeaderBytes) bytes")
         }
         return .needMore
+    }
+
+    /// A request line starts with a method, a token: anything else (a TLS handshake sent to a
+    /// plain port, binary noise) is refused at its first byte instead of waiting for a line end
+    /// that may never come.
+    private func checkRequestLineStart(_ buffer: [UInt8]) throws(HTTPParseError) {
+        guard lines.isEmpty, lineStart < buffer.count else { return }
+        let first = buffer[lineStart]
+        guard first == carriageReturn || first == lineFeed || Token.isTokenByte(first) else {
+            throw HTTPParseError(.badRequest, "not an HTTP request (is this a TLS connection to a plain HTTP port?)")
+        }
     }
 
     /// Whether any byte of a request (other than the empty lines allowed before it) has arrived.

@@ -2,12 +2,14 @@ import CLinux
 import Glibc
 import HTTP
 
-/// A blocking HTTP/1.1 client connection with a deadline on every operation. Used by the terminal
-/// client, the health check and the tests. One thread at a time.
+/// A blocking HTTP/1.1 client connection, plain or over TLS, with a deadline on every operation.
+/// Used by the terminal client, the health check and the tests. One thread at a time.
 public final class HTTPClientConnection {
     public let host: String
     public let port: Int
     private var descriptor: Int32
+    /// Set for https: every byte goes through it.
+    private var tls: TLSSession?
     private var parser = HTTPResponseParser()
     private var peerClosed = false
     /// A final response read while waiting for an interim one.
@@ -16,15 +18,49 @@ public final class HTTPClientConnection {
     /// Connects to `host:port` (a name or a numeric address), waiting at most `timeout`.
     /// - Parameter receiveBufferSize: a kernel receive buffer (SO_RCVBUF) to ask for; small values
     ///   make a server meet a slow reader.
-    public convenience init(host: String, port: Int, timeout: Duration) throws {
-        try self.init(host: host, port: port, timeout: timeout, receiveBufferSize: nil)
+    /// With `tls`, the TLS handshake (and the certificate check) happens within the same `timeout`.
+    public convenience init(host: String, port: Int, timeout: Duration, tls: TLSClientContext? = nil) throws {
+        try self.init(host: host, port: port, timeout: timeout, receiveBufferSize: nil, tls: tls)
     }
 
     /// With a small receive buffer, so a test can make the server wait for its reader.
-    @_spi(Testing) public init(host: String, port: Int, timeout: Duration, receiveBufferSize: Int?) throws {
+    @_spi(Testing) public init(host: String, port: Int, timeout: Duration, receiveBufferSize: Int?,
+                               tls: TLSClientContext? = nil) throws {
         self.host = host
         self.port = port
+        let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
         descriptor = try HTTPClientConnection.connect(host: host, port: port, timeout: timeout, receiveBufferSize: receiveBufferSize)
+        if let tls {
+            do {
+                try shakeHands(tls, until: deadline)
+            } catch {
+                close()
+                throw error
+            }
+        }
+    }
+
+    /// Runs the TLS handshake to its end, waiting on the socket as it asks.
+    private func shakeHands(_ context: TLSClientContext, until deadline: UInt64) throws {
+        let session = try TLSSession.connecting(descriptor, host: host, context: context)
+        tls = session
+        while true {
+            let step: TLSSession.Progress
+            do {
+                step = try session.handshake()
+            } catch {
+                throw TLSError.classify(error, verifyResult: session.verifyResult, host: host)
+            }
+            switch step {
+            case .done, .bytes: return
+            case .wantRead: try wait(for: Int16(POLLIN), until: deadline)
+            case .wantWrite: try wait(for: Int16(POLLOUT), until: deadline)
+            case .closed:
+                // Closed mid-handshake: a failed certificate check on the other side, or not TLS at all.
+                throw TLSError.classify(TLSError.handshakeFailed("the server closed the connection during the handshake"),
+                                        verifyResult: session.verifyResult, host: host)
+            }
+        }
     }
 
     deinit {
@@ -38,10 +74,17 @@ public final class HTTPClientConnection {
     public var isReusable: Bool {
         guard isOpen else { return false }
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        return Glibc.poll(&entry, 1, 0) == 0
+        guard Glibc.poll(&entry, 1, 0) != 0 else { return true }
+        // Over TLS the server may send records of its own (session tickets) after the handshake:
+        // those are read and are no reason to drop the connection; data or a close is.
+        guard let tls else { return false }
+        var scratch = [UInt8](repeating: 0, count: 512)
+        let progress = try? scratch.withUnsafeMutableBytes { try tls.read(into: $0) }
+        return progress == .wantRead
     }
 
     public func close() {
+        tls = nil
         if descriptor >= 0 {
             Glibc.close(descriptor)
             descriptor = -1
@@ -68,11 +111,33 @@ public final class HTTPClientConnection {
         let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
         var offset = 0
         while offset < bytes.count {
-            let result = try bytes.withUnsafeBytes { try Socket.write(descriptor, UnsafeRawBufferPointer(rebasing: $0[offset...])) }
+            let result = try bytes.withUnsafeBytes { try send(UnsafeRawBufferPointer(rebasing: $0[offset...])) }
             switch result {
             case .bytes(let count): offset += count
-            case .wouldBlock, .endOfStream: try wait(for: Int16(POLLOUT), until: deadline)
+            case .wantRead: try wait(for: Int16(POLLIN), until: deadline)
+            case .wantWrite, .done: try wait(for: Int16(POLLOUT), until: deadline)
+            case .closed: throw HTTPClientError.connectionClosed
             }
+        }
+    }
+
+    /// One write, plain or through TLS.
+    private func send(_ buffer: UnsafeRawBufferPointer) throws -> TLSSession.Progress {
+        if let tls { return try tls.write(buffer) }
+        switch try Socket.write(descriptor, buffer) {
+        case .bytes(let count): return .bytes(count)
+        case .wouldBlock: return .wantWrite
+        case .endOfStream: return .closed
+        }
+    }
+
+    /// One read, plain or through TLS.
+    private func receive(_ buffer: UnsafeMutableRawBufferPointer) throws -> TLSSession.Progress {
+        if let tls { return try tls.read(into: buffer) }
+        switch try Socket.read(descriptor, into: buffer) {
+        case .bytes(let count): return .bytes(count)
+        case .wouldBlock: return .wantRead
+        case .endOfStream: return .closed
         }
     }
 
@@ -125,17 +190,19 @@ public final class HTTPClientConnection {
     private func readSome(until deadline: UInt64) throws {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
-            let result = try chunk.withUnsafeMutableBytes { try Socket.read(descriptor, into: $0) }
+            let result = try chunk.withUnsafeMutableBytes { try receive($0) }
             switch result {
             case .bytes(let count):
                 parser.append(chunk[0..<count])
                 return
-            case .endOfStream:
+            case .closed:
                 peerClosed = true
                 parser.finish()
                 return
-            case .wouldBlock:
+            case .wantRead, .done:
                 try wait(for: Int16(POLLIN), until: deadline)
+            case .wantWrite:
+                try wait(for: Int16(POLLOUT), until: deadline)
             }
         }
     }

@@ -1,28 +1,42 @@
-/// Where a server is: `http://host:port`. Only plain HTTP; put TLS in front with a proxy.
-/// Used by the terminal client and by `fg-server healthcheck`.
+/// Where a server is: `https://host:port` or `http://host:port`. Used by the terminal client and
+/// by `fg-server healthcheck`.
 public struct ServerAddress: Hashable, Sendable, CustomStringConvertible {
+    public enum Scheme: String, Sendable {
+        case http, https
+
+        var defaultPort: Int { self == .https ? 443 : 80 }
+    }
+
+    public let scheme: Scheme
     public let host: String
     public let port: Int
 
     public static let defaultURL = "http://127.0.0.1:8080"
 
-    public init(host: String, port: Int) {
+    public init(host: String, port: Int, scheme: Scheme = .http) {
+        self.scheme = scheme
         self.host = host
         self.port = port
     }
 
-    /// Parses `http://host[:port][/]`; IPv6 hosts in brackets.
+    /// Parses `https://host[:port][/]` or `http://…`; IPv6 hosts in brackets; the port defaults
+    /// to the scheme's (443, 80).
     public init(url: String) throws(ServerAddressError) {
         var rest = Substring(url)
         while let first = rest.first, first == " " || first == "\t" { rest.removeFirst() }
         while let last = rest.last, last == " " || last == "\t" { rest.removeLast() }
-        guard rest.lowercased().hasPrefix("http://") else {
-            throw ServerAddressError("server URL must start with http:// (got \"\(url)\")")
+        let scheme: Scheme
+        if rest.lowercased().hasPrefix("https://") {
+            scheme = .https
+        } else if rest.lowercased().hasPrefix("http://") {
+            scheme = .http
+        } else {
+            throw ServerAddressError("server URL must start with https:// or http:// (got \"\(url)\")")
         }
-        rest = rest.dropFirst("http://".count)
+        rest = rest.dropFirst(scheme.rawValue.count + 3)
         if rest.hasSuffix("/") { rest = rest.dropLast() }
         guard !rest.isEmpty, !rest.contains("/"), !rest.contains("?") else {
-            throw ServerAddressError("server URL must be http://host[:port] (got \"\(url)\")")
+            throw ServerAddressError("server URL must be \(scheme.rawValue)://host[:port] (got \"\(url)\")")
         }
         var host: Substring
         var portText: Substring?
@@ -41,18 +55,26 @@ public struct ServerAddress: Hashable, Sendable, CustomStringConvertible {
             host = rest
         }
         guard !host.isEmpty else { throw ServerAddressError("missing host in \"\(url)\"") }
-        var port = 80
+        var port = scheme.defaultPort
         if let portText {
             guard let value = Int(portText), (1...65535).contains(value) else {
                 throw ServerAddressError("port must be 1–65535 in \"\(url)\"")
             }
             port = value
         }
-        self.init(host: String(host), port: port)
+        self.init(host: String(host), port: port, scheme: scheme)
     }
 
     public var description: String {
-        host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
+        host.contains(":") ? "\(scheme.rawValue)://[\(host)]:\(port)" : "\(scheme.rawValue)://\(host):\(port)"
+    }
+
+    /// This machine: `localhost`, 127.0.0.0/8 or ::1. Plain HTTP there never crosses a network.
+    public var isLoopback: Bool {
+        let name = host.lowercased()
+        if name == "localhost" || name.hasSuffix(".localhost") || name == "::1" { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 }
 

@@ -28,6 +28,9 @@ struct ConnectionDeadlines {
 
     /// What the connection is doing, as far as the clocks care.
     enum Phase {
+        /// The TLS handshake, timed like a request head from the connection's first moment: a
+        /// client that shakes hands slowly is cut off like one that sends its head slowly.
+        case handshaking
         /// Waiting for a request, or receiving one (head or body).
         case reading(receivingBody: Bool)
         /// A worker is answering: no clock runs, however long the handler takes.
@@ -66,6 +69,8 @@ struct ConnectionDeadlines {
 
     func expiry(in phase: Phase, now: UInt64, limits: Limits) -> Expiry? {
         switch phase {
+        case .handshaking:
+            return now - (requestStartedAt ?? lastActivity) > limits.headerRead ? .close : nil
         case .reading(let receivingBody):
             if let started = requestStartedAt {
                 return now - started > (receivingBody ? limits.bodyRead : limits.headerRead) ? .requestTimeout : nil

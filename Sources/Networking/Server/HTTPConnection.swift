@@ -2,10 +2,13 @@ import CLinux
 import Glibc
 import HTTP
 
-/// One client connection, driven by its event loop: reading → processing → writing → reading…,
-/// ending in draining (a lingering close) or closed. Only its loop's thread touches it.
+/// One client connection, driven by its event loop: (handshaking →) reading → processing →
+/// writing → reading…, ending in draining (a lingering close) or closed. Only its loop's thread
+/// touches it. Over TLS every byte goes through its `TLSSession`.
 final class HTTPConnection: EventHandler {
     enum State {
+        /// TLS only: the handshake has not finished.
+        case handshaking
         case reading
         case processing
         case writing
@@ -28,20 +31,33 @@ final class HTTPConnection: EventHandler {
     /// The peer is gone entirely: nothing can be written.
     private var peerGone = false
     private var deadlines: ConnectionDeadlines
+    /// Set on an HTTPS port.
+    private var tls: TLSSession?
+    /// The first byte has been looked at (a TLS port answers plain HTTP with a clear 400).
+    private var sniffed = false
 
     private static let readEvents = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
     private static let writeEvents = EPOLLOUT.rawValue
 
-    init(descriptor: Int32, serial: UInt64, owner: ServerLoop, limits: HTTPLimits) {
+    /// With `tls`, the connection starts with the server's side of a TLS handshake.
+    init(descriptor: Int32, serial: UInt64, owner: ServerLoop, limits: HTTPLimits, tls: TLSServerContext?) throws {
         self.descriptor = descriptor
         self.serial = serial
         self.owner = owner
         self.parser = HTTPRequestParser(limits: limits)
         self.deadlines = ConnectionDeadlines(now: MonotonicClock.now())
         self.peer = Socket.peerAddress(descriptor)
+        if let tls {
+            self.tls = try TLSSession.accepting(descriptor, context: tls)
+            state = .handshaking
+            deadlines.noteRequestArriving(true, at: MonotonicClock.now())
+        }
     }
 
-    var isIdle: Bool { state == .reading && !parser.hasPartialRequest && output.isEmpty }
+    /// Nothing in flight: shutdown may close it now (a handshake not finished counts as nothing).
+    var isIdle: Bool {
+        state == .handshaking || (state == .reading && !parser.hasPartialRequest && output.isEmpty)
+    }
 
     func register() throws {
         try owner.loop.register(descriptor, events: HTTPConnection.readEvents, handler: self)
@@ -54,6 +70,10 @@ final class HTTPConnection: EventHandler {
             close()
             return
         }
+        if state == .handshaking {
+            continueHandshake()
+            return
+        }
         if events & EPOLLHUP.rawValue != 0 {
             switch state {
             case .processing:
@@ -64,7 +84,7 @@ final class HTTPConnection: EventHandler {
             case .writing:
                 close()
                 return
-            case .reading, .draining, .closed:
+            case .handshaking, .reading, .draining, .closed:
                 break
             }
         }
@@ -77,13 +97,90 @@ final class HTTPConnection: EventHandler {
         }
     }
 
+    // MARK: TLS
+
+    /// Runs the handshake as far as the socket allows.
+    private func continueHandshake() {
+        guard let tls else { return }
+        if !sniffed {
+            // Every TLS connection opens with a handshake record (content type 22); anything else
+            // is most likely plain HTTP sent to the HTTPS port, which deserves an answer it can read.
+            var first: UInt8 = 0
+            let count = recv(descriptor, &first, 1, Int32(MSG_PEEK))
+            if count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR) {
+                close()
+                return
+            }
+            guard count == 1 else { return }
+            sniffed = true
+            if first != 22 {
+                refusePlainHTTP()
+                return
+            }
+        }
+        let progress: TLSSession.Progress
+        do {
+            progress = try tls.handshake()
+        } catch {
+            close()
+            return
+        }
+        deadlines.noteActivity(at: MonotonicClock.now())
+        switch progress {
+        case .done, .bytes:
+            state = .reading
+            deadlines.noteRequestArriving(false, at: MonotonicClock.now())
+            owner.loop.modify(descriptor, events: HTTPConnection.readEvents)
+            // The first request may have come with the handshake's last flight.
+            readAvailable()
+        case .wantRead:
+            owner.loop.modify(descriptor, events: HTTPConnection.readEvents)
+        case .wantWrite:
+            owner.loop.modify(descriptor, events: HTTPConnection.writeEvents)
+        case .closed:
+            close()
+        }
+    }
+
+    /// Plain HTTP on the HTTPS port: a plain 400 that says so, then close.
+    private func refusePlainHTTP() {
+        tls = nil
+        state = .reading
+        owner.loop.modify(descriptor, events: HTTPConnection.readEvents)
+        respondToUnreadableRequest(status: .badRequest, reason: "this port speaks HTTPS: use an https:// address")
+    }
+
+    /// One read, plain or through TLS (while draining, the bytes are dropped unread by TLS).
+    private func receive(into buffer: UnsafeMutableRawBufferPointer) throws -> Socket.IOResult {
+        guard let tls, state != .draining else { return try Socket.read(descriptor, into: buffer) }
+        switch try tls.read(into: buffer) {
+        case .bytes(let count): return .bytes(count)
+        // With renegotiation off, a read waits on reading; a TLS 1.3 key update's reply is written
+        // by the next write.
+        case .wantRead, .wantWrite, .done: return .wouldBlock
+        case .closed: return .endOfStream
+        }
+    }
+
+    /// One write, plain or through TLS.
+    private func send(_ buffer: UnsafeRawBufferPointer) throws -> Socket.IOResult {
+        guard let tls else { return try Socket.write(descriptor, buffer) }
+        switch try tls.write(buffer) {
+        case .bytes(let count): return .bytes(count)
+        case .wantRead, .wantWrite, .done: return .wouldBlock
+        case .closed: return .endOfStream
+        }
+    }
+
+    // MARK: Reading
+
     private func readAvailable() {
         // A bounded number of reads per wake-up keeps one busy peer from starving the others;
         // level-triggered epoll reports the rest on the next turn.
         reading: for _ in 0..<4 {
             let result: Socket.IOResult
             do {
-                result = try Socket.read(descriptor, into: owner.readBuffer)
+                result = try receive(into: owner.readBuffer)
             } catch {
                 close()
                 return
@@ -183,7 +280,7 @@ final class HTTPConnection: EventHandler {
     }
 
     private func flush() {
-        switch output.write(to: descriptor, wrote: { deadlines.noteActivity(at: MonotonicClock.now()) }) {
+        switch output.write(with: send, wrote: { deadlines.noteActivity(at: MonotonicClock.now()) }) {
         case .failed:
             close()
             return
@@ -225,6 +322,7 @@ final class HTTPConnection: EventHandler {
             close()
             return
         }
+        tls?.shutdown()
         shutdown(descriptor, Int32(SHUT_WR))
         state = .draining
         deadlines.startDraining(at: MonotonicClock.now(), limits: owner.deadlineLimits)
@@ -237,6 +335,7 @@ final class HTTPConnection: EventHandler {
     func checkTimeouts(now: UInt64, limits: ConnectionDeadlines.Limits) {
         let phase: ConnectionDeadlines.Phase
         switch state {
+        case .handshaking: phase = .handshaking
         case .reading: phase = .reading(receivingBody: parser.isReadingBody)
         case .processing: phase = .processing
         case .writing: phase = .writing
@@ -262,6 +361,7 @@ final class HTTPConnection: EventHandler {
         guard state != .closed else { return }
         state = .closed
         owner.loop.deregister(descriptor)
+        tls = nil
         Glibc.close(descriptor)
         owner.connectionClosed(self)
     }

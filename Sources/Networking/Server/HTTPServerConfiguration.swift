@@ -31,6 +31,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var workerCount: Int = 4
     /// The kernel's queue of connections not yet accepted.
     public var backlog: Int32 = 1024
+    /// HTTPS: every connection starts with a TLS handshake using the holder's current certificate
+    /// (replaced on reload). nil: plain HTTP.
+    public var tls: TLSServerContextHolder?
 
     public init() {}
 }

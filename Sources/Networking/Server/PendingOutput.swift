@@ -18,13 +18,14 @@ struct PendingOutput {
         bytes.append(contentsOf: more)
     }
 
-    /// Writes as much as the socket takes; `wrote` is called after every write that moved bytes.
-    mutating func write(to descriptor: Int32, wrote: () -> Void) -> Progress {
+    /// Writes as much as `send` takes (one plain or TLS write per call); `wrote` is called after
+    /// every write that moved bytes.
+    mutating func write(with send: (UnsafeRawBufferPointer) throws -> Socket.IOResult, wrote: () -> Void) -> Progress {
         while offset < bytes.count {
             let result: Socket.IOResult
             do {
                 result = try bytes.withUnsafeBytes { all in
-                    try Socket.write(descriptor, UnsafeRawBufferPointer(rebasing: all[offset...]))
+                    try send(UnsafeRawBufferPointer(rebasing: all[offset...]))
                 }
             } catch {
                 return .failed

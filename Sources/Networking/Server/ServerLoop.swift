@@ -71,8 +71,9 @@ final class ServerLoop: EventHandler {
             }
             Socket.setNoDelay(fd)
             nextSerial += 1
-            let connection = HTTPConnection(descriptor: fd, serial: nextSerial, owner: self, limits: shared.configuration.limits)
             do {
+                let connection = try HTTPConnection(descriptor: fd, serial: nextSerial, owner: self,
+                                                    limits: shared.configuration.limits, tls: shared.configuration.tls?.context)
                 try connection.register()
                 connections[fd] = connection
             } catch {

@@ -8,7 +8,8 @@ public final class LoginCoordinator: ScreenCoordinator, LoginPresenterDelegate {
     init(app: AppCoordinator, notice: String?) {
         self.app = app
         presenter = LoginPresenter(service: app.dependencies.sessionService, memory: app.dependencies.sessionStore,
-                                   server: app.dependencies.server, notice: notice)
+                                   server: app.dependencies.server, notice: notice,
+                                   serverWarning: app.dependencies.serverWarning)
         let view = app.factory.makeLoginView(presenter: presenter)
         screen = view
         presenter.view = view

@@ -5,6 +5,8 @@ public struct LoginViewState: Equatable, Sendable {
     public var isBusy: Bool
     public var error: String?
     public var server: String
+    /// Plain HTTP across a network, or a certificate not checked: said before the password is typed.
+    public var serverWarning: String?
 }
 
 @MainActor
@@ -34,12 +36,13 @@ public final class LoginPresenter {
     private let memory: any UsernameMemory
     private var state: LoginViewState
 
-    public init(service: any SessionService, memory: any UsernameMemory, server: String, notice: String? = nil) {
+    public init(service: any SessionService, memory: any UsernameMemory, server: String, notice: String? = nil,
+                serverWarning: String? = nil) {
         self.service = service
         self.memory = memory
         let remembered = memory.rememberedUsername
         state = LoginViewState(username: remembered ?? "", rememberUsername: remembered != nil, isBusy: false,
-                               error: notice, server: server)
+                               error: notice, server: server, serverWarning: serverWarning)
     }
 
     public func viewDidLoad() {

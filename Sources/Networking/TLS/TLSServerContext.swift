@@ -1,0 +1,77 @@
+import COpenSSL
+import Synchronization
+
+/// The server's certificate and key in an OpenSSL context: TLS 1.2 and 1.3 only, forward-secret
+/// AEAD ciphers, no renegotiation, no compression. Immutable once made; a renewal makes a new one.
+public final class TLSServerContext: @unchecked Sendable {
+    // @unchecked: an SSL_CTX is not changed after `init`, and OpenSSL makes creating sessions
+    // from one context on several threads safe.
+    let context: OpaquePointer
+    public let certificateFile: String
+    public let keyFile: String
+
+    /// TLS 1.2 suites: ECDHE key exchange with AES-GCM or ChaCha20-Poly1305 (TLS 1.3 has its own,
+    /// all of that kind).
+    static let cipherList = "ECDHE-ECDSA-AES128-GCM-SHA256:ECDHE-RSA-AES128-GCM-SHA256:ECDHE-ECDSA-AES256-GCM-SHA384:"
+        + "ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305"
+
+    /// Loads a PEM certificate chain (the server's certificate first) and its PEM private key.
+    public init(certificateFile: String, keyFile: String) throws(TLSError) {
+        guard let method = TLS_server_method(), let context = SSL_CTX_new(method) else {
+            throw TLSError.handshakeFailed(TLSError.drainErrorQueue())
+        }
+        self.context = context
+        self.certificateFile = certificateFile
+        self.keyFile = keyFile
+        _ = fg_ssl_ctx_set_min_tls12(context)
+        _ = fg_ssl_ctx_set_options(context, fg_ssl_op_no_renegotiation() | fg_ssl_op_cipher_server_preference()
+                                   | fg_ssl_op_no_compression() | fg_ssl_op_ignore_unexpected_eof())
+        _ = fg_ssl_ctx_set_mode(context, fg_ssl_mode_partial_write())
+        _ = SSL_CTX_set_cipher_list(context, TLSServerContext.cipherList)
+        // No resumption tickets: the server keeps no session state to resume, and a client sees
+        // no records it did not ask for on an idle keep-alive connection.
+        _ = SSL_CTX_set_num_tickets(context, 0)
+        guard SSL_CTX_use_certificate_chain_file(context, certificateFile) == 1 else {
+            throw TLSError.unreadableFile(path: certificateFile, reason: TLSError.drainErrorQueue())
+        }
+        guard SSL_CTX_use_PrivateKey_file(context, keyFile, SSL_FILETYPE_PEM) == 1 else {
+            // X509_R_KEY_VALUES_MISMATCH: the key loaded, but it is another certificate's.
+            if fg_err_reason(ERR_peek_error()) == 116 {
+                _ = TLSError.drainErrorQueue()
+                throw TLSError.keyDoesNotMatch(certificate: certificateFile, key: keyFile)
+            }
+            throw TLSError.unreadableFile(path: keyFile, reason: TLSError.drainErrorQueue())
+        }
+        guard SSL_CTX_check_private_key(context) == 1 else {
+            _ = TLSError.drainErrorQueue()
+            throw TLSError.keyDoesNotMatch(certificate: certificateFile, key: keyFile)
+        }
+    }
+
+    deinit {
+        SSL_CTX_free(context)
+    }
+
+    /// The same files read again (after a renewal): a new context, or the reason it failed.
+    public func reloaded() throws(TLSError) -> TLSServerContext {
+        try TLSServerContext(certificateFile: certificateFile, keyFile: keyFile)
+    }
+}
+
+/// The context new connections use, replaced as a whole on reload; connections already open
+/// keep the one they started with.
+public final class TLSServerContextHolder: Sendable {
+    private let current: Mutex<TLSServerContext>
+
+    public init(_ context: TLSServerContext) {
+        current = Mutex(context)
+    }
+
+    public var context: TLSServerContext { current.withLock { $0 } }
+
+    /// Reads the files again; on failure the old certificate stays in use and the error is returned.
+    public func reload() throws(TLSError) {
+        let fresh = try context.reloaded()
+        current.withLock { $0 = fresh }
+    }
+}
