@@ -5,7 +5,7 @@
 # ---- build: the official Swift image with the C libraries' headers ----
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-dev libcrypt-dev \
+    && apt-get install -y --no-install-recommends libsqlite3-dev libcrypt-dev libssl-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
@@ -15,10 +15,11 @@ RUN swift build -c release --static-swift-stdlib --product fg-server \
     && install -D -m 0755 .build/release/fg-server /out/fg-server \
     && install -D -m 0755 .build/release/fg /out/fg
 
-# ---- runtime: exactly the shared libraries `ldd fg-server` lists (libc6 is in every Debian) ----
+# ---- runtime: exactly the shared libraries `ldd fg-server` lists (libc6 is in every Debian), and
+# the trust store fg checks https servers against ----
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-0 libcrypt1 libstdc++6 libgcc-s1 \
+    && apt-get install -y --no-install-recommends libsqlite3-0 libcrypt1 libssl3 libstdc++6 libgcc-s1 ca-certificates \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --user-group --home-dir /data --no-create-home fg \
     && mkdir -p /data /config && chown fg:fg /data /config

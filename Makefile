@@ -1,11 +1,14 @@
 # Football Gather: `make run` starts the server, `make test` runs every test.
 # Both install the system libraries the build needs when they are missing (Debian/Ubuntu: apt-get).
+# Packages are installed with services kept stopped (policy-rc.d): nginx is a test tool here,
+# never a daemon left running.
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # A file each Debian package provides, checked before building.
-SYSTEM_HEADERS = /usr/include/sqlite3.h:libsqlite3-dev /usr/include/crypt.h:libcrypt-dev
-# Programs the tests run (the README's curl examples; tmux drives fg in a pseudo-terminal).
-TEST_TOOLS = /usr/bin/curl:curl /usr/bin/tmux:tmux
+SYSTEM_HEADERS = /usr/include/sqlite3.h:libsqlite3-dev /usr/include/crypt.h:libcrypt-dev /usr/include/openssl/ssl.h:libssl-dev
+# Programs the tests run (the README's curl examples; tmux drives fg in a pseudo-terminal; openssl
+# makes throw-away certificates; nginx is the TLS proxy of the HTTPS tests).
+TEST_TOOLS = /usr/bin/curl:curl /usr/bin/tmux:tmux /usr/bin/openssl:openssl /usr/sbin/nginx:nginx
 PORT ?= 8080
 
 .PHONY: all deps build release run serve test test-prerequisites sanitize bench clean help
@@ -31,7 +34,13 @@ deps:
 		fi; \
 		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
 		echo "Installing$$missing"; \
+		policy=""; \
+		if [ ! -e /usr/sbin/policy-rc.d ]; then \
+			policy=/usr/sbin/policy-rc.d; \
+			printf '#!/bin/sh\nexit 101\n' | $$sudo tee $$policy >/dev/null && $$sudo chmod 755 $$policy; \
+		fi; \
 		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
+		status=$$?; [ -z "$$policy" ] || $$sudo rm -f $$policy; [ $$status -eq 0 ] || exit $$status; \
 	fi
 	@command -v "$(SWIFT)" >/dev/null 2>&1 || { echo "Swift 6 toolchain not found (set SWIFT=/path/to/swift)"; exit 1; }
 

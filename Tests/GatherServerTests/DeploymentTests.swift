@@ -54,7 +54,7 @@ final class DeploymentTests: XCTestCase {
         let server = try XCTUnwrap(services["server"] as? [String: Any])
         XCTAssertEqual(server["restart"] as? String, "unless-stopped")
         XCTAssertNotNil(server["build"])
-        XCTAssertEqual(server["ports"] as? [String], ["8080:8080"])
+        XCTAssertEqual(server["ports"] as? [String], ["${FG_PUBLISH:-8080}:8080"], "8080 unless the proxy profile narrows it")
         XCTAssertEqual(server["volumes"] as? [String], ["data:/data"])
         let environment = try XCTUnwrap(server["environment"] as? [String: Any])
         XCTAssertEqual(environment["FG_HOST"] as? String, "0.0.0.0")
@@ -72,8 +72,15 @@ final class DeploymentTests: XCTestCase {
         XCTAssertEqual(client["stdin_open"] as? Bool, true)
         XCTAssertEqual(client["entrypoint"] as? [String], ["fg"])
         XCTAssertEqual((client["environment"] as? [String: Any])?["FG_SERVER_URL"] as? String, "http://server:8080")
+        XCTAssertEqual(environment["FG_TRUST_PROXY"] as? String, "${FG_TRUST_PROXY:-false}", "trusting a proxy is opt-in")
+
+        let proxy = try XCTUnwrap(services["proxy"] as? [String: Any])
+        XCTAssertEqual(proxy["profiles"] as? [String], ["proxy"], "HTTPS through Caddy only when asked for")
+        XCTAssertEqual(proxy["command"] as? [String], ["caddy", "reverse-proxy", "--from", "${FG_DOMAIN:-localhost}", "--to", "server:8080"])
+        XCTAssertEqual(proxy["ports"] as? [String], ["80:80", "443:443"])
         let volumes = try XCTUnwrap(compose["volumes"] as? [String: Any])
         XCTAssertTrue(volumes.keys.contains("data"))
+        XCTAssertTrue(volumes.keys.contains("caddy-data"), "certificates survive restarts (rate limits)")
     }
 
     func testDockerfileRuntimeInstallsExactlyTheLibrariesLddReports() throws {
@@ -81,7 +88,7 @@ final class DeploymentTests: XCTestCase {
         let stages = dockerfile.components(separatedBy: "\nFROM ")
         XCTAssertEqual(stages.count, 3, "two stages: build and runtime")
         XCTAssertTrue(stages[1].hasPrefix("swift:"), "built on the official Swift image")
-        XCTAssertTrue(stages[1].contains("libsqlite3-dev") && stages[1].contains("libcrypt-dev"))
+        XCTAssertTrue(stages[1].contains("libsqlite3-dev") && stages[1].contains("libcrypt-dev") && stages[1].contains("libssl-dev"))
         XCTAssertTrue(stages[1].contains("--static-swift-stdlib"))
         let runtime = stages[2]
         XCTAssertTrue(runtime.hasPrefix("debian:bookworm-slim"))
@@ -100,10 +107,11 @@ final class DeploymentTests: XCTestCase {
             let path = String(line[arrow.upperBound...].prefix { $0 != " " })
             required.insert(try XCTUnwrap(owningPackage(of: path), "no Debian package owns \(path)"))
         }
-        // libc6 is essential in every Debian image.
+        // libc6 is essential in every Debian image; the trust store is data, not a library.
         required.remove("libc6")
-        XCTAssertEqual(packages, required, "runtime packages vs ldd of \(Self.staticBinary.path)")
-        XCTAssertTrue(required.contains("libsqlite3-0") && required.contains("libcrypt1"))
+        XCTAssertEqual(packages.subtracting(["ca-certificates"]), required, "runtime packages vs ldd of \(Self.staticBinary.path)")
+        XCTAssertTrue(packages.contains("ca-certificates"), "fg checks https servers against the system's authorities")
+        XCTAssertTrue(required.contains("libsqlite3-0") && required.contains("libcrypt1") && required.contains("libssl3"))
     }
 
     func testStaticBinaryStartsWithAnEmptyEnvironment() throws {
