@@ -1,7 +1,9 @@
 import Foundation
 import GatherCore
 import GatherServer
+import Networking
 import Storage
+import TLSTestSupport
 import XCTest
 
 /// The real `fg` in a pseudo-terminal against a real `fg-server` on port 0: a whole match.
@@ -275,6 +277,49 @@ final class EndToEndTests: XCTestCase {
         fg.waitUntilGone("Keys — press any key to close")
         fg.press("q")
         fg.waitFor("FG-EXITED-0")
+    }
+
+    func testTheWholeAppOverHTTPS() throws {
+        let certificates = try TestCertificates.shared.get()
+        var configuration = ServerConfiguration()
+        configuration.http.port = 0
+        configuration.databasePath = directory.appendingPathComponent("https.sqlite").path
+        configuration.quiet = true
+        configuration.http.tls = TLSServerContextHolder(try TLSServerContext(certificateFile: certificates.serverCertificate,
+                                                                             keyFile: certificates.serverKey))
+        let secure = try FootballGatherServer(configuration: configuration)
+        let port = try secure.start()
+        defer { secure.shutdown() }
+
+        let fg = try TmuxSession(arguments: ["--server", "https://localhost:\(port)", "--ca-file", certificates.caCertificate])
+        fg.waitFor("Server: https://localhost:\(port)")
+        XCTAssertFalse(fg.screen().contains("unencrypted"), "no warning over https")
+        register(fg, "secure-coach")
+        addPlayers(fg, ["Ana"])
+        fg.press("q")
+        fg.waitFor("FG-EXITED-0")
+        let names = try secure.database.read { database in try database.query("SELECT name FROM players").map { try $0.string(0) } }
+        XCTAssertEqual(names, ["Ana"])
+
+        // Without the CA file: the login says the certificate is not trusted, and how to fix it.
+        let untrusting = try TmuxSession(arguments: ["--server", "https://localhost:\(port)"])
+        untrusting.waitFor("Remember username")
+        untrusting.type("someone")
+        untrusting.press("Tab")
+        untrusting.type("password-1")
+        untrusting.press("Enter")
+        untrusting.waitFor("not signed by an authority")
+        untrusting.press("C-c")
+        untrusting.waitFor("FG-EXITED-130")
+    }
+
+    func testPlainHTTPAcrossANetworkIsWarnedAboutBeforeThePassword() throws {
+        let fg = try TmuxSession(arguments: ["--server", "http://192.0.2.10:8080"])
+        fg.waitFor("Remember username")
+        fg.waitFor("http:// sends your password unencrypted: use https://")
+        fg.press("C-c")
+        fg.waitFor("FG-EXITED-130")
+        fg.waitFor("fg: warning: http:// sends your password unencrypted")
     }
 
     func testQuittingAfterTimesUpAsksAndSaves() throws {
