@@ -4,7 +4,8 @@ import HTTP
 import Networking
 
 // fg-bench: runs the real server in this process on port 0 with a temporary database, drives it
-// over loopback sockets, and prints throughput, latency percentiles and memory per idle connection.
+// over loopback sockets, and prints throughput, latency percentiles and memory per idle connection,
+// then the same requests over HTTPS.
 // Numbers, not assertions: compare runs on the same machine.
 
 let seconds = Double(ProcessInfo.processInfo.environment["FG_BENCH_SECONDS"] ?? "") ?? 3
@@ -28,22 +29,26 @@ func connect() throws -> HTTPClientConnection {
     try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5))
 }
 
-// A user with 50 players to read.
-let setup = try connect()
-let credentials = Array(#"{"username":"bench","password":"bench-password"}"#.utf8)
-_ = try setup.send(method: .post, target: "/api/users", headers: ["Content-Type": "application/json"], body: credentials, timeout: .seconds(10))
-let login = try setup.send(method: .post, target: "/api/users/login",
-                           headers: ["Authorization": "Basic " + Data("bench:bench-password".utf8).base64EncodedString()],
-                           timeout: .seconds(10))
-guard let session = try JSONSerialization.jsonObject(with: Data(login.body)) as? [String: Any],
-      let token = session["token"] as? String else {
-    fatalError("login failed: \(login.text)")
+/// Registers `username` with 50 players to read; returns the headers that carry its token.
+func seedUser(_ username: String, over setup: HTTPClientConnection) throws -> HTTPHeaders {
+    let credentials = Array(#"{"username":"\#(username)","password":"bench-password"}"#.utf8)
+    _ = try setup.send(method: .post, target: "/api/users", headers: ["Content-Type": "application/json"], body: credentials,
+                       timeout: .seconds(10))
+    let login = try setup.send(method: .post, target: "/api/users/login",
+                               headers: ["Authorization": "Basic " + Data("\(username):bench-password".utf8).base64EncodedString()],
+                               timeout: .seconds(10))
+    guard let session = try JSONSerialization.jsonObject(with: Data(login.body)) as? [String: Any],
+          let token = session["token"] as? String else {
+        fatalError("login failed: \(login.text)")
+    }
+    let auth: HTTPHeaders = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
+    for index in 0..<50 {
+        _ = try setup.send(method: .post, target: "/api/players", headers: auth,
+                           body: Array(#"{"name":"Player \#(index)","age":30,"skill":"amateur"}"#.utf8), timeout: .seconds(10))
+    }
+    return auth
 }
-let auth: HTTPHeaders = ["Authorization": "Bearer \(token)", "Content-Type": "application/json"]
-for index in 0..<50 {
-    _ = try setup.send(method: .post, target: "/api/players", headers: auth,
-                       body: Array(#"{"name":"Player \#(index)","age":30,"skill":"amateur"}"#.utf8), timeout: .seconds(10))
-}
+let auth = try seedUser("bench", over: try connect())
 
 /// What the client threads measured, gathered under a lock.
 final class Results: @unchecked Sendable {
@@ -63,7 +68,8 @@ final class Results: @unchecked Sendable {
 }
 
 /// Runs `clients` threads, each on its own keep-alive connection, for `seconds`; prints a line.
-func measure(_ name: String, method: HTTPMethod, target: String, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+func measure(_ name: String, method: HTTPMethod, target: String, headers: HTTPHeaders = [:], body: [UInt8] = [],
+             newConnectionEachTime: Bool = false, connection makeConnection: @escaping @Sendable () throws -> HTTPClientConnection = connect) {
     let results = Results()
     let group = DispatchGroup()
     let deadline = MonotonicClock.now() + UInt64(seconds * 1e9)
@@ -72,7 +78,17 @@ func measure(_ name: String, method: HTTPMethod, target: String, headers: HTTPHe
         Thread.detachNewThread {
             var mine: [UInt64] = []
             var failed = 0
-            if let connection = try? connect() {
+            if newConnectionEachTime {
+                // Connection set-up included: for TLS, a full handshake per request.
+                var closing = headers
+                closing.set(name: "Connection", value: "close")
+                while MonotonicClock.now() < deadline {
+                    let start = MonotonicClock.now()
+                    let status = (try? makeConnection().send(method: method, target: target, headers: closing,
+                                                              body: body, timeout: .seconds(10)))?.status
+                    if let status, status < 400 { mine.append(MonotonicClock.now() - start) } else { failed += 1; break }
+                }
+            } else if let connection = try? makeConnection() {
                 while MonotonicClock.now() < deadline {
                     let start = MonotonicClock.now()
                     let status = (try? connection.send(method: method, target: target, headers: headers, body: body, timeout: .seconds(10)))?.status
@@ -174,4 +190,32 @@ let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/
 print("idle keep-alive connections: \(idle.count) open, \(server.connectionCount) on the server, "
       + "\(String(format: "%.1f", Double(after - before) / Double(max(1, idle.count)))) KiB each (both ends, one process), \(threads) threads in the process")
 idle.removeAll()
+
+// The same requests over HTTPS (fg-server's own TLS, ECDSA P-256, TLS 1.3), beside plain HTTP.
+measure("GET /health, new connection each", method: .get, target: "/health", newConnectionEachTime: true)
 server.shutdown()
+let certificate = directory.appendingPathComponent("bench.pem").path
+let key = directory.appendingPathComponent("bench.key").path
+let openssl = Process()
+openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+openssl.arguments = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", key, "-out", certificate,
+                     "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"]
+openssl.standardError = FileHandle.nullDevice
+try openssl.run()
+openssl.waitUntilExit()
+guard openssl.terminationStatus == 0 else { fatalError("openssl could not make the benchmark's certificate") }
+var tlsConfiguration = configuration
+tlsConfiguration.http.tls = TLSServerContextHolder(try TLSServerContext(certificateFile: certificate, keyFile: key))
+let tlsServer = try FootballGatherServer(configuration: tlsConfiguration)
+let tlsPort = try tlsServer.start()
+let trust = try TLSClientContext(caFile: certificate)
+let connectTLS: @Sendable () throws -> HTTPClientConnection = {
+    try HTTPClientConnection(host: "127.0.0.1", port: tlsPort, timeout: .seconds(5), tls: trust)
+}
+// A user of its own: the POST scenario above grew the first one's roster.
+let tlsAuth = try seedUser("bench-tls", over: try connectTLS())
+print("HTTPS (fg-server's own TLS):")
+measure("GET /health over TLS", method: .get, target: "/health", connection: connectTLS)
+measure("GET /api/players (50) over TLS", method: .get, target: "/api/players", headers: tlsAuth, connection: connectTLS)
+measure("GET /health, TLS handshake each", method: .get, target: "/health", newConnectionEachTime: true, connection: connectTLS)
+tlsServer.shutdown()
