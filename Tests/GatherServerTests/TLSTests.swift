@@ -170,6 +170,31 @@ final class TLSTests: XCTestCase {
         XCTAssertThrowsError(try TLSServerContext(certificateFile: "/nonexistent.pem", keyFile: certificates.serverKey))
     }
 
+    func testOnlyModernProtocolsAndForwardSecretCiphers() throws {
+        let (server, _) = try tlsServer()
+        func handshake(_ options: [String]) throws -> (status: Int32, output: String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+            process.arguments = ["s_client", "-connect", "127.0.0.1:\(server.port)", "-CAfile", certificates.caCertificate] + options
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+        let tls13 = try handshake(["-tls1_3"])
+        XCTAssertEqual(tls13.status, 0, tls13.output)
+        XCTAssertTrue(tls13.output.contains("TLSv1.3"), tls13.output)
+        let tls12 = try handshake(["-tls1_2"])
+        XCTAssertEqual(tls12.status, 0, tls12.output)
+        XCTAssertTrue(tls12.output.contains("ECDHE-ECDSA-AES128-GCM-SHA256") || tls12.output.contains("ECDHE-ECDSA-CHACHA20"), tls12.output)
+        XCTAssertNotEqual(try handshake(["-tls1_2", "-cipher", "AES128-SHA"]).status, 0, "no cipher without forward secrecy")
+        XCTAssertNotEqual(try handshake(["-tls1_1", "-cipher", "DEFAULT@SECLEVEL=0"]).status, 0, "no TLS 1.1, even from a client that allows it")
+    }
+
     // MARK: Limits
 
     func testASlowHandshakeIsCutAtTheHeaderTimeout() throws {
