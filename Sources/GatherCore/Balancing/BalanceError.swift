@@ -1,0 +1,20 @@
+/// Why no split can satisfy the request, in words for the organiser.
+public enum BalanceError: Error, Equatable, Sendable, CustomStringConvertible {
+    case tooFewPlayers
+    /// A pin or a keep-apart pair names a player who is not among those being split.
+    case unknownPlayer(Int)
+    /// Pins and keep-apart pairs (and the goalkeeper and size rules) cannot all hold.
+    case impossible(String)
+    /// More independent keep-apart groups than the search takes.
+    case tooManyKeepApartGroups(Int)
+
+    public var description: String {
+        switch self {
+        case .tooFewPlayers: return "at least 2 players are needed to make two teams"
+        case .unknownPlayer(let id): return "player \(id) is not among the players to split"
+        case .impossible(let reason): return reason
+        case .tooManyKeepApartGroups(let count):
+            return "\(count) separate keep-apart groups is more than \(TeamBalancer.maximumKeepApartGroups); join or drop some"
+        }
+    }
+}
