@@ -22,6 +22,7 @@ enum Routes {
             Route(.get, "/api/players/:id/gathers", authenticated: PlayerHandlers.gathers),
             Route(.get, "/api/players/:id/stats", authenticated: StatsHandlers.player),
             Route(.get, "/api/stats/leaderboard", authenticated: StatsHandlers.leaderboard),
+            Route(.post, "/api/teams/balance", authenticated: TeamHandlers.balance),
 
             Route(.get, "/api/gathers", authenticated: GatherHandlers.list),
             Route(.post, "/api/gathers", authenticated: GatherHandlers.create),

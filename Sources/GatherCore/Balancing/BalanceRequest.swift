@@ -1,0 +1,118 @@
+/// The body of `POST /api/teams/balance`:
+/// `{"playerIds":[1,2,3,4],"pins":{"3":"Team A"},"apart":[[1,2]],"seed":7,"weighting":"skill"}`.
+/// Only `playerIds` is required.
+public struct BalanceRequest: Hashable, Sendable {
+    /// How players are weighed.
+    public enum Weighting: String, Sendable, Codable {
+        /// Skill points (beginner 1, amateur 2, professional 3; none 2): what scripts can check.
+        case skill
+        /// Skill points refined by the record: ± half a point for ≥ 60 % / ≤ 40 % won over at least 5 ended matches.
+        case record
+    }
+
+    public static let maximumPlayers = 200
+    /// Seeds are JSON-safe whole numbers (below 2^53).
+    public static let seedRange: ClosedRange<Int> = 0...(1 << 53) - 1
+
+    public var playerIDs: [Int]
+    public var pins: [Int: Team]
+    public var apart: [(Int, Int)]
+    public var seed: Int?
+    public var weighting: Weighting
+
+    public init(playerIDs: [Int], pins: [Int: Team] = [:], apart: [(Int, Int)] = [], seed: Int? = nil, weighting: Weighting = .skill) {
+        self.playerIDs = playerIDs
+        self.pins = pins
+        self.apart = apart
+        self.seed = seed
+        self.weighting = weighting
+    }
+
+    public static func == (lhs: BalanceRequest, rhs: BalanceRequest) -> Bool {
+        lhs.playerIDs == rhs.playerIDs && lhs.pins == rhs.pins && lhs.seed == rhs.seed && lhs.weighting == rhs.weighting
+            && lhs.apart.map { [$0.0, $0.1] } == rhs.apart.map { [$0.0, $0.1] }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(playerIDs)
+        hasher.combine(seed)
+    }
+}
+
+extension BalanceRequest: Codable {
+    enum CodingKeys: String, CodingKey { case playerIDs = "playerIds", pins, apart, seed, weighting }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let ids = try container.decode([Int].self, forKey: .playerIDs)
+        guard ids.count <= BalanceRequest.maximumPlayers else {
+            throw ValidationError(field: "playerIds", message: "may list at most \(BalanceRequest.maximumPlayers) players")
+        }
+        var unique: [Int] = []
+        for id in ids where !unique.contains(id) { unique.append(id) }
+        guard unique.count >= 2 else { throw ValidationError(field: "playerIds", message: "must list at least 2 different players") }
+        var pins: [Int: Team] = [:]
+        for (key, value) in try container.decodeIfPresent([String: String].self, forKey: .pins) ?? [:] {
+            guard let id = Int(key), unique.contains(id) else {
+                throw ValidationError(field: "pins", message: "\"\(key)\" is not one of playerIds")
+            }
+            guard let team = Team(rawValue: value), team != .bench else {
+                throw ValidationError(field: "pins", message: "player \(key) must be pinned to \"Team A\" or \"Team B\"")
+            }
+            pins[id] = team
+        }
+        var apart: [(Int, Int)] = []
+        for pair in try container.decodeIfPresent([[Int]].self, forKey: .apart) ?? [] {
+            guard pair.count == 2, unique.contains(pair[0]), unique.contains(pair[1]) else {
+                throw ValidationError(field: "apart", message: "each entry must be two of playerIds, like [1, 2]")
+            }
+            apart.append((pair[0], pair[1]))
+        }
+        let seed = try container.decodeIfPresent(Int.self, forKey: .seed)
+        if let seed, !BalanceRequest.seedRange.contains(seed) {
+            throw ValidationError(field: "seed", message: "must be a whole number from 0 to 2^53 - 1")
+        }
+        let weighting = try container.decodeIfPresent(String.self, forKey: .weighting).map { text in
+            guard let weighting = Weighting(rawValue: text) else {
+                throw ValidationError(field: "weighting", message: "must be \"skill\" or \"record\"")
+            }
+            return weighting
+        } ?? .skill
+        self.init(playerIDs: unique, pins: pins, apart: apart, seed: seed, weighting: weighting)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(playerIDs, forKey: .playerIDs)
+        try container.encode(Dictionary(uniqueKeysWithValues: pins.map { (String($0.key), $0.value.rawValue) }), forKey: .pins)
+        try container.encode(apart.map { [$0.0, $0.1] }, forKey: .apart)
+        try container.encodeIfPresent(seed, forKey: .seed)
+        try container.encode(weighting, forKey: .weighting)
+    }
+}
+
+/// The answer of `POST /api/teams/balance`.
+public struct BalanceResponse: Hashable, Sendable, Codable {
+    public var teamA: [Player]
+    public var teamB: [Player]
+    /// Skill sums (with the record weighting, in halves: 7.5).
+    public var skillA: Double
+    public var skillB: Double
+    public var difference: Double
+    /// Σ over defenders, midfielders, wingers and strikers of |Team A − Team B|.
+    public var positionSpread: Int
+    public var seed: Int
+    public var weighting: BalanceRequest.Weighting
+
+    public init(teamA: [Player], teamB: [Player], skillA: Double, skillB: Double, positionSpread: Int, seed: Int,
+                weighting: BalanceRequest.Weighting) {
+        self.teamA = teamA
+        self.teamB = teamB
+        self.skillA = skillA
+        self.skillB = skillB
+        self.difference = abs(skillA - skillB)
+        self.positionSpread = positionSpread
+        self.seed = seed
+        self.weighting = weighting
+    }
+}
