@@ -153,3 +153,115 @@ final class ConfirmTeamsPresenterTests: XCTestCase {
         XCTAssertEqual(delegate.starts.first?.teamB, [Fixtures.bruno])
     }
 }
+
+/// B, p and R on Confirm teams: the balancer in the organiser's hands.
+@MainActor
+final class ConfirmTeamsBalancingTests: XCTestCase {
+    private let keeperA = Player(id: 11, name: "Gus", skill: .professional, preferredPosition: .goalkeeper)
+    private let keeperB = Player(id: 12, name: "Hal", skill: .beginner, preferredPosition: .goalkeeper)
+    private let strong = Player(id: 13, name: "Ivo", skill: .professional, preferredPosition: .striker)
+    private let middle = Player(id: 14, name: "Jo", skill: .amateur, preferredPosition: .striker)
+    private let weak = Player(id: 15, name: "Kai", skill: .beginner, preferredPosition: .defender)
+    private let other = Player(id: 16, name: "Lu", skill: .amateur, preferredPosition: .defender)
+
+    private var seeds: [Int] = []
+
+    private func makePresenter() -> (ConfirmTeamsPresenter, SpyConfirmTeamsView, SpyConfirmTeamsDelegate) {
+        seeds = [7, 8, 9, 10]
+        let presenter = ConfirmTeamsPresenter(players: [keeperA, keeperB, strong, middle, weak, other]) { [unowned self] in
+            self.seeds.isEmpty ? 0 : self.seeds.removeFirst()
+        }
+        let view = SpyConfirmTeamsView()
+        let delegate = SpyConfirmTeamsDelegate()
+        presenter.view = view
+        presenter.delegate = delegate
+        presenter.viewDidLoad()
+        return (presenter, view, delegate)
+    }
+
+    private func section(_ team: Team, in view: SpyConfirmTeamsView) -> TeamSection? {
+        view.last?.sections.first { $0.team == team }
+    }
+
+    func testBalanceSplitsEveryoneFairlyWithAKeeperEachAndShowsTheTotals() async {
+        let (presenter, view, _) = makePresenter()
+        XCTAssertEqual(section(.teamA, in: view)?.skill, 0)
+
+        presenter.balance()
+
+        XCTAssertEqual(section(.bench, in: view)?.rows, [], "everyone selected is on a team")
+        XCTAssertEqual(section(.teamA, in: view)?.rows.count, 3)
+        XCTAssertEqual(section(.teamA, in: view)?.skill, 6)
+        XCTAssertEqual(section(.teamB, in: view)?.skill, 6)
+        XCTAssertEqual(section(.teamA, in: view)?.goalkeepers, 1)
+        XCTAssertEqual(section(.teamB, in: view)?.goalkeepers, 1)
+        XCTAssertEqual(view.last?.skillDifference, 0)
+        XCTAssertEqual(view.last?.isBalanced, true)
+        XCTAssertEqual(presenter.balanceSeed, 7)
+    }
+
+    func testHandMovesUpdateTheTotalsLiveAndEndBalanced() async {
+        let (presenter, view, _) = makePresenter()
+        presenter.balance()
+        let skillA = section(.teamA, in: view)?.skill ?? 0
+
+        presenter.assignHighlighted(to: .bench)
+
+        XCTAssertLessThan(section(.teamA, in: view)?.skill ?? 0, skillA + 1)
+        XCTAssertEqual(view.last?.isBalanced, false, "a hand move makes them hand-made teams")
+        XCTAssertNil(presenter.balanceSeed)
+        XCTAssertEqual(view.last?.skillDifference, abs((section(.teamA, in: view)?.skill ?? 0) - (section(.teamB, in: view)?.skill ?? 0)))
+    }
+
+    func testPinsHoldThroughBalanceAndReroll() async {
+        let (presenter, view, _) = makePresenter()
+        presenter.togglePin()
+        XCTAssertEqual(view.last?.error, "Put Gus on a team first, then pin them there")
+        presenter.assignHighlighted(to: .teamB)       // Gus, the first on the bench, to Team B
+        presenter.moveDown()
+        presenter.moveDown()
+        presenter.moveDown()
+        presenter.moveDown()
+        presenter.moveDown()                          // back down to Gus, the last in the list
+        presenter.togglePin()
+        XCTAssertEqual(presenter.pins, [keeperA.id: .teamB])
+        XCTAssertEqual(section(.teamB, in: view)?.rows.first(where: { $0.name == "Gus" })?.isPinned, true)
+
+        for _ in 0..<3 {
+            presenter.reroll()
+            XCTAssertEqual(presenter.teams[keeperA.id], .teamB, "pinned")
+        }
+        presenter.togglePin()
+        XCTAssertEqual(presenter.pins, [:], "p again unpins")
+    }
+
+    func testRerollGivesAnotherEquallyFairSplitAndStartCarriesTheSeed() async {
+        let (presenter, view, delegate) = makePresenter()
+        presenter.balance()
+        presenter.reroll()
+        XCTAssertEqual(presenter.balanceSeed, 8)
+        XCTAssertEqual(view.last?.skillDifference, 0)
+
+        presenter.start()
+
+        XCTAssertEqual(delegate.starts.first?.balanceSeed, 8, "the match remembers the split it was played with")
+    }
+
+    func testAnImpossibleBalanceSaysWhy() async {
+        let (presenter, view, _) = makePresenter()
+        presenter.assignHighlighted(to: .teamA)   // Gus (keeper) to A
+        presenter.assignHighlighted(to: .teamA)   // Hal (keeper) to A
+        presenter.moveDown()
+        presenter.moveDown()
+        presenter.moveDown()
+        presenter.moveDown()
+        presenter.togglePin()
+        presenter.moveDown()
+        presenter.togglePin()
+        XCTAssertEqual(presenter.pins.count, 2)
+
+        presenter.balance()
+
+        XCTAssertEqual(view.last?.error, "All 2 goalkeepers are held on one team; with two or more, each team needs one")
+    }
+}

@@ -218,7 +218,7 @@ final class HistoryPresenterTests: XCTestCase {
 
         XCTAssertEqual(view.last?.rows.first,
                        HistoryRow(date: "Sun 22 Nov 2026 18:05", score: "2 – 1", winner: "Team A", teams: "Ana, Ben v Cleo",
-                                  status: .ended, isHighlighted: true))
+                                  status: .ended, isBalanced: false, isHighlighted: true))
     }
 
     func testAnUnfinishedMatchShowsWhenItWasCreatedAndNoScore() async {
@@ -226,7 +226,7 @@ final class HistoryPresenterTests: XCTestCase {
 
         XCTAssertEqual(view.last?.rows[1],
                        HistoryRow(date: "Fri 20 Nov 2026 09:30", score: "–", winner: "", teams: "Ana v Zoë",
-                                  status: .unfinished, isHighlighted: false))
+                                  status: .unfinished, isBalanced: false, isHighlighted: false))
     }
 
     func testADrawSaysDraw() async {
@@ -234,7 +234,7 @@ final class HistoryPresenterTests: XCTestCase {
 
         XCTAssertEqual(view.last?.rows[2],
                        HistoryRow(date: "Fri 6 Nov 2026 20:15", score: "1 – 1", winner: "Draw", teams: "Cleo v Dev",
-                                  status: .ended, isHighlighted: false))
+                                  status: .ended, isBalanced: false, isHighlighted: false))
     }
 
     func testAWaitingMatchShowsWhenItWasSavedHereAndTheNamesKept() async {
@@ -244,10 +244,10 @@ final class HistoryPresenterTests: XCTestCase {
         XCTAssertEqual(rows.count, 5)
         XCTAssertEqual(rows[0],
                        HistoryRow(date: "Thu 26 Nov 2026 07:45", score: "4 – 4", winner: "Draw", teams: "Cleo v #99",
-                                  status: .waiting(refusal: "Player 99 not found"), isHighlighted: true))
+                                  status: .waiting(refusal: "Player 99 not found"), isBalanced: false, isHighlighted: true))
         XCTAssertEqual(rows[1],
                        HistoryRow(date: "Wed 25 Nov 2026 21:00", score: "0 – 3", winner: "Team B", teams: "Ana v Ben",
-                                  status: .waiting(refusal: nil), isHighlighted: false))
+                                  status: .waiting(refusal: nil), isBalanced: false, isHighlighted: false))
     }
 
     func testDatesAreShownInTheGivenTimeZone() async {

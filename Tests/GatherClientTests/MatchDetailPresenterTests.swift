@@ -27,7 +27,7 @@ final class MatchDetailPresenterTests: XCTestCase {
             title: "Match of Sun 22 Nov 2026 18:05",
             scoreLine: "Team A 2 – 1 Team B",
             outcome: "Winner: Team A",
-            sides: [side("Team A", ["Ana", "Ben"]), side("Team B", ["Cleo"]), side("Bench", ["Dev"])]))
+            sides: [side("Team A", ["Ana", "Ben"]), side("Team B", ["Cleo"]), side("Bench", ["Dev"])], teamsMadeBy: "Teams made by hand"))
     }
 
     func testTeamBWinning() async {
@@ -60,7 +60,7 @@ final class MatchDetailPresenterTests: XCTestCase {
             title: "Match of Fri 20 Nov 2026 09:30",
             scoreLine: "Unfinished: no score yet",
             outcome: "Unfinished: resume or delete it from History",
-            sides: [side("Team A", ["Ana"]), side("Team B", ["Zoë"]), side("Bench", [])]))
+            sides: [side("Team A", ["Ana"]), side("Team B", ["Zoë"]), side("Bench", [])], teamsMadeBy: "Teams made by hand"))
     }
 
     // MARK: Retired players
@@ -89,7 +89,7 @@ final class MatchDetailPresenterTests: XCTestCase {
             title: "Match of Wed 25 Nov 2026 21:00",
             scoreLine: "Team A 0 – 3 Team B",
             outcome: "On this computer, waiting to upload",
-            sides: [side("Team A", ["Ana"]), side("Team B", ["Ben"]), side("Bench", [])]))
+            sides: [side("Team A", ["Ana"]), side("Team B", ["Ben"]), side("Bench", [])], teamsMadeBy: "Teams made by hand"))
     }
 
     func testAMatchTheServerRefusedSaysWhy() async {

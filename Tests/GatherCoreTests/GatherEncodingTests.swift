@@ -10,9 +10,11 @@ final class GatherEncodingTests: XCTestCase {
     func testGatherWithoutResultEncodesNulls() throws {
         let gather = Gather(id: gatherID, userID: userID, result: nil, createdAt: createdAt)
         let object = try jsonObject(WireFormat.encode(gather))
-        // The original backend's fields, and `endedAt` added (null while unfinished).
-        XCTAssertEqual(Set(object.keys), ["id", "userId", "score", "winnerTeam", "createdAt", "endedAt"])
+        // The original backend's fields, and `endedAt` (null while unfinished) and `balanceSeed`
+        // (null for teams made by hand) added.
+        XCTAssertEqual(Set(object.keys), ["id", "userId", "score", "winnerTeam", "createdAt", "endedAt", "balanceSeed"])
         XCTAssertTrue(object["endedAt"] is NSNull)
+        XCTAssertTrue(object["balanceSeed"] is NSNull)
         XCTAssertEqual(object["id"] as? String, "0F1E2D3C-4B5A-6978-8796-A5B4C3D2E1F0")
         XCTAssertEqual(object["userId"] as? String, "AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE")
         XCTAssertTrue(object["score"] is NSNull)

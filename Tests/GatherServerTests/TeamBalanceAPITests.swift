@@ -109,4 +109,19 @@ final class TeamBalanceAPITests: XCTestCase {
         }
         XCTAssertEqual(try client.request(.post, "/api/teams/balance", json: ["playerIds": "all"]).status, 400)
     }
+
+    func testAGatherRemembersTheSeedOfItsBalancedSplit() throws {
+        let created = try client.request(.post, "/api/gathers", json: ["score": "2-1", "winnerTeam": "Team A", "balanceSeed": 7])
+        XCTAssertEqual(created.status, 201, created.text)
+        let id = try XCTUnwrap(created.jsonObject()["id"] as? String)
+        XCTAssertEqual(try created.jsonObject()["balanceSeed"] as? Int, 7)
+        XCTAssertEqual(try client.request(.get, "/api/gathers/\(id)").jsonObject()["balanceSeed"] as? Int, 7)
+        XCTAssertEqual(try client.request(.get, "/api/gathers?include=players").jsonArray().first?["balanceSeed"] as? Int, 7)
+
+        let byHand = try client.request(.post, "/api/gathers", json: [:]).jsonObject()
+        XCTAssertTrue(byHand["balanceSeed"] is NSNull, "teams made by hand: null")
+        let refused = try client.request(.post, "/api/gathers", json: ["balanceSeed": -3])
+        XCTAssertEqual(refused.status, 400)
+        XCTAssertEqual(try refused.errorReason(), "balanceSeed must be a whole number from 0 to 2^53 - 1")
+    }
 }

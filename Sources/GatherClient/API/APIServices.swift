@@ -89,7 +89,8 @@ public struct APIGatherService: GatherService {
     /// it; a gather found without this result, one resumed from History, gets it), then puts
     /// every player on their side (repeating that changes nothing).
     public func save(_ record: GatherRecord) async throws {
-        let gather = try await client.request(.post, "/api/gathers", body: GatherDraft(id: record.id, result: record.result),
+        let gather = try await client.request(.post, "/api/gathers", body: GatherDraft(id: record.id, result: record.result,
+                                                                                          balanceSeed: record.balanceSeed),
                                               as: Gather.self)
         if gather.result != record.result {
             try await client.request(.put, "/api/gathers/\(gather.id.uuidString)", body: GatherResultUpdate(result: record.result))

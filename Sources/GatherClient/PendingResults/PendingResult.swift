@@ -33,7 +33,7 @@ public struct PendingResult: Hashable, Sendable, Codable {
 }
 
 extension GatherRecord: Codable {
-    enum CodingKeys: String, CodingKey { case id, assignments, score }
+    enum CodingKeys: String, CodingKey { case id, assignments, score, balanceSeed }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -43,7 +43,8 @@ extension GatherRecord: Codable {
         }
         self.init(id: try container.decode(UUID.self, forKey: .id),
                   assignments: try container.decode([TeamAssignmentEntry].self, forKey: .assignments),
-                  result: GatherResult(score: score))
+                  result: GatherResult(score: score),
+                  balanceSeed: try container.decodeIfPresent(Int.self, forKey: .balanceSeed))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -51,6 +52,7 @@ extension GatherRecord: Codable {
         try container.encode(id, forKey: .id)
         try container.encode(assignments, forKey: .assignments)
         try container.encode(result.score.description, forKey: .score)
+        try container.encodeIfPresent(balanceSeed, forKey: .balanceSeed)
     }
 }
 

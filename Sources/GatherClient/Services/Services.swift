@@ -72,11 +72,14 @@ public struct GatherRecord: Hashable, Sendable {
     /// Every player picked, on their side (bench included).
     public let assignments: [TeamAssignmentEntry]
     public let result: GatherResult
+    /// The seed of the balanced split the teams came from; nil for teams made by hand.
+    public let balanceSeed: Int?
 
-    public init(id: UUID, assignments: [TeamAssignmentEntry], result: GatherResult) {
+    public init(id: UUID, assignments: [TeamAssignmentEntry], result: GatherResult, balanceSeed: Int? = nil) {
         self.id = id
         self.assignments = assignments
         self.result = result
+        self.balanceSeed = balanceSeed
     }
 }
 

@@ -9,19 +9,22 @@ public struct Gather: Hashable, Sendable {
     public var createdAt: Date
     /// When its result was first saved; nil while the gather is unfinished.
     public var endedAt: Date?
+    /// The seed of the balancer's split the teams came from; nil when they were made by hand.
+    public var balanceSeed: Int?
 
-    public init(id: UUID, userID: UUID, result: GatherResult?, createdAt: Date, endedAt: Date? = nil) {
+    public init(id: UUID, userID: UUID, result: GatherResult?, createdAt: Date, endedAt: Date? = nil, balanceSeed: Int? = nil) {
         self.id = id
         self.userID = userID
         self.result = result
         self.createdAt = createdAt
         self.endedAt = endedAt
+        self.balanceSeed = balanceSeed
     }
 }
 
 extension Gather: Codable {
     enum CodingKeys: String, CodingKey {
-        case id, userID = "userId", score, winnerTeam, createdAt, endedAt
+        case id, userID = "userId", score, winnerTeam, createdAt, endedAt, balanceSeed
     }
 
     public init(from decoder: any Decoder) throws {
@@ -30,6 +33,7 @@ extension Gather: Codable {
         userID = try container.decode(UUID.self, forKey: .userID)
         createdAt = try container.decode(Date.self, forKey: .createdAt)
         endedAt = try container.decodeIfPresent(Date.self, forKey: .endedAt)
+        balanceSeed = try container.decodeIfPresent(Int.self, forKey: .balanceSeed)
         result = try GatherResult.decodeIfPresent(from: container, score: .score, winner: .winnerTeam)
     }
 
@@ -41,5 +45,6 @@ extension Gather: Codable {
         try container.encode(result?.winner, forKey: .winnerTeam)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(endedAt, forKey: .endedAt)
+        try container.encode(balanceSeed, forKey: .balanceSeed)
     }
 }

@@ -48,13 +48,16 @@ public struct GatherResult: Hashable, Sendable {
 public struct GatherDraft: Hashable, Sendable, Codable {
     public var id: UUID?
     public var result: GatherResult?
+    /// The seed of the balanced split the teams came from (0 to 2^53 − 1), if they did.
+    public var balanceSeed: Int?
 
-    public init(id: UUID? = nil, result: GatherResult?) {
+    public init(id: UUID? = nil, result: GatherResult?, balanceSeed: Int? = nil) {
         self.id = id
         self.result = result
+        self.balanceSeed = balanceSeed
     }
 
-    enum CodingKeys: String, CodingKey { case id, score, winnerTeam }
+    enum CodingKeys: String, CodingKey { case id, score, winnerTeam, balanceSeed }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -63,6 +66,12 @@ public struct GatherDraft: Hashable, Sendable, Codable {
             self.id = id
         }
         result = try GatherResult.decodeIfPresent(from: container, score: .score, winner: .winnerTeam)
+        if let seed = try container.decodeIfPresent(Int.self, forKey: .balanceSeed) {
+            guard BalanceRequest.seedRange.contains(seed) else {
+                throw ValidationError(field: "balanceSeed", message: "must be a whole number from 0 to 2^53 - 1")
+            }
+            balanceSeed = seed
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -70,6 +79,7 @@ public struct GatherDraft: Hashable, Sendable, Codable {
         try container.encodeIfPresent(id, forKey: .id)
         try container.encodeIfPresent(result?.score.description, forKey: .score)
         try container.encodeIfPresent(result?.winner, forKey: .winnerTeam)
+        try container.encodeIfPresent(balanceSeed, forKey: .balanceSeed)
     }
 }
 

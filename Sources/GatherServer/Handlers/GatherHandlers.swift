@@ -29,7 +29,7 @@ enum GatherHandlers {
         let services = context.services
         let insertion = try services.database.write { database in
             try GatherRepository(database).insert(id: draft.id ?? UUID(), owner: context.owner, result: draft.result,
-                                                  createdAt: services.now())
+                                                  createdAt: services.now(), balanceSeed: draft.balanceSeed)
         }
         switch insertion {
         case .created(let gather):

@@ -2,7 +2,8 @@ import GatherClient
 import GatherCore
 import Terminal
 
-/// Bench, Team A, Team B; a/b/n move the highlighted player; Enter starts the gather.
+/// Bench, Team A, Team B with their skill totals; a/b/n move the highlighted player, B balances,
+/// p pins, R re-rolls; Enter starts the gather.
 @MainActor
 final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
     private let presenter: ConfirmTeamsPresenter
@@ -21,8 +22,10 @@ final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
 
     var title: String { "Confirm teams" }
     var keyHints: [KeyHint] {
-        [KeyHint(keys: "↑↓/jk", action: "move"), KeyHint(keys: "a", action: "Team A"), KeyHint(keys: "b", action: "Team B"),
-         KeyHint(keys: "n", action: "bench"), KeyHint(keys: "Enter", action: "start gather"), KeyHint(keys: "Esc", action: "back")]
+        [KeyHint(keys: "a/b/n", action: "A/B/bench"), KeyHint(keys: "B", action: "balance"), KeyHint(keys: "Enter", action: "start")]
+            + (state?.isBalanced == true ? [KeyHint(keys: "R", action: "re-roll")] : [])
+            + [KeyHint(keys: "p", action: "pin"), KeyHint(keys: "↑↓/jk", action: "move"), KeyHint(keys: "Esc", action: "back"),
+               KeyHint(keys: "q", action: "quit")]
     }
 
     func handle(_ key: Key) -> KeyOutcome {
@@ -32,6 +35,9 @@ final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
         case .character("a"): presenter.assignHighlighted(to: .teamA)
         case .character("b"): presenter.assignHighlighted(to: .teamB)
         case .character("n"): presenter.assignHighlighted(to: .bench)
+        case .character("B"): presenter.balance()
+        case .character("R") where state?.isBalanced == true: presenter.reroll()
+        case .character("p"): presenter.togglePin()
         case .enter:
             let presenter = presenter
             presenter.start()
@@ -52,7 +58,12 @@ final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
         var lines: [Line] = []
         for section in state.sections {
             if !lines.isEmpty { lines.append(.heading("")) }
-            lines.append(.heading("\(section.title) (\(section.rows.count))"))
+            var heading = "\(section.title) (\(section.rows.count))"
+            if section.team != .bench {
+                heading += " · skill \(section.skill)"
+                if section.goalkeepers > 0 { heading += " · \(section.goalkeepers) GK" }
+            }
+            lines.append(.heading(heading))
             lines += section.rows.isEmpty ? [.empty] : section.rows.map(Line.player)
         }
         // The last two rows are for messages; the list scrolls to keep the highlighted player in view.
@@ -64,10 +75,18 @@ final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
             switch line {
             case .heading(let title): buffer.put(title, row: row, column: area.column, style: Theme.heading)
             case .empty: buffer.put("  —", row: row, column: area.column, style: Theme.dim)
-            case .player(let player): buffer.listRow("  " + player.name, row: row, in: area, highlighted: player.isHighlighted)
+            case .player(let player):
+                buffer.listRow("  " + player.name + (player.isPinned ? " (pinned)" : ""), row: row, in: area,
+                               highlighted: player.isHighlighted)
             }
         }
         let messages = Area(row: area.bottom - 2, column: area.column, width: area.width, height: 2)
+        if state.error == nil {
+            let teamA = state.sections.first { $0.team == .teamA }, teamB = state.sections.first { $0.team == .teamB }
+            let summary = "Skill \(teamA?.skill ?? 0) – \(teamB?.skill ?? 0) · difference \(state.skillDifference)"
+                + (state.isBalanced ? " · balanced" : "")
+            buffer.message(summary, row: messages.row + 1, in: messages, style: Theme.dim)
+        }
         buffer.paragraph(state.error, row: messages.row, in: messages, maxLines: 2)
     }
 }

@@ -120,7 +120,8 @@ final class HistoryScreen: TerminalScreen, HistoryView {
             case .waiting(_?): "refused"
             }
             let line = DisplayWidth.pad(row.date, toWidth: dateWidth) + " " + DisplayWidth.pad(row.score, toWidth: scoreWidth) + " "
-                + DisplayWidth.pad(result, toWidth: winnerWidth) + " " + DisplayWidth.truncate(row.teams, toWidth: teamsWidth)
+                + DisplayWidth.pad(result, toWidth: winnerWidth) + " "
+                + DisplayWidth.truncate((row.isBalanced ? "balanced · " : "") + row.teams, toWidth: teamsWidth)
             buffer.listRow(line, row: area.row + 1 + offset, in: area, highlighted: row.isHighlighted)
         }
         drawFooterLine(state, into: &buffer, in: area)

@@ -7,7 +7,8 @@ public struct GatherRepository {
 
     public init(_ database: Database) { self.database = database }
 
-    static let columns = "gathers.id, gathers.user_id, gathers.score, gathers.winner_team, gathers.created_at, gathers.ended_at"
+    static let columns = "gathers.id, gathers.user_id, gathers.score, gathers.winner_team, gathers.created_at, gathers.ended_at, "
+        + "gathers.balance_seed"
 
     public func all(owner: UUID) throws -> [Gather] {
         try database.query("""
@@ -71,11 +72,12 @@ public struct GatherRepository {
 
     /// Inserts a gather, ended if it has a result. An id the owner already used answers with that
     /// gather; an id another owner uses throws `StorageError.conflict`.
-    public func insert(id: UUID, owner: UUID, result: GatherResult?, createdAt: Date) throws -> Insertion {
+    public func insert(id: UUID, owner: UUID, result: GatherResult?, createdAt: Date, balanceSeed: Int? = nil) throws -> Insertion {
         do {
             try database.execute("""
-                INSERT INTO gathers (id, user_id, score, winner_team, created_at, ended_at) VALUES (?, ?, ?, ?, ?, ?)
-                """, id, owner, result?.score.description, result?.winner.rawValue, createdAt, result == nil ? nil : createdAt)
+                INSERT INTO gathers (id, user_id, score, winner_team, created_at, ended_at, balance_seed) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, id, owner, result?.score.description, result?.winner.rawValue, createdAt, result == nil ? nil : createdAt,
+                balanceSeed.map(Int64.init))
         } catch let error as SQLiteError where error.isUniqueViolation {
             guard let existing = try find(id: id, owner: owner) else { throw StorageError.conflict("gather id is taken") }
             return .existing(existing)
@@ -153,6 +155,6 @@ public struct GatherRepository {
             result = GatherResult(score: score)
         }
         return Gather(id: try row.uuid(0), userID: try row.uuid(1), result: result, createdAt: try row.date(4),
-                      endedAt: try row.optionalDate(5))
+                      endedAt: try row.optionalDate(5), balanceSeed: try row.optionalInt(6))
     }
 }

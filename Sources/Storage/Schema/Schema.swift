@@ -3,7 +3,7 @@ import GatherCore
 /// The Football Gather schema, one migration per version. Never edit a released migration: add one.
 public enum Schema {
     /// Usernames' comparison keys are recomputed at every open (see `UserRepository.reconcileComparisonKeys`).
-    public static let migrator = Migrator(migrations: [version1, version2, version3]) { database in
+    public static let migrator = Migrator(migrations: [version1, version2, version3, version4]) { database in
         try UserRepository(database).reconcileComparisonKeys()
     }
 
@@ -77,5 +77,9 @@ public enum Schema {
         UPDATE gathers SET ended_at = created_at WHERE score IS NOT NULL;
         CREATE INDEX gathers_by_user_end ON gathers(user_id, ended_at);
         ALTER TABLE players ADD COLUMN retired_at INTEGER;
+        """)
+
+    static let version4 = Migration(version: 4, name: "gathers remember a balanced split's seed", sql: """
+        ALTER TABLE gathers ADD COLUMN balance_seed INTEGER;
         """)
 }

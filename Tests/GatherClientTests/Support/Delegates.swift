@@ -101,13 +101,14 @@ final class SpyConfirmTeamsDelegate: ConfirmTeamsPresenterDelegate {
         var assignments: [TeamAssignmentEntry]
         var teamA: [Player]
         var teamB: [Player]
+        var balanceSeed: Int?
     }
 
     private(set) var starts: [Start] = []
 
     func confirmTeams(_ presenter: ConfirmTeamsPresenter, didStart gatherID: UUID, assignments: [TeamAssignmentEntry],
-                      teamA: [Player], teamB: [Player]) {
-        starts.append(Start(gatherID: gatherID, assignments: assignments, teamA: teamA, teamB: teamB))
+                      teamA: [Player], teamB: [Player], balanceSeed: Int?) {
+        starts.append(Start(gatherID: gatherID, assignments: assignments, teamA: teamA, teamB: teamB, balanceSeed: balanceSeed))
     }
 }
 

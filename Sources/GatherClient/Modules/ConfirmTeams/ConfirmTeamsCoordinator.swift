@@ -20,9 +20,9 @@ public final class ConfirmTeamsCoordinator: ScreenCoordinator, ConfirmTeamsPrese
     }
 
     public func confirmTeams(_ presenter: ConfirmTeamsPresenter, didStart gatherID: UUID, assignments: [TeamAssignmentEntry],
-                             teamA: [Player], teamB: [Player]) {
+                             teamA: [Player], teamB: [Player], balanceSeed: Int?) {
         let coordinator = GatherCoordinator(app: app, gatherID: gatherID, assignments: assignments, teamA: teamA, teamB: teamB,
-                                            onEnd: onGatherEnd)
+                                            balanceSeed: balanceSeed, onEnd: onGatherEnd)
         app.push(coordinator)
     }
 }

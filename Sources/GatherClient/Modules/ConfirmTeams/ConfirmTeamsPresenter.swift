@@ -5,16 +5,25 @@ public struct TeamSection: Equatable, Sendable {
     public var team: Team
     public var title: String
     public var rows: [TeamRow]
+    /// The sum of the skill points on this side (beginner 1, amateur 2, professional 3, none 2).
+    public var skill: Int
+    public var goalkeepers: Int
 }
 
 public struct TeamRow: Equatable, Sendable {
     public var name: String
     public var isHighlighted: Bool
+    /// Kept on their team when the teams are balanced.
+    public var isPinned: Bool
 }
 
 public struct ConfirmTeamsViewState: Equatable, Sendable {
     public var sections: [TeamSection]
     public var error: String?
+    /// |Team A's skill − Team B's|.
+    public var skillDifference: Int
+    /// The teams are as the balancer made them (no hand move since).
+    public var isBalanced: Bool
 }
 
 @MainActor
@@ -26,24 +35,32 @@ public protocol ConfirmTeamsView: AnyObject {
 public protocol ConfirmTeamsPresenterDelegate: AnyObject {
     /// The match starts: `gatherID` is its id from now on (the server hears of it when it is saved).
     func confirmTeams(_ presenter: ConfirmTeamsPresenter, didStart gatherID: UUID, assignments: [TeamAssignmentEntry],
-                      teamA: [Player], teamB: [Player])
+                      teamA: [Player], teamB: [Player], balanceSeed: Int?)
 }
 
-/// Splits the selected players into Team A and Team B (everyone starts on the bench), then starts
-/// the match. Nothing is sent yet: the gather is stored, teams and result together, when it is saved.
+/// Splits the selected players into Team A and Team B (everyone starts on the bench) by hand or
+/// with the balancer, then starts the match. Nothing is sent yet: the gather is stored, teams and
+/// result together, when it is saved. Balancing runs here, with no server: it works offline too.
 @MainActor
 public final class ConfirmTeamsPresenter {
     public weak var view: (any ConfirmTeamsView)?
     public weak var delegate: (any ConfirmTeamsPresenterDelegate)?
     private var players: [Player]
     public private(set) var teams: [Int: Team]
+    /// Players held on their team when balancing.
+    public private(set) var pins: [Int: Team] = [:]
+    /// The seed of the balanced split on screen; nil once a hand move changed it (or before B).
+    public private(set) var balanceSeed: Int?
     private var highlightedID: Int?
     private var error: String?
+    private let makeSeed: () -> Int
 
     static let order: [Team] = [.bench, .teamA, .teamB]
 
-    public init(players: [Player]) {
+    /// `makeSeed` draws the seed of each balance (tests give fixed ones).
+    public init(players: [Player], makeSeed: @escaping () -> Int = { Int.random(in: BalanceRequest.seedRange) }) {
         self.players = players
+        self.makeSeed = makeSeed
         teams = Dictionary(uniqueKeysWithValues: players.map { ($0.id, Team.bench) })
         highlightedID = players.first?.id
     }
@@ -81,9 +98,50 @@ public final class ConfirmTeamsPresenter {
         guard let player = highlightedPlayer,
               let index = ordered.firstIndex(where: { $0.id == player.id }) else { return }
         teams[player.id] = team
+        // A pin follows its player to the other team; the bench unpins.
+        if pins[player.id] != nil { pins[player.id] = team == .bench ? nil : team }
+        balanceSeed = nil
         let list = ordered
         highlightedID = list[min(index, list.count - 1)].id
         error = nil
+        render()
+    }
+
+    // MARK: Balancing
+
+    /// B: everyone selected split into two fair teams (pinned players stay where they are).
+    public func balance() {
+        balance(seed: makeSeed())
+    }
+
+    /// R: another split, as fair, from a new seed.
+    public func reroll() {
+        balance()
+    }
+
+    private func balance(seed: Int) {
+        do {
+            let split = try TeamBalancer.balance(players.map(BalanceCandidate.init(player:)), pins: pins, seed: UInt64(seed))
+            for id in split.teamA { teams[id] = .teamA }
+            for id in split.teamB { teams[id] = .teamB }
+            balanceSeed = seed
+            error = nil
+        } catch {
+            self.error = error.description.capitalizedFirst
+        }
+        render()
+    }
+
+    /// p: pins the highlighted player to the team they are on, or unpins them.
+    public func togglePin() {
+        guard let player = highlightedPlayer else { return }
+        if pins[player.id] != nil {
+            pins[player.id] = nil
+        } else if let team = teams[player.id], team != .bench {
+            pins[player.id] = team
+        } else {
+            error = "Put \(player.name) on a team first, then pin them there"
+        }
         render()
     }
 
@@ -99,15 +157,22 @@ public final class ConfirmTeamsPresenter {
         error = nil
         render()
         let assignments = ordered.map { TeamAssignmentEntry(playerID: $0.id, team: teams[$0.id] ?? .bench) }
-        delegate?.confirmTeams(self, didStart: UUID(), assignments: assignments, teamA: members(of: .teamA), teamB: members(of: .teamB))
+        delegate?.confirmTeams(self, didStart: UUID(), assignments: assignments, teamA: members(of: .teamA), teamB: members(of: .teamB),
+                               balanceSeed: balanceSeed)
+    }
+
+    private func skill(of team: Team) -> Int {
+        members(of: team).reduce(0) { $0 + BalanceCandidate.skillPoints($1.skill) }
     }
 
     private func render() {
         let sections = ConfirmTeamsPresenter.order.map { team in
             TeamSection(team: team, title: team.rawValue, rows: members(of: team).map {
-                TeamRow(name: $0.name, isHighlighted: $0.id == highlightedID)
-            })
+                TeamRow(name: $0.name, isHighlighted: $0.id == highlightedID, isPinned: pins[$0.id] != nil)
+            }, skill: skill(of: team), goalkeepers: members(of: team).filter { $0.preferredPosition == .goalkeeper }.count)
         }
-        view?.display(ConfirmTeamsViewState(sections: sections, error: error))
+        view?.display(ConfirmTeamsViewState(sections: sections, error: error,
+                                            skillDifference: abs(skill(of: .teamA) - skill(of: .teamB)),
+                                            isBalanced: balanceSeed != nil))
     }
 }

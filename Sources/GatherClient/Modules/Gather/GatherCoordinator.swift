@@ -9,12 +9,12 @@ public final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegate
     private let onEnd: @MainActor (GatherResult, KeptResult) -> Void
 
     init(app: AppCoordinator, gatherID: UUID, assignments: [TeamAssignmentEntry], teamA: [Player], teamB: [Player],
-         onEnd: @escaping @MainActor (GatherResult, KeptResult) -> Void) {
+         balanceSeed: Int? = nil, onEnd: @escaping @MainActor (GatherResult, KeptResult) -> Void) {
         self.app = app
         self.onEnd = onEnd
         presenter = GatherPresenter(gatherID: gatherID, assignments: assignments, teamA: teamA, teamB: teamB,
                                     keeper: app.dependencies.pendingResults,
-                                    ticker: app.dependencies.makeTicker(), time: app.dependencies.time)
+                                    ticker: app.dependencies.makeTicker(), time: app.dependencies.time, balanceSeed: balanceSeed)
         let view = app.factory.makeGatherView(presenter: presenter)
         screen = view
         presenter.view = view

@@ -67,6 +67,8 @@ public final class GatherPresenter {
     public weak var delegate: (any GatherPresenterDelegate)?
     public let gatherID: UUID
     private let assignments: [TeamAssignmentEntry]
+    /// Stored with the result: the teams came from this balanced split.
+    private let balanceSeed: Int?
     private let teamA: [Player]
     private let teamB: [Player]
     private let keeper: any ResultKeeper
@@ -86,9 +88,10 @@ public final class GatherPresenter {
     /// `assignments` name every player picked with their side (the bench too): what is stored
     /// with the result.
     public init(gatherID: UUID, assignments: [TeamAssignmentEntry], teamA: [Player], teamB: [Player], keeper: any ResultKeeper,
-                ticker: any Ticker, time: any TimeSource, duration: Duration = MatchClock.defaultDuration) {
+                ticker: any Ticker, time: any TimeSource, duration: Duration = MatchClock.defaultDuration, balanceSeed: Int? = nil) {
         self.gatherID = gatherID
         self.assignments = assignments
+        self.balanceSeed = balanceSeed
         self.teamA = teamA
         self.teamB = teamB
         self.keeper = keeper
@@ -216,7 +219,7 @@ public final class GatherPresenter {
         render()
         let names = Dictionary((teamA + teamB).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         do {
-            let kept = try await keeper.keep(GatherRecord(id: gatherID, assignments: assignments, result: result), names: names)
+            let kept = try await keeper.keep(GatherRecord(id: gatherID, assignments: assignments, result: result, balanceSeed: balanceSeed), names: names)
             ticker.stop()
             isEnding = false
             return kept

@@ -33,7 +33,7 @@ public final class HistoryCoordinator: ScreenCoordinator, HistoryPresenterDelega
                                             assignments: playing.map { TeamAssignmentEntry(playerID: $0.player.id, team: $0.team) },
                                             teamA: playing.filter { $0.team == .teamA }.map(\.player),
                                             teamB: playing.filter { $0.team == .teamB }.map(\.player),
-                                            onEnd: onGatherEnd)
+                                            balanceSeed: match.gather.balanceSeed, onEnd: onGatherEnd)
         app.push(coordinator)
     }
 }

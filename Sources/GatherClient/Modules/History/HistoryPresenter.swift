@@ -19,6 +19,8 @@ public struct HistoryRow: Equatable, Sendable {
     /// "Ana, Ben v Cleo, Dev".
     public var teams: String
     public var status: Status
+    /// The teams came from the balancer.
+    public var isBalanced: Bool
     public var isHighlighted: Bool
 }
 
@@ -255,7 +257,7 @@ public final class HistoryPresenter {
         return HistoryRow(date: dates.string(from: match.date),
                           score: match.result.map { "\($0.score.teamA) – \($0.score.teamB)" } ?? "–",
                           winner: match.result.map { $0.winner == Winner.none ? "Draw" : $0.winner.rawValue } ?? "",
-                          teams: teams, status: status, isHighlighted: highlighted)
+                          teams: teams, status: status, isBalanced: match.isBalanced, isHighlighted: highlighted)
     }
 
     private func render() {

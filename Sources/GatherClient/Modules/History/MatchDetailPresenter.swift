@@ -15,6 +15,8 @@ public struct MatchDetailViewState: Equatable, Sendable {
     /// "Winner: Team A", "Draw", or where the result waits.
     public var outcome: String
     public var sides: [MatchSide]
+    /// "Teams balanced (seed 7)", or "Teams made by hand".
+    public var teamsMadeBy: String
 }
 
 @MainActor
@@ -52,7 +54,15 @@ public final class MatchDetailPresenter {
         }
         view?.display(MatchDetailViewState(title: "Match of \(dates.string(from: match.date))",
                                            scoreLine: match.result?.scoreLine ?? "Unfinished: no score yet",
-                                           outcome: outcome, sides: sides))
+                                           outcome: outcome, sides: sides, teamsMadeBy: teamsMadeBy))
+    }
+
+    private var teamsMadeBy: String {
+        let seed: Int? = switch match {
+        case .stored(let stored): stored.gather.balanceSeed
+        case .waiting(let pending): pending.record.balanceSeed
+        }
+        return seed.map { "Teams balanced (seed \($0))" } ?? "Teams made by hand"
     }
 
     private func names(of team: Team) -> [String] {

@@ -36,6 +36,14 @@ public enum MatchSummary: Equatable, Sendable {
         }
     }
 
+    /// The teams came from the balancer.
+    public var isBalanced: Bool {
+        switch self {
+        case .stored(let match): return match.gather.balanceSeed != nil
+        case .waiting(let pending): return pending.record.balanceSeed != nil
+        }
+    }
+
     public var isUnfinished: Bool {
         if case .stored(let match) = self { return match.gather.result == nil }
         return false
