@@ -37,7 +37,7 @@ let package = Package(
 
         .executableTarget(name: "fg-server", dependencies: ["GatherServer", "GatherCore", "Storage", "Networking"], path: "Server"),
         .executableTarget(name: "fg", dependencies: ["GatherTerminal", "GatherClient", "GatherCore", "Networking", "Terminal"], path: "Client"),
-        .executableTarget(name: "fg-bench", dependencies: ["GatherServer", "Networking", "HTTP"], path: "Benchmarks/ServerBenchmark"),
+        .executableTarget(name: "fg-bench", dependencies: ["GatherServer", "GatherCore", "Networking", "HTTP"], path: "Benchmarks/ServerBenchmark"),
 
         // Test support shared by test targets: throw-away certificates made with `openssl`.
         .target(name: "TLSTestSupport", path: "Tests/TLSTestSupport"),

@@ -1,4 +1,5 @@
 import Foundation
+import GatherCore
 import GatherServer
 import HTTP
 import Networking
@@ -161,6 +162,24 @@ func residentKilobytes() -> Int {
 }
 
 print("fg-bench: \(clients) keep-alive clients, \(seconds)s per scenario, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+
+// Fair teams (TeamBalancer, exact): random rosters with mixed skills and positions, two pins and a
+// keep-apart pair, 50 runs each; the median and the slowest.
+for size in [16, 24, 40, 60] {
+    var generator = SeededGenerator(seed: UInt64(size))
+    let positions: [Position?] = [.goalkeeper, .defender, .midfielder, .winger, .striker, nil]
+    var timings: [UInt64] = []
+    for run in 0..<50 {
+        let roster = (0..<size).map { BalanceCandidate(id: $0, weight: Int.random(in: 1...3, using: &generator),
+                                                        position: positions.randomElement(using: &generator) ?? nil) }
+        let start = MonotonicClock.now()
+        _ = try TeamBalancer.balance(roster, pins: [0: .teamA, 1: .teamB], apart: [(2, 3)], seed: UInt64(run))
+        timings.append(MonotonicClock.now() - start)
+    }
+    timings.sort()
+    print("balance \(size) players".padding(toLength: 34, withPad: " ", startingAt: 0)
+          + String(format: "  median %.2fms   slowest %.2fms", Double(timings[timings.count / 2]) / 1e6, Double(timings.last ?? 0) / 1e6))
+}
 measure("GET /health", method: .get, target: "/health")
 measure("GET /api/players (50 players)", method: .get, target: "/api/players", headers: auth)
 // Ordinary requests while logins flood in (before POST /api/players grows the list): hashing has

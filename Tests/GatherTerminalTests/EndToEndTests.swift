@@ -322,6 +322,42 @@ final class EndToEndTests: XCTestCase {
         fg.waitFor("fg: warning: http:// sends your password unencrypted")
     }
 
+    func testBalancedTeamsInOneKeyArePlayedSavedAndMarked() throws {
+        let fg = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
+        register(fg, "balancer")
+        addPlayers(fg, ["Ana", "Ben", "Cy", "Di", "Ed", "Flo"])
+        fg.press("s")
+        fg.waitFor("0 selected")
+        fg.press("g")
+        for _ in 0..<6 { fg.press("Space", "j") }
+        fg.waitFor("6 selected")
+        fg.press("c")
+        fg.waitFor("Bench (6)")
+        fg.press("B")
+        fg.waitFor("Team A (3) · skill 6")
+        fg.waitFor("Team B (3) · skill 6")
+        fg.waitFor("difference 0 · balanced")
+        fg.press("R")
+        fg.waitFor("difference 0 · balanced")
+        fg.press("Enter")
+        fg.waitFor("10:00  Ready")
+        fg.press("+")
+        fg.waitFor("Team A  1 – 0  Team B")
+        fg.press("e")
+        fg.waitFor("winner Team A")
+        fg.press("y")
+        fg.waitFor("Saved: Team A 1 – 0 Team B")
+        fg.press("h")
+        fg.waitFor("balanced ·")
+        fg.press("Enter")
+        fg.waitFor("Teams balanced (seed ")
+        fg.press("q")
+        fg.waitFor("FG-EXITED-0")
+        let seeds = try server.database.read { database in try database.query("SELECT balance_seed FROM gathers").map { try $0.optionalInt(0) } }
+        XCTAssertEqual(seeds.count, 1)
+        XCTAssertNotNil(seeds.first ?? nil, "the seed went to the server with the result")
+    }
+
     func testQuittingAfterTimesUpAsksAndSaves() throws {
         let fg = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
         startMatchAnaAgainstBen(fg, username: "quitter")
