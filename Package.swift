@@ -32,11 +32,16 @@ let package = Package(
         .target(name: "Terminal"),
         // API client, services, presenters, coordinators, match clock. Never imports Terminal.
         .target(name: "GatherClient", dependencies: ["GatherCore", "HTTP", "Networking"]),
+        // A small parser for programs with subcommands (fg's scripting commands). Knows nothing of the app.
+        .target(name: "Arguments"),
+        // `fg COMMAND`: one task per run for scripts, over the same services and session as the TUI.
+        .target(name: "GatherCLI", dependencies: ["Arguments", "GatherClient", "GatherCore", "Networking"]),
         // The terminal views of each screen and the run loop that feeds them keys, ticks and resizes.
         .target(name: "GatherTerminal", dependencies: ["GatherClient", "Terminal", "GatherCore"]),
 
         .executableTarget(name: "fg-server", dependencies: ["GatherServer", "GatherCore", "Storage", "Networking"], path: "Server"),
-        .executableTarget(name: "fg", dependencies: ["GatherTerminal", "GatherClient", "GatherCore", "Networking", "Terminal"], path: "Client"),
+        .executableTarget(name: "fg", dependencies: ["GatherTerminal", "GatherClient", "GatherCLI", "GatherCore", "Networking", "Terminal"],
+                         path: "Client"),
         .executableTarget(name: "fg-bench", dependencies: ["GatherServer", "GatherCore", "Networking", "HTTP"], path: "Benchmarks/ServerBenchmark"),
 
         // Test support shared by test targets: throw-away certificates made with `openssl`.
@@ -49,6 +54,7 @@ let package = Package(
         .testTarget(name: "GatherServerTests", dependencies: ["GatherServer", "GatherCore", "Networking", "HTTP", "Storage", "CCrypt",
                                                              "TLSTestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
+        .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "GatherClientTests", dependencies: ["GatherClient", "GatherCore", "Networking", "GatherServer",
                                                              "TLSTestSupport"]),
         .testTarget(name: "GatherTerminalTests", dependencies: ["GatherTerminal", "GatherClient", "Terminal", "GatherServer", "Networking",

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GatherCLI
 import GatherClient
 import GatherCore
 import GatherTerminal
@@ -16,9 +17,29 @@ func fail(_ message: String, code: Int32) -> Never {
 }
 
 let environment = ProcessInfo.processInfo.environment
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+// `fg COMMAND …`: one task for scripts, then exit with its status.
+if CommandLineApp.isSubcommand(arguments) {
+    let isTerminal = isatty(STDOUT_FILENO) == 1
+    var size = winsize()
+    let columns = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+    let console = Console(out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+                          err: { FileHandle.standardError.write(Data($0.utf8)) },
+                          isTerminal: isTerminal, width: columns, color: (environment["NO_COLOR"] ?? "").isEmpty)
+    let app = CommandLineApp(environment: environment, console: console, password: PasswordSource(environment: environment)) { question in
+        FileHandle.standardError.write(Data(question.utf8))
+        return ["y", "yes"].contains(readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "")
+    }
+    Task {
+        exit(await app.run(arguments))
+    }
+    dispatchMain()
+}
+
 let settings: ConnectionSettings
 do {
-    switch try ClientCommandLine.parse(arguments: Array(CommandLine.arguments.dropFirst()), environment: environment) {
+    switch try ClientCommandLine.parse(arguments: arguments, environment: environment) {
     case .help:
         print(ClientCommandLine.usage)
         exit(0)

@@ -27,6 +27,7 @@ final class ClientCommandLineTests: XCTestCase {
         let cases: [([String], String)] = [
             (["--server"], "--server needs a URL"),
             (["--colour"], "unknown option --colour (see fg --help)"),
+            (["frobnicate"], "unknown command frobnicate (see fg help)"),
             (["--server", "ftp://h"], "server URL must start with https:// or http:// (got \"ftp://h\")"),
             (["--ca-file"], "--ca-file needs a path"),
         ]

@@ -59,6 +59,9 @@ public enum ClientCommandLine {
           --version       print the version
           -h, --help      print this help
 
+        Commands for scripts (one task, then exit): fg help lists them, e.g.
+          fg login --username ana, fg players list --json, fg teams balance 1 2 3 4
+
         The session token and remembered username are kept in $XDG_CONFIG_HOME/football-gather/
         (else ~/.config/football-gather/). Set NO_COLOR to turn colours off.
         """
@@ -90,6 +93,8 @@ public enum ClientCommandLine {
                 caFile = String(option.dropFirst("--ca-file=".count))
             case "--insecure":
                 insecure = true
+            case let word where !word.hasPrefix("-"):
+                throw ClientCommandLineError(message: "unknown command \(word) (see fg help)")
             default:
                 throw ClientCommandLineError(message: "unknown option \(argument) (see fg --help)")
             }

@@ -1,0 +1,108 @@
+import Arguments
+import Foundation
+import GatherClient
+
+/// `fg COMMAND …`: one task, then exit, for scripts and pipes. `fg` without a command stays the
+/// full-screen client (Client/main.swift decides with `isSubcommand`).
+public struct CommandLineApp: Sendable {
+    let environment: [String: String]
+    let console: Console
+    let password: PasswordSource
+    /// Asks a yes/no question on the terminal (players rm without --yes).
+    let confirm: @Sendable (String) -> Bool
+
+    public init(environment: [String: String], console: Console, password: PasswordSource,
+                confirm: @escaping @Sendable (String) -> Bool) {
+        self.environment = environment
+        self.console = console
+        self.password = password
+        self.confirm = confirm
+    }
+
+    static let parser = ArgumentParser(commands: CLICommands.all, globalOptions: CLICommands.global)
+
+    /// Whether these arguments ask for a subcommand (rather than the TUI's own flags); global
+    /// options may come first (`fg --server URL players list`).
+    public static func isSubcommand(_ arguments: [String]) -> Bool {
+        splitLeadingOptions(arguments).rest.first.map(CLICommands.commandWords.contains) ?? false
+    }
+
+    /// The global options before the command, and everything from the command on.
+    static func splitLeadingOptions(_ arguments: [String]) -> (options: [String], rest: [String]) {
+        var index = 0
+        while index < arguments.count, arguments[index].hasPrefix("--") {
+            let name = arguments[index].split(separator: "=").first.map(String.init) ?? arguments[index]
+            guard let option = CLICommands.global.first(where: { $0.name == name }) else { break }
+            index += option.takesValue && !arguments[index].contains("=") ? 2 : 1
+        }
+        let end = min(index, arguments.count)
+        return (Array(arguments[..<end]), Array(arguments[end...]))
+    }
+
+    /// Runs the command; the exit status.
+    public func run(_ arguments: [String]) async -> Int32 {
+        let (leading, rest) = CommandLineApp.splitLeadingOptions(arguments)
+        let arguments = rest + leading
+        let parser = CommandLineApp.parser
+        do {
+            switch try parser.parse(arguments) {
+            case .help(let spec):
+                console.line(parser.help(for: spec, program: "fg"))
+                return ExitCode.success.rawValue
+            case .run(let command):
+                if command.spec.name == "completion" {
+                    console.out(try Completion.script(for: command.arguments[0]))
+                    return ExitCode.success.rawValue
+                }
+                let context = try CommandContext(command: command, environment: environment, console: console)
+                do {
+                    try await dispatch(context)
+                } catch let error as ServiceError {
+                    if case .unauthorized = error, command.spec.name != "login" {
+                        // The saved token no longer works: forget it, as the TUI does.
+                        context.sessions.clearSession()
+                        console.error("\(error.message): your session has expired; run fg login")
+                        return ExitCode.notLoggedIn.rawValue
+                    }
+                    console.error(error.message)
+                    return ExitCode.of(error).rawValue
+                }
+                return ExitCode.success.rawValue
+            }
+        } catch let error as UsageError {
+            console.error(error.message)
+            if let spec = error.command { console.err("usage: \(parser.usage(of: spec, program: "fg"))\n") }
+            return ExitCode.usage.rawValue
+        } catch let failure as CommandFailure {
+            console.error(failure.message)
+            return failure.code.rawValue
+        } catch let error as ClientCommandLineError {
+            console.error(error.message)
+            return ExitCode.usage.rawValue
+        } catch {
+            console.error("\(error)")
+            return ExitCode.refused.rawValue
+        }
+    }
+
+    private func dispatch(_ context: CommandContext) async throws {
+        switch context.command.spec.name {
+        case "login": try await SessionCommands.login(context, password: password)
+        case "logout": try await SessionCommands.logout(context)
+        case "whoami": try await SessionCommands.whoami(context)
+        case "players list": try await PlayerCommands.list(context)
+        case "players add": try await PlayerCommands.add(context)
+        case "players show": try await PlayerCommands.show(context)
+        case "players edit": try await PlayerCommands.edit(context)
+        case "players rm": try await PlayerCommands.remove(context, confirm: confirm)
+        case "gathers list": try await GatherCommands.list(context)
+        case "gathers show": try await GatherCommands.show(context)
+        case "gathers new": try await GatherCommands.new(context)
+        case "gathers score": try await GatherCommands.setScore(context)
+        case "gathers rm": try await GatherCommands.remove(context)
+        case "teams balance": try await TeamsAndStatsCommands.balance(context)
+        case "stats": try await TeamsAndStatsCommands.stats(context)
+        default: throw CommandFailure.usage("no command \"\(context.command.spec.name)\"")
+        }
+    }
+}

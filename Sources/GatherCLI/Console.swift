@@ -1,0 +1,26 @@
+import Foundation
+
+/// Where a command's output goes: data on stdout, messages on stderr; whether stdout is a
+/// terminal (tables are fitted to its width, colour only there and never with NO_COLOR).
+public struct Console: Sendable {
+    public let out: @Sendable (String) -> Void
+    public let err: @Sendable (String) -> Void
+    public let isTerminal: Bool
+    public let width: Int
+    public let color: Bool
+
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+                isTerminal: Bool, width: Int, color: Bool) {
+        self.out = out
+        self.err = err
+        self.isTerminal = isTerminal
+        self.width = width
+        self.color = color && isTerminal
+    }
+
+    func line(_ text: String) { out(text + "\n") }
+    func error(_ text: String) { err("fg: " + text + "\n") }
+
+    /// Bold headers on a colour terminal.
+    func heading(_ text: String) -> String { color ? "\u{1B}[1m" + text + "\u{1B}[0m" : text }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import GatherClient
+import GatherCore
+
+/// gathers list, show, new, score, rm.
+enum GatherCommands {
+    static func list(_ context: CommandContext) async throws {
+        _ = try context.requireSession()
+        var target = "/api/gathers?include=players"
+        if let status = context.command.value("--status") { target += "&status=\(status)" }
+        let limit = try context.command.value("--limit").map { try context.integer($0, name: "--limit", range: 1...200) }
+        target += "&limit=\(limit ?? 50)"
+        let gathers = try await context.client.request(.get, target, as: [GatherWithPlayers].self)
+        if context.wantsJSON { return context.printJSON(gathers) }
+        context.printTable(Table(headers: ["ID", "DATE", "SCORE", "RESULT", "TEAMS"], rows: gathers.map(row)))
+    }
+
+    static func row(_ match: GatherWithPlayers) -> [String] {
+        let formatter = ISO8601DateFormatter()
+        let result = match.gather.result.map { $0.winner == Winner.none ? "draw" : "\($0.winner.rawValue) won" } ?? "unfinished"
+        let teams = match.players(of: .teamA).map(\.player.name).joined(separator: ", ") + " v "
+            + match.players(of: .teamB).map(\.player.name).joined(separator: ", ")
+        return [match.gather.id.uuidString, formatter.string(from: match.gather.endedAt ?? match.gather.createdAt),
+                match.gather.result?.score.description ?? "-", result, teams]
+    }
+
+    static func show(_ context: CommandContext) async throws {
+        let id = try context.gatherID(context.command.arguments[0])
+        _ = try context.requireSession()
+        let gather = try await context.client.request(.get, "/api/gathers/\(id.uuidString)", as: Gather.self)
+        let players = try await context.client.request(.get, "/api/gathers/\(id.uuidString)/players", as: [GatherPlayer].self)
+        let match = GatherWithPlayers(gather: gather, players: players)
+        if context.wantsJSON { return context.printJSON(match) }
+        let fields = row(match)
+        context.console.line("Gather \(fields[0]) — \(fields[1])")
+        context.console.line("Score \(fields[2]), \(fields[3])")
+        for team in Team.allCases {
+            let names = match.players(of: team).map { $0.isRetired ? "\($0.player.name) (retired)" : $0.player.name }
+            context.console.line("\(team.rawValue): " + (names.isEmpty ? "-" : names.joined(separator: ", ")))
+        }
+    }
+
+    static func new(_ context: CommandContext) async throws {
+        _ = try context.requireSession()
+        guard let teamA = context.command.value("--team-a"), let teamB = context.command.value("--team-b") else {
+            throw CommandFailure.usage("gathers new needs --team-a and --team-b")
+        }
+        var sides: [(Int, Team)] = try context.ids(teamA, name: "--team-a").map { ($0, .teamA) }
+            + context.ids(teamB, name: "--team-b").map { ($0, .teamB) }
+        for bench in context.command.allValues("--bench") { sides += try context.ids(bench, name: "--bench").map { ($0, .bench) } }
+        let result = try context.command.value("--score").map(score)
+        let gather = try await context.client.request(.post, "/api/gathers", body: GatherDraft(result: result), as: Gather.self)
+        for (player, team) in sides {
+            try await context.client.request(.post, "/api/gathers/\(gather.id.uuidString)/players/\(player)",
+                                             body: TeamAssignment(team: team))
+        }
+        if context.command.has("--quiet") { return context.console.line(gather.id.uuidString) }
+        if context.wantsJSON { return context.printJSON(gather) }
+        context.console.line("Created gather \(gather.id.uuidString)")
+    }
+
+    static func setScore(_ context: CommandContext) async throws {
+        let id = try context.gatherID(context.command.arguments[0])
+        let result = try score(context.command.arguments[1])
+        _ = try context.requireSession()
+        try await context.client.request(.put, "/api/gathers/\(id.uuidString)", body: GatherResultUpdate(result: result))
+        context.console.line("Saved: \(result.scoreLine)")
+    }
+
+    static func remove(_ context: CommandContext) async throws {
+        let id = try context.gatherID(context.command.arguments[0])
+        _ = try context.requireSession()
+        try await APIGatherService(client: context.client).delete(gatherID: id)
+        context.console.line("Deleted gather \(id.uuidString)")
+    }
+
+    /// "3-2" → the result, its winner implied.
+    static func score(_ text: String) throws -> GatherResult {
+        guard let score = Score(text) else { throw CommandFailure.usage("a score is \"A-B\", Team A's goals first, each 0 to 999 (got \"\(text)\")") }
+        return GatherResult(score: score)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import GatherClient
+import GatherCore
+
+/// teams balance, stats.
+enum TeamsAndStatsCommands {
+    static func balance(_ context: CommandContext) async throws {
+        _ = try context.requireSession()
+        let ids = try context.command.arguments.map { try context.integer($0, name: "ID") }
+        var pins: [Int: Team] = [:]
+        for pin in context.command.allValues("--pin") {
+            let parts = pin.split(separator: "=")
+            guard parts.count == 2, let id = Int(parts[0]), let team = ["A": Team.teamA, "B": .teamB][parts[1].uppercased()] else {
+                throw CommandFailure.usage("--pin is ID=A or ID=B (got \"\(pin)\")")
+            }
+            pins[id] = team
+        }
+        let apart = try context.command.allValues("--apart").map { pair -> (Int, Int) in
+            let ids = try context.ids(pair, name: "--apart")
+            guard ids.count == 2 else { throw CommandFailure.usage("--apart is two ids, ID,ID (got \"\(pair)\")") }
+            return (ids[0], ids[1])
+        }
+        let seed = try context.command.value("--seed").map { try context.integer($0, name: "--seed", range: BalanceRequest.seedRange) }
+        let split = try await context.client.request(.post, "/api/teams/balance",
+                                                     body: BalanceRequest(playerIDs: ids, pins: pins, apart: apart, seed: seed),
+                                                     as: BalanceResponse.self)
+        if context.wantsJSON { return context.printJSON(split) }
+        context.console.line("Team A (skill \(format(split.skillA))): " + split.teamA.map(\.name).joined(separator: ", "))
+        context.console.line("Team B (skill \(format(split.skillB))): " + split.teamB.map(\.name).joined(separator: ", "))
+        context.console.line("Difference \(format(split.difference)), position spread \(split.positionSpread), seed \(split.seed)")
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+
+    static func stats(_ context: CommandContext) async throws {
+        _ = try context.requireSession()
+        if let player = context.command.value("--player") {
+            let id = try context.integer(player, name: "--player")
+            let stats = try await context.client.request(.get, "/api/players/\(id)/stats", as: PlayerStats.self)
+            if context.wantsJSON { return context.printJSON(stats) }
+            let rate = stats.winRate.map { "\(Int(($0 * 100).rounded()))%" } ?? "-"
+            context.console.line("Played \(stats.played), won \(stats.won), drawn \(stats.drawn), lost \(stats.lost), win rate \(rate), "
+                                 + "goals \(stats.goalsFor)–\(stats.goalsAgainst)")
+            return
+        }
+        var target = "/api/stats/leaderboard"
+        if let minimum = context.command.value("--min-games") {
+            target += "?minGames=\(try context.integer(minimum, name: "--min-games", range: 1...10_000))"
+        }
+        let board = try await context.client.request(.get, target, as: [LeaderboardEntry].self)
+        if context.wantsJSON { return context.printJSON(board) }
+        context.printTable(Table(headers: ["#", "NAME", "P", "W", "D", "L", "WIN%", "GD"], rows: board.map { entry in
+            [String(entry.rank), entry.name, String(entry.played), String(entry.won), String(entry.drawn), String(entry.lost),
+             "\(Int((entry.winRate * 100).rounded()))%", entry.goalDifference > 0 ? "+\(entry.goalDifference)" : String(entry.goalDifference)]
+        }))
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import GatherServer
+import XCTest
+
+/// The real `fg` binary's subcommands against a live fg-server: every command, its exit code and
+/// its --json shape.
+final class ScriptingCommandTests: XCTestCase {
+    private var server: FootballGatherServer!
+    private var directory: URL!
+    private var url: String { "http://127.0.0.1:\(server.port ?? 0)" }
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var configuration = ServerConfiguration()
+        configuration.http.port = 0
+        configuration.databasePath = directory.appendingPathComponent("cli.sqlite").path
+        configuration.quiet = true
+        server = try FootballGatherServer(configuration: configuration, passwordHasher: PasswordHasher(cost: 1))
+        try server.start()
+    }
+
+    override func tearDown() {
+        server.shutdown()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private struct Result {
+        let status: Int32
+        let output: String
+        let errors: String
+
+        func json() throws -> Any { try JSONSerialization.jsonObject(with: Data(output.utf8)) }
+    }
+
+    /// Runs `fg` with this test's server and config directory; `input` goes to its stdin.
+    @discardableResult
+    private func fg(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = TmuxSession.binaryDirectory.appendingPathComponent("fg")
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FG_") }
+        env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
+        env["FG_SERVER_URL"] = url
+        env.merge(environment) { $1 }
+        process.environment = env
+        let output = Pipe(), errors = Pipe(), stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+                      errors: String(decoding: err, as: UTF8.self))
+    }
+
+    /// Creates the account with curl (fg has no register command: the TUI registers).
+    private func register(_ username: String) throws {
+        let registration = Process()
+        registration.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        registration.arguments = ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", "\(url)/api/users",
+                                  "-H", "Content-Type: application/json", "-d", #"{"username":"\#(username)","password":"long-enough"}"#]
+        let pipe = Pipe()
+        registration.standardOutput = pipe
+        try registration.run()
+        let code = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        registration.waitUntilExit()
+        XCTAssertEqual(code, "201")
+    }
+
+    func testASessionFromLoginToLogout() throws {
+        try register("ana")
+        XCTAssertEqual(try fg(["login", "--username", "ana"], input: "wrong-password\n").status, 4, "a wrong password")
+        let login = try fg(["login", "--username", "ana"], input: "long-enough\n")
+        XCTAssertEqual(login.status, 0, login.errors)
+        XCTAssertEqual(login.output, "Logged in as ana at \(url)\n")
+        XCTAssertEqual(try fg(["whoami"]).output, "ana at \(url)\n")
+        let me = try XCTUnwrap(try fg(["whoami", "--json"]).json() as? [String: Any])
+        XCTAssertEqual(me["username"] as? String, "ana")
+        XCTAssertNotNil(me["id"])
+        XCTAssertEqual(try fg(["logout"]).output, "Logged out\n")
+        let after = try fg(["players", "list"])
+        XCTAssertEqual(after.status, 4)
+        XCTAssertTrue(after.errors.contains("not logged in"), after.errors)
+        XCTAssertEqual(try fg(["login"], environment: ["FG_PASSWORD": "long-enough"]).status, 0, "the remembered name, FG_PASSWORD")
+    }
+
+    func testPlayersGathersTeamsAndStats() throws {
+        try register("coach")
+        XCTAssertEqual(try fg(["login", "--username", "coach"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        var ids: [String] = []
+        for (name, skill, position) in [("Ana", "professional", "goalkeeper"), ("Ben", "amateur", "striker"),
+                                        ("Cy", "beginner", "goalkeeper"), ("Di", "amateur", "defender")] {
+            let added = try fg(["players", "add", "--name", name, "--skill", skill, "--position", position, "--quiet"])
+            XCTAssertEqual(added.status, 0, added.errors)
+            ids.append(added.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        let list = try XCTUnwrap(try fg(["players", "list", "--json", "--sort", "name"]).json() as? [[String: Any]])
+        XCTAssertEqual(list.compactMap { $0["name"] as? String }, ["Ana", "Ben", "Cy", "Di"])
+        XCTAssertEqual(Set(list.first?.keys.map { $0 } ?? []), ["id", "name", "age", "skill", "preferredPosition", "favouriteTeam"],
+                       "the API's field names")
+        let table = try fg(["players", "list"]).output
+        XCTAssertTrue(table.hasPrefix("ID  NAME  AGE  SKILL"), table)
+
+        XCTAssertEqual(try fg(["players", "edit", ids[1], "--age", "31", "--clear", "position"]).status, 0)
+        let ben = try XCTUnwrap(try fg(["players", "show", ids[1], "--json"]).json() as? [String: Any])
+        XCTAssertEqual(ben["age"] as? Int, 31)
+        XCTAssertTrue(ben["preferredPosition"] is NSNull)
+        XCTAssertNotNil(ben["stats"], "with the record")
+
+        let split = try XCTUnwrap(try fg(["teams", "balance"] + ids + ["--seed", "7", "--json"]).json() as? [String: Any])
+        XCTAssertEqual(split["seed"] as? Int, 7)
+        XCTAssertEqual(split["difference"] as? Double, 2, "3 + 2 against 1 + 2: the keepers must be apart")
+        let teamA = ((split["teamA"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? Int }.map(String.init)
+        let teamB = ((split["teamB"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? Int }.map(String.init)
+
+        let created = try fg(["gathers", "new", "--team-a", teamA.joined(separator: ","), "--team-b", teamB.joined(separator: ","), "--quiet"])
+        XCTAssertEqual(created.status, 0, created.errors)
+        let gather = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(try fg(["gathers", "score", gather, "3-2"]).output, "Saved: Team A 3 – 2 Team B\n")
+        let shown = try XCTUnwrap(try fg(["gathers", "show", gather, "--json"]).json() as? [String: Any])
+        XCTAssertEqual(shown["score"] as? String, "3-2")
+        XCTAssertEqual((shown["players"] as? [Any])?.count, 4)
+        let ended = try XCTUnwrap(try fg(["gathers", "list", "--status", "ended", "--json"]).json() as? [[String: Any]])
+        XCTAssertEqual(ended.count, 1)
+        let board = try XCTUnwrap(try fg(["stats", "--json"]).json() as? [[String: Any]])
+        XCTAssertEqual(board.count, 4)
+        let record = try XCTUnwrap(try fg(["stats", "--player", teamA[0], "--json"]).json() as? [String: Any])
+        XCTAssertEqual(record["won"] as? Int, 1)
+
+        XCTAssertEqual(try fg(["gathers", "rm", gather]).status, 0)
+        XCTAssertEqual(try fg(["gathers", "show", gather]).status, 1, "gone: the server refuses")
+        XCTAssertEqual(try fg(["players", "rm", ids[3]]).status, 2, "not on a terminal: --yes is required")
+        XCTAssertEqual(try fg(["players", "rm", ids[3], "--yes"]).status, 0)
+    }
+
+    func testExitCodesAndMessages() throws {
+        let usage = try fg(["players", "list", "--colour"])
+        XCTAssertEqual(usage.status, 2)
+        XCTAssertTrue(usage.errors.contains("players list has no option --colour"), usage.errors)
+        XCTAssertTrue(usage.errors.contains("usage: fg players list"), usage.errors)
+        XCTAssertEqual(try fg(["gathers", "score", "not-a-uuid", "1-0"]).status, 2)
+        let unreachable = try fg(["players", "list"], environment: ["FG_SERVER_URL": "http://127.0.0.1:1"])
+        XCTAssertEqual(unreachable.status, 4, "not logged in to that server comes first")
+        try register("eve")
+        XCTAssertEqual(try fg(["login", "--username", "eve"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        let refused = try fg(["players", "add", "--name", " "])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.errors.contains("name"), refused.errors)
+        let address = url
+        server.shutdown()
+        let down = try fg(["players", "list"], environment: ["FG_SERVER_URL": address])
+        XCTAssertEqual(down.status, 3)
+        XCTAssertTrue(down.errors.contains("Cannot reach the server"), down.errors)
+    }
+
+    func testHelpAndCompletion() throws {
+        let help = try fg(["help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.output.contains("players list"), help.output)
+        let command = try fg(["teams", "balance", "--help"])
+        XCTAssertTrue(command.output.contains("Example:\n  fg teams balance"), command.output)
+        for shell in ["bash", "zsh", "fish"] {
+            let script = try fg(["completion", shell])
+            XCTAssertEqual(script.status, 0)
+            XCTAssertTrue(script.output.contains("players"), shell)
+        }
+        let bash = try fg(["completion", "bash"]).output
+        let scriptFile = directory.appendingPathComponent("fg.bash")
+        try Data(bash.utf8).write(to: scriptFile)
+        // The script is valid bash and completes the second word of `fg players`.
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/bin/bash")
+        check.arguments = ["-c", "source \(scriptFile.path); COMP_WORDS=(fg players l); COMP_CWORD=2; _fg; echo ${COMPREPLY[@]}"]
+        let out = Pipe()
+        check.standardOutput = out
+        try check.run()
+        let completions = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        check.waitUntilExit()
+        XCTAssertEqual(completions, "list\n")
+        XCTAssertEqual(try fg(["completion", "tcsh"]).status, 2)
+    }
+}
