@@ -95,4 +95,27 @@ final class GatherListTests: XCTestCase {
         XCTAssertEqual(page[2]["score"] as? String, "1-0", "the gather's own fields are all there")
         XCTAssertNil(try client.request(.get, "/api/gathers?limit=10").jsonArray().first?["players"], "only when asked")
     }
+
+    func testPastMatchesCanBeImportedWithTheirDates() throws {
+        let imported = try client.request(.post, "/api/gathers", json: ["score": "2-2", "winnerTeam": "None",
+                                                                       "createdAt": "2025-06-01T18:00:00Z", "endedAt": "2025-06-01T19:05:00Z"])
+        XCTAssertEqual(imported.status, 201, imported.text)
+        XCTAssertEqual(try imported.jsonObject()["createdAt"] as? String, "2025-06-01T18:00:00Z")
+        XCTAssertEqual(try imported.jsonObject()["endedAt"] as? String, "2025-06-01T19:05:00Z")
+        let defaulted = try client.request(.post, "/api/gathers", json: ["score": "1-0", "winnerTeam": "Team A",
+                                                                        "createdAt": "2025-06-08T18:00:00Z"]).jsonObject()
+        XCTAssertEqual(defaulted["endedAt"] as? String, "2025-06-08T18:00:00Z", "ended when created, unless said")
+        let cases: [([String: Any], String)] = [
+            (["createdAt": "2999-01-01T00:00:00Z"], "createdAt is in the future"),
+            (["createdAt": "yesterday"], "createdAt must be an ISO 8601 time, e.g. 2026-11-22T18:00:00Z"),
+            (["endedAt": "2025-06-01T19:05:00Z"], "endedAt needs a score"),
+            (["score": "1-0", "winnerTeam": "Team A", "createdAt": "2025-06-01T18:00:00Z", "endedAt": "2025-05-01T18:00:00Z"],
+             "endedAt cannot be before createdAt"),
+        ]
+        for (body, reason) in cases {
+            let response = try client.request(.post, "/api/gathers", json: body)
+            XCTAssertEqual(response.status, 400, "\(body)")
+            XCTAssertEqual(try response.errorReason(), reason, "\(body)")
+        }
+    }
 }

@@ -50,14 +50,20 @@ public struct GatherDraft: Hashable, Sendable, Codable {
     public var result: GatherResult?
     /// The seed of the balanced split the teams came from (0 to 2^53 − 1), if they did.
     public var balanceSeed: Int?
+    /// When it was played, for an import of past matches (default: now). Never in the future.
+    public var createdAt: Date?
+    /// When its result was saved, for an import (default: `createdAt`); needs a result.
+    public var endedAt: Date?
 
-    public init(id: UUID? = nil, result: GatherResult?, balanceSeed: Int? = nil) {
+    public init(id: UUID? = nil, result: GatherResult?, balanceSeed: Int? = nil, createdAt: Date? = nil, endedAt: Date? = nil) {
         self.id = id
         self.result = result
         self.balanceSeed = balanceSeed
+        self.createdAt = createdAt
+        self.endedAt = endedAt
     }
 
-    enum CodingKeys: String, CodingKey { case id, score, winnerTeam, balanceSeed }
+    enum CodingKeys: String, CodingKey { case id, score, winnerTeam, balanceSeed, createdAt, endedAt }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -72,6 +78,20 @@ public struct GatherDraft: Hashable, Sendable, Codable {
             }
             balanceSeed = seed
         }
+        do {
+            createdAt = try container.decodeIfPresent(Date.self, forKey: .createdAt)
+        } catch {
+            throw ValidationError(field: "createdAt", message: "must be an ISO 8601 time, e.g. 2026-11-22T18:00:00Z")
+        }
+        do {
+            endedAt = try container.decodeIfPresent(Date.self, forKey: .endedAt)
+        } catch {
+            throw ValidationError(field: "endedAt", message: "must be an ISO 8601 time, e.g. 2026-11-22T18:00:00Z")
+        }
+        if endedAt != nil && result == nil { throw ValidationError(field: "endedAt", message: "needs a score") }
+        if let createdAt, let endedAt, endedAt < createdAt {
+            throw ValidationError(field: "endedAt", message: "cannot be before createdAt")
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -80,6 +100,8 @@ public struct GatherDraft: Hashable, Sendable, Codable {
         try container.encodeIfPresent(result?.score.description, forKey: .score)
         try container.encodeIfPresent(result?.winner, forKey: .winnerTeam)
         try container.encodeIfPresent(balanceSeed, forKey: .balanceSeed)
+        try container.encodeIfPresent(createdAt, forKey: .createdAt)
+        try container.encodeIfPresent(endedAt, forKey: .endedAt)
     }
 }
 

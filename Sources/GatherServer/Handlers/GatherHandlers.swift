@@ -27,9 +27,14 @@ enum GatherHandlers {
     static func create(_ context: AuthenticatedContext) throws -> HTTPResponse {
         let draft = try context.decodeBody(GatherDraft.self, emptyBody: "{}")
         let services = context.services
+        let now = services.now()
+        // Past matches may be imported with their dates; none from the future (a minute of clock skew allowed).
+        for (field, date) in [("createdAt", draft.createdAt), ("endedAt", draft.endedAt)] {
+            if let date, date > now.addingTimeInterval(60) { throw ValidationError(field: field, message: "is in the future") }
+        }
         let insertion = try services.database.write { database in
             try GatherRepository(database).insert(id: draft.id ?? UUID(), owner: context.owner, result: draft.result,
-                                                  createdAt: services.now(), balanceSeed: draft.balanceSeed)
+                                                  createdAt: draft.createdAt ?? now, endedAt: draft.endedAt, balanceSeed: draft.balanceSeed)
         }
         switch insertion {
         case .created(let gather):

@@ -72,12 +72,14 @@ public struct GatherRepository {
 
     /// Inserts a gather, ended if it has a result. An id the owner already used answers with that
     /// gather; an id another owner uses throws `StorageError.conflict`.
-    public func insert(id: UUID, owner: UUID, result: GatherResult?, createdAt: Date, balanceSeed: Int? = nil) throws -> Insertion {
+    /// `endedAt` defaults to `createdAt` for a gather with a result.
+    public func insert(id: UUID, owner: UUID, result: GatherResult?, createdAt: Date, endedAt: Date? = nil,
+                       balanceSeed: Int? = nil) throws -> Insertion {
         do {
             try database.execute("""
                 INSERT INTO gathers (id, user_id, score, winner_team, created_at, ended_at, balance_seed) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, id, owner, result?.score.description, result?.winner.rawValue, createdAt, result == nil ? nil : createdAt,
-                balanceSeed.map(Int64.init))
+                """, id, owner, result?.score.description, result?.winner.rawValue, createdAt,
+                result == nil ? nil : endedAt ?? createdAt, balanceSeed.map(Int64.init))
         } catch let error as SQLiteError where error.isUniqueViolation {
             guard let existing = try find(id: id, owner: owner) else { throw StorageError.conflict("gather id is taken") }
             return .existing(existing)
