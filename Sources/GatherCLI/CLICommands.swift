@@ -64,6 +64,13 @@ enum CLICommands {
                     options: [OptionSpec("--player", value: "ID", help: "one player's record"),
                               OptionSpec("--min-games", value: "N", help: "leaderboard: at least N ended matches"), json],
                     example: "fg stats --min-games 3"),
+        CommandSpec("export", summary: "everything of yours in one document: players, gathers with teams and scores",
+                    options: [OptionSpec("--format", value: "FORMAT", help: "json (everything, the default) or csv (the players)",
+                                         choices: ["json", "csv"]),
+                              OptionSpec("--output", value: "FILE", help: "write to FILE instead of standard output")],
+                    example: "fg export --output backup-$(date +%F).json"),
+        CommandSpec("import", summary: "a JSON export or a players CSV (header row), all or nothing; twice adds nothing",
+                    arguments: ["FILE"], example: "fg import backup.json"),
         CommandSpec("completion", summary: "print a completion script for bash, zsh or fish", arguments: ["SHELL"],
                     example: "fg completion bash > /etc/bash_completion.d/fg"),
     ]

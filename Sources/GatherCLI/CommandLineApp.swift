@@ -102,6 +102,11 @@ public struct CommandLineApp: Sendable {
         case "gathers rm": try await GatherCommands.remove(context)
         case "teams balance": try await TeamsAndStatsCommands.balance(context)
         case "stats": try await TeamsAndStatsCommands.stats(context)
+        case "export": try await BackupCommands.export(context)
+        case "import":
+            try await BackupCommands.import(context) { path in
+                path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
+            }
         default: throw CommandFailure.usage("no command \"\(context.command.spec.name)\"")
         }
     }

@@ -184,4 +184,100 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(completions, "list\n")
         XCTAssertEqual(try fg(["completion", "tcsh"]).status, 2)
     }
+
+    /// Logs `username` in (after registering it) in its own config directory.
+    private func loggedIn(_ username: String) throws -> [String: String] {
+        try register(username)
+        let config = directory.appendingPathComponent("config-\(username)").path
+        let environment = ["XDG_CONFIG_HOME": config, "FG_PASSWORD": "long-enough"]
+        XCTAssertEqual(try fg(["login", "--username", username], environment: environment).status, 0)
+        return environment
+    }
+
+    /// An export without what differs between accounts (ids, the account, the moment of export),
+    /// as one text in a fixed order.
+    private func comparable(_ export: String) throws -> String {
+        var document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(export.utf8)) as? [String: Any])
+        for key in ["exportedAt", "userId", "username"] { document[key] = nil }
+        let players = ((document["players"] as? [[String: Any]]) ?? []).map { player in
+            player.filter { $0.key != "id" }
+        }
+        document["players"] = players.map { "\($0.sorted { $0.key < $1.key })" }.sorted()
+        let gathers = ((document["gathers"] as? [[String: Any]]) ?? []).map { gather -> String in
+            let members = ((gather["players"] as? [[String: Any]]) ?? []).map { member in
+                "\(member["name"] ?? ""):\(member["team"] ?? ""):\(member["retired"] ?? "")"
+            }.sorted()
+            return [gather["score"], gather["winnerTeam"], gather["createdAt"], gather["endedAt"], gather["balanceSeed"]]
+                .map { "\($0 ?? "nil")" }.joined(separator: "|") + " " + members.joined(separator: ",")
+        }
+        return ["\(document["format"] ?? "")", "\(document["version"] ?? "")", (document["players"] as? [String] ?? []).joined(separator: "\n"),
+                gathers.sorted().joined(separator: "\n")].joined(separator: "\n")
+    }
+
+    func testExportThenImportIntoAFreshAccountRoundTripsAndTwiceAddsNothing() throws {
+        let ana = try loggedIn("exporter")
+        var ids: [String] = []
+        for name in ["Ana", "Ben, \"the wall\"", "Cy", "Di"] {
+            ids.append(try fg(["players", "add", "--name", name, "--skill", "amateur", "--quiet"], environment: ana).output
+                .trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+        XCTAssertEqual(try fg(["players", "edit", ids[0], "--age", "30", "--team", "Porto"], environment: ana).status, 0)
+        let first = try fg(["gathers", "new", "--team-a", "\(ids[0]),\(ids[1])", "--team-b", "\(ids[2]),\(ids[3])", "--score", "3-2",
+                            "--quiet"], environment: ana).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try fg(["gathers", "new", "--team-a", ids[0], "--team-b", ids[2], "--bench", ids[3]], environment: ana)
+        XCTAssertFalse(first.isEmpty)
+        // Di retires: the export keeps her in the gathers, marked.
+        XCTAssertEqual(try fg(["players", "rm", ids[3], "--yes"], environment: ana).status, 0)
+        let backup = directory.appendingPathComponent("backup.json").path
+        let exported = try fg(["export", "--output", backup], environment: ana)
+        XCTAssertEqual(exported.status, 0, exported.errors)
+        XCTAssertTrue(exported.errors.contains("exported 3 players and 2 gathers"), exported.errors)
+        let original = try String(contentsOfFile: backup, encoding: .utf8)
+
+        let bea = try loggedIn("importer")
+        let imported = try fg(["import", backup], environment: bea)
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        XCTAssertEqual(imported.output, "Imported 3 players (0 already there) and 2 gathers (0 already there)\n")
+        let copy = try fg(["export"], environment: bea).output
+        XCTAssertEqual(try comparable(copy), try comparable(original), "the same roster and matches, dates and all")
+
+        let again = try fg(["import", backup], environment: bea)
+        XCTAssertEqual(again.output, "Imported 0 players (3 already there) and 0 gathers (2 already there)\n")
+        XCTAssertEqual(try comparable(try fg(["export"], environment: bea).output), try comparable(original),
+                       "importing twice duplicates nothing")
+    }
+
+    func testACSVOfPlayersImportsAllOrNothingWithLineNumbers() throws {
+        let coach = try loggedIn("csv")
+        let broken = directory.appendingPathComponent("broken.csv")
+        try Data("""
+            name,age,skill,position
+            Ana,30,amateur,striker
+            "Ben, Jr.",abc,amateur,defender
+            Cy,,wizard,
+            "Di
+            on two lines",40,,goalkeeper
+            ,20,,
+            """.utf8).write(to: broken)
+        let refused = try fg(["import", broken.path], environment: coach)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.errors.contains("nothing was changed"), refused.errors)
+        XCTAssertTrue(refused.errors.contains("line 3: age must be a whole number"), refused.errors)
+        XCTAssertTrue(refused.errors.contains("line 4: skill must be beginner, amateur or professional"), refused.errors)
+        XCTAssertTrue(refused.errors.contains("line 5: name must not contain control characters"),
+                      "a quoted line break is one record, named by its first line: \(refused.errors)")
+        XCTAssertTrue(refused.errors.contains("line 7: name must be 1–100 characters"), "and the lines after it count on: \(refused.errors)")
+        XCTAssertFalse(refused.errors.contains("line 2"), "line 2 is fine")
+        XCTAssertEqual(try fg(["players", "list", "--json"], environment: coach).output, "[]\n", "nothing imported")
+
+        let good = directory.appendingPathComponent("good.csv")
+        try Data("name,age,skill,position,team\nAna,30,amateur,striker,Porto\n\"Ben, Jr.\",,,,\n".utf8).write(to: good)
+        XCTAssertEqual(try fg(["import", good.path], environment: coach).output,
+                       "Imported 2 players (0 already there) and 0 gathers (0 already there)\n")
+        XCTAssertEqual(try fg(["import", good.path], environment: coach).output,
+                       "Imported 0 players (2 already there) and 0 gathers (0 already there)\n")
+        let csv = try fg(["export", "--format", "csv"], environment: coach).output
+        XCTAssertTrue(csv.hasPrefix("id,name,age,skill,preferredPosition,favouriteTeam\n"), csv)
+        XCTAssertTrue(csv.contains(",\"Ben, Jr.\",,,,"), csv)
+    }
 }

@@ -1,0 +1,83 @@
+import Foundation
+import GatherClient
+import GatherCore
+
+/// fg export and fg import.
+enum BackupCommands {
+    // MARK: Export
+
+    static func export(_ context: CommandContext) async throws {
+        _ = try context.requireSession()
+        let user = try await context.client.request(.get, "/api/users/me", as: User.self)
+        let players = try await APIPlayerService(client: context.client).players()
+        let gathers = try await allGathers(context)
+        let data: Data
+        if context.command.value("--format") == "csv" {
+            data = Data(PlayersCSV.format(players).utf8)
+        } else {
+            data = try ExportDocument(exportedAt: Date(), username: user.username, userID: user.id, players: players,
+                                      gathers: gathers).encoded() + Data("\n".utf8)
+        }
+        if let path = context.command.value("--output"), path != "-" {
+            do {
+                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            } catch {
+                throw CommandFailure(code: .refused, message: "cannot write \(path): \(error.localizedDescription)")
+            }
+            context.console.error("exported \(players.count) players and \(gathers.count) gathers to \(path)")
+        } else {
+            context.console.out(String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    /// Every gather, oldest first, a page of 200 at a time.
+    private static func allGathers(_ context: CommandContext) async throws -> [GatherWithPlayers] {
+        var collected: [GatherWithPlayers] = []
+        var seen: Set<UUID> = []
+        var before: Date?
+        while true {
+            var target = "/api/gathers?include=players&limit=200"
+            if let before { target += "&before=" + ISO8601DateFormatter().string(from: before) }
+            let page = try await context.client.request(.get, target, as: [GatherWithPlayers].self)
+            let fresh = page.filter { seen.insert($0.gather.id).inserted }
+            collected += fresh
+            guard page.count >= 200, let last = page.last else { break }
+            before = last.gather.createdAt
+        }
+        return collected.reversed()
+    }
+
+    // MARK: Import
+
+    /// Checks everything in the file first; imports only if all of it is valid. Importing the same
+    /// file again adds nothing: players equal in every field are matched, gathers keep ids derived
+    /// from the file's (an interrupted import is finished by running it again).
+    static func `import`(_ context: CommandContext, readFile: (String) throws -> Data) async throws {
+        let path = context.command.arguments[0]
+        let data: Data
+        do {
+            data = try readFile(path)
+        } catch {
+            throw CommandFailure(code: .refused, message: "cannot read \(path): \(error.localizedDescription)")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        let plan: ImportPlan
+        if text.drop(while: { $0.isWhitespace }).first == "{" {
+            plan = try ImportPlan(export: data)
+        } else {
+            switch PlayersCSV.parse(text) {
+            case .success(let rows): plan = ImportPlan(players: rows.map(\.details))
+            case .failure(let problems): throw importFailure(problems.messages, path: path)
+            }
+        }
+        let session = try context.requireSession()
+        let summary = try await plan.run(context, into: session.userID)
+        context.console.line("Imported \(summary.createdPlayers) players (\(summary.matchedPlayers) already there) and "
+                             + "\(summary.createdGathers) gathers (\(summary.existingGathers) already there)")
+    }
+
+    static func importFailure(_ problems: [String], path: String) -> CommandFailure {
+        CommandFailure(code: .refused, message: "\(path) was not imported (nothing was changed):\n  "
+                       + problems.joined(separator: "\n  "))
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import GatherClient
+import GatherCore
+
+/// A checked import: the players and gathers to bring in, and how.
+struct ImportPlan {
+    let players: [PlayerDetails]
+    /// Gathers with their players' details; none for a CSV of players.
+    let gathers: [GatherWithPlayers]
+    /// The account the export came from.
+    let sourceUser: UUID?
+
+    init(players: [PlayerDetails]) {
+        self.players = players
+        gathers = []
+        sourceUser = nil
+    }
+
+    /// Reads and checks a JSON export, naming every problem.
+    init(export data: Data) throws {
+        let document: ExportDocument
+        do {
+            document = try WireFormat.decoder().decode(ExportDocument.self, from: data)
+        } catch {
+            throw BackupCommands.importFailure(["not a Football Gather export: \(ImportPlan.describe(error))"], path: "the file")
+        }
+        guard document.format == ExportDocument.formatName, document.version == 1 else {
+            throw BackupCommands.importFailure(["format \(document.format) version \(document.version) is not known to this fg"],
+                                               path: "the file")
+        }
+        var problems: [String] = []
+        var details: [PlayerDetails] = []
+        for (index, player) in document.players.enumerated() {
+            do { details.append(try ImportPlan.details(of: player)) } catch {
+                problems.append("players[\(index)] (\(player.name)): \(error)")
+            }
+        }
+        for (index, match) in document.gathers.enumerated() {
+            for player in match.players {
+                do { _ = try ImportPlan.details(of: player.player) } catch {
+                    problems.append("gathers[\(index)] player \(player.player.name): \(error)")
+                }
+            }
+        }
+        guard problems.isEmpty else { throw BackupCommands.importFailure(problems, path: "the file") }
+        players = details
+        gathers = document.gathers
+        sourceUser = document.userID
+    }
+
+    static func details(of player: Player) throws -> PlayerDetails {
+        try PlayerDetails(name: player.name, age: player.age, skill: player.skill, preferredPosition: player.preferredPosition,
+                          favouriteTeam: player.favouriteTeam)
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        if let error = error as? ValidationError { return error.reason }
+        if case DecodingError.keyNotFound(let key, _)? = error as? DecodingError { return "\(key.stringValue) is missing" }
+        if case DecodingError.typeMismatch(_, let context)? = error as? DecodingError {
+            return "\(context.codingPath.map(\.stringValue).joined(separator: ".")) has the wrong type"
+        }
+        return "the JSON cannot be read"
+    }
+
+    struct Summary {
+        var createdPlayers = 0
+        var matchedPlayers = 0
+        var createdGathers = 0
+        var existingGathers = 0
+    }
+
+    /// Brings the plan into the logged-in account.
+    func run(_ context: CommandContext, into user: UUID) async throws -> Summary {
+        let service = APIPlayerService(client: context.client)
+        var summary = Summary()
+        var roster = try await service.players()
+        /// Players equal in every field are the same player: matched once each.
+        var unmatched = roster
+        func place(_ details: PlayerDetails) async throws -> Int {
+            if let index = unmatched.firstIndex(where: { (try? ImportPlan.details(of: $0)) == details }) {
+                summary.matchedPlayers += 1
+                return unmatched.remove(at: index).id
+            }
+            let created = try await service.create(details)
+            roster.append(created)
+            summary.createdPlayers += 1
+            return created.id
+        }
+        for details in players { _ = try await place(details) }
+        // Players of past gathers who are no longer on the roster come back only as retired ones.
+        var retired: [PlayerDetails: Int] = [:]
+        for match in gathers {
+            let id = ImportPlan.importedID(match.gather.id, from: sourceUser, into: user)
+            let response = try await context.client.request(.post, "/api/gathers", body: GatherDraft(
+                id: id, result: match.gather.result, balanceSeed: match.gather.balanceSeed,
+                createdAt: match.gather.createdAt, endedAt: match.gather.endedAt))
+            if response.status == 201 { summary.createdGathers += 1 } else { summary.existingGathers += 1 }
+            // Members already in it (a second import, or the part an interrupted one did) stay as they are.
+            var present = try await context.client.request(.get, "/api/gathers/\(id.uuidString)/players", as: [GatherPlayer].self)
+            for member in match.players {
+                let details = try ImportPlan.details(of: member.player)
+                if let index = present.firstIndex(where: { $0.team == member.team && (try? ImportPlan.details(of: $0.player)) == details }) {
+                    present.remove(at: index)
+                    continue
+                }
+                let playerID: Int
+                if member.isRetired {
+                    if let known = retired[details] {
+                        playerID = known
+                    } else {
+                        playerID = try await service.create(details).id
+                        retired[details] = playerID
+                    }
+                } else if let onRoster = roster.first(where: { (try? ImportPlan.details(of: $0)) == details }) {
+                    playerID = onRoster.id
+                } else {
+                    playerID = try await place(details)
+                }
+                try await context.client.request(.post, "/api/gathers/\(id.uuidString)/players/\(playerID)",
+                                                 body: TeamAssignment(team: member.team))
+            }
+        }
+        // They played, so deleting them retires them: off the roster, kept in their gathers.
+        for id in retired.values { try await service.delete(id: id) }
+        return summary
+    }
+
+    /// The gather's id in the importing account: the same for the account it came from (a
+    /// restore), else derived from it and the account, so a second import finds the first.
+    static func importedID(_ id: UUID, from source: UUID?, into user: UUID) -> UUID {
+        guard let source, source != user else { return id }
+        var bytes = id.uuid
+        let mask = user.uuid
+        withUnsafeMutableBytes(of: &bytes) { target in
+            withUnsafeBytes(of: mask) { mask in
+                for index in 0..<16 { target[index] ^= mask[index] }
+            }
+        }
+        return UUID(uuid: bytes)
+    }
+}
