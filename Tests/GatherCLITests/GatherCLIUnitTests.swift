@@ -1,0 +1,84 @@
+import Foundation
+@testable import GatherCLI
+import GatherClient
+import GatherCore
+import XCTest
+
+/// The scripting commands' pieces on their own: CSV, tables, ids, exit codes, completion.
+final class GatherCLIUnitTests: XCTestCase {
+    func testCSVRoundTripsQuotesCommasAndEmptyFields() throws {
+        let players = [Player(id: 1, name: "Ana", age: 30, skill: .amateur, preferredPosition: .striker, favouriteTeam: "Porto"),
+                       Player(id: 2, name: "Ben, \"the wall\""), Player(id: 3, name: "Zoë", skill: .professional)]
+        let text = PlayersCSV.format(players)
+        XCTAssertEqual(text.split(separator: "\n").first, "id,name,age,skill,preferredPosition,favouriteTeam")
+        XCTAssertTrue(text.contains("2,\"Ben, \"\"the wall\"\"\",,,,"), text)
+        guard case .success(let rows) = PlayersCSV.parse(text) else { return XCTFail("a CSV we wrote must read back") }
+        XCTAssertEqual(rows.map(\.details.name), ["Ana", "Ben, \"the wall\"", "Zoë"])
+        XCTAssertEqual(rows.map(\.line), [2, 3, 4])
+        XCTAssertEqual(rows.first?.details.favouriteTeam, "Porto")
+        XCTAssertEqual(rows.last?.details.skill, .professional)
+    }
+
+    func testCSVColumnsInAnyOrderWithAliasesAndWindowsLineEnds() throws {
+        guard case .success(let rows) = PlayersCSV.parse("team,position,name\r\nPorto,winger,Ana\r\n,,Ben\r\n") else { return XCTFail() }
+        XCTAssertEqual(rows.map(\.details.name), ["Ana", "Ben"])
+        XCTAssertEqual(rows.first?.details.preferredPosition, .winger)
+        XCTAssertEqual(rows.first?.details.favouriteTeam, "Porto")
+    }
+
+    func testCSVProblemsAreAllNamedByLine() {
+        guard case .failure(let problems) = PlayersCSV.parse("name,height\nAna,180\n") else { return XCTFail() }
+        XCTAssertEqual(problems.messages.first?.hasPrefix("line 1: unknown column \"height\""), true, "\(problems.messages)")
+        guard case .failure(let missing) = PlayersCSV.parse("age\n30\n") else { return XCTFail() }
+        XCTAssertTrue(missing.messages.contains("line 1: a name column is needed"), "\(missing.messages)")
+        guard case .failure(let width) = PlayersCSV.parse("name,age\nAna\nBen,1,2\n") else { return XCTFail() }
+        XCTAssertEqual(width.messages, ["line 2: 1 fields, the header has 2", "line 3: 3 fields, the header has 2"])
+        guard case .failure(let open) = PlayersCSV.parse("name\n\"Ana\n") else { return XCTFail() }
+        XCTAssertEqual(open.messages, ["line 2: a quoted field is never closed"])
+        guard case .failure(let empty) = PlayersCSV.parse("") else { return XCTFail() }
+        XCTAssertEqual(empty.messages, ["the file is empty: a header row is needed"])
+    }
+
+    func testTablesAlignAndCutOnlyTheLastColumnToTheWidth() {
+        let table = Table(headers: ["ID", "NAME"], rows: [["1", "Ana"], ["12", "A very long name indeed"]])
+        XCTAssertEqual(table.lines(width: nil), ["ID  NAME", "1   Ana", "12  A very long name indeed"])
+        XCTAssertEqual(table.lines(width: 12), ["ID  NAME", "1   Ana", "12  A very …"])
+    }
+
+    func testImportedGatherIDsAreStablePerAccountAndKeptForTheSameAccount() throws {
+        let gather = try XCTUnwrap(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF"))
+        let owner = UUID(), other = UUID()
+        XCTAssertEqual(ImportPlan.importedID(gather, from: owner, into: owner), gather, "a restore keeps the ids")
+        let moved = ImportPlan.importedID(gather, from: owner, into: other)
+        XCTAssertNotEqual(moved, gather)
+        XCTAssertEqual(ImportPlan.importedID(gather, from: owner, into: other), moved, "the same every time")
+        XCTAssertNotEqual(ImportPlan.importedID(gather, from: owner, into: UUID()), moved, "another account, another id")
+    }
+
+    func testExitCodesFollowTheServersAnswer() {
+        XCTAssertEqual(ExitCode.of(.unreachable("down")), .unreachable)
+        XCTAssertEqual(ExitCode.of(.unauthorized("expired")), .notLoggedIn)
+        XCTAssertEqual(ExitCode.of(.rejected(status: 404, reason: "player not found")), .refused)
+        XCTAssertEqual(ExitCode.of(.invalidResponse("html")), .refused)
+    }
+
+    func testSubcommandsAreToldFromTheTerminalClientsFlags() {
+        XCTAssertTrue(CommandLineApp.isSubcommand(["players", "list"]))
+        XCTAssertTrue(CommandLineApp.isSubcommand(["--server", "http://h:1", "players", "list"]))
+        XCTAssertTrue(CommandLineApp.isSubcommand(["--server=http://h:1", "--insecure", "help"]))
+        XCTAssertFalse(CommandLineApp.isSubcommand([]))
+        XCTAssertFalse(CommandLineApp.isSubcommand(["--server", "http://h:1"]))
+        XCTAssertFalse(CommandLineApp.isSubcommand(["--version"]))
+        XCTAssertEqual(CommandLineApp.splitLeadingOptions(["--server", "u", "stats", "--json"]).rest, ["stats", "--json"])
+    }
+
+    func testCompletionScriptsKnowEveryCommand() throws {
+        for shell in Completion.shells {
+            let script = try Completion.script(for: shell)
+            for command in CLICommands.all {
+                for word in command.path { XCTAssertTrue(script.contains(word), "\(shell) lacks \(word)") }
+            }
+        }
+        XCTAssertThrowsError(try Completion.script(for: "tcsh"))
+    }
+}
