@@ -165,7 +165,7 @@ print("fg-bench: \(clients) keep-alive clients, \(seconds)s per scenario, \(Proc
 
 // Fair teams (TeamBalancer, exact): random rosters with mixed skills and positions, two pins and a
 // keep-apart pair, 50 runs each; the median and the slowest.
-for size in [16, 24, 40, 60] {
+for size in [16, 24, 40, TeamBalancer.maximumPlayers] {
     var generator = SeededGenerator(seed: UInt64(size))
     let positions: [Position?] = [.goalkeeper, .defender, .midfielder, .winger, .striker, nil]
     var timings: [UInt64] = []
@@ -177,8 +177,17 @@ for size in [16, 24, 40, 60] {
         timings.append(MonotonicClock.now() - start)
     }
     timings.sort()
-    print("balance \(size) players".padding(toLength: 34, withPad: " ", startingAt: 0)
+    print("balance \(size) players, mixed".padding(toLength: 34, withPad: " ", startingAt: 0)
           + String(format: "  median %.2fms   slowest %.2fms", Double(timings[timings.count / 2]) / 1e6, Double(timings.last ?? 0) / 1e6))
+}
+// The hardest shape for the search: the maximum, split between two positions, in half points.
+do {
+    let size = TeamBalancer.maximumPlayers
+    let roster = (0..<size).map { BalanceCandidate(id: $0, weight: 1 + $0 % 7, position: $0 % 2 == 0 ? .goalkeeper : nil) }
+    let start = MonotonicClock.now()
+    _ = try TeamBalancer.balance(roster, seed: 1)
+    print("balance \(size) players, worst shape".padding(toLength: 34, withPad: " ", startingAt: 0)
+          + String(format: "  %.2fms", Double(MonotonicClock.now() - start) / 1e6))
 }
 measure("GET /health", method: .get, target: "/health")
 measure("GET /api/players (50 players)", method: .get, target: "/api/players", headers: auth)

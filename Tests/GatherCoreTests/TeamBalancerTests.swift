@@ -160,6 +160,13 @@ final class TeamBalancerTests: XCTestCase {
         }
     }
 
+    func testMoreThanTheMaximumIsRefusedNotSearched() {
+        let players = (0...TeamBalancer.maximumPlayers).map { BalanceCandidate(id: $0, weight: 2, position: nil) }
+        XCTAssertThrowsError(try TeamBalancer.balance(players, seed: 1)) {
+            XCTAssertEqual($0 as? BalanceError, .tooManyPlayers(TeamBalancer.maximumPlayers + 1))
+        }
+    }
+
     func testOddCountsDifferByOne() throws {
         for count in [3, 5, 7, 11] {
             let split = try TeamBalancer.balance((1...count).map { BalanceCandidate(id: $0, weight: 2, position: nil) }, seed: 9)

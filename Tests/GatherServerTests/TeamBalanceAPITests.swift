@@ -95,6 +95,7 @@ final class TeamBalanceAPITests: XCTestCase {
             (["playerIds": everyone, "pins": ["\(ana)": "Bench"]], "pins player \(ana) must be pinned to \"Team A\" or \"Team B\""),
             (["playerIds": everyone, "pins": ["999": "Team A"]], "pins \"999\" is not one of playerIds"),
             (["playerIds": everyone, "apart": [[ana]]], "apart each entry must be two of playerIds, like [1, 2]"),
+            (["playerIds": Array(1...61)], "playerIds may list at most 60 players"),
             (["playerIds": everyone, "seed": -1], "seed must be a whole number from 0 to 2^53 - 1"),
             (["playerIds": everyone, "weighting": "luck"], "weighting must be \"skill\" or \"record\""),
             (["playerIds": everyone, "pins": ["\(ana)": "Team A", "\(cy)": "Team A"]],

@@ -10,7 +10,7 @@ public struct BalanceRequest: Hashable, Sendable {
         case record
     }
 
-    public static let maximumPlayers = 200
+    public static let maximumPlayers = TeamBalancer.maximumPlayers
     /// Seeds are JSON-safe whole numbers (below 2^53).
     public static let seedRange: ClosedRange<Int> = 0...(1 << 53) - 1
 

@@ -15,6 +15,9 @@
 public enum TeamBalancer {
     /// Keep-apart groups without a pin are each tried both ways: at most this many.
     public static let maximumKeepApartGroups = 12
+    /// More players than any match has, and few enough that the search stays in milliseconds
+    /// whatever the mix of positions and weights (it grows with n² × W per pair of positions).
+    public static let maximumPlayers = 60
 
     /// - Parameters:
     ///   - pins: player id → `.teamA` or `.teamB`.
@@ -28,6 +31,7 @@ public enum TeamBalancer {
             unique.append(candidate)
         }
         guard unique.count >= 2 else { throw BalanceError.tooFewPlayers }
+        guard unique.count <= maximumPlayers else { throw BalanceError.tooManyPlayers(unique.count) }
         var fixed = [Side?](repeating: nil, count: unique.count)
         for (id, team) in pins.sorted(by: { $0.key < $1.key }) {
             guard let position = index[id] else { throw BalanceError.unknownPlayer(id) }
