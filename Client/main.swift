@@ -16,6 +16,8 @@ func fail(_ message: String, code: Int32) -> Never {
     exit(code)
 }
 
+// OpenSSL writes with write(2), not send(MSG_NOSIGNAL): a peer that resets must be an error, not a kill.
+signal(SIGPIPE, SIG_IGN)
 let environment = ProcessInfo.processInfo.environment
 let arguments = Array(CommandLine.arguments.dropFirst())
 

@@ -13,6 +13,10 @@ func fail(_ message: String) -> Never {
     exit(1)
 }
 
+// A peer that disconnects must never kill the process (the health check's TLS writes included);
+// the server's own sends also use MSG_NOSIGNAL.
+signal(SIGPIPE, SIG_IGN)
+
 let command: ServerCommand
 do {
     command = try ServerCommandLine.parse(arguments: Array(CommandLine.arguments.dropFirst()),
@@ -67,8 +71,6 @@ case .healthcheck(let url):
         exit(1)
     }
 case .serve(var configuration):
-    // A peer that disconnects must never kill the process; sends also use MSG_NOSIGNAL.
-    signal(SIGPIPE, SIG_IGN)
     if let certificate = configuration.tlsCertificateFile, let key = configuration.tlsKeyFile {
         do {
             configuration.http.tls = TLSServerContextHolder(try TLSServerContext(certificateFile: certificate, keyFile: key))

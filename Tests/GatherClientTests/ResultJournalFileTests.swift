@@ -28,7 +28,7 @@ final class ResultJournalFileTests: XCTestCase {
         let directory = makeDirectory()
         let entries = [entry("3-2"), entry("0-0", refusal: "player not found")]
 
-        try ResultJournalFile(directory: directory).save(entries)
+        _ = try ResultJournalFile(directory: directory).update { _ in entries }
         let loaded = ResultJournalFile(directory: directory).load()
 
         XCTAssertEqual(loaded.entries, entries)
@@ -40,20 +40,21 @@ final class ResultJournalFileTests: XCTestCase {
     func testTheJournalIsPrivateAndLeavesNoTemporaryFile() throws {
         let directory = makeDirectory()
 
-        try ResultJournalFile(directory: directory).save([entry("1-0")])
+        _ = try ResultJournalFile(directory: directory).update { _ in [entry("1-0")] }
 
         let file = directory.appendingPathComponent("pending-results.json").path
         XCTAssertEqual(try mode(of: file), 0o600)
         XCTAssertEqual(try mode(of: directory.path), 0o700)
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), ["pending-results.json"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(),
+                       ["pending-results.json", "pending-results.lock"], "no temporary file left")
     }
 
     func testAnEmptyJournalRemovesTheFile() throws {
         let directory = makeDirectory()
         let journal = ResultJournalFile(directory: directory)
-        try journal.save([entry("1-0")])
+        _ = try journal.update { _ in [entry("1-0")] }
 
-        try journal.save([])
+        _ = try journal.update { _ in [] }
 
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("pending-results.json").path))
         XCTAssertEqual(journal.load().entries, [])
@@ -82,10 +83,35 @@ final class ResultJournalFileTests: XCTestCase {
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("pending-results.json/inside"),
                                                 withIntermediateDirectories: true)
 
-        XCTAssertThrowsError(try ResultJournalFile(directory: directory).save([entry("1-0")])) { error in
+        XCTAssertThrowsError(try ResultJournalFile(directory: directory).update { _ in [entry("1-0")] }) { error in
             XCTAssertTrue("\(error)".hasPrefix("cannot write"), "\(error)")
         }
-        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("pending-results.json.tmp").path))
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: directory.path).contains { $0.contains(".tmp") },
+                       "the temporary file is removed")
+    }
+
+    @MainActor
+    func testTwoClientsSharingTheJournalNeverDropEachOthersResults() async throws {
+        let directory = makeDirectory()
+        let sessions = InMemorySessionPersistence(session: StubSessionService.session)
+        let down = StubGatherService()
+        down.saveError = .unreachable("down")
+        // Two fg running at once, each with its view of the journal loaded at its start.
+        let first = PendingResults(journal: ResultJournalFile(directory: directory), service: down, server: "s", sessionStore: sessions)
+        let second = PendingResults(journal: ResultJournalFile(directory: directory), service: down, server: "s", sessionStore: sessions)
+        let one = GatherRecord(id: UUID(), assignments: [], result: GatherResult(score: .goalless))
+        let two = GatherRecord(id: UUID(), assignments: [], result: GatherResult(score: .goalless))
+
+        _ = try await first.keep(one, names: [:])
+        _ = try await second.keep(two, names: [:])
+        XCTAssertEqual(Set(ResultJournalFile(directory: directory).load().entries.map(\.id)), [one.id, two.id],
+                       "the second did not write over the first's")
+
+        // The second uploads its own (and, being the same account, the first's too) once the server is back.
+        down.saveError = nil
+        await second.uploadAll()
+        XCTAssertEqual(ResultJournalFile(directory: directory).load().entries, [])
+        XCTAssertEqual(Set(down.saves.filter { $0.id == one.id || $0.id == two.id }.map(\.id)), [one.id, two.id])
     }
 
     // MARK: Roster cache

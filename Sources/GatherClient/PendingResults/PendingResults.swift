@@ -47,10 +47,12 @@ public final class PendingResults: ResultKeeper {
 
     private var currentUser: UUID? { sessionStore.savedSession()?.userID }
 
-    /// The current user's results on this computer, oldest first.
+    /// The current user's results on this computer, oldest first. The account's id is unique to
+    /// its server, so a result goes up whatever address the server is reached by today (an
+    /// http:// address then, an https:// one now).
     public var pending: [PendingResult] {
         guard let user = currentUser else { return [] }
-        return entries.filter { $0.userID == user && $0.server == server }
+        return entries.filter { $0.userID == user }
     }
 
     public var count: Int { pending.count }
@@ -62,10 +64,8 @@ public final class PendingResults: ResultKeeper {
             try await service.save(record)
             return .uploaded
         }
-        if !entries.contains(where: { $0.id == record.id }) {
-            entries.append(PendingResult(record: record, server: server, userID: user, savedAt: now(), names: names))
-        }
-        let journaled = persist()
+        let entry = PendingResult(record: record, server: server, userID: user, savedAt: now(), names: names)
+        let journaled = change { entries in entries.contains { $0.id == record.id } ? entries : entries + [entry] }
         let run = await upload()
         guard let entry = entries.first(where: { $0.id == record.id }) else { return .uploaded }
         if let refusal = entry.refusal {
@@ -135,29 +135,35 @@ public final class PendingResults: ResultKeeper {
 
     // MARK: Journal
 
-    /// Writes the journal; false if the results are only in memory.
+    /// Changes the journal on disk (merged with what another fg wrote meanwhile) and the view of
+    /// it here; false if it could not be written, and the change then lives only in memory.
     @discardableResult
-    private func persist() -> Bool {
-        guard isWritable else { return false }
-        do {
-            try journal.save(entries)
-            writeProblem = nil
-            return true
-        } catch {
-            writeProblem = "Results cannot be kept on this computer: \(error)"
-            return false
+    private func change(_ transform: ([PendingResult]) -> [PendingResult]) -> Bool {
+        if isWritable {
+            do {
+                entries = try journal.update(transform)
+                writeProblem = nil
+                return true
+            } catch {
+                writeProblem = "Results cannot be kept on this computer: \(error)"
+            }
         }
+        entries = transform(entries)
+        return false
     }
 
     private func forget(_ id: UUID) {
-        entries.removeAll { $0.id == id }
-        persist()
+        change { $0.filter { $0.id != id } }
     }
 
     private func refuse(_ id: UUID, reason: String) {
-        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
-        entries[index].refusal = reason
-        persist()
+        change { entries in
+            entries.map { entry in
+                var entry = entry
+                if entry.id == id { entry.refusal = reason }
+                return entry
+            }
+        }
     }
 }
 

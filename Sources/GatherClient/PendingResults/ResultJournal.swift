@@ -1,11 +1,14 @@
 import Foundation
+import Glibc
 
-/// Where results waiting for the server are kept between runs.
+/// Where results waiting for the server are kept between runs. Two `fg` running at once share
+/// it: every change reads what is there, changes it and writes it back as one step.
 public protocol ResultJournal: Sendable {
     /// Every pending result, oldest first.
     func load() -> JournalContents
-    /// Replaces the journal with these entries; throws when they could not be made durable.
-    func save(_ entries: [PendingResult]) throws
+    /// Applies `change` to the entries as they are now and makes the result durable; returns it.
+    /// Throws when it could not be written (nothing is changed then).
+    func update(_ change: ([PendingResult]) -> [PendingResult]) throws -> [PendingResult]
 }
 
 /// What was found in the journal.
@@ -27,9 +30,12 @@ public struct JournalContents: Sendable {
 /// atomically and flushed to disk before a result counts as kept.
 public struct ResultJournalFile: ResultJournal {
     private let file: PrivateFile
+    /// Held (flock) while the journal is read and rewritten: another fg waits its turn.
+    private let lockPath: String
 
     public init(directory: URL) {
         file = PrivateFile(directory.appendingPathComponent("pending-results.json"))
+        lockPath = directory.appendingPathComponent("pending-results.lock").path
     }
 
     private struct Document: Codable {
@@ -48,12 +54,25 @@ public struct ResultJournalFile: ResultJournal {
         return JournalContents(entries: [], setAside: aside)
     }
 
-    public func save(_ entries: [PendingResult]) throws {
-        guard !entries.isEmpty else {
-            file.remove()
-            return
+    public func update(_ change: ([PendingResult]) -> [PendingResult]) throws -> [PendingResult] {
+        try FileManager.default.createDirectory(at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard lock >= 0 else { throw PrivateFileError(path: lockPath, code: errno) }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw PrivateFileError(path: lockPath, code: errno) }
         }
-        try file.write(JournalFormat.encoder.encode(Document(results: entries)))
+        defer { flock(lock, LOCK_UN) }
+        let current = load()
+        guard current.isWritable else { throw PrivateFileError(path: file.url.path, code: EIO) }
+        let entries = change(current.entries)
+        if entries.isEmpty {
+            file.remove()
+        } else {
+            try file.write(JournalFormat.encoder.encode(Document(results: entries)))
+        }
+        return entries
     }
 }
 

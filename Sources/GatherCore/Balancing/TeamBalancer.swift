@@ -13,8 +13,9 @@
 /// players of total weight W (under a millisecond for 40). Keep-apart pairs form groups whose
 /// two orientations are tried in turn (2^groups runs; pinned groups have one).
 public enum TeamBalancer {
-    /// Keep-apart groups without a pin are each tried both ways: at most this many.
-    public static let maximumKeepApartGroups = 12
+    /// Keep-apart groups without a pin are each tried both ways (2^groups searches, halved when
+    /// nothing is pinned): at most this many, so one request stays well under a second.
+    public static let maximumKeepApartGroups = 6
     /// More players than any match has, and few enough that the search stays in milliseconds
     /// whatever the mix of positions and weights (it grows with n² × W per pair of positions).
     public static let maximumPlayers = 60
@@ -59,24 +60,33 @@ public enum TeamBalancer {
         var generator = SeededGenerator(seed: seed)
         // One order for the free players, drawn before anything else: the seed alone decides it.
         let order = Array(unique.indices).shuffled(using: &generator)
-        var best: (key: Search.Key, searches: [Search])?
-        for mask in 0..<(1 << orientations.free.count) {
+        // With nothing pinned, swapping the two teams changes nothing: the first group's
+        // orientation may stay put, which halves the searches.
+        let nothingPinned = orientations.fixed.allSatisfy { $0 == nil }
+        var best: Search?
+        var ties = 0
+        for mask in 0..<(1 << orientations.free.count) where !(nothingPinned && mask & 1 == 1) {
             var assignment = orientations.fixed
             for (bit, group) in orientations.free.enumerated() {
                 let flipped = mask & (1 << bit) != 0
                 for (member, side) in group { assignment[member] = flipped ? side.other : side }
             }
             guard let search = Search(candidates: unique, fixed: assignment, order: order) else { continue }
-            if best == nil || search.key < best!.key {
-                best = (search.key, [search])
-            } else if search.key == best!.key {
-                best!.searches.append(search)
+            // Only the best so far is kept; among equals each has the same chance to stay
+            // (reservoir sampling), so memory does not grow with the number of ties.
+            if let current = best, current.key < search.key { continue }
+            if let current = best, current.key == search.key {
+                ties += 1
+                if Int.random(in: 0...ties, using: &generator) == 0 { best = search }
+            } else {
+                best = search
+                ties = 0
             }
         }
-        guard let best, let chosen = best.searches.randomElement(using: &generator) else {
+        guard let best else {
             throw BalanceError.impossible(TeamBalancer.reasonForNoSplit(unique, fixed: orientations.fixed))
         }
-        return chosen.split(using: &generator)
+        return best.split(using: &generator)
     }
 
     /// Why nothing fits, as precisely as can be said simply.

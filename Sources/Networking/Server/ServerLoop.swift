@@ -121,8 +121,13 @@ final class ServerLoop: EventHandler {
 
     private static let acceptPause: UInt64 = 100_000_000
 
-    /// Over the connection cap: a best-effort 503, then close.
+    /// Over the connection cap: a best-effort 503, then close. On an HTTPS port a plain answer
+    /// would read as "not TLS" to the client: the connection is just closed.
     private func refuse(_ fd: Int32) {
+        guard shared.configuration.tls == nil else {
+            Glibc.close(fd)
+            return
+        }
         let refusal = HTTPResponseSerializer.serialize(shared.responder.errorResponse(.serviceUnavailable, reason: "too many connections, try again"),
                                                        isHead: false, keepAlive: false, date: currentDate())
         _ = refusal.withUnsafeBytes { try? Socket.write(fd, $0) }

@@ -376,11 +376,12 @@ final class InMemoryJournal: ResultJournal {
 
     func load() -> JournalContents { JournalContents(entries: entries) }
 
-    func save(_ entries: [PendingResult]) throws {
+    func update(_ change: ([PendingResult]) -> [PendingResult]) throws -> [PendingResult] {
         try state.withLock { state in
             if let failure = state.failure { throw failure }
-            state.entries = entries
+            state.entries = change(state.entries)
             state.saveCount += 1
+            return state.entries
         }
     }
 }
