@@ -49,6 +49,11 @@ enum GatherCommands {
             + context.ids(teamB, name: "--team-b").map { ($0, .teamB) }
         for bench in context.command.allValues("--bench") { sides += try context.ids(bench, name: "--bench").map { ($0, .bench) } }
         let result = try context.command.value("--score").map(score)
+        // Every player must be known before anything is stored: no half-made gather is left behind.
+        let roster = Set(try await APIPlayerService(client: context.client).players().map(\.id))
+        if let unknown = sides.first(where: { !roster.contains($0.0) }) {
+            throw CommandFailure(code: .refused, message: "player \(unknown.0) not found")
+        }
         let gather = try await context.client.request(.post, "/api/gathers", body: GatherDraft(result: result), as: Gather.self)
         for (player, team) in sides {
             try await context.client.request(.post, "/api/gathers/\(gather.id.uuidString)/players/\(player)",

@@ -217,32 +217,36 @@ final class ScriptingCommandTests: XCTestCase {
     func testExportThenImportIntoAFreshAccountRoundTripsAndTwiceAddsNothing() throws {
         let ana = try loggedIn("exporter")
         var ids: [String] = []
-        for name in ["Ana", "Ben, \"the wall\"", "Cy", "Di"] {
+        for name in ["Ana", "Ben, \"the wall\"", "Cy", "Di", "Sam", "Sam"] {
             ids.append(try fg(["players", "add", "--name", name, "--skill", "amateur", "--quiet"], environment: ana).output
                 .trimmingCharacters(in: .whitespacesAndNewlines))
         }
         XCTAssertEqual(try fg(["players", "edit", ids[0], "--age", "30", "--team", "Porto"], environment: ana).status, 0)
         let first = try fg(["gathers", "new", "--team-a", "\(ids[0]),\(ids[1])", "--team-b", "\(ids[2]),\(ids[3])", "--score", "3-2",
                             "--quiet"], environment: ana).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        _ = try fg(["gathers", "new", "--team-a", ids[0], "--team-b", ids[2], "--bench", ids[3]], environment: ana)
+        _ = try fg(["gathers", "new", "--team-a", "\(ids[0]),\(ids[4])", "--team-b", "\(ids[2]),\(ids[5])", "--bench", ids[3]],
+                   environment: ana)
+        let halfMade = try fg(["gathers", "new", "--team-a", ids[0], "--team-b", "987654", "--score", "1-0"], environment: ana)
+        XCTAssertEqual(halfMade.status, 1)
+        XCTAssertTrue(halfMade.errors.contains("player 987654 not found"), halfMade.errors)
         XCTAssertFalse(first.isEmpty)
         // Di retires: the export keeps her in the gathers, marked.
         XCTAssertEqual(try fg(["players", "rm", ids[3], "--yes"], environment: ana).status, 0)
         let backup = directory.appendingPathComponent("backup.json").path
         let exported = try fg(["export", "--output", backup], environment: ana)
         XCTAssertEqual(exported.status, 0, exported.errors)
-        XCTAssertTrue(exported.errors.contains("exported 3 players and 2 gathers"), exported.errors)
+        XCTAssertTrue(exported.errors.contains("exported 5 players and 2 gathers"), "nothing of the refused gather: \(exported.errors)")
         let original = try String(contentsOfFile: backup, encoding: .utf8)
 
         let bea = try loggedIn("importer")
         let imported = try fg(["import", backup], environment: bea)
         XCTAssertEqual(imported.status, 0, imported.errors)
-        XCTAssertEqual(imported.output, "Imported 3 players (0 already there) and 2 gathers (0 already there)\n")
+        XCTAssertEqual(imported.output, "Imported 5 players (0 already there) and 2 gathers (0 already there)\n")
         let copy = try fg(["export"], environment: bea).output
         XCTAssertEqual(try comparable(copy), try comparable(original), "the same roster and matches, dates and all")
 
         let again = try fg(["import", backup], environment: bea)
-        XCTAssertEqual(again.output, "Imported 0 players (3 already there) and 0 gathers (2 already there)\n")
+        XCTAssertEqual(again.output, "Imported 0 players (5 already there) and 0 gathers (2 already there)\n")
         XCTAssertEqual(try comparable(try fg(["export"], environment: bea).output), try comparable(original),
                        "importing twice duplicates nothing")
     }
@@ -271,7 +275,7 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(try fg(["players", "list", "--json"], environment: coach).output, "[]\n", "nothing imported")
 
         let good = directory.appendingPathComponent("good.csv")
-        try Data("name,age,skill,position,team\nAna,30,amateur,striker,Porto\n\"Ben, Jr.\",,,,\n".utf8).write(to: good)
+        try Data("\u{FEFF}name,age,skill,position,team\nAna,30,amateur,striker,Porto\n\"Ben, Jr.\",,,,\n".utf8).write(to: good)
         XCTAssertEqual(try fg(["import", good.path], environment: coach).output,
                        "Imported 2 players (0 already there) and 0 gathers (0 already there)\n")
         XCTAssertEqual(try fg(["import", good.path], environment: coach).output,

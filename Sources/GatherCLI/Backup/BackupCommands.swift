@@ -60,10 +60,11 @@ enum BackupCommands {
         } catch {
             throw CommandFailure(code: .refused, message: "cannot read \(path): \(error.localizedDescription)")
         }
-        let text = String(decoding: data, as: UTF8.self)
+        var text = String(decoding: data, as: UTF8.self)
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let plan: ImportPlan
         if text.drop(while: { $0.isWhitespace }).first == "{" {
-            plan = try ImportPlan(export: data)
+            plan = try ImportPlan(export: Data(text.utf8))
         } else {
             switch PlayersCSV.parse(text) {
             case .success(let rows): plan = ImportPlan(players: rows.map(\.details))

@@ -4,14 +4,15 @@ import GatherCore
 
 /// A checked import: the players and gathers to bring in, and how.
 struct ImportPlan {
-    let players: [PlayerDetails]
+    /// The roster to bring in, each with its id in the file (nil from a CSV).
+    let players: [(sourceID: Int?, details: PlayerDetails)]
     /// Gathers with their players' details; none for a CSV of players.
     let gathers: [GatherWithPlayers]
     /// The account the export came from.
     let sourceUser: UUID?
 
     init(players: [PlayerDetails]) {
-        self.players = players
+        self.players = players.map { (sourceID: nil, details: $0) }
         gathers = []
         sourceUser = nil
     }
@@ -29,9 +30,9 @@ struct ImportPlan {
                                                path: "the file")
         }
         var problems: [String] = []
-        var details: [PlayerDetails] = []
+        var details: [(sourceID: Int?, details: PlayerDetails)] = []
         for (index, player) in document.players.enumerated() {
-            do { details.append(try ImportPlan.details(of: player)) } catch {
+            do { details.append((player.id, try ImportPlan.details(of: player))) } catch {
                 problems.append("players[\(index)] (\(player.name)): \(error)")
             }
         }
@@ -69,59 +70,62 @@ struct ImportPlan {
         var existingGathers = 0
     }
 
-    /// Brings the plan into the logged-in account.
+    /// Brings the plan into the logged-in account. Players are followed by their id in the file,
+    /// so two players with the same details stay two.
     func run(_ context: CommandContext, into user: UUID) async throws -> Summary {
         let service = APIPlayerService(client: context.client)
         var summary = Summary()
-        var roster = try await service.players()
-        /// Players equal in every field are the same player: matched once each.
-        var unmatched = roster
-        func place(_ details: PlayerDetails) async throws -> Int {
+        /// Roster players not yet matched to a player of the file: equal details match, once each.
+        var unmatched = try await service.players()
+        /// File player id → id here.
+        var placed: [Int: Int] = [:]
+        for (sourceID, details) in players {
+            let id: Int
             if let index = unmatched.firstIndex(where: { (try? ImportPlan.details(of: $0)) == details }) {
                 summary.matchedPlayers += 1
-                return unmatched.remove(at: index).id
+                id = unmatched.remove(at: index).id
+            } else {
+                id = try await service.create(details).id
+                summary.createdPlayers += 1
             }
-            let created = try await service.create(details)
-            roster.append(created)
-            summary.createdPlayers += 1
-            return created.id
+            if let sourceID { placed[sourceID] = id }
         }
-        for details in players { _ = try await place(details) }
-        // Players of past gathers who are no longer on the roster come back only as retired ones.
-        var retired: [PlayerDetails: Int] = [:]
+        // Players of past gathers who are no longer on the roster come back as retired ones:
+        // created, put in their gathers, then deleted (which retires a player who played).
+        var retired: [Int: Int] = [:]
         for match in gathers {
             let id = ImportPlan.importedID(match.gather.id, from: sourceUser, into: user)
             let response = try await context.client.request(.post, "/api/gathers", body: GatherDraft(
                 id: id, result: match.gather.result, balanceSeed: match.gather.balanceSeed,
                 createdAt: match.gather.createdAt, endedAt: match.gather.endedAt))
             if response.status == 201 { summary.createdGathers += 1 } else { summary.existingGathers += 1 }
-            // Members already in it (a second import, or the part an interrupted one did) stay as they are.
+            // Members already in it (a second import, or the part an interrupted one did) stay.
             var present = try await context.client.request(.get, "/api/gathers/\(id.uuidString)/players", as: [GatherPlayer].self)
             for member in match.players {
-                let details = try ImportPlan.details(of: member.player)
-                if let index = present.firstIndex(where: { $0.team == member.team && (try? ImportPlan.details(of: $0.player)) == details }) {
+                let sourceID = member.player.id
+                var playerID = member.isRetired ? retired[sourceID] : placed[sourceID]
+                if playerID == nil, member.isRetired {
+                    // Retired already here from an earlier run: the member of this gather with those details.
+                    let details = try ImportPlan.details(of: member.player)
+                    playerID = present.first { $0.team == member.team && (try? ImportPlan.details(of: $0.player)) == details }?.player.id
+                }
+                if let known = playerID, let index = present.firstIndex(where: { $0.player.id == known && $0.team == member.team }) {
                     present.remove(at: index)
+                    if member.isRetired { retired[sourceID] = known }
                     continue
                 }
-                let playerID: Int
-                if member.isRetired {
-                    if let known = retired[details] {
-                        playerID = known
-                    } else {
-                        playerID = try await service.create(details).id
-                        retired[details] = playerID
-                    }
-                } else if let onRoster = roster.first(where: { (try? ImportPlan.details(of: $0)) == details }) {
-                    playerID = onRoster.id
-                } else {
-                    playerID = try await place(details)
+                if playerID == nil {
+                    playerID = try await service.create(try ImportPlan.details(of: member.player)).id
+                    if member.isRetired { retired[sourceID] = playerID } else { placed[sourceID] = playerID }
                 }
+                guard let playerID else { continue }
                 try await context.client.request(.post, "/api/gathers/\(id.uuidString)/players/\(playerID)",
                                                  body: TeamAssignment(team: member.team))
             }
         }
-        // They played, so deleting them retires them: off the roster, kept in their gathers.
-        for id in retired.values { try await service.delete(id: id) }
+        // Every retired player still on the roster (this run's, or an interrupted run's) is retired now.
+        let roster = Set(try await service.players().map(\.id))
+        for id in Set(retired.values) where roster.contains(id) { try await service.delete(id: id) }
         return summary
     }
 

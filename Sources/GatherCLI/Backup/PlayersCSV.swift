@@ -81,6 +81,8 @@ enum PlayersCSV {
 
     /// Splits the text into records, following quotes across line breaks.
     static func split(_ text: String) -> Result<[Record], Problems> {
+        // Spreadsheets write "CSV UTF-8" with a byte-order mark: not part of the first column's name.
+        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         var records: [Record] = []
         var fields: [String] = []
         var field = ""
