@@ -65,6 +65,8 @@ public struct CommandLineApp: Sendable {
                         return ExitCode.notLoggedIn.rawValue
                     }
                     console.error(error.message)
+                    // A wrong password is the server refusing the login, not a missing session.
+                    if case .unauthorized = error { return ExitCode.refused.rawValue }
                     return ExitCode.of(error).rawValue
                 }
                 return ExitCode.success.rawValue

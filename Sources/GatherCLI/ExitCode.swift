@@ -9,6 +9,8 @@ public enum ExitCode: Int32, Sendable {
     case unreachable = 3
     /// Not logged in, or the session expired.
     case notLoggedIn = 4
+    /// Ctrl-C at a prompt, as terminal programs have it: 128 + SIGINT.
+    case interrupted = 130
 
     /// The status for a failure talking to the server.
     static func of(_ error: ServiceError) -> ExitCode {

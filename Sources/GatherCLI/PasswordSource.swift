@@ -19,18 +19,41 @@ public struct PasswordSource: Sendable {
         return line
     }
 
+    /// Reads key by key with echo and signals off, so Ctrl-C can put the terminal back as it was
+    /// before leaving (a signal would kill fg with echo still off).
     private func readWithoutEcho(prompt: String) throws -> String {
         FileHandle.standardError.write(Data(prompt.utf8))
         var saved = termios()
         guard tcgetattr(STDIN_FILENO, &saved) == 0 else { throw CommandFailure.usage("cannot read the terminal") }
         var quiet = saved
-        quiet.c_lflag &= ~tcflag_t(ECHO)
+        quiet.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG)
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
         defer {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
             FileHandle.standardError.write(Data("\n".utf8))
         }
-        guard let line = readLine(strippingNewline: true), !line.isEmpty else { throw CommandFailure.usage("no password given") }
-        return line
+        var bytes: [UInt8] = []
+        while true {
+            var byte: UInt8 = 0
+            let count = Glibc.read(STDIN_FILENO, &byte, 1)
+            if count < 0 && errno == EINTR { continue }
+            guard count == 1 else { break }
+            switch byte {
+            case 0x0A, 0x0D: return try nonEmpty(bytes)
+            case 0x03: throw CommandFailure(code: .interrupted, message: "login cancelled")
+            case 0x04 where bytes.isEmpty: throw CommandFailure(code: .interrupted, message: "login cancelled")
+            case 0x7F, 0x08:
+                // Back one character: its UTF-8 continuation bytes, then its first byte.
+                while let last = bytes.last, last & 0xC0 == 0x80 { bytes.removeLast() }
+                if !bytes.isEmpty { bytes.removeLast() }
+            default: bytes.append(byte)
+            }
+        }
+        return try nonEmpty(bytes)
+    }
+
+    private func nonEmpty(_ bytes: [UInt8]) throws -> String {
+        guard !bytes.isEmpty else { throw CommandFailure.usage("no password given") }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

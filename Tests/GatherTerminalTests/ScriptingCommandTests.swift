@@ -74,7 +74,9 @@ final class ScriptingCommandTests: XCTestCase {
 
     func testASessionFromLoginToLogout() throws {
         try register("ana")
-        XCTAssertEqual(try fg(["login", "--username", "ana"], input: "wrong-password\n").status, 4, "a wrong password")
+        let wrong = try fg(["login", "--username", "ana"], input: "wrong-password\n")
+        XCTAssertEqual(wrong.status, 1, "a wrong password: the server refused")
+        XCTAssertTrue(wrong.errors.contains("Wrong username or password"), wrong.errors)
         let login = try fg(["login", "--username", "ana"], input: "long-enough\n")
         XCTAssertEqual(login.status, 0, login.errors)
         XCTAssertEqual(login.output, "Logged in as ana at \(url)\n")
@@ -283,5 +285,24 @@ final class ScriptingCommandTests: XCTestCase {
         let csv = try fg(["export", "--format", "csv"], environment: coach).output
         XCTAssertTrue(csv.hasPrefix("id,name,age,skill,preferredPosition,favouriteTeam\n"), csv)
         XCTAssertTrue(csv.contains(",\"Ben, Jr.\",,,,"), csv)
+    }
+
+    func testLoginReadsThePasswordFromTheTerminalWithoutEchoAndCtrlCPutsEchoBack() throws {
+        try register("typist")
+        let typed = try TmuxSession(arguments: ["login", "--username", "typist", "--server", url])
+        typed.waitFor("Password for typist:")
+        typed.type("long-enough")
+        XCTAssertFalse(typed.screen().contains("long-enough"), "no echo")
+        typed.press("Enter")
+        typed.waitFor("Logged in as typist")
+        typed.waitFor("FG-EXITED-0")
+
+        let cancelled = try TmuxSession(arguments: ["login", "--username", "typist", "--server", url])
+        cancelled.waitFor("Password for typist:")
+        cancelled.type("half")
+        cancelled.press("C-c")
+        cancelled.waitFor("FG-EXITED-130")
+        cancelled.type("echo-is-back")
+        cancelled.waitFor("echo-is-back")
     }
 }
