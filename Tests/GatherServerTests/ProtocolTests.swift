@@ -42,6 +42,39 @@ final class ProtocolTests: XCTestCase {
         XCTAssertTrue(try connection.waitForClose(timeout: .seconds(5)))
     }
 
+    func testHTTP10KeepAliveIsAnnouncedSoTheClientDoesNotWaitForAClose() throws {
+        let connection = try server.connect()
+        for _ in 0..<3 {
+            let response = try raw("GET /health HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n", on: connection)
+            XCTAssertEqual(response.status, 200)
+            XCTAssertEqual(response.headers["Connection"], "keep-alive", "an HTTP/1.0 client closes unless told")
+        }
+        XCTAssertTrue(connection.isReusable, "and it is kept")
+        let last = try raw("GET /health HTTP/1.0\r\n\r\n", on: connection)
+        XCTAssertEqual(last.headers["Connection"], "close")
+        XCTAssertNil(try raw("GET /health HTTP/1.1\r\nHost: x\r\n\r\n").headers["Connection"], "HTTP/1.1 keeps alive without saying")
+    }
+
+    /// ApacheBench speaks HTTP/1.0; with -k it hung before keep-alive was announced.
+    func testApacheBenchWithAndWithoutKeepAliveCompletesWithoutFailures() throws {
+        for keepAlive in [false, true] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/ab")
+            process.arguments = (keepAlive ? ["-k"] : []) + ["-q", "-n", "300", "-c", "4", "-s", "10",
+                                                              "http://127.0.0.1:\(server.port)/health"]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, text)
+            XCTAssertTrue(text.contains("Complete requests:      300"), text)
+            XCTAssertTrue(text.contains("Failed requests:        0"), text)
+            if keepAlive { XCTAssertTrue(text.contains("Keep-Alive requests:    300"), text) }
+        }
+    }
+
     func testPipelinedRequestsAreAnsweredInOrder() throws {
         let (client, _) = try server.registeredClient()
         let token = try XCTUnwrap(client.token)

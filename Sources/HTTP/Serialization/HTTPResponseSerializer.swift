@@ -3,8 +3,11 @@ public enum HTTPResponseSerializer {
     /// - Parameters:
     ///   - isHead: the request was HEAD: headers as for GET, no body.
     ///   - keepAlive: false adds `Connection: close`.
+    ///   - forHTTP10: the request was HTTP/1.0, whose connections close after each response unless
+    ///     the response says `Connection: keep-alive` (RFC 9112 §C.2.2): a kept connection says so.
     ///   - date: the `Date` value, an IMF-fixdate (see `HTTPDate`).
-    public static func serialize(_ response: HTTPResponse, isHead: Bool, keepAlive: Bool, date: String) -> [UInt8] {
+    public static func serialize(_ response: HTTPResponse, isHead: Bool, keepAlive: Bool, forHTTP10: Bool = false,
+                                 date: String) -> [UInt8] {
         var head = "HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\n"
         for (name, value) in response.headers where !isFramingHeader(name) {
             head += "\(name): \(value)\r\n"
@@ -15,6 +18,8 @@ public enum HTTPResponseSerializer {
         }
         if !keepAlive {
             head += "\(HTTPHeaders.Name.connection): close\r\n"
+        } else if forHTTP10 {
+            head += "\(HTTPHeaders.Name.connection): keep-alive\r\n"
         }
         head += "\r\n"
         var bytes = Array(head.utf8)

@@ -6,6 +6,8 @@ struct Exchange {
     let path: String
     let isHead: Bool
     let keepAlive: Bool
+    /// An HTTP/1.0 request: a kept connection must be announced in the response.
+    var isHTTP10 = false
     let startedAt: UInt64
     let client: String
 

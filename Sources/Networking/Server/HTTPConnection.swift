@@ -239,7 +239,7 @@ final class HTTPConnection: EventHandler {
         deadlines.noteRequestArriving(false, at: MonotonicClock.now())
         let id = owner.shared.nextRequestID()
         exchange = Exchange(id: id, method: request.method.rawValue, path: request.path,
-                            isHead: request.method == .head, keepAlive: request.keepAlive,
+                            isHead: request.method == .head, keepAlive: request.keepAlive, isHTTP10: request.version == .http1_0,
                             startedAt: MonotonicClock.now(), client: request.client)
         // Stop reading while this request is answered: pipelined requests wait in the socket, in order.
         owner.loop.modify(descriptor, events: 0)
@@ -272,8 +272,8 @@ final class HTTPConnection: EventHandler {
             return
         }
         keepAliveAfterWrite = keepAlive
-        output.append(HTTPResponseSerializer.serialize(response, isHead: exchange.isHead,
-                                                      keepAlive: keepAlive, date: owner.currentDate()))
+        output.append(HTTPResponseSerializer.serialize(response, isHead: exchange.isHead, keepAlive: keepAlive,
+                                                      forHTTP10: exchange.isHTTP10, date: owner.currentDate()))
         state = .writing
         deadlines.noteActivity(at: MonotonicClock.now())
         flush()
