@@ -12,11 +12,11 @@ enum GatherCommands {
         target += "&limit=\(limit ?? 50)"
         let gathers = try await context.client.request(.get, target, as: [GatherWithPlayers].self)
         if context.wantsJSON { return context.printJSON(gathers) }
-        context.printTable(Table(headers: ["ID", "DATE", "SCORE", "RESULT", "TEAMS"], rows: gathers.map(row)))
+        let dates = ISO8601DateFormatter()
+        context.printTable(Table(headers: ["ID", "DATE", "SCORE", "RESULT", "TEAMS"], rows: gathers.map { row($0, dates: dates) }))
     }
 
-    static func row(_ match: GatherWithPlayers) -> [String] {
-        let formatter = ISO8601DateFormatter()
+    static func row(_ match: GatherWithPlayers, dates formatter: ISO8601DateFormatter = ISO8601DateFormatter()) -> [String] {
         let result = match.gather.result.map { $0.winner == Winner.none ? "draw" : "\($0.winner.rawValue) won" } ?? "unfinished"
         let teams = match.players(of: .teamA).map(\.player.name).joined(separator: ", ") + " v "
             + match.players(of: .teamB).map(\.player.name).joined(separator: ", ")

@@ -81,4 +81,13 @@ final class GatherCLIUnitTests: XCTestCase {
         }
         XCTAssertThrowsError(try Completion.script(for: "tcsh"))
     }
+
+    func testColourOnlyOnATerminalAndNeverWithNoColor() {
+        func console(terminal: Bool, color: Bool) -> Console {
+            Console(out: { _ in }, err: { _ in }, isTerminal: terminal, width: 80, color: color)
+        }
+        XCTAssertEqual(console(terminal: true, color: true).heading("NAME"), "\u{1B}[1mNAME\u{1B}[0m")
+        XCTAssertEqual(console(terminal: false, color: true).heading("NAME"), "NAME", "piped: no escape codes")
+        XCTAssertEqual(console(terminal: true, color: false).heading("NAME"), "NAME", "NO_COLOR")
+    }
 }

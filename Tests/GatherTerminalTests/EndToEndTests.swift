@@ -170,15 +170,21 @@ final class EndToEndTests: XCTestCase {
         }
     }
 
-    func testAMatchSavedWhileTheServerIsDownIsUploadedOnceItIsBack() throws {
-        let fg = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
-        startMatchAnaLeading(fg, username: "offline")
+    /// Plays Ana 1–0 Ben, stops the server, and saves: the result stays on this computer.
+    /// Returns the stopped server's port.
+    private func saveWithTheServerDown(_ fg: TmuxSession, username: String) -> Int {
+        startMatchAnaLeading(fg, username: username)
         let port = stopServer()
-
         fg.press("e")
         fg.waitFor("winner Team A")
         fg.press("y")
         fg.waitFor("Saved on this computer; will upload when the server is back")
+        return port
+    }
+
+    func testAMatchSavedWhileTheServerIsDownIsUploadedOnceItIsBack() throws {
+        let fg = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
+        let port = saveWithTheServerDown(fg, username: "offline")
         fg.waitFor("1 to upload")
         let journal = fg.configDirectory.appendingPathComponent("football-gather/pending-results.json")
         XCTAssertTrue(FileManager.default.fileExists(atPath: journal.path), "the result is on disk")
@@ -202,12 +208,7 @@ final class EndToEndTests: XCTestCase {
 
     func testTheJournalSurvivesKillingTheClient() throws {
         let fg = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
-        startMatchAnaLeading(fg, username: "killed")
-        let port = stopServer()
-        fg.press("e")
-        fg.waitFor("winner Team A")
-        fg.press("y")
-        fg.waitFor("Saved on this computer")
+        let port = saveWithTheServerDown(fg, username: "killed")
 
         let pid = try fg.tmux(["display-message", "-p", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
         try Subprocess.run(["pkill", "-KILL", "-P", pid, "-f", "fg --server"], captureOutput: false)

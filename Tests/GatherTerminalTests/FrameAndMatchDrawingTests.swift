@@ -178,4 +178,39 @@ final class FrameAndMatchDrawingTests: XCTestCase {
         while screen.title != title && Date() < deadline { await Task.yield() }
         XCTAssertEqual(screen.title, title, file: file, line: line)
     }
+
+    private struct Roster: PlayerService {
+        func players() async throws -> [Player] { ["Ana", "Bea", "Dan", "Joana"].enumerated().map { Player(id: $0 + 1, name: $1) } }
+        func create(_ details: PlayerDetails) async throws -> Player { Player(id: 9, details: details) }
+        func update(id: Int, with details: PlayerDetails) async throws {}
+        func delete(id: Int) async throws {}
+        func gatherCount(playerID: Int) async throws -> Int { 0 }
+    }
+
+    func testSlashFiltersThePlayerListByNameAndEscShowsEveryoneAgain() async {
+        let presenter = PlayerListPresenter(service: Roster())
+        let screen = PlayerListScreen(presenter: presenter, requestRender: RenderRequest {})
+        presenter.view = screen
+        await presenter.viewDidLoad()
+        let roster: Set<String> = ["Ana", "Bea", "Dan", "Joana"]
+        func names() -> [String] {
+            var shown: [String] = []
+            for line in draw(screen, width: 70, height: 14).dropFirst() {
+                let first = String(line.split(separator: " ").first ?? "")
+                if roster.contains(first) { shown.append(first) }
+            }
+            return shown
+        }
+
+        XCTAssertEqual(screen.handle(.character("/")), .handled)
+        XCTAssertTrue(screen.takesText, "while typing, letters are the filter's")
+        for character in "an" { XCTAssertEqual(screen.handle(.character(character)), .handled) }
+        XCTAssertEqual(names(), ["Ana", "Dan", "Joana"])
+        XCTAssertEqual(screen.handle(.enter), .handled, "Enter keeps the filter")
+        XCTAssertFalse(screen.takesText)
+        XCTAssertEqual(names(), ["Ana", "Dan", "Joana"])
+        XCTAssertEqual(screen.handle(.escape), .handled, "Esc drops a kept filter")
+        XCTAssertEqual(names(), ["Ana", "Bea", "Dan", "Joana"])
+        XCTAssertEqual(screen.handle(.escape), .unhandled, "then Esc is the app's again")
+    }
 }

@@ -57,26 +57,12 @@ final class HistoryScreen: TerminalScreen, HistoryView {
             }
             return .handled
         }
-        if filterLine.isTyping {
-            switch filterLine.handle(key) {
-            case .text(let text): presenter.updateFilter(text)
-            case .cleared: presenter.clearFilter()
-            case .move: _ = move(key)
-            case .kept, .none: break
-            }
-            return .handled
-        }
+        if filterLine.handle(key, current: state.filter, for: presenter, move: { _ = move($0) }) { return .handled }
         if move(key) == .handled { return .handled }
         switch key {
         case .enter: presenter.openHighlighted()
         case .character("r"): presenter.resumeHighlighted()
         case .character("x"): presenter.requestDelete()
-        case .character("/"):
-            filterLine.begin(from: state.filter)
-            presenter.beginFilter()
-        case .escape where state.filter != nil:
-            filterLine.clear()
-            presenter.clearFilter()
         default: return .unhandled
         }
         return .handled

@@ -69,26 +69,12 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
             }
             return .handled
         }
-        if filterLine.isTyping {
-            switch filterLine.handle(key) {
-            case .text(let text): presenter.updateFilter(text)
-            case .cleared: presenter.clearFilter()
-            case .move: moveHighlight(key)
-            case .kept, .none: break
-            }
-            return .handled
-        }
+        if filterLine.handle(key, current: state.filter, for: presenter, move: { moveHighlight($0) }) { return .handled }
         if moveHighlight(key) { return .handled }
         switch key {
         case .character("L"): presenter.requestLogout()
         case .character("h"): presenter.showHistory()
         case .character("l"): presenter.showLeaderboard()
-        case .character("/"):
-            filterLine.begin(from: state.filter)
-            presenter.beginFilter()
-        case .escape where state.filter != nil:
-            filterLine.clear()
-            presenter.clearFilter()
         case .enter: presenter.openHighlighted()
         case .character("a"): presenter.add()
         case .character("d"): Task { await presenter.requestDelete() }

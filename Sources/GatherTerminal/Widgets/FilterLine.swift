@@ -1,3 +1,4 @@
+import GatherClient
 import Terminal
 
 /// The `/` name filter of a long list: typed on the last line, the list narrowing as it changes.
@@ -42,6 +43,33 @@ struct FilterLine {
         default:
             return field.handle(key) ? .text(field.text) : .none
         }
+    }
+
+    /// Everything the filter does with a key on a list screen: typing (the list narrows as it
+    /// changes), `/` to start from the filter already set (`current`), Esc to drop a kept one.
+    /// True if the key was the filter's; while typing every key is (↑↓ PgUp/PgDn go to `move`).
+    @MainActor
+    mutating func handle(_ key: Key, current: String?, for presenter: any NameFiltering, move: (Key) -> Void) -> Bool {
+        if isTyping {
+            switch handle(key) {
+            case .text(let text): presenter.updateFilter(text)
+            case .cleared: presenter.clearFilter()
+            case .move: move(key)
+            case .kept, .none: break
+            }
+            return true
+        }
+        switch key {
+        case .character("/"):
+            begin(from: current)
+            presenter.beginFilter()
+        case .escape where current != nil:
+            clear()
+            presenter.clearFilter()
+        default:
+            return false
+        }
+        return true
     }
 
     static let typingHints = [KeyHint(keys: "Enter", action: "keep filter"), KeyHint(keys: "Esc", action: "clear filter"),

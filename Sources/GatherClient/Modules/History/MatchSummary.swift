@@ -56,15 +56,19 @@ public enum MatchSummary: Equatable, Sendable {
     }
 }
 
-/// Dates as History shows them: "Sun 22 Nov 2026 18:05", in the user's time zone.
-struct MatchDateFormat: Sendable {
-    let timeZone: TimeZone
+/// Dates as History shows them: "Sun 22 Nov 2026 18:05", in the user's time zone. One formatter,
+/// made once: History formats every row on every render.
+struct MatchDateFormat {
+    private let formatter: DateFormatter
 
-    func string(from date: Date) -> String {
-        let formatter = DateFormatter()
+    init(timeZone: TimeZone) {
+        formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_GB")
         formatter.timeZone = timeZone
         formatter.dateFormat = "EEE d MMM yyyy HH:mm"
-        return formatter.string(from: date)
+    }
+
+    func string(from date: Date) -> String {
+        formatter.string(from: date)
     }
 }

@@ -36,3 +36,15 @@ public struct NameFilter: Equatable, Sendable {
         return name.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil
     }
 }
+
+/// A list presenter with the `/` name filter (the player list, History): the terminal's filter
+/// line drives any of them the same way.
+@MainActor
+public protocol NameFiltering: AnyObject {
+    func beginFilter()
+    func updateFilter(_ text: String)
+    func clearFilter()
+}
+
+extension PlayerListPresenter: NameFiltering {}
+extension HistoryPresenter: NameFiltering {}
