@@ -116,3 +116,20 @@ public struct BalanceResponse: Hashable, Sendable, Codable {
         self.weighting = weighting
     }
 }
+
+extension BalanceRequest.Weighting: JSONWritable {}
+
+extension BalanceResponse: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            object.field("difference") { $0.double(difference) }
+            object.field("positionSpread") { $0.int(positionSpread) }
+            object.field("seed") { $0.int(seed) }
+            object.field("skillA") { $0.double(skillA) }
+            object.field("skillB") { $0.double(skillB) }
+            object.field("teamA") { $0.array(teamA) }
+            object.field("teamB") { $0.array(teamB) }
+            object.field("weighting") { $0.value(weighting) }
+        }
+    }
+}

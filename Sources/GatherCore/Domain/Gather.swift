@@ -48,3 +48,23 @@ extension Gather: Codable {
         try container.encode(balanceSeed, forKey: .balanceSeed)
     }
 }
+
+extension Gather: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            writeFields(to: &object)
+        }
+    }
+
+    /// The gather's fields; with `players`, a `GatherWithPlayers` (its `players` in its place).
+    func writeFields(to object: inout JSONObject, players: [GatherPlayer]? = nil) {
+        object.field("balanceSeed") { $0.optional(balanceSeed) { $0.int($1) } }
+        object.field("createdAt") { $0.date(createdAt) }
+        object.field("endedAt") { $0.optional(endedAt) { $0.date($1) } }
+        object.field("id") { $0.uuid(id) }
+        if let players { object.field("players") { $0.array(players) } }
+        object.field("score") { $0.optional(result) { $0.string($1.score.description) } }
+        object.field("userId") { $0.uuid(userID) }
+        object.field("winnerTeam") { $0.optional(result) { $0.value($1.winner) } }
+    }
+}

@@ -29,3 +29,11 @@ public struct GatherWithPlayers: Hashable, Sendable, Codable {
         players.filter { $0.team == team }
     }
 }
+
+extension GatherWithPlayers: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            gather.writeFields(to: &object, players: players)
+        }
+    }
+}

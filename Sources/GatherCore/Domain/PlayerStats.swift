@@ -94,3 +94,47 @@ public struct LeaderboardEntry: Hashable, Sendable, Codable {
         case rank, playerID = "playerId", name, played, won, drawn, lost, winRate, goalDifference
     }
 }
+
+extension Outcome: JSONWritable {}
+
+extension PlayerStats.Streak: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            object.field("length") { $0.int(length) }
+            object.field("outcome") { $0.value(outcome) }
+        }
+    }
+}
+
+extension PlayerStats: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            object.field("currentStreak") { $0.optional(currentStreak) { $0.value($1) } }
+            object.field("drawn") { $0.int(drawn) }
+            object.field("goalsAgainst") { $0.int(goalsAgainst) }
+            object.field("goalsFor") { $0.int(goalsFor) }
+            object.field("lastFive") { $0.array(lastFive) }
+            object.field("lost") { $0.int(lost) }
+            object.field("played") { $0.int(played) }
+            object.field("playerId") { $0.int(playerID) }
+            object.field("winRate") { $0.optional(winRate) { $0.double($1) } }
+            object.field("won") { $0.int(won) }
+        }
+    }
+}
+
+extension LeaderboardEntry: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            object.field("drawn") { $0.int(drawn) }
+            object.field("goalDifference") { $0.int(goalDifference) }
+            object.field("lost") { $0.int(lost) }
+            object.field("name") { $0.string(name) }
+            object.field("played") { $0.int(played) }
+            object.field("playerId") { $0.int(playerID) }
+            object.field("rank") { $0.int(rank) }
+            object.field("winRate") { $0.double(winRate) }
+            object.field("won") { $0.int(won) }
+        }
+    }
+}

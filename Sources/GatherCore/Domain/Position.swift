@@ -6,3 +6,5 @@ public enum Position: String, Codable, Sendable, CaseIterable {
     case winger
     case striker
 }
+
+extension Position: JSONWritable {}

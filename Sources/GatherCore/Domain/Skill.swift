@@ -4,3 +4,5 @@ public enum Skill: String, Codable, Sendable, CaseIterable {
     case amateur
     case professional
 }
+
+extension Skill: JSONWritable {}

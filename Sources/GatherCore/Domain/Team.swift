@@ -4,3 +4,5 @@ public enum Team: String, Codable, Sendable, CaseIterable {
     case teamB = "Team B"
     case bench = "Bench"
 }
+
+extension Team: JSONWritable {}

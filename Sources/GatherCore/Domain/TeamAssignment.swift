@@ -64,3 +64,21 @@ public struct GatherMembership: Hashable, Sendable, Codable {
         case gatherID = "gatherId", playerID = "playerId", team
     }
 }
+
+extension GatherPlayer: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            player.writeFields(to: &object, retired: isRetired, team: team)
+        }
+    }
+}
+
+extension GatherMembership: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            object.field("gatherId") { $0.uuid(gatherID) }
+            object.field("playerId") { $0.int(playerID) }
+            object.field("team") { $0.value(team) }
+        }
+    }
+}

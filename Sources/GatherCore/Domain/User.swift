@@ -64,3 +64,22 @@ public struct LoginToken: Hashable, Sendable, Codable {
         self.expiresAt = expiresAt
     }
 }
+
+extension User: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            object.field("id") { $0.uuid(id) }
+            object.field("username") { $0.string(username) }
+        }
+    }
+}
+
+extension LoginToken: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            object.field("expiresAt") { $0.date(expiresAt) }
+            object.field("token") { $0.string(token) }
+            object.field("userID") { $0.uuid(userID) }
+        }
+    }
+}

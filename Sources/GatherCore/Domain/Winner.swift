@@ -4,3 +4,5 @@ public enum Winner: String, Codable, Sendable, CaseIterable {
     case teamB = "Team B"
     case none = "None"
 }
+
+extension Winner: JSONWritable {}

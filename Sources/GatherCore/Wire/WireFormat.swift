@@ -93,3 +93,20 @@ public struct HealthStatus: Hashable, Sendable, Codable {
     public var status: String
     public init(status: String) { self.status = status }
 }
+
+extension ErrorBody: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            object.field("error") { $0.bool(error) }
+            object.field("reason") { $0.string(reason) }
+        }
+    }
+}
+
+extension HealthStatus: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            object.field("status") { $0.string(status) }
+        }
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writes JSON straight into bytes, exactly as `WireFormat.encoder()` would write the same value
+/// (keys in byte order, `/` unescaped, ISO 8601 dates in whole seconds, integral doubles without
+/// `.0`), at a fraction of the cost: the server's answers are mostly this. `JSONWriterTests`
+/// compares both on every wire type, so the two cannot drift apart.
+///
+/// Objects are written through `object(_:)`, whose fields must be given in byte order of their
+/// keys: the writer does not sort, it only checks in debug builds.
+public struct JSONWriter {
+    public fileprivate(set) var bytes: [UInt8]
+
+    public init(capacity: Int = 256) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    // MARK: Values
+
+    public mutating func null() {
+        bytes.append(contentsOf: JSONWriter.nullLiteral)
+    }
+
+    public mutating func bool(_ value: Bool) {
+        bytes.append(contentsOf: value ? JSONWriter.trueLiteral : JSONWriter.falseLiteral)
+    }
+
+    public mutating func int(_ value: Int) {
+        guard value != 0 else {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        // Magnitude as unsigned so Int.min does not overflow.
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits.
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            bytes.append(contentsOf: buffer[(24 - count)...])
+        }
+    }
+
+    /// As `JSONEncoder`: Swift's shortest round-trip form, without a trailing `.0`. Only finite
+    /// values reach the wire (rates and skill sums).
+    public mutating func double(_ value: Double) {
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    public mutating func string(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            var start = 0
+            for index in 0..<utf8.count {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                appendEscape(byte)
+                start = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Upper-case, as `UUID.uuidString` and `JSONEncoder` write it.
+    public mutating func uuid(_ value: UUID) {
+        bytes.append(UInt8(ascii: "\""))
+        withUnsafeBytes(of: value.uuid) { raw in
+            for (index, byte) in raw.enumerated() {
+                if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
+                bytes.append(JSONWriter.hexDigits[Int(byte >> 4)])
+                bytes.append(JSONWriter.hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `2026-11-22T21:38:42Z`: UTC, whole seconds (rounded down, as `ISO8601DateFormatter` does).
+    public mutating func date(_ value: Date) {
+        var seconds = time_t(value.timeIntervalSince1970.rounded(.down))
+        var parts = tm()
+        // Foundation's calendar is Julian before the Gregorian reform and writes years past 9999
+        // its own way: dates that far off (none is stored) are left to it.
+        guard gmtime_r(&seconds, &parts) != nil, JSONWriter.gregorianYears.contains(Int(parts.tm_year) + 1900) else {
+            string(ISO8601DateFormatter().string(from: value))
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+        appendDigits(Int(parts.tm_year) + 1900, width: 4)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(Int(parts.tm_mon) + 1, width: 2)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(Int(parts.tm_mday), width: 2)
+        bytes.append(UInt8(ascii: "T"))
+        appendDigits(Int(parts.tm_hour), width: 2)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(Int(parts.tm_min), width: 2)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(Int(parts.tm_sec), width: 2)
+        bytes.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
+    }
+
+    /// Any value that writes itself.
+    public mutating func value<Value: JSONWritable>(_ value: Value) {
+        value.write(to: &self)
+    }
+
+    /// A value or `null`, as `JSONEncoder` writes an optional given to `encode(_:forKey:)`.
+    public mutating func optional<Value>(_ value: Value?, _ write: (inout JSONWriter, Value) -> Void) {
+        guard let value else {
+            null()
+            return
+        }
+        write(&self, value)
+    }
+
+    public mutating func array<Element: JSONWritable>(_ elements: [Element]) {
+        bytes.append(UInt8(ascii: "["))
+        for (index, element) in elements.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            element.write(to: &self)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    // MARK: Objects
+
+    /// `{…}` with the fields `body` writes through `JSONObject.field`.
+    public mutating func object(_ body: (inout JSONObject) -> Void) {
+        var object = JSONObject(writer: self)
+        bytes = []
+        object.writer.bytes.append(UInt8(ascii: "{"))
+        body(&object)
+        object.writer.bytes.append(UInt8(ascii: "}"))
+        self = object.writer
+    }
+
+    // MARK: Helpers
+
+    private mutating func appendEscape(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        default:
+            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                      JSONWriter.lowerHexDigits[Int(byte >> 4)], JSONWriter.lowerHexDigits[Int(byte & 0x0F)]])
+        }
+    }
+
+    private mutating func appendDigits(_ value: Int, width: Int) {
+        var divisor = 1
+        for _ in 1..<width { divisor *= 10 }
+        var rest = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8((rest / divisor) % 10))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+
+    private static let gregorianYears = 1583...9999
+    private static let nullLiteral = Array("null".utf8)
+    private static let trueLiteral = Array("true".utf8)
+    private static let falseLiteral = Array("false".utf8)
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+    private static let lowerHexDigits = Array("0123456789abcdef".utf8)
+}
+
+/// The inside of one JSON object being written: its fields, in byte order of their keys.
+public struct JSONObject {
+    fileprivate var writer: JSONWriter
+    private var hasFields = false
+    #if DEBUG
+    private var lastKey: StaticString?
+    #endif
+
+    fileprivate init(writer: JSONWriter) {
+        self.writer = writer
+    }
+
+    /// `"key":` followed by what `write` writes. Keys are literals: they need no escaping.
+    public mutating func field(_ key: StaticString, _ write: (inout JSONWriter) -> Void) {
+        #if DEBUG
+        if let lastKey {
+            assert(JSONObject.precedes(lastKey, key), "JSON keys out of order: \(lastKey) before \(key)")
+        }
+        lastKey = key
+        #endif
+        if hasFields { writer.bytes.append(UInt8(ascii: ",")) }
+        hasFields = true
+        writer.bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { writer.bytes.append(contentsOf: $0) }
+        writer.bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        write(&writer)
+    }
+
+    #if DEBUG
+    private static func precedes(_ first: StaticString, _ second: StaticString) -> Bool {
+        first.withUTF8Buffer { a in second.withUTF8Buffer { b in a.lexicographicallyPrecedes(b) } }
+    }
+    #endif
+}
+
+/// A wire type that writes its own JSON: what the server sends without `JSONEncoder`.
+/// `write(to:)` must produce what `WireFormat.encode` produces for the same value.
+public protocol JSONWritable: Encodable {
+    func write(to writer: inout JSONWriter)
+}
+
+extension JSONWritable {
+    /// The value as JSON bytes.
+    public func jsonBytes(capacity: Int = 256) -> [UInt8] {
+        var writer = JSONWriter(capacity: capacity)
+        write(to: &writer)
+        return writer.bytes
+    }
+}
+
+extension Array: JSONWritable where Element: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.array(self)
+    }
+}
+
+/// The wire's enumerations travel as their raw strings.
+extension JSONWritable where Self: RawRepresentable, RawValue == String {
+    public func write(to writer: inout JSONWriter) {
+        writer.string(rawValue)
+    }
+}
