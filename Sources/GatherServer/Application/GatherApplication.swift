@@ -26,6 +26,8 @@ public final class GatherApplication: HTTPResponder {
         /// One client's logins and registrations queued or running at once at most; beyond, 429.
         public var hashingPerClient = 2
         public var now: @Sendable () -> Date = { Date() }
+        /// Tokens whose owner is remembered between requests (0: every request reads the database).
+        public var sessionCacheCapacity = SessionCache.defaultCapacity
 
         public init() {}
     }
@@ -40,7 +42,8 @@ public final class GatherApplication: HTTPResponder {
         services = Services(database: database, passwordHasher: options.passwordHasher,
                             decoyHash: options.passwordHasher.makeDecoyHash(), tokenLifetime: options.tokenLifetime,
                             loginThrottle: options.loginThrottle, registration: options.registration,
-                            registrationLimit: options.registrationLimit, now: options.now, log: log)
+                            registrationLimit: options.registrationLimit, now: options.now, log: log,
+                            sessions: SessionCache(capacity: options.sessionCacheCapacity))
         hashing = WorkerPool(threads: options.hashingThreads, name: "fg-hashing", queueLimit: options.hashingQueueLimit)
         hashingAllowance = HashingAllowance(limit: options.hashingPerClient)
     }
@@ -150,9 +153,15 @@ public final class GatherApplication: HTTPResponder {
         }
         let digest = TokenGenerator.digest(of: token)
         let now = services.now()
-        guard let user = try services.database.read({ try TokenRepository($0).user(digest: digest, now: now) }) else {
-            throw APIError.bearerRequired("invalid or expired token")
+        switch services.sessions.lookup(digest, now: now) {
+        case .hit(let user):
+            return AuthenticatedContext(base: context, user: user, tokenDigest: digest)
+        case .miss(let ticket):
+            guard let session = try services.database.read({ try TokenRepository($0).session(digest: digest, now: now) }) else {
+                throw APIError.bearerRequired("invalid or expired token")
+            }
+            services.sessions.store(digest, user: session.user, expiresAt: session.expiresAt, ticket: ticket)
+            return AuthenticatedContext(base: context, user: session.user, tokenDigest: digest)
         }
-        return AuthenticatedContext(base: context, user: user, tokenDigest: digest)
     }
 }

@@ -14,4 +14,6 @@ struct Services: Sendable {
     let registrationLimit: RegistrationLimit
     let now: @Sendable () -> Date
     let log: ServerLog
+    /// Who recent tokens belong to; logout and account deletion revoke here after their commit.
+    let sessions: SessionCache
 }

@@ -79,6 +79,7 @@ enum UserHandlers {
 
     static func logout(_ context: AuthenticatedContext) throws -> HTTPResponse {
         try context.services.database.write { try TokenRepository($0).delete(digest: context.tokenDigest) }
+        context.services.sessions.revoke(context.tokenDigest)
         return HTTPResponse(status: .noContent)
     }
 
@@ -88,6 +89,7 @@ enum UserHandlers {
 
     static func delete(_ context: AuthenticatedContext) throws -> HTTPResponse {
         try context.services.database.write { try UserRepository($0).delete(id: context.owner) }
+        context.services.sessions.revoke(user: context.owner)
         return HTTPResponse(status: .noContent)
     }
 }

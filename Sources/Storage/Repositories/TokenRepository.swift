@@ -14,11 +14,16 @@ public struct TokenRepository {
 
     /// The user a live token belongs to; nil if unknown or expired.
     public func user(digest: [UInt8], now: Date) throws -> User? {
+        try session(digest: digest, now: now)?.user
+    }
+
+    /// The user a live token belongs to and when the token expires; nil if unknown or expired.
+    public func session(digest: [UInt8], now: Date) throws -> TokenSession? {
         try database.query("""
-            SELECT users.id, users.username FROM tokens JOIN users ON users.id = tokens.user_id
+            SELECT users.id, users.username, tokens.expires_at FROM tokens JOIN users ON users.id = tokens.user_id
             WHERE tokens.digest = ? AND tokens.expires_at > ?
             """, digest, now)
-            .first.map { User(id: try $0.uuid(0), username: try $0.string(1)) }
+            .first.map { TokenSession(user: User(id: try $0.uuid(0), username: try $0.string(1)), expiresAt: try $0.date(2)) }
     }
 
     @discardableResult
@@ -33,4 +38,10 @@ public struct TokenRepository {
         try database.execute("DELETE FROM tokens WHERE expires_at <= ?", now)
         return database.changes
     }
+}
+
+/// A live token's owner and expiry.
+public struct TokenSession: Sendable, Hashable {
+    public let user: User
+    public let expiresAt: Date
 }
