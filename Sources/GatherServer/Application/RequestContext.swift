@@ -11,7 +11,7 @@ struct RequestContext: Sendable {
     /// Decodes a JSON body. An empty body is read as `emptyBody` when one is given (`{}` for optional bodies).
     func decodeBody<T: Decodable>(_ type: T.Type, emptyBody: String? = nil) throws -> T {
         if let contentType = request.headers[HTTPHeaders.Name.contentType] {
-            let mediaType = contentType.split(separator: ";").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
+            let mediaType = contentType.split(separator: ";").first.map { String($0.trimmingWhitespace()) } ?? ""
             guard mediaType.lowercased() == "application/json" else {
                 throw APIError(.unsupportedMediaType, "Content-Type must be application/json")
             }

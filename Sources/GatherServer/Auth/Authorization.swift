@@ -20,7 +20,7 @@ enum Authorization {
         guard let header else { return .unusable }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "basic",
-              let data = Data(base64Encoded: parts[1].trimmingCharacters(in: .whitespaces)) else {
+              let data = Data(base64Encoded: String(parts[1].trimmingWhitespace())) else {
             return .unusable
         }
         // Split at the first colon *byte*: as a Character, `:` followed by a combining mark is one
@@ -53,7 +53,7 @@ enum Authorization {
         guard let header else { return nil }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
-        return token.isEmpty ? nil : token
+        let token = parts[1].trimmingWhitespace()
+        return token.isEmpty ? nil : String(token)
     }
 }
