@@ -97,6 +97,41 @@ final class ProtocolTests: XCTestCase {
         XCTAssertEqual(try list.jsonArray().compactMap { $0["name"] as? String }, (0..<10).map { "Pipelined \($0)" })
     }
 
+
+    /// Quick requests are answered on the event loop, one after another without recursion:
+    /// hundreds pipelined in one write, mixed with requests the workers answer, all come back in
+    /// order on the same connection. (Written a batch at a time: a client that writes without
+    /// reading while the server's answers fill its socket would wait forever on any server.)
+    func testHundredsOfPipelinedRequestsAnsweredOnTheLoopAndOnWorkersKeepTheirOrder() throws {
+        let (client, _) = try server.registeredClient()
+        let token = try XCTUnwrap(client.token)
+        let connection = try server.connect()
+        for round in 0..<4 {
+            let count = 500
+            var batch: [UInt8] = []
+            for index in 0..<count {
+                let request: String
+                switch index % 3 {
+                case 0: request = "GET /health HTTP/1.1\r\nHost: x\r\n\r\n"
+                case 1: request = "GET /api/users/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n\r\n"
+                default: request = "GET /api/stats/leaderboard?minGames=\(1 + index % 9) HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\n\r\n"
+                }
+                batch += Array(request.utf8)
+            }
+            try connection.write(batch, timeout: .seconds(10))
+            for index in 0..<count {
+                connection.expectResponse(to: .get)
+                let response = try connection.readResponse(timeout: .seconds(10))
+                XCTAssertEqual(response.status, 200, "round \(round), response \(index)")
+                switch index % 3 {
+                case 0: XCTAssertEqual(response.text, #"{"status":"ok"}"#, "round \(round), response \(index)")
+                case 1: XCTAssertNotNil(try response.jsonObject()["username"], "round \(round), response \(index)")
+                default: XCTAssertEqual(try response.jsonArray().count, 0, "round \(round), response \(index)")
+                }
+            }
+        }
+    }
+
     func testChunkedRequestBody() throws {
         let (client, _) = try server.registeredClient()
         let token = try XCTUnwrap(client.token)

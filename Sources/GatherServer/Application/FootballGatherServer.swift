@@ -25,8 +25,12 @@ public final class FootballGatherServer: Sendable {
         options.hashingQueueLimit = configuration.hashingQueueLimit
         let application = GatherApplication(database: database, options: options, log: log)
         self.application = application
-        http = HTTPServer(configuration: configuration.http, responder: application,
-                          accessLogger: { entry in log.access(entry) })
+        // Quiet: no logger at all, so no request pays for handing its entry over.
+        var accessLogger: AccessLogger?
+        if !configuration.quiet {
+            accessLogger = { @Sendable entry in log.access(entry) }
+        }
+        http = HTTPServer(configuration: configuration.http, responder: application, accessLogger: accessLogger)
     }
 
     /// Starts listening; returns the bound port.

@@ -48,6 +48,12 @@ public final class GatherApplication: HTTPResponder {
         hashingAllowance = HashingAllowance(limit: options.hashingPerClient)
     }
 
+    /// Quick routes, and requests that match no route (404, 405), are answered on the event loop.
+    public func answersOnLoop(_ request: HTTPRequest) -> Bool {
+        guard case let .found(route, _) = router.match(method: request.method, segments: request.pathSegments) else { return true }
+        return route.isQuick
+    }
+
     /// Answers on the calling thread, hashing included.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         do {

@@ -20,6 +20,9 @@ typealias Undo = @Sendable () -> Void
 enum RouteWork: Sendable {
     /// On the server's ordinary workers.
     case ordinary
+    /// On the event loop that read the request: a read of one owner's rows, small and never
+    /// waiting on a writer (WAL readers do not), not worth two thread hops.
+    case quick
     /// On the small password-hashing pool, once `Admission` let it in; refused with 503 when
     /// that pool's queue is full, so hashing never holds up other requests.
     case passwordHashing(Admission)
@@ -43,9 +46,14 @@ struct Route: Sendable {
     }
 
     /// A route for a logged-in caller (a valid bearer token).
-    init(_ method: HTTPMethod, _ pattern: String,
+    init(_ method: HTTPMethod, _ pattern: String, work: RouteWork = .ordinary,
          authenticated handler: @escaping @Sendable (AuthenticatedContext) throws -> HTTPResponse) {
-        self.init(method, pattern, work: .ordinary, handler: .authenticated(handler))
+        self.init(method, pattern, work: work, handler: .authenticated(handler))
+    }
+
+    var isQuick: Bool {
+        if case .quick = work { return true }
+        return false
     }
 
     private init(_ method: HTTPMethod, _ pattern: String, work: RouteWork, handler: RouteHandler) {

@@ -1,22 +1,24 @@
 import HTTP
 
 /// The API: the original backend's routes plus logout, the caller's account and health.
+/// Quick routes (one owner's row or roster, read) are answered on the event loop; the rest on the
+/// workers, and password hashing on its own pool.
 enum Routes {
     static func router() -> Router {
         var router = Router()
         let routes: [Route] = [
-            Route(.get, "/health", handler: HealthHandler.check),
+            Route(.get, "/health", work: .quick, handler: HealthHandler.check),
 
             // Registration and login hash passwords; login reads its own Basic credentials.
             Route(.post, "/api/users", work: .passwordHashing(UserHandlers.admitRegistration), handler: UserHandlers.register),
             Route(.post, "/api/users/login", work: .passwordHashing(UserHandlers.admitLogin), handler: UserHandlers.login),
             Route(.post, "/api/users/logout", authenticated: UserHandlers.logout),
-            Route(.get, "/api/users/me", authenticated: UserHandlers.me),
+            Route(.get, "/api/users/me", work: .quick, authenticated: UserHandlers.me),
             Route(.delete, "/api/users", authenticated: UserHandlers.delete),
 
-            Route(.get, "/api/players", authenticated: PlayerHandlers.list),
+            Route(.get, "/api/players", work: .quick, authenticated: PlayerHandlers.list),
             Route(.post, "/api/players", authenticated: PlayerHandlers.create),
-            Route(.get, "/api/players/:id", authenticated: PlayerHandlers.get),
+            Route(.get, "/api/players/:id", work: .quick, authenticated: PlayerHandlers.get),
             Route(.put, "/api/players/:id", authenticated: PlayerHandlers.replace),
             Route(.delete, "/api/players/:id", authenticated: PlayerHandlers.delete),
             Route(.get, "/api/players/:id/gathers", authenticated: PlayerHandlers.gathers),
@@ -26,10 +28,10 @@ enum Routes {
 
             Route(.get, "/api/gathers", authenticated: GatherHandlers.list),
             Route(.post, "/api/gathers", authenticated: GatherHandlers.create),
-            Route(.get, "/api/gathers/:id", authenticated: GatherHandlers.get),
+            Route(.get, "/api/gathers/:id", work: .quick, authenticated: GatherHandlers.get),
             Route(.put, "/api/gathers/:id", authenticated: GatherHandlers.updateResult),
             Route(.delete, "/api/gathers/:id", authenticated: GatherHandlers.delete),
-            Route(.get, "/api/gathers/:id/players", authenticated: GatherHandlers.players),
+            Route(.get, "/api/gathers/:id/players", work: .quick, authenticated: GatherHandlers.players),
             Route(.post, "/api/gathers/:id/players/:playerId", authenticated: GatherHandlers.addPlayer),
             Route(.delete, "/api/gathers/:id/players/:playerId", authenticated: GatherHandlers.removePlayer),
         ]

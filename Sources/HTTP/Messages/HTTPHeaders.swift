@@ -70,7 +70,16 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     /// ASCII case-insensitive, without allocating: field names are tokens (RFC 9110 §5.1), and this
     /// runs for every field on every lookup of every request.
     static func sameName(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { asciiLowercase($0) == asciiLowercase($1) }
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a, b = b
+        return a.withUTF8 { first in
+            b.withUTF8 { second in
+                for index in 0..<first.count where asciiLowercase(first[index]) != asciiLowercase(second[index]) {
+                    return false
+                }
+                return true
+            }
+        }
     }
 
     private static func asciiLowercase(_ byte: UInt8) -> UInt8 {

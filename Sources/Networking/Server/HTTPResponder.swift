@@ -1,7 +1,13 @@
 import HTTP
 
-/// Turns a request into a response. Called on a worker thread; may block (database, hashing).
+/// Turns a request into a response. Called on a worker thread; may block (database, hashing),
+/// unless it says it answers a request on the event loop.
 public protocol HTTPResponder: Sendable {
+    /// True for a request quick enough to answer on the event loop's own thread with
+    /// `respond(to:)`: bounded work that never waits on a lock held for long, a pool or the disk's
+    /// flush. Saves two thread hops; everything else goes to the workers. Default: false.
+    func answersOnLoop(_ request: HTTPRequest) -> Bool
+
     /// The response, computed on the calling thread.
     func respond(to request: HTTPRequest) -> HTTPResponse
 
@@ -16,6 +22,8 @@ public protocol HTTPResponder: Sendable {
 }
 
 extension HTTPResponder {
+    public func answersOnLoop(_ request: HTTPRequest) -> Bool { false }
+
     public func respond(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) {
         completion(respond(to: request))
     }

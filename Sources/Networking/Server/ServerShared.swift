@@ -36,9 +36,25 @@ final class ServerShared: Sendable {
         openConnections.subtract(1, ordering: .relaxed)
     }
 
+    /// Entries waiting for the log queue, and whether a drain is already queued: under load one
+    /// hand-over carries many entries instead of one queue wake-up per request.
+    private let pendingLog = Mutex<(entries: [AccessLogEntry], drainQueued: Bool)>(([], false))
+
     func log(_ entry: AccessLogEntry) {
         guard let accessLogger else { return }
-        logQueue.async { accessLogger(entry) }
+        let queueDrain = pendingLog.withLock { pending in
+            pending.entries.append(entry)
+            defer { pending.drainQueued = true }
+            return !pending.drainQueued
+        }
+        guard queueDrain else { return }
+        logQueue.async { [self] in
+            let entries = pendingLog.withLock { pending in
+                defer { pending = ([], false) }
+                return pending.entries
+            }
+            for entry in entries { accessLogger(entry) }
+        }
     }
 
     /// Returns once every entry logged so far is written.
