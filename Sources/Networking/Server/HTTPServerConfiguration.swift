@@ -28,7 +28,7 @@ public struct HTTPServerConfiguration: Sendable {
     /// Threads running epoll loops. Idle connections cost memory, never a thread.
     public var eventLoopCount: Int = 2
     /// Threads running handlers (database work, password hashing).
-    public var workerCount: Int = 4
+    public var workerCount: Int = 16
     /// The kernel's queue of connections not yet accepted.
     public var backlog: Int32 = 1024
     /// HTTPS: every connection starts with a TLS handshake using the holder's current certificate
