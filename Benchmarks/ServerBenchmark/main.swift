@@ -15,6 +15,12 @@ case "requests":
     sequence.close()
 case "internals":
     try InternalsBenchmark.run()
+case nil, "wrk":
+    try WrkSuite().run()
 default:
-    print("usage: fg-bench requests [ROUNDS] | internals")
+    print("""
+        usage: fg-bench [wrk]            the release fg-server under wrk beside a one-worker nginx (make bench)
+               fg-bench requests [ROUNDS] a fixed sequence of requests in-process (make bench-check counts its instructions)
+               fg-bench internals        the balancer, a login flood, idle connections and HTTPS, in-process
+        """)
 }

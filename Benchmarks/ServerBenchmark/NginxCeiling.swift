@@ -1,0 +1,59 @@
+import Foundation
+
+/// The ceiling of the run: a one-worker nginx serving the same body as a static file, so every
+/// figure can be read as a fraction of what a mature C server does on the same machine, now.
+final class NginxCeiling {
+    let port: Int
+    private let process: Process
+    private let directory: URL
+
+    init(body: [UInt8], directory parent: URL) throws {
+        directory = parent.appendingPathComponent("nginx")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("logs"), withIntermediateDirectories: true)
+        try Data(body).write(to: directory.appendingPathComponent("players.json"))
+        port = try FreePort.find()
+        let configuration = """
+            worker_processes 1;
+            daemon off;
+            pid \(directory.path)/nginx.pid;
+            error_log \(directory.path)/logs/error.log warn;
+            events { worker_connections 4096; }
+            http {
+                access_log off;
+                keepalive_requests 100000000;
+                keepalive_timeout 60s;
+                client_body_temp_path \(directory.path);
+                proxy_temp_path \(directory.path);
+                fastcgi_temp_path \(directory.path);
+                uwsgi_temp_path \(directory.path);
+                scgi_temp_path \(directory.path);
+                server {
+                    listen 127.0.0.1:\(port);
+                    location = /api/players {
+                        default_type "application/json; charset=utf-8";
+                        alias \(directory.path)/players.json;
+                    }
+                }
+            }
+            """
+        let file = directory.appendingPathComponent("nginx.conf")
+        try configuration.write(to: file, atomically: true, encoding: .utf8)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: try Command.path(of: "nginx"))
+        process.arguments = ["-c", file.path, "-p", directory.path, "-e", directory.appendingPathComponent("logs/error.log").path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        guard FreePort.waitUntilAccepting(port) else {
+            process.terminate()
+            throw BenchmarkError("nginx did not start: see \(directory.path)/logs/error.log")
+        }
+    }
+
+    var url: String { "http://127.0.0.1:\(port)/api/players" }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
