@@ -10,3 +10,15 @@ static inline int clinux_accept4(int fd, int flags) {
     extern int accept4(int, struct sockaddr *, socklen_t *, int);
     return accept4(fd, 0, 0, flags);
 }
+
+// The calling thread's kernel id (gettid is declared only under _GNU_SOURCE too): Linux schedules
+// each thread on its own, so a thread's nice value is set through it.
+#include <sys/syscall.h>
+#include <sys/resource.h>
+#include <unistd.h>
+static inline int clinux_nice_thread(int increment) {
+    extern long syscall(long, ...);
+    int tid = (int)syscall(SYS_gettid);
+    int current = getpriority(PRIO_PROCESS, tid);
+    return setpriority(PRIO_PROCESS, tid, current + increment);
+}

@@ -40,12 +40,16 @@ public final class GatherApplication: HTTPResponder {
     public init(database: DatabasePool, options: Options = Options(), log: ServerLog) {
         router = Routes.router()
         services = Services(database: database, passwordHasher: options.passwordHasher,
-                            decoyHash: options.passwordHasher.makeDecoyHash(), tokenLifetime: options.tokenLifetime,
+                            decoyHash: DecoyHash(hasher: options.passwordHasher), tokenLifetime: options.tokenLifetime,
                             loginThrottle: options.loginThrottle, registration: options.registration,
                             registrationLimit: options.registrationLimit, now: options.now, log: log,
                             sessions: SessionCache(capacity: options.sessionCacheCapacity))
-        hashing = WorkerPool(threads: options.hashingThreads, name: "fg-hashing", queueLimit: options.hashingQueueLimit)
+        // Niced: a burst of logins must not take the CPU from ordinary requests.
+        hashing = WorkerPool(threads: options.hashingThreads, name: "fg-hashing", queueLimit: options.hashingQueueLimit, niceness: 10)
         hashingAllowance = HashingAllowance(limit: options.hashingPerClient)
+        // Made in the background, so start-up does not wait for a yescrypt hash.
+        let decoy = services.decoyHash
+        hashing.submit { _ = decoy.value }
     }
 
     /// Quick routes, and requests that match no route (404, 405), are answered on the event loop.

@@ -7,7 +7,7 @@ struct Services: Sendable {
     let database: DatabasePool
     let passwordHasher: any PasswordHashing
     /// Verified against when a login names no user, so both failures cost the same time.
-    let decoyHash: String
+    let decoyHash: DecoyHash
     let tokenLifetime: Duration
     let loginThrottle: LoginThrottle
     let registration: RegistrationPolicy

@@ -41,7 +41,7 @@ enum UserHandlers {
         let client = context.request.client
         let account = try services.database.read { try UserRepository($0).account(username: username) }
         // Verify against a decoy when there is no such user: the answer and its timing stay the same.
-        let matches = services.passwordHasher.verify(password, against: account?.passwordHash ?? services.decoyHash)
+        let matches = services.passwordHasher.verify(password, against: account?.passwordHash ?? services.decoyHash.value)
         guard let account, matches else {
             services.loginThrottle.recordFailure(username: username, client: client, now: services.now())
             throw APIError.loginFailed

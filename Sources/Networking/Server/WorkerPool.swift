@@ -1,3 +1,4 @@
+import CLinux
 import Foundation
 
 /// A fixed set of threads running blocking work (SQLite, password hashing) off the event loops,
@@ -15,12 +16,18 @@ public final class WorkerPool: @unchecked Sendable {
     public let queueLimit: Int?
     public let threadCount: Int
 
-    public init(threads: Int, name: String, queueLimit: Int? = nil) {
+    /// - Parameter niceness: added to the threads' nice value (Linux schedules each thread on
+    ///   its own): 10 lets CPU-bound work such as password hashing yield to the event loops.
+    public init(threads: Int, name: String, queueLimit: Int? = nil, niceness: Int32 = 0) {
         self.queueLimit = queueLimit
         self.threadCount = max(1, threads)
         for index in 0..<threadCount {
             group.enter()
             let thread = Thread { [self] in
+                if niceness != 0 {
+                    // Best effort: without the right to change it, the thread keeps the process's.
+                    _ = clinux_nice_thread(niceness)
+                }
                 work()
                 group.leave()
             }

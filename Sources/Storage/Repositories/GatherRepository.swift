@@ -119,12 +119,12 @@ public struct GatherRepository {
 
     /// The players of a gather with their teams, in roster order.
     public func players(gatherID: UUID) throws -> [GatherPlayer] {
-        try database.query("""
+        try database.map("""
             SELECT \(GatherRepository.playerColumns) FROM gather_players
             JOIN players ON players.id = gather_players.player_id
             WHERE gather_players.gather_id = ?
             ORDER BY players.id
-            """, gatherID).map { try GatherRepository.gatherPlayer($0, offset: 0) }
+            """, gatherID) { try GatherRepository.gatherPlayer($0, offset: 0) }
     }
 
     /// The players of several gathers at once (a history page), each list in roster order.
@@ -146,8 +146,9 @@ public struct GatherRepository {
 
     private static let playerColumns = "\(PlayerRepository.columns), gather_players.team, players.retired_at IS NOT NULL"
 
-    private static func gatherPlayer(_ row: Row, offset: Int) throws -> GatherPlayer {
-        guard let team = Team(rawValue: try row.string(offset + 6)) else { throw RowError.unexpected(offset + 6, row.values[offset + 6]) }
+    private static func gatherPlayer(_ row: some RowReading, offset: Int) throws -> GatherPlayer {
+        let text = try row.string(offset + 6)
+        guard let team = Team(rawValue: text) else { throw RowError.unexpected(offset + 6, .text(text)) }
         return GatherPlayer(player: try PlayerRepository.player(row, offset: offset), team: team, isRetired: try row.int(offset + 7) != 0)
     }
 

@@ -12,16 +12,15 @@ public struct PlayerRepository {
     static let columns = "players.id, players.name, players.age, players.skill, players.preferred_position, players.favourite_team"
 
     public func all(owner: UUID) throws -> [Player] {
-        try database.query("SELECT \(PlayerRepository.columns) FROM players WHERE user_id = ? AND retired_at IS NULL ORDER BY id",
-                           owner)
-            .map(PlayerRepository.player)
+        try database.map("SELECT \(PlayerRepository.columns) FROM players WHERE user_id = ? AND retired_at IS NULL ORDER BY id",
+                         owner, transform: PlayerRepository.player)
     }
 
     public func find(id: Int, owner: UUID) throws -> Player? {
-        try database.query("""
+        try database.map("""
             SELECT \(PlayerRepository.columns) FROM players WHERE id = ? AND user_id = ? AND retired_at IS NULL
-            """, id, owner)
-            .first.map(PlayerRepository.player)
+            """, id, owner, transform: PlayerRepository.player)
+            .first
     }
 
     public func insert(_ details: PlayerDetails, owner: UUID) throws -> Player {
@@ -63,11 +62,11 @@ public struct PlayerRepository {
     }
 
     /// Reads the columns of `columns`, in that order, starting at `offset`.
-    static func player(_ row: Row) throws -> Player {
+    static func player(_ row: some RowReading) throws -> Player {
         try player(row, offset: 0)
     }
 
-    static func player(_ row: Row, offset: Int) throws -> Player {
+    static func player(_ row: some RowReading, offset: Int) throws -> Player {
         Player(id: try row.int(offset),
                name: try row.string(offset + 1),
                age: try row.optionalInt(offset + 2),

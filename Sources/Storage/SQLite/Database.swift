@@ -52,6 +52,11 @@ public final class Database {
         try statement(sql).query(arguments)
     }
 
+    /// Each row, read where it lies, turned into a value: for the reads that return many rows.
+    public func map<T>(_ sql: String, _ arguments: any DatabaseValueConvertible..., transform: (StatementRow) throws -> T) throws -> [T] {
+        try statement(sql).map(arguments, transform)
+    }
+
     public func execute(_ sql: String, _ arguments: any DatabaseValueConvertible...) throws {
         try statement(sql).execute(arguments)
     }

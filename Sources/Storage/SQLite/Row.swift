@@ -1,7 +1,7 @@
 import Foundation
 
 /// One result row, read by column index. A value of the wrong type is a corrupt store: it throws.
-public struct Row: Sendable {
+public struct Row: Sendable, RowReading {
     public let values: [DatabaseValue]
 
     public func int(_ index: Int) throws -> Int {
@@ -27,20 +27,6 @@ public struct Row: Sendable {
     public func blob(_ index: Int) throws -> [UInt8] {
         guard case .blob(let value) = values[index] else { throw RowError.unexpected(index, values[index]) }
         return value
-    }
-
-    public func uuid(_ index: Int) throws -> UUID {
-        guard let uuid = UUID(uuidString: try string(index)) else { throw RowError.unexpected(index, values[index]) }
-        return uuid
-    }
-
-    public func date(_ index: Int) throws -> Date {
-        Date(timeIntervalSince1970: Double(try int(index)) / 1000)
-    }
-
-    public func optionalDate(_ index: Int) throws -> Date? {
-        if case .null = values[index] { return nil }
-        return try date(index)
     }
 }
 

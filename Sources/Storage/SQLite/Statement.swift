@@ -33,6 +33,18 @@ final class Statement {
         return rows
     }
 
+    /// Runs the statement and turns each row, read in place, into a value.
+    func map<T>(_ arguments: [any DatabaseValueConvertible], _ transform: (StatementRow) throws -> T) throws -> [T] {
+        defer { reset() }
+        try bind(arguments)
+        var values: [T] = []
+        let row = StatementRow(handle: handle)
+        while try step() {
+            values.append(try transform(row))
+        }
+        return values
+    }
+
     /// Runs a statement that returns no rows.
     func execute(_ arguments: [any DatabaseValueConvertible]) throws {
         defer { reset() }

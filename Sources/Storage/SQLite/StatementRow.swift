@@ -1,0 +1,75 @@
+import CSQLite
+import Foundation
+
+/// Reads a result row by column index; the same checks whether the row was copied out (`Row`) or
+/// is read in place from the statement (`StatementRow`). A value of the wrong type is a corrupt
+/// store: it throws.
+public protocol RowReading {
+    func int(_ index: Int) throws -> Int
+    func optionalInt(_ index: Int) throws -> Int?
+    func string(_ index: Int) throws -> String
+    func optionalString(_ index: Int) throws -> String?
+}
+
+extension RowReading {
+    public func uuid(_ index: Int) throws -> UUID {
+        let text = try string(index)
+        guard let uuid = UUID(uuidString: text) else { throw RowError.unexpected(index, .text(text)) }
+        return uuid
+    }
+
+    /// Stored as milliseconds since 1970.
+    public func date(_ index: Int) throws -> Date {
+        Date(timeIntervalSince1970: Double(try int(index)) / 1000)
+    }
+
+    public func optionalDate(_ index: Int) throws -> Date? {
+        try optionalInt(index).map { Date(timeIntervalSince1970: Double($0) / 1000) }
+    }
+}
+
+/// The current row of a statement being stepped, read in place: no copy of the row into values
+/// first, which was most of the cost of listing a roster. Valid only inside the closure that
+/// receives it (`Database.map`).
+public struct StatementRow: RowReading {
+    let handle: OpaquePointer
+
+    public func int(_ index: Int) throws -> Int {
+        let column = Int32(index)
+        guard sqlite3_column_type(handle, column) == SQLITE_INTEGER else { throw RowError.unexpected(index, value(column)) }
+        return Int(sqlite3_column_int64(handle, column))
+    }
+
+    public func optionalInt(_ index: Int) throws -> Int? {
+        sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL ? nil : try int(index)
+    }
+
+    public func string(_ index: Int) throws -> String {
+        let column = Int32(index)
+        guard sqlite3_column_type(handle, column) == SQLITE_TEXT else { throw RowError.unexpected(index, value(column)) }
+        return text(column)
+    }
+
+    public func optionalString(_ index: Int) throws -> String? {
+        sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL ? nil : try string(index)
+    }
+
+    private func text(_ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
+    }
+
+    /// The column as a value, for an error's description.
+    func value(_ column: Int32) -> DatabaseValue {
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+        case SQLITE_TEXT: return .text(text(column))
+        case SQLITE_BLOB:
+            let length = Int(sqlite3_column_bytes(handle, column))
+            guard let pointer = sqlite3_column_blob(handle, column), length > 0 else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: pointer, count: length)))
+        default: return .null
+        }
+    }
+}
