@@ -10,9 +10,13 @@ SYSTEM_HEADERS = /usr/include/sqlite3.h:libsqlite3-dev /usr/include/crypt.h:libc
 # makes throw-away certificates; nginx is the TLS proxy of the HTTPS tests; ab, ApacheBench, is a
 # client nobody here wrote, like wrk and Python's h11).
 TEST_TOOLS = /usr/bin/curl:curl /usr/bin/tmux:tmux /usr/bin/openssl:openssl /usr/sbin/nginx:nginx /usr/bin/ab:apache2-utils /usr/bin/wrk:wrk /usr/lib/python3/dist-packages/h11/__init__.py:python3-h11
+# make bench drives the server with wrk beside a one-worker nginx; make bench-check counts
+# instructions with valgrind's callgrind.
+BENCH_TOOLS = /usr/bin/wrk:wrk /usr/sbin/nginx:nginx
+CHECK_TOOLS = /usr/bin/valgrind:valgrind
 PORT ?= 8080
 
-.PHONY: all deps build release run serve test test-prerequisites sanitize bench clean help
+.PHONY: all deps build release run serve test test-prerequisites sanitize bench bench-check clean help
 
 all: build
 
@@ -20,12 +24,15 @@ help:
 	@echo "make run    build, start fg-server on port $(PORT) if none is running, open fg against it"
 	@echo "make serve  build and run fg-server alone on port $(PORT) (data in ./data/football-gather.sqlite)"
 	@echo "make test   build and run every test"
-	@echo "make bench  build in release mode and print server benchmarks"
+	@echo "make bench  build in release mode, drive fg-server with wrk beside nginx, print the table"
+	@echo "            (and Benchmarks/results/latest.json; FG_BENCH_SECONDS per scenario, default 10)"
+	@echo "make bench-check  fail if 1,000 in-process requests cost 10 % more instructions than recorded"
 	@echo "make sanitize  every test under ThreadSanitizer"
 
 deps:
 	@missing=""; \
-	for entry in $(SYSTEM_HEADERS) $(if $(filter test,$(MAKECMDGOALS)),$(TEST_TOOLS)); do \
+	for entry in $(SYSTEM_HEADERS) $(if $(filter test,$(MAKECMDGOALS)),$(TEST_TOOLS)) \
+			$(if $(filter bench,$(MAKECMDGOALS)),$(BENCH_TOOLS)) $(if $(filter bench-check,$(MAKECMDGOALS)),$(CHECK_TOOLS)); do \
 		header=$${entry%%:*}; package=$${entry##*:}; \
 		[ -f "$$header" ] || missing="$$missing $$package"; \
 	done; \
@@ -89,10 +96,18 @@ test: test-prerequisites
 sanitize: test-prerequisites
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --disable-swift-testing
 
-# Prints throughput, latency and memory per idle connection (Benchmarks/ServerBenchmark).
+# The release fg-server under wrk, scenario by scenario, beside a one-worker nginx serving the same
+# list body: a table on stdout and Benchmarks/results/latest.json (see docs/performance.md).
 bench: deps
+	$(SWIFT) build -c release --product fg-server
 	$(SWIFT) build -c release --product fg-bench
 	.build/release/fg-bench
+
+# The deterministic guard: instructions for a fixed sequence of 1,000 requests, against the count
+# recorded in Benchmarks/results/instructions (Benchmarks/bench-check --record after a change).
+bench-check: deps
+	$(SWIFT) build -c release --product fg-bench
+	Benchmarks/bench-check
 
 clean:
 	rm -rf .build
