@@ -26,7 +26,7 @@ let package = Package(
         // SQLite connection, statements, migrations, repositories.
         .target(name: "Storage", dependencies: ["GatherCore", "CSQLite"]),
         // Router, authentication, handlers, server assembly.
-        .target(name: "GatherServer", dependencies: ["GatherCore", "HTTP", "Networking", "Storage", "CCrypt"]),
+        .target(name: "GatherServer", dependencies: ["GatherCore", "HTTP", "Networking", "Storage", "CCrypt", "COpenSSL"]),
 
         // Raw mode, key decoding, display widths, screen buffer and diff renderer. Knows nothing of the app.
         .target(name: "Terminal"),

@@ -6,7 +6,6 @@ import XCTest
 /// Group commit: writes that arrive together share one transaction and one flush, each caller
 /// goes on only after the commit, and a failing write fails alone.
 final class GroupCommitTests: StorageTestCase {
-    private struct Refused: Error {}
 
     func testWritesThatArriveTogetherShareOneCommitAndAllLand() throws {
         let pool = try makePool()
@@ -87,6 +86,65 @@ final class GroupCommitTests: StorageTestCase {
         XCTAssertEqual(try rowCount("players", in: outsider), 1, "once answered, the write is in the file for any connection")
     }
 
+    func testAHandedOverWriteIsCompletedOnlyAfterItsGroupCommits() throws {
+        let pool = try makePool()
+        defer { pool.close() }
+        let owner = try createUser(pool, "owner")
+        let gate = Gate()
+        let holder = Writer { try pool.write { _ in gate.waitUntilOpened() } }
+        XCTAssertTrue(waitUntil { gate.isWaiting })
+        let outcome = Outcome()
+        let holdLate = Gate()
+        pool.enqueueWrite({ database in
+            try PlayerRepository(database).insert(try PlayerDetails(name: "Handed over"), owner: owner).id
+        }, completion: { outcome.set($0) })
+        let late = Writer { try pool.write { _ in holdLate.waitUntilOpened() } }
+        XCTAssertTrue(waitUntil { pool.waitingWriteCount == 2 })
+        gate.open()
+        XCTAssertNil(try holder.finish())
+        XCTAssertTrue(waitUntil { holdLate.isWaiting })
+        XCTAssertNil(outcome.value, "ran, but its group is still open: not completed yet")
+        holdLate.open()
+        XCTAssertNil(try late.finish())
+        XCTAssertTrue(waitUntil { outcome.value != nil })
+        let id = try XCTUnwrap(try outcome.value?.get())
+        XCTAssertEqual(try pool.read { try PlayerRepository($0).find(id: id, owner: owner)?.name }, "Handed over")
+    }
+
+    func testInsideAWriteNestedWritesAndReadsSeeTheGroupAndAFailingNestedWriteIsUndoneAlone() throws {
+        let pool = try makePool()
+        defer { pool.close() }
+        let owner = try createUser(pool, "owner")
+        let outcome = Outcome()
+        pool.enqueueWrite({ _ in
+            _ = try pool.write { try PlayerRepository($0).insert(try PlayerDetails(name: "Kept"), owner: owner) }
+            let failed = (try? pool.write { database -> Int in
+                _ = try PlayerRepository(database).insert(try PlayerDetails(name: "Undone"), owner: owner)
+                throw Refused()
+            }) == nil
+            // A read inside the write sees what the write has done so far, not the last commit.
+            let names = try pool.read { try PlayerRepository($0).all(owner: owner).map(\.name) }
+            return failed && names == ["Kept"] ? 1 : 0
+        }, completion: { outcome.set($0) })
+        XCTAssertTrue(waitUntil { outcome.value != nil })
+        XCTAssertEqual(try outcome.value?.get(), 1)
+        XCTAssertEqual(try pool.read { try PlayerRepository($0).all(owner: owner).map(\.name) }, ["Kept"])
+    }
+
+    func testAHandedOverWriteThatThrowsIsRolledBackAndReported() throws {
+        let pool = try makePool()
+        defer { pool.close() }
+        let owner = try createUser(pool, "owner")
+        let outcome = Outcome()
+        pool.enqueueWrite({ database -> Int in
+            _ = try PlayerRepository(database).insert(try PlayerDetails(name: "Undone"), owner: owner)
+            throw Refused()
+        }, completion: { outcome.set($0) })
+        XCTAssertTrue(waitUntil { outcome.value != nil })
+        XCTAssertThrowsError(try outcome.value?.get()) { XCTAssertTrue($0 is Refused) }
+        XCTAssertEqual(try count("players", in: pool), 0)
+    }
+
     func testWritesAfterCloseAreRefusedAndQueuedOnesStillCommit() throws {
         let path = path()
         let pool = try DatabasePool(path: path)
@@ -108,6 +166,8 @@ final class GroupCommitTests: StorageTestCase {
         XCTAssertEqual(try count("players", in: reopened), 1)
     }
 }
+
+private struct Refused: Error {}
 
 /// Runs `body` on its own thread; `finish` waits for it and returns what it threw.
 private final class Writer: @unchecked Sendable {
@@ -137,6 +197,14 @@ private final class Writer: @unchecked Sendable {
         }
         return lock.withLock { error }
     }
+}
+
+/// What a handed-over write's completion received.
+private final class Outcome: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<Int, any Error>?
+    var value: Result<Int, any Error>? { lock.withLock { result } }
+    func set(_ result: Result<Int, any Error>) { lock.withLock { self.result = result } }
 }
 
 /// Holds a write inside its body until the test opens it.

@@ -52,10 +52,11 @@ public final class GatherApplication: HTTPResponder {
         hashing.submit { _ = decoy.value }
     }
 
-    /// Quick routes, and requests that match no route (404, 405), are answered on the event loop.
+    /// Quick routes, writes, and requests that match no route (404, 405) are taken from the event
+    /// loop; see `respond(to:completion:)`.
     public func answersOnLoop(_ request: HTTPRequest) -> Bool {
         guard case let .found(route, _) = router.match(method: request.method, segments: request.pathSegments) else { return true }
-        return route.isQuick
+        return route.answersOnLoop
     }
 
     /// Answers on the calling thread, hashing included.
@@ -81,9 +82,24 @@ public final class GatherApplication: HTTPResponder {
             case .answered(let response):
                 completion(response)
             case let .handle(route, context):
-                guard case .passwordHashing(let admit) = route.work else {
+                let admit: Admission
+                switch route.work {
+                case .quick, .ordinary:
                     completion(try run(route, context))
                     return
+                case .write:
+                    // Authenticated here; the handler runs as one write of the next group commit.
+                    let handler = try prepare(route, context)
+                    let log = services.log
+                    services.database.enqueueWrite({ _ in try handler() }) { result in
+                        switch result {
+                        case .success(let response): completion(response)
+                        case .failure(let error): completion(ErrorMapping.response(for: error, log: log))
+                        }
+                    }
+                    return
+                case .passwordHashing(let admission):
+                    admit = admission
                 }
                 let undo = try admit(context)
                 let client = ClientKey.of(request.client)
@@ -149,11 +165,17 @@ public final class GatherApplication: HTTPResponder {
 
     /// Calls the route's handler; one that needs a session gets it checked first.
     private func run(_ route: Route, _ context: RequestContext) throws -> HTTPResponse {
+        try prepare(route, context)()
+    }
+
+    /// The route's handler, ready to call: the session checked now, for one that needs it.
+    private func prepare(_ route: Route, _ context: RequestContext) throws -> @Sendable () throws -> HTTPResponse {
         switch route.handler {
         case .open(let handler):
-            return try handler(context)
+            return { try handler(context) }
         case .authenticated(let handler):
-            return try handler(try authenticate(context))
+            let authenticated = try authenticate(context)
+            return { try handler(authenticated) }
         }
     }
 

@@ -23,6 +23,9 @@ enum RouteWork: Sendable {
     /// On the event loop that read the request: a read of one owner's rows, small and never
     /// waiting on a writer (WAL readers do not), not worth two thread hops.
     case quick
+    /// Authenticated on the event loop, then run whole on the database's committer thread as one
+    /// write of a group commit, and answered once that group is on disk: no worker waits.
+    case write
     /// On the small password-hashing pool, once `Admission` let it in; refused with 503 when
     /// that pool's queue is full, so hashing never holds up other requests.
     case passwordHashing(Admission)
@@ -51,9 +54,12 @@ struct Route: Sendable {
         self.init(method, pattern, work: work, handler: .authenticated(handler))
     }
 
-    var isQuick: Bool {
-        if case .quick = work { return true }
-        return false
+    /// Whether the application answers it from the event loop (at once, or after its commit).
+    var answersOnLoop: Bool {
+        switch work {
+        case .quick, .write: return true
+        case .ordinary, .passwordHashing: return false
+        }
     }
 
     private init(_ method: HTTPMethod, _ pattern: String, work: RouteWork, handler: RouteHandler) {

@@ -1,8 +1,9 @@
 import HTTP
 
 /// The API: the original backend's routes plus logout, the caller's account and health.
-/// Quick routes (one owner's row or roster, read) are answered on the event loop; the rest on the
-/// workers, and password hashing on its own pool.
+/// Quick routes (one owner's row or roster, read) are answered on the event loop; writes run on
+/// the database's committer thread, answered after their group commit; the rest on the workers,
+/// and password hashing on its own pool.
 enum Routes {
     static func router() -> Router {
         var router = Router()
@@ -10,6 +11,8 @@ enum Routes {
             Route(.get, "/health", work: .quick, handler: HealthHandler.check),
 
             // Registration and login hash passwords; login reads its own Basic credentials.
+            // Logout and account deletion stay on the workers: their write must have committed
+            // before the session cache forgets the token, or a request in between could put it back.
             Route(.post, "/api/users", work: .passwordHashing(UserHandlers.admitRegistration), handler: UserHandlers.register),
             Route(.post, "/api/users/login", work: .passwordHashing(UserHandlers.admitLogin), handler: UserHandlers.login),
             Route(.post, "/api/users/logout", authenticated: UserHandlers.logout),
@@ -17,23 +20,23 @@ enum Routes {
             Route(.delete, "/api/users", authenticated: UserHandlers.delete),
 
             Route(.get, "/api/players", work: .quick, authenticated: PlayerHandlers.list),
-            Route(.post, "/api/players", authenticated: PlayerHandlers.create),
+            Route(.post, "/api/players", work: .write, authenticated: PlayerHandlers.create),
             Route(.get, "/api/players/:id", work: .quick, authenticated: PlayerHandlers.get),
-            Route(.put, "/api/players/:id", authenticated: PlayerHandlers.replace),
-            Route(.delete, "/api/players/:id", authenticated: PlayerHandlers.delete),
+            Route(.put, "/api/players/:id", work: .write, authenticated: PlayerHandlers.replace),
+            Route(.delete, "/api/players/:id", work: .write, authenticated: PlayerHandlers.delete),
             Route(.get, "/api/players/:id/gathers", authenticated: PlayerHandlers.gathers),
             Route(.get, "/api/players/:id/stats", authenticated: StatsHandlers.player),
             Route(.get, "/api/stats/leaderboard", authenticated: StatsHandlers.leaderboard),
             Route(.post, "/api/teams/balance", authenticated: TeamHandlers.balance),
 
             Route(.get, "/api/gathers", authenticated: GatherHandlers.list),
-            Route(.post, "/api/gathers", authenticated: GatherHandlers.create),
+            Route(.post, "/api/gathers", work: .write, authenticated: GatherHandlers.create),
             Route(.get, "/api/gathers/:id", work: .quick, authenticated: GatherHandlers.get),
-            Route(.put, "/api/gathers/:id", authenticated: GatherHandlers.updateResult),
-            Route(.delete, "/api/gathers/:id", authenticated: GatherHandlers.delete),
+            Route(.put, "/api/gathers/:id", work: .write, authenticated: GatherHandlers.updateResult),
+            Route(.delete, "/api/gathers/:id", work: .write, authenticated: GatherHandlers.delete),
             Route(.get, "/api/gathers/:id/players", work: .quick, authenticated: GatherHandlers.players),
-            Route(.post, "/api/gathers/:id/players/:playerId", authenticated: GatherHandlers.addPlayer),
-            Route(.delete, "/api/gathers/:id/players/:playerId", authenticated: GatherHandlers.removePlayer),
+            Route(.post, "/api/gathers/:id/players/:playerId", work: .write, authenticated: GatherHandlers.addPlayer),
+            Route(.delete, "/api/gathers/:id/players/:playerId", work: .write, authenticated: GatherHandlers.removePlayer),
         ]
         for route in routes { router.add(route) }
         return router

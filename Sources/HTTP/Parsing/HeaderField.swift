@@ -44,11 +44,17 @@ enum OptionalWhitespace {
 enum Token {
     /// tchar of RFC 9110 §5.6.2.
     static func isTokenByte(_ byte: UInt8) -> Bool {
+        tokenBytes[Int(byte)]
+    }
+
+    /// Looked up, not searched: every byte of every method and field name goes through here.
+    private static let tokenBytes: [Bool] = (0...255).map { value in
+        let byte = UInt8(value)
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return true
         default:
-            return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
         }
     }
 

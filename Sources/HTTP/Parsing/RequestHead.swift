@@ -54,10 +54,9 @@ struct RequestHead: Sendable {
     }
 
     private static func parseVersion(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPVersion {
-        let text = Array(bytes)
-        let prefix = Array("HTTP/".utf8)
-        guard text.count == 8, text.starts(with: prefix), text[6] == UInt8(ascii: "."),
-              let major = digit(text[5]), let minor = digit(text[7]) else {
+        let text = bytes.startIndex
+        guard bytes.count == 8, bytes.starts(with: "HTTP/".utf8), bytes[text + 6] == UInt8(ascii: "."),
+              let major = digit(bytes[text + 5]), let minor = digit(bytes[text + 7]) else {
             throw HTTPParseError(.badRequest, "malformed HTTP version")
         }
         guard major == 1 else {

@@ -8,25 +8,44 @@ public enum HTTPResponseSerializer {
     ///   - date: the `Date` value, an IMF-fixdate (see `HTTPDate`).
     public static func serialize(_ response: HTTPResponse, isHead: Bool, keepAlive: Bool, forHTTP10: Bool = false,
                                  date: String) -> [UInt8] {
-        var head = "HTTP/1.1 \(response.status.code) \(response.status.reasonPhrase)\r\n"
+        let sendsBody = !isHead && !response.status.forbidsContent
+        // Written as bytes, not through string interpolation: this runs for every response.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(160 + (sendsBody ? response.body.count : 0))
+        bytes.append(contentsOf: statusLinePrefix)
+        bytes.append(contentsOf: String(response.status.code).utf8)
+        bytes.append(space)
+        bytes.append(contentsOf: response.status.reasonPhrase.utf8)
+        bytes.append(contentsOf: lineEnd)
         for (name, value) in response.headers where !isFramingHeader(name) {
-            head += "\(name): \(value)\r\n"
+            appendField(name, value, to: &bytes)
         }
-        head += "\(HTTPHeaders.Name.date): \(date)\r\n"
+        appendField(HTTPHeaders.Name.date, date, to: &bytes)
         if !response.status.forbidsContent {
-            head += "\(HTTPHeaders.Name.contentLength): \(response.body.count)\r\n"
+            appendField(HTTPHeaders.Name.contentLength, String(response.body.count), to: &bytes)
         }
         if !keepAlive {
-            head += "\(HTTPHeaders.Name.connection): close\r\n"
+            appendField(HTTPHeaders.Name.connection, "close", to: &bytes)
         } else if forHTTP10 {
-            head += "\(HTTPHeaders.Name.connection): keep-alive\r\n"
+            appendField(HTTPHeaders.Name.connection, "keep-alive", to: &bytes)
         }
-        head += "\r\n"
-        var bytes = Array(head.utf8)
-        if !isHead && !response.status.forbidsContent {
+        bytes.append(contentsOf: lineEnd)
+        if sendsBody {
             bytes.append(contentsOf: response.body)
         }
         return bytes
+    }
+
+    private static let statusLinePrefix = Array("HTTP/1.1 ".utf8)
+    private static let lineEnd = Array("\r\n".utf8)
+    private static let fieldSeparator = Array(": ".utf8)
+    private static let space = UInt8(ascii: " ")
+
+    private static func appendField(_ name: String, _ value: String, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(contentsOf: fieldSeparator)
+        bytes.append(contentsOf: value.utf8)
+        bytes.append(contentsOf: lineEnd)
     }
 
     /// The interim response to `Expect: 100-continue`.

@@ -269,13 +269,16 @@ final class HTTPConnection: EventHandler {
         exchange = Exchange(id: id, method: request.method.rawValue, path: request.path,
                             isHead: request.method == .head, keepAlive: request.keepAlive, isHTTP10: request.version == .http1_0,
                             startedAt: MonotonicClock.now(), client: request.client)
-        if let response = owner.answerOnLoop(request) {
+        switch owner.answerOnLoop(request, for: self) {
+        case .answered(let response):
             complete(with: response)
-            return
+        case .pending:
+            // Stop reading while this request is answered: pipelined requests wait in the socket, in order.
+            watch(0)
+        case .notOnLoop:
+            watch(0)
+            owner.dispatch(request, to: self)
         }
-        // Stop reading while this request is answered: pipelined requests wait in the socket, in order.
-        watch(0)
-        owner.dispatch(request, to: self)
     }
 
     /// Who the request is from: the peer, or the client a trusted proxy names.

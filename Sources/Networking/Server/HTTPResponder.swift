@@ -3,9 +3,11 @@ import HTTP
 /// Turns a request into a response. Called on a worker thread; may block (database, hashing),
 /// unless it says it answers a request on the event loop.
 public protocol HTTPResponder: Sendable {
-    /// True for a request quick enough to answer on the event loop's own thread with
-    /// `respond(to:)`: bounded work that never waits on a lock held for long, a pool or the disk's
-    /// flush. Saves two thread hops; everything else goes to the workers. Default: false.
+    /// True when `respond(to:completion:)` may be called for this request on the event loop's own
+    /// thread: it then must not block (no lock held for long, no pool, no disk flush), and either
+    /// answers at once (a quick read) or hands the work on and calls `completion` later from
+    /// another thread (a write waiting for its group commit). Saves the hops to a worker and back;
+    /// everything else goes to the workers. Default: false.
     func answersOnLoop(_ request: HTTPRequest) -> Bool
 
     /// The response, computed on the calling thread.

@@ -1,6 +1,7 @@
 import CLinux
 import Glibc
 import HTTP
+import Synchronization
 
 /// The server's share of one event loop: the listener registration, the connections accepted on
 /// this loop, their timeouts, and shutdown. Only the loop's thread touches it.
@@ -136,11 +137,30 @@ final class ServerLoop: EventHandler {
 
     // MARK: Requests
 
-    /// The response, when the responder answers this request on the loop's thread: two thread
-    /// hops saved for requests it knows to be quick and never to block for long.
-    func answerOnLoop(_ request: HTTPRequest) -> HTTPResponse? {
-        guard shared.responder.answersOnLoop(request) else { return nil }
-        return shared.responder.respond(to: request)
+    enum LoopAnswer {
+        /// Answered during the call.
+        case answered(HTTPResponse)
+        /// The responder took it on and will deliver the response to this loop.
+        case pending
+        /// For the workers.
+        case notOnLoop
+    }
+
+    /// Hands the request to the responder on the loop's thread when it says it answers such
+    /// requests without blocking: quick reads answer at once, writes come back after their
+    /// group commit. The thread hop to a worker (and back) is saved either way.
+    func answerOnLoop(_ request: HTTPRequest, for connection: HTTPConnection) -> LoopAnswer {
+        guard shared.responder.answersOnLoop(request) else { return .notOnLoop }
+        let call = ResponderCall()
+        let fd = connection.descriptor
+        let serial = connection.serial
+        let home = LoopBound(self, on: loop)
+        shared.responder.respond(to: request) { response in
+            guard !call.keepIfStillInCall(response) else { return }
+            home.execute { $0.deliver(response, descriptor: fd, serial: serial) }
+        }
+        if let response = call.end() { return .answered(response) }
+        return .pending
     }
 
     func dispatch(_ request: HTTPRequest, to connection: HTTPConnection) {
@@ -207,6 +227,28 @@ final class ServerLoop: EventHandler {
     func closeAll() {
         for connection in Array(connections.values) {
             connection.close()
+        }
+    }
+}
+
+/// One call of the responder on the loop: a completion that comes while the call is still running
+/// is kept for the caller (answered at once); one that comes later is delivered through the loop.
+private final class ResponderCall: Sendable {
+    private let state = Mutex<(inCall: Bool, response: HTTPResponse?)>((true, nil))
+
+    func keepIfStillInCall(_ response: HTTPResponse) -> Bool {
+        state.withLock { state in
+            guard state.inCall else { return false }
+            state.response = response
+            return true
+        }
+    }
+
+    /// The response given during the call, if any; later ones go through the loop.
+    func end() -> HTTPResponse? {
+        state.withLock { state in
+            state.inCall = false
+            return state.response
         }
     }
 }

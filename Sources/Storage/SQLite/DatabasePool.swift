@@ -75,7 +75,8 @@ public final class DatabasePool: @unchecked Sendable {
     }
 
     /// Runs `body` in a write transaction on the single writer connection; returns once it is
-    /// committed (for a file, flushed to disk).
+    /// committed (for a file, flushed to disk). Inside a write, it runs at once in a savepoint of
+    /// that write's transaction, committed with it.
     @discardableResult
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
         if let committer { return try committer.write(body) }
@@ -85,9 +86,27 @@ public final class DatabasePool: @unchecked Sendable {
         return try writer.transaction(.immediate) { try body(writer) }
     }
 
-    /// Runs `body` in a read transaction: a consistent snapshot, concurrent with writes.
+    /// Hands `body` to the next group of writes and returns at once: `completion` gets its value
+    /// once the group is committed (flushed), or its error, on the committer's thread. For a
+    /// caller that must not wait (an event loop). A memory database runs it here and now.
+    public func enqueueWrite<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T,
+                                          completion: @escaping @Sendable (Result<T, any Error>) -> Void) {
+        guard let committer else {
+            completion(Result { try write(body) })
+            return
+        }
+        do {
+            try committer.enqueue(body, completion: completion)
+        } catch {
+            completion(.failure(error))
+        }
+    }
+
+    /// Runs `body` in a read transaction: a consistent snapshot, concurrent with writes. Inside a
+    /// write (on the committer's thread), it reads the group's own changes on the writer.
     @discardableResult
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        if let committer, committer.isCurrentThread { return try committer.readHere(body) }
         guard usesReaders else {
             // Without read connections (a memory database, a maintenance command), reads take
             // their turn on the writer.

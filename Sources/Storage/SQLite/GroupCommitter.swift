@@ -1,4 +1,6 @@
 import Foundation
+import Glibc
+import Synchronization
 
 /// The writer connection's own thread, committing writes in groups. A write waits in the queue;
 /// the thread takes every write waiting, runs each in a savepoint of one transaction, commits
@@ -6,6 +8,11 @@ import Foundation
 /// each caller go on. A write that throws is rolled back to its savepoint and fails alone; the
 /// others of its group still commit. Writes that arrive while a group commits form the next one,
 /// so a lone write never waits for company.
+///
+/// A write is either waited for (`write`, from any thread but this one) or handed over with a
+/// completion (`enqueue`, which returns at once: an event loop's way in). Code running on the
+/// committer's thread inside a write may write and read again (`writeHere`, `readHere`): it is
+/// already inside the group's transaction.
 ///
 /// Unchecked Sendable: `queue`, `accepting` and the counters are guarded by `condition`; the
 /// connection is used only on the committer's thread once it has started.
@@ -17,35 +24,72 @@ final class GroupCommitter: @unchecked Sendable {
     private var accepting = true
     private var stopped = false
     private var commits = 0
+    private let threadID = Atomic<UInt>(0)
     /// The most writes one group may hold: a bound on how long the first of them waits.
     static let maximumGroup = 256
 
     init(writer: Database, name: String = "fg-commit") {
         self.writer = writer
-        let thread = Thread { [self] in run() }
+        let started = DispatchSemaphore(value: 0)
+        let thread = Thread { [self] in
+            threadID.store(UInt(pthread_self()), ordering: .releasing)
+            started.signal()
+            run()
+        }
         thread.name = name
         thread.start()
+        started.wait()
+    }
+
+    /// Whether the caller is the committer's thread (inside a write of the current group).
+    var isCurrentThread: Bool {
+        pthread_equal(pthread_t(threadID.load(ordering: .acquiring)), pthread_self()) != 0
     }
 
     /// Runs `body` in the next group; returns once its group is committed (or throws its error,
-    /// or the commit's).
+    /// or the commit's). On the committer's own thread, runs it at once (see `writeHere`).
     func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try withoutActuallyEscaping(body) { escapable in
-            let pending = PendingWriteOf(escapable)
-            condition.lock()
-            guard accepting else {
-                condition.unlock()
-                throw DatabasePoolError.closed
-            }
-            queue.append(pending)
-            condition.signal()
-            condition.unlock()
-            // The body is used on the committer's thread until this returns: it never outlives the call.
+        if isCurrentThread { return try writeHere(body) }
+        return try withoutActuallyEscaping(body) { escapable in
+            let pending = WaitedWrite(escapable)
+            try append(pending)
             pending.done.wait()
             // The committer is done with the body; it must not outlive this call.
             pending.dropBody()
             return try pending.result()
         }
+    }
+
+    /// Queues `body` for the next group and returns at once; `completion` gets its value once
+    /// the group is committed, or its error (the body's, or the commit's), on the committer's
+    /// thread. Throws `closed` (and never calls `completion`) once the database is closing.
+    func enqueue<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T,
+                              completion: @escaping @Sendable (Result<T, any Error>) -> Void) throws {
+        try append(HandedOverWrite(body, completion: completion))
+    }
+
+    /// Inside a write, on the committer's thread: `body` in a savepoint of its own, so its
+    /// failure undoes only its changes.
+    func writeHere<T>(_ body: (Database) throws -> T) throws -> T {
+        guard let writer else { throw DatabasePoolError.closed }
+        try writer.execute("SAVEPOINT nested_write")
+        do {
+            let value = try body(writer)
+            try writer.execute("RELEASE nested_write")
+            return value
+        } catch {
+            if writer.isInTransaction {
+                try? writer.execute("ROLLBACK TO nested_write")
+                try? writer.execute("RELEASE nested_write")
+            }
+            throw error
+        }
+    }
+
+    /// Inside a write, on the committer's thread: a read sees the group's changes so far.
+    func readHere<T>(_ body: (Database) throws -> T) throws -> T {
+        guard let writer else { throw DatabasePoolError.closed }
+        return try body(writer)
     }
 
     /// Transactions committed so far (each a group of one or more writes).
@@ -61,6 +105,14 @@ final class GroupCommitter: @unchecked Sendable {
         condition.broadcast()
         while !stopped { condition.wait() }
         condition.unlock()
+    }
+
+    private func append(_ pending: PendingWrite) throws {
+        condition.lock()
+        defer { condition.unlock() }
+        guard accepting else { throw DatabasePoolError.closed }
+        queue.append(pending)
+        condition.signal()
     }
 
     private func run() {
@@ -129,25 +181,20 @@ final class GroupCommitter: @unchecked Sendable {
     }
 }
 
-/// A write waiting for its group: runs on the committer's thread, and its caller is told once the
-/// group's fate is known.
+/// A write waiting for its group: runs on the committer's thread; told once the group's fate is
+/// known (exactly once).
 class PendingWrite: @unchecked Sendable {
-    let done = DispatchSemaphore(value: 0)
-    /// Set on the committer's thread before `done` is signalled; read by the caller after.
-    fileprivate var outcome: Result<Void, any Error> = .success(())
-
     func run(_ database: Database) throws {}
-
-    /// Called exactly once per write.
-    fileprivate func finish(_ outcome: Result<Void, any Error>) {
-        self.outcome = outcome
-        done.signal()
-    }
+    func finish(_ outcome: Result<Void, any Error>) {}
 }
 
-private final class PendingWriteOf<T>: PendingWrite, @unchecked Sendable {
+/// A write whose caller waits on `done`.
+private final class WaitedWrite<T>: PendingWrite, @unchecked Sendable {
+    let done = DispatchSemaphore(value: 0)
     private var body: ((Database) throws -> T)?
+    /// Set on the committer's thread before `done` is signalled; read by the caller after.
     private var value: T?
+    private var outcome: Result<Void, any Error> = .success(())
 
     init(_ body: @escaping (Database) throws -> T) {
         self.body = body
@@ -158,6 +205,11 @@ private final class PendingWriteOf<T>: PendingWrite, @unchecked Sendable {
         value = try body(database)
     }
 
+    override func finish(_ outcome: Result<Void, any Error>) {
+        self.outcome = outcome
+        done.signal()
+    }
+
     func dropBody() {
         body = nil
     }
@@ -166,5 +218,32 @@ private final class PendingWriteOf<T>: PendingWrite, @unchecked Sendable {
         try outcome.get()
         guard let value else { throw DatabasePoolError.closed }
         return value
+    }
+}
+
+/// A write whose caller went on: its completion gets the value after the commit.
+private final class HandedOverWrite<T: Sendable>: PendingWrite, @unchecked Sendable {
+    private let body: @Sendable (Database) throws -> T
+    private let completion: @Sendable (Result<T, any Error>) -> Void
+    /// Touched only on the committer's thread.
+    private var value: T?
+
+    init(_ body: @escaping @Sendable (Database) throws -> T, completion: @escaping @Sendable (Result<T, any Error>) -> Void) {
+        self.body = body
+        self.completion = completion
+    }
+
+    override func run(_ database: Database) throws {
+        value = try body(database)
+    }
+
+    override func finish(_ outcome: Result<Void, any Error>) {
+        switch outcome {
+        case .success:
+            guard let value else { return completion(.failure(DatabasePoolError.closed)) }
+            completion(.success(value))
+        case .failure(let error):
+            completion(.failure(error))
+        }
     }
 }
