@@ -45,7 +45,7 @@ public final class GatherApplication: HTTPResponder {
                             registrationLimit: options.registrationLimit, now: options.now, log: log,
                             sessions: SessionCache(capacity: options.sessionCacheCapacity))
         // Niced: a burst of logins must not take the CPU from ordinary requests.
-        hashing = WorkerPool(threads: options.hashingThreads, name: "fg-hashing", queueLimit: options.hashingQueueLimit, niceness: 10)
+        hashing = WorkerPool(threads: options.hashingThreads, name: "fg-hashing", queueLimit: options.hashingQueueLimit, niceness: 19)
         hashingAllowance = HashingAllowance(limit: options.hashingPerClient)
         // Made in the background, so start-up does not wait for a yescrypt hash.
         let decoy = services.decoyHash
