@@ -28,6 +28,8 @@ public final class GatherApplication: HTTPResponder {
         public var now: @Sendable () -> Date = { Date() }
         /// Tokens whose owner is remembered between requests (0: every request reads the database).
         public var sessionCacheCapacity = SessionCache.defaultCapacity
+        /// Bytes of roster JSON kept between requests (0: every list reads the database).
+        public var rosterCacheBytes = RosterCache.defaultCapacityBytes
 
         public init() {}
     }
@@ -43,7 +45,8 @@ public final class GatherApplication: HTTPResponder {
                             decoyHash: DecoyHash(hasher: options.passwordHasher), tokenLifetime: options.tokenLifetime,
                             loginThrottle: options.loginThrottle, registration: options.registration,
                             registrationLimit: options.registrationLimit, now: options.now, log: log,
-                            sessions: SessionCache(capacity: options.sessionCacheCapacity))
+                            sessions: SessionCache(capacity: options.sessionCacheCapacity),
+                            rosters: RosterCache(capacityBytes: options.rosterCacheBytes))
         // Niced: a burst of logins must not take the CPU from ordinary requests.
         hashing = WorkerPool(threads: options.hashingThreads, name: "fg-hashing", queueLimit: options.hashingQueueLimit, niceness: 19)
         hashingAllowance = HashingAllowance(limit: options.hashingPerClient)
@@ -90,11 +93,13 @@ public final class GatherApplication: HTTPResponder {
                 case .write:
                     // Authenticated here; the handler runs as one write of the next group commit.
                     let handler = try prepare(route, context)
-                    let log = services.log
-                    services.database.enqueueWrite({ _ in try handler() }) { result in
+                    let services = services
+                    services.database.enqueueWrite({ _ in try handler.run() }) { result in
+                        // Committed (or failed): the owner's roster is read afresh from now on.
+                        if let owner = handler.owner { services.rosters.forget(owner) }
                         switch result {
                         case .success(let response): completion(response)
-                        case .failure(let error): completion(ErrorMapping.response(for: error, log: log))
+                        case .failure(let error): completion(ErrorMapping.response(for: error, log: services.log))
                         }
                     }
                     return
@@ -163,19 +168,29 @@ public final class GatherApplication: HTTPResponder {
         }
     }
 
-    /// Calls the route's handler; one that needs a session gets it checked first.
+    /// Calls the route's handler; one that needs a session gets it checked first. After a write
+    /// (its commit is done when a blocking write returns), the owner's cached roster is forgotten.
     private func run(_ route: Route, _ context: RequestContext) throws -> HTTPResponse {
-        try prepare(route, context)()
+        let handler = try prepare(route, context)
+        guard route.writes, let owner = handler.owner else { return try handler.run() }
+        defer { services.rosters.forget(owner) }
+        return try handler.run()
     }
 
-    /// The route's handler, ready to call: the session checked now, for one that needs it.
-    private func prepare(_ route: Route, _ context: RequestContext) throws -> @Sendable () throws -> HTTPResponse {
+    /// A route's handler ready to run: the session already checked for one that needs it.
+    private struct PreparedHandler: Sendable {
+        /// The caller, for an authenticated route.
+        let owner: UUID?
+        let run: @Sendable () throws -> HTTPResponse
+    }
+
+    private func prepare(_ route: Route, _ context: RequestContext) throws -> PreparedHandler {
         switch route.handler {
         case .open(let handler):
-            return { try handler(context) }
+            return PreparedHandler(owner: nil) { try handler(context) }
         case .authenticated(let handler):
             let authenticated = try authenticate(context)
-            return { try handler(authenticated) }
+            return PreparedHandler(owner: authenticated.owner) { try handler(authenticated) }
         }
     }
 

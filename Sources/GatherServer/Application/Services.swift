@@ -16,4 +16,6 @@ struct Services: Sendable {
     let log: ServerLog
     /// Who recent tokens belong to; logout and account deletion revoke here after their commit.
     let sessions: SessionCache
+    /// Recently listed rosters; forgotten after every write of their owner commits.
+    let rosters: RosterCache
 }

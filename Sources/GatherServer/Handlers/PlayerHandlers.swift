@@ -5,8 +5,18 @@ import Storage
 
 /// `/api/players`: the caller's roster.
 enum PlayerHandlers {
+    /// The roster, from the cache when nothing of the owner's was written since it was stored.
     static func list(_ context: AuthenticatedContext) throws -> HTTPResponse {
-        .json(.ok, try context.services.database.read { try PlayerRepository($0).all(owner: context.owner) })
+        let rosters = context.services.rosters
+        switch rosters.lookup(context.owner) {
+        case .hit(let body):
+            return .json(.ok, body: body)
+        case .miss(let ticket):
+            let players = try context.services.database.read { try PlayerRepository($0).all(owner: context.owner) }
+            let body = players.jsonBytes()
+            rosters.store(body, ticket: ticket)
+            return .json(.ok, body: body)
+        }
     }
 
     static func create(_ context: AuthenticatedContext) throws -> HTTPResponse {

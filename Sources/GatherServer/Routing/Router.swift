@@ -54,6 +54,12 @@ struct Route: Sendable {
         self.init(method, pattern, work: work, handler: .authenticated(handler))
     }
 
+    /// Whether it may change what its caller owns: anything but a read. After such a request the
+    /// caller's cached roster is forgotten, whatever the route (a safe over-approximation).
+    var writes: Bool {
+        method != .get && method != .head
+    }
+
     /// Whether the application answers it from the event loop (at once, or after its commit).
     var answersOnLoop: Bool {
         switch work {

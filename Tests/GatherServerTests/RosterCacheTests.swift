@@ -1,0 +1,106 @@
+import Foundation
+import XCTest
+@testable import GatherServer
+
+/// The roster cache must never answer with a roster older than the owner's last answered write.
+final class RosterCacheTests: XCTestCase {
+    private let alice = UUID()
+    private let bob = UUID()
+    private let second: UInt64 = 1_000_000_000
+
+    func testAStoredRosterIsServedUntilItsOwnerWritesAndOthersAreUntouched() throws {
+        let cache = RosterCache()
+        cache.store([1], ticket: try ticket(cache.lookup(alice, clock: 10)), clock: 11)
+        cache.store([2], ticket: try ticket(cache.lookup(bob, clock: 10)), clock: 11)
+        XCTAssertEqual(body(cache.lookup(alice, clock: 12)), [1])
+        cache.forget(alice, clock: 13)
+        XCTAssertNil(body(cache.lookup(alice, clock: 14)))
+        XCTAssertEqual(body(cache.lookup(bob, clock: 14)), [2])
+    }
+
+    func testAReadThatBeganBeforeAWriteCommittedIsNotStored() throws {
+        let cache = RosterCache()
+        // The read takes its snapshot, then the owner's write commits and forgets the roster…
+        let before = try ticket(cache.lookup(alice, clock: 100))
+        cache.forget(alice, clock: 200)
+        // …and the read, finishing late, must not put the old roster back.
+        cache.store([0xDE, 0xAD], ticket: before, clock: 300)
+        XCTAssertNil(body(cache.lookup(alice, clock: 400)))
+        // A read begun after the write may be stored.
+        cache.store([7], ticket: try ticket(cache.lookup(alice, clock: 500)), clock: 600)
+        XCTAssertEqual(body(cache.lookup(alice, clock: 700)), [7])
+    }
+
+    func testTicketsOlderThanTheirLifetimeAreRefusedSoForgettingsCanBePruned() throws {
+        let cache = RosterCache()
+        let old = try ticket(cache.lookup(alice, clock: 0))
+        // Many forgettings of others, long after: the record of alice's is pruned on the way.
+        cache.forget(alice, clock: 1 * second)
+        cache.forget(bob, clock: 10 * second)
+        cache.store([1], ticket: old, clock: 10 * second)
+        XCTAssertNil(body(cache.lookup(alice, clock: 10 * second)), "a read that took five seconds or more is not kept")
+    }
+
+    func testEntriesExpireAndTheCacheStaysWithinItsBytes() throws {
+        let aging = RosterCache(maximumAge: .seconds(60))
+        aging.store([1], ticket: try ticket(aging.lookup(alice, clock: 0)), clock: 1)
+        XCTAssertEqual(body(aging.lookup(alice, clock: 59 * second)), [1])
+        XCTAssertNil(body(aging.lookup(alice, clock: 61 * second)))
+
+        let small = RosterCache(capacityBytes: 10)
+        for index in 0..<20 {
+            let owner = UUID()
+            small.store([UInt8](repeating: UInt8(index), count: 4), ticket: try ticket(small.lookup(owner, clock: 1)), clock: 2)
+            XCTAssertLessThanOrEqual(small.byteCount, 10)
+        }
+        small.store([UInt8](repeating: 0, count: 11), ticket: try ticket(small.lookup(alice, clock: 1)), clock: 2)
+        XCTAssertNil(body(small.lookup(alice, clock: 3)), "a roster bigger than the whole cache is not kept")
+    }
+
+    // MARK: Through the API: every kind of write is seen by the next list at once
+
+    func testEveryWriteIsSeenByTheNextListOverTheWire() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        try assertListsFollowWrites(try server.registeredClient().client)
+    }
+
+    func testEveryWriteIsSeenByTheNextListInProcess() throws {
+        let api = try InProcessAPI()
+        defer { api.stop() }
+        try assertListsFollowWrites(try api.registeredClient().client)
+    }
+
+    private func assertListsFollowWrites(_ client: APIClient, file: StaticString = #filePath, line: UInt = #line) throws {
+        func names() throws -> [String] {
+            try client.request(.get, "/api/players").jsonArray().compactMap { $0["name"] as? String }
+        }
+        XCTAssertEqual(try names(), [], file: file, line: line)
+        let id = try XCTUnwrap(try client.request(.post, "/api/players", json: ["name": "Ann"]).jsonObject()["id"] as? Int)
+        XCTAssertEqual(try names(), ["Ann"], "after a create", file: file, line: line)
+        XCTAssertEqual(try client.request(.put, "/api/players/\(id)", json: ["name": "Anna", "age": 30]).status, 204)
+        XCTAssertEqual(try names(), ["Anna"], "after an edit", file: file, line: line)
+        let gather = try XCTUnwrap(try client.request(.post, "/api/gathers", json: [:]).jsonObject()["id"] as? String)
+        XCTAssertEqual(try client.request(.post, "/api/gathers/\(gather)/players/\(id)", json: ["team": "Team A"]).status, 200)
+        XCTAssertEqual(try client.request(.put, "/api/gathers/\(gather)", json: ["score": "1-0", "winnerTeam": "Team A"]).status, 204)
+        XCTAssertEqual(try client.request(.delete, "/api/players/\(id)").status, 204)
+        XCTAssertEqual(try names(), [], "after a delete (the player is retired, off the roster)", file: file, line: line)
+        XCTAssertEqual(try client.request(.post, "/api/players", json: ["name": "Ben"]).status, 201)
+        XCTAssertEqual(try client.request(.put, "/api/players/\(id)", json: ["name": "Ghost"]).status, 404, "a failed write")
+        XCTAssertEqual(try names(), ["Ben"], file: file, line: line)
+    }
+
+    // MARK: Helpers
+
+    private struct UnexpectedHit: Error {}
+
+    private func ticket(_ lookup: RosterCache.Lookup) throws -> RosterCache.Ticket {
+        guard case .miss(let ticket) = lookup else { throw UnexpectedHit() }
+        return ticket
+    }
+
+    private func body(_ lookup: RosterCache.Lookup) -> [UInt8]? {
+        guard case .hit(let body) = lookup else { return nil }
+        return body
+    }
+}
