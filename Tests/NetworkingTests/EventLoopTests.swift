@@ -1,5 +1,5 @@
 @testable import Networking
-import Synchronization
+import Locking
 import XCTest
 
 final class EventLoopTests: XCTestCase {
@@ -9,7 +9,7 @@ final class EventLoopTests: XCTestCase {
         defer { loop.stopAndWait() }
         XCTAssertFalse(loop.inLoop)
         let bound = LoopBound(0, on: loop)
-        let seen = Mutex<[Int]>([])
+        let seen = Locked<[Int]>([])
         let done = DispatchSemaphore(value: 0)
         for _ in 0..<100 {
             DispatchQueue.global().async {

@@ -3,7 +3,7 @@ import Foundation
 import GatherCore
 import HTTP
 import Networking
-import Synchronization
+import Locking
 
 /// Talks to fg-server over one keep-alive connection (TLS for https) on a private queue, so the UI
 /// never blocks. Every request has a deadline; failures come back as `ServiceError` with a message
@@ -13,10 +13,10 @@ public final class APIClient: Sendable {
     let timeout: Duration
     /// Set for an https address: how certificates are checked.
     let tls: TLSClientContext?
-    private let token = Mutex<String?>(nil)
+    private let token = Locked<String?>(nil)
     private let queue = DispatchQueue(label: "football-gather.api")
     private let connection = ConnectionSlot()
-    private let unauthorizedHandler = Mutex<(@Sendable () -> Void)?>(nil)
+    private let unauthorizedHandler = Locked<(@Sendable () -> Void)?>(nil)
 
     public init(address: ServerAddress, timeout: Duration = .seconds(10), tls: TLSClientContext? = nil) {
         self.address = address

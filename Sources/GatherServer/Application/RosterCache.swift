@@ -1,6 +1,6 @@
 import Foundation
 import Networking
-import Synchronization
+import Locking
 
 /// The JSON of recently listed rosters (`GET /api/players`), per owner, so the most frequent read
 /// of the API costs little more than `/health`. Correct before fast:
@@ -42,7 +42,7 @@ final class RosterCache: Sendable {
     let capacityBytes: Int
     private let maximumAge: UInt64
     private let ticketLifetime = MonotonicClock.nanoseconds(RosterCache.ticketLifetime)
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(capacityBytes: Int = RosterCache.defaultCapacityBytes, maximumAge: Duration = RosterCache.defaultMaximumAge) {
         self.capacityBytes = max(0, capacityBytes)

@@ -1,6 +1,6 @@
 import Foundation
 import Networking
-import Synchronization
+import Locking
 
 /// Lines to stderr: the access log (unless quiet) and errors, as text or one JSON object per line.
 /// Never given passwords, tokens or Authorization headers: only method, path (no query string),
@@ -13,7 +13,7 @@ public final class ServerLog: Sendable {
 
     private let quiet: Bool
     private let format: Format
-    private let lock = Mutex<Void>(())
+    private let lock = Locked<Void>(())
     private let sink: @Sendable (String) -> Void
 
     public init(quiet: Bool, format: Format = .text, sink: (@Sendable (String) -> Void)? = nil) {

@@ -1,10 +1,10 @@
-import Synchronization
+import Locking
 
 /// At most `limit` of one client's logins and registrations queued or running on the hashing pool
 /// at once: the queue is shared by everyone, and one client must not be able to fill it.
 final class HashingAllowance: Sendable {
     let limit: Int
-    private let inUse = Mutex<[String: Int]>([:])
+    private let inUse = Locked<[String: Int]>([:])
 
     init(limit: Int) {
         self.limit = max(1, limit)

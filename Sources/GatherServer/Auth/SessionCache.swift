@@ -1,7 +1,7 @@
 import Foundation
 import GatherCore
 import Networking
-import Synchronization
+import Locking
 
 /// Who recent bearer tokens belong to, so an ordinary request does not pay a database read to
 /// learn who is asking. Bounded (`capacity` tokens, any one dropped when full) and
@@ -27,7 +27,7 @@ final class SessionCache: Sendable {
 
     let capacity: Int
     private let maximumAge: UInt64
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(capacity: Int = SessionCache.defaultCapacity, maximumAge: Duration = SessionCache.defaultMaximumAge) {
         self.capacity = max(0, capacity)

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Counts events per key in a sliding window: once `limit` events of one key fall within `window`,
 /// that key must wait until the oldest of them leaves it. In memory and bounded: at most
@@ -9,7 +9,7 @@ public final class SlidingWindowLimiter: Sendable {
     public let limit: Int
     public let window: TimeInterval
     public let capacity: Int
-    private let events = Mutex<[String: [Date]]>([:])
+    private let events = Locked<[String: [Date]]>([:])
 
     public init(limit: Int, window: TimeInterval, capacity: Int = 10_000) {
         self.limit = max(1, limit)

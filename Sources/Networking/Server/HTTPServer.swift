@@ -1,12 +1,12 @@
 import Foundation
 import Glibc
-import Synchronization
+import Locking
 
 /// An HTTP/1.1 server: a listening socket watched by a few epoll loops, connections spread over
 /// them, handlers run on a worker pool. Start it, read `port`, and call `shutdown` to stop it.
 public final class HTTPServer: Sendable {
     private let shared: ServerShared
-    private let state = Mutex<RunState>(.idle)
+    private let state = Locked<RunState>(.idle)
 
     private enum RunState {
         case idle

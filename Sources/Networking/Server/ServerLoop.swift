@@ -1,7 +1,7 @@
 import CLinux
 import Glibc
 import HTTP
-import Synchronization
+import Locking
 
 /// The server's share of one event loop: the listener registration, the connections accepted on
 /// this loop, their timeouts, and shutdown. Only the loop's thread touches it.
@@ -234,7 +234,7 @@ final class ServerLoop: EventHandler {
 /// One call of the responder on the loop: a completion that comes while the call is still running
 /// is kept for the caller (answered at once); one that comes later is delivered through the loop.
 private final class ResponderCall: Sendable {
-    private let state = Mutex<(inCall: Bool, response: HTTPResponse?)>((true, nil))
+    private let state = Locked<(inCall: Bool, response: HTTPResponse?)>((true, nil))
 
     func keepIfStillInCall(_ response: HTTPResponse) -> Bool {
         state.withLock { state in

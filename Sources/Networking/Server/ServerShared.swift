@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 import Synchronization
 
 /// What every loop of one server shares: configuration, responder, workers and counters.
@@ -38,7 +39,7 @@ final class ServerShared: Sendable {
 
     /// Entries waiting for the log queue, and whether a drain is already queued: under load one
     /// hand-over carries many entries instead of one queue wake-up per request.
-    private let pendingLog = Mutex<(entries: [AccessLogEntry], drainQueued: Bool)>(([], false))
+    private let pendingLog = Locked<(entries: [AccessLogEntry], drainQueued: Bool)>(([], false))
 
     func log(_ entry: AccessLogEntry) {
         guard let accessLogger else { return }

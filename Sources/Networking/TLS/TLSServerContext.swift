@@ -1,5 +1,5 @@
 import COpenSSL
-import Synchronization
+import Locking
 
 /// The server's certificate and key in an OpenSSL context: TLS 1.2 and 1.3 only, forward-secret
 /// AEAD ciphers, no renegotiation, no compression. Immutable once made; a renewal makes a new one.
@@ -61,10 +61,10 @@ public final class TLSServerContext: @unchecked Sendable {
 /// The context new connections use, replaced as a whole on reload; connections already open
 /// keep the one they started with.
 public final class TLSServerContextHolder: Sendable {
-    private let current: Mutex<TLSServerContext>
+    private let current: Locked<TLSServerContext>
 
     public init(_ context: TLSServerContext) {
-        current = Mutex(context)
+        current = Locked(context)
     }
 
     public var context: TLSServerContext { current.withLock { $0 } }

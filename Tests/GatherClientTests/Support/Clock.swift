@@ -1,5 +1,5 @@
 @testable import GatherClient
-import Synchronization
+import Locking
 
 /// A ticker driven by the test: `fire()` delivers a tick.
 @MainActor
@@ -31,10 +31,10 @@ final class ManualTicker: Ticker {
 
 /// A time source whose "now" only moves when the test says so.
 final class ManualTimeSource: TimeSource {
-    private let current: Mutex<Duration>
+    private let current: Locked<Duration>
 
     init(now: Duration = .seconds(1_000)) {
-        current = Mutex(now)
+        current = Locked(now)
     }
 
     func now() -> Duration {

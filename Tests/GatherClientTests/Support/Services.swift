@@ -1,7 +1,7 @@
 import Foundation
 @testable import GatherClient
 import GatherCore
-import Synchronization
+import Locking
 
 /// A hook run in the middle of a service call, on the main actor, to look at the screen while the
 /// request is in flight.
@@ -27,7 +27,7 @@ final class StubSessionService: SessionService {
     static let session = Session(userID: UUID(uuidString: "8A0E4A5C-2C0B-4E43-9B0B-1D7A3F3A2B11")!, username: "ana",
                                  token: "token-1")
 
-    private let state = Mutex(State(loginResult: .success(StubSessionService.session),
+    private let state = Locked(State(loginResult: .success(StubSessionService.session),
                                     registerResult: .success(StubSessionService.session)))
 
     var loginResult: Result<Session, ServiceError> {
@@ -103,7 +103,7 @@ final class StubPlayerService: PlayerService {
         var gatherCount: Result<Int, ServiceError> = .success(0)
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(players: [Player] = []) {
         state.withLock { $0.players = .success(players) }
@@ -195,7 +195,7 @@ final class StubGatherService: GatherService {
         var deleted: [UUID] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var saveError: ServiceError? {
         get { state.withLock { $0.saveError } }
@@ -264,7 +264,7 @@ final class InMemorySessionPersistence: SessionPersistence {
         var clearCount = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(session: Session? = nil, rememberedUsername: String? = nil) {
         state.withLock {
@@ -307,7 +307,7 @@ final class StubStatsService: StatsService {
         var statsRequests: [Int] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var statsResult: Result<PlayerStats, ServiceError> {
         get { state.withLock { $0.stats } }
@@ -361,7 +361,7 @@ final class InMemoryJournal: ResultJournal {
         var saveCount = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(entries: [PendingResult] = []) {
         state.withLock { $0.entries = entries }
@@ -388,7 +388,7 @@ final class InMemoryJournal: ResultJournal {
 
 /// A roster cache in memory.
 final class InMemoryRosterCache: RosterCache {
-    private let players = Mutex<[Player]?>(nil)
+    private let players = Locked<[Player]?>(nil)
 
     init(players: [Player]? = nil) {
         self.players.withLock { $0 = players }
