@@ -45,6 +45,7 @@ final class ServerUnderTest {
     }
 
     func stop() {
+        guard process.isRunning else { return }
         process.terminate()
         process.waitUntilExit()
     }

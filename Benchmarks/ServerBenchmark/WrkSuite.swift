@@ -45,8 +45,8 @@ struct WrkSuite {
             probe.stop()
         }
         let server = try ServerUnderTest(binary: serverBinary, database: database)
-        startUps.append(server.startUpMilliseconds)
         defer { server.stop() }
+        startUps.append(server.startUpMilliseconds)
         report.startUpMilliseconds = startUps.sorted()[startUps.count / 2]
         report.idleResidentKilobytes = server.memory.resident
 
@@ -86,13 +86,6 @@ struct WrkSuite {
         let logins = pacer.stop()
         print("  logins during it: \(logins.answered) answered 200, \(logins.refused) refused, \(logins.failed) failed")
 
-        // Cost per player as the roster grows.
-        for account in [medium, large] {
-            try measure("GET /api/players (\(account.playerIDs.count) players)", server.baseURL + "/api/players",
-                        script: try scripts.get(account), server: server, into: &report)
-        }
-        report.noteCostPerPlayer(small: "GET /api/players (20 players)", large: "GET /api/players (2000 players)", extraPlayers: 1_980)
-
         // 10,000 idle keep-alive connections held open beside the same list load.
         let before = server.memory.resident
         let idle = try IdleConnections(port: server.port, count: 10_000)
@@ -104,6 +97,18 @@ struct WrkSuite {
         idle.close()
 
         report.peakResidentKilobytes = server.memory.peak
+        server.stop()
+
+        // What a list costs when it is read and written out each time (the roster cache off), as
+        // the roster grows: it must grow linearly, with a small constant.
+        let uncached = try ServerUnderTest(binary: serverBinary, database: database, extraArguments: ["--roster-cache-bytes", "0"])
+        for account in [reader, medium, large] {
+            try measure("GET /api/players, no cache (\(account.playerIDs.count) players)", uncached.baseURL + "/api/players",
+                        script: try scripts.get(account), server: uncached, into: &report)
+        }
+        uncached.stop()
+        report.noteCostPerPlayer(small: "GET /api/players, no cache (20 players)", large: "GET /api/players, no cache (2000 players)",
+                                 extraPlayers: 1_980)
         print(report.summary)
         let data = try report.json()
         try FileManager.default.createDirectory(atPath: (resultsFile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

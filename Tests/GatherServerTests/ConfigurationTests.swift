@@ -1,5 +1,6 @@
 import Foundation
 import GatherServer
+import Storage
 import XCTest
 
 final class ConfigurationTests: XCTestCase {
@@ -60,6 +61,27 @@ final class ConfigurationTests: XCTestCase {
             XCTAssertEqual((error as? ConfigurationError)?.message, "--registration must be open or closed, not \"invite\"")
         }
         XCTAssertThrowsError(try configuration(["--hashing-queue", "0"]))
+    }
+
+    func testRosterCacheSizeAndWorkers() throws {
+        let defaults = try configuration([])
+        XCTAssertEqual(defaults.rosterCacheBytes, 4 * 1024 * 1024)
+        XCTAssertEqual(defaults.http.workerCount, 16)
+        XCTAssertEqual(try configuration(["--roster-cache-bytes", "0"]).rosterCacheBytes, 0)
+        XCTAssertEqual(try configuration([], ["FG_ROSTER_CACHE_BYTES": "65536"]).rosterCacheBytes, 65_536)
+        XCTAssertThrowsError(try configuration(["--roster-cache-bytes", "-1"]))
+        XCTAssertThrowsError(try configuration(["--roster-cache-bytes", "lots"]))
+    }
+
+    /// With the cache off every list reads the database: what another program wrote is seen at once.
+    func testWithTheRosterCacheOffAListReadsTheDatabaseEachTime() throws {
+        let server = try TestServer { $0.rosterCacheBytes = 0 }
+        defer { server.stop() }
+        let (client, userID) = try server.registeredClient()
+        XCTAssertEqual(try client.request(.get, "/api/players").jsonArray().count, 0)
+        let outside = try Database(path: server.databasePath)
+        try outside.execute("INSERT INTO players (user_id, name) VALUES (?, ?)", userID, "Written elsewhere")
+        XCTAssertEqual(try client.request(.get, "/api/players").jsonArray().compactMap { $0["name"] as? String }, ["Written elsewhere"])
     }
 
     func testUserAddCommand() throws {

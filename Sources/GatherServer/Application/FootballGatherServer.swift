@@ -23,6 +23,7 @@ public final class FootballGatherServer: Sendable {
         options.registrationLimit = RegistrationLimit(limit: configuration.registrationsPerHour)
         options.hashingThreads = configuration.hashingThreads
         options.hashingQueueLimit = configuration.hashingQueueLimit
+        options.rosterCacheBytes = configuration.rosterCacheBytes
         let application = GatherApplication(database: database, options: options, log: log)
         self.application = application
         // Quiet: no logger at all, so no request pays for handing its entry over.

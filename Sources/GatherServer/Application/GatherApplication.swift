@@ -29,7 +29,8 @@ public final class GatherApplication: HTTPResponder {
         /// Tokens whose owner is remembered between requests (0: every request reads the database).
         public var sessionCacheCapacity = SessionCache.defaultCapacity
         /// Bytes of roster JSON kept between requests (0: every list reads the database).
-        public var rosterCacheBytes = RosterCache.defaultCapacityBytes
+        public var rosterCacheBytes = Options.defaultRosterCacheBytes
+        public static let defaultRosterCacheBytes = RosterCache.defaultCapacityBytes
 
         public init() {}
     }
@@ -48,7 +49,7 @@ public final class GatherApplication: HTTPResponder {
                             sessions: SessionCache(capacity: options.sessionCacheCapacity),
                             rosters: RosterCache(capacityBytes: options.rosterCacheBytes))
         // Niced: a burst of logins must not take the CPU from ordinary requests.
-        hashing = WorkerPool(threads: options.hashingThreads, name: "fg-hashing", queueLimit: options.hashingQueueLimit, niceness: 19)
+        hashing = WorkerPool(threads: options.hashingThreads, name: "fg-hashing", queueLimit: options.hashingQueueLimit, niceness: 10)
         hashingAllowance = HashingAllowance(limit: options.hashingPerClient)
         // Made in the background, so start-up does not wait for a yescrypt hash.
         let decoy = services.decoyHash

@@ -85,7 +85,7 @@ public enum ServerCommandLine {
             config.http.eventLoopCount = try integer(value, name: "--event-loops", range: 1...64)
         },
         ServerOption(flag: "--workers", environment: "FG_WORKERS", valueName: "N",
-                     help: "threads running handlers other than password hashing (default 4)") { config, value in
+                     help: "threads running handlers that neither read quickly nor write (default 16)") { config, value in
             config.http.workerCount = try integer(value, name: "--workers", range: 1...256)
         },
         ServerOption(flag: "--hashing-threads", environment: "FG_HASHING_THREADS", valueName: "N",
@@ -95,6 +95,10 @@ public enum ServerCommandLine {
         ServerOption(flag: "--hashing-queue", environment: "FG_HASHING_QUEUE", valueName: "N",
                      help: "logins and registrations waiting for a hashing thread at most; more get 503 (default 32)") { config, value in
             config.hashingQueueLimit = try integer(value, name: "--hashing-queue", range: 1...10_000)
+        },
+        ServerOption(flag: "--roster-cache-bytes", environment: "FG_ROSTER_CACHE_BYTES", valueName: "BYTES",
+                     help: "JSON of recently listed rosters kept in memory; 0 reads every list from the database (default 4194304)") { config, value in
+            config.rosterCacheBytes = try integer(value, name: "--roster-cache-bytes", range: 0...1_073_741_824)
         },
         ServerOption(flag: "--tls-cert", environment: "FG_TLS_CERT", valueName: "PATH",
                      help: "serve HTTPS with this PEM certificate chain (with --tls-key; SIGHUP reloads both)") { config, value in

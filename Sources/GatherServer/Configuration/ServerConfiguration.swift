@@ -21,6 +21,8 @@ public struct ServerConfiguration: Sendable {
     public var hashingThreads = GatherApplication.Options.defaultHashingThreads
     /// Logins and registrations waiting for a hashing thread at most; more get 503 at once.
     public var hashingQueueLimit = GatherApplication.Options.defaultHashingQueueLimit
+    /// Bytes of roster JSON kept between requests; 0 turns the roster cache off.
+    public var rosterCacheBytes = GatherApplication.Options.defaultRosterCacheBytes
     /// HTTPS: the PEM certificate chain and its key. Both or neither.
     public var tlsCertificateFile: String?
     public var tlsKeyFile: String?
