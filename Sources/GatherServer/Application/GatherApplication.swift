@@ -78,64 +78,74 @@ public final class GatherApplication: HTTPResponder {
         }
     }
 
-    /// Answers ordinary requests on the calling worker; queues password hashing on its own pool,
-    /// or refuses it at once with 503 when that pool's queue is full.
+    /// Answers quick and ordinary requests on the calling thread (an event loop for quick ones, a
+    /// worker for the others); hands writes to the group commit, answered after it; queues password
+    /// hashing on its own pool, or refuses it at once with 503 when that pool's queue is full.
     public func respond(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) {
         do {
             switch try resolve(request) {
             case .answered(let response):
                 completion(response)
             case let .handle(route, context):
-                let admit: Admission
                 switch route.work {
                 case .quick, .ordinary:
                     completion(try run(route, context))
-                    return
                 case .write:
-                    // Authenticated here; the handler runs as one write of the next group commit.
-                    let handler = try prepare(route, context)
-                    let services = services
-                    services.database.enqueueWrite({ _ in try handler.run() }) { result in
-                        // Committed (or failed): the owner's roster is read afresh from now on.
-                        if let owner = handler.owner { services.rosters.forget(owner) }
-                        switch result {
-                        case .success(let response): completion(response)
-                        case .failure(let error): completion(ErrorMapping.response(for: error, log: services.log))
-                        }
-                    }
-                    return
-                case .passwordHashing(let admission):
-                    admit = admission
-                }
-                let undo = try admit(context)
-                let client = ClientKey.of(request.client)
-                guard hashingAllowance.take(client) else {
-                    undo?()
-                    throw APIError(.tooManyRequests, "too many logins or registrations at once from this address",
-                                   headers: [HTTPHeaders.Name.retryAfter: "1"])
-                }
-                let log = services.log
-                let allowance = hashingAllowance
-                let queued = hashing.trySubmit { [self] in
-                    let response: HTTPResponse
-                    do {
-                        response = try run(route, context)
-                    } catch {
-                        response = ErrorMapping.response(for: error, log: log)
-                    }
-                    // Given back before the client hears the answer, so its next request finds the place free.
-                    allowance.give(client)
-                    completion(response)
-                }
-                guard queued else {
-                    allowance.give(client)
-                    undo?()
-                    throw APIError(.serviceUnavailable, "the server is busy checking passwords; try again shortly",
-                                   headers: [HTTPHeaders.Name.retryAfter: "1"])
+                    try runInGroupCommit(route, context, completion: completion)
+                case .passwordHashing(let admit):
+                    try runOnHashingPool(route, context, admit: admit, completion: completion)
                 }
             }
         } catch {
             completion(ErrorMapping.response(for: error, log: services.log))
+        }
+    }
+
+    /// A write: authenticated now (on the event loop), then the whole handler runs as one write of
+    /// the next group commit, answered once that group is on disk.
+    private func runInGroupCommit(_ route: Route, _ context: RequestContext,
+                                  completion: @escaping @Sendable (HTTPResponse) -> Void) throws {
+        let handler = try prepare(route, context)
+        let services = services
+        services.database.enqueueWrite({ _ in try handler.run() }) { result in
+            // Committed (or failed): the owner's roster is read afresh from now on.
+            if let owner = handler.owner { services.rosters.forget(owner) }
+            switch result {
+            case .success(let response): completion(response)
+            case .failure(let error): completion(ErrorMapping.response(for: error, log: services.log))
+            }
+        }
+    }
+
+    /// A login or registration: admitted by its cheap checks, then queued on the hashing pool, or
+    /// refused at once (429 for one client's share, 503 for a full queue).
+    private func runOnHashingPool(_ route: Route, _ context: RequestContext, admit: Admission,
+                                  completion: @escaping @Sendable (HTTPResponse) -> Void) throws {
+        let undo = try admit(context)
+        let client = ClientKey.of(context.request.client)
+        guard hashingAllowance.take(client) else {
+            undo?()
+            throw APIError(.tooManyRequests, "too many logins or registrations at once from this address",
+                           headers: [HTTPHeaders.Name.retryAfter: "1"])
+        }
+        let log = services.log
+        let allowance = hashingAllowance
+        let queued = hashing.trySubmit { [self] in
+            let response: HTTPResponse
+            do {
+                response = try run(route, context)
+            } catch {
+                response = ErrorMapping.response(for: error, log: log)
+            }
+            // Given back before the client hears the answer, so its next request finds the place free.
+            allowance.give(client)
+            completion(response)
+        }
+        guard queued else {
+            allowance.give(client)
+            undo?()
+            throw APIError(.serviceUnavailable, "the server is busy checking passwords; try again shortly",
+                           headers: [HTTPHeaders.Name.retryAfter: "1"])
         }
     }
 

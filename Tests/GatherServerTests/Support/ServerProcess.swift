@@ -33,8 +33,16 @@ final class ServerProcess {
         process.standardOutput = output
         process.standardError = errors
         let collected = collected
-        output.fileHandleForReading.readabilityHandler = { handle in collected.appendOutput(handle.availableData) }
-        errors.fileHandleForReading.readabilityHandler = { handle in collected.appendErrors(handle.availableData) }
+        // An empty read is the end of the pipe: counted, so `waitForExit` can wait until the last
+        // bytes are in (the process may end before the reader thread has read what it wrote).
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty { handle.readabilityHandler = nil; collected.closed() } else { collected.appendOutput(data) }
+        }
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty { handle.readabilityHandler = nil; collected.closed() } else { collected.appendErrors(data) }
+        }
         let inputPipe = Pipe()
         if input != nil { process.standardInput = inputPipe }
         try process.run()
@@ -59,10 +67,13 @@ final class ServerProcess {
         return port
     }
 
-    /// Waits for the process to end; its exit status, or nil if it is still running at the deadline.
+    /// Waits for the process to end and for everything it wrote to be read; its exit status, or
+    /// nil if it is still running at the deadline.
     func waitForExit(timeout: TimeInterval = 10) -> Int32? {
         guard waitUntil(timeout: timeout, { !process.isRunning }) else { return nil }
         process.waitUntilExit()
+        // Both pipes reach their end once the process (and any child holding them) is gone.
+        _ = waitUntil(timeout: timeout) { collected.closedPipes == 2 }
         return process.terminationStatus
     }
 
@@ -86,6 +97,10 @@ final class CollectedOutput: @unchecked Sendable {
     private var outputBytes = Data()
     private var errorBytes = Data()
 
+    private var pipesClosed = 0
+
+    func closed() { lock.withLock { pipesClosed += 1 } }
+    var closedPipes: Int { lock.withLock { pipesClosed } }
     func appendOutput(_ data: Data) { lock.withLock { outputBytes.append(data) } }
     func appendErrors(_ data: Data) { lock.withLock { errorBytes.append(data) } }
     var output: String { lock.withLock { String(decoding: outputBytes, as: UTF8.self) } }
