@@ -16,7 +16,7 @@ BENCH_TOOLS = /usr/bin/wrk:wrk /usr/sbin/nginx:nginx
 CHECK_TOOLS = /usr/bin/valgrind:valgrind
 PORT ?= 8080
 
-.PHONY: all deps build release run serve test test-prerequisites sanitize bench bench-check clean help
+.PHONY: all deps build release run serve test test-prerequisites sanitize bench bench-check fuzz clean help
 
 all: build
 
@@ -28,6 +28,8 @@ help:
 	@echo "            (and Benchmarks/results/latest.json; FG_BENCH_SECONDS per scenario, default 10)"
 	@echo "make bench-check  fail if 1,000 in-process requests cost 10 % more instructions than recorded"
 	@echo "make sanitize  every test under ThreadSanitizer"
+	@echo "make fuzz   libFuzzer with AddressSanitizer on the parsers, JSON bodies and key decoder"
+	@echo "            (FUZZ_SECONDS per target, default 60)"
 
 deps:
 	@missing=""; \
@@ -108,6 +110,12 @@ bench: deps
 bench-check: deps
 	$(SWIFT) build -c release --product fg-bench
 	Benchmarks/bench-check
+
+# Coverage-guided fuzzing (libFuzzer + AddressSanitizer): the request parser, the chunked decoder,
+# the response parser, the JSON request bodies and the terminal's key decoder, each fed arbitrary
+# bytes in arbitrary pieces. Fails on any crash, sanitizer report or broken property (Fuzz/run).
+fuzz: deps
+	Fuzz/run
 
 clean:
 	rm -rf .build
