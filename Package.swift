@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "GatherServer", dependencies: ["GatherCore", "HTTP", "Networking", "Storage", "CCrypt", "COpenSSL", "Locking"]),
 
         // Raw mode, key decoding, display widths, screen buffer and diff renderer. Knows nothing of the app.
-        .target(name: "Terminal"),
+        .target(name: "Terminal", dependencies: ["CLinux"]),
         // API client, services, presenters, coordinators, match clock. Never imports Terminal.
         .target(name: "GatherClient", dependencies: ["GatherCore", "HTTP", "Networking", "Locking"]),
         // A small parser for programs with subcommands (fg's scripting commands). Knows nothing of the app.

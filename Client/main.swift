@@ -39,6 +39,10 @@ if CommandLineApp.isSubcommand(arguments) {
     dispatchMain()
 }
 
+// The terminal app: the signals it handles are blocked now, before any thread exists, and read by
+// its run loop (SignalInbox); none can be taken the ordinary way by some other thread.
+SignalInbox.block(TerminalApp.handledSignals)
+
 let settings: ConnectionSettings
 do {
     switch try ClientCommandLine.parse(arguments: arguments, environment: environment) {
@@ -106,4 +110,8 @@ do {
 } catch {
     fail("cannot set up the terminal: \(error)", code: 1)
 }
-dispatchMain()
+// The main run loop serves the main queue (the app lives there) waiting in epoll with the handled
+// signals still blocked; dispatchMain() would wait in sigsuspend with an empty mask and take them
+// the ordinary way.
+RunLoop.main.run()
+fail("the main run loop ended", code: 1)

@@ -22,3 +22,7 @@ static inline int clinux_nice_thread(int increment) {
     int current = getpriority(PRIO_PROCESS, tid);
     return setpriority(PRIO_PROCESS, tid, current + increment);
 }
+
+// Signals read as data (fg's run loop watches them like its other inputs).
+#include <sys/signalfd.h>
+#include <signal.h>

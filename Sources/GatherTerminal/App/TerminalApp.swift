@@ -60,23 +60,28 @@ public final class TerminalApp: Navigator, ViewFactory {
         input.resume()
         sources.append(input)
 
-        let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
-        resize.setEventHandler { [weak self] in
-            MainActor.assumeIsolated { self?.render() }
-        }
-        resize.resume()
-        sources.append(resize)
-
-        for signalNumber in [SIGTERM, SIGHUP, SIGINT, SIGQUIT] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-            source.setEventHandler { [weak self] in
-                MainActor.assumeIsolated { self?.quit(status: signalNumber == SIGINT ? TerminalApp.interruptedStatus : 0) }
+        // Resizes redraw; the stop signals end the session cleanly (terminal restored). They were
+        // blocked at start-up (`TerminalApp.handledSignals`) and arrive here as data.
+        guard let inbox = try? SignalInbox(TerminalApp.handledSignals) else { return }
+        let signals = DispatchSource.makeReadSource(fileDescriptor: inbox.descriptor, queue: .main)
+        signals.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                for signalNumber in inbox.take() {
+                    if signalNumber == SIGWINCH {
+                        self?.render()
+                    } else {
+                        self?.quit(status: signalNumber == SIGINT ? TerminalApp.interruptedStatus : 0)
+                    }
+                }
             }
-            source.resume()
-            sources.append(source)
         }
+        signals.resume()
+        sources.append(signals)
     }
+
+    /// The signals the app takes itself: `main` blocks them (`SignalInbox.block`) before any
+    /// thread starts, and the run loop reads them.
+    public static let handledSignals = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT]
 
     private func readInput() {
         var bytes = [UInt8](repeating: 0, count: 4096)
