@@ -16,7 +16,7 @@ BENCH_TOOLS = /usr/bin/wrk:wrk /usr/sbin/nginx:nginx
 CHECK_TOOLS = /usr/bin/valgrind:valgrind
 PORT ?= 8080
 
-.PHONY: all deps build release run serve test test-prerequisites sanitize bench bench-check fuzz clean help
+.PHONY: all deps build release run serve test test-prerequisites sanitize sanitize-address bench bench-check fuzz clean help
 
 all: build
 
@@ -28,6 +28,7 @@ help:
 	@echo "            (and Benchmarks/results/latest.json; FG_BENCH_SECONDS per scenario, default 10)"
 	@echo "make bench-check  fail if 1,000 in-process requests cost 10 % more instructions than recorded"
 	@echo "make sanitize  every test under ThreadSanitizer"
+	@echo "make sanitize-address  every test under AddressSanitizer"
 	@echo "make fuzz   libFuzzer with AddressSanitizer on the parsers, JSON bodies and key decoder"
 	@echo "            (FUZZ_SECONDS per target, default 60)"
 
@@ -97,6 +98,12 @@ test: test-prerequisites
 # Every test under ThreadSanitizer (slower; separate build directory).
 sanitize: test-prerequisites
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --disable-swift-testing
+
+# Every test under AddressSanitizer, fg and fg-server included (their test runs start the ASan
+# builds). Leak reports are off here: the Swift runtime's weak-reference side tables and what a
+# process holds when it calls exit() read as leaks to LeakSanitizer; the fuzzers check for leaks.
+sanitize-address: test-prerequisites
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build/asan --disable-swift-testing
 
 # The release fg-server under wrk, scenario by scenario, beside a one-worker nginx serving the same
 # list body: a table on stdout and Benchmarks/results/latest.json (see docs/performance.md).
