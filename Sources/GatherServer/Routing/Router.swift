@@ -101,7 +101,7 @@ struct Router: Sendable {
         case notFound
     }
 
-    private var routes: [Route] = []
+    private(set) var routes: [Route] = []
 
     mutating func add(_ route: Route) {
         routes.append(route)
