@@ -23,6 +23,16 @@ final class OpenAPIDocumentTests: XCTestCase {
         XCTAssertEqual(try describedOperations(), routes)
     }
 
+    func testTheServerServesTheDocumentAsItIsInDocs() throws {
+        let api = try InProcessAPI()
+        defer { api.stop() }
+        let response = try api.client().request(.get, "/openapi.yaml")
+        XCTAssertEqual(response.status, 200)
+        XCTAssertEqual(response.headers["Content-Type"], "application/yaml; charset=utf-8")
+        XCTAssertEqual(response.text, try String(contentsOf: document, encoding: .utf8),
+                       "docs/openapi.yaml changed: run docs/openapi-swift to build it into the server")
+    }
+
     func testTheDocumentIsYAMLThatDeclaresOpenAPI31() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")

@@ -9,6 +9,7 @@ enum Routes {
         var router = Router()
         let routes: [Route] = [
             Route(.get, "/health", work: .quick, handler: HealthHandler.check),
+            Route(.get, "/openapi.yaml", work: .quick, handler: OpenAPIHandler.document),
 
             // Registration and login hash passwords; login reads its own Basic credentials.
             // Logout and account deletion stay on the workers: their write must have committed

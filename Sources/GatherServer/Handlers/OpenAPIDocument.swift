@@ -1,0 +1,632 @@
+// Generated from docs/openapi.yaml by docs/openapi-swift: edit the YAML, then run the script.
+
+/// The API contract, served at `GET /openapi.yaml`.
+enum OpenAPIDocument {
+    static let yaml = ##"""
+openapi: 3.1.0
+info:
+  title: Football Gather API
+  version: 0.1.0
+  description: >-
+    The API of fg-server: the original Football Gather backend's routes and JSON fields, plus
+    logout, the caller's account, health, history pages, records, the leaderboard and fair teams.
+    Every error is JSON in the original shape, {"error": true, "reason": "..."}. Every resource is
+    the caller's own: another account's player or gather answers 404. The server serves this
+    document at GET /openapi.yaml.
+servers:
+  - url: http://127.0.0.1:8080
+security:
+  - bearer: []
+paths:
+  /health:
+    get:
+      summary: Whether the server and its database answer
+      security: []
+      responses:
+        '200':
+          description: Healthy
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/HealthStatus' }
+        '503':
+          description: The database does not answer
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/HealthStatus' }
+  /openapi.yaml:
+    get:
+      summary: This document
+      security: []
+      responses:
+        '200':
+          description: The OpenAPI document
+          content:
+            application/yaml:
+              schema: { type: string }
+  /api/users:
+    post:
+      summary: Register an account
+      security: []
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/Credentials' }
+      responses:
+        '201':
+          description: Created
+          headers:
+            Location: { schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/User' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '403': { $ref: '#/components/responses/Error' }
+        '409': { $ref: '#/components/responses/Error' }
+        '415': { $ref: '#/components/responses/Error' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Busy' }
+    delete:
+      summary: Delete the caller's account and everything it owns
+      responses:
+        '204': { description: Deleted }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+  /api/users/login:
+    post:
+      summary: Log in with HTTP Basic credentials; answers a bearer token
+      security:
+        - basic: []
+      responses:
+        '200':
+          description: Logged in
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/LoginToken' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Busy' }
+  /api/users/logout:
+    post:
+      summary: End this token's session
+      responses:
+        '204': { description: Logged out }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+  /api/users/me:
+    get:
+      summary: The caller's account
+      responses:
+        '200':
+          description: The account
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/User' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+  /api/players:
+    get:
+      summary: The caller's roster, by id
+      responses:
+        '200':
+          description: The players
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Player' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+    post:
+      summary: Add a player
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/PlayerDetails' }
+      responses:
+        '201':
+          description: Created
+          headers:
+            Location: { schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Player' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '415': { $ref: '#/components/responses/Error' }
+  /api/players/{id}:
+    parameters:
+      - $ref: '#/components/parameters/PlayerID'
+    get:
+      summary: One player
+      responses:
+        '200':
+          description: The player
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Player' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+    put:
+      summary: Replace every attribute of a player
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/PlayerDetails' }
+      responses:
+        '204': { description: Replaced }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '415': { $ref: '#/components/responses/Error' }
+    delete:
+      summary: Delete a player (one who played is retired, and stays in past gathers)
+      responses:
+        '204': { description: Deleted or retired }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+  /api/players/{id}/gathers:
+    parameters:
+      - $ref: '#/components/parameters/PlayerID'
+    get:
+      summary: The gathers a player was in, oldest first
+      responses:
+        '200':
+          description: The gathers
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Gather' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+  /api/players/{id}/stats:
+    parameters:
+      - $ref: '#/components/parameters/PlayerID'
+    get:
+      summary: A player's record over ended gathers
+      responses:
+        '200':
+          description: The record
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/PlayerStats' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+  /api/stats/leaderboard:
+    get:
+      summary: The roster ranked by win rate, then games, then goal difference
+      parameters:
+        - name: minGames
+          in: query
+          required: false
+          schema: { type: integer, minimum: 1, maximum: 10000, default: 1 }
+      responses:
+        '200':
+          description: The ranking
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/LeaderboardEntry' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+  /api/teams/balance:
+    post:
+      summary: Two fair teams from the caller's players
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/BalanceRequest' }
+      responses:
+        '200':
+          description: The split
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/BalanceResponse' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '415': { $ref: '#/components/responses/Error' }
+  /api/gathers:
+    get:
+      summary: >-
+        Without parameters, every gather oldest first (the original list); with any of status,
+        limit, before or include, a page newest first
+      parameters:
+        - name: status
+          in: query
+          schema: { type: string, enum: [ended, unfinished] }
+        - name: limit
+          in: query
+          schema: { type: integer, minimum: 1, maximum: 200, default: 50 }
+        - name: before
+          in: query
+          schema: { type: string, format: date-time }
+        - name: include
+          in: query
+          schema: { type: string, enum: [players] }
+      responses:
+        '200':
+          description: The gathers (with include=players, each with its players)
+          content:
+            application/json:
+              schema:
+                type: array
+                items:
+                  oneOf:
+                    - $ref: '#/components/schemas/Gather'
+                    - $ref: '#/components/schemas/GatherWithPlayers'
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+    post:
+      summary: >-
+        Create a gather; with an id already used by the caller, answers that gather (200), so a
+        retried upload never makes two
+      requestBody:
+        required: false
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/GatherDraft' }
+      responses:
+        '201':
+          description: Created
+          headers:
+            Location: { schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Gather' }
+        '200':
+          description: This id was already the caller's gather
+          headers:
+            Location: { schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Gather' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '409': { $ref: '#/components/responses/Error' }
+        '415': { $ref: '#/components/responses/Error' }
+  /api/gathers/{id}:
+    parameters:
+      - $ref: '#/components/parameters/GatherID'
+    get:
+      summary: One gather
+      responses:
+        '200':
+          description: The gather
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Gather' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+    put:
+      summary: Save a gather's result
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/GatherResultUpdate' }
+      responses:
+        '204': { description: Saved }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '415': { $ref: '#/components/responses/Error' }
+    delete:
+      summary: Delete a gather (its players stay on the roster)
+      responses:
+        '204': { description: Deleted }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+  /api/gathers/{id}/players:
+    parameters:
+      - $ref: '#/components/parameters/GatherID'
+    get:
+      summary: The gather's players and their teams, by player id
+      responses:
+        '200':
+          description: The players
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/GatherPlayer' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+  /api/gathers/{id}/players/{playerId}:
+    parameters:
+      - $ref: '#/components/parameters/GatherID'
+      - name: playerId
+        in: path
+        required: true
+        schema: { type: integer, minimum: 1 }
+    post:
+      summary: Put a player in a gather, or move them to the other team
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/TeamAssignment' }
+      responses:
+        '200':
+          description: The player's place
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/GatherMembership' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '415': { $ref: '#/components/responses/Error' }
+    delete:
+      summary: Take a player out of a gather
+      responses:
+        '204': { description: Taken out }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+components:
+  securitySchemes:
+    bearer: { type: http, scheme: bearer }
+    basic: { type: http, scheme: basic }
+  parameters:
+    PlayerID:
+      name: id
+      in: path
+      required: true
+      schema: { type: integer, minimum: 1 }
+    GatherID:
+      name: id
+      in: path
+      required: true
+      schema: { type: string, format: uuid }
+  responses:
+    Error:
+      description: An error, in the original backend's shape
+      content:
+        application/json:
+          schema: { $ref: '#/components/schemas/ErrorBody' }
+    BadRequest:
+      description: The request is malformed or a field is invalid; the reason names the field
+      content:
+        application/json:
+          schema: { $ref: '#/components/schemas/ErrorBody' }
+    Unauthorized:
+      description: Missing, invalid or expired credentials
+      headers:
+        WWW-Authenticate: { schema: { type: string } }
+      content:
+        application/json:
+          schema: { $ref: '#/components/schemas/ErrorBody' }
+    NotFound:
+      description: No such resource among the caller's
+      content:
+        application/json:
+          schema: { $ref: '#/components/schemas/ErrorBody' }
+    TooManyRequests:
+      description: A throttle or rate limit; wait Retry-After seconds
+      headers:
+        Retry-After: { schema: { type: integer } }
+      content:
+        application/json:
+          schema: { $ref: '#/components/schemas/ErrorBody' }
+    Busy:
+      description: The password-hashing queue is full; try again shortly
+      headers:
+        Retry-After: { schema: { type: integer } }
+      content:
+        application/json:
+          schema: { $ref: '#/components/schemas/ErrorBody' }
+  schemas:
+    ErrorBody:
+      type: object
+      required: [error, reason]
+      properties:
+        error: { type: boolean, const: true }
+        reason: { type: string }
+    HealthStatus:
+      type: object
+      required: [status]
+      properties:
+        status: { type: string, enum: [ok, unavailable] }
+    Credentials:
+      type: object
+      required: [username, password]
+      properties:
+        username:
+          type: string
+          minLength: 1
+          maxLength: 64
+          description: Trimmed and NFC-normalised; at most 256 bytes; compared caselessly; no control, invisible or mixed-script look-alike characters
+        password:
+          type: string
+          minLength: 8
+          maxLength: 256
+          description: At most 511 bytes; no control characters
+    User:
+      type: object
+      required: [id, username]
+      properties:
+        id: { type: string, format: uuid }
+        username: { type: string }
+    LoginToken:
+      type: object
+      required: [token, userID, expiresAt]
+      properties:
+        token: { type: string }
+        userID: { type: string, format: uuid }
+        expiresAt: { type: string, format: date-time }
+    Skill: { type: string, enum: [beginner, amateur, professional] }
+    Position: { type: string, enum: [goalkeeper, defender, midfielder, winger, striker] }
+    Team: { type: string, enum: [Team A, Team B] }
+    Winner: { type: string, enum: [Team A, Team B, None] }
+    PlayerDetails:
+      type: object
+      required: [name]
+      properties:
+        name:
+          type: string
+          minLength: 1
+          maxLength: 100
+          description: Trimmed; at most 1024 bytes; no control or invisible characters
+        age: { type: [integer, 'null'], minimum: 0, maximum: 120 }
+        skill:
+          oneOf:
+            - $ref: '#/components/schemas/Skill'
+            - type: 'null'
+        preferredPosition:
+          oneOf:
+            - $ref: '#/components/schemas/Position'
+            - type: 'null'
+        favouriteTeam: { type: [string, 'null'], maxLength: 100 }
+    Player:
+      type: object
+      required: [id, name, age, skill, preferredPosition, favouriteTeam]
+      properties:
+        id: { type: integer, minimum: 1 }
+        name: { type: string }
+        age: { type: [integer, 'null'] }
+        skill:
+          oneOf:
+            - $ref: '#/components/schemas/Skill'
+            - type: 'null'
+        preferredPosition:
+          oneOf:
+            - $ref: '#/components/schemas/Position'
+            - type: 'null'
+        favouriteTeam: { type: [string, 'null'] }
+    Score:
+      type: string
+      pattern: '^[0-9]{1,3}-[0-9]{1,3}$'
+      description: Team A's goals first, each 0 to 999
+    GatherDraft:
+      type: object
+      description: Every field optional; an empty body makes an unfinished gather now. score and winnerTeam go together and must agree.
+      properties:
+        id: { type: string, format: uuid }
+        score: { $ref: '#/components/schemas/Score' }
+        winnerTeam: { $ref: '#/components/schemas/Winner' }
+        createdAt: { type: string, format: date-time, description: Not in the future }
+        endedAt: { type: string, format: date-time, description: Not before createdAt nor in the future; needs a score }
+        balanceSeed: { type: integer, minimum: 0, maximum: 9007199254740991 }
+    GatherResultUpdate:
+      type: object
+      required: [score, winnerTeam]
+      properties:
+        score: { $ref: '#/components/schemas/Score' }
+        winnerTeam: { $ref: '#/components/schemas/Winner' }
+    Gather:
+      type: object
+      required: [id, userId, score, winnerTeam, createdAt, endedAt, balanceSeed]
+      properties:
+        id: { type: string, format: uuid }
+        userId: { type: string, format: uuid }
+        score: { oneOf: [ { $ref: '#/components/schemas/Score' }, { type: 'null' } ] }
+        winnerTeam: { oneOf: [ { $ref: '#/components/schemas/Winner' }, { type: 'null' } ] }
+        createdAt: { type: string, format: date-time }
+        endedAt: { type: [string, 'null'], format: date-time }
+        balanceSeed: { type: [integer, 'null'] }
+    GatherPlayer:
+      allOf:
+        - $ref: '#/components/schemas/Player'
+        - type: object
+          required: [team, retired]
+          properties:
+            team: { $ref: '#/components/schemas/Team' }
+            retired: { type: boolean }
+    GatherWithPlayers:
+      allOf:
+        - $ref: '#/components/schemas/Gather'
+        - type: object
+          required: [players]
+          properties:
+            players:
+              type: array
+              items: { $ref: '#/components/schemas/GatherPlayer' }
+    TeamAssignment:
+      type: object
+      required: [team]
+      properties:
+        team: { $ref: '#/components/schemas/Team' }
+    GatherMembership:
+      type: object
+      required: [gatherId, playerId, team]
+      properties:
+        gatherId: { type: string, format: uuid }
+        playerId: { type: integer }
+        team: { $ref: '#/components/schemas/Team' }
+    PlayerStats:
+      type: object
+      required: [playerId, played, won, drawn, lost, winRate, goalsFor, goalsAgainst, currentStreak, lastFive]
+      properties:
+        playerId: { type: integer }
+        played: { type: integer, minimum: 0 }
+        won: { type: integer, minimum: 0 }
+        drawn: { type: integer, minimum: 0 }
+        lost: { type: integer, minimum: 0 }
+        winRate: { type: [number, 'null'], minimum: 0, maximum: 1 }
+        goalsFor: { type: integer, minimum: 0 }
+        goalsAgainst: { type: integer, minimum: 0 }
+        currentStreak:
+          oneOf:
+            - type: 'null'
+            - type: object
+              required: [outcome, length]
+              properties:
+                outcome: { type: string, enum: [won, drawn, lost] }
+                length: { type: integer, minimum: 1 }
+        lastFive:
+          type: array
+          maxItems: 5
+          items: { type: string, enum: [won, drawn, lost] }
+    LeaderboardEntry:
+      type: object
+      required: [rank, playerId, name, played, won, drawn, lost, winRate, goalDifference]
+      properties:
+        rank: { type: integer, minimum: 1 }
+        playerId: { type: integer }
+        name: { type: string }
+        played: { type: integer, minimum: 0 }
+        won: { type: integer, minimum: 0 }
+        drawn: { type: integer, minimum: 0 }
+        lost: { type: integer, minimum: 0 }
+        winRate: { type: number, minimum: 0, maximum: 1 }
+        goalDifference: { type: integer }
+    BalanceRequest:
+      type: object
+      required: [playerIds]
+      properties:
+        playerIds:
+          type: array
+          minItems: 2
+          maxItems: 60
+          items: { type: integer, minimum: 1 }
+          description: At least 2 different players, at most 60
+        pins:
+          type: object
+          description: Player id (one of playerIds, as a string key) to the team it must be on
+          additionalProperties: { $ref: '#/components/schemas/Team' }
+        apart:
+          type: array
+          description: Pairs of playerIds that must be on different teams
+          items:
+            type: array
+            minItems: 2
+            maxItems: 2
+            items: { type: integer }
+        seed: { type: integer, minimum: 0, maximum: 9007199254740991 }
+        weighting: { type: string, enum: [skill, record], default: skill }
+    BalanceResponse:
+      type: object
+      required: [teamA, teamB, skillA, skillB, difference, positionSpread, seed, weighting]
+      properties:
+        teamA: { type: array, items: { $ref: '#/components/schemas/Player' } }
+        teamB: { type: array, items: { $ref: '#/components/schemas/Player' } }
+        skillA: { type: number }
+        skillB: { type: number }
+        difference: { type: number, minimum: 0 }
+        positionSpread: { type: integer, minimum: 0 }
+        seed: { type: integer }
+        weighting: { type: string, enum: [skill, record] }
+
+"""##
+}
