@@ -44,3 +44,15 @@ final class GatherResultTests: XCTestCase {
         XCTAssertEqual(GatherResult(score: score).winner, .teamB)
     }
 }
+
+/// Found by the json-bodies fuzzer: a date with a fraction of a second was kept, then written out
+/// to the second, so a gather did not read back as it was sent.
+final class GatherDraftDateTests: XCTestCase {
+    func testDatesAreKeptToTheSecondSoADraftReadsBackAsItWasSent() throws {
+        let body = #"{"id":"B2C4E6F8-1234-4321-ABCD-0123456789AB","createdAt":"2026-01-02T03:04:0.5Z","endedAt":"2026-01-02T04:00:00.75Z","score":"0-0","winnerTeam":"None","balanceSeed":42}"#
+        let draft = try WireFormat.decode(GatherDraft.self, from: Data(body.utf8))
+        XCTAssertEqual(draft.createdAt, ISO8601DateFormatter().date(from: "2026-01-02T03:04:00Z"))
+        XCTAssertEqual(draft.endedAt, ISO8601DateFormatter().date(from: "2026-01-02T04:00:00Z"))
+        XCTAssertEqual(try WireFormat.decode(GatherDraft.self, from: WireFormat.encode(draft)), draft)
+    }
+}

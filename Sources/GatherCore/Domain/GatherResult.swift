@@ -65,6 +65,10 @@ public struct GatherDraft: Hashable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey { case id, score, winnerTeam, balanceSeed, createdAt, endedAt }
 
+    static func wholeSecond(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let text = try container.decodeIfPresent(String.self, forKey: .id) {
@@ -79,12 +83,14 @@ public struct GatherDraft: Hashable, Sendable, Codable {
             balanceSeed = seed
         }
         do {
-            createdAt = try container.decodeIfPresent(Date.self, forKey: .createdAt)
+            // To the second, as the wire writes dates: a fraction would be stored and then lost
+            // on the way out, so the gather would not read back as it was sent (found by fuzzing).
+            createdAt = try container.decodeIfPresent(Date.self, forKey: .createdAt).map(GatherDraft.wholeSecond)
         } catch {
             throw ValidationError(field: "createdAt", message: "must be an ISO 8601 time, e.g. 2026-11-22T18:00:00Z")
         }
         do {
-            endedAt = try container.decodeIfPresent(Date.self, forKey: .endedAt)
+            endedAt = try container.decodeIfPresent(Date.self, forKey: .endedAt).map(GatherDraft.wholeSecond)
         } catch {
             throw ValidationError(field: "endedAt", message: "must be an ISO 8601 time, e.g. 2026-11-22T18:00:00Z")
         }
