@@ -16,7 +16,7 @@ BENCH_TOOLS = /usr/bin/wrk:wrk /usr/sbin/nginx:nginx
 CHECK_TOOLS = /usr/bin/valgrind:valgrind
 PORT ?= 8080
 
-.PHONY: all deps build release run serve test test-prerequisites sanitize sanitize-address bench bench-check fuzz clean help
+.PHONY: all deps build release run serve test test-prerequisites sanitize sanitize-address bench bench-check fuzz contract clean help
 
 all: build
 
@@ -31,6 +31,8 @@ help:
 	@echo "make sanitize-address  every test under AddressSanitizer"
 	@echo "make fuzz   libFuzzer with AddressSanitizer on the parsers, JSON bodies and key decoder"
 	@echo "            (FUZZ_SECONDS per target, default 60)"
+	@echo "make contract  Schemathesis checks docs/openapi.yaml against a live fg-server"
+	@echo "            (CONTRACT_SECONDS, default 120)"
 
 deps:
 	@missing=""; \
@@ -123,6 +125,20 @@ bench-check: deps
 # bytes in arbitrary pieces. Fails on any crash, sanitizer report or broken property (Fuzz/run).
 fuzz: deps
 	Fuzz/run
+
+# The API contract: Schemathesis (from PyPI, pinned, into a virtualenv under .build/) runs every
+# phase and check of docs/openapi.yaml against a live fg-server for CONTRACT_SECONDS (default 120)
+# and fails on any finding (Tests/Contract/run).
+CONTRACT_VENV := .build/contract-venv
+SCHEMATHESIS_VERSION := 4.32.5
+contract: deps
+	@[ -x $(CONTRACT_VENV)/bin/schemathesis ] && $(CONTRACT_VENV)/bin/schemathesis --version | grep -q $(SCHEMATHESIS_VERSION) || { \
+		python3 -m venv $(CONTRACT_VENV) 2>/dev/null || { \
+			sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
+			$$sudo apt-get update -qq && $$sudo apt-get install -y -qq python3-venv && python3 -m venv $(CONTRACT_VENV); }; \
+		$(CONTRACT_VENV)/bin/pip install --quiet schemathesis==$(SCHEMATHESIS_VERSION); }
+	$(SWIFT) build --product fg-server
+	Tests/Contract/run .build/debug/fg-server $(CONTRACT_VENV)/bin/schemathesis
 
 clean:
 	rm -rf .build

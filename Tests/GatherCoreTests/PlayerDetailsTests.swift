@@ -7,7 +7,7 @@ final class PlayerDetailsTests: XCTestCase {
         XCTAssertEqual(try PlayerDetails(name: "\u{00A0}Zoë\u{2003}").name, "Zoë")
     }
 
-    func testNameLengthCountsCharactersAfterTrimming() throws {
+    func testNameLengthCountsCharacters() throws {
         XCTAssertEqual(try PlayerDetails(name: "A").name, "A")
 
         let hundredEmoji = String(repeating: "⚽️", count: 100)
@@ -20,8 +20,11 @@ final class PlayerDetailsTests: XCTestCase {
         XCTAssertEqual(expectValidationError { try PlayerDetails(name: fortyOneFamilies) }?.reason,
                        "name must be at most 1024 bytes of UTF-8")
 
+        let ninetyFourPadded = "   " + String(repeating: "x", count: 94) + "   "
+        XCTAssertEqual(try PlayerDetails(name: ninetyFourPadded).name.count, 94)
         let hundredPadded = "   " + String(repeating: "x", count: 100) + "   "
-        XCTAssertEqual(try PlayerDetails(name: hundredPadded).name.count, 100)
+        XCTAssertEqual(expectValidationError { try PlayerDetails(name: hundredPadded) }?.reason, "name must be 1–100 characters",
+                       "the bound holds for the name as sent, as the API document says")
 
         let hundredAndOneEmoji = String(repeating: "😀", count: 101)
         XCTAssertEqual(expectValidationError { try PlayerDetails(name: hundredAndOneEmoji) }?.field, "name")

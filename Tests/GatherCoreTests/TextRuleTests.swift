@@ -27,6 +27,15 @@ final class TextRuleTests: XCTestCase {
                        Array("Atlético".unicodeScalars))
     }
 
+    func testTheLongestTextCountsTheSpaceAroundIt() throws {
+        // At most 100 characters as sent, as the API document's maxLength says; trimmed after.
+        XCTAssertEqual(try PlayerDetails(name: " " + String(repeating: "a", count: 98) + " ").name.count, 98)
+        XCTAssertEqual(expectValidationError { try PlayerDetails(name: " " + String(repeating: "a", count: 100)) }?.reason,
+                       "name must be 1–100 characters")
+        XCTAssertEqual(expectValidationError { try Credentials(username: " 0" + String(repeating: " ", count: 63), password: "password") }?
+                        .reason, "username must be 1–64 characters")
+    }
+
     func testOneHeavyCharacterIsRefusedByItsBytes() {
         // One grapheme cluster of 500 KB: a valid one-character name before byte bounds existed.
         let heavy = "x" + String(repeating: "\u{301}", count: 250_000)

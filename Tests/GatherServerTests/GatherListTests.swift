@@ -51,7 +51,7 @@ final class GatherListTests: XCTestCase {
             ("limit=0", "limit must be a whole number from 1 to 200"),
             ("limit=201", "limit must be a whole number from 1 to 200"),
             ("limit=ten", "limit must be a whole number from 1 to 200"),
-            ("before=yesterday", "before must be an ISO 8601 time, e.g. 2026-11-22T18:00:00Z"),
+            ("before=yesterday", "before must be a date and time like 2026-01-02T03:04:05Z"),
             ("include=teams", "include must be players"),
             ("sort=name", "sort is not a parameter of this list (status, limit, before, include)"),
         ]
@@ -107,7 +107,7 @@ final class GatherListTests: XCTestCase {
         XCTAssertEqual(defaulted["endedAt"] as? String, "2025-06-08T18:00:00Z", "ended when created, unless said")
         let cases: [([String: Any], String)] = [
             (["createdAt": "2999-01-01T00:00:00Z"], "createdAt is in the future"),
-            (["createdAt": "yesterday"], "createdAt must be an ISO 8601 time, e.g. 2026-11-22T18:00:00Z"),
+            (["createdAt": "yesterday"], "createdAt must be a date and time like 2026-01-02T03:04:05Z"),
             (["endedAt": "2025-06-01T19:05:00Z"], "endedAt needs a score"),
             (["score": "1-0", "winnerTeam": "Team A", "createdAt": "2025-06-01T18:00:00Z", "endedAt": "2025-05-01T18:00:00Z"],
              "endedAt cannot be before createdAt"),

@@ -91,7 +91,7 @@ final class TeamBalanceAPITests: XCTestCase {
         let ana = try XCTUnwrap(ids["Ana"]), ben = try XCTUnwrap(ids["Ben"]), cy = try XCTUnwrap(ids["Cy"])
         let cases: [([String: Any], String)] = [
             (["playerIds": [ana]], "playerIds must list at least 2 different players"),
-            (["playerIds": [ana, ana]], "playerIds must list at least 2 different players"),
+            (["playerIds": [ana, ana]], "playerIds lists player \(ana) twice"),
             (["playerIds": everyone, "pins": ["\(ana)": "Bench"]], "pins player \(ana) must be pinned to \"Team A\" or \"Team B\""),
             (["playerIds": everyone, "pins": ["999": "Team A"]], "pins \"999\" is not one of playerIds"),
             (["playerIds": everyone, "apart": [[ana]]], "apart each entry must be two of playerIds, like [1, 2]"),

@@ -49,7 +49,11 @@ extension BalanceRequest: Codable {
             throw ValidationError(field: "playerIds", message: "may list at most \(BalanceRequest.maximumPlayers) players")
         }
         var unique: [Int] = []
-        for id in ids where !unique.contains(id) { unique.append(id) }
+        for id in ids {
+            // A player listed twice is a caller's mistake worth telling, not one to paper over.
+            guard !unique.contains(id) else { throw ValidationError(field: "playerIds", message: "lists player \(id) twice") }
+            unique.append(id)
+        }
         guard unique.count >= 2 else { throw ValidationError(field: "playerIds", message: "must list at least 2 different players") }
         var pins: [Int: Team] = [:]
         for (key, value) in try container.decodeIfPresent([String: String].self, forKey: .pins) ?? [:] {

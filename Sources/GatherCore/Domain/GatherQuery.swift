@@ -45,8 +45,8 @@ public struct GatherQuery: Hashable, Sendable {
                 }
                 self.limit = limit
             case "before":
-                guard let before = GatherQuery.date(value) else {
-                    throw ValidationError(field: "before", message: "must be an ISO 8601 time, e.g. 2026-11-22T18:00:00Z")
+                guard let before = InternetDate.parse(value) else {
+                    throw ValidationError(field: "before", message: InternetDate.NotADate.expectation)
                 }
                 self.before = before
             case "include":
@@ -58,10 +58,4 @@ public struct GatherQuery: Hashable, Sendable {
         }
     }
 
-    private static func date(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
-    }
 }

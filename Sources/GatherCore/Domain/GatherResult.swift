@@ -87,12 +87,12 @@ public struct GatherDraft: Hashable, Sendable, Codable {
             // on the way out, so the gather would not read back as it was sent (found by fuzzing).
             createdAt = try container.decodeIfPresent(Date.self, forKey: .createdAt).map(GatherDraft.wholeSecond)
         } catch {
-            throw ValidationError(field: "createdAt", message: "must be an ISO 8601 time, e.g. 2026-11-22T18:00:00Z")
+            throw ValidationError(field: "createdAt", message: InternetDate.NotADate.expectation)
         }
         do {
             endedAt = try container.decodeIfPresent(Date.self, forKey: .endedAt).map(GatherDraft.wholeSecond)
         } catch {
-            throw ValidationError(field: "endedAt", message: "must be an ISO 8601 time, e.g. 2026-11-22T18:00:00Z")
+            throw ValidationError(field: "endedAt", message: InternetDate.NotADate.expectation)
         }
         if endedAt != nil && result == nil { throw ValidationError(field: "endedAt", message: "needs a score") }
         if let createdAt, let endedAt, endedAt < createdAt {

@@ -9,7 +9,9 @@ public enum TextRule {
         // The byte bound comes first: counting the characters of a huge text is the costly part.
         guard text.utf8.count <= maximumBytes * 4 else { throw tooManyBytes(field, maximumBytes) }
         let normalized = normalize(text)
-        guard length.contains(normalized.count) else {
+        // The upper bound holds for the text as sent too, white space around it included, as the
+        // API document's maxLength says; the lower bound is for what is left once trimmed.
+        guard length.contains(normalized.count), text.count <= length.upperBound else {
             throw ValidationError(field: field, message: "must be \(length.lowerBound)–\(length.upperBound) characters")
         }
         guard normalized.utf8.count <= maximumBytes else { throw tooManyBytes(field, maximumBytes) }

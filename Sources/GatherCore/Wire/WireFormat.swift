@@ -11,7 +11,7 @@ public enum WireFormat {
 
     public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom(InternetDate.decode(from:))
         return decoder
     }
 
@@ -31,13 +31,13 @@ public enum WireFormat {
         } catch let error as ValidationError {
             throw error
         } catch let error as DecodingError {
-            throw validationError(for: error)
+            throw validationError(for: error, body: data)
         } catch {
             throw ValidationError(field: nil, message: "body is not valid JSON")
         }
     }
 
-    static func validationError(for error: DecodingError) -> ValidationError {
+    static func validationError(for error: DecodingError, body data: Data? = nil) -> ValidationError {
         switch error {
         case let .keyNotFound(key, _):
             return ValidationError(field: key.stringValue, message: "is required")
@@ -53,7 +53,13 @@ public enum WireFormat {
             return ValidationError(field: field, message: "must be \(typeDescription(type))")
         case let .dataCorrupted(context):
             guard let field = fieldName(context.codingPath) else {
+                if let data, let path = UnfitNumber.path(in: data) {
+                    return ValidationError(field: path.isEmpty ? nil : path, message: "must be a whole number")
+                }
                 return ValidationError(field: nil, message: "body is not valid JSON")
+            }
+            if context.underlyingError is InternetDate.NotADate {
+                return ValidationError(field: field, message: InternetDate.NotADate.expectation)
             }
             return ValidationError(field: field, message: "is not a valid value")
         @unknown default:

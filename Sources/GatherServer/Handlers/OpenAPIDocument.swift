@@ -254,7 +254,7 @@ paths:
               schema:
                 type: array
                 items:
-                  oneOf:
+                  anyOf:
                     - $ref: '#/components/schemas/Gather'
                     - $ref: '#/components/schemas/GatherWithPlayers'
         '400': { $ref: '#/components/responses/BadRequest' }
@@ -340,7 +340,7 @@ paths:
       - name: playerId
         in: path
         required: true
-        schema: { type: integer, minimum: 1 }
+        schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
     post:
       summary: Put a player in a gather, or move them to the other team
       requestBody:
@@ -373,7 +373,7 @@ components:
       name: id
       in: path
       required: true
-      schema: { type: integer, minimum: 1 }
+      schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
     GatherID:
       name: id
       in: path
@@ -436,11 +436,15 @@ components:
           type: string
           minLength: 1
           maxLength: 64
-          description: Trimmed and NFC-normalised; at most 256 bytes; compared caselessly; no control, invisible or mixed-script look-alike characters
+          pattern: '^\s*[^\s:\x00-\x1F\x7F-\x9F]+( [^\s:\x00-\x1F\x7F-\x9F]+)*\s*$'
+          description: >-
+            Trimmed and NFC-normalised; at most 256 bytes; compared caselessly; words separated by
+            single spaces; no ':', no control, invisible or mixed-script look-alike characters
         password:
           type: string
           minLength: 8
           maxLength: 256
+          pattern: '^[^\x00-\x1F\x7F-\x9F]*$'
           description: At most 511 bytes; no control characters
     User:
       type: object
@@ -467,7 +471,10 @@ components:
           type: string
           minLength: 1
           maxLength: 100
-          description: Trimmed; at most 1024 bytes; no control or invisible characters
+          pattern: '^[^\x00-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x1F\x7F-\x9F]*$'
+          description: >-
+            Trimmed and NFC-normalised; at most 1024 bytes; no control or invisible characters, no
+            more than 30 accents on one letter
         age: { type: [integer, 'null'], minimum: 0, maximum: 120 }
         skill:
           oneOf:
@@ -477,7 +484,11 @@ components:
           oneOf:
             - $ref: '#/components/schemas/Position'
             - type: 'null'
-        favouriteTeam: { type: [string, 'null'], maxLength: 100 }
+        favouriteTeam:
+          type: [string, 'null']
+          maxLength: 100
+          pattern: '^[^\x00-\x1F\x7F-\x9F]*$'
+          description: As name; a blank one is stored as null
     Player:
       type: object
       required: [id, name, age, skill, preferredPosition, favouriteTeam]
@@ -500,14 +511,24 @@ components:
       description: Team A's goals first, each 0 to 999
     GatherDraft:
       type: object
-      description: Every field optional; an empty body makes an unfinished gather now. score and winnerTeam go together and must agree.
+      description: >-
+        Every field optional, and null is the same as absent; an empty body makes an unfinished
+        gather now. score and winnerTeam go together and must agree (the team with more goals
+        wins; "None" for a draw).
+      allOf:
+        - if: { required: [score], properties: { score: { type: string } } }
+          then: { required: [winnerTeam], properties: { winnerTeam: { type: string } } }
+        - if: { required: [winnerTeam], properties: { winnerTeam: { type: string } } }
+          then: { required: [score], properties: { score: { type: string } } }
+        - if: { required: [endedAt], properties: { endedAt: { type: string } } }
+          then: { required: [score], properties: { score: { type: string } } }
       properties:
-        id: { type: string, format: uuid }
-        score: { $ref: '#/components/schemas/Score' }
-        winnerTeam: { $ref: '#/components/schemas/Winner' }
-        createdAt: { type: string, format: date-time, description: Not in the future }
-        endedAt: { type: string, format: date-time, description: Not before createdAt nor in the future; needs a score }
-        balanceSeed: { type: integer, minimum: 0, maximum: 9007199254740991 }
+        id: { type: [string, 'null'], format: uuid }
+        score: { oneOf: [ { $ref: '#/components/schemas/Score' }, { type: 'null' } ] }
+        winnerTeam: { oneOf: [ { $ref: '#/components/schemas/Winner' }, { type: 'null' } ] }
+        createdAt: { type: [string, 'null'], format: date-time, description: Not in the future }
+        endedAt: { type: [string, 'null'], format: date-time, description: Not before createdAt nor in the future; needs a score }
+        balanceSeed: { type: [integer, 'null'], minimum: 0, maximum: 9007199254740991 }
     GatherResultUpdate:
       type: object
       required: [score, winnerTeam]
@@ -599,22 +620,23 @@ components:
           type: array
           minItems: 2
           maxItems: 60
-          items: { type: integer, minimum: 1 }
-          description: At least 2 different players, at most 60
+          uniqueItems: true
+          items: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+          description: At least 2 different players, at most 60, each once
         pins:
-          type: object
+          type: [object, 'null']
           description: Player id (one of playerIds, as a string key) to the team it must be on
           additionalProperties: { $ref: '#/components/schemas/Team' }
         apart:
-          type: array
+          type: [array, 'null']
           description: Pairs of playerIds that must be on different teams
           items:
             type: array
             minItems: 2
             maxItems: 2
             items: { type: integer }
-        seed: { type: integer, minimum: 0, maximum: 9007199254740991 }
-        weighting: { type: string, enum: [skill, record], default: skill }
+        seed: { type: [integer, 'null'], minimum: 0, maximum: 9007199254740991 }
+        weighting: { type: [string, 'null'], enum: [skill, record, null], default: skill }
     BalanceResponse:
       type: object
       required: [teamA, teamB, skillA, skillB, difference, positionSpread, seed, weighting]

@@ -1,0 +1,154 @@
+"""Schemathesis hooks for the contract run (Tests/Contract/run).
+
+Only what the OpenAPI document cannot say lives here:
+- who the caller is: every Bearer operation runs as a live account, and a new one is registered
+  when the token stops working (the run itself logs out and deletes accounts);
+- the rules that tie a field to another or to the clock, which JSON Schema cannot express: a
+  gather's `winnerTeam` agrees with its `score`, and its dates are not in the future and end after
+  they start; a balance request pins and keeps apart only players it lists. In positive cases the
+  generated body is brought in line (the winner derived from the score, dates moved into the past
+  and put in order, pins and pairs of unlisted players dropped), so a schema-valid body is a valid
+  request. Negative cases are left exactly as generated;
+- a balance request lists the account's real players where it can, so the run reaches the
+  balancer and checks its answer, not only the 404 of unknown players.
+"""
+import base64
+import datetime
+import os
+import re
+import secrets
+
+import requests
+import schemathesis
+
+BASE_URL = os.environ["FG_CONTRACT_URL"].rstrip("/")
+SCORE = re.compile(r"^([0-9]{1,3})-([0-9]{1,3})$")
+
+
+class Account:
+    """The account the run acts as; replaced when the run deletes or logs it out."""
+
+    username = None
+    password = None
+
+    @classmethod
+    def fresh(cls):
+        cls.username = "contract-" + secrets.token_hex(6)
+        cls.password = secrets.token_hex(12)
+        created = requests.post(f"{BASE_URL}/api/users",
+                                json={"username": cls.username, "password": cls.password}, timeout=30)
+        created.raise_for_status()
+
+    @classmethod
+    def login(cls):
+        if cls.username is None:
+            cls.fresh()
+        answer = requests.post(f"{BASE_URL}/api/users/login", auth=(cls.username, cls.password), timeout=30)
+        if answer.status_code == 401:  # the run deleted the account
+            cls.fresh()
+            answer = requests.post(f"{BASE_URL}/api/users/login", auth=(cls.username, cls.password), timeout=30)
+        answer.raise_for_status()
+        return answer.json()["token"]
+
+
+@schemathesis.auth(refresh_interval=600).skip_for(path=["/api/users/login", "/health", "/openapi.yaml"]) \
+    .skip_for(method="POST", path="/api/users")
+class BearerToken:
+    """A token of the run's account; fetched again after any 401 (the default `retry_on`)."""
+
+    def get(self, case, context):
+        return Account.login()
+
+    def set(self, case, data, context):
+        case.headers = case.headers or {}
+        case.headers["Authorization"] = f"Bearer {data}"
+
+
+@schemathesis.auth(refresh_interval=600).apply_to(path="/api/users/login")
+class BasicCredentials:
+    """The run's account's username and password, so logins can succeed."""
+
+    def get(self, case, context):
+        if Account.username is None:
+            Account.fresh()
+        return base64.b64encode(f"{Account.username}:{Account.password}".encode()).decode()
+
+    def set(self, case, data, context):
+        case.headers = case.headers or {}
+        case.headers["Authorization"] = f"Basic {data}"
+
+
+def winner_of(score):
+    match = SCORE.match(score)
+    if match is None:
+        return None
+    a, b = int(match.group(1)), int(match.group(2))
+    return "Team A" if a > b else "Team B" if b > a else "None"
+
+
+@schemathesis.hook
+def before_call(context, case, **kwargs):
+    """Brings a positive body in line with the rules that tie its fields together."""
+    if case.meta is None or str(case.meta.generation.mode.value) != "positive":
+        return
+    body = case.body
+    if not isinstance(body, dict):
+        return
+    if case.operation.path.startswith("/api/gathers"):
+        score = body.get("score")
+        if isinstance(score, str) and isinstance(body.get("winnerTeam"), str):
+            winner = winner_of(score)
+            if winner is not None:
+                body["winnerTeam"] = winner
+        put_dates_in_the_past(body)
+    elif case.operation.path == "/api/teams/balance":
+        use_real_players(body, case.headers or {})
+        listed = {str(id) for id in body.get("playerIds", [])}
+        if isinstance(body.get("pins"), dict):
+            body["pins"] = {key: team for key, team in body["pins"].items() if key in listed}
+        if isinstance(body.get("apart"), list):
+            body["apart"] = [pair for pair in body["apart"] if all(str(id) in listed for id in pair)]
+
+
+def parse_date(text):
+    if not isinstance(text, str):
+        return None
+    try:
+        return datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except (TypeError, ValueError):
+        return None
+
+
+def put_dates_in_the_past(body):
+    """createdAt and endedAt at least a minute ago (the server's clock is this machine's), in order."""
+    now = datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(minutes=1)
+    dates = {key: parse_date(body.get(key)) for key in ("createdAt", "endedAt")}
+    for key, date in dates.items():
+        if date is not None and (date.tzinfo is None or date > now):
+            dates[key] = now
+    created, ended = dates["createdAt"], dates["endedAt"]
+    if created is not None and ended is not None and ended < created:
+        created, ended = ended, created
+    for key, date in (("createdAt", created), ("endedAt", ended)):
+        if date is not None:
+            body[key] = date.astimezone(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def use_real_players(body, headers):
+    """Swap the generated ids for the account's own players, as many as were asked for."""
+    wanted = body.get("playerIds")
+    if not isinstance(wanted, list) or "Authorization" not in headers:
+        return
+    answer = requests.get(f"{BASE_URL}/api/players", headers={"Authorization": headers["Authorization"]}, timeout=30)
+    if answer.status_code != 200:
+        return
+    real = [player["id"] for player in answer.json()]
+    if len(real) >= 2:
+        chosen = real[:max(2, min(len(wanted), len(real)))]
+        renamed = dict(zip((str(id) for id in wanted), (str(id) for id in chosen)))
+        body["playerIds"] = chosen
+        if isinstance(body.get("pins"), dict):
+            body["pins"] = {renamed[key]: team for key, team in body["pins"].items() if key in renamed}
+        if isinstance(body.get("apart"), list):
+            body["apart"] = [[int(renamed[str(id)]) for id in pair] for pair in body["apart"]
+                             if isinstance(pair, list) and all(str(id) in renamed for id in pair)]
