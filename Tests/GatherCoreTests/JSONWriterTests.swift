@@ -58,6 +58,7 @@ final class JSONWriterTests: XCTestCase {
             assertSameJSON(LoginToken(token: randomText(), userID: UUID(), expiresAt: randomDate()))
             assertSameJSON(ErrorBody(reason: randomText()))
             assertSameJSON(HealthStatus(status: randomText()))
+            assertSameJSON(HealthStatus(status: randomText(), reason: randomText()))
             let skillA = Double(Int.random(in: 0...80, using: &generator)) / 2
             let skillB = Double(Int.random(in: 0...80, using: &generator)) / 2
             assertSameJSON(BalanceResponse(teamA: [randomPlayer(), randomPlayer()], teamB: [randomPlayer()], skillA: skillA, skillB: skillB,

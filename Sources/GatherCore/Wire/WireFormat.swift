@@ -97,7 +97,12 @@ public struct ErrorBody: Hashable, Sendable, Codable {
 /// The body of `GET /health`.
 public struct HealthStatus: Hashable, Sendable, Codable {
     public var status: String
-    public init(status: String) { self.status = status }
+    /// Why the server is unavailable, when it knows (absent while healthy).
+    public var reason: String?
+    public init(status: String, reason: String? = nil) {
+        self.status = status
+        self.reason = reason
+    }
 }
 
 extension ErrorBody: JSONWritable {
@@ -112,6 +117,7 @@ extension ErrorBody: JSONWritable {
 extension HealthStatus: JSONWritable {
     public func write(to writer: inout JSONWriter) {
         writer.object { object in
+            if let reason { object.field("reason") { $0.string(reason) } }
             object.field("status") { $0.string(status) }
         }
     }

@@ -18,6 +18,18 @@ enum ErrorMapping {
         case let error as SQLiteError where error.isBusy:
             // Another process holds the database longer than the busy timeout: a retry will do.
             return .error(.serviceUnavailable, reason: "the database is busy, try again", headers: [HTTPHeaders.Name.retryAfter: "1"])
+        case let problem as DatabaseFileProblem:
+            // Only the operator can fix this; the log says so once per write, as each is refused.
+            log.error("write refused: \(problem)")
+            return .error(.serviceUnavailable, reason: "\(problem); nothing was saved")
+        case let error as SQLiteError where error.isDiskFull:
+            log.error("write refused: \(error)")
+            return .error(.insufficientStorage, reason: "the server's disk is full; nothing was saved, try again later",
+                          headers: [HTTPHeaders.Name.retryAfter: "60"])
+        case let error as SQLiteError where error.isUnwritable:
+            log.error("write refused: \(error)")
+            return .error(.serviceUnavailable, reason: "the server cannot write its database; nothing was saved, try again later",
+                          headers: [HTTPHeaders.Name.retryAfter: "60"])
         case is DatabasePoolError:
             return .error(.serviceUnavailable, reason: "the server is shutting down", headers: [HTTPHeaders.Name.retryAfter: "5"])
         default:

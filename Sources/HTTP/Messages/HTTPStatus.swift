@@ -30,6 +30,7 @@ public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     public static let notImplemented = HTTPStatus(code: 501, reasonPhrase: "Not Implemented")
     public static let serviceUnavailable = HTTPStatus(code: 503, reasonPhrase: "Service Unavailable")
     public static let httpVersionNotSupported = HTTPStatus(code: 505, reasonPhrase: "HTTP Version Not Supported")
+    public static let insufficientStorage = HTTPStatus(code: 507, reasonPhrase: "Insufficient Storage")
 
     /// Responses that never carry content (RFC 9110 §6.4.1).
     public var forbidsContent: Bool { code < 200 || code == 204 || code == 304 }

@@ -23,6 +23,8 @@ public final class DatabasePool: @unchecked Sendable {
     }
 
     public let path: String
+    /// Nil for a memory database.
+    private let fileWatch: DatabaseFileWatch?
     /// The schema version the file had when it was opened (0 for a new file).
     public let migratedFrom: Int
     /// The writer of a memory database, used under `writerLock` by reads and writes alike.
@@ -62,8 +64,10 @@ public final class DatabasePool: @unchecked Sendable {
         try writer.executeScript("PRAGMA foreign_keys = ON")
         migratedFrom = try migrator.migrate(writer).from
         if isFile {
-            committer = GroupCommitter(writer: writer)
+            fileWatch = DatabaseFileWatch(path: path)
+            committer = GroupCommitter(writer: writer, fileWatch: fileWatch)
         } else {
+            fileWatch = nil
             committer = nil
             self.writer = writer
         }
@@ -138,8 +142,10 @@ public final class DatabasePool: @unchecked Sendable {
         return try reader.transaction(.deferred) { try body(reader) }
     }
 
-    /// Throws unless a read connection answers a trivial query.
+    /// Throws unless a read connection answers a trivial query and the file at `path` is still
+    /// the one opened, writable (`DatabaseFileProblem`).
     public func ping() throws {
+        if let problem = fileWatch?.problem() { throw problem }
         _ = try read { try $0.query("SELECT 1") }
     }
 

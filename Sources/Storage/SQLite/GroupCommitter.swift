@@ -19,6 +19,9 @@ import Synchronization
 final class GroupCommitter: @unchecked Sendable {
     /// Dropped (closed) by the committer's thread when it stops.
     private var writer: Database?
+    /// Checked before each group: a write to a deleted, replaced or read-only file would be
+    /// answered as saved and then lost.
+    private let fileWatch: DatabaseFileWatch?
     private let condition = NSCondition()
     private var queue: [PendingWrite] = []
     private var accepting = true
@@ -28,8 +31,9 @@ final class GroupCommitter: @unchecked Sendable {
     /// The most writes one group may hold: a bound on how long the first of them waits.
     static let maximumGroup = 256
 
-    init(writer: Database, name: String = "fg-commit") {
+    init(writer: Database, fileWatch: DatabaseFileWatch? = nil, name: String = "fg-commit") {
         self.writer = writer
+        self.fileWatch = fileWatch
         let started = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
             threadID.store(UInt(pthread_self()), ordering: .releasing)
@@ -140,6 +144,10 @@ final class GroupCommitter: @unchecked Sendable {
 
     /// One transaction for the group, a savepoint per write.
     private func commit(_ group: [PendingWrite], on writer: Database) {
+        if let problem = fileWatch?.problem() {
+            for pending in group { pending.finish(.failure(problem)) }
+            return
+        }
         /// Writes whose changes wait in the open transaction for the commit.
         var inTransaction: [PendingWrite] = []
         for pending in group {

@@ -21,6 +21,10 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
 
     /// Another connection (or process) holds the lock longer than the busy timeout.
     public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+    /// The disk (or the file size limit) is full: nothing could be written.
+    public var isDiskFull: Bool { primaryCode == SQLITE_FULL }
+    /// The file cannot be written at all: a read-only file system or file, or an I/O error.
+    public var isUnwritable: Bool { primaryCode == SQLITE_READONLY || primaryCode == SQLITE_IOERR || primaryCode == SQLITE_CANTOPEN }
     public var isUniqueViolation: Bool { code == SQLiteError.constraintUnique || code == SQLiteError.constraintPrimaryKey }
 
     // Extended codes are C macros built with shifts, which Swift does not import (sqlite3.h).
