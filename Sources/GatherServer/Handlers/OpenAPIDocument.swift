@@ -66,11 +66,14 @@ paths:
         '415': { $ref: '#/components/responses/Error' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '503': { $ref: '#/components/responses/Busy' }
+        '507': { $ref: '#/components/responses/DiskFull' }
     delete:
       summary: Delete the caller's account and everything it owns
       responses:
         '204': { description: Deleted }
         '401': { $ref: '#/components/responses/Unauthorized' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/users/login:
     post:
       summary: Log in with HTTP Basic credentials; answers a bearer token
@@ -86,12 +89,15 @@ paths:
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '503': { $ref: '#/components/responses/Busy' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/users/logout:
     post:
       summary: End this token's session
       responses:
         '204': { description: Logged out }
         '401': { $ref: '#/components/responses/Unauthorized' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/users/me:
     get:
       summary: The caller's account
@@ -132,6 +138,8 @@ paths:
         '400': { $ref: '#/components/responses/BadRequest' }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/players/{id}:
     parameters:
       - $ref: '#/components/parameters/PlayerID'
@@ -158,12 +166,16 @@ paths:
         '401': { $ref: '#/components/responses/Unauthorized' }
         '404': { $ref: '#/components/responses/NotFound' }
         '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
     delete:
       summary: Delete a player (one who played is retired, and stays in past gathers)
       responses:
         '204': { description: Deleted or retired }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/players/{id}/gathers:
     parameters:
       - $ref: '#/components/parameters/PlayerID'
@@ -228,6 +240,8 @@ paths:
         '401': { $ref: '#/components/responses/Unauthorized' }
         '404': { $ref: '#/components/responses/NotFound' }
         '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/gathers:
     get:
       summary: >-
@@ -287,6 +301,8 @@ paths:
         '401': { $ref: '#/components/responses/Unauthorized' }
         '409': { $ref: '#/components/responses/Error' }
         '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/gathers/{id}:
     parameters:
       - $ref: '#/components/parameters/GatherID'
@@ -313,12 +329,16 @@ paths:
         '401': { $ref: '#/components/responses/Unauthorized' }
         '404': { $ref: '#/components/responses/NotFound' }
         '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
     delete:
       summary: Delete a gather (its players stay on the roster)
       responses:
         '204': { description: Deleted }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/gathers/{id}/players:
     parameters:
       - $ref: '#/components/parameters/GatherID'
@@ -358,12 +378,16 @@ paths:
         '401': { $ref: '#/components/responses/Unauthorized' }
         '404': { $ref: '#/components/responses/NotFound' }
         '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
     delete:
       summary: Take a player out of a gather
       responses:
         '204': { description: Taken out }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
 components:
   securitySchemes:
     bearer: { type: http, scheme: bearer }
@@ -409,8 +433,28 @@ components:
       content:
         application/json:
           schema: { $ref: '#/components/schemas/ErrorBody' }
+    Unavailable:
+      description: >-
+        Nothing was saved: the database file was deleted, replaced or made read-only under the
+        running server (the reason says which; /health is 503 until an operator acts), the
+        database cannot be written (Retry-After), it is busy (Retry-After), or the server is
+        shutting down (Retry-After)
+      headers:
+        Retry-After: { schema: { type: integer } }
+      content:
+        application/json:
+          schema: { $ref: '#/components/schemas/ErrorBody' }
+    DiskFull:
+      description: The server's disk is full; nothing was saved. Reads go on; try again after Retry-After
+      headers:
+        Retry-After: { schema: { type: integer } }
+      content:
+        application/json:
+          schema: { $ref: '#/components/schemas/ErrorBody' }
     Busy:
-      description: The password-hashing queue is full; try again shortly
+      description: >-
+        The password-hashing queue is full; try again shortly. Or, as for every write, the
+        database cannot take it (see Unavailable; the reason says which)
       headers:
         Retry-After: { schema: { type: integer } }
       content:
@@ -428,6 +472,7 @@ components:
       required: [status]
       properties:
         status: { type: string, enum: [ok, unavailable] }
+        reason: { type: string, description: Why the server is unavailable, when an operator can act on it }
     Credentials:
       type: object
       required: [username, password]
