@@ -46,8 +46,8 @@ let package = Package(
                          path: "Client"),
         .executableTarget(name: "fg-bench", dependencies: ["GatherServer", "GatherCore", "Networking", "HTTP"], path: "Benchmarks/ServerBenchmark"),
 
-        // Test support shared by test targets: throw-away certificates made with `openssl`.
-        .target(name: "TLSTestSupport", path: "Tests/TLSTestSupport"),
+        // Test support shared by test targets: throw-away certificates made with `openssl`, nginx in front, a misbehaving server.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
 
         .testTarget(name: "GatherCoreTests", dependencies: ["GatherCore"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
@@ -55,14 +55,14 @@ let package = Package(
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP", "Locking"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
         .testTarget(name: "GatherServerTests", dependencies: ["GatherServer", "GatherCore", "Networking", "HTTP", "Storage", "CCrypt",
-                                                             "TLSTestSupport"]),
+                                                             "TestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "GatherCLITests", dependencies: ["GatherCLI", "GatherClient", "GatherCore"]),
         .testTarget(name: "GatherClientTests", dependencies: ["GatherClient", "GatherCore", "Networking", "GatherServer", "Locking",
-                                                             "TLSTestSupport"]),
+                                                             "TestSupport"]),
         .testTarget(name: "GatherTerminalTests", dependencies: ["GatherTerminal", "GatherClient", "Terminal", "GatherServer", "Networking",
-                                                               "TLSTestSupport"]),
+                                                               "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -80,7 +80,7 @@ if let warning = settings.securityWarning {
     // Also after the full screen closes, and for anyone reading the terminal's scrollback.
     FileHandle.standardError.write(Data("fg: warning: \(warning)\n".utf8))
 }
-let client = APIClient(address: address, tls: tls)
+let client = APIClient(address: address, timeout: settings.timeout, tls: tls)
 let configDirectory = SessionStore.defaultDirectory(environment: environment)
 let store = ServerSessionStore(store: SessionStore(directory: configDirectory), server: address)
 let noColor = !(environment["NO_COLOR"] ?? "").isEmpty

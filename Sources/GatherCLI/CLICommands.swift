@@ -11,6 +11,7 @@ enum CLICommands {
         OptionSpec("--server", value: "URL", help: "the fg-server (FG_SERVER_URL; default http://127.0.0.1:8080)"),
         OptionSpec("--ca-file", value: "PATH", help: "also trust this CA certificate for https (FG_CA_FILE)"),
         OptionSpec("--insecure", help: "https without checking the certificate (warns)"),
+        OptionSpec("--timeout", value: "SECONDS", help: "how long to wait for the server's answer, 1–300 (FG_TIMEOUT; default 10)"),
     ]
 
     static let playerFields = [

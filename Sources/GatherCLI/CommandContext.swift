@@ -17,6 +17,7 @@ struct CommandContext {
         if let server = command.value("--server") { arguments += ["--server", server] }
         if let caFile = command.value("--ca-file") { arguments += ["--ca-file", caFile] }
         if command.has("--insecure") { arguments.append("--insecure") }
+        if let timeout = command.value("--timeout") { arguments += ["--timeout", timeout] }
         guard case .run(let settings) = try ClientCommandLine.parse(arguments: arguments, environment: environment) else {
             throw CommandFailure.usage("cannot read the server settings")
         }
@@ -31,7 +32,7 @@ struct CommandContext {
         if let warning = settings.securityWarning { console.error("warning: \(warning)") }
         self.command = command
         self.console = console
-        client = APIClient(address: settings.server, tls: tls)
+        client = APIClient(address: settings.server, timeout: settings.timeout, tls: tls)
         sessions = ServerSessionStore(store: SessionStore(directory: SessionStore.defaultDirectory(environment: environment)),
                                       server: settings.server)
     }

@@ -38,6 +38,29 @@ final class ClientCommandLineTests: XCTestCase {
         }
     }
 
+    func testTimeoutFromFlagOrEnvironmentWithTheFlagWinning() throws {
+        func timeout(_ arguments: [String], _ environment: [String: String] = [:]) throws -> Duration? {
+            guard case .run(let settings) = try parse(arguments, environment) else { return nil }
+            return settings.timeout
+        }
+        XCTAssertEqual(try timeout([]), .seconds(10))
+        XCTAssertEqual(try timeout(["--timeout", "3"]), .seconds(3))
+        XCTAssertEqual(try timeout(["--timeout=300"]), .seconds(300))
+        XCTAssertEqual(try timeout([], ["FG_TIMEOUT": "20"]), .seconds(20))
+        XCTAssertEqual(try timeout(["--timeout", "2"], ["FG_TIMEOUT": "20"]), .seconds(2))
+        XCTAssertEqual(try timeout([], ["FG_TIMEOUT": ""]), .seconds(10), "empty means unset")
+        for (arguments, environment, message) in [
+            (["--timeout"], [:], "--timeout needs a number of seconds"),
+            (["--timeout", "0"], [:], "--timeout must be a whole number of seconds from 1 to 300"),
+            (["--timeout=1.5"], [:], "--timeout must be a whole number of seconds from 1 to 300"),
+            ([], ["FG_TIMEOUT": "forever"], "FG_TIMEOUT must be a whole number of seconds from 1 to 300"),
+        ] as [([String], [String: String], String)] {
+            XCTAssertThrowsError(try parse(arguments, environment), "\(arguments) \(environment)") { error in
+                XCTAssertEqual((error as? ClientCommandLineError)?.message, message)
+            }
+        }
+    }
+
     func testHTTPSCAFileAndInsecure() throws {
         XCTAssertEqual(try parse(["--server", "https://gather.example.org"]),
                        .run(ConnectionSettings(server: ServerAddress(host: "gather.example.org", port: 443, scheme: .https))))

@@ -3,7 +3,7 @@ import Foundation
 import GatherCore
 import GatherServer
 import Networking
-import TLSTestSupport
+import TestSupport
 import XCTest
 
 /// fg's API client over HTTPS: to fg-server's own TLS, and through nginx as a TLS proxy, with the

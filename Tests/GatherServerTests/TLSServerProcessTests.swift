@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import Networking
-import TLSTestSupport
+import TestSupport
 import XCTest
 
 /// The real fg-server binary serving HTTPS: start-up line, health check over the same scheme,

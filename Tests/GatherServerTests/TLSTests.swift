@@ -3,7 +3,7 @@ import GatherServer
 import Glibc
 import HTTP
 @_spi(Testing) import Networking
-import TLSTestSupport
+import TestSupport
 import XCTest
 
 /// fg-server serving HTTPS itself, and the client's checks of it, over real sockets with

@@ -3,7 +3,7 @@ import GatherCore
 import GatherServer
 import Networking
 import Storage
-import TLSTestSupport
+import TestSupport
 import XCTest
 
 /// The real `fg` in a pseudo-terminal against a real `fg-server` on port 0: a whole match.

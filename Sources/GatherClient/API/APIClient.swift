@@ -116,6 +116,9 @@ public final class APIClient: Sendable {
             return .unreachable("Cannot reach the server at \(address): \(error)")
         case let error as SystemError:
             return .unreachable("Cannot reach the server at \(address): \(error)")
+        case let error as HTTPParseError:
+            // The reason alone: its status code is the one a server would answer, meaningless here.
+            return .invalidResponse(error.reason)
         default:
             return ServiceError(error)
         }

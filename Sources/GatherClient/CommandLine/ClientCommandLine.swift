@@ -16,11 +16,17 @@ public struct ConnectionSettings: Equatable, Sendable {
     public var caFile: String?
     /// `--insecure`: https without checking the certificate (warned about at every start).
     public var insecure: Bool
+    /// How long a request may wait for the server's answer before it is given up with a message.
+    public var timeout: Duration
 
-    public init(server: ServerAddress, caFile: String? = nil, insecure: Bool = false) {
+    public static let defaultTimeout: Duration = .seconds(10)
+    public static let timeoutRange = 1...300
+
+    public init(server: ServerAddress, caFile: String? = nil, insecure: Bool = false, timeout: Duration = defaultTimeout) {
         self.server = server
         self.caFile = caFile
         self.insecure = insecure
+        self.timeout = timeout
     }
 
     /// What the user must be told before typing a password: plain HTTP across a network, or a
@@ -48,7 +54,7 @@ public enum ClientCommandLine {
         """
         fg \(FootballGather.version): organise amateur football from the terminal
 
-        Usage: fg [--server URL] [--ca-file PATH] [--insecure]
+        Usage: fg [--server URL] [--ca-file PATH] [--insecure] [--timeout SECONDS]
 
         Options:
           --server URL    the fg-server to use, https://host[:port] or http://… (env FG_SERVER_URL;
@@ -56,6 +62,8 @@ public enum ClientCommandLine {
           --ca-file PATH  also trust this CA certificate (PEM) for https, for a self-signed home
                           server (env FG_CA_FILE)
           --insecure      https without checking the certificate (warns at every start)
+          --timeout SECONDS  how long to wait for the server's answer, 1–300 (env FG_TIMEOUT;
+                          default 10)
           --version       print the version
           -h, --help      print this help
 
@@ -67,11 +75,14 @@ public enum ClientCommandLine {
         """
     }
 
-    /// `arguments` without the program name. Flags win over `FG_SERVER_URL` and `FG_CA_FILE`.
+    /// `arguments` without the program name. Flags win over `FG_SERVER_URL`, `FG_CA_FILE` and `FG_TIMEOUT`.
     public static func parse(arguments: [String], environment: [String: String]) throws(ClientCommandLineError) -> ClientCommand {
         var serverURL = environment["FG_SERVER_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? ServerAddress.defaultURL
         var caFile = environment["FG_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
         var insecure = false
+        var timeout = try environment["FG_TIMEOUT"].flatMap { $0.isEmpty ? nil : $0 }.map { text throws(ClientCommandLineError) in
+            try seconds(text, name: "FG_TIMEOUT")
+        } ?? ConnectionSettings.defaultTimeout
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
@@ -93,6 +104,11 @@ public enum ClientCommandLine {
                 caFile = String(option.dropFirst("--ca-file=".count))
             case "--insecure":
                 insecure = true
+            case "--timeout":
+                guard let value = remaining.popFirst() else { throw ClientCommandLineError(message: "--timeout needs a number of seconds") }
+                timeout = try seconds(value, name: "--timeout")
+            case let option where option.hasPrefix("--timeout="):
+                timeout = try seconds(String(option.dropFirst("--timeout=".count)), name: "--timeout")
             case let word where !word.hasPrefix("-"):
                 throw ClientCommandLineError(message: "unknown command \(word) (see fg help)")
             default:
@@ -100,9 +116,17 @@ public enum ClientCommandLine {
             }
         }
         do {
-            return .run(ConnectionSettings(server: try ServerAddress(url: serverURL), caFile: caFile, insecure: insecure))
+            return .run(ConnectionSettings(server: try ServerAddress(url: serverURL), caFile: caFile, insecure: insecure, timeout: timeout))
         } catch {
             throw ClientCommandLineError(message: error.description)
         }
+    }
+
+    private static func seconds(_ text: String, name: String) throws(ClientCommandLineError) -> Duration {
+        let range = ConnectionSettings.timeoutRange
+        guard let seconds = Int(text), range.contains(seconds) else {
+            throw ClientCommandLineError(message: "\(name) must be a whole number of seconds from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return .seconds(seconds)
     }
 }

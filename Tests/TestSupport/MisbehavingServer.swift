@@ -1,0 +1,145 @@
+import Foundation
+import Glibc
+
+/// An HTTP server on 127.0.0.1 that answers each route as the test says, broken answers included:
+/// silence, a response cut off, bytes that are not the JSON promised, an HTML error page, a huge
+/// body. Real sockets, one thread per connection; for tests of how `fg` copes.
+public final class MisbehavingServer: @unchecked Sendable {
+    public enum Answer: Sendable {
+        /// A well-formed response with a JSON body.
+        case json(status: Int, String)
+        /// Reads the request and never answers (until the client gives up and closes).
+        case silence
+        /// Promises 1,000 bytes of body, sends 10, closes.
+        case cutOff
+        /// A proxy's HTML error page.
+        case html(status: Int, reasonPhrase: String)
+        /// 200 with a body of this many bytes that is no JSON at all.
+        case huge(bytes: Int)
+    }
+
+    public let port: Int
+    private let listener: Int32
+    private let lock = NSLock()
+    private var answers: [String: Answer] = [:]
+    private var served: [String: Int] = [:]
+
+    public init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard bound == 0, listen(descriptor, 16) == 0 else { close(descriptor); throw POSIXError(.EADDRINUSE) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        listener = descriptor
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread.detachNewThread { [self] in
+            while true {
+                let connection = accept(descriptor, nil, nil)
+                guard connection >= 0 else { return }
+                Thread.detachNewThread { [self] in serve(connection) }
+            }
+        }
+    }
+
+    /// From now on, `method path` (without its query) is answered so.
+    public func answer(_ method: String, _ path: String, with answer: Answer) {
+        lock.withLock { answers["\(method) \(path)"] = answer }
+    }
+
+    /// How many requests for `method path` have been read.
+    public func requests(_ method: String, _ path: String) -> Int {
+        lock.withLock { served["\(method) \(path)"] ?? 0 }
+    }
+
+    public func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private func serve(_ connection: Int32) {
+        defer { close(connection) }
+        var buffer: [UInt8] = []
+        while let route = readRequest(connection, buffer: &buffer) {
+            let answer = lock.withLock { () -> Answer in
+                served[route, default: 0] += 1
+                return answers[route] ?? .json(status: 404, #"{"error":true,"reason":"not found"}"#)
+            }
+            switch answer {
+            case let .json(status, body):
+                send(connection, head(status: status, phrase: status < 300 ? "OK" : "Error", type: "application/json", length: body.utf8.count) + body)
+            case .silence:
+                var byte: UInt8 = 0
+                while recv(connection, &byte, 1, 0) > 0 {}
+                return
+            case .cutOff:
+                send(connection, head(status: 200, phrase: "OK", type: "application/json", length: 1000) + #"[{"id":1,""#)
+                return
+            case let .html(status, phrase):
+                let page = "<html><head><title>\(status) \(phrase)</title></head><body><h1>\(phrase)</h1></body></html>"
+                send(connection, head(status: status, phrase: phrase, type: "text/html", length: page.utf8.count) + page)
+                return
+            case let .huge(bytes):
+                send(connection, head(status: 200, phrase: "OK", type: "application/json", length: bytes))
+                let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 64 * 1024)
+                var left = bytes
+                while left > 0 {
+                    let sent = chunk.withUnsafeBytes { Glibc.send(connection, $0.baseAddress, min(left, chunk.count), Int32(MSG_NOSIGNAL)) }
+                    guard sent > 0 else { return }
+                    left -= sent
+                }
+            }
+        }
+    }
+
+    /// The next request's "METHOD /path", its body read and dropped; nil at the end of the connection.
+    private func readRequest(_ connection: Int32, buffer: inout [UInt8]) -> String? {
+        let end: [UInt8] = Array("\r\n\r\n".utf8)
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while buffer.firstRange(of: end) == nil {
+            let count = recv(connection, &chunk, chunk.count, 0)
+            guard count > 0 else { return nil }
+            buffer += chunk[..<count]
+        }
+        guard let headEnd = buffer.firstRange(of: end)?.upperBound else { return nil }
+        let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
+        buffer.removeFirst(headEnd)
+        let lines = head.components(separatedBy: "\r\n")
+        let words = lines[0].split(separator: " ")
+        guard words.count == 3 else { return nil }
+        let length = lines.dropFirst().compactMap { line -> Int? in
+            let parts = line.split(separator: ":", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+            return Int(parts[1].trimmingCharacters(in: .whitespaces))
+        }.first ?? 0
+        while buffer.count < length {
+            let count = recv(connection, &chunk, chunk.count, 0)
+            guard count > 0 else { return nil }
+            buffer += chunk[..<count]
+        }
+        buffer.removeFirst(length)
+        let path = words[1].split(separator: "?", maxSplits: 1).first.map(String.init) ?? ""
+        return "\(words[0]) \(path)"
+    }
+
+    private func head(status: Int, phrase: String, type: String, length: Int) -> String {
+        "HTTP/1.1 \(status) \(phrase)\r\nContent-Type: \(type)\r\nContent-Length: \(length)\r\n\r\n"
+    }
+
+    private func send(_ connection: Int32, _ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let sent = bytes.withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { return }
+            bytes = bytes.dropFirst(sent)
+        }
+    }
+}
