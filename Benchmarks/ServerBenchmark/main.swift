@@ -15,6 +15,9 @@ case "requests":
     sequence.close()
 case "internals":
     try InternalsBenchmark.run()
+case "soak":
+    let minutes = arguments.dropFirst().first.flatMap { Int($0) } ?? 10
+    guard try Soak(minutes: minutes).run() else { exit(1) }
 case nil, "wrk":
     try WrkSuite().run()
 default:
@@ -22,5 +25,6 @@ default:
         usage: fg-bench [wrk]            the release fg-server under wrk beside a one-worker nginx (make bench)
                fg-bench requests [ROUNDS] a fixed sequence of requests in-process (make bench-check counts its instructions)
                fg-bench internals        the balancer, a login flood, idle connections and HTTPS, in-process
+               fg-bench soak [MINUTES]   a mixed load for MINUTES (default 10), memory and descriptors each minute (make soak)
         """)
 }

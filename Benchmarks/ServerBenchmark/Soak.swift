@@ -1,0 +1,235 @@
+import Foundation
+import Glibc
+import HTTP
+import Networking
+
+/// `make soak`: the release fg-server under a mixed load for some minutes (reads, writes that are
+/// undone so the data stays the same size, logins, idle keep-alive connections that come and go,
+/// and slow clients the header timeout must drop), with its memory and descriptors read from /proc
+/// each minute. Both must stay flat after warm-up: anything that grows is a leak.
+struct Soak {
+    let minutes: Int
+    let serverBinary: String
+
+    init(minutes: Int) {
+        self.minutes = minutes
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        serverBinary = ProcessInfo.processInfo.environment["FG_BENCH_SERVER"]
+            ?? executable.deletingLastPathComponent().appendingPathComponent("fg-server").path
+    }
+
+    struct Sample {
+        var minute: Int
+        var anonymousKilobytes: Int
+        var fileKilobytes: Int
+        var descriptors: Int
+        var threads: Int
+        var requests: Int
+        var errors: Int
+    }
+
+    /// Returns whether memory and descriptors stayed flat.
+    func run() throws -> Bool {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-soak-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try ServerUnderTest(binary: serverBinary, database: directory.appendingPathComponent("soak.sqlite").path,
+                                         // Idle connections held for the whole run (the churn replaces them);
+                                         // slow ones dropped at 5 s.
+                                         extraArguments: ["--header-timeout", "5", "--idle-timeout", "86400"])
+        defer { server.stop() }
+        let account = try SeededAccount.make("soak", on: server, players: 20, gatherOf: 10)
+        print("fg-bench soak: \(minutes) min on \(ProcessInfo.processInfo.activeProcessorCount) cores; fg-server \(serverBinary)")
+        print("load: 6 clients looping over reads and undone writes, 2 logins/s, 1,000 idle keep-alive connections")
+        print("(a tenth replaced each minute), 20 slow clients sending a header byte a second (dropped after 5 s)")
+
+        let load = MixedLoad(port: server.port, account: account, clients: 6)
+        let logins = LoginPacer(port: server.port, username: "soak", perSecond: 2)
+        let slow = SlowClients(port: server.port, count: 20)
+        var idle: [IdleConnections] = []
+        for _ in 0..<10 { idle.append(try IdleConnections(port: server.port, count: 100)) }
+
+        var samples: [Sample] = []
+        print("minute  own memory (anon)  mapped files  descriptors  threads  requests  errors")
+        for minute in 1...minutes {
+            sleep(60)
+            // Churn: the oldest hundred idle connections leave, a hundred new ones arrive.
+            idle.removeFirst().close()
+            idle.append(try IdleConnections(port: server.port, count: 100))
+            let status = ProcStatus(pid: server.process.processIdentifier)
+            let (requests, errors) = load.counts
+            let sample = Sample(minute: minute, anonymousKilobytes: status.field("RssAnon:"), fileKilobytes: status.field("RssFile:"),
+                                descriptors: status.descriptors, threads: status.field("Threads:"), requests: requests, errors: errors)
+            samples.append(sample)
+            print(String(format: "%6d  %13.1f MiB  %8.1f MiB  %11d  %7d  %8d  %6d", minute, Double(sample.anonymousKilobytes) / 1024,
+                         Double(sample.fileKilobytes) / 1024, sample.descriptors, sample.threads, sample.requests, sample.errors))
+        }
+        load.stop()
+        let loginCounts = logins.stop()
+        let slowDropped = slow.stop()
+        for batch in idle { batch.close() }
+        print("logins: \(loginCounts.answered) answered, \(loginCounts.refused) refused, \(loginCounts.failed) failed; slow clients dropped by the server: \(slowDropped)")
+        for error in load.firstErrors { print("error: \(error)") }
+        return Soak.isFlat(samples)
+    }
+
+    /// Flat: from the second minute (warm-up over) to the last, the process's own memory grew by at
+    /// most 10 % or 1 MiB, whichever is more, and its descriptors by at most the churn's slack.
+    static func isFlat(_ samples: [Sample]) -> Bool {
+        guard samples.count >= 3 else {
+            print("verdict: too short to tell (3 minutes at least)")
+            return true
+        }
+        let warm = samples[1], last = samples[samples.count - 1]
+        let memoryGrowth = last.anonymousKilobytes - warm.anonymousKilobytes
+        let memoryFlat = memoryGrowth <= max(warm.anonymousKilobytes / 10, 1024)
+        let descriptorsFlat = last.descriptors - warm.descriptors <= 50
+        print("verdict: own memory \(memoryFlat ? "flat" : "GROWING") (\(memoryGrowth >= 0 ? "+" : "")\(memoryGrowth) KiB since minute 2), "
+              + "descriptors \(descriptorsFlat ? "flat" : "GROWING") (\(warm.descriptors) → \(last.descriptors))")
+        return memoryFlat && descriptorsFlat
+    }
+}
+
+/// Clients looping over the API as people would use it; every write is undone by the next
+/// request, so the database and the cached roster keep their size.
+final class MixedLoad: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running = true
+    private var requests = 0
+    private var errors = 0
+    private(set) var firstErrors: [String] = []
+    private let clients = DispatchGroup()
+
+    init(port: Int, account: SeededAccount, clients count: Int) {
+        for client in 0..<count {
+            clients.enter()
+            Thread.detachNewThread { [self] in
+                defer { clients.leave() }
+                var connection: HTTPClientConnection?
+                var step = client
+                while lock.withLock({ running }) {
+                    do {
+                        let open = try connection ?? HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(10))
+                        connection = open
+                        try perform(step: step, on: open, account: account)
+                    } catch {
+                        connection = nil
+                        note(error: "\(error)")
+                    }
+                    step += 1
+                }
+            }
+        }
+    }
+
+    var counts: (requests: Int, errors: Int) { lock.withLock { (requests, errors) } }
+
+    func stop() {
+        lock.withLock { running = false }
+        clients.wait()
+    }
+
+    private func perform(step: Int, on connection: HTTPClientConnection, account: SeededAccount) throws {
+        let headers: HTTPHeaders = ["Authorization": account.bearer, "Content-Type": "application/json"]
+        func send(_ method: HTTPMethod, _ target: String, _ body: String = "") throws -> ReceivedResponse {
+            let response = try connection.send(method: method, target: target, headers: headers, body: Array(body.utf8), timeout: .seconds(10))
+            lock.withLock { requests += 1 }
+            if response.status >= 400 { note(error: "\(method) \(target): \(response.status) \(response.text)") }
+            return response
+        }
+        func id(in response: ReceivedResponse) -> String? {
+            (try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])?["id"].map { "\($0)" }
+        }
+        let player = account.playerIDs[step % account.playerIDs.count]
+        switch step % 8 {
+        case 0: _ = try send(.get, "/api/players")
+        case 1: _ = try send(.get, "/api/players/\(player)")
+        case 2:
+            if let created = id(in: try send(.post, "/api/players", #"{"name":"Soak \#(step)","age":30}"#)) {
+                _ = try send(.delete, "/api/players/\(created)")
+            }
+        case 3:
+            if let gather = id(in: try send(.post, "/api/gathers", "{}")) {
+                _ = try send(.put, "/api/gathers/\(gather)", #"{"score":"2-1","winnerTeam":"Team A"}"#)
+                _ = try send(.delete, "/api/gathers/\(gather)")
+            }
+        case 4: _ = try send(.get, "/api/gathers?status=ended&limit=20")
+        case 5: _ = try send(.get, "/api/stats/leaderboard")
+        case 6: _ = try send(.post, "/api/teams/balance", #"{"playerIds":[\#(account.playerIDs.prefix(10).map(String.init).joined(separator: ","))]}"#)
+        default: _ = try send(.get, "/health")
+        }
+    }
+
+    private func note(error: String) {
+        lock.withLock {
+            errors += 1
+            if firstErrors.count < 5 { firstErrors.append(error) }
+        }
+    }
+}
+
+/// Clients that send a request head a byte a second and never finish it: the header timeout must
+/// drop each, and each comes back at once.
+final class SlowClients: @unchecked Sendable {
+    private let lock = NSLock()
+    private var running = true
+    private var dropped = 0
+    private let group = DispatchGroup()
+
+    init(port: Int, count: Int) {
+        for _ in 0..<count {
+            group.enter()
+            Thread.detachNewThread { [self] in
+                defer { group.leave() }
+                while lock.withLock({ running }) {
+                    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                    var address = sockaddr_in()
+                    address.sin_family = sa_family_t(AF_INET)
+                    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+                    address.sin_port = UInt16(port).bigEndian
+                    let connected = withUnsafePointer(to: &address) {
+                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                    }
+                    let start = Array("GET /health HTTP/1.1\r\nHost: soak\r\nX-Slow: ".utf8)
+                    if connected == 0 && send(fd, start, start.count, Int32(MSG_NOSIGNAL)) == start.count {
+                        // A byte a second until the server's 408 and close make a send fail.
+                        while lock.withLock({ running }) {
+                            sleep(1)
+                            var byte = UInt8(ascii: "x")
+                            guard send(fd, &byte, 1, Int32(MSG_NOSIGNAL)) == 1 else {
+                                lock.withLock { dropped += 1 }
+                                break
+                            }
+                        }
+                    } else {
+                        sleep(1)
+                    }
+                    close(fd)
+                }
+            }
+        }
+    }
+
+    /// Stops them; how many the server dropped.
+    func stop() -> Int {
+        lock.withLock { running = false }
+        group.wait()
+        return lock.withLock { dropped }
+    }
+}
+
+/// A process's /proc/PID/status fields and its open descriptors.
+struct ProcStatus {
+    let text: String
+    let descriptors: Int
+
+    init(pid: Int32) {
+        text = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? 0
+    }
+
+    func field(_ name: String) -> Int {
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return 0 }
+        return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? 0
+    }
+}
