@@ -40,6 +40,19 @@ final class InternetDateTests: XCTestCase {
         }
     }
 
+    func testWhatIsWrittenReadsBackToTheSecond() {
+        for seconds in [0, 1_767_323_045.75, -1, -62_135_596_800, -12_219_292_800 - 86_400, 253_402_300_799] as [Double] {
+            let date = Date(timeIntervalSince1970: seconds)
+            let text = InternetDate.string(from: date)
+            XCTAssertEqual(InternetDate.parse(text), InternetDate.wholeSecond(date), text)
+        }
+        XCTAssertEqual(InternetDate.string(from: Date(timeIntervalSince1970: 1_767_323_045.75)), "2026-01-02T03:04:05Z")
+        // The day before the Gregorian reform, as the proleptic calendar names it (Foundation's
+        // formatter would write the Julian 1582-10-04, which no parser here reads back the same).
+        XCTAssertEqual(InternetDate.string(from: Date(timeIntervalSince1970: -12_219_292_800 - 86_400)), "1582-10-14T00:00:00Z")
+        XCTAssertEqual(InternetDate.string(from: Date(timeIntervalSince1970: -62_135_596_800)), "0001-01-01T00:00:00Z")
+    }
+
     func testARefusedDateInABodyNamesItsField() {
         let failure = expectDecodingFailure(GatherDraft.self, #"{"createdAt":"2026-02-30T03:04:05Z"}"#)
         XCTAssertEqual(failure?.reason, "createdAt must be a date and time like 2026-01-02T03:04:05Z")

@@ -65,10 +65,6 @@ public struct GatherDraft: Hashable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey { case id, score, winnerTeam, balanceSeed, createdAt, endedAt }
 
-    static func wholeSecond(_ date: Date) -> Date {
-        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
-    }
-
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let text = try container.decodeIfPresent(String.self, forKey: .id) {
@@ -85,12 +81,12 @@ public struct GatherDraft: Hashable, Sendable, Codable {
         do {
             // To the second, as the wire writes dates: a fraction would be stored and then lost
             // on the way out, so the gather would not read back as it was sent (found by fuzzing).
-            createdAt = try container.decodeIfPresent(Date.self, forKey: .createdAt).map(GatherDraft.wholeSecond)
+            createdAt = try container.decodeIfPresent(Date.self, forKey: .createdAt).map(InternetDate.wholeSecond)
         } catch {
             throw ValidationError(field: "createdAt", message: InternetDate.NotADate.expectation)
         }
         do {
-            endedAt = try container.decodeIfPresent(Date.self, forKey: .endedAt).map(GatherDraft.wholeSecond)
+            endedAt = try container.decodeIfPresent(Date.self, forKey: .endedAt).map(InternetDate.wholeSecond)
         } catch {
             throw ValidationError(field: "endedAt", message: InternetDate.NotADate.expectation)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Dates on the wire: RFC 3339's `date-time` (`2026-01-02T03:04:05Z`, `…05.25+01:00`), read
 /// strictly.
@@ -37,6 +38,56 @@ public enum InternetDate {
               hour < 24, minute < 60, second <= 60 else { return nil }
         let seconds = daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
+    }
+
+    /// `2026-11-22T21:38:42Z`: UTC, to the second (rounded down), in the proleptic Gregorian
+    /// calendar `parse` reads: every date this writes reads back as `wholeSecond(date)`.
+    public static func string(from date: Date) -> String {
+        var bytes: [UInt8] = []
+        append(date, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `string(from:)`'s bytes, appended without a String in between (the JSON writer's way).
+    static func append(_ date: Date, to bytes: inout [UInt8]) {
+        var seconds = time_t(wholeSecond(date).timeIntervalSince1970)
+        var parts = tm()
+        guard gmtime_r(&seconds, &parts) != nil else {
+            // Only past time_t's range, billions of years away: no date read or made here gets there.
+            bytes.append(contentsOf: Array("\(date)".utf8))
+            return
+        }
+        appendDigits(Int(parts.tm_year) + 1900, width: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(Int(parts.tm_mon) + 1, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        appendDigits(Int(parts.tm_mday), width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        appendDigits(Int(parts.tm_hour), width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(Int(parts.tm_min), width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(Int(parts.tm_sec), width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
+    }
+
+    /// `date` rounded down to its second, as the wire carries it: what is stored is what is read back.
+    public static func wholeSecond(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
+    }
+
+    /// At least `width` digits, more for a larger number; a minus sign first for a negative one.
+    private static func appendDigits(_ value: Int, width: Int, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        let digits = Array(String(value.magnitude).utf8)
+        if digits.count < width { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count)) }
+        bytes.append(contentsOf: digits)
+    }
+
+    /// A `JSONEncoder` date strategy that writes what `string(from:)` writes.
+    public static func encode(_ date: Date, to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(string(from: date))
     }
 
     /// A `JSONDecoder` date strategy that reads only what `parse` reads.

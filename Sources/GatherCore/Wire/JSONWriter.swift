@@ -86,29 +86,11 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 
-    /// `2026-11-22T21:38:42Z`: UTC, whole seconds (rounded down, as `ISO8601DateFormatter` does).
+    /// `2026-11-22T21:38:42Z`: `InternetDate`'s form, which its parser reads back.
     public mutating func date(_ value: Date) {
-        var seconds = time_t(value.timeIntervalSince1970.rounded(.down))
-        var parts = tm()
-        // Foundation's calendar is Julian before the Gregorian reform and writes years past 9999
-        // its own way: dates that far off (none is stored) are left to it.
-        guard gmtime_r(&seconds, &parts) != nil, JSONWriter.gregorianYears.contains(Int(parts.tm_year) + 1900) else {
-            string(ISO8601DateFormatter().string(from: value))
-            return
-        }
         bytes.append(UInt8(ascii: "\""))
-        appendDigits(Int(parts.tm_year) + 1900, width: 4)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(Int(parts.tm_mon) + 1, width: 2)
-        bytes.append(UInt8(ascii: "-"))
-        appendDigits(Int(parts.tm_mday), width: 2)
-        bytes.append(UInt8(ascii: "T"))
-        appendDigits(Int(parts.tm_hour), width: 2)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(Int(parts.tm_min), width: 2)
-        bytes.append(UInt8(ascii: ":"))
-        appendDigits(Int(parts.tm_sec), width: 2)
-        bytes.append(contentsOf: [UInt8(ascii: "Z"), UInt8(ascii: "\"")])
+        InternetDate.append(value, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Any value that writes itself.
@@ -189,7 +171,6 @@ public struct JSONWriter {
         }
     }
 
-    private static let gregorianYears = 1583...9999
     private static let nullLiteral = Array("null".utf8)
     private static let trueLiteral = Array("true".utf8)
     private static let falseLiteral = Array("false".utf8)

@@ -57,10 +57,19 @@ public final class GatherApplication: HTTPResponder {
     }
 
     /// Quick routes, writes, and requests that match no route (404, 405) are taken from the event
-    /// loop; see `respond(to:completion:)`.
-    public func answersOnLoop(_ request: HTTPRequest) -> Bool {
-        guard case let .found(route, _) = router.match(method: request.method, segments: request.pathSegments) else { return true }
-        return route.answersOnLoop
+    /// loop, with the route matched once for both the decision and the answer; see
+    /// `respond(to:completion:)`.
+    public func respondOnLoop(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) -> Bool {
+        let resolution: Resolution
+        do {
+            resolution = try resolve(request)
+        } catch {
+            completion(ErrorMapping.response(for: error, log: services.log))
+            return true
+        }
+        if case let .handle(route, _) = resolution, !route.answersOnLoop { return false }
+        respond(resolution, completion: completion)
+        return true
     }
 
     /// Answers on the calling thread, hashing included.
@@ -83,7 +92,15 @@ public final class GatherApplication: HTTPResponder {
     /// hashing on its own pool, or refuses it at once with 503 when that pool's queue is full.
     public func respond(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) {
         do {
-            switch try resolve(request) {
+            respond(try resolve(request), completion: completion)
+        } catch {
+            completion(ErrorMapping.response(for: error, log: services.log))
+        }
+    }
+
+    private func respond(_ resolution: Resolution, completion: @escaping @Sendable (HTTPResponse) -> Void) {
+        do {
+            switch resolution {
             case .answered(let response):
                 completion(response)
             case let .handle(route, context):

@@ -3,12 +3,12 @@ import HTTP
 /// Turns a request into a response. Called on a worker thread; may block (database, hashing),
 /// unless it says it answers a request on the event loop.
 public protocol HTTPResponder: Sendable {
-    /// True when `respond(to:completion:)` may be called for this request on the event loop's own
-    /// thread: it then must not block (no lock held for long, no pool, no disk flush), and either
-    /// answers at once (a quick read) or hands the work on and calls `completion` later from
-    /// another thread (a write waiting for its group commit). Saves the hops to a worker and back;
-    /// everything else goes to the workers. Default: false.
-    func answersOnLoop(_ request: HTTPRequest) -> Bool
+    /// Called on the event loop's own thread first. Returns false, having done nothing, for a
+    /// request that must go to a worker; otherwise takes it and returns true, and then must not
+    /// block (no lock held for long, no pool, no disk flush): it calls `completion` at once (a
+    /// quick read) or hands the work on and calls it later from another thread (a write waiting
+    /// for its group commit). Saves the hops to a worker and back. Default: false.
+    func respondOnLoop(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) -> Bool
 
     /// The response, computed on the calling thread.
     func respond(to request: HTTPRequest) -> HTTPResponse
@@ -24,7 +24,7 @@ public protocol HTTPResponder: Sendable {
 }
 
 extension HTTPResponder {
-    public func answersOnLoop(_ request: HTTPRequest) -> Bool { false }
+    public func respondOnLoop(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) -> Bool { false }
 
     public func respond(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) {
         completion(respond(to: request))

@@ -150,15 +150,15 @@ final class ServerLoop: EventHandler {
     /// requests without blocking: quick reads answer at once, writes come back after their
     /// group commit. The thread hop to a worker (and back) is saved either way.
     func answerOnLoop(_ request: HTTPRequest, for connection: HTTPConnection) -> LoopAnswer {
-        guard shared.responder.answersOnLoop(request) else { return .notOnLoop }
         let call = ResponderCall()
         let fd = connection.descriptor
         let serial = connection.serial
         let home = LoopBound(self, on: loop)
-        shared.responder.respond(to: request) { response in
+        let taken = shared.responder.respondOnLoop(to: request) { response in
             guard !call.keepIfStillInCall(response) else { return }
             home.execute { $0.deliver(response, descriptor: fd, serial: serial) }
         }
+        guard taken else { return .notOnLoop }
         if let response = call.end() { return .answered(response) }
         return .pending
     }
