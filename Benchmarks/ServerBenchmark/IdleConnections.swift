@@ -14,18 +14,12 @@ final class IdleConnections {
         let request = Array("GET /health HTTP/1.1\r\nHost: bench\r\n\r\n".utf8)
         var buffer = [UInt8](repeating: 0, count: 1024)
         for _ in 0..<count {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard fd >= 0 else { break }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = UInt16(port).bigEndian
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
-            guard connected == 0, write(fd, request, request.count) == request.count, read(fd, &buffer, buffer.count) > 0 else {
-                Glibc.close(fd)
+            guard let fd = LoopbackSocket.connect(port: port) else {
                 throw BenchmarkError("idle connection \(descriptors.count + 1) could not be made (errno \(errno))")
+            }
+            guard write(fd, request, request.count) == request.count, read(fd, &buffer, buffer.count) > 0 else {
+                Glibc.close(fd)
+                throw BenchmarkError("idle connection \(descriptors.count + 1) was not answered (errno \(errno))")
             }
             descriptors.append(fd)
         }

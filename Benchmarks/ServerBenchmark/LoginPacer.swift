@@ -11,7 +11,8 @@ final class LoginPacer: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let senders = DispatchGroup()
 
-    init(port: Int, username: String, perSecond: Int) {
+    /// `logsOut`: each token is revoked again at once, so a long run does not pile tokens up.
+    init(port: Int, username: String, perSecond: Int, logsOut: Bool = false) {
         let basic = "Basic " + Data("\(username):bench-password".utf8).base64EncodedString()
         let interval = 1.0 / Double(perSecond)
         Thread.detachNewThread { [self] in
@@ -24,8 +25,14 @@ final class LoginPacer: @unchecked Sendable {
                     defer { senders.leave() }
                     var headers: HTTPHeaders = ["Authorization": basic]
                     headers.add(name: "X-Forwarded-For", value: "10.\(UInt8.random(in: 0...255)).\(UInt8.random(in: 0...255)).\(UInt8.random(in: 1...254))")
-                    let status = (try? HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(10))
-                        .send(method: .post, target: "/api/users/login", headers: headers, timeout: .seconds(10)))?.status
+                    let connection = try? HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(10))
+                    let login = try? connection?.send(method: .post, target: "/api/users/login", headers: headers, timeout: .seconds(10))
+                    let status = login?.status
+                    if logsOut, status == 200, let login,
+                       let token = (try? JSONSerialization.jsonObject(with: Data(login.body)) as? [String: Any])?["token"] as? String {
+                        _ = try? connection?.send(method: .post, target: "/api/users/logout",
+                                                  headers: ["Authorization": "Bearer \(token)"], timeout: .seconds(10))
+                    }
                     lock.withLock {
                         switch status {
                         case 200: counts.answered += 1

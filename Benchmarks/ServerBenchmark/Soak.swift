@@ -20,7 +20,10 @@ struct Soak {
 
     struct Sample {
         var minute: Int
+        /// The least and the most of the minute's readings: a password hash in progress borrows
+        /// megabytes for a moment (yescrypt), so a leak shows in the floor, not in one reading.
         var anonymousKilobytes: Int
+        var anonymousPeakKilobytes: Int
         var fileKilobytes: Int
         var descriptors: Int
         var threads: Int
@@ -39,52 +42,61 @@ struct Soak {
                                          extraArguments: ["--header-timeout", "5", "--idle-timeout", "86400"])
         defer { server.stop() }
         let account = try SeededAccount.make("soak", on: server, players: 20, gatherOf: 10)
-        print("fg-bench soak: \(minutes) min on \(ProcessInfo.processInfo.activeProcessorCount) cores; fg-server \(serverBinary)")
-        print("load: 6 clients looping over reads and undone writes, 2 logins/s, 1,000 idle keep-alive connections")
-        print("(a tenth replaced each minute), 20 slow clients sending a header byte a second (dropped after 5 s)")
+        say("fg-bench soak: \(minutes) min on \(ProcessInfo.processInfo.activeProcessorCount) cores; fg-server \(serverBinary)")
+        say("load: 6 clients looping over reads and undone writes, 2 logins/s (each logged out), 1,000 idle keep-alive connections")
+        say("(a tenth replaced each minute), 20 slow clients sending a header byte a second (dropped after 5 s)")
 
         let load = MixedLoad(port: server.port, account: account, clients: 6)
-        let logins = LoginPacer(port: server.port, username: "soak", perSecond: 2)
+        // Each login logged out again, so tokens do not pile up in the database (and its cache).
+        let logins = LoginPacer(port: server.port, username: "soak", perSecond: 2, logsOut: true)
         let slow = SlowClients(port: server.port, count: 20)
         var idle: [IdleConnections] = []
         for _ in 0..<10 { idle.append(try IdleConnections(port: server.port, count: 100)) }
 
         var samples: [Sample] = []
-        print("minute  own memory (anon)  mapped files  descriptors  threads  requests  errors")
+        say("minute  own memory (anon) least–most  mapped files  descriptors  threads  requests  errors")
         for minute in 1...minutes {
-            sleep(60)
+            var readings: [ProcStatus] = []
+            for _ in 0..<12 {
+                sleep(5)
+                readings.append(ProcStatus(pid: server.process.processIdentifier))
+            }
             // Churn: the oldest hundred idle connections leave, a hundred new ones arrive.
             idle.removeFirst().close()
             idle.append(try IdleConnections(port: server.port, count: 100))
-            let status = ProcStatus(pid: server.process.processIdentifier)
+            let anonymous = readings.map { $0.field("RssAnon:") }
+            let last = readings[readings.count - 1]
             let (requests, errors) = load.counts
-            let sample = Sample(minute: minute, anonymousKilobytes: status.field("RssAnon:"), fileKilobytes: status.field("RssFile:"),
-                                descriptors: status.descriptors, threads: status.field("Threads:"), requests: requests, errors: errors)
+            let sample = Sample(minute: minute, anonymousKilobytes: anonymous.min() ?? 0, anonymousPeakKilobytes: anonymous.max() ?? 0,
+                                fileKilobytes: last.field("RssFile:"), descriptors: readings.map(\.descriptors).max() ?? 0,
+                                threads: last.field("Threads:"), requests: requests, errors: errors)
             samples.append(sample)
-            print(String(format: "%6d  %13.1f MiB  %8.1f MiB  %11d  %7d  %8d  %6d", minute, Double(sample.anonymousKilobytes) / 1024,
-                         Double(sample.fileKilobytes) / 1024, sample.descriptors, sample.threads, sample.requests, sample.errors))
+            say(String(format: "%6d  %11.1f–%5.1f MiB  %8.1f MiB  %11d  %7d  %8d  %6d", minute, Double(sample.anonymousKilobytes) / 1024,
+                         Double(sample.anonymousPeakKilobytes) / 1024, Double(sample.fileKilobytes) / 1024, sample.descriptors,
+                         sample.threads, sample.requests, sample.errors))
         }
         load.stop()
         let loginCounts = logins.stop()
         let slowDropped = slow.stop()
         for batch in idle { batch.close() }
-        print("logins: \(loginCounts.answered) answered, \(loginCounts.refused) refused, \(loginCounts.failed) failed; slow clients dropped by the server: \(slowDropped)")
-        for error in load.firstErrors { print("error: \(error)") }
+        say("logins: \(loginCounts.answered) answered, \(loginCounts.refused) refused, \(loginCounts.failed) failed; slow clients dropped by the server: \(slowDropped)")
+        for error in load.firstErrors { say("error: \(error)") }
         return Soak.isFlat(samples)
     }
 
-    /// Flat: from the second minute (warm-up over) to the last, the process's own memory grew by at
-    /// most 10 % or 1 MiB, whichever is more, and its descriptors by at most the churn's slack.
+    /// Flat: from the second minute (warm-up over) to the last, the floor of the process's own
+    /// memory grew by at most 10 % or 1 MiB, whichever is more, and its descriptors by at most the
+    /// churn's slack.
     static func isFlat(_ samples: [Sample]) -> Bool {
         guard samples.count >= 3 else {
-            print("verdict: too short to tell (3 minutes at least)")
+            say("verdict: too short to tell (3 minutes at least)")
             return true
         }
         let warm = samples[1], last = samples[samples.count - 1]
         let memoryGrowth = last.anonymousKilobytes - warm.anonymousKilobytes
         let memoryFlat = memoryGrowth <= max(warm.anonymousKilobytes / 10, 1024)
         let descriptorsFlat = last.descriptors - warm.descriptors <= 50
-        print("verdict: own memory \(memoryFlat ? "flat" : "GROWING") (\(memoryGrowth >= 0 ? "+" : "")\(memoryGrowth) KiB since minute 2), "
+        say("verdict: own memory \(memoryFlat ? "flat" : "GROWING") (\(memoryGrowth >= 0 ? "+" : "")\(memoryGrowth) KiB since minute 2), "
               + "descriptors \(descriptorsFlat ? "flat" : "GROWING") (\(warm.descriptors) → \(last.descriptors))")
         return memoryFlat && descriptorsFlat
     }
@@ -182,16 +194,12 @@ final class SlowClients: @unchecked Sendable {
             Thread.detachNewThread { [self] in
                 defer { group.leave() }
                 while lock.withLock({ running }) {
-                    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-                    var address = sockaddr_in()
-                    address.sin_family = sa_family_t(AF_INET)
-                    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-                    address.sin_port = UInt16(port).bigEndian
-                    let connected = withUnsafePointer(to: &address) {
-                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                    guard let fd = LoopbackSocket.connect(port: port) else {
+                        sleep(1)
+                        continue
                     }
                     let start = Array("GET /health HTTP/1.1\r\nHost: soak\r\nX-Slow: ".utf8)
-                    if connected == 0 && send(fd, start, start.count, Int32(MSG_NOSIGNAL)) == start.count {
+                    if send(fd, start, start.count, Int32(MSG_NOSIGNAL)) == start.count {
                         // A byte a second until the server's 408 and close make a send fail.
                         while lock.withLock({ running }) {
                             sleep(1)
@@ -232,4 +240,9 @@ struct ProcStatus {
         guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return 0 }
         return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? 0
     }
+}
+
+/// One line out at once, unbuffered: a run by hand into a file or a pipe shows each minute as it ends.
+private func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
