@@ -122,7 +122,6 @@ final class GroupCommitter: @unchecked Sendable {
     private func run() {
         while let group = nextGroup(), let writer {
             commit(group, on: writer)
-            condition.withLock { commits += 1 }
         }
         // Closing here, once every queued write is committed, checkpoints the WAL into the file.
         writer = nil
@@ -181,6 +180,8 @@ final class GroupCommitter: @unchecked Sendable {
         guard writer.isInTransaction else { return }
         do {
             try writer.execute("COMMIT")
+            // Counted before anyone hears of it: whoever is told their write landed sees it counted.
+            condition.withLock { commits += 1 }
             for pending in inTransaction { pending.finish(.success(())) }
         } catch {
             try? writer.execute("ROLLBACK")
