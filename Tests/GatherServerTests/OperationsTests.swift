@@ -142,7 +142,7 @@ final class OperationsTests: XCTestCase {
         _ = try connection.send(method: .get, target: "/health", headers: ["X-Forwarded-For": "203.0.113.66, 198.51.100.7"],
                                 timeout: .seconds(5))
         server.terminate()
-        XCTAssertEqual(server.waitForExit(), 0)
+        XCTAssertEqual(server.waitForExit(), 0, server.standardError)
         XCTAssertTrue(server.standardError.contains("\"client\":\"198.51.100.7\""), server.standardError)
         XCTAssertFalse(server.standardError.contains("203.0.113.66"), server.standardError)
     }
