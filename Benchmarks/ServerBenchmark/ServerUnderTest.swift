@@ -36,12 +36,8 @@ final class ServerUnderTest {
 
     /// Resident memory now and at its peak, in KiB.
     var memory: (resident: Int, peak: Int) {
-        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8) else { return (0, 0) }
-        func field(_ name: String) -> Int {
-            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return 0 }
-            return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
-        }
-        return (field("VmRSS:"), field("VmHWM:"))
+        let status = ProcStatus(pid: process.processIdentifier)
+        return (status.field("VmRSS:"), status.field("VmHWM:"))
     }
 
     func stop() {
