@@ -19,14 +19,14 @@ let package = Package(
 
         // Domain and wire format, shared by server and client.
         .target(name: "GatherCore"),
-        // A value behind a lock that ThreadSanitizer can see. Depends on nothing.
-        .target(name: "Locking"),
+        // Locks, conditions and threads that ThreadSanitizer can see, without Foundation. Depends on nothing but kernel headers.
+        .target(name: "Locking", dependencies: ["CLinux"]),
         // HTTP/1.1 messages, parser and serializer. No sockets.
         .target(name: "HTTP"),
         // Sockets, epoll event loops, and TLS over them.
         .target(name: "Networking", dependencies: ["HTTP", "CLinux", "COpenSSL", "Locking"]),
         // SQLite connection, statements, migrations, repositories.
-        .target(name: "Storage", dependencies: ["GatherCore", "CSQLite"]),
+        .target(name: "Storage", dependencies: ["GatherCore", "CSQLite", "Locking"]),
         // Router, authentication, handlers, server assembly.
         .target(name: "GatherServer", dependencies: ["GatherCore", "HTTP", "Networking", "Storage", "CCrypt", "COpenSSL", "Locking"]),
 

@@ -1,5 +1,6 @@
-import Foundation
+import FoundationEssentials
 import Glibc
+import Networking
 
 /// Reads the password for `fg-server user add`: asked for twice with echo off on a terminal,
 /// else the first line of standard input (for scripts: `printf '%s\n' "$PASSWORD" | fg-server user add NAME`).
@@ -28,8 +29,8 @@ enum PasswordPrompt {
     }
 
     private static func ask(_ prompt: String) -> String? {
-        FileHandle.standardError.write(Data(prompt.utf8))
-        defer { FileHandle.standardError.write(Data("\n".utf8)) }
+        StandardStream.error.write(prompt)
+        defer { StandardStream.error.write("\n") }
         return readLine(strippingNewline: true)
     }
 

@@ -1,15 +1,15 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import GatherCore
 import GatherServer
+import Glibc
 import Networking
 import Storage
-import Glibc
 
 // fg-server: read flags and environment, open the database, serve until SIGTERM or SIGINT.
 
 func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("fg-server: \(message)\n".utf8))
+    StandardStream.error.write("fg-server: \(message)\n")
     exit(1)
 }
 
@@ -22,7 +22,7 @@ do {
     command = try ServerCommandLine.parse(arguments: Array(CommandLine.arguments.dropFirst()),
                                           environment: ProcessInfo.processInfo.environment)
 } catch {
-    FileHandle.standardError.write(Data("fg-server: \(error)\n".utf8))
+    StandardStream.error.write("fg-server: \(error)\n")
     exit(2)
 }
 
@@ -67,7 +67,7 @@ case .healthcheck(let url):
     case .healthy:
         exit(0)
     case .unhealthy(let reason):
-        FileHandle.standardError.write(Data("fg-server healthcheck: \(reason)\n".utf8))
+        StandardStream.error.write("fg-server healthcheck: \(reason)\n")
         exit(1)
     }
 case .serve(var configuration):
@@ -100,7 +100,7 @@ case .serve(var configuration):
     let host = configuration.http.host.contains(":") ? "[\(configuration.http.host)]" : configuration.http.host
     // Written straight to the descriptor so a pipe reading it sees the line at once.
     let scheme = configuration.http.tls == nil ? "http" : "https"
-    FileHandle.standardOutput.write(Data("fg-server listening on \(scheme)://\(host):\(port) (database: \(configuration.databasePath))\n".utf8))
+    StandardStream.output.write("fg-server listening on \(scheme)://\(host):\(port) (database: \(configuration.databasePath))\n")
     let tls = configuration.http.tls
     ShutdownSignals.wait(reload: {
         guard let tls else {

@@ -26,7 +26,7 @@ struct RequestSequence {
         var options = GatherApplication.Options()
         // The cheapest yescrypt: registration and login are set-up here, not what is measured.
         options.passwordHasher = PasswordHasher(cost: 1)
-        let application = GatherApplication(database: database, options: options, log: ServerLog(quiet: true, sink: { _ in }))
+        let application = try GatherApplication(database: database, options: options, log: ServerLog(quiet: true, sink: { _ in }))
         self.application = application
 
         let credentials = #"{"username":"bench","password":"bench-password"}"#

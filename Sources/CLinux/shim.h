@@ -26,3 +26,10 @@ static inline int clinux_nice_thread(int increment) {
 // Signals read as data (fg's run loop watches them like its other inputs).
 #include <sys/signalfd.h>
 #include <signal.h>
+
+// The calling thread's name, as `top -H` and debuggers show it (the kernel keeps 15 bytes).
+#include <sys/prctl.h>
+static inline int clinux_name_thread(const char *name) {
+    extern int prctl(int, ...);
+    return prctl(PR_SET_NAME, name, 0, 0, 0);
+}

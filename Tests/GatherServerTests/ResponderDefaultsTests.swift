@@ -9,7 +9,7 @@ final class ResponderDefaultsTests: XCTestCase {
     }
 
     func testProtocolErrorsArePlainTextByDefault() throws {
-        let server = HTTPServer(configuration: { var c = HTTPServerConfiguration(); c.port = 0; return c }(), responder: Plain())
+        let server = try HTTPServer(configuration: { var c = HTTPServerConfiguration(); c.port = 0; return c }(), responder: Plain())
         let port = try server.start()
         defer { server.shutdown() }
         let connection = try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5))

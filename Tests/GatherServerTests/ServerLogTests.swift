@@ -34,4 +34,16 @@ final class ServerLogTests: XCTestCase {
         XCTAssertEqual(ServerLog.escaped("/api/players/7"), "/api/players/7")
         XCTAssertEqual(ServerLog.escaped("2001:db8::1"), "2001:db8::1")
     }
+
+    /// A line's duration is written to a tenth of a millisecond, as `%.1f` did.
+    func testDurationsAreWrittenToATenthOfAMillisecond() {
+        let lines = Lines()
+        let log = ServerLog(quiet: false, format: .text, sink: { lines.append($0) })
+        for duration: Duration in [.microseconds(40), .microseconds(2_360), .milliseconds(1_500), .seconds(61)] {
+            log.access(AccessLogEntry(requestID: 1, method: "GET", path: "/", status: 200, duration: duration, client: "c"))
+        }
+        XCTAssertEqual(lines.all.map { $0.split(separator: " ").last.map(String.init) }, ["0.0ms\n", "2.4ms\n", "1500.0ms\n", "61000.0ms\n"])
+        XCTAssertEqual(ServerLog.tenths(0.05), "0.1")
+        XCTAssertEqual(ServerLog.tenths(9.96), "10.0")
+    }
 }

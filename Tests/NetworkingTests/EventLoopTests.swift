@@ -5,7 +5,7 @@ import XCTest
 final class EventLoopTests: XCTestCase {
     func testLoopBoundValueIsReachedOnItsLoop() throws {
         let loop = try EventLoop(tickInterval: .milliseconds(50))
-        loop.start(name: "test-loop")
+        try loop.start(name: "test-loop")
         defer { loop.stopAndWait() }
         XCTAssertFalse(loop.inLoop)
         let bound = LoopBound(0, on: loop)
@@ -27,7 +27,7 @@ final class EventLoopTests: XCTestCase {
 
     func testTasksSentToAnEndedLoopAreDropped() throws {
         let loop = try EventLoop(tickInterval: .milliseconds(50))
-        loop.start(name: "test-loop")
+        try loop.start(name: "test-loop")
         loop.stopAndWait()
         final class Witness: Sendable {}
         weak var released: Witness?

@@ -6,9 +6,9 @@ import XCTest
 
 final class WorkerPoolTests: XCTestCase {
     /// The password-hashing pool runs niced, so hashing yields the CPU to the event loops.
-    func testANicedPoolsThreadsRunAtTheLowerPriorityAndOthersDoNot() {
-        let niced = WorkerPool(threads: 1, name: "niced", niceness: 7)
-        let plain = WorkerPool(threads: 1, name: "plain")
+    func testANicedPoolsThreadsRunAtTheLowerPriorityAndOthersDoNot() throws {
+        let niced = try WorkerPool(threads: 1, name: "niced", niceness: 7)
+        let plain = try WorkerPool(threads: 1, name: "plain")
         defer {
             niced.shutdownAndWait()
             plain.shutdownAndWait()
@@ -18,8 +18,8 @@ final class WorkerPoolTests: XCTestCase {
         XCTAssertEqual(niceness(on: plain), process)
     }
 
-    func testAFullQueueRefusesAndShutdownRunsWhatWasQueued() {
-        let pool = WorkerPool(threads: 1, name: "bounded", queueLimit: 2)
+    func testAFullQueueRefusesAndShutdownRunsWhatWasQueued() throws {
+        let pool = try WorkerPool(threads: 1, name: "bounded", queueLimit: 2)
         let gate = DispatchSemaphore(value: 0)
         let started = DispatchSemaphore(value: 0)
         let ran = Counter()

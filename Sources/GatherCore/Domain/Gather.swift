@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One match: who organised it and, once it has ended, the score and the winner.
 public struct Gather: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Which of a user's gathers `GET /api/gathers?status=&limit=&before=` asks for: newest first,
 /// a page at a time.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The outcome of a gather: a score and the winner it implies. The two always agree.
 public struct GatherResult: Hashable, Sendable {

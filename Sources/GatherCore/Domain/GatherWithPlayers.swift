@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A gather with its players and their teams: one row of a history page
 /// (`GET /api/gathers?include=players`). On the wire, the gather's own fields plus `players`.

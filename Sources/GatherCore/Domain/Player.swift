@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A person on the organiser's roster. Optional attributes are `null` on the wire when unset.
 public struct Player: Hashable, Sendable, Codable {

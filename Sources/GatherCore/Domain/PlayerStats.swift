@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How one ended match went for one player who was on a team (the bench does not play).
 public enum Outcome: String, Hashable, Sendable, Codable, CaseIterable {

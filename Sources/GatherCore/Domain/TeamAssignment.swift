@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The body of `POST /api/gathers/{id}/players/{playerId}`: which side the player is on.
 public struct TeamAssignment: Hashable, Sendable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// An account: the organiser who owns a roster and its gathers. Never carries the password.
 public struct User: Hashable, Sendable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How usernames are cleaned up, checked and compared.
 ///
@@ -39,16 +39,15 @@ public enum Username {
     public static func lookupForm(_ raw: String) -> String? {
         guard !raw.isEmpty, raw.utf8.count <= 16 * 1024 else { return nil }
         let normalized = TextRule.normalize(raw)
-        return normalized.isEmpty ? raw.precomposedStringWithCanonicalMapping : normalized
+        return normalized.isEmpty ? Normalization.canonicalComposition(raw) : normalized
     }
 
     /// Compatibility caseless form (Unicode §3.13, D146): decompose with compatibility mappings,
     /// fold case fully, recompose (NFKC). Fullwidth and mathematical letters fold to plain ones.
     /// Trimmed first, so `alice` and ` alice ` are one name.
     public static func comparisonKey(_ username: String) -> String {
-        TextRule.normalize(username).decomposedStringWithCompatibilityMapping
-            .folding(options: [.caseInsensitive], locale: nil)
-            .precomposedStringWithCompatibilityMapping
+        let decomposed = Normalization.compatibilityDecomposition(TextRule.normalize(username).unicodeScalars)
+        return Normalization.compatibilityComposition(CaseFolding.fold(decomposed))
     }
 
     private static func hasUnusualSpacing(_ username: String) -> Bool {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Rules shared by every free-text field: trimmed, NFC-normalised, bounded in characters *and* in
 /// UTF-8 bytes (one grapheme cluster can be arbitrarily long), no control characters, nothing
@@ -30,7 +30,7 @@ public enum TextRule {
     /// Trimmed of white space at both ends, then in Unicode Normalization Form C, so canonically
     /// equivalent spellings (`é` as one scalar or as `e` + accent) are stored alike.
     static func normalize(_ text: String) -> String {
-        trim(text).precomposedStringWithCanonicalMapping
+        Normalization.canonicalComposition(trim(text))
     }
 
     static func trim(_ text: String) -> String {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Dates on the wire: RFC 3339's `date-time` (`2026-01-02T03:04:05Z`, `…05.25+01:00`), read

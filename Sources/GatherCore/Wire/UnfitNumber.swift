@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a request body holds a number no field of ours can take.
 ///
@@ -10,32 +10,70 @@ enum UnfitNumber {
     /// The path of the first such number (`playerIds.1`, `age`), "" for a bare number, or nil
     /// when the body is not JSON at all or holds no such number.
     static func path(in data: Data) -> String? {
-        guard let root = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return nil }
+        guard let root = try? JSONDecoder().decode(JSONShape.self, from: data) else { return nil }
         return path(in: root, at: [])
     }
 
-    private static func path(in value: Any, at path: [String]) -> String? {
+    private static func path(in value: JSONShape, at path: [String]) -> String? {
         switch value {
-        case let object as [String: Any]:
-            for key in object.keys.sorted() {
-                if let found = Self.path(in: object[key] as Any, at: path + [key]) { return found }
+        case .object(let members):
+            for key in members.keys.sorted() {
+                if let member = members[key], let found = Self.path(in: member, at: path + [key]) { return found }
             }
             return nil
-        case let array as [Any]:
-            for (index, element) in array.enumerated() {
+        case .array(let elements):
+            for (index, element) in elements.enumerated() {
                 if let found = Self.path(in: element, at: path + [String(index)]) { return found }
             }
             return nil
-        case let number as NSNumber where !(value is String):
-            return isWholeInt(number) ? nil : path.joined(separator: ".")
-        default:
+        case .number(let isWholeInt):
+            return isWholeInt ? nil : path.joined(separator: ".")
+        case .other:
             return nil
         }
     }
+}
 
-    private static func isWholeInt(_ number: NSNumber) -> Bool {
-        // 2^63 itself is a Double that Int cannot hold: the range check is on the open side.
-        let double = number.doubleValue
-        return double.isFinite && double.rounded(.towardZero) == double && double >= -0x1p63 && double < 0x1p63
+/// A JSON value reduced to what `UnfitNumber` looks for: its structure and, for each number,
+/// whether an `Int` field could take it.
+private indirect enum JSONShape: Decodable {
+    case object([String: JSONShape])
+    case array([JSONShape])
+    case number(isWholeInt: Bool)
+    case other
+
+    private struct MemberKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: MemberKey.self) {
+            var members: [String: JSONShape] = [:]
+            for key in object.allKeys {
+                members[key.stringValue] = try object.decode(JSONShape.self, forKey: key)
+            }
+            self = .object(members)
+        } else if var array = try? decoder.unkeyedContainer() {
+            var elements: [JSONShape] = []
+            while !array.isAtEnd {
+                elements.append(try array.decode(JSONShape.self))
+            }
+            self = .array(elements)
+        } else {
+            let single = try decoder.singleValueContainer()
+            if single.decodeNil() || (try? single.decode(Bool.self)) != nil || (try? single.decode(String.self)) != nil {
+                self = .other
+            } else if (try? single.decode(Int.self)) != nil {
+                self = .number(isWholeInt: true)
+            } else {
+                // 2^63 itself is a Double that Int cannot hold: the range check is on the open side.
+                let double = try single.decode(Double.self)
+                self = .number(isWholeInt: double.isFinite && double.rounded(.towardZero) == double
+                                   && double >= -0x1p63 && double < 0x1p63)
+            }
+        }
     }
 }

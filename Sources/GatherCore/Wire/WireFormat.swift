@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one definition of how values travel as JSON between server, client and scripts.
 public enum WireFormat {

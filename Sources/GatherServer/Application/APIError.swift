@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import HTTP
 
 /// An error a handler means to show the client: a status, a reason, maybe headers.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Networking
 import Storage
 
@@ -24,14 +24,14 @@ public final class FootballGatherServer: Sendable {
         options.hashingThreads = configuration.hashingThreads
         options.hashingQueueLimit = configuration.hashingQueueLimit
         options.rosterCacheBytes = configuration.rosterCacheBytes
-        let application = GatherApplication(database: database, options: options, log: log)
+        let application = try GatherApplication(database: database, options: options, log: log)
         self.application = application
         // Quiet: no logger at all, so no request pays for handing its entry over.
         var accessLogger: AccessLogger?
         if !configuration.quiet {
             accessLogger = { @Sendable entry in log.access(entry) }
         }
-        http = HTTPServer(configuration: configuration.http, responder: application, accessLogger: accessLogger)
+        http = try HTTPServer(configuration: configuration.http, responder: application, accessLogger: accessLogger)
     }
 
     /// Starts listening; returns the bound port.

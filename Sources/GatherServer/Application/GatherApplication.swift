@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GatherCore
 import HTTP
 import Networking
@@ -40,7 +40,7 @@ public final class GatherApplication: HTTPResponder {
     private let hashing: WorkerPool
     private let hashingAllowance: HashingAllowance
 
-    public init(database: DatabasePool, options: Options = Options(), log: ServerLog) {
+    public init(database: DatabasePool, options: Options = Options(), log: ServerLog) throws {
         router = Routes.router()
         services = Services(database: database, passwordHasher: options.passwordHasher,
                             decoyHash: DecoyHash(hasher: options.passwordHasher), tokenLifetime: options.tokenLifetime,
@@ -49,7 +49,7 @@ public final class GatherApplication: HTTPResponder {
                             sessions: SessionCache(capacity: options.sessionCacheCapacity),
                             rosters: RosterCache(capacityBytes: options.rosterCacheBytes))
         // Niced: a burst of logins must not take the CPU from ordinary requests.
-        hashing = WorkerPool(threads: options.hashingThreads, name: "fg-hashing", queueLimit: options.hashingQueueLimit, niceness: 10)
+        hashing = try WorkerPool(threads: options.hashingThreads, name: "fg-hashing", queueLimit: options.hashingQueueLimit, niceness: 10)
         hashingAllowance = HashingAllowance(limit: options.hashingPerClient)
         // Made in the background, so start-up does not wait for a yescrypt hash.
         let decoy = services.decoyHash

@@ -1,6 +1,6 @@
-import Foundation
-import Networking
+import FoundationEssentials
 import Locking
+import Networking
 
 /// Lines to stderr: the access log (unless quiet) and errors, as text or one JSON object per line.
 /// Never given passwords, tokens or Authorization headers: only method, path (no query string),
@@ -20,7 +20,7 @@ public final class ServerLog: Sendable {
     public init(quiet: Bool, format: Format = .text, sink: (@Sendable (String) -> Void)? = nil) {
         self.quiet = quiet
         self.format = format
-        self.sink = Locked(sink ?? { line in FileHandle.standardError.write(Data(line.utf8)) })
+        self.sink = Locked(sink ?? { line in StandardStream.error.write(line) })
     }
 
     public func access(_ entry: AccessLogEntry) {
@@ -29,12 +29,18 @@ public final class ServerLog: Sendable {
         switch format {
         case .text:
             let fields = [entry.client, entry.method, entry.path].map { ServerLog.escaped($0) }
-            write("\(ServerLog.timestamp()) \(fields.joined(separator: " ")) \(entry.status) \(String(format: "%.1f", milliseconds))ms")
+            write("\(ServerLog.timestamp()) \(fields.joined(separator: " ")) \(entry.status) \(ServerLog.tenths(milliseconds))ms")
         case .json:
             writeJSON(AccessRecord(time: ServerLog.timestamp(), level: "info", method: entry.method, path: entry.path,
                                    status: entry.status, durationMs: (milliseconds * 1000).rounded() / 1000,
                                    requestId: entry.requestID, client: entry.client))
         }
+    }
+
+    /// `12.3`: a duration to a tenth, as `%.1f` writes it.
+    static func tenths(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
     }
 
     public func info(_ message: String) {

@@ -1,5 +1,7 @@
-import Foundation
+import FoundationEssentials
 import Glibc
+import Locking
+import Networking
 
 /// SIGTERM and SIGINT (stop) and SIGHUP (reload the TLS certificate), taken with `sigwait` by the
 /// thread that started the server.
@@ -40,12 +42,17 @@ public enum ShutdownSignals {
                 continue
             }
             if stopping {
-                FileHandle.standardError.write(Data("fg-server: second signal, stopping at once\n".utf8))
+                StandardStream.error.write("fg-server: second signal, stopping at once\n")
                 _exit(1)
             }
             stopping = true
             let signal = received
-            Thread.detachNewThread { stop(signal) }
+            do {
+                try DetachedThread.start(name: "fg-stop") { stop(signal) }
+            } catch {
+                // No thread to spare: stop here (a second signal then waits for the stop to end).
+                stop(signal)
+            }
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GatherCore
 
 /// The credentials of an `Authorization` header: HTTP Basic (RFC 7617) for login, Bearer

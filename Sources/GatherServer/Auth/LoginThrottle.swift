@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GatherCore
 
 /// Slows password guessing, in two ways:

@@ -1,5 +1,6 @@
 import CCrypt
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Turns passwords into stored hashes and checks them. Slow on purpose: the server runs it on a
 /// pool of its own.

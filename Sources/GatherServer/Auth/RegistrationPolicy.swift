@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Who may create an account over the API.
 public enum RegistrationPolicy: String, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Locking
 
 /// Counts events per key in a sliding window: once `limit` events of one key fall within `window`,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Session tokens: 32 bytes from the system CSPRNG, written as URL-safe base64.
 public enum TokenGenerator {
@@ -13,10 +13,14 @@ public enum TokenGenerator {
 
     /// RFC 4648 §5, without padding.
     public static func base64URL(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        String(Data(bytes).base64EncodedString().compactMap { character -> Character? in
+            switch character {
+            case "+": "-"
+            case "/": "_"
+            case "=": nil
+            default: character
+            }
+        })
     }
 
     /// What the store keeps: the SHA-256 of the token's text.

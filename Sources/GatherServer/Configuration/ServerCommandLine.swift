@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GatherCore
 import Networking
 
@@ -234,7 +234,7 @@ public enum ServerCommandLine {
         ]
         for option in options {
             let flag = option.valueName.map { "\(option.flag) \($0)" } ?? option.flag
-            lines.append("  \(flag.padding(toLength: 34, withPad: " ", startingAt: 0)) \(option.environment)")
+            lines.append("  \(flag)\(String(repeating: " ", count: max(1, 35 - flag.count)))\(option.environment)")
             lines.append("      \(option.help)")
         }
         lines.append("  --version                          print the version")

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Networking
 
 /// Everything `fg-server` can be told, from flags or their environment twins. Flags win.

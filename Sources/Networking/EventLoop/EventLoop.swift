@@ -1,6 +1,7 @@
 import CLinux
-import Foundation
+import Dispatch
 import Glibc
+import Locking
 import Synchronization
 
 /// Something registered with an event loop for readiness on a descriptor.
@@ -11,16 +12,13 @@ protocol EventHandler: AnyObject {
 /// One thread waiting on epoll, calling handlers for ready descriptors, running tasks sent from other
 /// threads, and a periodic tick (for timeouts). Handlers and tasks run on the loop's thread only.
 ///
-/// Unchecked Sendable: `tasks` is guarded by `taskLock`; every other property is touched only on
+/// Unchecked Sendable: `taskQueue` guards itself; every other property is touched only on
 /// the loop's own thread, which `execute(_:)` is the one way to reach.
 final class EventLoop: @unchecked Sendable {
     private let epollFD: Int32
     private let wakeFD: Int32
     private var handlers: [Int32: EventHandler] = [:]
-    private let taskLock = NSLock()
-    private var tasks: [@Sendable () -> Void] = []
-    /// False once the loop has ended: later tasks are dropped, not kept (and what they hold with them).
-    private var acceptingTasks = true
+    private let taskQueue = Locked(TaskQueue())
     private var running = true
     private let finished = DispatchSemaphore(value: 0)
     private let tickInterval: UInt64
@@ -55,25 +53,22 @@ final class EventLoop: @unchecked Sendable {
     }
 
     /// Starts the loop on a thread of its own.
-    func start(name: String) {
-        let thread = Thread { [self] in
+    func start(name: String) throws {
+        try DetachedThread.start(name: name) { [self] in
             threadID.store(UInt(pthread_self()), ordering: .releasing)
             run()
             finished.signal()
         }
-        thread.name = name
-        thread.start()
     }
 
     /// Runs `task` on the loop's thread. Safe from any thread. After the loop has ended, nothing runs it.
     func execute(_ task: @escaping @Sendable () -> Void) {
-        taskLock.lock()
-        guard acceptingTasks else {
-            taskLock.unlock()
-            return
+        let accepted = taskQueue.withLock { queue in
+            guard queue.accepting else { return false }
+            queue.tasks.append(task)
+            return true
         }
-        tasks.append(task)
-        taskLock.unlock()
+        guard accepted else { return }
         var one: UInt64 = 1
         _ = Glibc.write(wakeFD, &one, MemoryLayout<UInt64>.size)
     }
@@ -90,7 +85,7 @@ final class EventLoop: @unchecked Sendable {
 
     /// Ends the loop after the tasks already queued; waits for its thread to finish.
     func stopAndWait() {
-        let ended = taskLock.withLock { !acceptingTasks }
+        let ended = taskQueue.withLock { !$0.accepting }
         guard !ended else { return }
         execute { [self] in running = false }
         finished.wait()
@@ -129,7 +124,7 @@ final class EventLoop: @unchecked Sendable {
             let count = epoll_wait(epollFD, events, Int32(capacity), waitMilliseconds)
             if count < 0 && errno != EINTR {
                 // Only EBADF/EFAULT/EINVAL are possible: programming errors. Stop rather than spin.
-                FileHandle.standardError.write(Data("event loop stopped: \(SystemError("epoll_wait"))\n".utf8))
+                StandardStream.error.write("event loop stopped: \(SystemError("epoll_wait"))\n")
                 break
             }
             for index in 0..<max(0, Int(count)) {
@@ -148,18 +143,26 @@ final class EventLoop: @unchecked Sendable {
             }
         }
         runTasks()
-        taskLock.lock()
-        acceptingTasks = false
-        tasks.removeAll()
-        taskLock.unlock()
+        taskQueue.withLock { queue in
+            queue.accepting = false
+            queue.tasks.removeAll()
+        }
         onTick = nil
     }
 
     private func runTasks() {
-        taskLock.lock()
-        let batch = tasks
-        tasks.removeAll()
-        taskLock.unlock()
+        let batch = taskQueue.withLock { queue in
+            let batch = queue.tasks
+            queue.tasks.removeAll()
+            return batch
+        }
         for task in batch { task() }
     }
+}
+
+/// Tasks sent to a loop from other threads, waiting for its next turn.
+private struct TaskQueue {
+    var tasks: [@Sendable () -> Void] = []
+    /// False once the loop has ended: later tasks are dropped, not kept (and what they hold with them).
+    var accepting = true
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import Glibc
 import Locking
 
@@ -14,8 +14,8 @@ public final class HTTPServer: Sendable {
         case stopped
     }
 
-    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, accessLogger: AccessLogger? = nil) {
-        shared = ServerShared(configuration: configuration, responder: responder, accessLogger: accessLogger)
+    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, accessLogger: AccessLogger? = nil) throws {
+        shared = try ServerShared(configuration: configuration, responder: responder, accessLogger: accessLogger)
     }
 
     public var configuration: HTTPServerConfiguration { shared.configuration }
@@ -45,7 +45,7 @@ public final class HTTPServer: Sendable {
                 let serverLoop = ServerLoop(loop: loop, shared: shared, listener: listener)
                 try serverLoop.startListening()
                 loops.append(LoopBound(serverLoop, on: loop))
-                loop.start(name: "fg-loop-\(index)")
+                try loop.start(name: "fg-loop-\(index)")
             }
         } catch {
             for bound in loops { bound.loop.stopAndWait() }

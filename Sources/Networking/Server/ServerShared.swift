@@ -14,11 +14,11 @@ final class ServerShared: Sendable {
     private let openConnections = Atomic<Int>(0)
     private let requestCounter = Atomic<UInt64>(0)
 
-    init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, accessLogger: AccessLogger?) {
+    init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, accessLogger: AccessLogger?) throws {
         self.configuration = configuration
         self.responder = responder
         self.accessLogger = accessLogger
-        self.workers = WorkerPool(threads: configuration.workerCount, name: "fg-worker")
+        self.workers = try WorkerPool(threads: configuration.workerCount, name: "fg-worker")
     }
 
     var connectionCount: Int { openConnections.load(ordering: .relaxed) }

@@ -1,5 +1,6 @@
 import CLinux
-import Foundation
+import Dispatch
+import Locking
 
 /// A fixed set of threads running blocking work (SQLite, password hashing) off the event loops,
 /// so a slow request never stalls the connections that share its loop. With a `queueLimit`, work
@@ -7,7 +8,7 @@ import Foundation
 ///
 /// Unchecked Sendable: `jobs`, `head` and `accepting` are guarded by `condition`.
 public final class WorkerPool: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var jobs: [@Sendable () -> Void] = []
     private var head = 0
     private var accepting = true
@@ -18,21 +19,26 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// - Parameter niceness: added to the threads' nice value (Linux schedules each thread on
     ///   its own): 10 lets CPU-bound work such as password hashing yield to the event loops.
-    public init(threads: Int, name: String, queueLimit: Int? = nil, niceness: Int32 = 0) {
+    ///   Throws when the system refuses a thread, after stopping those already started.
+    public init(threads: Int, name: String, queueLimit: Int? = nil, niceness: Int32 = 0) throws {
         self.queueLimit = queueLimit
         self.threadCount = max(1, threads)
         for index in 0..<threadCount {
             group.enter()
-            let thread = Thread { [self] in
-                if niceness != 0 {
-                    // Best effort: without the right to change it, the thread keeps the process's.
-                    _ = clinux_nice_thread(niceness)
+            do {
+                try DetachedThread.start(name: "\(name)-\(index)") { [self] in
+                    if niceness != 0 {
+                        // Best effort: without the right to change it, the thread keeps the process's.
+                        _ = clinux_nice_thread(niceness)
+                    }
+                    work()
+                    group.leave()
                 }
-                work()
+            } catch {
                 group.leave()
+                shutdownAndWait()
+                throw error
             }
-            thread.name = "\(name)-\(index)"
-            thread.start()
         }
     }
 

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// A consistent copy of a live database through SQLite's online backup API, while the server keeps

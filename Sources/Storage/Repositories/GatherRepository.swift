@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GatherCore
 
 /// A user's gathers and who played in them. Every query is scoped to the owner.

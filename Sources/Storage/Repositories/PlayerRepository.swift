@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GatherCore
 
 /// A user's roster. Every query is scoped to the owner: another user's player does not exist here.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GatherCore
 
 /// Records and rankings, each one SQL query over the owner's ended gathers. A player counts in a

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GatherCore
 
 /// Session tokens, stored only as digests: the store never holds a usable token.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GatherCore
 
 /// Accounts. Usernames are unique by their Unicode caseless form (`Username.comparisonKey`).

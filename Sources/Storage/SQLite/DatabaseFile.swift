@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The database file on disk. It holds password hashes, so it is created readable by its owner

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Locking
 
 /// The store's connections: one writer and a few read-only connections that run concurrently
 /// with it thanks to WAL. Every call runs in a transaction.
@@ -29,12 +31,12 @@ public final class DatabasePool: @unchecked Sendable {
     public let migratedFrom: Int
     /// The writer of a memory database, used under `writerLock` by reads and writes alike.
     private var writer: Database?
-    private let writerLock = NSLock()
+    private let writerLock = Lock()
     /// A file database's writer, on its own thread.
     private let committer: GroupCommitter?
     private var idleReaders: [Database] = []
     private var isClosed = false
-    private let readersLock = NSLock()
+    private let readersLock = Lock()
     private let readerSlots: DispatchSemaphore
     private let usesReaders: Bool
 
@@ -65,7 +67,7 @@ public final class DatabasePool: @unchecked Sendable {
         migratedFrom = try migrator.migrate(writer).from
         if isFile {
             fileWatch = DatabaseFileWatch(path: path)
-            committer = GroupCommitter(writer: writer, fileWatch: fileWatch)
+            committer = try GroupCommitter(writer: writer, fileWatch: fileWatch)
         } else {
             fileWatch = nil
             committer = nil

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A value as SQLite stores it.
 public enum DatabaseValue: Sendable, Equatable {

@@ -1,5 +1,7 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Glibc
+import Locking
 import Synchronization
 
 /// The writer connection's own thread, committing writes in groups. A write waits in the queue;
@@ -22,7 +24,7 @@ final class GroupCommitter: @unchecked Sendable {
     /// Checked before each group: a write to a deleted, replaced or read-only file would be
     /// answered as saved and then lost.
     private let fileWatch: DatabaseFileWatch?
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var queue: [PendingWrite] = []
     private var accepting = true
     private var stopped = false
@@ -31,17 +33,16 @@ final class GroupCommitter: @unchecked Sendable {
     /// The most writes one group may hold: a bound on how long the first of them waits.
     static let maximumGroup = 256
 
-    init(writer: Database, fileWatch: DatabaseFileWatch? = nil, name: String = "fg-commit") {
+    /// Throws when the system refuses the thread.
+    init(writer: Database, fileWatch: DatabaseFileWatch? = nil, name: String = "fg-commit") throws {
         self.writer = writer
         self.fileWatch = fileWatch
         let started = DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in
+        try DetachedThread.start(name: name) { [self] in
             threadID.store(UInt(pthread_self()), ordering: .releasing)
             started.signal()
             run()
         }
-        thread.name = name
-        thread.start()
         started.wait()
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One result row, read by column index. A value of the wrong type is a corrupt store: it throws.
 public struct Row: Sendable, RowReading {

@@ -1,5 +1,5 @@
 import CSQLite
-import Foundation
+import FoundationEssentials
 
 /// Reads a result row by column index; the same checks whether the row was copied out (`Row`) or
 /// is read in place from the statement (`StatementRow`). A value of the wrong type is a corrupt

@@ -22,7 +22,7 @@ final class InProcessAPI: APIHarness {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         database = try DatabasePool(path: directory.appendingPathComponent("football-gather.sqlite").path)
-        application = GatherApplication(database: database, options: options, log: ServerLog(quiet: true, sink: { _ in }))
+        application = try GatherApplication(database: database, options: options, log: ServerLog(quiet: true, sink: { _ in }))
     }
 
     /// With a clock that moves a second at each reading, so every gather made has its own

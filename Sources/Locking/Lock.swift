@@ -1,0 +1,38 @@
+import Glibc
+
+/// A pthread mutex: `NSLock` without Foundation. `Locked` and `Condition` are built on it.
+///
+/// Synchronization's `Mutex` would do the same, but on Linux it waits on futexes directly, and
+/// ThreadSanitizer cannot see that hand-over: under contention it reports races that are not there,
+/// which would teach everyone to ignore it. A pthread mutex is intercepted by the sanitizer, so a
+/// report means a real race.
+///
+/// Unchecked Sendable: the mutex is the synchronisation itself.
+public final class Lock: @unchecked Sendable {
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    public init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    public func lock() {
+        pthread_mutex_lock(mutex)
+    }
+
+    public func unlock() {
+        pthread_mutex_unlock(mutex)
+    }
+
+    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
