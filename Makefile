@@ -16,7 +16,7 @@ BENCH_TOOLS = /usr/bin/wrk:wrk /usr/sbin/nginx:nginx
 CHECK_TOOLS = /usr/bin/valgrind:valgrind
 PORT ?= 8080
 
-.PHONY: all deps build release run serve test test-prerequisites sanitize sanitize-address bench bench-check soak fuzz contract clean help
+.PHONY: all deps build release run serve test test-prerequisites static-server sanitize sanitize-address bench bench-check soak fuzz contract clean help
 
 all: build
 
@@ -85,13 +85,18 @@ serve: deps
 	$(SWIFT) build -c release --product fg-server
 	.build/release/fg-server --port $(PORT)
 
+# The fg-server the Docker image ships, built as the Dockerfile builds it: the Swift runtime and
+# FoundationEssentials linked in, only system C libraries left shared.
+STATIC_SERVER = .build/static/release/fg-server
+static-server: deps
+	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static --product fg-server
+
 # Test prerequisites beyond the build: PyYAML (the compose file test) and the static release
-# binary the Dockerfile builds (the ldd and empty-environment tests).
-test-prerequisites: deps
+# binary (the ldd and empty-environment tests).
+test-prerequisites: static-server
 	@python3 -c 'import yaml' 2>/dev/null || python3 -m pip install --quiet pyyaml 2>/dev/null || { \
 		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
 		$$sudo apt-get update -qq && $$sudo apt-get install -y -qq python3-yaml; }
-	$(SWIFT) build -c release --static-swift-stdlib --scratch-path .build/static --product fg-server
 
 # --disable-swift-testing: every test is XCTest; this keeps the run's closing summary XCTest's.
 test: test-prerequisites
@@ -108,12 +113,12 @@ sanitize: test-prerequisites
 sanitize-address: test-prerequisites
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build/asan --disable-swift-testing
 
-# The release fg-server under wrk, scenario by scenario, beside a one-worker nginx serving the same
-# list body: a table on stdout and Benchmarks/results/latest.json (see docs/performance.md).
-bench: deps
-	$(SWIFT) build -c release --product fg-server
+# The fg-server the image ships (static-server) under wrk, scenario by scenario, beside a one-worker
+# nginx serving the same list body: a table on stdout and Benchmarks/results/latest.json (see
+# docs/performance.md).
+bench: static-server
 	$(SWIFT) build -c release --product fg-bench
-	.build/release/fg-bench
+	FG_BENCH_SERVER=$(STATIC_SERVER) .build/release/fg-bench
 
 # By hand: the release fg-server under a mixed load (reads, undone writes, logins, idle and slow
 # connections) for SOAK_MINUTES (default 10), its memory and descriptors printed each minute;

@@ -251,7 +251,5 @@ final class LoginFlood: @unchecked Sendable {
 }
 
 func residentKilobytes() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return 0 }
-    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    ProcStatus(pid: getpid()).field("VmRSS:")
 }

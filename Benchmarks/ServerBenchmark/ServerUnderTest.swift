@@ -34,10 +34,29 @@ final class ServerUnderTest {
         try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(10))
     }
 
-    /// Resident memory now and at its peak, in KiB.
-    var memory: (resident: Int, peak: Int) {
+    /// Resident memory now, the part of it that is the process's own (not mapped from files:
+    /// heap, stacks, written data), and the peak, in KiB.
+    var memory: (resident: Int, own: Int, peak: Int) {
         let status = ProcStatus(pid: process.processIdentifier)
-        return (status.field("VmRSS:"), status.field("VmHWM:"))
+        return (status.field("VmRSS:"), status.field("RssAnon:"), status.field("VmHWM:"))
+    }
+
+    /// Waits, at most 5 s, for the work a server does after it starts answering (the decoy
+    /// password hash) to end: its CPU time unchanged for 300 ms (the clock ticks every 10 ms).
+    func waitUntilIdle() {
+        let deadline = MonotonicClock.now() + 5_000_000_000
+        var cpu = ProcessCPU.seconds(of: process.processIdentifier)
+        var unchangedSince = MonotonicClock.now()
+        while MonotonicClock.now() < deadline {
+            usleep(50_000)
+            let now = ProcessCPU.seconds(of: process.processIdentifier)
+            if now != cpu {
+                cpu = now
+                unchangedSince = MonotonicClock.now()
+            } else if MonotonicClock.now() - unchangedSince >= 300_000_000 {
+                return
+            }
+        }
     }
 
     func stop() {

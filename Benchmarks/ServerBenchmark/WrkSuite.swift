@@ -48,7 +48,8 @@ struct WrkSuite {
         defer { server.stop() }
         startUps.append(server.startUpMilliseconds)
         report.startUpMilliseconds = startUps.sorted()[startUps.count / 2]
-        report.idleResidentKilobytes = server.memory.resident
+        server.waitUntilIdle()
+        (report.idleResidentKilobytes, report.idleOwnKilobytes, _) = server.memory
 
         let list = try server.connect().send(method: .get, target: "/api/players", headers: ["Authorization": reader.bearer], timeout: .seconds(10))
         guard list.status == 200 else { throw BenchmarkError("GET /api/players: \(list.status)") }

@@ -61,16 +61,19 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
-    /// Runs `task` on the loop's thread. Safe from any thread. After the loop has ended, nothing runs it.
-    func execute(_ task: @escaping @Sendable () -> Void) {
+    /// Runs `task` on the loop's thread. Safe from any thread. After the loop has ended, nothing
+    /// runs it, and the result is false.
+    @discardableResult
+    func execute(_ task: @escaping @Sendable () -> Void) -> Bool {
         let accepted = taskQueue.withLock { queue in
             guard queue.accepting else { return false }
             queue.tasks.append(task)
             return true
         }
-        guard accepted else { return }
+        guard accepted else { return false }
         var one: UInt64 = 1
         _ = Glibc.write(wakeFD, &one, MemoryLayout<UInt64>.size)
+        return true
     }
 
     /// Whether the caller runs on this loop's thread.

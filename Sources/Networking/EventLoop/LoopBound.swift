@@ -21,8 +21,9 @@ final class LoopBound<Value>: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with the value on the loop's thread.
-    func execute(_ body: @escaping @Sendable (Value) -> Void) {
+    /// Runs `body` with the value on the loop's thread; false if the loop has ended (nothing runs).
+    @discardableResult
+    func execute(_ body: @escaping @Sendable (Value) -> Void) -> Bool {
         loop.execute { [self] in body(value) }
     }
 }

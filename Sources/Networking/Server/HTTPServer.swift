@@ -31,24 +31,36 @@ public final class HTTPServer: Sendable {
     /// Open connections right now.
     public var connectionCount: Int { shared.connectionCount }
 
+    /// Open connections right now on each event loop.
+    @_spi(Testing) public var connectionsPerLoop: [Int] { shared.balancer.openPerLoop }
+
     /// Binds, starts the loops and returns the bound port.
     @discardableResult
     public func start() throws -> Int {
         let configuration = shared.configuration
         let (listener, port) = try Socket.listen(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
         var loops: [LoopBound<ServerLoop>] = []
+        var serverLoops: [ServerLoop] = []
+        var started = 0
         do {
             let tick = HTTPServer.tickInterval(configuration)
             for index in 0..<max(1, configuration.eventLoopCount) {
                 let loop = try EventLoop(tickInterval: tick)
-                // Before the thread starts, this thread is the loop's only user.
-                let serverLoop = ServerLoop(loop: loop, shared: shared, listener: listener)
+                // Before the threads start, this thread is the loops' only user.
+                let serverLoop = ServerLoop(loop: loop, shared: shared, listener: listener, index: index)
                 try serverLoop.startListening()
+                serverLoops.append(serverLoop)
                 loops.append(LoopBound(serverLoop, on: loop))
-                try loop.start(name: "fg-loop-\(index)")
+            }
+            for serverLoop in serverLoops { serverLoop.peers = loops }
+            for (index, bound) in loops.enumerated() {
+                try bound.loop.start(name: "fg-loop-\(index)")
+                started += 1
             }
         } catch {
-            for bound in loops { bound.loop.stopAndWait() }
+            for bound in loops.prefix(started) { bound.loop.stopAndWait() }
+            // The threads have ended (or never started): this thread is again the only user.
+            for serverLoop in serverLoops { serverLoop.peers = [] }
             Glibc.close(listener)
             throw error
         }

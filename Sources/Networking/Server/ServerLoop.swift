@@ -9,6 +9,11 @@ final class ServerLoop: EventHandler {
     /// Unowned: the loop holds this as the handler of the listener, and the server holds the loop.
     unowned let loop: EventLoop
     let shared: ServerShared
+    /// This loop's place among the server's loops (`ConnectionBalancer`'s numbering).
+    let index: Int
+    /// Every loop of the server, this one included, to hand accepted connections to. Set before
+    /// any loop runs; emptied by `closeAll` (the loops refer to each other).
+    var peers: [LoopBound<ServerLoop>] = []
     private let listener: Int32
     private var listening = false
     private var connections: [Int32: HTTPConnection] = [:]
@@ -23,9 +28,10 @@ final class ServerLoop: EventHandler {
     private var acceptPausedUntil: UInt64?
     private var cachedDateSecond = -1
 
-    init(loop: EventLoop, shared: ServerShared, listener: Int32) {
+    init(loop: EventLoop, shared: ServerShared, listener: Int32, index: Int) {
         self.loop = loop
         self.shared = shared
+        self.index = index
         self.listener = listener
         self.readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
         self.deadlineLimits = ConnectionDeadlines.Limits(shared.configuration)
@@ -70,17 +76,37 @@ final class ServerLoop: EventHandler {
                 refuse(fd)
                 continue
             }
-            Socket.setNoDelay(fd)
-            nextSerial += 1
-            do {
-                let connection = try HTTPConnection(descriptor: fd, serial: nextSerial, owner: self,
-                                                    limits: shared.configuration.limits, tls: shared.configuration.tls?.context)
-                try connection.register()
-                connections[fd] = connection
-            } catch {
+            let target = shared.balancer.assign(acceptedBy: index)
+            if target == index {
+                adopt(fd)
+            } else if !peers.indices.contains(target) || !peers[target].execute({ $0.adopt(fd) }) {
+                // That loop has ended (the server is stopping).
                 Glibc.close(fd)
                 shared.releaseConnectionSlot()
+                shared.balancer.closed(on: target)
             }
+        }
+    }
+
+    /// Serves a connection accepted here or by another loop, already counted for this one.
+    func adopt(_ fd: Int32) {
+        guard !isShuttingDown else {
+            Glibc.close(fd)
+            shared.releaseConnectionSlot()
+            shared.balancer.closed(on: index)
+            return
+        }
+        Socket.setNoDelay(fd)
+        nextSerial += 1
+        do {
+            let connection = try HTTPConnection(descriptor: fd, serial: nextSerial, owner: self,
+                                                limits: shared.configuration.limits, tls: shared.configuration.tls?.context)
+            try connection.register()
+            connections[fd] = connection
+        } catch {
+            Glibc.close(fd)
+            shared.releaseConnectionSlot()
+            shared.balancer.closed(on: index)
         }
     }
 
@@ -198,6 +224,7 @@ final class ServerLoop: EventHandler {
         guard connections[connection.descriptor] === connection else { return }
         connections[connection.descriptor] = nil
         shared.releaseConnectionSlot()
+        shared.balancer.closed(on: index)
     }
 
     private func tick() {
@@ -228,6 +255,7 @@ final class ServerLoop: EventHandler {
         for connection in Array(connections.values) {
             connection.close()
         }
+        peers = []
     }
 }
 

@@ -11,6 +11,7 @@ final class ServerShared: Sendable {
     /// pipe, a log collector) must not stall the connections of a loop.
     private let logQueue = DispatchQueue(label: "fg-access-log")
     let workers: WorkerPool
+    let balancer: ConnectionBalancer
     private let openConnections = Atomic<Int>(0)
     private let requestCounter = Atomic<UInt64>(0)
 
@@ -19,6 +20,7 @@ final class ServerShared: Sendable {
         self.responder = responder
         self.accessLogger = accessLogger
         self.workers = try WorkerPool(threads: configuration.workerCount, name: "fg-worker")
+        self.balancer = ConnectionBalancer(loopCount: configuration.eventLoopCount)
     }
 
     var connectionCount: Int { openConnections.load(ordering: .relaxed) }
