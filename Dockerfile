@@ -9,9 +9,11 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
-# The Swift runtime and Foundation are linked in; only system C libraries stay dynamic.
-RUN swift build -c release --static-swift-stdlib --product fg-server \
-    && swift build -c release --static-swift-stdlib --product fg \
+# The Swift runtime and Foundation (the server: FoundationEssentials only) are linked in; only
+# system C libraries stay dynamic. lld packs the relative relocations (the Makefile's
+# STATIC_LINK_FLAGS): less for the loader to read and less memory resident.
+RUN swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs --product fg-server \
+    && swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs --product fg \
     && install -D -m 0755 .build/release/fg-server /out/fg-server \
     && install -D -m 0755 .build/release/fg /out/fg
 

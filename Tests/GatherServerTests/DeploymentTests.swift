@@ -90,6 +90,12 @@ final class DeploymentTests: XCTestCase {
         XCTAssertTrue(stages[1].hasPrefix("swift:"), "built on the official Swift image")
         XCTAssertTrue(stages[1].contains("libsqlite3-dev") && stages[1].contains("libcrypt-dev") && stages[1].contains("libssl-dev"))
         XCTAssertTrue(stages[1].contains("--static-swift-stdlib"))
+        // Built as the tests' static binary is built.
+        let makefile = try String(contentsOf: Self.root.appendingPathComponent("Makefile"), encoding: .utf8)
+        let linkFlags = try XCTUnwrap(makefile.split(separator: "\n").first { $0.hasPrefix("STATIC_LINK_FLAGS = ") })
+            .dropFirst("STATIC_LINK_FLAGS = ".count)
+        XCTAssertEqual(stages[1].components(separatedBy: "--static-swift-stdlib \(linkFlags) --product").count, 3,
+                       "fg-server and fg built with the Makefile's STATIC_LINK_FLAGS")
         let runtime = stages[2]
         XCTAssertTrue(runtime.hasPrefix("debian:bookworm-slim"))
         XCTAssertTrue(runtime.contains("\nUSER fg"), "runs as a non-root user")
