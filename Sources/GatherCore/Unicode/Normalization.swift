@@ -8,9 +8,11 @@ enum Normalization {
     /// Normalization Form C: canonically equivalent spellings (`é` as one scalar or as `e` and
     /// an accent) become the same scalars.
     static func canonicalComposition(_ text: String) -> String {
+        // ASCII is its own NFC: most text is left as it is without a copy.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
         // `_nfcCodeUnits` is public, ABI-stable standard library API (underscored for want of a
         // reviewed name): the same composition `String` uses to compare.
-        String(decoding: text._nfcCodeUnits, as: UTF8.self)
+        return String(decoding: text._nfcCodeUnits, as: UTF8.self)
     }
 
     /// Normalization Form KD: every compatibility and canonical mapping applied in full.

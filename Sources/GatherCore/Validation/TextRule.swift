@@ -41,6 +41,9 @@ public enum TextRule {
     }
 
     static func checkCharacters(_ text: String, field: String) throws(ValidationError) {
+        // Printable ASCII has no control, invisible or combining characters: most names are
+        // checked without a Unicode property lookup.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return }
         guard !hasControlCharacters(text) else {
             throw ValidationError(field: field, message: "must not contain control characters")
         }
