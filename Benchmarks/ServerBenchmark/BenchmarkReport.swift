@@ -13,6 +13,9 @@ struct BenchmarkReport: Codable {
     let seconds: Int
     var date = ISO8601DateFormatter().string(from: Date())
     var nginx = WrkResult(requestsPerSecond: 0, p50Milliseconds: 0, p99Milliseconds: 0, errors: 0, requests: 0)
+    /// The same with two worker processes: not the ceiling, the latency of a mature server whose
+    /// threads share the cores with wrk as our event loops do.
+    var nginxTwoWorkers = WrkResult(requestsPerSecond: 0, p50Milliseconds: 0, p99Milliseconds: 0, errors: 0, requests: 0)
     var scenarios: [Scenario] = []
     var listBodyBytes = 0
     var startUpMilliseconds = 0.0

@@ -2,18 +2,20 @@ import Foundation
 
 /// The ceiling of the run: a one-worker nginx serving the same body as a static file, so every
 /// figure can be read as a fraction of what a mature C server does on the same machine, now.
+/// With `workers: 2` it runs as many threads as fg-server's event loops: its latency is what a
+/// mature server's is when its threads share the cores with the load generator.
 final class NginxCeiling {
     let port: Int
     private let process: Process
     private let directory: URL
 
-    init(body: [UInt8], directory parent: URL) throws {
-        directory = parent.appendingPathComponent("nginx")
+    init(body: [UInt8], directory parent: URL, workers: Int = 1) throws {
+        directory = parent.appendingPathComponent("nginx-\(workers)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("logs"), withIntermediateDirectories: true)
         try Data(body).write(to: directory.appendingPathComponent("players.json"))
         port = try FreePort.find()
         let configuration = """
-            worker_processes 1;
+            worker_processes \(workers);
             daemon off;
             pid \(directory.path)/nginx.pid;
             error_log \(directory.path)/logs/error.log warn;

@@ -58,8 +58,12 @@ struct WrkSuite {
         let nginx = try NginxCeiling(body: list.body, directory: directory)
         report.nginx = try Wrk.run(nginx.url, options: options())
         nginx.stop()
+        let nginxTwoWorkers = try NginxCeiling(body: list.body, directory: directory, workers: 2)
+        report.nginxTwoWorkers = try Wrk.run(nginxTwoWorkers.url, options: options())
+        nginxTwoWorkers.stop()
         print(BenchmarkReport.header)
         print(report.line("nginx, same body as a static file", report.nginx))
+        print(report.line("nginx, 2 workers (as many as our loops)", report.nginxTwoWorkers))
 
         let scripts = LuaScripts(directory: directory)
         let gather = reader.gatherID ?? ""

@@ -27,6 +27,20 @@ final class CaselessFormTests: XCTestCase {
         XCTAssertGreaterThan(UnicodeTables.folding.count, 1_400)
     }
 
+    /// The table text is ours, but a malformed line is left out, not half read.
+    func testMalformedLinesOfATableAreLeftOut() {
+        let table = ScalarMapping(parsing: "41 61\nZZ 62\n42 62 63\n41 64\n43\n44 110000\n45 1234567\n46  66\n47 67")
+        XCTAssertEqual(table.count, 3)
+        XCTAssertEqual(table.mapping(of: "A").map(Array.init), ["a"])
+        XCTAssertEqual(table.mapping(of: "B").map(Array.init), ["b", "c"])
+        XCTAssertNil(table.mapping(of: "C"), "no mapping")
+        XCTAssertNil(table.mapping(of: "D"), "beyond Unicode")
+        XCTAssertNil(table.mapping(of: "E"), "too many digits")
+        XCTAssertNil(table.mapping(of: "F"), "an empty field")
+        XCTAssertEqual(table.mapping(of: "G").map(Array.init), ["g"], "the last line needs no line break")
+        XCTAssertNil(table.mapping(of: "a"))
+    }
+
     func testEveryScalarAloneGetsFoundationsCaselessFormAndComposition() {
         var keyMismatches: [String] = []
         var compositionMismatches: [String] = []

@@ -3,21 +3,77 @@
 /// those of its mapping, separated by spaces. Lines must come in ascending order; a malformed line
 /// is left out rather than trusted.
 struct ScalarMapping: Sendable {
-    private var keys: [UInt32] = []
+    private let keys: [UInt32]
     /// Where each key's mapping ends in `values` (it starts where the previous one ends).
-    private var ends: [Int] = []
-    private var values: [Unicode.Scalar] = []
+    private let ends: [Int]
+    private let values: [Unicode.Scalar]
 
     init(parsing text: String) {
-        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
-            let fields = line.split(separator: UInt8(ascii: " ")).map(Self.hexadecimal)
-            guard fields.count >= 2, let key = fields[0], keys.last.map({ $0 < key }) ?? true else { continue }
-            let mapping = fields.dropFirst().compactMap { $0.flatMap(Unicode.Scalar.init) }
-            guard mapping.count == fields.count - 1 else { continue }
-            keys.append(key)
-            values.append(contentsOf: mapping)
-            ends.append(values.count)
+        // One pass over the bytes, no intermediate strings: this runs once, at start-up when
+        // accounts exist, and must cost well under a millisecond.
+        var keys: [UInt32] = []
+        var ends: [Int] = []
+        var values: [Unicode.Scalar] = []
+        var text = text
+        text.withUTF8 { bytes in
+            var key: UInt32?
+            var value: UInt32 = 0
+            var digits = 0
+            var lineIsSound = true
+            var valuesAtLineStart = 0
+            // A line is at least a scalar, a space, a scalar and a line break.
+            keys.reserveCapacity(bytes.count / 8)
+            ends.reserveCapacity(bytes.count / 8)
+            values.reserveCapacity(bytes.count / 4)
+            for byte in bytes {
+                let digit: UInt32
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+                case UInt8(ascii: " "), UInt8(ascii: "\n"):
+                    // The end of a field.
+                    if digits == 0 || digits > 6 {
+                        lineIsSound = false
+                    } else if key == nil {
+                        key = value
+                    } else if let scalar = Unicode.Scalar(value) {
+                        values.append(scalar)
+                    } else {
+                        lineIsSound = false
+                    }
+                    value = 0
+                    digits = 0
+                    guard byte == UInt8(ascii: "\n") else { continue }
+                    if lineIsSound, let key, values.count > valuesAtLineStart, keys.last.map({ $0 < key }) ?? true {
+                        keys.append(key)
+                        ends.append(values.count)
+                    } else {
+                        values.removeSubrange(valuesAtLineStart...)
+                    }
+                    key = nil
+                    lineIsSound = true
+                    valuesAtLineStart = values.count
+                    continue
+                default:
+                    lineIsSound = false
+                    continue
+                }
+                value = value << 4 | digit
+                digits += 1
+            }
+            // The last line, when the text does not end with a line break.
+            if let key, digits > 0, digits <= 6, lineIsSound, let scalar = Unicode.Scalar(value),
+               keys.last.map({ $0 < key }) ?? true {
+                values.append(scalar)
+                keys.append(key)
+                ends.append(values.count)
+            } else {
+                values.removeSubrange(valuesAtLineStart...)
+            }
         }
+        self.keys = keys
+        self.ends = ends
+        self.values = values
     }
 
     var count: Int { keys.count }
@@ -49,18 +105,5 @@ struct ScalarMapping: Sendable {
             }
         }
         return mapped
-    }
-
-    private static func hexadecimal(_ digits: Substring.UTF8View.SubSequence) -> UInt32? {
-        guard !digits.isEmpty, digits.count <= 6 else { return nil }
-        var value: UInt32 = 0
-        for digit in digits {
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | UInt32(digit - UInt8(ascii: "0"))
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): value = value << 4 | UInt32(digit - UInt8(ascii: "A") + 10)
-            default: return nil
-            }
-        }
-        return value
     }
 }
