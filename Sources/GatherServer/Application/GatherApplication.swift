@@ -122,7 +122,7 @@ public final class GatherApplication: HTTPResponder {
     /// the next group commit, answered once that group is on disk.
     private func runInGroupCommit(_ route: Route, _ context: RequestContext,
                                   completion: @escaping @Sendable (HTTPResponse) -> Void) throws {
-        let handler = try prepare(route, context)
+        let handler = try prepare(route, context, decodingBodyAhead: true)
         let services = services
         services.database.enqueueWrite({ _ in try handler.run() }) { result in
             // Committed (or failed): the owner's roster is read afresh from now on.
@@ -212,12 +212,20 @@ public final class GatherApplication: HTTPResponder {
         let run: @Sendable () throws -> HTTPResponse
     }
 
-    private func prepare(_ route: Route, _ context: RequestContext) throws -> PreparedHandler {
+    /// The handler with its context, authenticated. With `decodingBodyAhead`, a write's body is
+    /// decoded here too (after authentication: a stranger's body costs nothing), off the thread
+    /// that will run the handler.
+    private func prepare(_ route: Route, _ context: RequestContext, decodingBodyAhead: Bool = false) throws -> PreparedHandler {
+        let ready = { (context: RequestContext) in
+            decodingBodyAhead ? route.decodeBodyAhead?(context) ?? context : context
+        }
         switch route.handler {
         case .open(let handler):
+            let context = ready(context)
             return PreparedHandler(owner: nil) { try handler(context) }
         case .authenticated(let handler):
-            let authenticated = try authenticate(context)
+            let caller = try authenticate(context)
+            let authenticated = AuthenticatedContext(base: ready(caller.base), user: caller.user, tokenDigest: caller.tokenDigest)
             return PreparedHandler(owner: authenticated.owner) { try handler(authenticated) }
         }
     }

@@ -7,9 +7,31 @@ struct RequestContext: Sendable {
     let request: HTTPRequest
     let parameters: RouteParameters
     let services: Services
+    /// The body as `decodingBodyAhead` decoded it, or the error it met.
+    private var bodyDecodedAhead: BodyDecodedAhead?
+
+    init(request: HTTPRequest, parameters: RouteParameters, services: Services) {
+        self.request = request
+        self.parameters = parameters
+        self.services = services
+    }
+
+    /// This context with its body decoded now as `decodeBody(type, emptyBody:)` would. A failure
+    /// is kept, not thrown: the handler meets it where it asks for the body, so a request wrong
+    /// in two ways gets the same answer as before (an unknown id before a bad body, say).
+    func decodingBodyAhead<T: Decodable & Sendable>(_ type: T.Type, emptyBody: String? = nil) -> RequestContext {
+        var context = self
+        context.bodyDecodedAhead = BodyDecodedAhead(type: ObjectIdentifier(type), emptyBody: emptyBody,
+                                                    result: Result { try decodeBody(type, emptyBody: emptyBody) as any Sendable })
+        return context
+    }
 
     /// Decodes a JSON body. An empty body is read as `emptyBody` when one is given (`{}` for optional bodies).
     func decodeBody<T: Decodable>(_ type: T.Type, emptyBody: String? = nil) throws -> T {
+        if let ahead = bodyDecodedAhead, ahead.type == ObjectIdentifier(type), ahead.emptyBody == emptyBody,
+           let value = try ahead.result.get() as? T {
+            return value
+        }
         if let contentType = request.headers[HTTPHeaders.Name.contentType] {
             let mediaType = contentType.split(separator: ";").first.map { String($0.trimmingWhitespace()) } ?? ""
             guard mediaType.lowercased() == "application/json" else {
@@ -23,6 +45,12 @@ struct RequestContext: Sendable {
         }
         return try WireFormat.decode(type, from: Data(body))
     }
+}
+
+private struct BodyDecodedAhead: Sendable {
+    let type: ObjectIdentifier
+    let emptyBody: String?
+    let result: Result<any Sendable, any Error>
 }
 
 /// The context of a route that needs a session: the bearer token was valid, so the caller and

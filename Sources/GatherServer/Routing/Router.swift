@@ -41,6 +41,8 @@ struct Route: Sendable {
     let components: [Component]
     let work: RouteWork
     let handler: RouteHandler
+    /// For a write with a JSON body: decodes it ahead, on the event loop (`RequestContext.decodingBodyAhead`).
+    let decodeBodyAhead: (@Sendable (RequestContext) -> RequestContext)?
 
     /// A route anyone may call. `pattern` is a path like `/api/players/:id`.
     init(_ method: HTTPMethod, _ pattern: String, work: RouteWork = .ordinary,
@@ -52,6 +54,15 @@ struct Route: Sendable {
     init(_ method: HTTPMethod, _ pattern: String, work: RouteWork = .ordinary,
          authenticated handler: @escaping @Sendable (AuthenticatedContext) throws -> HTTPResponse) {
         self.init(method, pattern, work: work, handler: .authenticated(handler))
+    }
+
+    /// A write for a logged-in caller whose handler reads a `Body` from the request: the body is
+    /// decoded on the event loop, so the committer thread, which runs the writes of a group one
+    /// after another, only applies it. `emptyBody` as the handler's `decodeBody` has it.
+    init<Body: Decodable & Sendable>(_ method: HTTPMethod, _ pattern: String, writing body: Body.Type, emptyBody: String? = nil,
+                                     authenticated handler: @escaping @Sendable (AuthenticatedContext) throws -> HTTPResponse) {
+        self.init(method, pattern, work: .write, handler: .authenticated(handler),
+                  decodeBodyAhead: { $0.decodingBodyAhead(Body.self, emptyBody: emptyBody) })
     }
 
     /// Whether it may change what its caller owns: anything but a read. After such a request the
@@ -68,8 +79,10 @@ struct Route: Sendable {
         }
     }
 
-    private init(_ method: HTTPMethod, _ pattern: String, work: RouteWork, handler: RouteHandler) {
+    private init(_ method: HTTPMethod, _ pattern: String, work: RouteWork, handler: RouteHandler,
+                 decodeBodyAhead: (@Sendable (RequestContext) -> RequestContext)? = nil) {
         self.method = method
+        self.decodeBodyAhead = decodeBodyAhead
         self.components = pattern.split(separator: "/").map { part in
             part.hasPrefix(":") ? .parameter(String(part.dropFirst())) : .constant(String(part))
         }

@@ -1,3 +1,4 @@
+import GatherCore
 import HTTP
 
 /// The API: the original backend's routes plus logout, the caller's account and health.
@@ -21,9 +22,9 @@ enum Routes {
             Route(.delete, "/api/users", authenticated: UserHandlers.delete),
 
             Route(.get, "/api/players", work: .quick, authenticated: PlayerHandlers.list),
-            Route(.post, "/api/players", work: .write, authenticated: PlayerHandlers.create),
+            Route(.post, "/api/players", writing: PlayerDetails.self, authenticated: PlayerHandlers.create),
             Route(.get, "/api/players/:id", work: .quick, authenticated: PlayerHandlers.get),
-            Route(.put, "/api/players/:id", work: .write, authenticated: PlayerHandlers.replace),
+            Route(.put, "/api/players/:id", writing: PlayerDetails.self, authenticated: PlayerHandlers.replace),
             Route(.delete, "/api/players/:id", work: .write, authenticated: PlayerHandlers.delete),
             Route(.get, "/api/players/:id/gathers", authenticated: PlayerHandlers.gathers),
             Route(.get, "/api/players/:id/stats", authenticated: StatsHandlers.player),
@@ -31,9 +32,9 @@ enum Routes {
             Route(.post, "/api/teams/balance", authenticated: TeamHandlers.balance),
 
             Route(.get, "/api/gathers", authenticated: GatherHandlers.list),
-            Route(.post, "/api/gathers", work: .write, authenticated: GatherHandlers.create),
+            Route(.post, "/api/gathers", writing: GatherDraft.self, emptyBody: "{}", authenticated: GatherHandlers.create),
             Route(.get, "/api/gathers/:id", work: .quick, authenticated: GatherHandlers.get),
-            Route(.put, "/api/gathers/:id", work: .write, authenticated: GatherHandlers.updateResult),
+            Route(.put, "/api/gathers/:id", writing: GatherResultUpdate.self, authenticated: GatherHandlers.updateResult),
             Route(.delete, "/api/gathers/:id", work: .write, authenticated: GatherHandlers.delete),
             Route(.get, "/api/gathers/:id/players", work: .quick, authenticated: GatherHandlers.players),
             Route(.post, "/api/gathers/:id/players/:playerId", work: .write, authenticated: GatherHandlers.addPlayer),

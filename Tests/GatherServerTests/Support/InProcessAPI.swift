@@ -1,11 +1,13 @@
 import Foundation
 import GatherServer
 import HTTP
+import Locking
 import Networking
 import Storage
 import Synchronization
 
-/// The API without sockets: requests go straight to `GatherApplication.respond(to:)` against a
+/// The API without sockets: requests go straight to `GatherApplication.respond(to:completion:)`, as
+/// the server hands them over (writes through the group commit), against a
 /// real database file, and each response is serialised and parsed back as a client would read
 /// it, so the bytes on the wire are what the tests see. For the API's behaviour; protocol, limits
 /// and shutdown stay on `TestServer`.
@@ -51,7 +53,17 @@ final class InProcessAPI: APIHarness {
         func send(method: HTTPMethod, target: String, headers: HTTPHeaders, body: [UInt8], timeout: Duration) throws -> ReceivedResponse {
             var request = try HTTPRequest(method: method, target: target, headers: headers, body: body)
             request.client = "127.0.0.1"
-            let response = application.respond(to: request)
+            // The way the server answers: a write waits for its group commit (its body decoded
+            // beforehand), a login for the hashing pool.
+            let answer = Locked<HTTPResponse?>(nil)
+            let answered = DispatchSemaphore(value: 0)
+            application.respond(to: request) { response in
+                answer.withLock { $0 = response }
+                answered.signal()
+            }
+            guard answered.wait(timeout: .now() + 30) == .success, let response = answer.withLock({ $0 }) else {
+                throw HTTPParseError(.badRequest, "no answer within 30 s")
+            }
             var parser = HTTPResponseParser()
             parser.expectResponse(to: method)
             parser.append(HTTPResponseSerializer.serialize(response, isHead: method == .head, keepAlive: true, date: HTTPDate.format(secondsSince1970: Int(Date().timeIntervalSince1970))))
