@@ -36,6 +36,7 @@ struct ScalarMapping: Sendable {
                         lineIsSound = false
                     } else if key == nil {
                         key = value
+                        if Unicode.Scalar(value) == nil { lineIsSound = false }
                     } else if let scalar = Unicode.Scalar(value) {
                         values.append(scalar)
                     } else {

@@ -15,7 +15,8 @@ public final class FootballGatherServer: Sendable {
         self.configuration = configuration
         let log = ServerLog(quiet: configuration.quiet, format: configuration.logFormat)
         self.log = log
-        database = try DatabasePool(path: configuration.databasePath)
+        let database = try DatabasePool(path: configuration.databasePath)
+        self.database = database
         var options = GatherApplication.Options()
         options.passwordHasher = passwordHasher
         options.tokenLifetime = configuration.tokenLifetime
@@ -24,14 +25,28 @@ public final class FootballGatherServer: Sendable {
         options.hashingThreads = configuration.hashingThreads
         options.hashingQueueLimit = configuration.hashingQueueLimit
         options.rosterCacheBytes = configuration.rosterCacheBytes
-        let application = try GatherApplication(database: database, options: options, log: log)
+        // A part that cannot start (the system refused a thread) stops those made before it:
+        // their threads would otherwise run on, holding the database open.
+        let application: GatherApplication
+        do {
+            application = try GatherApplication(database: database, options: options, log: log)
+        } catch {
+            database.close()
+            throw error
+        }
         self.application = application
         // Quiet: no logger at all, so no request pays for handing its entry over.
         var accessLogger: AccessLogger?
         if !configuration.quiet {
             accessLogger = { @Sendable entry in log.access(entry) }
         }
-        http = try HTTPServer(configuration: configuration.http, responder: application, accessLogger: accessLogger)
+        do {
+            http = try HTTPServer(configuration: configuration.http, responder: application, accessLogger: accessLogger)
+        } catch {
+            application.shutdown()
+            database.close()
+            throw error
+        }
     }
 
     /// Starts listening; returns the bound port.

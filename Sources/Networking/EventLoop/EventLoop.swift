@@ -150,11 +150,15 @@ final class EventLoop: @unchecked Sendable {
                 nextTick = MonotonicClock.now() + tickInterval
             }
         }
-        runTasks()
-        taskQueue.withLock { queue in
+        // The last tasks are taken in the same step that closes the queue: a task that was
+        // accepted (`execute` returned true) runs; a later one is refused.
+        let last = taskQueue.withLock { queue in
             queue.accepting = false
+            let last = queue.tasks
             queue.tasks.removeAll()
+            return last
         }
+        for task in last { task() }
         onTick = nil
     }
 

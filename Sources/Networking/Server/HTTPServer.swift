@@ -48,7 +48,6 @@ public final class HTTPServer: Sendable {
                 let loop = try EventLoop(tickInterval: tick)
                 // Before the threads start, this thread is the loops' only user.
                 let serverLoop = ServerLoop(loop: loop, shared: shared, listener: listener, index: index)
-                try serverLoop.startListening()
                 serverLoops.append(serverLoop)
                 loops.append(LoopBound(serverLoop, on: loop))
             }
@@ -57,11 +56,13 @@ public final class HTTPServer: Sendable {
                 try bound.loop.start(name: "fg-loop-\(index)")
                 started += 1
             }
+            // Only once every loop runs does any take connections: one could otherwise be
+            // handed to a loop whose thread the system refused.
+            try startListening(loops)
         } catch {
-            for bound in loops.prefix(started) { bound.loop.stopAndWait() }
+            stop(loops.prefix(started), listener: listener, gracePeriod: .zero)
             // The threads have ended (or never started): this thread is again the only user.
             for serverLoop in serverLoops { serverLoop.peers = [] }
-            Glibc.close(listener)
             throw error
         }
         state.withLock { $0 = .running(listener: listener, port: port, loops: loops) }
@@ -81,14 +82,48 @@ public final class HTTPServer: Sendable {
             return (listener, loops)
         }
         guard let (listener, loops) = running else { return true }
+        let graceful = stop(loops, listener: listener, gracePeriod: gracePeriod)
+        shared.workers.shutdownAndWait()
+        shared.flushLog()
+        return graceful
+    }
 
+    /// Registers the listener on every loop, each on its own thread; throws the first failure.
+    private func startListening(_ loops: [LoopBound<ServerLoop>]) throws {
+        let failures = Locked<[any Error]>([])
+        let registered = DispatchGroup()
+        for bound in loops {
+            registered.enter()
+            let queued = bound.execute { serverLoop in
+                do {
+                    try serverLoop.startListening()
+                } catch {
+                    failures.withLock { $0.append(error) }
+                }
+                registered.leave()
+            }
+            if !queued {
+                failures.withLock { $0.append(SystemError("listening on an event loop that has ended", code: ECANCELED)) }
+                registered.leave()
+            }
+        }
+        registered.wait()
+        if let failure = failures.withLock({ $0.first }) { throw failure }
+    }
+
+    /// Stops accepting on every loop, closes the listener, waits up to `gracePeriod` for the open
+    /// connections to finish, then closes the rest and ends the loops. True if none was left.
+    @discardableResult
+    private func stop(_ loops: some Collection<LoopBound<ServerLoop>>, listener: Int32, gracePeriod: Duration) -> Bool {
         let stopped = DispatchGroup()
         for bound in loops {
             stopped.enter()
-            bound.execute { serverLoop in
+            let queued = bound.execute { serverLoop in
                 serverLoop.beginShutdown()
                 stopped.leave()
             }
+            // A loop that has ended already has nothing left to stop.
+            if !queued { stopped.leave() }
         }
         stopped.wait()
         Glibc.close(listener)
@@ -102,8 +137,6 @@ public final class HTTPServer: Sendable {
             bound.execute { $0.closeAll() }
             bound.loop.stopAndWait()
         }
-        shared.workers.shutdownAndWait()
-        shared.flushLog()
         return graceful
     }
 
