@@ -19,6 +19,8 @@ final class ServerLoop: EventHandler {
     private var connections: [Int32: HTTPConnection] = [:]
     private var nextSerial: UInt64 = 0
     private(set) var isShuttingDown = false
+    /// The grace period is over and every connection was closed: none is taken any more.
+    private var closedAll = false
     let readBuffer: UnsafeMutableRawBufferPointer
     let deadlineLimits: ConnectionDeadlines.Limits
     /// Held open so that when descriptors run out (EMFILE) one can be freed to accept and shed a peer.
@@ -88,9 +90,12 @@ final class ServerLoop: EventHandler {
         }
     }
 
-    /// Serves a connection accepted here or by another loop, already counted for this one.
+    /// Serves a connection accepted here or by another loop, already counted for this one. One
+    /// that arrives after shutdown began was accepted before: it is treated as the connections
+    /// open then were (`closeIfIdle`: a request already sent is answered). Once everything has
+    /// been closed, it is closed too.
     func adopt(_ fd: Int32) {
-        guard !isShuttingDown else {
+        guard !closedAll else {
             Glibc.close(fd)
             shared.releaseConnectionSlot()
             shared.balancer.closed(on: index)
@@ -103,6 +108,7 @@ final class ServerLoop: EventHandler {
                                                 limits: shared.configuration.limits, tls: shared.configuration.tls?.context)
             try connection.register()
             connections[fd] = connection
+            if isShuttingDown { connection.closeIfIdle() }
         } catch {
             Glibc.close(fd)
             shared.releaseConnectionSlot()
@@ -252,6 +258,7 @@ final class ServerLoop: EventHandler {
 
     /// The grace period is over: close everything still open.
     func closeAll() {
+        closedAll = true
         for connection in Array(connections.values) {
             connection.close()
         }
