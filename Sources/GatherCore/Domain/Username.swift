@@ -46,7 +46,8 @@ public enum Username {
     /// fold case fully, recompose (NFKC). Fullwidth and mathematical letters fold to plain ones.
     /// Trimmed first, so `alice` and ` alice ` are one name.
     public static func comparisonKey(_ username: String) -> String {
-        let decomposed = Normalization.compatibilityDecomposition(TextRule.normalize(username).unicodeScalars)
+        // NFKD of the text as typed: composing it first (NFC) would change nothing.
+        let decomposed = Normalization.compatibilityDecomposition(TextRule.trim(username).unicodeScalars)
         return Normalization.compatibilityComposition(CaseFolding.fold(decomposed))
     }
 

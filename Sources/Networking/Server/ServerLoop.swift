@@ -84,8 +84,7 @@ final class ServerLoop: EventHandler {
             } else if !peers.indices.contains(target) || !peers[target].execute({ $0.adopt(fd) }) {
                 // That loop has ended (the server is stopping).
                 Glibc.close(fd)
-                shared.releaseConnectionSlot()
-                shared.balancer.closed(on: target)
+                release(countedOn: target)
             }
         }
     }
@@ -97,8 +96,7 @@ final class ServerLoop: EventHandler {
     func adopt(_ fd: Int32) {
         guard !closedAll else {
             Glibc.close(fd)
-            shared.releaseConnectionSlot()
-            shared.balancer.closed(on: index)
+            release(countedOn: index)
             return
         }
         Socket.setNoDelay(fd)
@@ -111,9 +109,14 @@ final class ServerLoop: EventHandler {
             if isShuttingDown { connection.closeIfIdle() }
         } catch {
             Glibc.close(fd)
-            shared.releaseConnectionSlot()
-            shared.balancer.closed(on: index)
+            release(countedOn: index)
         }
+    }
+
+    /// A connection counted for `loop` is gone: its place under the cap and on that loop are free.
+    private func release(countedOn loop: Int) {
+        shared.releaseConnectionSlot()
+        shared.balancer.closed(on: loop)
     }
 
     /// Out of descriptors: free the reserve, accept the waiting peer and close it at once, so the
@@ -229,8 +232,7 @@ final class ServerLoop: EventHandler {
     func connectionClosed(_ connection: HTTPConnection) {
         guard connections[connection.descriptor] === connection else { return }
         connections[connection.descriptor] = nil
-        shared.releaseConnectionSlot()
-        shared.balancer.closed(on: index)
+        release(countedOn: index)
     }
 
     private func tick() {
