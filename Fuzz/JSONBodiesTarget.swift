@@ -1,15 +1,16 @@
 import Foundation
 
 // The JSON request bodies: arbitrary bytes decoded as every body the API reads. Never a crash
-// (only a ValidationError naming the problem), and what decodes encodes back to itself.
+// (only a ValidationError naming the problem), the same value or error whether the flat reader
+// or Foundation's decoder reads it, and what decodes encodes back to itself.
 
 private func check<Body: Codable & Equatable>(_ type: Body.Type, _ data: Data) {
-    let decoded: Body
-    do {
-        decoded = try WireFormat.decode(type, from: data)
-    } catch {
-        return
+    let result = Result { () throws(ValidationError) in try WireFormat.decode(type, from: data) }
+    let foundation = Result { () throws(ValidationError) in try WireFormat.decodeWithFoundation(type, from: data) }
+    if result != foundation {
+        violated("\(Body.self) from \(String(decoding: data, as: UTF8.self)): \(result), Foundation alone: \(foundation)")
     }
+    guard case .success(let decoded) = result else { return }
     let encoded = WireFormat.encode(decoded)
     guard let again = try? WireFormat.decode(type, from: encoded) else {
         violated("\(Body.self) decoded from \(String(decoding: data, as: UTF8.self)) but not from its own encoding \(String(decoding: encoded, as: UTF8.self))")

@@ -25,7 +25,26 @@ public enum WireFormat {
     }
 
     /// Decodes a request body, turning every failure into a `ValidationError` that names the field.
+    /// A flat object (the usual body) is read by `FlatJSONObject`; anything else, and any body that
+    /// fails there, by `JSONDecoder`, so the result and every error are the same either way.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(ValidationError) -> T {
+        if let value = data.withUnsafeBytes({ decodeFlat(type, from: $0) }) { return value }
+        return try decodeWithFoundation(type, from: data)
+    }
+
+    /// As `decode(_:from:)` for a `Data`; a flat body is read in place, without a copy.
+    public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(ValidationError) -> T {
+        if let value = bytes.withUnsafeBytes({ decodeFlat(type, from: $0) }) { return value }
+        return try decodeWithFoundation(type, from: Data(bytes))
+    }
+
+    /// The value, when the body is a flat object that `T` decodes from without any error.
+    static func decodeFlat<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) -> T? {
+        guard let object = FlatJSONObject.parse(bytes) else { return nil }
+        return try? T(from: FlatObjectDecoder(object: object))
+    }
+
+    static func decodeWithFoundation<T: Decodable>(_ type: T.Type, from data: Data) throws(ValidationError) -> T {
         do {
             return try decoder().decode(type, from: data)
         } catch let error as ValidationError {

@@ -43,7 +43,7 @@ struct RequestContext: Sendable {
             guard let emptyBody else { throw ValidationError(field: nil, message: "a JSON body is required") }
             body = Array(emptyBody.utf8)
         }
-        return try WireFormat.decode(type, from: Data(body))
+        return try WireFormat.decode(type, from: body)
     }
 }
 
