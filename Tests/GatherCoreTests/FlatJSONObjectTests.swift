@@ -66,6 +66,45 @@ final class FlatJSONObjectTests: XCTestCase {
         }
     }
 
+    /// Text is kept byte for byte, as `JSONDecoder` keeps it: not normalised, and every valid
+    /// scalar taken (DEL, noncharacters, private use, the last scalar, a decomposed accent).
+    func testKeepsValidUTF8ExactlyAsSent() {
+        for text in ["\u{7F}", "\u{FFFE}", "\u{FFFF}", "\u{E000}", "\u{10FFFF}", "e\u{301}", "\u{212A}", "\u{1F3F4}\u{E0067}\u{E0062}\u{E007F}"] {
+            guard case .string(let read)? = parse("{\"a\":\"\(text)\"}")?["a"] else {
+                XCTFail("\(text.unicodeScalars.map { String($0.value, radix: 16) }) not read")
+                continue
+            }
+            XCTAssertEqual(Array(read.utf8), Array(text.utf8))
+        }
+    }
+
+    /// Keys that are not ASCII are left to `JSONDecoder`: none of our fields has one, and hashing
+    /// a key made of many combining marks costs time that grows with its square. That also
+    /// leaves to it the keys `String` holds equal though spelt differently (`é`, `e` + U+0301).
+    func testLeavesKeysThatAreNotASCIIToTheGeneralDecoder() {
+        XCTAssertNil(parse("{\"\u{E9}\":1,\"e\u{301}\":2}"))
+        XCTAssertNil(parse("{\"K\":1,\"\u{212A}\":2}"))
+        XCTAssertNil(parse("{\"\u{E9}\":1}"))
+        XCTAssertNil(parse("{\"name\":\"Ada\",\"a" + String(repeating: "\u{301}\u{316}", count: 1_000) + "\":1}"))
+        XCTAssertEqual(parse("{\"e\":\"\u{E9}\"}"), ["e": .string("\u{E9}")])
+    }
+
+    /// Only JSON's four whitespace characters, and UTF-8 without a byte-order mark: the rest
+    /// (which `JSONDecoder` detects and converts, or refuses) is left to it.
+    func testLeavesOtherWhitespaceAndEncodingsToTheGeneralDecoder() {
+        for space in ["\u{0C}", "\u{0B}", "\u{A0}", "\u{85}", "\u{2028}", "\u{3000}", "\u{FEFF}", "\u{0}"] {
+            XCTAssertNil(parse("\(space){}"))
+            XCTAssertNil(parse("{\(space)}"))
+            XCTAssertNil(parse("{\"a\":1\(space)}"))
+            XCTAssertNil(parse("{}\(space)"))
+        }
+        let utf16LE = Array("{}".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let utf16BE = Array("{}".utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        for bytes in [utf16LE, utf16BE, [0xFF, 0xFE] + utf16LE, [0xFE, 0xFF] + utf16BE, [0x7B, 0, 0, 0, 0x7D, 0, 0, 0], [0xEF, 0xBB, 0xBF, 0x7B, 0x7D]] {
+            XCTAssertNil(parse(bytes: bytes), "\(bytes)")
+        }
+    }
+
     func testReadingStopsAtEveryTruncation() {
         let text = Array(#"{"name":"Ada","age":36,"ok":true,"none":null}"#.utf8)
         for length in 0..<text.count {

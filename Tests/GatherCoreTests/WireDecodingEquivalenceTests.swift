@@ -71,6 +71,91 @@ final class WireDecodingEquivalenceTests: XCTestCase {
         XCTAssertEqual(assertSameAsFoundation(BalanceRequest.self, bodies.map { Array($0.utf8) }).flat, 0)
     }
 
+    /// The edges where a hand-written reader and `JSONDecoder` could part ways: numbers that are
+    /// whole but not plain, whitespace JSON does not have, byte-order marks and UTF-16/32, bytes
+    /// that are not UTF-8 (or are, but only just), escapes and lone surrogates, duplicate keys
+    /// (also canonically equivalent ones), nulls and trailing commas. In a field we read and in
+    /// one we ignore (`JSONDecoder` never reads the latter; the flat reader still does).
+    func testEdgeCaseBodiesDecodeAsWithFoundation() {
+        func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+        var player: [[UInt8]] = []
+        for number in ["-0", "0", "1.0", "30.0", "1e2", "1E2", "100e-2", "120", "121", "9223372036854775807", "-9223372036854775808",
+                       "9223372036854775808", "-9223372036854775809", "1e400", "00", "-01", "-", "1.", "+1"] {
+            player.append(bytes(#"{"name":"Ada","age":\#(number)}"#))
+            player.append(bytes(#"{"name":"Ada","unknown":\#(number)}"#))
+        }
+        for space in ["\u{0C}", "\u{0B}", "\u{A0}", "\u{85}", "\u{2028}", "\u{3000}", "\u{FEFF}", "\u{0}"] {
+            player += [bytes("\(space){\"name\":\"Ada\"}"), bytes("{\(space)\"name\":\"Ada\"}"), bytes("{\"name\":\"Ada\"}\(space)")]
+        }
+        let utf16LE = Array(#"{"name":"Ada"}"#.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let utf16BE = Array(#"{"name":"Ada"}"#.utf16).flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let utf32LE = Array(#"{"name":"Ada"}"#.unicodeScalars).flatMap { [UInt8($0.value & 0xFF), 0, 0, 0] }
+        player += [[0xEF, 0xBB, 0xBF] + bytes(#"{"name":"Ada"}"#), utf16LE, utf16BE, [0xFF, 0xFE] + utf16LE, [0xFE, 0xFF] + utf16BE, utf32LE]
+        // Invalid UTF-8 (lone, truncated, surrogate, overlong, past U+10FFFF), control bytes, and
+        // valid but unusual scalars (DEL, U+FFFE, U+10FFFF, private use).
+        for raw: [UInt8] in [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF4, 0x90, 0x80, 0x80], [0x00], [0x1F], [0x7F],
+                             [0xEF, 0xBF, 0xBE], [0xF4, 0x8F, 0xBF, 0xBF], [0xEE, 0x80, 0x80]] {
+            player.append(bytes(#"{"name":"A"#) + raw + bytes(#"da"}"#))
+            player.append(bytes(#"{"name":"Ada","favouriteTeam":"FC"#) + raw + bytes(#""}"#))
+            player.append(bytes(#"{"name":"Ada","unknown":""#) + raw + bytes(#""}"#))
+            player.append(bytes(#"{"name":"Ada",""#) + raw + bytes(#"":1}"#))
+        }
+        for escape in [#"\ud800"#, #"\udc00"#, #"\ud800\u0041"#, #"\u0000"#, #"\u00e9"#, #"\/"#, #"\x"#] {
+            player.append(bytes(#"{"name":"A\#(escape)da"}"#))
+            player.append(bytes(#"{"name":"Ada","unknown":"\#(escape)"}"#))
+            player.append(bytes(#"{"name":"Ada","\#(escape)":1}"#))
+            player.append(bytes(#"{"na\#(escape)me":"Ada"}"#))
+        }
+        player += [
+            #"{"name":"A","name":"B"}"#, #"{"name":"Ada","unknown":1,"unknown":2}"#, #"{"name":"Ada","skill":"amateur","skill":"professional"}"#,
+            "{\"\u{E9}\":1,\"e\u{301}\":2,\"name\":\"Ada\"}", "{\"K\":1,\"\u{212A}\":2,\"name\":\"Ada\"}",
+            "{\"name\":\"e\u{301}\"}", "{\"name\":\"\u{212A}\"}", "{\"name\":\"Ada\",\"favouriteTeam\":\"Sa\u{301}o Paulo\"}",
+            #"{"name":"Ada",}"#, #"{"name":"Ada"}{}"#, #"{"name":null}"#, #"{"Name":"Ada"}"#, #"{"name ":"Ada"}"#,
+            #"{"name":"Ada","skill":null,"preferredPosition":null,"favouriteTeam":null,"age":null}"#, #"{"name":"Ada","age":true}"#,
+            "{\"name\":\"Ada\u{7F}\"}", #"{"name":"Ada","super":1}"#,
+        ].map(bytes)
+        _ = assertSameAsFoundation(PlayerDetails.self, player)
+
+        let drafts = [
+            "{}", #"{"id":null}"#, #"{"createdAt":null}"#, #"{"endedAt":null}"#, #"{"createdAt":1}"#, #"{"createdAt":true}"#,
+            #"{"createdAt":"2026-11-22T09:00:00Z"}"#, #"{"balanceSeed":-0}"#, #"{"balanceSeed":1.0}"#, #"{"balanceSeed":1e3}"#,
+            #"{"balanceSeed":9007199254740991}"#, #"{"balanceSeed":9007199254740992}"#, #"{"balanceSeed":null}"#,
+            #"{"id":"3a6f6f31-1e8f-4a53-9d7b-1c2c3d4e5f60"}"#, #"{"id":"3A6F6F31-1E8F-4A53-9D7B-1C2C3D4E5F60","id":null}"#,
+            #"{"score":null,"winnerTeam":null}"#, #"{"score":"1-0","winnerTeam":null}"#, #"{"score":"01-00","winnerTeam":"Team A"}"#,
+            #"{"score":"1-0","winnerTeam":"Team A","endedAt":null}"#,
+        ].map(bytes)
+        _ = assertSameAsFoundation(GatherDraft.self, drafts)
+        _ = assertSameAsFoundation(GatherResultUpdate.self, [
+            #"{"score":"1-0","winnerTeam":"Team A"}"#, #"{"score":"1-0","winnerTeam":null}"#, "{\"score\":\"\u{FF11}-0\",\"winnerTeam\":\"Team A\"}",
+            #"{"score":"1-0","winnerTeam":"Team A","score":"0-1"}"#, #"{"score":1,"winnerTeam":"Team A"}"#,
+        ].map(bytes))
+        _ = assertSameAsFoundation(Credentials.self, [
+            #"{"username":"ada","password":"correct horse"}"#, "{\"username\":\"ada\",\"password\":\"correct\u{7F}horse\"}",
+            "{\"username\":\"ada\",\"password\":\"correct\u{85}horse\"}", "{\"username\":\"\u{FF21}\u{FF24}\u{FF21}\",\"password\":\"correct horse\"}",
+            "{\"username\":\"ada\",\"password\":\"corre\u{301}ct horse\"}", #"{"username":"ada","password":"correct horse","password":"x"}"#,
+        ].map(bytes))
+        _ = assertSameAsFoundation(TeamAssignment.self,
+                                   [#"{"team":"Team A"}"#, #"{"team":null}"#, #"{"team":"Team A","team":"Bench"}"#, "{}", #"{"team":1}"#].map(bytes))
+    }
+
+    /// A body as large as the server takes (1 MB), of some hundred thousand members: read in
+    /// one pass, with the same answer whether the flat reader finishes it or gives up at its end.
+    func testBodiesOfVeryManyMembersDecodeAsWithFoundation() {
+        func body(_ member: (Int) -> String, last: String = "") -> [UInt8] {
+            var text = #"{"name":"Ada""#
+            var index = 0
+            while text.utf8.count < (1 << 20) - 64 {
+                text += "," + member(index)
+                index += 1
+            }
+            return Array((text + last + "}").utf8)
+        }
+        let bodies = [body({ #""k\#($0)":\#($0)"# }), body({ #""k\#($0)":null"# }), body({ "\"\u{E9}\($0)\":true" }),
+                      body({ #""k\#($0)":"v""# }, last: #","k0":1"#), body({ #""k\#($0)":1"# }, last: #","z":[]"#),
+                      body({ _ in #""age":1"# })]
+        XCTAssertEqual(assertSameAsFoundation(PlayerDetails.self, bodies).decoded, bodies.count)
+    }
+
     /// How many bodies decoded, and how many of those the flat reader answered by itself.
     private struct Tally: CustomStringConvertible {
         var decoded = 0
@@ -79,13 +164,15 @@ final class WireDecodingEquivalenceTests: XCTestCase {
     }
 
     /// Decodes each body both ways, failing at the first difference.
-    private func assertSameAsFoundation<T: Decodable & Equatable>(_ type: T.Type, _ bodies: [[UInt8]],
-                                                                   file: StaticString = #filePath, line: UInt = #line) -> Tally {
+    /// Values are compared as written too: `==` on strings is canonical equivalence, which would
+    /// let an `é` in two spellings pass (a password is kept exactly as typed).
+    private func assertSameAsFoundation<T: Codable & Equatable>(_ type: T.Type, _ bodies: [[UInt8]],
+                                                                 file: StaticString = #filePath, line: UInt = #line) -> Tally {
         var tally = Tally()
         for body in bodies {
             let ours = Result { () throws(ValidationError) in try WireFormat.decode(type, from: body) }
             let foundation = Result { () throws(ValidationError) in try WireFormat.decodeWithFoundation(type, from: Data(body)) }
-            if ours != foundation {
+            if ours != foundation || encoded(ours) != encoded(foundation) {
                 XCTFail("\(String(decoding: body, as: UTF8.self)): \(ours) ≠ \(foundation)", file: file, line: line)
                 return tally
             }
@@ -93,6 +180,11 @@ final class WireDecodingEquivalenceTests: XCTestCase {
             if body.withUnsafeBytes({ WireFormat.decodeFlat(type, from: $0) }) != nil { tally.flat += 1 }
         }
         return tally
+    }
+
+    private func encoded<T: Encodable>(_ result: Result<T, ValidationError>) -> Data? {
+        guard case .success(let value) = result else { return nil }
+        return WireFormat.encode(value)
     }
 
     /// The bodies our clients send are read without `JSONDecoder`: the point of the flat reader.

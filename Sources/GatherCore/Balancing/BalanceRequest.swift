@@ -56,7 +56,10 @@ extension BalanceRequest: Codable {
         }
         guard unique.count >= 2 else { throw ValidationError(field: "playerIds", message: "must list at least 2 different players") }
         var pins: [Int: Team] = [:]
-        for (key, value) in try container.decodeIfPresent([String: String].self, forKey: .pins) ?? [:] {
+        let pinned = try container.decodeIfPresent([String: PinnedTeam].self, forKey: .pins) ?? [:]
+        // In the keys' byte order: a body with several wrong pins is always told about the same one.
+        for (key, pin) in pinned.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+            let value = try pin.text(field: "pins.\(key)")
             guard let id = Int(key), unique.contains(id) else {
                 throw ValidationError(field: "pins", message: "\"\(key)\" is not one of playerIds")
             }
@@ -134,6 +137,33 @@ extension BalanceResponse: JSONWritable {
             object.field("teamA") { $0.array(teamA) }
             object.field("teamB") { $0.array(teamB) }
             object.field("weighting") { $0.value(weighting) }
+        }
+    }
+}
+
+/// A value of `pins` as sent, checked in key order once all are read (a dictionary of `String`
+/// would stop at whichever wrong value the decoder met first, which changes from run to run).
+private enum PinnedTeam: Decodable {
+    case text(String)
+    case null
+    case other
+
+    init(from decoder: any Decoder) throws {
+        let value = try decoder.singleValueContainer()
+        if value.decodeNil() {
+            self = .null
+        } else if let text = try? value.decode(String.self) {
+            self = .text(text)
+        } else {
+            self = .other
+        }
+    }
+
+    func text(field: String) throws(ValidationError) -> String {
+        switch self {
+        case .text(let text): return text
+        case .null: throw ValidationError(field: field, message: "must not be null")
+        case .other: throw ValidationError(field: field, message: "must be a string")
         }
     }
 }

@@ -4,7 +4,8 @@
 ///
 /// It reads only what it can read exactly as `JSONDecoder` would, and gives up (nil) on anything
 /// else, leaving that document to `JSONDecoder`: nested objects and arrays, escaped or invalid
-/// strings, numbers that are not plain integers within `Int`, duplicate keys, a byte-order mark,
+/// strings, numbers that are not plain integers within `Int`, duplicate keys, keys that are not
+/// ASCII (none of ours is, and hashing a key of many combining marks is slow), a byte-order mark,
 /// and anything that is not valid JSON. So a body it reads means what it meant before, and every
 /// error message still comes from the one place that always wrote it.
 struct FlatJSONObject {
@@ -39,7 +40,7 @@ struct FlatJSONObject {
             if !take(UInt8(ascii: "}")) {
                 repeat {
                     skipWhitespace()
-                    guard let key = string() else { return nil }
+                    guard let key = string(), key.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
                     skipWhitespace()
                     guard take(UInt8(ascii: ":")) else { return nil }
                     skipWhitespace()

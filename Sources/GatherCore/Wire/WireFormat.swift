@@ -97,7 +97,12 @@ public enum WireFormat {
         case is Int.Type, is Int64.Type: return "a whole number"
         case is Bool.Type: return "true or false"
         case is Double.Type: return "a number"
-        default: return "of type \(type)"
+        default:
+            // Our Swift type names mean nothing to a caller: say what JSON it wanted.
+            let name = String(describing: type)
+            if name.hasPrefix("Dictionary<") { return "an object" }
+            if name.hasPrefix("Array<") { return "a list" }
+            return "of type \(name)"
         }
     }
 }
