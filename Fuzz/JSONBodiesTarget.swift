@@ -6,6 +6,11 @@ import Foundation
 
 private func check<Body: Codable & Equatable>(_ type: Body.Type, _ data: Data) {
     let result = Result { () throws(ValidationError) in try WireFormat.decode(type, from: data) }
+    if data.withUnsafeBytes({ StackedAccents.exceedLimit(in: $0) }) {
+        // Refused before decoding, whatever Foundation would have said.
+        if result != .failure(WireFormat.stackedAccents) { violated("stacked accents not refused: \(result)") }
+        return
+    }
     let foundation = Result { () throws(ValidationError) in try WireFormat.decodeWithFoundation(type, from: data) }
     if result != foundation {
         violated("\(Body.self) from \(String(decoding: data, as: UTF8.self)): \(result), Foundation alone: \(foundation)")

@@ -170,6 +170,8 @@ final class WireDecodingEquivalenceTests: XCTestCase {
                                                                  file: StaticString = #filePath, line: UInt = #line) -> Tally {
         var tally = Tally()
         for body in bodies {
+            // Refused before decoding, on purpose: StackedAccentsTests.
+            if body.withUnsafeBytes({ StackedAccents.exceedLimit(in: $0) }) { continue }
             let ours = Result { () throws(ValidationError) in try WireFormat.decode(type, from: body) }
             let foundation = Result { () throws(ValidationError) in try WireFormat.decodeWithFoundation(type, from: Data(body)) }
             if ours != foundation || encoded(ours) != encoded(foundation) {

@@ -128,8 +128,12 @@ final class HostileCredentialsTests: XCTestCase {
 
     func testByteLimitsKeepOneCharacterFromWeighingAMegabyte() throws {
         let (client, _) = try server.registeredClient()
-        // A single grapheme cluster of ~500 KB: once a valid one-character name.
-        let heavy = "x" + String(repeating: "\u{301}", count: 250_000)
+        // A single grapheme cluster of ~500 KB: once a valid one-character name. (Its accents come
+        // in runs of ten, joined by U+200D: a run of more than 30 refuses the whole body first.)
+        let heavy = "x" + String(repeating: String(repeating: "\u{301}", count: 10) + "\u{200D}", count: 22_000)
+        XCTAssertEqual(heavy.count, 1)
+        let tower = try client.request(.post, "/api/players", json: ["name": "x" + String(repeating: "\u{301}", count: 250_000)])
+        XCTAssertEqual(try tower.errorReason(), "text in the body must not stack more than 30 accents on one letter")
         let player = try client.request(.post, "/api/players", json: ["name": heavy])
         XCTAssertEqual(player.status, 400)
         XCTAssertEqual(try player.errorReason(), "name must be at most 1024 bytes of UTF-8")
@@ -138,7 +142,7 @@ final class HostileCredentialsTests: XCTestCase {
         XCTAssertEqual(try client.request(.get, "/api/players").jsonArray().count, 0)
 
         // A 40 KB username once registered but could never log in (its Basic header passed the header limit).
-        let longName = "u" + String(repeating: "\u{301}", count: 20_000)
+        let longName = "u" + String(repeating: String(repeating: "\u{301}", count: 10) + "\u{200D}", count: 2_000)
         let account = try client.request(.post, "/api/users", json: ["username": longName, "password": "long-enough"])
         XCTAssertEqual(account.status, 400)
         XCTAssertEqual(try account.errorReason(), "username must be at most 256 bytes of UTF-8")

@@ -54,6 +54,18 @@ final class ValidationAPITests: XCTestCase {
         XCTAssertEqual(unchanged["age"] as? Int, 20)
     }
 
+    /// A body stacking accents by the hundred thousand (which `String` sorts in quadratic time
+    /// whenever it hashes or compares them) is refused before it is decoded, on every write.
+    func testTowersOfAccentsAreRefusedBeforeDecoding() throws {
+        let tower = String(repeating: "\u{301}\u{316}", count: 200_000)
+        for (method, path, body) in [(HTTPMethod.post, "/api/players", #"{"name":"Ada","a\#(tower)":1}"#),
+                                     (.post, "/api/players", #"{"name":"Ada","skill":"a\#(tower)"}"#),
+                                     (.post, "/api/gathers", #"{"winnerTeam":"T\#(tower)"}"#)] {
+            try assertRejected(method, path, body: body, reasonContains: "must not stack more than 30 accents")
+        }
+        XCTAssertEqual(try client.request(.get, "/api/players").jsonArray().count, 0, "nothing stored")
+    }
+
     /// A write's body is decoded before its turn in the group commit, yet a request wrong in two
     /// ways gets the answer its handler's order of checks gives: the unknown id first.
     func testAnUnknownIdIsReportedBeforeABadBody() throws {

@@ -4,14 +4,14 @@ import FoundationEssentials
 public enum WireFormat {
     public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .custom(InternetDate.encode(_:to:))
+        encoder.dateEncodingStrategy = .custom { date, encoder in try InternetDate.encode(date, to: encoder) }
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 
     public static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom(InternetDate.decode(from:))
+        decoder.dateDecodingStrategy = .custom { decoder in try InternetDate.decode(from: decoder) }
         return decoder
     }
 
@@ -27,16 +27,38 @@ public enum WireFormat {
     /// Decodes a request body, turning every failure into a `ValidationError` that names the field.
     /// A flat object (the usual body) is read by `FlatJSONObject`; anything else, and any body that
     /// fails there, by `JSONDecoder`, so the result and every error are the same either way.
+    /// A body that stacks more accents than any text may is refused before either (`StackedAccents`).
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(ValidationError) -> T {
-        if let value = data.withUnsafeBytes({ decodeFlat(type, from: $0) }) { return value }
-        return try decodeWithFoundation(type, from: data)
+        switch data.withUnsafeBytes({ decodeFlatOrScreen(type, from: $0) }) {
+        case .decoded(let value): return value
+        case .stackedAccents: throw stackedAccents
+        case .notFlat: return try decodeWithFoundation(type, from: data)
+        }
     }
 
     /// As `decode(_:from:)` for a `Data`; a flat body is read in place, without a copy.
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(ValidationError) -> T {
-        if let value = bytes.withUnsafeBytes({ decodeFlat(type, from: $0) }) { return value }
-        return try decodeWithFoundation(type, from: Data(bytes))
+        switch bytes.withUnsafeBytes({ decodeFlatOrScreen(type, from: $0) }) {
+        case .decoded(let value): return value
+        case .stackedAccents: throw stackedAccents
+        case .notFlat: return try decodeWithFoundation(type, from: Data(bytes))
+        }
     }
+
+    private enum FlatAttempt<T> {
+        case decoded(T)
+        case stackedAccents
+        case notFlat
+    }
+
+    private static func decodeFlatOrScreen<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) -> FlatAttempt<T> {
+        // First: a type's own checks compare values with its enums' names, as slow as hashing.
+        guard !StackedAccents.exceedLimit(in: bytes) else { return .stackedAccents }
+        return decodeFlat(type, from: bytes).map(FlatAttempt.decoded) ?? .notFlat
+    }
+
+    static let stackedAccents = ValidationError(
+        field: nil, message: "text in the body must not stack more than \(TextRule.maximumCombiningRun) accents on one letter")
 
     /// The value, when the body is a flat object that `T` decodes from without any error.
     static func decodeFlat<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) -> T? {
