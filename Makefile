@@ -16,7 +16,7 @@ BENCH_TOOLS = /usr/bin/wrk:wrk /usr/sbin/nginx:nginx
 CHECK_TOOLS = /usr/bin/valgrind:valgrind
 PORT ?= 8080
 
-.PHONY: all deps build release run serve test test-prerequisites static-server sanitize sanitize-address bench bench-check soak fuzz contract clean help
+.PHONY: all deps build release run serve test test-prerequisites static-server sanitize sanitize-address bench bench-latency bench-check soak fuzz contract clean help
 
 all: build
 
@@ -26,6 +26,7 @@ help:
 	@echo "make test   build and run every test"
 	@echo "make bench  build in release mode, drive fg-server with wrk beside nginx, print the table"
 	@echo "            (and Benchmarks/results/latest.json; FG_BENCH_SECONDS per scenario, default 10)"
+	@echo "make bench-latency  the list's latency beside nginx's, 1 and 2 threads each, in turn (LATENCY_ROUNDS, default 5)"
 	@echo "make bench-check  fail if 1,000 in-process requests cost 10 % more instructions than recorded"
 	@echo "make soak   10 minutes of mixed load; memory and descriptors each minute (SOAK_MINUTES)"
 	@echo "make sanitize  every test under ThreadSanitizer"
@@ -38,7 +39,7 @@ help:
 deps:
 	@missing=""; \
 	for entry in $(SYSTEM_HEADERS) $(if $(filter test,$(MAKECMDGOALS)),$(TEST_TOOLS)) \
-			$(if $(filter bench,$(MAKECMDGOALS)),$(BENCH_TOOLS)) $(if $(filter bench-check,$(MAKECMDGOALS)),$(CHECK_TOOLS)); do \
+			$(if $(filter bench bench-latency,$(MAKECMDGOALS)),$(BENCH_TOOLS)) $(if $(filter bench-check,$(MAKECMDGOALS)),$(CHECK_TOOLS)); do \
 		header=$${entry%%:*}; package=$${entry##*:}; \
 		[ -f "$$header" ] || missing="$$missing $$package"; \
 	done; \
@@ -123,6 +124,13 @@ sanitize-address: test-prerequisites
 bench: static-server
 	$(SWIFT) build -c release --product fg-bench
 	FG_BENCH_SERVER=$(STATIC_SERVER) .build/release/fg-bench
+
+# The list's latency under wrk: nginx with 1 and 2 workers beside fg-server with 1 and 2 event
+# loops, LATENCY_ROUNDS rounds in turn, each run and the medians printed (docs/performance.md).
+LATENCY_ROUNDS ?= 5
+bench-latency: static-server
+	$(SWIFT) build -c release --product fg-bench
+	FG_BENCH_SERVER=$(STATIC_SERVER) .build/release/fg-bench latency $(LATENCY_ROUNDS)
 
 # By hand: the release fg-server under a mixed load (reads, undone writes, logins, idle and slow
 # connections) for SOAK_MINUTES (default 10), its memory and descriptors printed each minute;

@@ -18,11 +18,15 @@ case "internals":
 case "soak":
     let minutes = arguments.dropFirst().first.flatMap { Int($0) } ?? 10
     guard try Soak(minutes: minutes).run() else { exit(1) }
+case "latency":
+    let rounds = arguments.dropFirst().first.flatMap { Int($0) } ?? 5
+    try ListLatency(rounds: max(1, rounds)).run()
 case nil, "wrk":
     try WrkSuite().run()
 default:
     print("""
         usage: fg-bench [wrk]            the release fg-server under wrk beside a one-worker nginx (make bench)
+               fg-bench latency [ROUNDS] the list's latency beside nginx's with 1 and 2 threads each, in turn (make bench-latency)
                fg-bench requests [ROUNDS] a fixed sequence of requests in-process (make bench-check counts its instructions)
                fg-bench internals        the balancer, a login flood, idle connections and HTTPS, in-process
                fg-bench soak [MINUTES]   a mixed load for MINUTES (default 10), memory and descriptors each minute (make soak)
