@@ -12,8 +12,8 @@ final class BalanceRequestDecodingTests: XCTestCase {
             ballast.append(Dictionary(uniqueKeysWithValues: (0..<(round % 7)).map { ("k\($0)", $0) }))
             reasons.insert(expectDecodingFailure(BalanceRequest.self, body)?.reason ?? "no error")
         }
+        withExtendedLifetime(ballast) {}
         XCTAssertEqual(reasons, ["pins.a must be a string"])
-        XCTAssertFalse(ballast.isEmpty)
     }
 
     func testPinsAreCheckedInKeyOrder() {

@@ -55,19 +55,15 @@ enum Normalization {
     private static func putInCanonicalOrder(_ scalars: inout [Unicode.Scalar]) {
         var index = 1
         while index < scalars.count {
-            let scalarClass = combiningClass(scalars[index])
+            let scalarClass = CombiningRun.combiningClass(of: scalars[index])
             if scalarClass != 0 {
                 var position = index
-                while position > 0, combiningClass(scalars[position - 1]) > scalarClass {
+                while position > 0, CombiningRun.combiningClass(of: scalars[position - 1]) > scalarClass {
                     scalars.swapAt(position, position - 1)
                     position -= 1
                 }
             }
             index += 1
         }
-    }
-
-    private static func combiningClass(_ scalar: Unicode.Scalar) -> UInt8 {
-        scalar.value < 0x300 ? 0 : scalar.properties.canonicalCombiningClass.rawValue
     }
 }

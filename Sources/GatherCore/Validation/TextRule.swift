@@ -51,21 +51,13 @@ public enum TextRule {
             throw ValidationError(field: field, message: "must not contain invisible or text-direction characters")
         }
         guard !stacksCombiningMarks(text) else {
-            throw ValidationError(field: field, message: "must not stack more than \(maximumCombiningRun) accents on one letter")
+            throw ValidationError(field: field, message: "must not stack more than \(CombiningRun.limit) accents on one letter")
         }
     }
 
-    /// Unicode's Stream-Safe Text Format (UAX #15) bounds a run of combining marks at 30: no
-    /// language needs more, and towers of them draw over the neighbouring lines.
-    static let maximumCombiningRun = 30
-
     static func stacksCombiningMarks(_ text: String) -> Bool {
-        var run = 0
-        for scalar in text.unicodeScalars {
-            run = scalar.properties.canonicalCombiningClass == .notReordered ? 0 : run + 1
-            if run > maximumCombiningRun { return true }
-        }
-        return false
+        var run = CombiningRun()
+        return text.unicodeScalars.contains { run.exceedsLimit(after: $0) }
     }
 
     public static func hasControlCharacters(_ text: String) -> Bool {

@@ -1,5 +1,5 @@
 /// Whether a request body stacks more combining marks on one character than any text may
-/// (`TextRule.maximumCombiningRun`, Unicode's stream-safe 30), looked for before the body is decoded.
+/// (`CombiningRun`, Unicode's stream-safe 30), looked for before the body is decoded.
 ///
 /// `String` sorts a run of combining marks into canonical order whenever it hashes or compares
 /// text, in time that grows with the square of the run. A 1 MB body that is one run (as a key, or
@@ -10,55 +10,39 @@
 /// to know whether a mark sits inside a string, since outside one the body is not JSON at all.
 enum StackedAccents {
     static func exceedLimit(in body: UnsafeRawBufferPointer) -> Bool {
-        var run = 0
+        var run = CombiningRun()
         var index = 0
-        let count = body.count
-        while index < count {
+        while index < body.count {
             let byte = body[index]
-            let scalar: UInt32
+            let read: (scalar: Unicode.Scalar?, length: Int)
             if byte == UInt8(ascii: "\\") {
-                guard let escaped = escape(in: body, at: index) else {
-                    // `\\`, `\n` and the like: one ASCII character, the backslash's partner skipped
-                    // with it (so `\\u0301` reads as text, not as a mark).
-                    run = 0
-                    index += 2
-                    continue
-                }
-                scalar = escaped.scalar
-                index += escaped.length
+                // `\\`, `\n` and the like stand for one ASCII character: the backslash's partner is
+                // skipped with it (so `\\u0301` reads as text, not as a mark).
+                read = escape(in: body, at: index) ?? (nil, 2)
             } else if byte < 0x80 {
-                run = 0
-                index += 1
-                continue
-            } else if let decoded = utf8Scalar(in: body, at: index) {
-                scalar = decoded.scalar
-                index += decoded.length
+                read = (nil, 1)
             } else {
-                // Not UTF-8: the decoder refuses the body; nothing to sort here.
-                run = 0
-                index += 1
+                // Bytes that are not UTF-8 end a run: the decoder refuses the body anyway.
+                read = utf8Scalar(in: body, at: index) ?? (nil, 1)
+            }
+            index += read.length
+            guard let scalar = read.scalar else {
+                run.end()
                 continue
             }
-            run = isStarter(scalar) ? 0 : run + 1
-            if run > TextRule.maximumCombiningRun { return true }
+            if run.exceedsLimit(after: scalar) { return true }
         }
         return false
     }
 
-    private static func isStarter(_ value: UInt32) -> Bool {
-        // Below U+0300 every scalar is a starter: no lookup for Latin text.
-        guard value >= 0x300, let scalar = Unicode.Scalar(value) else { return true }
-        return scalar.properties.canonicalCombiningClass == .notReordered
-    }
-
-    /// `\uXXXX`, or two of them forming a surrogate pair: the scalar and the bytes taken. Other
-    /// escapes are not counted as one (nil): they stand for ASCII.
-    private static func escape(in body: UnsafeRawBufferPointer, at index: Int) -> (scalar: UInt32, length: Int)? {
+    /// `\uXXXX`, or two of them forming a surrogate pair: the scalar (nil for a lone surrogate)
+    /// and the bytes taken. Nil for any other escape.
+    private static func escape(in body: UnsafeRawBufferPointer, at index: Int) -> (scalar: Unicode.Scalar?, length: Int)? {
         guard let unit = codeUnit(in: body, at: index) else { return nil }
         if (0xD800..<0xDC00).contains(unit), let low = codeUnit(in: body, at: index + 6), (0xDC00..<0xE000).contains(low) {
-            return (0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), 12)
+            return (Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)), 12)
         }
-        return (unit, 6)
+        return (Unicode.Scalar(unit), 6)
     }
 
     /// The code unit of a `\uXXXX` escape starting at `index`.
@@ -82,7 +66,7 @@ enum StackedAccents {
     }
 
     /// The scalar of the well-formed UTF-8 sequence at `index` (not ASCII) and its length.
-    private static func utf8Scalar(in body: UnsafeRawBufferPointer, at index: Int) -> (scalar: UInt32, length: Int)? {
+    private static func utf8Scalar(in body: UnsafeRawBufferPointer, at index: Int) -> (scalar: Unicode.Scalar?, length: Int)? {
         let lead = body[index]
         let length: Int
         var value: UInt32
@@ -98,9 +82,9 @@ enum StackedAccents {
             guard next & 0xC0 == 0x80 else { return nil }
             value = value << 6 | UInt32(next & 0x3F)
         }
-        // Overlong forms, surrogates and values past U+10FFFF are not scalars.
+        // Overlong forms are not UTF-8; surrogates and values past U+10FFFF are not scalars.
         let smallest: UInt32 = length == 3 ? 0x800 : length == 4 ? 0x10000 : 0x80
-        guard value >= smallest, value <= 0x10FFFF, !(0xD800..<0xE000).contains(value) else { return nil }
-        return (value, length)
+        guard value >= smallest, let scalar = Unicode.Scalar(value) else { return nil }
+        return (scalar, length)
     }
 }

@@ -29,36 +29,28 @@ public enum WireFormat {
     /// fails there, by `JSONDecoder`, so the result and every error are the same either way.
     /// A body that stacks more accents than any text may is refused before either (`StackedAccents`).
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(ValidationError) -> T {
-        switch data.withUnsafeBytes({ decodeFlatOrScreen(type, from: $0) }) {
-        case .decoded(let value): return value
-        case .stackedAccents: throw stackedAccents
-        case .notFlat: return try decodeWithFoundation(type, from: data)
-        }
+        try decode(type, from: data, asData: { data })
     }
 
     /// As `decode(_:from:)` for a `Data`; a flat body is read in place, without a copy.
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(ValidationError) -> T {
-        switch bytes.withUnsafeBytes({ decodeFlatOrScreen(type, from: $0) }) {
-        case .decoded(let value): return value
-        case .stackedAccents: throw stackedAccents
-        case .notFlat: return try decodeWithFoundation(type, from: Data(bytes))
+        try decode(type, from: bytes, asData: { Data(bytes) })
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, from bytes: some ContiguousBytes,
+                                             asData: () -> Data) throws(ValidationError) -> T {
+        // The screen comes first: a type's own checks compare values with its enums' names, as
+        // slow as hashing them.
+        let (refused, flat) = bytes.withUnsafeBytes { buffer -> (Bool, T?) in
+            StackedAccents.exceedLimit(in: buffer) ? (true, nil) : (false, decodeFlat(type, from: buffer))
         }
-    }
-
-    private enum FlatAttempt<T> {
-        case decoded(T)
-        case stackedAccents
-        case notFlat
-    }
-
-    private static func decodeFlatOrScreen<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) -> FlatAttempt<T> {
-        // First: a type's own checks compare values with its enums' names, as slow as hashing.
-        guard !StackedAccents.exceedLimit(in: bytes) else { return .stackedAccents }
-        return decodeFlat(type, from: bytes).map(FlatAttempt.decoded) ?? .notFlat
+        if refused { throw stackedAccents }
+        if let flat { return flat }
+        return try decodeWithFoundation(type, from: asData())
     }
 
     static let stackedAccents = ValidationError(
-        field: nil, message: "text in the body must not stack more than \(TextRule.maximumCombiningRun) accents on one letter")
+        field: nil, message: "text in the body must not stack more than \(CombiningRun.limit) accents on one letter")
 
     /// The value, when the body is a flat object that `T` decodes from without any error.
     static func decodeFlat<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) -> T? {
