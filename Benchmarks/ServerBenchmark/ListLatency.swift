@@ -14,13 +14,10 @@ struct ListLatency {
     let directory: URL
 
     init(rounds: Int) throws {
-        let environment = ProcessInfo.processInfo.environment
         self.rounds = rounds
-        seconds = Int(environment["FG_BENCH_SECONDS"] ?? "") ?? 10
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        serverBinary = environment["FG_BENCH_SERVER"] ?? executable.deletingLastPathComponent().appendingPathComponent("fg-server").path
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-bench-latency-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        seconds = BenchmarkSettings.wrkSeconds
+        serverBinary = BenchmarkSettings.serverBinary
+        directory = try BenchmarkSettings.temporaryDirectory(named: "fg-bench-latency")
     }
 
     func run() throws {

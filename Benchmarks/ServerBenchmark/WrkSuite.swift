@@ -14,13 +14,10 @@ struct WrkSuite {
     let directory: URL
 
     init() throws {
-        let environment = ProcessInfo.processInfo.environment
-        seconds = Int(environment["FG_BENCH_SECONDS"] ?? "") ?? 10
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        serverBinary = environment["FG_BENCH_SERVER"] ?? executable.deletingLastPathComponent().appendingPathComponent("fg-server").path
-        resultsFile = environment["FG_BENCH_RESULTS"] ?? "Benchmarks/results/latest.json"
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-bench-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        seconds = BenchmarkSettings.wrkSeconds
+        serverBinary = BenchmarkSettings.serverBinary
+        resultsFile = ProcessInfo.processInfo.environment["FG_BENCH_RESULTS"] ?? "Benchmarks/results/latest.json"
+        directory = try BenchmarkSettings.temporaryDirectory(named: "fg-bench")
     }
 
     func run() throws {
