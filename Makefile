@@ -6,7 +6,7 @@
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # A file each Debian package provides, checked before building.
 SYSTEM_HEADERS = /usr/include/sqlite3.h:libsqlite3-dev /usr/include/crypt.h:libcrypt-dev /usr/include/openssl/ssl.h:libssl-dev
-# Programs the tests run (the README's curl examples; tmux drives fg in a pseudo-terminal; openssl
+# Programs the tests run (the README's curl examples; tmux drives gather in a pseudo-terminal; openssl
 # makes throw-away certificates; nginx is the TLS proxy of the HTTPS tests; ab, ApacheBench, is a
 # client nobody here wrote, like wrk and Python's h11).
 TEST_TOOLS = /usr/bin/curl:curl /usr/bin/tmux:tmux /usr/bin/openssl:openssl /usr/sbin/nginx:nginx /usr/bin/ab:apache2-utils /usr/bin/wrk:wrk /usr/lib/python3/dist-packages/h11/__init__.py:python3-h11
@@ -16,15 +16,16 @@ BENCH_TOOLS = /usr/bin/wrk:wrk /usr/sbin/nginx:nginx
 CHECK_TOOLS = /usr/bin/valgrind:valgrind
 PORT ?= 8080
 
-.PHONY: all deps build release run serve test test-prerequisites static-server sanitize sanitize-address bench bench-latency bench-check soak fuzz contract clean help
+.PHONY: all deps build release run serve test test-prerequisites static-server sanitize sanitize-address bench bench-latency bench-check soak fuzz contract install clean help
 
 all: build
 
 help:
-	@echo "make run    build, start fg-server on port $(PORT) if none is running, open fg against it"
-	@echo "make serve  build and run fg-server alone on port $(PORT) (data in ./data/football-gather.sqlite)"
+	@echo "make run    build, start gather-server on port $(PORT) if none is running, open gather against it"
+	@echo "make serve  build and run gather-server alone on port $(PORT) (data in ./data/football-gather.sqlite)"
 	@echo "make test   build and run every test"
-	@echo "make bench  build in release mode, drive fg-server with wrk beside nginx, print the table"
+	@echo "make install  build in release mode, install gather and gather-server in $(PREFIX)/bin"
+	@echo "make bench  build in release mode, drive gather-server with wrk beside nginx, print the table"
 	@echo "            (and Benchmarks/results/latest.json; FG_BENCH_SECONDS per scenario, default 10)"
 	@echo "make bench-latency  the list's latency beside nginx's, 1 and 2 threads each, in turn (LATENCY_ROUNDS, default 5)"
 	@echo "make bench-check  fail if 1,000 in-process requests cost 10 % more instructions than recorded"
@@ -33,7 +34,7 @@ help:
 	@echo "make sanitize-address  every test under AddressSanitizer"
 	@echo "make fuzz   libFuzzer with AddressSanitizer on the parsers, JSON bodies and key decoder"
 	@echo "            (FUZZ_SECONDS per target, default 60)"
-	@echo "make contract  Schemathesis checks docs/openapi.yaml against a live fg-server"
+	@echo "make contract  Schemathesis checks docs/openapi.yaml against a live gather-server"
 	@echo "            (CONTRACT_SECONDS, default 120)"
 
 deps:
@@ -63,38 +64,45 @@ build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release --product fg-server
-	$(SWIFT) build -c release --product fg
+	$(SWIFT) build -c release --product gather-server
+	$(SWIFT) build -c release --product gather
 
-# The app: fg against a local server. If nothing answers on $(PORT), a server is started for the
-# session (log in data/fg-server.log) and stopped when fg exits. Leaving with Ctrl-C (status 130)
+# The app: gather against a local server. If nothing answers on $(PORT), a server is started for the
+# session (log in data/gather-server.log) and stopped when gather exits. Leaving with Ctrl-C (status 130)
 # is a normal way out, not a failed make.
 run: release
 	@mkdir -p data
 	@url=http://127.0.0.1:$(PORT); \
-	if .build/release/fg-server healthcheck --url $$url/health 2>/dev/null; then \
-		.build/release/fg --server $$url || [ $$? -eq 130 ]; exit; \
+	if .build/release/gather-server healthcheck --url $$url/health 2>/dev/null; then \
+		.build/release/gather --server $$url || [ $$? -eq 130 ]; exit; \
 	fi; \
-	.build/release/fg-server --port $(PORT) >>data/fg-server.log 2>&1 & pid=$$!; \
+	.build/release/gather-server --port $(PORT) >>data/gather-server.log 2>&1 & pid=$$!; \
 	trap 'kill $$pid 2>/dev/null; wait $$pid 2>/dev/null' EXIT INT TERM HUP; \
-	for i in $$(seq 100); do .build/release/fg-server healthcheck --url $$url/health 2>/dev/null && break; sleep 0.1; done; \
-	.build/release/fg-server healthcheck --url $$url/health || { echo "fg-server did not start: see data/fg-server.log"; exit 1; }; \
-	.build/release/fg --server $$url || [ $$? -eq 130 ]
+	for i in $$(seq 100); do .build/release/gather-server healthcheck --url $$url/health 2>/dev/null && break; sleep 0.1; done; \
+	.build/release/gather-server healthcheck --url $$url/health || { echo "gather-server did not start: see data/gather-server.log"; exit 1; }; \
+	.build/release/gather --server $$url || [ $$? -eq 130 ]
+
+# The two programs on the PATH: $(PREFIX)/bin/gather and $(PREFIX)/bin/gather-server
+# (make install PREFIX=$$HOME/.local for one user, without root).
+PREFIX ?= /usr/local
+install: release
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 .build/release/gather .build/release/gather-server $(DESTDIR)$(PREFIX)/bin/
 
 # The server alone, in the foreground (Ctrl-C stops it).
 serve: deps
-	$(SWIFT) build -c release --product fg-server
-	.build/release/fg-server --port $(PORT)
+	$(SWIFT) build -c release --product gather-server
+	.build/release/gather-server --port $(PORT)
 
-# The fg-server the Docker image ships, built as the Dockerfile builds it: the Swift runtime and
+# The gather-server the Docker image ships, built as the Dockerfile builds it: the Swift runtime and
 # FoundationEssentials linked in, only system C libraries left shared.
 # Linked by lld with packed relative relocations (DT_RELR, glibc 2.36+ as in bookworm): the loader
 # has 1.7 MB less to read at start and the server 0.7 MiB less resident. The Dockerfile uses the
 # same flags (DeploymentTests checks).
-STATIC_SERVER = .build/static/release/fg-server
+STATIC_SERVER = .build/static/release/gather-server
 STATIC_LINK_FLAGS = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 static-server: deps
-	$(SWIFT) build -c release --static-swift-stdlib $(STATIC_LINK_FLAGS) --scratch-path .build/static --product fg-server
+	$(SWIFT) build -c release --static-swift-stdlib $(STATIC_LINK_FLAGS) --scratch-path .build/static --product gather-server
 
 # Test prerequisites beyond the build: PyYAML (the compose file test) and the static release
 # binary (the ldd and empty-environment tests).
@@ -112,39 +120,39 @@ test: test-prerequisites
 sanitize: test-prerequisites
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --disable-swift-testing
 
-# Every test under AddressSanitizer, fg and fg-server included (their test runs start the ASan
+# Every test under AddressSanitizer, gather and gather-server included (their test runs start the ASan
 # builds). Leak reports are off here: the Swift runtime's weak-reference side tables and what a
 # process holds when it calls exit() read as leaks to LeakSanitizer; the fuzzers check for leaks.
 sanitize-address: test-prerequisites
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build/asan --disable-swift-testing
 
-# The fg-server the image ships (static-server) under wrk, scenario by scenario, beside a one-worker
+# The gather-server the image ships (static-server) under wrk, scenario by scenario, beside a one-worker
 # nginx serving the same list body: a table on stdout and Benchmarks/results/latest.json (see
 # docs/performance.md).
 bench: static-server
-	$(SWIFT) build -c release --product fg-bench
-	FG_BENCH_SERVER=$(STATIC_SERVER) .build/release/fg-bench
+	$(SWIFT) build -c release --product gather-bench
+	FG_BENCH_SERVER=$(STATIC_SERVER) .build/release/gather-bench
 
-# The list's latency under wrk: nginx with 1 and 2 workers beside fg-server with 1 and 2 event
+# The list's latency under wrk: nginx with 1 and 2 workers beside gather-server with 1 and 2 event
 # loops, LATENCY_ROUNDS rounds in turn, each run and the medians printed (docs/performance.md).
 LATENCY_ROUNDS ?= 5
 bench-latency: static-server
-	$(SWIFT) build -c release --product fg-bench
-	FG_BENCH_SERVER=$(STATIC_SERVER) .build/release/fg-bench latency $(LATENCY_ROUNDS)
+	$(SWIFT) build -c release --product gather-bench
+	FG_BENCH_SERVER=$(STATIC_SERVER) .build/release/gather-bench latency $(LATENCY_ROUNDS)
 
-# By hand: the release fg-server under a mixed load (reads, undone writes, logins, idle and slow
+# By hand: the release gather-server under a mixed load (reads, undone writes, logins, idle and slow
 # connections) for SOAK_MINUTES (default 10), its memory and descriptors printed each minute;
 # fails if either grows after warm-up (docs/security.md has one run's figures).
 SOAK_MINUTES ?= 10
 soak: deps
-	$(SWIFT) build -c release --product fg-server
-	$(SWIFT) build -c release --product fg-bench
-	.build/release/fg-bench soak $(SOAK_MINUTES)
+	$(SWIFT) build -c release --product gather-server
+	$(SWIFT) build -c release --product gather-bench
+	.build/release/gather-bench soak $(SOAK_MINUTES)
 
 # The deterministic guard: instructions for a fixed sequence of 1,000 requests, against the count
 # recorded in Benchmarks/results/instructions (Benchmarks/bench-check --record after a change).
 bench-check: deps
-	$(SWIFT) build -c release --product fg-bench
+	$(SWIFT) build -c release --product gather-bench
 	Benchmarks/bench-check
 
 # Coverage-guided fuzzing (libFuzzer + AddressSanitizer): the request parser, the chunked decoder,
@@ -154,7 +162,7 @@ fuzz: deps
 	Fuzz/run
 
 # The API contract: Schemathesis (from PyPI, pinned, into a virtualenv under .build/) runs every
-# phase and check of docs/openapi.yaml against a live fg-server for CONTRACT_SECONDS (default 120)
+# phase and check of docs/openapi.yaml against a live gather-server for CONTRACT_SECONDS (default 120)
 # and fails on any finding (Tests/Contract/run).
 CONTRACT_VENV := .build/contract-venv
 SCHEMATHESIS_VERSION := 4.32.5
@@ -164,8 +172,8 @@ contract: deps
 			sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
 			$$sudo apt-get update -qq && $$sudo apt-get install -y -qq python3-venv && python3 -m venv $(CONTRACT_VENV); }; \
 		$(CONTRACT_VENV)/bin/pip install --quiet schemathesis==$(SCHEMATHESIS_VERSION); }
-	$(SWIFT) build --product fg-server
-	Tests/Contract/run .build/debug/fg-server $(CONTRACT_VENV)/bin/schemathesis
+	$(SWIFT) build --product gather-server
+	Tests/Contract/run .build/debug/gather-server $(CONTRACT_VENV)/bin/schemathesis
 
 clean:
 	rm -rf .build

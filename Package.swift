@@ -4,15 +4,15 @@ import PackageDescription
 let package = Package(
     name: "FootballGather",
     products: [
-        .executable(name: "fg-server", targets: ["fg-server"]),
-        .executable(name: "fg", targets: ["fg"]),
+        .executable(name: "gather-server", targets: ["gather-server"]),
+        .executable(name: "gather", targets: ["gather"]),
     ],
     dependencies: [],
     targets: [
         // System C libraries, reached through module maps.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CCrypt", path: "Sources/CCrypt", providers: [.apt(["libcrypt-dev"])]),
-        // TLS for fg and fg-server (Debian's libssl-dev: OpenSSL 3).
+        // TLS for gather and gather-server (Debian's libssl-dev: OpenSSL 3).
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", providers: [.apt(["libssl-dev"])]),
         // Kernel headers Glibc's module leaves out (epoll, eventfd). Headers only, nothing to link.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
@@ -34,17 +34,17 @@ let package = Package(
         .target(name: "Terminal", dependencies: ["CLinux"]),
         // API client, services, presenters, coordinators, match clock. Never imports Terminal.
         .target(name: "GatherClient", dependencies: ["GatherCore", "HTTP", "Networking", "Locking"]),
-        // A small parser for programs with subcommands (fg's scripting commands). Knows nothing of the app.
+        // A small parser for programs with subcommands (gather's scripting commands). Knows nothing of the app.
         .target(name: "Arguments"),
-        // `fg COMMAND`: one task per run for scripts, over the same services and session as the TUI.
+        // `gather COMMAND`: one task per run for scripts, over the same services and session as the TUI.
         .target(name: "GatherCLI", dependencies: ["Arguments", "GatherClient", "GatherCore", "Networking"]),
         // The terminal views of each screen and the run loop that feeds them keys, ticks and resizes.
         .target(name: "GatherTerminal", dependencies: ["GatherClient", "Terminal", "GatherCore"]),
 
-        .executableTarget(name: "fg-server", dependencies: ["GatherServer", "GatherCore", "Storage", "Networking"], path: "Server"),
-        .executableTarget(name: "fg", dependencies: ["GatherTerminal", "GatherClient", "GatherCLI", "GatherCore", "Networking", "Terminal"],
+        .executableTarget(name: "gather-server", dependencies: ["GatherServer", "GatherCore", "Storage", "Networking"], path: "Server"),
+        .executableTarget(name: "gather", dependencies: ["GatherTerminal", "GatherClient", "GatherCLI", "GatherCore", "Networking", "Terminal"],
                          path: "Client"),
-        .executableTarget(name: "fg-bench", dependencies: ["GatherServer", "GatherCore", "Networking", "HTTP"], path: "Benchmarks/ServerBenchmark"),
+        .executableTarget(name: "gather-bench", dependencies: ["GatherServer", "GatherCore", "Networking", "HTTP"], path: "Benchmarks/ServerBenchmark"),
 
         // Test support shared by test targets: throw-away certificates made with `openssl`, nginx in front, a misbehaving server.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -8,11 +8,11 @@ import Glibc
 import Networking
 import Terminal
 
-// fg: the Football Gather terminal client. Reads its options, checks for a terminal, and hands
+// gather: the Football Gather terminal client. Reads its options, checks for a terminal, and hands
 // over to the app's run loop on the main queue.
 
 func fail(_ message: String, code: Int32) -> Never {
-    FileHandle.standardError.write(Data("fg: \(message)\n".utf8))
+    FileHandle.standardError.write(Data("gather: \(message)\n".utf8))
     exit(code)
 }
 
@@ -21,7 +21,7 @@ signal(SIGPIPE, SIG_IGN)
 let environment = ProcessInfo.processInfo.environment
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-// `fg COMMAND …`: one task for scripts, then exit with its status.
+// `gather COMMAND …`: one task for scripts, then exit with its status.
 if CommandLineApp.isSubcommand(arguments) {
     let isTerminal = isatty(STDOUT_FILENO) == 1
     var size = winsize()
@@ -50,7 +50,7 @@ do {
         print(ClientCommandLine.usage)
         exit(0)
     case .version:
-        print("fg \(FootballGather.version)")
+        print("gather \(FootballGather.version)")
         exit(0)
     case .run(let chosen):
         settings = chosen
@@ -70,18 +70,22 @@ if address.scheme == .https {
 }
 
 guard TerminalDevice.isTerminal(STDIN_FILENO), TerminalDevice.isTerminal(STDOUT_FILENO) else {
-    fail("fg is interactive: run it in a terminal (standard input and output must be a TTY)", code: 2)
+    fail("gather is interactive: run it in a terminal (standard input and output must be a TTY)", code: 2)
 }
 guard TerminalDevice.canAddressCursor(term: environment["TERM"]) else {
-    fail("this terminal (TERM=\(environment["TERM"] ?? "")) cannot move the cursor; run fg in a full terminal such as xterm", code: 2)
+    fail("this terminal (TERM=\(environment["TERM"] ?? "")) cannot move the cursor; run gather in a full terminal such as xterm", code: 2)
 }
 
 if let warning = settings.securityWarning {
     // Also after the full screen closes, and for anyone reading the terminal's scrollback.
-    FileHandle.standardError.write(Data("fg: warning: \(warning)\n".utf8))
+    FileHandle.standardError.write(Data("gather: warning: \(warning)\n".utf8))
 }
 let client = APIClient(address: address, timeout: settings.timeout, tls: tls)
-let configDirectory = SessionStore.defaultDirectory(environment: environment)
+let config = ConfigDirectory.prepare(environment: environment)
+if let problem = config.problem {
+    FileHandle.standardError.write(Data("gather: warning: \(problem)\n".utf8))
+}
+let configDirectory = config.directory
 let store = ServerSessionStore(store: SessionStore(directory: configDirectory), server: address)
 let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
 let app = TerminalApp(device: TerminalDevice(), colorEnabled: !noColor)

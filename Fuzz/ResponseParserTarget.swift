@@ -1,4 +1,4 @@
-// The response parser (fg's side of every exchange) fed arbitrary answers in arbitrary pieces:
+// The response parser (gather's side of every exchange) fed arbitrary answers in arbitrary pieces:
 // never a crash, and the same reading whatever the pieces. The first data byte picks the method
 // the responses answer (HEAD changes the framing).
 

@@ -2,8 +2,8 @@ import FoundationEssentials
 import Glibc
 import Networking
 
-/// Reads the password for `fg-server user add`: asked for twice with echo off on a terminal,
-/// else the first line of standard input (for scripts: `printf '%s\n' "$PASSWORD" | fg-server user add NAME`).
+/// Reads the password for `gather-server user add`: asked for twice with echo off on a terminal,
+/// else the first line of standard input (for scripts: `printf '%s\n' "$PASSWORD" | gather-server user add NAME`).
 enum PasswordPrompt {
     enum Failure: Error, CustomStringConvertible {
         case noInput

@@ -6,10 +6,10 @@ import Glibc
 import Networking
 import Storage
 
-// fg-server: read flags and environment, open the database, serve until SIGTERM or SIGINT.
+// gather-server: read flags and environment, open the database, serve until SIGTERM or SIGINT.
 
 func fail(_ message: String) -> Never {
-    StandardStream.error.write("fg-server: \(message)\n")
+    StandardStream.error.write("gather-server: \(message)\n")
     exit(1)
 }
 
@@ -22,7 +22,7 @@ do {
     command = try ServerCommandLine.parse(arguments: Array(CommandLine.arguments.dropFirst()),
                                           environment: ProcessInfo.processInfo.environment)
 } catch {
-    StandardStream.error.write("fg-server: \(error)\n")
+    StandardStream.error.write("gather-server: \(error)\n")
     exit(2)
 }
 
@@ -31,12 +31,12 @@ case .help:
     print(ServerCommandLine.helpText)
     exit(0)
 case .version:
-    print("fg-server \(FootballGather.version)")
+    print("gather-server \(FootballGather.version)")
     exit(0)
 case let .backup(configuration, destination, overwrite):
     do {
         let pages = try DatabaseBackup.copy(from: configuration.databasePath, to: destination, overwrite: overwrite)
-        print("fg-server: backed up \(configuration.databasePath) to \(destination) (\(pages) pages)")
+        print("gather-server: backed up \(configuration.databasePath) to \(destination) (\(pages) pages)")
         exit(0)
     } catch {
         fail("backup failed: \(error)")
@@ -45,8 +45,8 @@ case .migrate(let configuration):
     do {
         let versions = try DatabaseMigration.run(path: configuration.databasePath)
         print(versions.from == versions.to
-              ? "fg-server: \(configuration.databasePath) is at schema version \(versions.to); nothing to do"
-              : "fg-server: migrated \(configuration.databasePath) from schema version \(versions.from) to \(versions.to)")
+              ? "gather-server: \(configuration.databasePath) is at schema version \(versions.to); nothing to do"
+              : "gather-server: migrated \(configuration.databasePath) from schema version \(versions.from) to \(versions.to)")
         exit(0)
     } catch {
         fail("cannot migrate \(configuration.databasePath): \(error)")
@@ -57,7 +57,7 @@ case let .addUser(configuration, username):
         let pool = try DatabasePool(path: configuration.databasePath, configuration: DatabasePool.Configuration(readerCount: 0))
         defer { pool.close() }
         let user = try Accounts.create(credentials, database: pool, passwordHasher: PasswordHasher(), now: Date())
-        print("fg-server: created user \(user.username) (\(user.id.uuidString)) in \(configuration.databasePath)")
+        print("gather-server: created user \(user.username) (\(user.id.uuidString)) in \(configuration.databasePath)")
         exit(0)
     } catch {
         fail("cannot add user: \(error)")
@@ -67,7 +67,7 @@ case .healthcheck(let url):
     case .healthy:
         exit(0)
     case .unhealthy(let reason):
-        StandardStream.error.write("fg-server healthcheck: \(reason)\n")
+        StandardStream.error.write("gather-server healthcheck: \(reason)\n")
         exit(1)
     }
 case .serve(var configuration):
@@ -88,7 +88,7 @@ case .serve(var configuration):
         fail("cannot open database \(configuration.databasePath): \(error)")
     }
     if let mode = DatabaseFile.permissionsForOthers(configuration.databasePath) {
-        server.log.info("fg-server: warning: \(configuration.databasePath) (password hashes inside) is readable by others "
+        server.log.info("gather-server: warning: \(configuration.databasePath) (password hashes inside) is readable by others "
                         + "(mode \(String(mode, radix: 8))); chmod 600 it")
     }
     let port: Int
@@ -100,23 +100,23 @@ case .serve(var configuration):
     let host = configuration.http.host.contains(":") ? "[\(configuration.http.host)]" : configuration.http.host
     // Written straight to the descriptor so a pipe reading it sees the line at once.
     let scheme = configuration.http.tls == nil ? "http" : "https"
-    StandardStream.output.write("fg-server listening on \(scheme)://\(host):\(port) (database: \(configuration.databasePath))\n")
+    StandardStream.output.write("gather-server listening on \(scheme)://\(host):\(port) (database: \(configuration.databasePath))\n")
     let tls = configuration.http.tls
     ShutdownSignals.wait(reload: {
         guard let tls else {
-            server.log.info("fg-server: SIGHUP: nothing to reload (no --tls-cert)")
+            server.log.info("gather-server: SIGHUP: nothing to reload (no --tls-cert)")
             return
         }
         do {
             try tls.reload()
-            server.log.info("fg-server: SIGHUP: reloaded the TLS certificate \(tls.context.certificateFile)")
+            server.log.info("gather-server: SIGHUP: reloaded the TLS certificate \(tls.context.certificateFile)")
         } catch {
-            server.log.info("fg-server: SIGHUP: kept the current certificate: \(error)")
+            server.log.info("gather-server: SIGHUP: kept the current certificate: \(error)")
         }
     }) { _ in
-        server.log.info("fg-server: shutting down")
+        server.log.info("gather-server: shutting down")
         let graceful = server.shutdown()
-        if !graceful { server.log.info("fg-server: closed connections still busy after the grace period") }
+        if !graceful { server.log.info("gather-server: closed connections still busy after the grace period") }
         exit(0)
     }
 }

@@ -8,12 +8,12 @@ enum BenchmarkSettings {
         Int(ProcessInfo.processInfo.environment["FG_BENCH_SECONDS"] ?? "") ?? 10
     }
 
-    /// The `fg-server` measured: `FG_BENCH_SERVER` (the Makefile passes the static build), else
-    /// the one built beside `fg-bench`.
+    /// The `gather-server` measured: `FG_BENCH_SERVER` (the Makefile passes the static build), else
+    /// the one built beside `gather-bench`.
     static var serverBinary: String {
         if let binary = ProcessInfo.processInfo.environment["FG_BENCH_SERVER"] { return binary }
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        return executable.deletingLastPathComponent().appendingPathComponent("fg-server").path
+        return executable.deletingLastPathComponent().appendingPathComponent("gather-server").path
     }
 
     /// A new directory of its own under the system's temporary one.

@@ -4,7 +4,7 @@ import GatherServer
 import HTTP
 import Networking
 
-// fg-bench internals: runs the real server in this process on port 0 with a temporary database, drives it
+// gather-bench internals: runs the real server in this process on port 0 with a temporary database, drives it
 // over loopback sockets, and prints throughput, latency percentiles and memory per idle connection,
 // then the same requests over HTTPS.
 // Numbers, not assertions: compare runs on the same machine.
@@ -16,7 +16,7 @@ enum InternalsBenchmark {
         let clients = Int(ProcessInfo.processInfo.environment["FG_BENCH_CLIENTS"] ?? "") ?? 8
         let idleConnections = Int(ProcessInfo.processInfo.environment["FG_BENCH_IDLE"] ?? "") ?? 2_000
 
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-bench-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
@@ -103,7 +103,7 @@ enum InternalsBenchmark {
 
 
 
-        print("fg-bench: \(clients) keep-alive clients, \(seconds)s per scenario, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        print("gather-bench: \(clients) keep-alive clients, \(seconds)s per scenario, \(ProcessInfo.processInfo.activeProcessorCount) cores")
 
         // Fair teams (TeamBalancer, exact): random rosters with mixed skills and positions, two pins and a
         // keep-apart pair, 50 runs each; the median and the slowest.
@@ -161,7 +161,7 @@ enum InternalsBenchmark {
               + "\(String(format: "%.1f", Double(after - before) / Double(max(1, idle.count)))) KiB each (both ends, one process), \(threads) threads in the process")
         idle.removeAll()
 
-        // The same requests over HTTPS (fg-server's own TLS, ECDSA P-256, TLS 1.3), beside plain HTTP.
+        // The same requests over HTTPS (gather-server's own TLS, ECDSA P-256, TLS 1.3), beside plain HTTP.
         measure("GET /health, new connection each", method: .get, target: "/health", newConnectionEachTime: true)
         server.shutdown()
         let certificate = directory.appendingPathComponent("bench.pem").path
@@ -184,7 +184,7 @@ enum InternalsBenchmark {
         }
         // A user of its own: the POST scenario above grew the first one's roster.
         let tlsAuth = try seedUser("bench-tls", over: try connectTLS())
-        print("HTTPS (fg-server's own TLS):")
+        print("HTTPS (gather-server's own TLS):")
         measure("GET /health over TLS", method: .get, target: "/health", connection: connectTLS)
         measure("GET /api/players (50) over TLS", method: .get, target: "/api/players", headers: tlsAuth, connection: connectTLS)
         measure("GET /health, TLS handshake each", method: .get, target: "/health", newConnectionEachTime: true, connection: connectTLS)

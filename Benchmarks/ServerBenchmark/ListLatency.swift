@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The list's p99 under `make bench` is decided less by the server's work than by how the kernel
 /// shares the cores among the server's threads and wrk's. This sets one-worker and two-worker
-/// nginx (the same body as a static file) beside fg-server with one and with two event loops, and
+/// nginx (the same body as a static file) beside gather-server with one and with two event loops, and
 /// prints each run and the median of each: what a thread count costs in latency, on this machine.
 struct ListLatency {
     let rounds: Int
@@ -17,7 +17,7 @@ struct ListLatency {
         self.rounds = rounds
         seconds = BenchmarkSettings.wrkSeconds
         serverBinary = BenchmarkSettings.serverBinary
-        directory = try BenchmarkSettings.temporaryDirectory(named: "fg-bench-latency")
+        directory = try BenchmarkSettings.temporaryDirectory(named: "gather-bench-latency")
     }
 
     func run() throws {
@@ -44,10 +44,10 @@ struct ListLatency {
         let contenders: [(name: String, url: String, script: String?)] = [
             ("nginx, 1 worker", oneWorker.url, nil),
             ("nginx, 2 workers", twoWorkers.url, nil),
-            ("fg-server, 1 event loop", oneLoop.baseURL + "/api/players", try scripts.get(oneLoopReader)),
-            ("fg-server, 2 event loops", twoLoops.baseURL + "/api/players", try scripts.get(twoLoopsReader)),
+            ("gather-server, 1 event loop", oneLoop.baseURL + "/api/players", try scripts.get(oneLoopReader)),
+            ("gather-server, 2 event loops", twoLoops.baseURL + "/api/players", try scripts.get(twoLoopsReader)),
         ]
-        print("fg-bench latency: GET /api/players (20 players, \(body.count) bytes), wrk -t2 -c64, \(seconds) s a run, "
+        print("gather-bench latency: GET /api/players (20 players, \(body.count) bytes), wrk -t2 -c64, \(seconds) s a run, "
               + "\(rounds) rounds, \(ProcessInfo.processInfo.activeProcessorCount) cores")
         var results = Array(repeating: [WrkResult](), count: contenders.count)
         for round in 1...rounds {

@@ -2,7 +2,7 @@ import Foundation
 
 /// The ceiling of the run: a one-worker nginx serving the same body as a static file, so every
 /// figure can be read as a fraction of what a mature C server does on the same machine, now.
-/// With `workers: 2` it runs as many threads as fg-server's event loops: its latency is what a
+/// With `workers: 2` it runs as many threads as gather-server's event loops: its latency is what a
 /// mature server's is when its threads share the cores with the load generator.
 final class NginxCeiling {
     let port: Int

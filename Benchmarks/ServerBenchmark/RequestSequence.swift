@@ -20,7 +20,7 @@ struct RequestSequence {
 
     /// A user with 20 players and a gather of 10, in a new database in a temporary directory.
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-bench-requests-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-bench-requests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         database = try DatabasePool(path: directory.appendingPathComponent("bench.sqlite").path)
         var options = GatherApplication.Options()

@@ -2,7 +2,7 @@ import Foundation
 import HTTP
 import Networking
 
-/// The release `fg-server` binary, started as a deployment would start it, on a database file in
+/// The release `gather-server` binary, started as a deployment would start it, on a database file in
 /// a temporary directory; measured from outside (its memory from /proc).
 final class ServerUnderTest {
     let port: Int
@@ -23,7 +23,7 @@ final class ServerUnderTest {
         try process.run()
         guard ServerUnderTest.waitForHealth(port: port) else {
             process.terminate()
-            throw BenchmarkError("fg-server did not answer /health")
+            throw BenchmarkError("gather-server did not answer /health")
         }
         startUpMilliseconds = Double(MonotonicClock.now() - started) / 1e6
     }

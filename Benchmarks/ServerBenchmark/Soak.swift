@@ -3,7 +3,7 @@ import Glibc
 import HTTP
 import Networking
 
-/// `make soak`: the release fg-server under a mixed load for some minutes (reads, writes that are
+/// `make soak`: the release gather-server under a mixed load for some minutes (reads, writes that are
 /// undone so the data stays the same size, logins, idle keep-alive connections that come and go,
 /// and slow clients the header timeout must drop), with its memory and descriptors read from /proc
 /// each minute. Both must stay flat after warm-up: anything that grows is a leak.
@@ -15,7 +15,7 @@ struct Soak {
         self.minutes = minutes
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         serverBinary = ProcessInfo.processInfo.environment["FG_BENCH_SERVER"]
-            ?? executable.deletingLastPathComponent().appendingPathComponent("fg-server").path
+            ?? executable.deletingLastPathComponent().appendingPathComponent("gather-server").path
     }
 
     struct Sample {
@@ -33,7 +33,7 @@ struct Soak {
 
     /// Returns whether memory and descriptors stayed flat.
     func run() throws -> Bool {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-soak-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-soak-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try ServerUnderTest(binary: serverBinary, database: directory.appendingPathComponent("soak.sqlite").path,
@@ -42,7 +42,7 @@ struct Soak {
                                          extraArguments: ["--header-timeout", "5", "--idle-timeout", "86400"])
         defer { server.stop() }
         let account = try SeededAccount.make("soak", on: server, players: 20, gatherOf: 10)
-        say("fg-bench soak: \(minutes) min on \(ProcessInfo.processInfo.activeProcessorCount) cores; fg-server \(serverBinary)")
+        say("gather-bench soak: \(minutes) min on \(ProcessInfo.processInfo.activeProcessorCount) cores; gather-server \(serverBinary)")
         say("load: 6 clients looping over reads and undone writes, 2 logins/s (each logged out), 1,000 idle keep-alive connections")
         say("(a tenth replaced each minute), 20 slow clients sending a header byte a second (dropped after 5 s)")
 

@@ -3,7 +3,7 @@ import Glibc
 import HTTP
 import Networking
 
-/// `make bench`: the release `fg-server` on a temporary file database, driven by wrk (2 threads,
+/// `make bench`: the release `gather-server` on a temporary file database, driven by wrk (2 threads,
 /// 64 keep-alive connections) scenario by scenario, beside a one-worker nginx serving the same
 /// list body as a static file. Prints a table and writes `Benchmarks/results/latest.json`.
 /// Absolute numbers move between runs and machines; the fraction of nginx is what compares.
@@ -17,14 +17,14 @@ struct WrkSuite {
         seconds = BenchmarkSettings.wrkSeconds
         serverBinary = BenchmarkSettings.serverBinary
         resultsFile = ProcessInfo.processInfo.environment["FG_BENCH_RESULTS"] ?? "Benchmarks/results/latest.json"
-        directory = try BenchmarkSettings.temporaryDirectory(named: "fg-bench")
+        directory = try BenchmarkSettings.temporaryDirectory(named: "gather-bench")
     }
 
     func run() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("bench.sqlite").path
         var report = BenchmarkReport(cores: ProcessInfo.processInfo.activeProcessorCount, seconds: seconds)
-        print("fg-bench: wrk -t2 -c64, \(seconds) s per scenario, \(report.cores) cores; fg-server \(serverBinary)")
+        print("gather-bench: wrk -t2 -c64, \(seconds) s per scenario, \(report.cores) cores; gather-server \(serverBinary)")
 
         // The data, made through the API by a first server; the measured one opens it as it exists.
         let seeding = try ServerUnderTest(binary: serverBinary, database: database)

@@ -1,7 +1,7 @@
 import Foundation
 import Networking
 
-// fg-bench: see `fg-bench help`.
+// gather-bench: see `gather-bench help`.
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "requests":
@@ -25,10 +25,10 @@ case nil, "wrk":
     try WrkSuite().run()
 default:
     print("""
-        usage: fg-bench [wrk]            the release fg-server under wrk beside a one-worker nginx (make bench)
-               fg-bench latency [ROUNDS] the list's latency beside nginx's with 1 and 2 threads each, in turn (make bench-latency)
-               fg-bench requests [ROUNDS] a fixed sequence of requests in-process (make bench-check counts its instructions)
-               fg-bench internals        the balancer, a login flood, idle connections and HTTPS, in-process
-               fg-bench soak [MINUTES]   a mixed load for MINUTES (default 10), memory and descriptors each minute (make soak)
+        usage: gather-bench [wrk]            the release gather-server under wrk beside a one-worker nginx (make bench)
+               gather-bench latency [ROUNDS] the list's latency beside nginx's with 1 and 2 threads each, in turn (make bench-latency)
+               gather-bench requests [ROUNDS] a fixed sequence of requests in-process (make bench-check counts its instructions)
+               gather-bench internals        the balancer, a login flood, idle connections and HTTPS, in-process
+               gather-bench soak [MINUTES]   a mixed load for MINUTES (default 10), memory and descriptors each minute (make soak)
         """)
 }

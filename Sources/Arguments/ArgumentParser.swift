@@ -54,14 +54,14 @@ public struct ArgumentParser: Sendable {
             let rest = Array(words.dropFirst())
             guard !rest.isEmpty else { return .help(nil) }
             guard let spec = longestCommand(in: rest), spec.path.count == rest.count else {
-                throw UsageError("no command \"\(rest.joined(separator: " "))\"; see fg help")
+                throw UsageError("no command \"\(rest.joined(separator: " "))\"; see gather help")
             }
             return .help(spec)
         }
         guard let spec = longestCommand(in: Array(words)) else {
             if arguments.contains("--help") || arguments.contains("-h") { return .help(nil) }
             let attempt = words.prefix(2).joined(separator: " ")
-            throw UsageError(attempt.isEmpty ? "a command is needed; see fg help" : "no command \"\(attempt)\"; see fg help")
+            throw UsageError(attempt.isEmpty ? "a command is needed; see gather help" : "no command \"\(attempt)\"; see gather help")
         }
         var remaining = arguments[spec.path.count...]
         var values: [String: [String]] = [:]

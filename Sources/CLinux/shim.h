@@ -23,7 +23,7 @@ static inline int clinux_nice_thread(int increment) {
     return setpriority(PRIO_PROCESS, tid, current + increment);
 }
 
-// Signals read as data (fg's run loop watches them like its other inputs).
+// Signals read as data (gather's run loop watches them like its other inputs).
 #include <sys/signalfd.h>
 #include <signal.h>
 

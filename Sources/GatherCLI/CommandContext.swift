@@ -33,8 +33,9 @@ struct CommandContext {
         self.command = command
         self.console = console
         client = APIClient(address: settings.server, timeout: settings.timeout, tls: tls)
-        sessions = ServerSessionStore(store: SessionStore(directory: SessionStore.defaultDirectory(environment: environment)),
-                                      server: settings.server)
+        let config = ConfigDirectory.prepare(environment: environment)
+        if let problem = config.problem { console.error("warning: \(problem)") }
+        sessions = ServerSessionStore(store: SessionStore(directory: config.directory), server: settings.server)
     }
 
     var wantsJSON: Bool { command.has("--json") }
@@ -42,7 +43,7 @@ struct CommandContext {
     /// Puts the saved session's token on the client; not logged in is exit 4.
     func requireSession() throws -> Session {
         guard let session = sessions.savedSession() else {
-            throw CommandFailure(code: .notLoggedIn, message: "not logged in to \(client.address): run fg login")
+            throw CommandFailure(code: .notLoggedIn, message: "not logged in to \(client.address): run gather login")
         }
         client.bearerToken = session.token
         return session

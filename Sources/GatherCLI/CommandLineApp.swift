@@ -2,7 +2,7 @@ import Arguments
 import Foundation
 import GatherClient
 
-/// `fg COMMAND …`: one task, then exit, for scripts and pipes. `fg` without a command stays the
+/// `gather COMMAND …`: one task, then exit, for scripts and pipes. `gather` without a command stays the
 /// full-screen client (Client/main.swift decides with `isSubcommand`).
 public struct CommandLineApp: Sendable {
     let environment: [String: String]
@@ -22,7 +22,7 @@ public struct CommandLineApp: Sendable {
     static let parser = ArgumentParser(commands: CLICommands.all, globalOptions: CLICommands.global)
 
     /// Whether these arguments ask for a subcommand (rather than the TUI's own flags); global
-    /// options may come first (`fg --server URL players list`).
+    /// options may come first (`gather --server URL players list`).
     public static func isSubcommand(_ arguments: [String]) -> Bool {
         splitLeadingOptions(arguments).rest.first.map(CLICommands.commandWords.contains) ?? false
     }
@@ -47,7 +47,7 @@ public struct CommandLineApp: Sendable {
         do {
             switch try parser.parse(arguments) {
             case .help(let spec):
-                console.line(parser.help(for: spec, program: "fg"))
+                console.line(parser.help(for: spec, program: "gather"))
                 return ExitCode.success.rawValue
             case .run(let command):
                 if command.spec.name == "completion" {
@@ -61,7 +61,7 @@ public struct CommandLineApp: Sendable {
                     if case .unauthorized = error, command.spec.name != "login" {
                         // The saved token no longer works: forget it, as the TUI does.
                         context.sessions.clearSession()
-                        console.error("\(error.message): your session has expired; run fg login")
+                        console.error("\(error.message): your session has expired; run gather login")
                         return ExitCode.notLoggedIn.rawValue
                     }
                     console.error(error.message)
@@ -73,7 +73,7 @@ public struct CommandLineApp: Sendable {
             }
         } catch let error as UsageError {
             console.error(error.message)
-            if let spec = error.command { console.err("usage: \(parser.usage(of: spec, program: "fg"))\n") }
+            if let spec = error.command { console.err("usage: \(parser.usage(of: spec, program: "gather"))\n") }
             return ExitCode.usage.rawValue
         } catch let failure as CommandFailure {
             console.error(failure.message)

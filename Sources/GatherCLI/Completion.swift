@@ -1,13 +1,13 @@
 import Arguments
 
-/// `fg completion bash|zsh|fish`: scripts made from the command table, so they never fall behind it.
+/// `gather completion bash|zsh|fish`: scripts made from the command table, so they never fall behind it.
 enum Completion {
     static let shells = ["bash", "zsh", "fish"]
 
     static func script(for shell: String) throws -> String {
         switch shell {
         case "bash": return bash
-        case "zsh": return "#compdef fg\nautoload -U bashcompinit && bashcompinit\n" + bash
+        case "zsh": return "#compdef gather\nautoload -U bashcompinit && bashcompinit\n" + bash
         case "fish": return fish
         default: throw CommandFailure.usage("completion knows bash, zsh and fish (got \"\(shell)\")")
         }
@@ -37,8 +37,8 @@ enum Completion {
             groups += "        \(word)) COMPREPLY=($(compgen -W \"\(subcommands(of: word).joined(separator: " "))\" -- \"$cur\")); return ;;\n"
         }
         return """
-            # fg completion for bash: source it, or put it in /etc/bash_completion.d/fg
-            _fg() {
+            # gather completion for bash: source it, or put it in /etc/bash_completion.d/gather
+            _gather() {
                 local cur="${COMP_WORDS[COMP_CWORD]}"
                 if [ "$COMP_CWORD" -eq 1 ]; then
                     COMPREPLY=($(compgen -W "\(firstWords.joined(separator: " "))" -- "$cur")); return
@@ -54,23 +54,23 @@ enum Completion {
             \(cases)    esac
                 COMPREPLY=($(compgen -W "$opts" -- "$cur"))
             }
-            complete -F _fg fg
+            complete -F _gather gather
 
             """
     }
 
     private static var fish: String {
-        var lines = ["# fg completion for fish: save as ~/.config/fish/completions/fg.fish",
-                     "complete -c fg -f",
-                     "complete -c fg -n '__fish_use_subcommand' -a '\(firstWords.joined(separator: " "))'"]
+        var lines = ["# gather completion for fish: save as ~/.config/fish/completions/gather.fish",
+                     "complete -c gather -f",
+                     "complete -c gather -n '__fish_use_subcommand' -a '\(firstWords.joined(separator: " "))'"]
         for word in firstWords where !subcommands(of: word).isEmpty {
-            lines.append("complete -c fg -n '__fish_seen_subcommand_from \(word); and not __fish_seen_subcommand_from "
+            lines.append("complete -c gather -n '__fish_seen_subcommand_from \(word); and not __fish_seen_subcommand_from "
                          + "\(subcommands(of: word).joined(separator: " "))' -a '\(subcommands(of: word).joined(separator: " "))'")
         }
         for command in CLICommands.all {
             let condition = command.path.map { "__fish_seen_subcommand_from \($0)" }.joined(separator: "; and ")
             for option in command.options + CLICommands.global {
-                lines.append("complete -c fg -n '\(condition)' -l \(option.name.dropFirst(2))" + (option.takesValue ? " -r" : "")
+                lines.append("complete -c gather -n '\(condition)' -l \(option.name.dropFirst(2))" + (option.takesValue ? " -r" : "")
                              + " -d '\(option.help.replacingOccurrences(of: "'", with: ""))'")
             }
         }

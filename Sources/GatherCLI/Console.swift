@@ -19,7 +19,7 @@ public struct Console: Sendable {
     }
 
     func line(_ text: String) { out(text + "\n") }
-    func error(_ text: String) { err("fg: " + text + "\n") }
+    func error(_ text: String) { err("gather: " + text + "\n") }
 
     /// Bold headers on a colour terminal.
     func heading(_ text: String) -> String { color ? "\u{1B}[1m" + text + "\u{1B}[0m" : text }

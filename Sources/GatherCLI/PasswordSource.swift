@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 
-/// Where `fg login` gets the password: `FG_PASSWORD`, else the terminal without echo, else one
+/// Where `gather login` gets the password: `FG_PASSWORD`, else the terminal without echo, else one
 /// line of standard input. Never an argument (it would show in `ps` and the shell history).
 public struct PasswordSource: Sendable {
     let environment: [String: String]
@@ -20,7 +20,7 @@ public struct PasswordSource: Sendable {
     }
 
     /// Reads key by key with echo and signals off, so Ctrl-C can put the terminal back as it was
-    /// before leaving (a signal would kill fg with echo still off).
+    /// before leaving (a signal would kill gather with echo still off).
     private func readWithoutEcho(prompt: String) throws -> String {
         FileHandle.standardError.write(Data(prompt.utf8))
         var saved = termios()

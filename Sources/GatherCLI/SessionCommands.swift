@@ -6,7 +6,7 @@ import GatherCore
 enum SessionCommands {
     static func login(_ context: CommandContext, password: PasswordSource) async throws {
         guard let username = context.command.value("--username") ?? context.sessions.rememberedUsername else {
-            throw CommandFailure.usage("fg login needs --username (no username is remembered yet)")
+            throw CommandFailure.usage("gather login needs --username (no username is remembered yet)")
         }
         let secret = try password.read(prompt: "Password for \(username): ")
         let session = try await APISessionService(client: context.client).login(username: username, password: secret)

@@ -6,12 +6,12 @@ final class ArgumentParserTests: XCTestCase {
     private let parser = ArgumentParser(commands: [
         CommandSpec("players list", summary: "the roster", options: [OptionSpec("--json", help: "JSON"),
                                                                      OptionSpec("--sort", value: "KEY", help: "order", choices: ["name", "skill"])],
-                    example: "fg players list --json"),
-        CommandSpec("players show", summary: "one player", arguments: ["ID"], example: "fg players show 3"),
-        CommandSpec("players", summary: "group head for the test of the longest match", example: "fg players"),
+                    example: "gather players list --json"),
+        CommandSpec("players show", summary: "one player", arguments: ["ID"], example: "gather players show 3"),
+        CommandSpec("players", summary: "group head for the test of the longest match", example: "gather players"),
         CommandSpec("teams balance", summary: "fair teams", arguments: ["ID…"], minimumArguments: 2,
-                    options: [OptionSpec("--pin", value: "ID=A|B", help: "pin", repeatable: true)], example: "fg teams balance 1 2"),
-        CommandSpec("gathers score", summary: "score", arguments: ["ID", "SCORE"], example: "fg gathers score X 3-2"),
+                    options: [OptionSpec("--pin", value: "ID=A|B", help: "pin", repeatable: true)], example: "gather teams balance 1 2"),
+        CommandSpec("gathers score", summary: "score", arguments: ["ID", "SCORE"], example: "gather gathers score X 3-2"),
     ], globalOptions: [OptionSpec("--server", value: "URL", help: "server")])
 
     private func run(_ arguments: [String]) throws -> ParsedCommand {
@@ -59,16 +59,16 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(spec.name, "players list")
         guard case .help(let other?) = try parser.parse(["help", "teams", "balance"]) else { return XCTFail() }
         XCTAssertEqual(other.name, "teams balance")
-        let text = parser.help(for: other, program: "fg")
-        XCTAssertTrue(text.contains("Usage: fg teams balance [--pin ID=A|B] ID…"), text)
-        XCTAssertTrue(text.contains("Example:\n  fg teams balance 1 2"), text)
-        XCTAssertTrue(parser.help(for: nil, program: "fg").contains("  players list   the roster"))
+        let text = parser.help(for: other, program: "gather")
+        XCTAssertTrue(text.contains("Usage: gather teams balance [--pin ID=A|B] ID…"), text)
+        XCTAssertTrue(text.contains("Example:\n  gather teams balance 1 2"), text)
+        XCTAssertTrue(parser.help(for: nil, program: "gather").contains("  players list   the roster"))
     }
 
     func testMistakesAreNamed() {
-        XCTAssertEqual(mistake([]), "a command is needed; see fg help")
-        XCTAssertEqual(mistake(["frobnicate", "now"]), "no command \"frobnicate now\"; see fg help")
-        XCTAssertEqual(mistake(["help", "nothing"]), "no command \"nothing\"; see fg help")
+        XCTAssertEqual(mistake([]), "a command is needed; see gather help")
+        XCTAssertEqual(mistake(["frobnicate", "now"]), "no command \"frobnicate now\"; see gather help")
+        XCTAssertEqual(mistake(["help", "nothing"]), "no command \"nothing\"; see gather help")
         XCTAssertEqual(mistake(["players", "list", "--colour"]), "players list has no option --colour")
         XCTAssertEqual(mistake(["players", "list", "--sort"]), "--sort needs a value")
         XCTAssertEqual(mistake(["players", "list", "--sort", "age"]), "--sort must be one of name, skill (got \"age\")")

@@ -12,7 +12,7 @@ final class APIServicesTests: XCTestCase {
     private var client: APIClient!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-services-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-services-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = ServerConfiguration()
         configuration.http.port = 0

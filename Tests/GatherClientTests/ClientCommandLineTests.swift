@@ -26,8 +26,8 @@ final class ClientCommandLineTests: XCTestCase {
     func testMistakesAreClearErrors() {
         let cases: [([String], String)] = [
             (["--server"], "--server needs a URL"),
-            (["--colour"], "unknown option --colour (see fg --help)"),
-            (["frobnicate"], "unknown command frobnicate (see fg help)"),
+            (["--colour"], "unknown option --colour (see gather --help)"),
+            (["frobnicate"], "unknown command frobnicate (see gather help)"),
             (["--server", "ftp://h"], "server URL must start with https:// or http:// (got \"ftp://h\")"),
             (["--ca-file"], "--ca-file needs a path"),
         ]

@@ -6,7 +6,7 @@ import Networking
 import TestSupport
 import XCTest
 
-/// fg's API client over HTTPS: to fg-server's own TLS, and through nginx as a TLS proxy, with the
+/// gather's API client over HTTPS: to gather-server's own TLS, and through nginx as a TLS proxy, with the
 /// messages people see when something is wrong.
 final class HTTPSClientTests: XCTestCase {
     private var certificates: TestCertificates!
@@ -14,7 +14,7 @@ final class HTTPSClientTests: XCTestCase {
 
     override func setUpWithError() throws {
         certificates = try TestCertificates.shared.get()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-https-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-https-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -43,7 +43,7 @@ final class HTTPSClientTests: XCTestCase {
         return APIClient(address: address, timeout: .seconds(5), tls: tls)
     }
 
-    /// What fg does after starting: register, log in, add a player, list the roster.
+    /// What gather does after starting: register, log in, add a player, list the roster.
     private func registerAndListPlayers(_ client: APIClient, username: String) async throws -> [Player] {
         _ = try await APISessionService(client: client).register(username: username, password: "long-enough")
         let players = APIPlayerService(client: client)

@@ -136,11 +136,11 @@ final class LoginPresenterTests: XCTestCase {
 
     func testUnreachableServerMessageIsShown() async {
         let (presenter, view, _, service, _) = makePresenter()
-        service.loginResult = .failure(.unreachable("Cannot reach the server at http://127.0.0.1:8080: connection refused. Is fg-server running?"))
+        service.loginResult = .failure(.unreachable("Cannot reach the server at http://127.0.0.1:8080: connection refused. Is gather-server running?"))
 
         await presenter.logIn(username: "ana", password: "secret123", rememberUsername: false)
 
-        XCTAssertEqual(view.last?.error, "Cannot reach the server at http://127.0.0.1:8080: connection refused. Is fg-server running?")
+        XCTAssertEqual(view.last?.error, "Cannot reach the server at http://127.0.0.1:8080: connection refused. Is gather-server running?")
     }
 
     func testRegisterCreatesTheAccountAndHandsTheSessionToTheDelegate() async {

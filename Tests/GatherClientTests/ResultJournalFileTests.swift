@@ -8,7 +8,7 @@ final class ResultJournalFileTests: XCTestCase {
     private func makeDirectory() -> URL {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString)")
         addTeardownBlock { try? FileManager.default.removeItem(at: root) }
-        return root.appendingPathComponent("football-gather")
+        return root.appendingPathComponent("gather")
     }
 
     private func entry(_ score: String, refusal: String? = nil) -> PendingResult {
@@ -96,7 +96,7 @@ final class ResultJournalFileTests: XCTestCase {
         let sessions = InMemorySessionPersistence(session: StubSessionService.session)
         let down = StubGatherService()
         down.saveError = .unreachable("down")
-        // Two fg running at once, each with its view of the journal loaded at its start.
+        // Two clients running at once, each with its view of the journal loaded at its start.
         let first = PendingResults(journal: ResultJournalFile(directory: directory), service: down, server: "s", sessionStore: sessions)
         let second = PendingResults(journal: ResultJournalFile(directory: directory), service: down, server: "s", sessionStore: sessions)
         let one = GatherRecord(id: UUID(), assignments: [], result: GatherResult(score: .goalless))

@@ -11,7 +11,7 @@ final class SessionStoreTests: XCTestCase {
     private func makeStore() -> SessionStore {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("session-store-\(UUID().uuidString)")
         addTeardownBlock { try? FileManager.default.removeItem(at: root) }
-        return SessionStore(directory: root.appendingPathComponent("football-gather"))
+        return SessionStore(directory: root.appendingPathComponent("gather"))
     }
 
     /// The permission bits in octal, as `ls -l` and `chmod` spell them: "600".
@@ -176,35 +176,9 @@ final class SessionStoreTests: XCTestCase {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("session-store-\(UUID().uuidString)")
         addTeardownBlock { try? FileManager.default.removeItem(at: root) }
         try Data("a file, not a directory".utf8).write(to: root)
-        let store = SessionStore(directory: root.appendingPathComponent("football-gather"))
+        let store = SessionStore(directory: root.appendingPathComponent("gather"))
 
         XCTAssertThrowsError(try store.save(session, for: server))
-    }
-
-    // MARK: Default directory
-
-    func testDefaultDirectoryUsesAnAbsoluteXDGConfigHome() {
-        let url = SessionStore.defaultDirectory(environment: ["XDG_CONFIG_HOME": "/tmp/xdg-config", "HOME": "/home/ana"])
-
-        XCTAssertEqual(url.path, "/tmp/xdg-config/football-gather")
-    }
-
-    func testDefaultDirectoryIgnoresARelativeXDGConfigHome() {
-        let url = SessionStore.defaultDirectory(environment: ["XDG_CONFIG_HOME": "config", "HOME": "/home/ana"])
-
-        XCTAssertEqual(url.path, "/home/ana/.config/football-gather")
-    }
-
-    func testDefaultDirectoryIgnoresAnEmptyXDGConfigHome() {
-        let url = SessionStore.defaultDirectory(environment: ["XDG_CONFIG_HOME": "", "HOME": "/home/ana"])
-
-        XCTAssertEqual(url.path, "/home/ana/.config/football-gather")
-    }
-
-    func testDefaultDirectoryFallsBackToHomeConfig() {
-        let url = SessionStore.defaultDirectory(environment: ["HOME": "/home/ana"])
-
-        XCTAssertEqual(url.path, "/home/ana/.config/football-gather")
     }
 
     // MARK: Bound to a server

@@ -12,7 +12,7 @@ final class CrashDurabilityTests: XCTestCase {
     private let password = "correct horse battery"
 
     func testAnsweredWritesOfEveryKindSurviveKillsAtRandomMoments() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-crash-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("crash.sqlite").path

@@ -5,7 +5,7 @@ import XCTest
 final class DeploymentTests: XCTestCase {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// Built by `make test` exactly as the Dockerfile builds it.
-    static let staticBinary = root.appendingPathComponent(".build/static/release/fg-server")
+    static let staticBinary = root.appendingPathComponent(".build/static/release/gather-server")
 
     private func run(_ arguments: [String]) throws -> String {
         let process = Process()
@@ -60,7 +60,7 @@ final class DeploymentTests: XCTestCase {
         XCTAssertEqual(environment["FG_HOST"] as? String, "0.0.0.0")
         XCTAssertEqual(environment["FG_DB_PATH"] as? String, "/data/football-gather.sqlite")
         let healthcheck = try XCTUnwrap(server["healthcheck"] as? [String: Any])
-        XCTAssertEqual(healthcheck["test"] as? [String], ["CMD", "fg-server", "healthcheck"])
+        XCTAssertEqual(healthcheck["test"] as? [String], ["CMD", "gather-server", "healthcheck"])
         // The grace period must outlast the server's own shutdown deadline.
         let grace = try XCTUnwrap((server["stop_grace_period"] as? String)?.dropLast()).flatMap { Int($0) }
         let shutdown = Int(environment["FG_SHUTDOWN_TIMEOUT"] as? String ?? "10") ?? 10
@@ -70,7 +70,7 @@ final class DeploymentTests: XCTestCase {
         XCTAssertEqual(client["profiles"] as? [String], ["client"])
         XCTAssertEqual(client["tty"] as? Bool, true)
         XCTAssertEqual(client["stdin_open"] as? Bool, true)
-        XCTAssertEqual(client["entrypoint"] as? [String], ["fg"])
+        XCTAssertEqual(client["entrypoint"] as? [String], ["gather"])
         XCTAssertEqual((client["environment"] as? [String: Any])?["FG_SERVER_URL"] as? String, "http://server:8080")
         XCTAssertEqual(environment["FG_TRUST_PROXY"] as? String, "${FG_TRUST_PROXY:-false}", "trusting a proxy is opt-in")
 
@@ -95,13 +95,13 @@ final class DeploymentTests: XCTestCase {
         let linkFlags = try XCTUnwrap(makefile.split(separator: "\n").first { $0.hasPrefix("STATIC_LINK_FLAGS = ") })
             .dropFirst("STATIC_LINK_FLAGS = ".count)
         XCTAssertEqual(stages[1].components(separatedBy: "--static-swift-stdlib \(linkFlags) --product").count, 3,
-                       "fg-server and fg built with the Makefile's STATIC_LINK_FLAGS")
+                       "gather-server and gather built with the Makefile's STATIC_LINK_FLAGS")
         let runtime = stages[2]
         XCTAssertTrue(runtime.hasPrefix("debian:bookworm-slim"))
-        XCTAssertTrue(runtime.contains("\nUSER fg"), "runs as a non-root user")
+        XCTAssertTrue(runtime.contains("\nUSER gather"), "runs as a non-root user")
         XCTAssertTrue(runtime.contains("EXPOSE 8080"))
         XCTAssertTrue(runtime.contains("VOLUME [\"/data\"]"))
-        XCTAssertTrue(runtime.contains("HEALTHCHECK") && runtime.contains("\"fg-server\", \"healthcheck\""))
+        XCTAssertTrue(runtime.contains("HEALTHCHECK") && runtime.contains("\"gather-server\", \"healthcheck\""))
 
         let installLine = try XCTUnwrap(runtime.range(of: "--no-install-recommends ")).upperBound
         let packages = Set(runtime[installLine...].prefix { $0 != "\n" }.split(separator: " ").map(String.init).filter { $0 != "\\" })
@@ -116,12 +116,12 @@ final class DeploymentTests: XCTestCase {
         // libc6 is essential in every Debian image; the trust store is data, not a library.
         required.remove("libc6")
         XCTAssertEqual(packages.subtracting(["ca-certificates"]), required, "runtime packages vs ldd of \(Self.staticBinary.path)")
-        XCTAssertTrue(packages.contains("ca-certificates"), "fg checks https servers against the system's authorities")
+        XCTAssertTrue(packages.contains("ca-certificates"), "gather checks https servers against the system's authorities")
         XCTAssertTrue(required.contains("libsqlite3-0") && required.contains("libcrypt1") && required.contains("libssl3"))
     }
 
     func testStaticBinaryStartsWithAnEmptyEnvironment() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-env-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-env-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try ServerProcess(arguments: ["--port", "0", "--db", directory.appendingPathComponent("env.sqlite").path],

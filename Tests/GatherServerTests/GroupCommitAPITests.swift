@@ -51,7 +51,7 @@ final class GroupCommitAPITests: XCTestCase {
     /// An answered write is committed: killing the server (SIGKILL, no shutdown) the moment the
     /// answers arrive loses none of them.
     func testEveryAnsweredWriteSurvivesAKillRightAfterTheAnswer() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-commit-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-commit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("kill.sqlite").path

@@ -4,12 +4,12 @@ import Networking
 import Storage
 import XCTest
 
-/// `fg-server backup` and `migrate` against live files, and the JSON access log.
+/// `gather-server backup` and `migrate` against live files, and the JSON access log.
 final class OperationsTests: XCTestCase {
     private var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-ops-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-ops-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -48,7 +48,7 @@ final class OperationsTests: XCTestCase {
         let names = Set(try database.query("SELECT name FROM players").map { try $0.string(0) })
         XCTAssertTrue(acknowledgedBefore.isSubset(of: names), "missing: \(acknowledgedBefore.subtracting(names))")
 
-        // fg-server serves the copy; the token in it still works.
+        // gather-server serves the copy; the token in it still works.
         let restored = try ServerProcess(arguments: ["--port", "0", "--db", copy, "--quiet"])
         let port = try XCTUnwrap(restored.waitForPort(), restored.standardError)
         let api = APIClient(connection: try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5)), token: token)

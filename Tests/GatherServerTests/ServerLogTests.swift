@@ -26,8 +26,8 @@ final class ServerLogTests: XCTestCase {
     func testMessagesKeepTheirTextButNoControlBytes() {
         let lines = Lines()
         let log = ServerLog(quiet: false, format: .text, sink: { lines.append($0) })
-        log.info("fg-server: opened /data/Zoë's db\nsecond line\u{85}\u{202E}")
-        XCTAssertEqual(lines.all, [#"fg-server: opened /data/Zoë's db\u{A}second line\u{85}\u{202E}"# + "\n"])
+        log.info("gather-server: opened /data/Zoë's db\nsecond line\u{85}\u{202E}")
+        XCTAssertEqual(lines.all, [#"gather-server: opened /data/Zoë's db\u{A}second line\u{85}\u{202E}"# + "\n"])
     }
 
     func testPlainFieldsAreUnchanged() {

@@ -10,7 +10,7 @@ final class ShutdownTests: XCTestCase {
     private var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-shutdown-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-shutdown-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -175,7 +175,7 @@ final class LockedFlag: @unchecked Sendable {
 /// Running out of file descriptors sheds connections instead of spinning or dying.
 final class DescriptorExhaustionTests: XCTestCase {
     func testServerSurvivesEMFILEAndRecovers() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-emfile-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-emfile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("emfile.sqlite").path
@@ -207,7 +207,7 @@ final class DescriptorExhaustionTests: XCTestCase {
 }
 
 
-/// `fg-server healthcheck`, what Docker and `make run` use instead of curl.
+/// `gather-server healthcheck`, what Docker and `make run` use instead of curl.
 final class HealthCheckCommandTests: XCTestCase {
     func testExitsZeroForAHealthyServerAndOneForAClosedPort() throws {
         let server = try TestServer()

@@ -5,14 +5,14 @@ import Storage
 import XCTest
 
 /// The database's disk fills up, or its file is deleted, replaced or made read-only under a
-/// running fg-server: writes are refused with a clear reason (never answered as saved and then
+/// running gather-server: writes are refused with a clear reason (never answered as saved and then
 /// lost), reads go on, /health tells the operator, nothing is corrupted, and writes work again
 /// once the cause is gone.
 final class StorageFaultTests: XCTestCase {
     private var directory: URL!
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-faults-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-faults-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -124,7 +124,7 @@ final class StorageFaultTests: XCTestCase {
         return client
     }
 
-    /// /health says 503 with the reason, and `fg-server healthcheck` exits non-zero.
+    /// /health says 503 with the reason, and `gather-server healthcheck` exits non-zero.
     private func assertUnhealthy(_ server: ServerProcess, reason: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let port = try XCTUnwrap(server.waitForPort())
         let client = APIClient(connection: try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(10)), token: nil)

@@ -4,7 +4,7 @@ import Networking
 import TestSupport
 import XCTest
 
-/// The real fg-server binary serving HTTPS: start-up line, health check over the same scheme,
+/// The real gather-server binary serving HTTPS: start-up line, health check over the same scheme,
 /// SIGHUP renewals, and refusal of half a configuration.
 final class TLSServerProcessTests: XCTestCase {
     private var certificates: TestCertificates!
@@ -12,7 +12,7 @@ final class TLSServerProcessTests: XCTestCase {
 
     override func setUpWithError() throws {
         certificates = try TestCertificates.shared.get()
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-tls-process-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-tls-process-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 

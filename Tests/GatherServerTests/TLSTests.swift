@@ -6,7 +6,7 @@ import HTTP
 import TestSupport
 import XCTest
 
-/// fg-server serving HTTPS itself, and the client's checks of it, over real sockets with
+/// gather-server serving HTTPS itself, and the client's checks of it, over real sockets with
 /// certificates from a throw-away CA.
 final class TLSTests: XCTestCase {
     private var certificates: TestCertificates!
@@ -17,7 +17,7 @@ final class TLSTests: XCTestCase {
 
     /// The server's certificate and key copied to files a test may replace, as a renewal does.
     private func liveFiles() throws -> (certificate: String, key: String) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-live-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-live-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
         let certificate = directory.appendingPathComponent("cert.pem").path

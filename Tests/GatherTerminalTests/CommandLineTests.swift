@@ -1,11 +1,11 @@
 import Foundation
 import XCTest
 
-/// `fg` outside a terminal, and its flags.
+/// `gather` outside a terminal, and its flags.
 final class CommandLineTests: XCTestCase {
     private func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
-        process.executableURL = TmuxSession.binaryDirectory.appendingPathComponent("fg")
+        process.executableURL = TmuxSession.binaryDirectory.appendingPathComponent("gather")
         process.arguments = arguments
         let output = Pipe()
         let errors = Pipe()
@@ -22,18 +22,18 @@ final class CommandLineTests: XCTestCase {
     func testWithoutATerminalItExplainsAndExitsTwo() throws {
         let result = try run([])
         XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.errors.contains("fg is interactive: run it in a terminal"), result.errors)
+        XCTAssertTrue(result.errors.contains("gather is interactive: run it in a terminal"), result.errors)
         XCTAssertTrue(result.output.isEmpty, "nothing drawn on a non-terminal")
     }
 
     func testVersionAndHelp() throws {
         let version = try run(["--version"])
         XCTAssertEqual(version.status, 0)
-        XCTAssertTrue(version.output.hasPrefix("fg "))
+        XCTAssertTrue(version.output.hasPrefix("gather "))
         let help = try run(["--help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.output.contains("FG_SERVER_URL"))
-        XCTAssertTrue(help.output.contains("football-gather"))
+        XCTAssertTrue(help.output.contains("~/.config/gather/"))
     }
 
     func testBadServerURLIsRefused() throws {

@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// The real `fg` in a pseudo-terminal against a server that answers badly: too slowly, cut off, with
+/// The real `gather` in a pseudo-terminal against a server that answers badly: too slowly, cut off, with
 /// JSON it cannot read, an HTML error page, ten megabytes of nothing. Each is a message on the
-/// screen, `r` tries again, what the user typed stays in the form, and fg quits cleanly after it all.
+/// screen, `r` tries again, what the user typed stays in the form, and gather quits cleanly after it all.
 final class MisbehavingServerTests: XCTestCase {
     private let login = #"{"token":"fake-token","userID":"6F1C2D3E-4A5B-4C6D-8E9F-0A1B2C3D4E5F","expiresAt":"2030-01-01T00:00:00Z"}"#
     private let ana = #"{"id":1,"name":"Ana","age":29,"skill":"amateur","preferredPosition":"striker","favouriteTeam":null}"#
@@ -16,13 +16,13 @@ final class MisbehavingServerTests: XCTestCase {
         server.answer("POST", "/api/users/login", with: .json(status: 200, login))
         server.answer("GET", "/api/players", with: .silence)
 
-        let fg = try TmuxSession(arguments: ["--server", "http://127.0.0.1:\(server.port)", "--timeout", "1"])
-        fg.waitFor("Remember username")
-        fg.type("ana")
-        fg.press("Tab")
-        fg.type("secret-pass")
-        fg.press("Enter")
-        XCTAssertTrue(fg.waitFor("did not answer in time"))
+        let terminal = try TmuxSession(arguments: ["--server", "http://127.0.0.1:\(server.port)", "--timeout", "1"])
+        terminal.waitFor("Remember username")
+        terminal.type("ana")
+        terminal.press("Tab")
+        terminal.type("secret-pass")
+        terminal.press("Enter")
+        XCTAssertTrue(terminal.waitFor("did not answer in time"))
 
         // Each answer in turn, with r; neighbours differ so each message is the new one.
         let broken: [(MisbehavingServer.Answer, String)] = [
@@ -36,32 +36,32 @@ final class MisbehavingServerTests: XCTestCase {
         for (answer, message) in broken {
             let asked = server.requests("GET", "/api/players")
             server.answer("GET", "/api/players", with: answer)
-            fg.press("r")
-            XCTAssertTrue(fg.waitUntil { server.requests("GET", "/api/players") > asked }, "r asked again")
-            XCTAssertTrue(fg.waitFor(message), "\(answer)")
+            terminal.press("r")
+            XCTAssertTrue(terminal.waitUntil { server.requests("GET", "/api/players") > asked }, "r asked again")
+            XCTAssertTrue(terminal.waitFor(message), "\(answer)")
         }
 
         server.answer("GET", "/api/players", with: .json(status: 200, "[\(ana)]"))
-        fg.press("r")
-        XCTAssertTrue(fg.waitFor("Ana"))
+        terminal.press("r")
+        XCTAssertTrue(terminal.waitFor("Ana"))
 
         // A new player saved while the server is silent: the message, and the form keeps the name.
-        fg.press("a")
-        fg.waitFor("Preferred position")
-        fg.type("Bea")
+        terminal.press("a")
+        terminal.waitFor("Preferred position")
+        terminal.type("Bea")
         server.answer("POST", "/api/players", with: .silence)
-        fg.press("C-s")
-        XCTAssertTrue(fg.waitFor("did not answer in time"))
-        XCTAssertTrue(fg.screen().contains("Preferred position"), "the form is still open:\n\(fg.screen())")
-        XCTAssertTrue(fg.screen().contains("Bea"), "the name typed is still there:\n\(fg.screen())")
+        terminal.press("C-s")
+        XCTAssertTrue(terminal.waitFor("did not answer in time"))
+        XCTAssertTrue(terminal.screen().contains("Preferred position"), "the form is still open:\n\(terminal.screen())")
+        XCTAssertTrue(terminal.screen().contains("Bea"), "the name typed is still there:\n\(terminal.screen())")
 
         server.answer("POST", "/api/players", with: .json(status: 201, bea))
         server.answer("GET", "/api/players", with: .json(status: 200, "[\(ana),\(bea)]"))
-        fg.press("C-s")
-        fg.waitUntilGone("Preferred position")
-        XCTAssertTrue(fg.waitFor("Bea"))
+        terminal.press("C-s")
+        terminal.waitUntilGone("Preferred position")
+        XCTAssertTrue(terminal.waitFor("Bea"))
 
-        fg.press("q")
-        XCTAssertTrue(fg.waitFor("FG-EXITED-0"), "fg quit cleanly and gave the terminal back")
+        terminal.press("q")
+        XCTAssertTrue(terminal.waitFor("FG-EXITED-0"), "gather quit cleanly and gave the terminal back")
     }
 }

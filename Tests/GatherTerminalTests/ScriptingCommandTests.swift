@@ -2,7 +2,7 @@ import Foundation
 import GatherServer
 import XCTest
 
-/// The real `fg` binary's subcommands against a live fg-server: every command, its exit code and
+/// The real `gather` binary's subcommands against a live gather-server: every command, its exit code and
 /// its --json shape.
 final class ScriptingCommandTests: XCTestCase {
     private var server: FootballGatherServer!
@@ -10,7 +10,7 @@ final class ScriptingCommandTests: XCTestCase {
     private var url: String { "http://127.0.0.1:\(server.port ?? 0)" }
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-cli-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = ServerConfiguration()
         configuration.http.port = 0
@@ -33,11 +33,11 @@ final class ScriptingCommandTests: XCTestCase {
         func json() throws -> Any { try JSONSerialization.jsonObject(with: Data(output.utf8)) }
     }
 
-    /// Runs `fg` with this test's server and config directory; `input` goes to its stdin.
+    /// Runs `gather` with this test's server and config directory; `input` goes to its stdin.
     @discardableResult
-    private func fg(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Result {
+    private func client(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Result {
         let process = Process()
-        process.executableURL = TmuxSession.binaryDirectory.appendingPathComponent("fg")
+        process.executableURL = TmuxSession.binaryDirectory.appendingPathComponent("gather")
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FG_") }
         env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
@@ -58,7 +58,7 @@ final class ScriptingCommandTests: XCTestCase {
                       errors: String(decoding: err, as: UTF8.self))
     }
 
-    /// Creates the account with curl (fg has no register command: the TUI registers).
+    /// Creates the account with curl (gather has no register command: the TUI registers).
     private func register(_ username: String) throws {
         let registration = Process()
         registration.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
@@ -74,117 +74,117 @@ final class ScriptingCommandTests: XCTestCase {
 
     func testASessionFromLoginToLogout() throws {
         try register("ana")
-        let wrong = try fg(["login", "--username", "ana"], input: "wrong-password\n")
+        let wrong = try client(["login", "--username", "ana"], input: "wrong-password\n")
         XCTAssertEqual(wrong.status, 1, "a wrong password: the server refused")
         XCTAssertTrue(wrong.errors.contains("Wrong username or password"), wrong.errors)
-        let login = try fg(["login", "--username", "ana"], input: "long-enough\n")
+        let login = try client(["login", "--username", "ana"], input: "long-enough\n")
         XCTAssertEqual(login.status, 0, login.errors)
         XCTAssertEqual(login.output, "Logged in as ana at \(url)\n")
-        XCTAssertEqual(try fg(["whoami"]).output, "ana at \(url)\n")
-        let me = try XCTUnwrap(try fg(["whoami", "--json"]).json() as? [String: Any])
+        XCTAssertEqual(try client(["whoami"]).output, "ana at \(url)\n")
+        let me = try XCTUnwrap(try client(["whoami", "--json"]).json() as? [String: Any])
         XCTAssertEqual(me["username"] as? String, "ana")
         XCTAssertNotNil(me["id"])
-        XCTAssertEqual(try fg(["logout"]).output, "Logged out\n")
-        let after = try fg(["players", "list"])
+        XCTAssertEqual(try client(["logout"]).output, "Logged out\n")
+        let after = try client(["players", "list"])
         XCTAssertEqual(after.status, 4)
         XCTAssertTrue(after.errors.contains("not logged in"), after.errors)
-        XCTAssertEqual(try fg(["login"], environment: ["FG_PASSWORD": "long-enough"]).status, 0, "the remembered name, FG_PASSWORD")
+        XCTAssertEqual(try client(["login"], environment: ["FG_PASSWORD": "long-enough"]).status, 0, "the remembered name, FG_PASSWORD")
     }
 
     func testPlayersGathersTeamsAndStats() throws {
         try register("coach")
-        XCTAssertEqual(try fg(["login", "--username", "coach"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        XCTAssertEqual(try client(["login", "--username", "coach"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
         var ids: [String] = []
         for (name, skill, position) in [("Ana", "professional", "goalkeeper"), ("Ben", "amateur", "striker"),
                                         ("Cy", "beginner", "goalkeeper"), ("Di", "amateur", "defender")] {
-            let added = try fg(["players", "add", "--name", name, "--skill", skill, "--position", position, "--quiet"])
+            let added = try client(["players", "add", "--name", name, "--skill", skill, "--position", position, "--quiet"])
             XCTAssertEqual(added.status, 0, added.errors)
             ids.append(added.output.trimmingCharacters(in: .whitespacesAndNewlines))
         }
-        let list = try XCTUnwrap(try fg(["players", "list", "--json", "--sort", "name"]).json() as? [[String: Any]])
+        let list = try XCTUnwrap(try client(["players", "list", "--json", "--sort", "name"]).json() as? [[String: Any]])
         XCTAssertEqual(list.compactMap { $0["name"] as? String }, ["Ana", "Ben", "Cy", "Di"])
         XCTAssertEqual(Set(list.first?.keys.map { $0 } ?? []), ["id", "name", "age", "skill", "preferredPosition", "favouriteTeam"],
                        "the API's field names")
-        let table = try fg(["players", "list"]).output
+        let table = try client(["players", "list"]).output
         XCTAssertTrue(table.hasPrefix("ID  NAME  AGE  SKILL"), table)
 
-        XCTAssertEqual(try fg(["players", "edit", ids[1], "--age", "31", "--clear", "position"]).status, 0)
-        let ben = try XCTUnwrap(try fg(["players", "show", ids[1], "--json"]).json() as? [String: Any])
+        XCTAssertEqual(try client(["players", "edit", ids[1], "--age", "31", "--clear", "position"]).status, 0)
+        let ben = try XCTUnwrap(try client(["players", "show", ids[1], "--json"]).json() as? [String: Any])
         XCTAssertEqual(ben["age"] as? Int, 31)
         XCTAssertTrue(ben["preferredPosition"] is NSNull)
         XCTAssertNotNil(ben["stats"], "with the record")
 
-        let split = try XCTUnwrap(try fg(["teams", "balance"] + ids + ["--seed", "7", "--json"]).json() as? [String: Any])
+        let split = try XCTUnwrap(try client(["teams", "balance"] + ids + ["--seed", "7", "--json"]).json() as? [String: Any])
         XCTAssertEqual(split["seed"] as? Int, 7)
         XCTAssertEqual(split["difference"] as? Double, 2, "3 + 2 against 1 + 2: the keepers must be apart")
         let teamA = ((split["teamA"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? Int }.map(String.init)
         let teamB = ((split["teamB"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? Int }.map(String.init)
 
-        let created = try fg(["gathers", "new", "--team-a", teamA.joined(separator: ","), "--team-b", teamB.joined(separator: ","), "--quiet"])
+        let created = try client(["gathers", "new", "--team-a", teamA.joined(separator: ","), "--team-b", teamB.joined(separator: ","), "--quiet"])
         XCTAssertEqual(created.status, 0, created.errors)
         let gather = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        XCTAssertEqual(try fg(["gathers", "score", gather, "3-2"]).output, "Saved: Team A 3 – 2 Team B\n")
-        let shown = try XCTUnwrap(try fg(["gathers", "show", gather, "--json"]).json() as? [String: Any])
+        XCTAssertEqual(try client(["gathers", "score", gather, "3-2"]).output, "Saved: Team A 3 – 2 Team B\n")
+        let shown = try XCTUnwrap(try client(["gathers", "show", gather, "--json"]).json() as? [String: Any])
         XCTAssertEqual(shown["score"] as? String, "3-2")
         XCTAssertEqual((shown["players"] as? [Any])?.count, 4)
-        let ended = try XCTUnwrap(try fg(["gathers", "list", "--status", "ended", "--json"]).json() as? [[String: Any]])
+        let ended = try XCTUnwrap(try client(["gathers", "list", "--status", "ended", "--json"]).json() as? [[String: Any]])
         XCTAssertEqual(ended.count, 1)
-        let board = try XCTUnwrap(try fg(["stats", "--json"]).json() as? [[String: Any]])
+        let board = try XCTUnwrap(try client(["stats", "--json"]).json() as? [[String: Any]])
         XCTAssertEqual(board.count, 4)
-        let record = try XCTUnwrap(try fg(["stats", "--player", teamA[0], "--json"]).json() as? [String: Any])
+        let record = try XCTUnwrap(try client(["stats", "--player", teamA[0], "--json"]).json() as? [String: Any])
         XCTAssertEqual(record["won"] as? Int, 1)
 
-        XCTAssertEqual(try fg(["gathers", "rm", gather]).status, 0)
-        XCTAssertEqual(try fg(["gathers", "show", gather]).status, 1, "gone: the server refuses")
-        XCTAssertEqual(try fg(["players", "rm", ids[3]]).status, 2, "not on a terminal: --yes is required")
-        XCTAssertEqual(try fg(["players", "rm", ids[3], "--yes"]).status, 0)
+        XCTAssertEqual(try client(["gathers", "rm", gather]).status, 0)
+        XCTAssertEqual(try client(["gathers", "show", gather]).status, 1, "gone: the server refuses")
+        XCTAssertEqual(try client(["players", "rm", ids[3]]).status, 2, "not on a terminal: --yes is required")
+        XCTAssertEqual(try client(["players", "rm", ids[3], "--yes"]).status, 0)
     }
 
     func testExitCodesAndMessages() throws {
-        let usage = try fg(["players", "list", "--colour"])
+        let usage = try client(["players", "list", "--colour"])
         XCTAssertEqual(usage.status, 2)
         XCTAssertTrue(usage.errors.contains("players list has no option --colour"), usage.errors)
-        XCTAssertTrue(usage.errors.contains("usage: fg players list"), usage.errors)
-        XCTAssertEqual(try fg(["gathers", "score", "not-a-uuid", "1-0"]).status, 2)
-        let unreachable = try fg(["players", "list"], environment: ["FG_SERVER_URL": "http://127.0.0.1:1"])
+        XCTAssertTrue(usage.errors.contains("usage: gather players list"), usage.errors)
+        XCTAssertEqual(try client(["gathers", "score", "not-a-uuid", "1-0"]).status, 2)
+        let unreachable = try client(["players", "list"], environment: ["FG_SERVER_URL": "http://127.0.0.1:1"])
         XCTAssertEqual(unreachable.status, 4, "not logged in to that server comes first")
         try register("eve")
-        XCTAssertEqual(try fg(["login", "--username", "eve"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
-        let refused = try fg(["players", "add", "--name", " "])
+        XCTAssertEqual(try client(["login", "--username", "eve"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        let refused = try client(["players", "add", "--name", " "])
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.errors.contains("name"), refused.errors)
         let address = url
         server.shutdown()
-        let down = try fg(["players", "list"], environment: ["FG_SERVER_URL": address])
+        let down = try client(["players", "list"], environment: ["FG_SERVER_URL": address])
         XCTAssertEqual(down.status, 3)
         XCTAssertTrue(down.errors.contains("Cannot reach the server"), down.errors)
     }
 
     func testHelpAndCompletion() throws {
-        let help = try fg(["help"])
+        let help = try client(["help"])
         XCTAssertEqual(help.status, 0)
         XCTAssertTrue(help.output.contains("players list"), help.output)
-        let command = try fg(["teams", "balance", "--help"])
-        XCTAssertTrue(command.output.contains("Example:\n  fg teams balance"), command.output)
+        let command = try client(["teams", "balance", "--help"])
+        XCTAssertTrue(command.output.contains("Example:\n  gather teams balance"), command.output)
         for shell in ["bash", "zsh", "fish"] {
-            let script = try fg(["completion", shell])
+            let script = try client(["completion", shell])
             XCTAssertEqual(script.status, 0)
             XCTAssertTrue(script.output.contains("players"), shell)
         }
-        let bash = try fg(["completion", "bash"]).output
-        let scriptFile = directory.appendingPathComponent("fg.bash")
+        let bash = try client(["completion", "bash"]).output
+        let scriptFile = directory.appendingPathComponent("gather.bash")
         try Data(bash.utf8).write(to: scriptFile)
-        // The script is valid bash and completes the second word of `fg players`.
+        // The script is valid bash and completes the second word of `gather players`.
         let check = Process()
         check.executableURL = URL(fileURLWithPath: "/bin/bash")
-        check.arguments = ["-c", "source \(scriptFile.path); COMP_WORDS=(fg players l); COMP_CWORD=2; _fg; echo ${COMPREPLY[@]}"]
+        check.arguments = ["-c", "source \(scriptFile.path); COMP_WORDS=(gather players l); COMP_CWORD=2; _gather; echo ${COMPREPLY[@]}"]
         let out = Pipe()
         check.standardOutput = out
         try check.run()
         let completions = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         check.waitUntilExit()
         XCTAssertEqual(completions, "list\n")
-        XCTAssertEqual(try fg(["completion", "tcsh"]).status, 2)
+        XCTAssertEqual(try client(["completion", "tcsh"]).status, 2)
     }
 
     /// Logs `username` in (after registering it) in its own config directory.
@@ -192,7 +192,7 @@ final class ScriptingCommandTests: XCTestCase {
         try register(username)
         let config = directory.appendingPathComponent("config-\(username)").path
         let environment = ["XDG_CONFIG_HOME": config, "FG_PASSWORD": "long-enough"]
-        XCTAssertEqual(try fg(["login", "--username", username], environment: environment).status, 0)
+        XCTAssertEqual(try client(["login", "--username", username], environment: environment).status, 0)
         return environment
     }
 
@@ -220,36 +220,36 @@ final class ScriptingCommandTests: XCTestCase {
         let ana = try loggedIn("exporter")
         var ids: [String] = []
         for name in ["Ana", "Ben, \"the wall\"", "Cy", "Di", "Sam", "Sam"] {
-            ids.append(try fg(["players", "add", "--name", name, "--skill", "amateur", "--quiet"], environment: ana).output
+            ids.append(try client(["players", "add", "--name", name, "--skill", "amateur", "--quiet"], environment: ana).output
                 .trimmingCharacters(in: .whitespacesAndNewlines))
         }
-        XCTAssertEqual(try fg(["players", "edit", ids[0], "--age", "30", "--team", "Porto"], environment: ana).status, 0)
-        let first = try fg(["gathers", "new", "--team-a", "\(ids[0]),\(ids[1])", "--team-b", "\(ids[2]),\(ids[3])", "--score", "3-2",
+        XCTAssertEqual(try client(["players", "edit", ids[0], "--age", "30", "--team", "Porto"], environment: ana).status, 0)
+        let first = try client(["gathers", "new", "--team-a", "\(ids[0]),\(ids[1])", "--team-b", "\(ids[2]),\(ids[3])", "--score", "3-2",
                             "--quiet"], environment: ana).output.trimmingCharacters(in: .whitespacesAndNewlines)
-        _ = try fg(["gathers", "new", "--team-a", "\(ids[0]),\(ids[4])", "--team-b", "\(ids[2]),\(ids[5])", "--bench", ids[3]],
+        _ = try client(["gathers", "new", "--team-a", "\(ids[0]),\(ids[4])", "--team-b", "\(ids[2]),\(ids[5])", "--bench", ids[3]],
                    environment: ana)
-        let halfMade = try fg(["gathers", "new", "--team-a", ids[0], "--team-b", "987654", "--score", "1-0"], environment: ana)
+        let halfMade = try client(["gathers", "new", "--team-a", ids[0], "--team-b", "987654", "--score", "1-0"], environment: ana)
         XCTAssertEqual(halfMade.status, 1)
         XCTAssertTrue(halfMade.errors.contains("player 987654 not found"), halfMade.errors)
         XCTAssertFalse(first.isEmpty)
         // Di retires: the export keeps her in the gathers, marked.
-        XCTAssertEqual(try fg(["players", "rm", ids[3], "--yes"], environment: ana).status, 0)
+        XCTAssertEqual(try client(["players", "rm", ids[3], "--yes"], environment: ana).status, 0)
         let backup = directory.appendingPathComponent("backup.json").path
-        let exported = try fg(["export", "--output", backup], environment: ana)
+        let exported = try client(["export", "--output", backup], environment: ana)
         XCTAssertEqual(exported.status, 0, exported.errors)
         XCTAssertTrue(exported.errors.contains("exported 5 players and 2 gathers"), "nothing of the refused gather: \(exported.errors)")
         let original = try String(contentsOfFile: backup, encoding: .utf8)
 
         let bea = try loggedIn("importer")
-        let imported = try fg(["import", backup], environment: bea)
+        let imported = try client(["import", backup], environment: bea)
         XCTAssertEqual(imported.status, 0, imported.errors)
         XCTAssertEqual(imported.output, "Imported 5 players (0 already there) and 2 gathers (0 already there)\n")
-        let copy = try fg(["export"], environment: bea).output
+        let copy = try client(["export"], environment: bea).output
         XCTAssertEqual(try comparable(copy), try comparable(original), "the same roster and matches, dates and all")
 
-        let again = try fg(["import", backup], environment: bea)
+        let again = try client(["import", backup], environment: bea)
         XCTAssertEqual(again.output, "Imported 0 players (5 already there) and 0 gathers (2 already there)\n")
-        XCTAssertEqual(try comparable(try fg(["export"], environment: bea).output), try comparable(original),
+        XCTAssertEqual(try comparable(try client(["export"], environment: bea).output), try comparable(original),
                        "importing twice duplicates nothing")
     }
 
@@ -265,7 +265,7 @@ final class ScriptingCommandTests: XCTestCase {
             on two lines",40,,goalkeeper
             ,20,,
             """.utf8).write(to: broken)
-        let refused = try fg(["import", broken.path], environment: coach)
+        let refused = try client(["import", broken.path], environment: coach)
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.errors.contains("nothing was changed"), refused.errors)
         XCTAssertTrue(refused.errors.contains("line 3: age must be a whole number"), refused.errors)
@@ -274,15 +274,15 @@ final class ScriptingCommandTests: XCTestCase {
                       "a quoted line break is one record, named by its first line: \(refused.errors)")
         XCTAssertTrue(refused.errors.contains("line 7: name must be 1–100 characters"), "and the lines after it count on: \(refused.errors)")
         XCTAssertFalse(refused.errors.contains("line 2"), "line 2 is fine")
-        XCTAssertEqual(try fg(["players", "list", "--json"], environment: coach).output, "[]\n", "nothing imported")
+        XCTAssertEqual(try client(["players", "list", "--json"], environment: coach).output, "[]\n", "nothing imported")
 
         let good = directory.appendingPathComponent("good.csv")
         try Data("\u{FEFF}name,age,skill,position,team\nAna,30,amateur,striker,Porto\n\"Ben, Jr.\",,,,\n".utf8).write(to: good)
-        XCTAssertEqual(try fg(["import", good.path], environment: coach).output,
+        XCTAssertEqual(try client(["import", good.path], environment: coach).output,
                        "Imported 2 players (0 already there) and 0 gathers (0 already there)\n")
-        XCTAssertEqual(try fg(["import", good.path], environment: coach).output,
+        XCTAssertEqual(try client(["import", good.path], environment: coach).output,
                        "Imported 0 players (2 already there) and 0 gathers (0 already there)\n")
-        let csv = try fg(["export", "--format", "csv"], environment: coach).output
+        let csv = try client(["export", "--format", "csv"], environment: coach).output
         XCTAssertTrue(csv.hasPrefix("id,name,age,skill,preferredPosition,favouriteTeam\n"), csv)
         XCTAssertTrue(csv.contains(",\"Ben, Jr.\",,,,"), csv)
     }

@@ -3,7 +3,7 @@ import Glibc
 
 /// An HTTP server on 127.0.0.1 that answers each route as the test says, broken answers included:
 /// silence, a response cut off, bytes that are not the JSON promised, an HTML error page, a huge
-/// body. Real sockets, one thread per connection; for tests of how `fg` copes.
+/// body. Real sockets, one thread per connection; for tests of how `gather` copes.
 public final class MisbehavingServer: @unchecked Sendable {
     public enum Answer: Sendable {
         /// A well-formed response with a JSON body.

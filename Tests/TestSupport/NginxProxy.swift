@@ -16,7 +16,7 @@ public final class NginxProxy: @unchecked Sendable {
     /// Starts nginx with `certificate`/`key`, proxying to 127.0.0.1:`backendPort`; waits until it
     /// accepts connections.
     public init(certificate: String, key: String, backendPort: Int) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-nginx-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-nginx-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var lastError = ""
         // A free port is found by binding port 0; another process may take it before nginx does,

@@ -25,7 +25,7 @@ public struct TestCertificates: Sendable {
 
     /// Makes everything in a new temporary directory (the caller removes it with `remove()`).
     public static func make() throws -> TestCertificates {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-tls-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
         try Data().write(to: URL(fileURLWithPath: path("index.txt")))

@@ -2,7 +2,7 @@ import Foundation
 import GatherClient
 import GatherCore
 
-/// fg export and fg import.
+/// gather export and gather import.
 enum BackupCommands {
     // MARK: Export
 

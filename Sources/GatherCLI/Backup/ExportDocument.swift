@@ -1,7 +1,7 @@
 import Foundation
 import GatherCore
 
-/// `fg export`: everything of one user in one JSON document: the roster and every gather with
+/// `gather export`: everything of one user in one JSON document: the roster and every gather with
 /// its teams (players deleted since are inside, marked retired) and result.
 struct ExportDocument: Codable {
     static let formatName = "football-gather-export"

@@ -26,7 +26,7 @@ struct ImportPlan {
             throw BackupCommands.importFailure(["not a Football Gather export: \(ImportPlan.describe(error))"], path: "the file")
         }
         guard document.format == ExportDocument.formatName, document.version == 1 else {
-            throw BackupCommands.importFailure(["format \(document.format) version \(document.version) is not known to this fg"],
+            throw BackupCommands.importFailure(["format \(document.format) version \(document.version) is not known to this gather"],
                                                path: "the file")
         }
         var problems: [String] = []

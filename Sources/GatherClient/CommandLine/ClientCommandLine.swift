@@ -1,7 +1,7 @@
 import GatherCore
 import Networking
 
-/// What `fg` is asked to do.
+/// What `gather` is asked to do.
 public enum ClientCommand: Equatable, Sendable {
     /// Open the terminal app against this server.
     case run(ConnectionSettings)
@@ -42,22 +42,22 @@ public struct ConnectionSettings: Equatable, Sendable {
     }
 }
 
-/// A command line `fg` cannot follow: the message says why (exit status 2).
+/// A command line `gather` cannot follow: the message says why (exit status 2).
 public struct ClientCommandLineError: Error, Equatable, CustomStringConvertible {
     public let message: String
     public var description: String { message }
 }
 
-/// Reads `fg`'s arguments and environment; the executable only carries the result out.
+/// Reads `gather`'s arguments and environment; the executable only carries the result out.
 public enum ClientCommandLine {
     public static var usage: String {
         """
-        fg \(FootballGather.version): organise amateur football from the terminal
+        gather \(FootballGather.version): organise amateur football from the terminal
 
-        Usage: fg [--server URL] [--ca-file PATH] [--insecure] [--timeout SECONDS]
+        Usage: gather [--server URL] [--ca-file PATH] [--insecure] [--timeout SECONDS]
 
         Options:
-          --server URL    the fg-server to use, https://host[:port] or http://… (env FG_SERVER_URL;
+          --server URL    the gather-server to use, https://host[:port] or http://… (env FG_SERVER_URL;
                           default \(ServerAddress.defaultURL))
           --ca-file PATH  also trust this CA certificate (PEM) for https, for a self-signed home
                           server (env FG_CA_FILE)
@@ -67,11 +67,11 @@ public enum ClientCommandLine {
           --version       print the version
           -h, --help      print this help
 
-        Commands for scripts (one task, then exit): fg help lists them, e.g.
-          fg login --username ana, fg players list --json, fg teams balance 1 2 3 4
+        Commands for scripts (one task, then exit): gather help lists them, e.g.
+          gather login --username ana, gather players list --json, gather teams balance 1 2 3 4
 
-        The session token and remembered username are kept in $XDG_CONFIG_HOME/football-gather/
-        (else ~/.config/football-gather/). Set NO_COLOR to turn colours off.
+        The session token and remembered username are kept in $XDG_CONFIG_HOME/gather/
+        (else ~/.config/gather/). Set NO_COLOR to turn colours off.
         """
     }
 
@@ -110,9 +110,9 @@ public enum ClientCommandLine {
             case let option where option.hasPrefix("--timeout="):
                 timeout = try seconds(String(option.dropFirst("--timeout=".count)), name: "--timeout")
             case let word where !word.hasPrefix("-"):
-                throw ClientCommandLineError(message: "unknown command \(word) (see fg help)")
+                throw ClientCommandLineError(message: "unknown command \(word) (see gather help)")
             default:
-                throw ClientCommandLineError(message: "unknown option \(argument) (see fg --help)")
+                throw ClientCommandLineError(message: "unknown option \(argument) (see gather --help)")
             }
         }
         do {

@@ -19,7 +19,7 @@ struct PrivateFile: Sendable {
         let directory = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        // A name of its own: two fg writing the same file at once never share a temporary file.
+        // A name of its own: two clients writing the same file at once never share a temporary file.
         let temporary = url.path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         // O_EXCL | O_NOFOLLOW: a file or link planted under that name is never written through.
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)

@@ -1,22 +1,13 @@
 import Networking
 import Foundation
 
-/// The saved session and remembered username, in `$XDG_CONFIG_HOME/football-gather/` (else
-/// `~/.config/football-gather/`). Files are created with mode 0600: the token is a credential.
+/// The saved session and remembered username, in the client's `ConfigDirectory`. Files are
+/// created with mode 0600: the token is a credential.
 public struct SessionStore: Sendable {
     public let directory: URL
 
     public init(directory: URL) {
         self.directory = directory
-    }
-
-    /// The directory the environment points to.
-    public static func defaultDirectory(environment: [String: String]) -> URL {
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            return URL(fileURLWithPath: config).appendingPathComponent("football-gather")
-        }
-        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
-        return URL(fileURLWithPath: home).appendingPathComponent(".config").appendingPathComponent("football-gather")
     }
 
     private struct SavedSession: Codable {

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 
-/// Where results waiting for the server are kept between runs. Two `fg` running at once share
+/// Where results waiting for the server are kept between runs. Two `gather` running at once share
 /// it: every change reads what is there, changes it and writes it back as one step.
 public protocol ResultJournal: Sendable {
     /// Every pending result, oldest first.
@@ -30,12 +30,15 @@ public struct JournalContents: Sendable {
 /// atomically and flushed to disk before a result counts as kept.
 public struct ResultJournalFile: ResultJournal {
     private let file: PrivateFile
-    /// Held (flock) while the journal is read and rewritten: another fg waits its turn.
+    /// Held (flock) while the journal is read and rewritten: another client waits its turn.
     private let lockPath: String
 
+    static let fileName = "pending-results.json"
+    static let lockName = "pending-results.lock"
+
     public init(directory: URL) {
-        file = PrivateFile(directory.appendingPathComponent("pending-results.json"))
-        lockPath = directory.appendingPathComponent("pending-results.lock").path
+        file = PrivateFile(directory.appendingPathComponent(ResultJournalFile.fileName))
+        lockPath = directory.appendingPathComponent(ResultJournalFile.lockName).path
     }
 
     private struct Document: Codable {

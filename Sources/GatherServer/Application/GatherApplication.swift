@@ -7,7 +7,7 @@ import Storage
 /// The Football Gather API as an `HTTPResponder`: routing, authentication, handlers, error mapping,
 /// and the password-hashing pool that keeps logins and registrations apart from everything else.
 public final class GatherApplication: HTTPResponder {
-    /// What the application is built from, with the defaults `fg-server` uses.
+    /// What the application is built from, with the defaults `gather-server` uses.
     public struct Options: Sendable {
         public static let defaultTokenLifetime: Duration = .seconds(30 * 24 * 3600)
         /// Half the cores, at least one, so hashing never takes them all.
@@ -49,7 +49,7 @@ public final class GatherApplication: HTTPResponder {
                             sessions: SessionCache(capacity: options.sessionCacheCapacity),
                             rosters: RosterCache(capacityBytes: options.rosterCacheBytes))
         // Niced: a burst of logins must not take the CPU from ordinary requests.
-        hashing = try WorkerPool(threads: options.hashingThreads, name: "fg-hashing", queueLimit: options.hashingQueueLimit, niceness: 10)
+        hashing = try WorkerPool(threads: options.hashingThreads, name: "gather-hashing", queueLimit: options.hashingQueueLimit, niceness: 10)
         hashingAllowance = HashingAllowance(limit: options.hashingPerClient)
         // Made in the background, so start-up does not wait for a yescrypt hash.
         let decoy = services.decoyHash

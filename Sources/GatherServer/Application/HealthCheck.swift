@@ -1,7 +1,7 @@
 import HTTP
 import Networking
 
-/// `fg-server healthcheck`: asks a running server for `/health`.
+/// `gather-server healthcheck`: asks a running server for `/health`.
 public enum HealthCheck {
     public enum Outcome: Equatable {
         case healthy

@@ -42,13 +42,13 @@ public enum ShutdownSignals {
                 continue
             }
             if stopping {
-                StandardStream.error.write("fg-server: second signal, stopping at once\n")
+                StandardStream.error.write("gather-server: second signal, stopping at once\n")
                 _exit(1)
             }
             stopping = true
             let signal = received
             do {
-                try DetachedThread.start(name: "fg-stop") { stop(signal) }
+                try DetachedThread.start(name: "gather-stop") { stop(signal) }
             } catch {
                 // No thread to spare: stop here (a second signal then waits for the stop to end).
                 stop(signal)

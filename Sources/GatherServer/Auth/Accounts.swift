@@ -2,7 +2,7 @@ import FoundationEssentials
 import GatherCore
 import Storage
 
-/// Creating an account, for the API's registration and the operator's `fg-server user add`.
+/// Creating an account, for the API's registration and the operator's `gather-server user add`.
 public enum Accounts {
     /// Hashes the password (outside the transaction: it is the slow part and needs no lock) and
     /// stores the account; throws `StorageError.conflict` when the name is taken.

@@ -4,7 +4,7 @@ import FoundationEssentials
 public enum RegistrationPolicy: String, Sendable, CaseIterable {
     /// Anyone may register, within `RegistrationLimit`.
     case open
-    /// `POST /api/users` is refused (403); the operator creates accounts with `fg-server user add`.
+    /// `POST /api/users` is refused (403); the operator creates accounts with `gather-server user add`.
     case closed
 }
 

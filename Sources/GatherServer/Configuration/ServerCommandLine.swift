@@ -34,7 +34,7 @@ public enum ServerCommandLine {
             config.http.trustProxyHeaders = try boolean(value, name: "--trust-proxy")
         },
         ServerOption(flag: "--registration", environment: "FG_REGISTRATION", valueName: "open|closed",
-                     help: "who may register: anyone (open, default) or only the operator with fg-server user add (closed)") { config, value in
+                     help: "who may register: anyone (open, default) or only the operator with gather-server user add (closed)") { config, value in
             guard let policy = RegistrationPolicy(rawValue: value) else {
                 throw ConfigurationError("--registration must be open or closed, not \"\(value)\"")
             }
@@ -148,7 +148,7 @@ public enum ServerCommandLine {
                 case "-h", "--help":
                     return .help
                 default:
-                    throw ConfigurationError("unknown option \(argument) for healthcheck (see fg-server --help)")
+                    throw ConfigurationError("unknown option \(argument) for healthcheck (see gather-server --help)")
                 }
             }
             return .healthcheck(url: url)
@@ -160,7 +160,7 @@ public enum ServerCommandLine {
             remaining.removeFirst()
         } else if remaining.first == "user" {
             remaining.removeFirst()
-            guard remaining.popFirst() == "add" else { throw ConfigurationError("usage: fg-server user add NAME [--db PATH]") }
+            guard remaining.popFirst() == "add" else { throw ConfigurationError("usage: gather-server user add NAME [--db PATH]") }
             guard let name = remaining.popFirst(), !name.hasPrefix("-") else {
                 throw ConfigurationError("user add needs a username")
             }
@@ -191,7 +191,7 @@ public enum ServerCommandLine {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = options.first(where: { $0.flag == flag }) else {
-                throw ConfigurationError("unknown option \(argument) (see fg-server --help)")
+                throw ConfigurationError("unknown option \(argument) (see gather-server --help)")
             }
             if option.valueName == nil {
                 try option.apply(inlineValue ?? "true", to: &configuration)
@@ -218,15 +218,15 @@ public enum ServerCommandLine {
 
     public static var helpText: String {
         var lines = [
-            "fg-server \(FootballGather.version): the Football Gather API server",
+            "gather-server \(FootballGather.version): the Football Gather API server",
             "",
-            "Usage: fg-server [serve] [options]      run the server (the default)",
-            "       fg-server healthcheck [--url URL] GET URL (FG_HEALTHCHECK_URL; default http(s)://127.0.0.1:$FG_PORT/health);",
+            "Usage: gather-server [serve] [options]      run the server (the default)",
+            "       gather-server healthcheck [--url URL] GET URL (FG_HEALTHCHECK_URL; default http(s)://127.0.0.1:$FG_PORT/health);",
             "                                         exit 0 if healthy, else 1",
-            "       fg-server backup PATH [--force]   consistent copy of the --db database while the server runs",
+            "       gather-server backup PATH [--force]   consistent copy of the --db database while the server runs",
             "                                         (refuses to overwrite PATH unless --force or FG_BACKUP_FORCE=1)",
-            "       fg-server migrate [--db PATH]     apply pending schema migrations and exit",
-            "       fg-server user add NAME [--db PATH]",
+            "       gather-server migrate [--db PATH]     apply pending schema migrations and exit",
+            "       gather-server user add NAME [--db PATH]",
             "                                         create an account (for --registration closed); the password is",
             "                                         asked for twice on a terminal, else read from the first line of stdin",
             "",

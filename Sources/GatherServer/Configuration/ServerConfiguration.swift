@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Networking
 
-/// Everything `fg-server` can be told, from flags or their environment twins. Flags win.
+/// Everything `gather-server` can be told, from flags or their environment twins. Flags win.
 public struct ServerConfiguration: Sendable {
     public var http = HTTPServerConfiguration()
     /// `./data/football-gather.sqlite` by default; `:memory:` keeps nothing.
@@ -13,7 +13,7 @@ public struct ServerConfiguration: Sendable {
     public var quiet = false
     /// `text` (one readable line per request) or `json` (one object per line, for log collectors).
     public var logFormat: ServerLog.Format = .text
-    /// Whether anyone may register over the API, or only the operator (`fg-server user add`).
+    /// Whether anyone may register over the API, or only the operator (`gather-server user add`).
     public var registration: RegistrationPolicy = .open
     /// Registrations one client address may attempt per hour.
     public var registrationsPerHour = RegistrationLimit.defaultLimit

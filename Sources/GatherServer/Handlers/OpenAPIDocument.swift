@@ -8,7 +8,7 @@ info:
   title: Football Gather API
   version: 0.1.0
   description: >-
-    The API of fg-server: the original Football Gather backend's routes and JSON fields, plus
+    The API of gather-server: the original Football Gather backend's routes and JSON fields, plus
     logout, the caller's account, health, history pages, records, the leaderboard and fair teams.
     Every error is JSON in the original shape, {"error": true, "reason": "..."}. Every resource is
     the caller's own: another account's player or gather answers 404. The server serves this

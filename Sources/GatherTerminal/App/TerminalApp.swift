@@ -191,7 +191,7 @@ public final class TerminalApp: Navigator, ViewFactory {
         guard !finished else { return }
         finished = true
         device.restore()
-        if let farewell { device.write(Array("fg: \(farewell)\n".utf8)) }
+        if let farewell { device.write(Array("gather: \(farewell)\n".utf8)) }
         exit(status)
     }
 

@@ -1,5 +1,5 @@
 /// Where a server is: `https://host:port` or `http://host:port`. Used by the terminal client and
-/// by `fg-server healthcheck`.
+/// by `gather-server healthcheck`.
 public struct ServerAddress: Hashable, Sendable, CustomStringConvertible {
     public enum Scheme: String, Sendable {
         case http, https

@@ -53,7 +53,7 @@ public final class HTTPServer: Sendable {
             }
             for serverLoop in serverLoops { serverLoop.peers = loops }
             for (index, bound) in loops.enumerated() {
-                try bound.loop.start(name: "fg-loop-\(index)")
+                try bound.loop.start(name: "gather-loop-\(index)")
                 started += 1
             }
             // Only once every loop runs does any take connections: one could otherwise be

@@ -9,7 +9,7 @@ final class ServerShared: Sendable {
     private let accessLogger: AccessLogger?
     /// The access log is written here, in order, never on a loop thread: a slow stderr (a full
     /// pipe, a log collector) must not stall the connections of a loop.
-    private let logQueue = DispatchQueue(label: "fg-access-log")
+    private let logQueue = DispatchQueue(label: "gather-access-log")
     let workers: WorkerPool
     let balancer: ConnectionBalancer
     private let openConnections = Atomic<Int>(0)
@@ -19,7 +19,7 @@ final class ServerShared: Sendable {
         self.configuration = configuration
         self.responder = responder
         self.accessLogger = accessLogger
-        self.workers = try WorkerPool(threads: configuration.workerCount, name: "fg-worker")
+        self.workers = try WorkerPool(threads: configuration.workerCount, name: "gather-worker")
         self.balancer = ConnectionBalancer(loopCount: configuration.eventLoopCount)
     }
 

@@ -1,6 +1,6 @@
 import COpenSSL
 
-/// How `fg` checks servers: the system's trusted authorities (plus a private CA file if given),
+/// How `gather` checks servers: the system's trusted authorities (plus a private CA file if given),
 /// TLS 1.2 or newer, and the server's name checked against its certificate.
 public final class TLSClientContext: @unchecked Sendable {
     // @unchecked: configured once in `init`, then only used to create sessions.

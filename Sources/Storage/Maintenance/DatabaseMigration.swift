@@ -1,4 +1,4 @@
-/// `fg-server migrate`: bring a database file to this binary's schema and stop.
+/// `gather-server migrate`: bring a database file to this binary's schema and stop.
 public enum DatabaseMigration {
     /// Returns the schema versions before and after. A newer file throws `databaseTooNew`, untouched.
     public static func run(path: String, migrator: Migrator = Schema.migrator) throws -> (from: Int, to: Int) {

@@ -34,7 +34,7 @@ final class GroupCommitter: @unchecked Sendable {
     static let maximumGroup = 256
 
     /// Throws when the system refuses the thread.
-    init(writer: Database, fileWatch: DatabaseFileWatch? = nil, name: String = "fg-commit") throws {
+    init(writer: Database, fileWatch: DatabaseFileWatch? = nil, name: String = "gather-commit") throws {
         self.writer = writer
         self.fileWatch = fileWatch
         let started = DispatchSemaphore(value: 0)

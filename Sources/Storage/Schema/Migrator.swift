@@ -18,13 +18,13 @@ public struct Migration: Sendable {
 }
 
 public enum MigrationError: Error, Equatable, CustomStringConvertible {
-    /// The file was written by a newer fg-server; this binary leaves it alone.
+    /// The file was written by a newer gather-server; this binary leaves it alone.
     case databaseTooNew(found: Int, supported: Int)
 
     public var description: String {
         switch self {
         case let .databaseTooNew(found, supported):
-            return "the database has schema version \(found), but this fg-server knows versions up to \(supported); upgrade fg-server to open it"
+            return "the database has schema version \(found), but this gather-server knows versions up to \(supported); upgrade gather-server to open it"
         }
     }
 }

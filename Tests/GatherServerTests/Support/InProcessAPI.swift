@@ -21,7 +21,7 @@ final class InProcessAPI: APIHarness {
         options.passwordHasher = PasswordHasher.forTests
         return options
     }()) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-api-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         database = try DatabasePool(path: directory.appendingPathComponent("football-gather.sqlite").path)
         application = try GatherApplication(database: database, options: options, log: ServerLog(quiet: true, sink: { _ in }))

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The real `fg-server` binary, run as a child process.
+/// The real `gather-server` binary, run as a child process.
 final class ServerProcess {
     let process = Process()
     private let output = Pipe()
@@ -10,19 +10,19 @@ final class ServerProcess {
 
     /// The executable built next to the test bundle.
     static var executable: URL {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("fg-server")
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("gather-server")
     }
 
     /// - Parameters:
     ///   - descriptorLimit: runs the server under `ulimit -n` with this many file descriptors.
-    ///   - executable: another build of fg-server (e.g. the static release binary).
+    ///   - executable: another build of gather-server (e.g. the static release binary).
     ///   - inheritEnvironment: false starts it with only `environment` (like `env -i`).
     ///   - input: written to its standard input, which is then closed.
     init(arguments: [String], environment: [String: String] = [:], descriptorLimit: Int? = nil,
          executable: URL = ServerProcess.executable, inheritEnvironment: Bool = true, input: String? = nil) throws {
         if let descriptorLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
-            process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$@\"", "fg-server", executable.path] + arguments
+            process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$@\"", "gather-server", executable.path] + arguments
         } else {
             process.executableURL = executable
             process.arguments = arguments

@@ -14,7 +14,7 @@ final class TestServer: APIHarness {
     /// `prepareDatabase` may write the database file before the server opens it (an old schema, say).
     init(passwordHasher: any PasswordHashing = PasswordHasher.forTests, configure: (inout ServerConfiguration) -> Void = { _ in },
          prepareDatabase: (String) throws -> Void = { _ in }) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-test-\(UUID().uuidString)")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         databasePath = directory.appendingPathComponent("football-gather.sqlite").path
         try prepareDatabase(databasePath)

@@ -1,10 +1,10 @@
 import Foundation
 import XCTest
 
-/// The real `fg` binary in a real pseudo-terminal, driven through tmux: keys in with send-keys,
+/// The real `gather` binary in a real pseudo-terminal, driven through tmux: keys in with send-keys,
 /// the screen out with capture-pane.
 final class TmuxSession {
-    let socket = "fg-e2e-\(UUID().uuidString.prefix(8))"
+    let socket = "gather-e2e-\(UUID().uuidString.prefix(8))"
     let configDirectory: URL
 
     /// Few enough rows that the match clock is plain text ("10:00  Ready"), which tests can read.
@@ -14,15 +14,15 @@ final class TmuxSession {
         URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
-    /// Starts `fg` with `arguments` in a detached session of `columns`×`rows`; when fg exits the pane
+    /// Starts `gather` with `arguments` in a detached session of `columns`×`rows`; when gather exits the pane
     /// prints its exit status and stays open.
     init(arguments: [String], environment: [String: String] = [:], columns: Int = 100, rows: Int = 30) throws {
-        configDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("fg-e2e-config-\(UUID().uuidString)")
+        configDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-e2e-config-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
         var assignments = ["XDG_CONFIG_HOME=\(configDirectory.path)", "TERM=xterm-256color"]
         assignments += environment.map { "\($0.key)=\($0.value)" }
-        let fg = TmuxSession.binaryDirectory.appendingPathComponent("fg").path
-        let command = "env \(assignments.joined(separator: " ")) \(fg) \(arguments.joined(separator: " ")); echo FG-EXITED-$?; sleep 600"
+        let gather = TmuxSession.binaryDirectory.appendingPathComponent("gather").path
+        let command = "env \(assignments.joined(separator: " ")) \(gather) \(arguments.joined(separator: " ")); echo FG-EXITED-$?; sleep 600"
         // The tmux server that new-session starts would inherit a pipe and keep it open: no capture here.
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", String(columns), "-y", String(rows), command], captureOutput: false)
     }
@@ -81,7 +81,7 @@ final class TmuxSession {
         return true
     }
 
-    /// Copies everything fg writes to the terminal from now on into `file` (escape sequences, the bell…).
+    /// Copies everything gather writes to the terminal from now on into `file` (escape sequences, the bell…).
     func recordOutput(to file: URL) throws {
         _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         try tmux(["pipe-pane", "-o", "cat >> '\(file.path)'"])

@@ -1,0 +1,151 @@
+import Foundation
+import GatherServer
+import XCTest
+
+/// The README's commands as a newcomer and cron run them: typed into an interactive bash, given to
+/// `sh -c`, and from the README's crontab in cron's own environment (`/bin/sh`, `PATH=/usr/bin:/bin`
+/// plus what the crontab sets). Each must reach the real `gather`, installed in a directory of its
+/// own as `make install` puts it: no shell builtin, alias or completion may swallow the name.
+final class ShellCommandTests: XCTestCase {
+    private var server: FootballGatherServer!
+    private var home: URL!
+    private var installDirectory: URL!
+    private var url: String { "http://127.0.0.1:\(server.port ?? 0)" }
+
+    override func setUpWithError() throws {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("gather-shell-\(UUID().uuidString)")
+        installDirectory = home.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: installDirectory, withIntermediateDirectories: true)
+        for program in ["gather", "gather-server"] {
+            try FileManager.default.createSymbolicLink(at: installDirectory.appendingPathComponent(program),
+                                                       withDestinationURL: TmuxSession.binaryDirectory.appendingPathComponent(program))
+        }
+        var configuration = ServerConfiguration()
+        configuration.http.port = 0
+        configuration.databasePath = home.appendingPathComponent("shell.sqlite").path
+        configuration.quiet = true
+        server = try FootballGatherServer(configuration: configuration, passwordHasher: PasswordHasher(cost: 1))
+        try server.start()
+    }
+
+    override func tearDown() {
+        server.shutdown()
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    private static var readme: String {
+        get throws {
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("README.md")
+            return try String(contentsOf: url, encoding: .utf8)
+        }
+    }
+
+    /// The lines of the README's first ``` block of `language` after `heading`.
+    private func block(_ language: String, after heading: String) throws -> [String] {
+        let text = try Self.readme
+        let section = try XCTUnwrap(text.range(of: heading), "README has \(heading)")
+        let open = try XCTUnwrap(text.range(of: "```\(language)\n", range: section.upperBound..<text.endIndex))
+        let close = try XCTUnwrap(text.range(of: "```", range: open.upperBound..<text.endIndex))
+        return text[open.upperBound..<close.lowerBound].split(separator: "\n").map(String.init)
+    }
+
+    /// The README's scripting line that starts with `prefix`, without its comment.
+    private func scriptingLine(_ prefix: String) throws -> String {
+        let line = try XCTUnwrap(try block("sh", after: "## Scripting").first { $0.hasPrefix(prefix) }, "README shows \(prefix)")
+        return line.components(separatedBy: "  #").first?.trimmingCharacters(in: .whitespaces) ?? line
+    }
+
+    private struct Run {
+        let status: Int32
+        let output: String
+    }
+
+    /// `program arguments` with exactly `environment` (nothing inherited, as cron and a fresh login give).
+    private func run(_ program: String, _ arguments: [String], environment: [String: String]) throws -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.environment = environment
+        process.currentDirectoryURL = home
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+
+    /// A login shell's environment: the install directory first on the PATH, this test's server.
+    private var userEnvironment: [String: String] {
+        ["HOME": home.path, "PATH": "\(installDirectory.path):/usr/bin:/bin", "FG_SERVER_URL": url, "TERM": "xterm"]
+    }
+
+    private func registerAndLogIn() throws {
+        let register = try run("/usr/bin/curl", ["-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "POST", "\(url)/api/users",
+                                                 "-H", "Content-Type: application/json",
+                                                 "-d", #"{"username":"ana","password":"long-enough"}"#], environment: [:])
+        XCTAssertEqual(register.output, "201")
+        let login = try scriptingLine("FG_PASSWORD=").replacingOccurrences(of: "FG_PASSWORD=…", with: "FG_PASSWORD=long-enough")
+        let result = try run("/bin/bash", ["-ic", login], environment: userEnvironment)
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(result.output.contains("Logged in as ana"), result.output)
+    }
+
+    func testTheREADMECommandsReachGatherInAnInteractiveBash() throws {
+        try registerAndLogIn()
+        let add = try scriptingLine("gather players add")
+        let list = try scriptingLine("gather players list")
+        let script = "\(add)\n\(try scriptingLine("gather whoami"))\n\(list)"
+
+        let result = try run("/bin/bash", ["-ic", script], environment: userEnvironment)
+
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertFalse(result.output.contains("no such job") || result.output.contains("fg: no job control"), result.output)
+        XCTAssertTrue(result.output.contains("ana at \(url)"), result.output)
+        XCTAssertTrue(result.output.contains("Ana"), "the player added, in the list:\n\(result.output)")
+    }
+
+    func testTheREADMECommandsReachGatherFromShDashC() throws {
+        try registerAndLogIn()
+        let result = try run("/bin/sh", ["-c", try scriptingLine("gather whoami") + "; gather --version"], environment: userEnvironment)
+
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(result.output.contains("ana at \(url)"), result.output)
+        XCTAssertTrue(result.output.contains("\ngather "), result.output)
+    }
+
+    func testTheREADMECrontabRunsInCronsEnvironment() throws {
+        try registerAndLogIn()
+        try FileManager.default.createDirectory(at: home.appendingPathComponent("backups"), withIntermediateDirectories: true)
+        var environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "SHELL": "/bin/sh", "LOGNAME": "ana"]
+        var commands: [String] = []
+        for line in try block("cron", after: "A nightly backup") {
+            if let equals = line.firstIndex(of: "="), !line.contains(" ") {
+                // An assignment, as cron reads it; the README's example addresses become this test's.
+                var value = String(line[line.index(after: equals)...])
+                value = value.replacingOccurrences(of: "/usr/local/bin", with: installDirectory.path)
+                    .replacingOccurrences(of: "https://gather.example.org", with: url)
+                environment[String(line[..<equals])] = value
+            } else {
+                // Five time fields, then the command; cron turns an unescaped % into a newline, \% into %.
+                let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
+                XCTAssertEqual(fields.count, 6, line)
+                commands.append(String(fields[5]).trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "\\%", with: "%"))
+            }
+        }
+        XCTAssertEqual(commands.count, 1)
+        XCTAssertTrue(environment["PATH"]?.hasPrefix(installDirectory.path) == true, "the crontab puts the install directory on the PATH")
+
+        let result = try run("/bin/sh", ["-c", commands[0]], environment: environment)
+
+        XCTAssertEqual(result.status, 0, result.output)
+        let backups = try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("backups").path)
+        let backup = try XCTUnwrap(backups.first { $0.hasPrefix("gather-") && $0.hasSuffix(".json") }, "\(backups)")
+        let data = try Data(contentsOf: home.appendingPathComponent("backups").appendingPathComponent(backup))
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertEqual(document["format"] as? String, "football-gather-export", "a real export of ana's account")
+    }
+}
