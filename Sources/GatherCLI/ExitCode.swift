@@ -1,6 +1,6 @@
 import GatherClient
 
-/// `fg COMMAND`'s exit statuses, as documented in the README.
+/// `gather COMMAND`'s exit statuses, as documented in the README.
 public enum ExitCode: Int32, Sendable {
     case success = 0
     /// The server refused (a 4xx other than 401), with its reason on stderr.
@@ -17,7 +17,7 @@ public enum ExitCode: Int32, Sendable {
         switch error {
         case .unreachable: return .unreachable
         case .unauthorized: return .notLoggedIn
-        case .rejected, .invalidResponse: return .refused
+        case .rejected, .unknownPlayers, .invalidResponse: return .refused
         }
     }
 }

@@ -154,4 +154,53 @@ final class APIServicesTests: XCTestCase {
         let all = try await gathers.history(before: nil)
         XCTAssertEqual(all.count, 1, "the same gather, not a second one")
     }
+    func testAMatchGoesUpWholeWithItsRealTimesOrNotAtAll() async throws {
+        _ = try await APISessionService(client: client).register(username: "whole", password: "long-enough")
+        let players = APIPlayerService(client: client)
+        let ana = try await players.create(try PlayerDetails(name: "Ana"))
+        let ben = try await players.create(try PlayerDetails(name: "Ben"))
+        let gathers = APIGatherService(client: client)
+        let kickOff = Date(timeIntervalSince1970: 1_763_748_000)      // a Friday evening, days ago
+        let played = GatherRecord(id: UUID(), assignments: [TeamAssignmentEntry(playerID: ana.id, team: .teamA),
+                                                            TeamAssignmentEntry(playerID: ben.id, team: .teamB)],
+                                  result: GatherResult(score: Score(teamA: 2, teamB: 2) ?? .goalless),
+                                  createdAt: kickOff, endedAt: kickOff.addingTimeInterval(3_900))
+
+        try await gathers.save(played)
+
+        let stored = try await gathers.history(before: nil)
+        XCTAssertEqual(stored.first?.gather.createdAt, kickOff, "dated when it was played, not when it went up")
+        XCTAssertEqual(stored.first?.gather.endedAt, kickOff.addingTimeInterval(3_900))
+        XCTAssertEqual(stored.first?.players.count, 2)
+
+        // Ben never played before and is deleted for good: a match with him is refused whole.
+        let cy = try await players.create(try PlayerDetails(name: "Cy"))
+        try await players.delete(id: cy.id)
+        let refused = GatherRecord(id: UUID(), assignments: [TeamAssignmentEntry(playerID: ana.id, team: .teamA),
+                                                             TeamAssignmentEntry(playerID: cy.id, team: .teamB)],
+                                   result: GatherResult(score: Score(teamA: 1, teamB: 0) ?? .goalless), createdAt: kickOff, endedAt: kickOff)
+        await expectError(.unknownPlayers(ids: [cy.id], reason: "player \(cy.id) not found; nothing was saved")) {
+            try await gathers.save(refused)
+        }
+        let after = try await gathers.history(before: nil)
+        XCTAssertEqual(after.map(\.gather.id), [played.id], "nothing of the refused match on the server")
+        // Without him it goes up.
+        try await gathers.save(refused.without(players: [cy.id]))
+        let fixed = try await gathers.history(before: nil)
+        XCTAssertEqual(fixed.count, 2)
+    }
+
+    func testAComputerClockAheadOfTheServersStillSavesTheMatch() async throws {
+        _ = try await APISessionService(client: client).register(username: "skewed", password: "long-enough")
+        let ana = try await APIPlayerService(client: client).create(try PlayerDetails(name: "Ana"))
+        let ahead = Date().addingTimeInterval(3_600)
+        let record = GatherRecord(id: UUID(), assignments: [TeamAssignmentEntry(playerID: ana.id, team: .teamA)],
+                                  result: GatherResult(score: .goalless), createdAt: ahead, endedAt: ahead)
+
+        try await APIGatherService(client: client).save(record)
+
+        let stored = try await APIGatherService(client: client).history(before: nil)
+        XCTAssertEqual(stored.map(\.gather.id), [record.id])
+        XCTAssertLessThan(try XCTUnwrap(stored.first?.gather.createdAt), ahead.addingTimeInterval(-60), "the server's time, not refused")
+    }
 }

@@ -204,6 +204,31 @@ final class GatherPresenterTests: XCTestCase {
         XCTAssertFalse(ticker.isRunning)
     }
 
+    func testResetWithTimePlayedAsksFirstAndNoKeepsTheClock() async {
+        makePresenter()
+        presenter.toggleClock()
+        advance(.seconds(3))
+
+        presenter.stopClock()
+
+        XCTAssertEqual(view.last?.prompt, .confirmReset(played: "00:03"))
+        XCTAssertEqual(view.last?.clockStatus, "Running", "nothing lost on one key")
+        presenter.cancelPrompt()
+        advance(.seconds(1))
+        XCTAssertEqual(view.last?.clock, "09:56", "still counting")
+
+        presenter.toggleClock()
+        presenter.stopClock()
+        XCTAssertEqual(view.last?.prompt, .confirmReset(played: "00:04"), "paused asks too")
+    }
+
+    func testResetBeforeKickOffNeedsNoQuestion() async {
+        makePresenter()
+        presenter.stopClock()
+        XCTAssertNil(view.last?.prompt)
+        XCTAssertEqual(view.last?.clock, "10:00")
+    }
+
     func testStopResetsToTheFullTime() async {
         makePresenter()
         presenter.toggleClock()
@@ -211,6 +236,7 @@ final class GatherPresenterTests: XCTestCase {
         XCTAssertEqual(view.last?.clock, "09:57")
 
         presenter.stopClock()
+        presenter.confirmReset()
 
         XCTAssertEqual(view.last?.clock, "10:00")
         XCTAssertEqual(view.last?.clockStatus, "Ready")
@@ -643,5 +669,61 @@ final class GatherPresenterTests: XCTestCase {
         XCTAssertEqual(view.last?.canGoBack, false, "not while a prompt is up")
         presenter.requestBack()
         XCTAssertEqual(delegate.backCount, 0)
+    }
+    // MARK: Real times and leaving at once
+
+    func testTheResultIsDatedFromKickOffToTheEnd() async {
+        makePresenter()
+        advance(.seconds(90))          // teams looked at, then kick-off
+        presenter.toggleClock()
+        advance(.seconds(600))
+        presenter.changeScore(of: .teamA, by: 1)
+        advance(.seconds(30))          // time's up, then the organiser ends it
+        presenter.requestEnd()
+
+        await presenter.confirmEnd()
+
+        let record = keeper.kept.first
+        XCTAssertEqual(record?.createdAt, Date(timeIntervalSince1970: 1_800_000_090), "kick-off, not when the screen opened")
+        XCTAssertEqual(record?.endedAt, Date(timeIntervalSince1970: 1_800_000_720), "when it was saved")
+    }
+
+    func testAMatchWithoutTheClockIsDatedFromItsFirstGoal() async {
+        makePresenter()
+        advance(.seconds(120))
+        presenter.changeScore(of: .teamB, by: 1)
+        advance(.seconds(60))
+        presenter.requestEnd()
+
+        await presenter.confirmEnd()
+
+        XCTAssertEqual(keeper.kept.first?.createdAt, Date(timeIntervalSince1970: 1_800_000_120))
+    }
+
+    func testLeavingAtOnceKeepsAPlayedMatchOnThisComputer() {
+        makePresenter()
+        presenter.changeScore(of: .teamA, by: 1)
+        presenter.requestQuit()
+
+        let outcome = presenter.keepBeforeLeaving()
+
+        XCTAssertEqual(outcome, .keptOnThisComputer(GatherResult(score: Score(teamA: 1, teamB: 0) ?? .goalless)))
+        XCTAssertEqual(keeper.keptForLater.map(\.id), [gatherID])
+        XCTAssertEqual(keeper.keptForLater.first?.assignments, assignments, "with its teams")
+        XCTAssertEqual(keeper.kept, [], "nothing sent: the app is leaving")
+    }
+
+    func testLeavingAtOnceSaysSoWhenTheMatchCannotBeKept() {
+        makePresenter()
+        presenter.changeScore(of: .teamA, by: 1)
+        keeper.keepForLaterProblem = "disk full"
+
+        XCTAssertEqual(presenter.keepBeforeLeaving(), .lost(GatherResult(score: Score(teamA: 1, teamB: 0) ?? .goalless), reason: "disk full"))
+    }
+
+    func testLeavingAnUntouchedMatchKeepsNothing() {
+        makePresenter()
+        XCTAssertNil(presenter.keepBeforeLeaving())
+        XCTAssertEqual(keeper.keptForLater, [])
     }
 }

@@ -88,7 +88,7 @@ final class OfflineResultsFlowTests: XCTestCase {
 
         await waitForDisplay(on: listView) { $0.uploadedResults == 1 }
 
-        XCTAssertEqual(fixture.gathers.saves, [waiting.record])
+        XCTAssertEqual(fixture.gathers.saves, [waiting.datedRecord], "dated when it was saved, not when it went up")
         XCTAssertEqual(fixture.journal.entries, [])
     }
 

@@ -21,9 +21,11 @@ final class PendingResultsTests: XCTestCase {
                               now: { Date(timeIntervalSince1970: 1_800_000_000) })
     }
 
+    /// A match as the match screen keeps it: dated from kick-off to the end.
     private func record(_ goalsA: Int, _ goalsB: Int, id: UUID = UUID()) -> GatherRecord {
         GatherRecord(id: id, assignments: [TeamAssignmentEntry(playerID: 1, team: .teamA), TeamAssignmentEntry(playerID: 2, team: .teamB)],
-                     result: GatherResult(score: Score(teamA: goalsA, teamB: goalsB) ?? .goalless))
+                     result: GatherResult(score: Score(teamA: goalsA, teamB: goalsB) ?? .goalless),
+                     createdAt: Date(timeIntervalSince1970: 1_699_990_000), endedAt: Date(timeIntervalSince1970: 1_699_993_000))
     }
 
     private func pending(_ record: GatherRecord, for session: Session? = nil, server: String? = nil) -> PendingResult {
@@ -244,5 +246,59 @@ final class PendingResultsTests: XCTestCase {
             JournalContents(entries: [], setAside: "/config/pending-results.json.unreadable-1")
         }
         func update(_ change: ([PendingResult]) -> [PendingResult]) throws -> [PendingResult] { change([]) }
+    }
+    // MARK: Times and refusals
+
+    func testAResultKeptByAnOlderClientIsDatedWhenItWasSavedNotWhenItUploads() async {
+        let undated = GatherRecord(id: UUID(), assignments: [TeamAssignmentEntry(playerID: 1, team: .teamA)],
+                                   result: GatherResult(score: Score(teamA: 1, teamB: 0) ?? .goalless))
+        let results = makeResults(entries: [pending(undated)])
+
+        await results.uploadAll()
+
+        XCTAssertEqual(service.saves.map(\.createdAt), [Date(timeIntervalSince1970: 1_700_000_000)], "savedAt, not the upload's now")
+        XCTAssertEqual(service.saves.map(\.endedAt), [Date(timeIntervalSince1970: 1_700_000_000)])
+    }
+
+    func testARefusalNamingPlayersIsKeptWithThemAndTheRestGoesUpWhenFixed() async throws {
+        let match = record(3, 1)
+        let results = makeResults(entries: [pending(match)])
+        service.refusals = [match.id: .unknownPlayers(ids: [2], reason: "player 2 not found; nothing was saved")]
+
+        await results.uploadAll()
+
+        let refused = try XCTUnwrap(results.pending.first)
+        XCTAssertEqual(refused.refusal, "player 2 not found; nothing was saved")
+        XCTAssertEqual(refused.unknownPlayers, [2])
+        XCTAssertEqual(journal.entries.first?.unknownPlayers, [2], "on disk too")
+        service.refusals = [:]
+
+        let uploaded = await results.uploadWithoutUnknownPlayers(match.id)
+
+        XCTAssertTrue(uploaded)
+        XCTAssertEqual(service.saves.last?.assignments, [TeamAssignmentEntry(playerID: 1, team: .teamA)], "without player 2")
+        XCTAssertEqual(service.saves.last?.result, match.result)
+        XCTAssertEqual(service.saves.last?.createdAt, match.createdAt, "still dated when it was played")
+        XCTAssertEqual(results.pending, [])
+    }
+
+    func testKeepingForLaterWritesTheJournalAndSendsNothing() {
+        let results = makeResults()
+        let match = record(1, 1)
+
+        XCTAssertNil(results.keepForLater(match, names: [1: "Ana"]))
+
+        XCTAssertEqual(journal.entries.map(\.record), [match])
+        XCTAssertEqual(service.saves, [], "the app is leaving: nothing is sent")
+    }
+
+    func testKeepingForLaterSaysWhyWhenTheJournalCannotBeWritten() {
+        let results = makeResults()
+        journal.failure = PrivateFileError(path: "/full/pending-results.json", code: ENOSPC)
+
+        let problem = results.keepForLater(record(1, 1), names: [:])
+
+        XCTAssertNotNil(problem)
+        XCTAssertEqual(journal.entries, [])
     }
 }

@@ -10,6 +10,7 @@ import XCTest
 final class FrameAndMatchDrawingTests: XCTestCase {
     private final class KeepNothing: ResultKeeper {
         func keep(_ record: GatherRecord, names: [Int: String]) async throws -> KeptResult { .uploaded }
+        func keepForLater(_ record: GatherRecord, names: [Int: String]) -> String? { nil }
     }
 
     private func lines(of buffer: ScreenBuffer) -> [String] {

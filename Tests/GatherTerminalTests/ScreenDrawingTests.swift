@@ -10,6 +10,7 @@ import XCTest
 final class ScreenDrawingTests: XCTestCase {
     private final class UnusedResultKeeper: ResultKeeper {
         func keep(_ record: GatherRecord, names: [Int: String]) async throws -> KeptResult { .uploaded }
+        func keepForLater(_ record: GatherRecord, names: [Int: String]) -> String? { nil }
     }
 
     private func text(of buffer: ScreenBuffer) -> String {

@@ -5,7 +5,7 @@ import HTTP
 import Networking
 import Locking
 
-/// Talks to fg-server over one keep-alive connection (TLS for https) on a private queue, so the UI
+/// Talks to gather-server over one keep-alive connection (TLS for https) on a private queue, so the UI
 /// never blocks. Every request has a deadline; failures come back as `ServiceError` with a message
 /// for people.
 public final class APIClient: Sendable {
@@ -64,6 +64,9 @@ public final class APIClient: Sendable {
         }
         guard response.status < 400 else {
             let reason = APIClient.reason(in: response)
+            if let ids = APIClient.errorBody(in: response)?.playerIDs, !ids.isEmpty, response.status != 401 {
+                throw ServiceError.unknownPlayers(ids: ids, reason: reason)
+            }
             if response.status == 401 {
                 if sentToken != nil { unauthorizedHandler.withLock { $0 }?() }
                 throw ServiceError.unauthorized(reason)
@@ -105,7 +108,7 @@ public final class APIClient: Sendable {
     private func mapped(_ error: any Error) -> ServiceError {
         switch error {
         case HTTPClientError.connectionRefused:
-            return .unreachable("Cannot reach the server at \(address): connection refused. Is fg-server running?")
+            return .unreachable("Cannot reach the server at \(address): connection refused. Is gather-server running?")
         case HTTPClientError.timedOut:
             return .unreachable("The server at \(address) did not answer in time")
         case HTTPClientError.connectionClosed:
@@ -124,8 +127,12 @@ public final class APIClient: Sendable {
         }
     }
 
+    static func errorBody(in response: ReceivedResponse) -> ErrorBody? {
+        try? WireFormat.decoder().decode(ErrorBody.self, from: Data(response.body))
+    }
+
     static func reason(in response: ReceivedResponse) -> String {
-        if let body = try? WireFormat.decoder().decode(ErrorBody.self, from: Data(response.body)) {
+        if let body = errorBody(in: response) {
             return body.reason
         }
         // nginx's page for plain HTTP on its TLS port.

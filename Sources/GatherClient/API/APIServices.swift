@@ -85,18 +85,28 @@ public struct APIGatherService: GatherService {
 
     public init(client: APIClient) { self.client = client }
 
-    /// Creates the gather with its result under the record's id (201, or 200 when a retry finds
-    /// it; a gather found without this result, one resumed from History, gets it), then puts
-    /// every player on their side (repeating that changes nothing).
+    /// Sends the whole match in one request (the gather, its result, its real times and every
+    /// player on their side), which the server stores all or nothing under the record's id, so a
+    /// retry finds it and a refusal leaves nothing behind. A server that does not know the one-step
+    /// form answers without `players`: the teams then go one by one, as before.
     public func save(_ record: GatherRecord) async throws {
-        let gather = try await client.request(.post, "/api/gathers", body: GatherDraft(id: record.id, result: record.result,
-                                                                                          balanceSeed: record.balanceSeed),
-                                              as: Gather.self)
-        if gather.result != record.result {
-            try await client.request(.put, "/api/gathers/\(gather.id.uuidString)", body: GatherResultUpdate(result: record.result))
+        let draft = GatherDraft(id: record.id, result: record.result, balanceSeed: record.balanceSeed,
+                                createdAt: record.createdAt, endedAt: record.endedAt,
+                                players: record.assignments.map { GatherDraft.Member(id: $0.playerID, team: $0.team) })
+        let saved: SavedGather
+        do {
+            saved = try await client.request(.post, "/api/gathers", body: draft, as: SavedGather.self)
+        } catch ServiceError.rejected(400, let reason) where reason.hasSuffix("is in the future") && record.createdAt != nil {
+            // This computer's clock is ahead of the server's: the match is better stored at the
+            // server's time than refused.
+            return try await save(record.dated(createdAt: nil, endedAt: nil))
+        }
+        guard saved.players == nil else { return }
+        if saved.gather.result != record.result {
+            try await client.request(.put, "/api/gathers/\(saved.gather.id.uuidString)", body: GatherResultUpdate(result: record.result))
         }
         for entry in record.assignments {
-            try await client.request(.post, "/api/gathers/\(gather.id.uuidString)/players/\(entry.playerID)",
+            try await client.request(.post, "/api/gathers/\(saved.gather.id.uuidString)/players/\(entry.playerID)",
                                      body: TeamAssignment(team: entry.team))
         }
     }
@@ -136,5 +146,18 @@ extension String {
     var capitalizedFirst: String {
         guard let first else { return self }
         return first.uppercased() + dropFirst()
+    }
+}
+
+/// What `POST /api/gathers` answers: the gather, and its players when it took them in one step.
+private struct SavedGather: Decodable, Sendable {
+    let gather: Gather
+    let players: [GatherPlayer]?
+
+    enum CodingKeys: String, CodingKey { case players }
+
+    init(from decoder: any Decoder) throws {
+        gather = try Gather(from: decoder)
+        players = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent([GatherPlayer].self, forKey: .players)
     }
 }

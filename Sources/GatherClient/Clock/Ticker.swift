@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// Something that calls back periodically on the UI queue while started. The match clock's view
 /// refresh runs on it; tests drive a manual one.
@@ -12,6 +13,12 @@ public protocol Ticker: AnyObject {
 /// Where "now" comes from: a monotonic clock in the app, a settable one in tests.
 public protocol TimeSource: Sendable {
     func now() -> Duration
+    /// The wall-clock time, for dating a match (kick-off, the end).
+    func date() -> Date
+}
+
+extension TimeSource {
+    public func date() -> Date { Date() }
 }
 
 /// The system's monotonic clock (it never jumps with wall-clock changes).

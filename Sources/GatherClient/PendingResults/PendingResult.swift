@@ -14,17 +14,28 @@ public struct PendingResult: Hashable, Sendable, Codable {
     /// The server's reason, if it refused the result (it is kept and tried again until the user
     /// discards it: the reason may go away, for example a missing player added back).
     public var refusal: String?
+    /// The players the server did not know when it refused (deleted meanwhile): the result can
+    /// go up without them.
+    public var unknownPlayers: [Int]?
 
-    public init(record: GatherRecord, server: String, userID: UUID, savedAt: Date, names: [Int: String], refusal: String? = nil) {
+    public init(record: GatherRecord, server: String, userID: UUID, savedAt: Date, names: [Int: String], refusal: String? = nil,
+                unknownPlayers: [Int]? = nil) {
         self.record = record
         self.server = server
         self.userID = userID
         self.savedAt = savedAt
         self.names = names
         self.refusal = refusal
+        self.unknownPlayers = unknownPlayers
     }
 
     public var id: UUID { record.id }
+
+    /// The record as it is uploaded: a result kept by an older client, which did not note the
+    /// match's times, is dated when it was saved here (not when it reaches the server).
+    public var datedRecord: GatherRecord {
+        record.createdAt == nil ? record.dated(createdAt: savedAt, endedAt: savedAt) : record
+    }
 
     /// The names of one side, in the order they were picked.
     public func names(of team: Team) -> [String] {
@@ -33,7 +44,7 @@ public struct PendingResult: Hashable, Sendable, Codable {
 }
 
 extension GatherRecord: Codable {
-    enum CodingKeys: String, CodingKey { case id, assignments, score, balanceSeed }
+    enum CodingKeys: String, CodingKey { case id, assignments, score, balanceSeed, createdAt, endedAt }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -44,7 +55,9 @@ extension GatherRecord: Codable {
         self.init(id: try container.decode(UUID.self, forKey: .id),
                   assignments: try container.decode([TeamAssignmentEntry].self, forKey: .assignments),
                   result: GatherResult(score: score),
-                  balanceSeed: try container.decodeIfPresent(Int.self, forKey: .balanceSeed))
+                  balanceSeed: try container.decodeIfPresent(Int.self, forKey: .balanceSeed),
+                  createdAt: try container.decodeIfPresent(Date.self, forKey: .createdAt),
+                  endedAt: try container.decodeIfPresent(Date.self, forKey: .endedAt))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -53,6 +66,8 @@ extension GatherRecord: Codable {
         try container.encode(assignments, forKey: .assignments)
         try container.encode(result.score.description, forKey: .score)
         try container.encodeIfPresent(balanceSeed, forKey: .balanceSeed)
+        try container.encodeIfPresent(createdAt, forKey: .createdAt)
+        try container.encodeIfPresent(endedAt, forKey: .endedAt)
     }
 }
 

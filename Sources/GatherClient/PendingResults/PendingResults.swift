@@ -69,8 +69,10 @@ public final class PendingResults: ResultKeeper {
         let run = await upload()
         guard let entry = entries.first(where: { $0.id == record.id }) else { return .uploaded }
         if let refusal = entry.refusal {
-            // The server read it and said no: the match screen shows why, and the user decides.
+            // The server read it and said no (and stored none of it): the match screen shows
+            // why, and the user decides.
             forget(record.id)
+            if let ids = entry.unknownPlayers { throw ServiceError.unknownPlayers(ids: ids, reason: refusal) }
             throw ServiceError.rejected(status: 400, reason: refusal)
         }
         guard journaled else {
@@ -78,6 +80,33 @@ public final class PendingResults: ResultKeeper {
             throw run.stoppedBy ?? ServiceError.unreachable("The result could not be saved")
         }
         return .keptOnThisComputer(run.stoppedBy ?? .unreachable("The server did not take the result"))
+    }
+
+    public func keepForLater(_ record: GatherRecord, names: [Int: String]) -> String? {
+        guard let user = currentUser else { return "not logged in" }
+        let entry = PendingResult(record: record, server: server, userID: user, savedAt: now(), names: names)
+        guard change({ entries in entries.contains { $0.id == record.id } ? entries : entries + [entry] }) else {
+            return writeProblem ?? "the results file cannot be written"
+        }
+        return nil
+    }
+
+    /// Uploads a refused result again without the players the server no longer has; true if it
+    /// went up (else it waits, refused or not, with the new reason).
+    @discardableResult
+    public func uploadWithoutUnknownPlayers(_ id: UUID) async -> Bool {
+        change { entries in
+            entries.map { entry in
+                guard entry.id == id, let unknown = entry.unknownPlayers else { return entry }
+                var fixed = entry
+                fixed.record = entry.record.without(players: Set(unknown))
+                fixed.refusal = nil
+                fixed.unknownPlayers = nil
+                return fixed
+            }
+        }
+        _ = await upload()
+        return !entries.contains { $0.id == id }
     }
 
     /// Drops a result the user chose to give up.
@@ -120,14 +149,14 @@ public final class PendingResults: ResultKeeper {
         var run = UploadRun()
         for entry in pending {
             do {
-                try await service.save(entry.record)
+                try await service.save(entry.datedRecord)
                 forget(entry.id)
                 run.uploaded += 1
             } catch let error as ServiceError where error.isWorthRetrying {
                 run.stoppedBy = error
                 break
             } catch {
-                refuse(entry.id, reason: ServiceError(error).message)
+                refuse(entry.id, because: ServiceError(error))
             }
         }
         return run
@@ -135,7 +164,7 @@ public final class PendingResults: ResultKeeper {
 
     // MARK: Journal
 
-    /// Changes the journal on disk (merged with what another fg wrote meanwhile) and the view of
+    /// Changes the journal on disk (merged with what another client wrote meanwhile) and the view of
     /// it here; false if it could not be written, and the change then lives only in memory.
     @discardableResult
     private func change(_ transform: ([PendingResult]) -> [PendingResult]) -> Bool {
@@ -156,11 +185,14 @@ public final class PendingResults: ResultKeeper {
         change { $0.filter { $0.id != id } }
     }
 
-    private func refuse(_ id: UUID, reason: String) {
+    private func refuse(_ id: UUID, because error: ServiceError) {
         change { entries in
             entries.map { entry in
                 var entry = entry
-                if entry.id == id { entry.refusal = reason }
+                if entry.id == id {
+                    entry.refusal = error.message
+                    if case .unknownPlayers(let ids, _) = error { entry.unknownPlayers = ids } else { entry.unknownPlayers = nil }
+                }
                 return entry
             }
         }
@@ -174,6 +206,7 @@ extension ServiceError {
         switch self {
         case .unreachable, .unauthorized, .invalidResponse: return true
         case .rejected(let status, _): return status == 408 || status == 429 || status >= 500
+        case .unknownPlayers: return false
         }
     }
 }

@@ -7,6 +7,9 @@ public protocol ResultKeeper: AnyObject {
     /// Throws only when neither took it (the match screen then stays, with the reason).
     /// `names` are the players' names, to show the teams while the result waits.
     func keep(_ record: GatherRecord, names: [Int: String]) async throws -> KeptResult
+    /// Writes the result to this computer's journal without sending it (the app is leaving at
+    /// once); it uploads at the next start. Returns why it could not be kept, or nil.
+    func keepForLater(_ record: GatherRecord, names: [Int: String]) -> String?
 }
 
 /// Where a saved result ended up.

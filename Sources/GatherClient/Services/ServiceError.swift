@@ -6,6 +6,9 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     case unauthorized(String)
     /// The server refused the request with a reason (validation, conflict, not found…).
     case rejected(status: Int, reason: String)
+    /// The server refused a whole match because these players are not on its roster (deleted
+    /// meanwhile); nothing of it was stored.
+    case unknownPlayers(ids: [Int], reason: String)
     /// The server answered with something this client does not understand.
     case invalidResponse(String)
 
@@ -13,7 +16,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .unreachable(let detail): return detail
         case .unauthorized(let reason): return reason
-        case .rejected(_, let reason): return reason
+        case .rejected(_, let reason), .unknownPlayers(_, let reason): return reason
         case .invalidResponse(let detail): return "Unexpected answer from the server: \(detail)"
         }
     }

@@ -55,15 +55,49 @@ public struct GatherDraft: Hashable, Sendable, Codable {
     /// When its result was saved, for an import (default: `createdAt`); needs a result.
     public var endedAt: Date?
 
-    public init(id: UUID? = nil, result: GatherResult?, balanceSeed: Int? = nil, createdAt: Date? = nil, endedAt: Date? = nil) {
+    /// Every player of the match with their side: with it the gather and its teams are stored in
+    /// one step, all or nothing (nil: the teams come one by one, as the original client sends them).
+    public var players: [Member]?
+
+    /// At most this many players in one gather: a squad and its bench, several times over.
+    public static let maximumPlayers = 200
+
+    /// One player of `players`: the roster id and the side.
+    public struct Member: Hashable, Sendable, Codable {
+        public var id: Int
+        public var team: Team
+
+        public init(id: Int, team: Team) {
+            self.id = id
+            self.team = team
+        }
+
+        enum CodingKeys: String, CodingKey { case id, team }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            guard let id = try container.decodeIfPresent(Int.self, forKey: .id) else {
+                throw ValidationError(field: "players", message: "needs an id for every player")
+            }
+            guard let team = try container.decodeEnumIfPresent(Team.self, forKey: .team) else {
+                throw ValidationError(field: "players", message: "needs a team for every player")
+            }
+            self.id = id
+            self.team = team
+        }
+    }
+
+    public init(id: UUID? = nil, result: GatherResult?, balanceSeed: Int? = nil, createdAt: Date? = nil, endedAt: Date? = nil,
+                players: [Member]? = nil) {
         self.id = id
         self.result = result
         self.balanceSeed = balanceSeed
         self.createdAt = createdAt
         self.endedAt = endedAt
+        self.players = players
     }
 
-    enum CodingKeys: String, CodingKey { case id, score, winnerTeam, balanceSeed, createdAt, endedAt }
+    enum CodingKeys: String, CodingKey { case id, score, winnerTeam, balanceSeed, createdAt, endedAt, players }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -94,6 +128,16 @@ public struct GatherDraft: Hashable, Sendable, Codable {
         if let createdAt, let endedAt, endedAt < createdAt {
             throw ValidationError(field: "endedAt", message: "cannot be before createdAt")
         }
+        if let players = try container.decodeIfPresent([Member].self, forKey: .players) {
+            guard players.count <= GatherDraft.maximumPlayers else {
+                throw ValidationError(field: "players", message: "can list at most \(GatherDraft.maximumPlayers) players")
+            }
+            var seen = Set<Int>()
+            for member in players where !seen.insert(member.id).inserted {
+                throw ValidationError(field: "players", message: "lists player \(member.id) twice")
+            }
+            self.players = players
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -104,6 +148,7 @@ public struct GatherDraft: Hashable, Sendable, Codable {
         try container.encodeIfPresent(balanceSeed, forKey: .balanceSeed)
         try container.encodeIfPresent(createdAt, forKey: .createdAt)
         try container.encodeIfPresent(endedAt, forKey: .endedAt)
+        try container.encodeIfPresent(players, forKey: .players)
     }
 }
 

@@ -244,3 +244,9 @@ extension JSONWritable where Self: RawRepresentable, RawValue == String {
         writer.string(rawValue)
     }
 }
+
+extension Int: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.int(self)
+    }
+}

@@ -125,11 +125,16 @@ public enum WireFormat {
 public struct ErrorBody: Hashable, Sendable, Codable {
     public var error: Bool
     public var reason: String
+    /// The players a refusal is about, when it is about some (an addition to the original shape).
+    public var playerIDs: [Int]?
 
-    public init(reason: String) {
+    public init(reason: String, playerIDs: [Int]? = nil) {
         self.error = true
         self.reason = reason
+        self.playerIDs = playerIDs
     }
+
+    enum CodingKeys: String, CodingKey { case error, reason, playerIDs = "playerIds" }
 }
 
 /// The body of `GET /health`.
@@ -147,6 +152,7 @@ extension ErrorBody: JSONWritable {
     public func write(to writer: inout JSONWriter) {
         writer.object { object in
             object.field("error") { $0.bool(error) }
+            if let playerIDs { object.field("playerIds") { $0.array(playerIDs) } }
             object.field("reason") { $0.string(reason) }
         }
     }

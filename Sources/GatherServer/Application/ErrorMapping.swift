@@ -8,7 +8,7 @@ enum ErrorMapping {
     static func response(for error: any Error, log: ServerLog) -> HTTPResponse {
         switch error {
         case let error as APIError:
-            return .error(error.status, reason: error.reason, headers: error.headers)
+            return .json(error.status, ErrorBody(reason: error.reason, playerIDs: error.playerIDs), headers: error.headers)
         case let error as ValidationError:
             return .error(.badRequest, reason: error.reason)
         case let error as StorageError:

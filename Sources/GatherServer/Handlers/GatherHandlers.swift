@@ -24,6 +24,11 @@ enum GatherHandlers {
 
     /// 201 with the new gather; with an `id` the caller already used, 200 with that gather as it
     /// is (a retried upload never makes a second one); another owner's id is 409.
+    /// With `players`, the whole match in one step: the gather, its result and its teams are
+    /// stored together or not at all, and the answer carries the players. Uploaded again under the
+    /// same id, the gather is made to hold exactly what was sent (200), whatever an interrupted
+    /// upload of the original per-player kind left there. Players deleted since (retired) may play;
+    /// ids that are not the caller's players refuse the whole match (404, `playerIds` says which).
     static func create(_ context: AuthenticatedContext) throws -> HTTPResponse {
         let draft = try context.decodeBody(GatherDraft.self, emptyBody: "{}")
         let services = context.services
@@ -32,16 +37,33 @@ enum GatherHandlers {
         for (field, date) in [("createdAt", draft.createdAt), ("endedAt", draft.endedAt)] {
             if let date, date > now.addingTimeInterval(60) { throw ValidationError(field: field, message: "is in the future") }
         }
-        let insertion = try services.database.write { database in
-            try GatherRepository(database).insert(id: draft.id ?? UUID(), owner: context.owner, result: draft.result,
-                                                  createdAt: draft.createdAt ?? now, endedAt: draft.endedAt, balanceSeed: draft.balanceSeed)
+        let owner = context.owner
+        let (insertion, players) = try services.database.write { database in
+            let gathers = GatherRepository(database)
+            let insertion = try gathers.insert(id: draft.id ?? UUID(), owner: owner, result: draft.result,
+                                               createdAt: draft.createdAt ?? now, endedAt: draft.endedAt, balanceSeed: draft.balanceSeed)
+            guard let members = draft.players else { return (insertion, nil as [GatherPlayer]?) }
+            let known = try PlayerRepository(database).existing(ids: members.map(\.id), owner: owner)
+            let unknown = members.map(\.id).filter { !known.contains($0) }
+            // Thrown inside the write: the gather inserted above is rolled back with it.
+            guard unknown.isEmpty else { throw APIError.playersNotFound(unknown) }
+            let id = insertion.gather.id
+            if case .existing = insertion {
+                try gathers.overwrite(id: id, owner: owner, result: draft.result, createdAt: draft.createdAt, endedAt: draft.endedAt,
+                                      balanceSeed: draft.balanceSeed)
+            }
+            try gathers.replacePlayers(of: id, with: members)
+            guard let stored = try gathers.find(id: id, owner: owner) else { throw APIError.gatherNotFound }
+            let created: GatherRepository.Insertion = if case .created = insertion { .created(stored) } else { .existing(stored) }
+            return (created, try gathers.players(gatherID: id))
         }
-        switch insertion {
-        case .created(let gather):
-            return .json(.created, gather, headers: [HTTPHeaders.Name.location: "/api/gathers/\(gather.id.uuidString)"])
-        case .existing(let gather):
-            return .json(.ok, gather, headers: [HTTPHeaders.Name.location: "/api/gathers/\(gather.id.uuidString)"])
+        let gather = insertion.gather
+        let status: HTTPStatus = if case .created = insertion { .created } else { .ok }
+        let headers: HTTPHeaders = [HTTPHeaders.Name.location: "/api/gathers/\(gather.id.uuidString)"]
+        if let players {
+            return .json(status, GatherWithPlayers(gather: gather, players: players), headers: headers)
         }
+        return .json(status, gather, headers: headers)
     }
 
     static func get(_ context: AuthenticatedContext) throws -> HTTPResponse {

@@ -276,7 +276,11 @@ paths:
     post:
       summary: >-
         Create a gather; with an id already used by the caller, answers that gather (200), so a
-        retried upload never makes two
+        retried upload never makes two. With players, the whole match (gather, result, teams) is
+        stored in one step, all or nothing, and answered with its players; sent again under the
+        same id, the gather is made to hold exactly what was sent (200). Players deleted since they
+        last played may be listed; ids that are not the caller's players refuse the whole match
+        (404, playerIds lists them)
       requestBody:
         required: false
         content:
@@ -289,16 +293,23 @@ paths:
             Location: { schema: { type: string } }
           content:
             application/json:
-              schema: { $ref: '#/components/schemas/Gather' }
+              schema:
+                anyOf:
+                  - $ref: '#/components/schemas/Gather'
+                  - $ref: '#/components/schemas/GatherWithPlayers'
         '200':
           description: This id was already the caller's gather
           headers:
             Location: { schema: { type: string } }
           content:
             application/json:
-              schema: { $ref: '#/components/schemas/Gather' }
+              schema:
+                anyOf:
+                  - $ref: '#/components/schemas/Gather'
+                  - $ref: '#/components/schemas/GatherWithPlayers'
         '400': { $ref: '#/components/responses/BadRequest' }
         '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/Error' }
         '409': { $ref: '#/components/responses/Error' }
         '415': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
@@ -467,6 +478,10 @@ components:
       properties:
         error: { type: boolean, const: true }
         reason: { type: string }
+        playerIds:
+          type: array
+          items: { type: integer }
+          description: The players a refusal is about, when it is about some
     HealthStatus:
       type: object
       required: [status]
@@ -506,7 +521,7 @@ components:
         expiresAt: { type: string, format: date-time }
     Skill: { type: string, enum: [beginner, amateur, professional] }
     Position: { type: string, enum: [goalkeeper, defender, midfielder, winger, striker] }
-    Team: { type: string, enum: [Team A, Team B] }
+    Team: { type: string, enum: [Team A, Team B, Bench] }
     Winner: { type: string, enum: [Team A, Team B, None] }
     PlayerDetails:
       type: object
@@ -574,6 +589,18 @@ components:
         createdAt: { type: [string, 'null'], format: date-time, description: Not in the future }
         endedAt: { type: [string, 'null'], format: date-time, description: Not before createdAt nor in the future; needs a score }
         balanceSeed: { type: [integer, 'null'], minimum: 0, maximum: 9007199254740991 }
+        players:
+          description: Every player of the match with their side (each id once)
+          oneOf:
+            - type: array
+              maxItems: 200
+              items:
+                type: object
+                required: [id, team]
+                properties:
+                  id: { type: integer }
+                  team: { $ref: '#/components/schemas/Team' }
+            - type: 'null'
     GatherResultUpdate:
       type: object
       required: [score, winnerTeam]

@@ -22,6 +22,16 @@ extension APIError {
     static let playerNotFound = APIError.notFound("player not found")
     static let gatherNotFound = APIError.notFound("gather not found")
 
+    /// A whole match named players the caller does not have (never had, or deleted before they
+    /// played): nothing of it was stored.
+    static func playersNotFound(_ ids: [Int]) -> APIError {
+        let list = ids.map(String.init).joined(separator: ", ")
+        var error = APIError.notFound(ids.count == 1 ? "player \(list) not found; nothing was saved"
+                                                         : "players \(list) not found; nothing was saved")
+        error.playerIDs = ids
+        return error
+    }
+
     /// Throws `error` unless `found`: for changes that report whether an owned row was there.
     static func require(_ found: Bool, else error: APIError) throws {
         guard found else { throw error }

@@ -70,7 +70,7 @@ public final class TerminalApp: Navigator, ViewFactory {
                     if signalNumber == SIGWINCH {
                         self?.render()
                     } else {
-                        self?.quit(status: signalNumber == SIGINT ? TerminalApp.interruptedStatus : 0)
+                        self?.leaveAtOnce(status: signalNumber == SIGINT ? TerminalApp.interruptedStatus : 0)
                     }
                 }
             }
@@ -121,7 +121,7 @@ public final class TerminalApp: Navigator, ViewFactory {
             if !showingHelp, let screen = screens.last, screen.interrupt() {
                 setNeedsRender()
             } else {
-                quit(status: TerminalApp.interruptedStatus)
+                leaveAtOnce(status: TerminalApp.interruptedStatus)
             }
             return
         case .control("l"):
@@ -184,6 +184,14 @@ public final class TerminalApp: Navigator, ViewFactory {
     /// Restores the terminal, prints `farewell` and exits with status 0 (the app's own ways out).
     public func quit(farewell: String?) {
         quit(status: 0, farewell: farewell)
+    }
+
+    /// Leaves without the screens' own ways out (a second Ctrl-C, a stop signal): each screen
+    /// first keeps what would be lost, and the app says what it kept.
+    func leaveAtOnce(status: Int32) {
+        guard !finished else { return }
+        let words = screens.reversed().compactMap { $0.leaveAtOnce() }
+        quit(status: status, farewell: words.isEmpty ? nil : words.joined(separator: "\ngather: "))
     }
 
     /// Restores the terminal and exits. Every way out (q, Ctrl-C, signals, hang-up) comes here.

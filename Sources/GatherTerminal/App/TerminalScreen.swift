@@ -25,12 +25,16 @@ protocol TerminalScreen: AnyObject {
     func handle(_ key: Key) -> KeyOutcome
     /// Ctrl-C: true if the screen took it (to ask before losing something); false quits at once.
     func interrupt() -> Bool
+    /// The app is leaving at once (a second Ctrl-C, a signal): keep what would be lost, and
+    /// return what to say about it on the way out.
+    func leaveAtOnce() -> String?
     /// Printable keys are text on this screen (a form): `?` and `q` do not reach the app.
     var takesText: Bool { get }
 }
 
 extension TerminalScreen {
     func interrupt() -> Bool { false }
+    func leaveAtOnce() -> String? { nil }
     var takesText: Bool { false }
 }
 

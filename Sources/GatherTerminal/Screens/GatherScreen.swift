@@ -35,7 +35,7 @@ final class GatherScreen: TerminalScreen, GatherView {
         switch state?.prompt {
         case .setTime:
             return [KeyHint(keys: "mm:ss Enter", action: "set time"), KeyHint(keys: "Esc", action: "cancel")]
-        case .confirmEnd:
+        case .confirmEnd, .confirmReset:
             return [KeyHint(keys: "y", action: "yes"), KeyHint(keys: "n/Esc", action: "no")]
         case .confirmQuit:
             return [KeyHint(keys: "s", action: "save and quit"), KeyHint(keys: "d", action: "discard and quit"),
@@ -64,6 +64,13 @@ final class GatherScreen: TerminalScreen, GatherView {
         case .confirmEnd:
             switch key {
             case .character("y"), .character("Y"): Task { await presenter.confirmEnd() }
+            case .character("n"), .character("N"), .escape: presenter.cancelPrompt()
+            default: break
+            }
+            return .handled
+        case .confirmReset:
+            switch key {
+            case .character("y"), .character("Y"): presenter.confirmReset()
             case .character("n"), .character("N"), .escape: presenter.cancelPrompt()
             default: break
             }
@@ -122,6 +129,8 @@ final class GatherScreen: TerminalScreen, GatherView {
             let winner = result.winner == .none ? "a draw" : "winner \(result.winner.rawValue)"
             buffer.message("End the gather? \(result.scoreLine), \(winner). (y/n)",
                            row: promptRow, in: area, style: Theme.notice)
+        case .confirmReset(let played):
+            buffer.message("Reset the clock? \(played) played will be lost. (y/n)", row: promptRow, in: area, style: Theme.notice)
         case .confirmQuit:
             // The score stands just above; at 60 columns the choices must fit.
             buffer.message("Not saved yet: s save and quit · d discard · Esc play on", row: promptRow, in: area, style: Theme.notice)
@@ -159,6 +168,18 @@ final class GatherScreen: TerminalScreen, GatherView {
         guard !presenter.isAskingToQuit else { return false }
         presenter.requestQuit()
         return true
+    }
+
+    /// Leaving at once: a match with a score or time played goes to this computer's journal.
+    func leaveAtOnce() -> String? {
+        switch presenter.keepBeforeLeaving() {
+        case nil:
+            return nil
+        case .keptOnThisComputer(let result)?:
+            return "Not sent: the match (\(result.scoreLine)) is kept on this computer and uploads at the next start."
+        case .lost(let result, let reason)?:
+            return "The match (\(result.scoreLine)) could not be kept: \(reason). Note the score."
+        }
     }
 
     /// What went wrong, in words that name this screen's keys.

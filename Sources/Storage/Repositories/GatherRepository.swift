@@ -89,6 +89,27 @@ public struct GatherRepository {
         return .created(gather)
     }
 
+    /// Makes an existing gather hold exactly this result, seed and (when given) dates: a whole
+    /// match uploaded again over what an earlier, interrupted upload left.
+    public func overwrite(id: UUID, owner: UUID, result: GatherResult?, createdAt: Date?, endedAt: Date?, balanceSeed: Int?) throws {
+        try database.execute("""
+            UPDATE gathers SET score = ?, winner_team = ?, balance_seed = ?,
+                created_at = COALESCE(?, created_at),
+                ended_at = CASE WHEN ? IS NULL THEN NULL ELSE COALESCE(?, ended_at, ?, created_at) END
+            WHERE id = ? AND user_id = ?
+            """, result?.score.description, result?.winner.rawValue, balanceSeed.map(Int64.init), createdAt,
+            result?.score.description, endedAt, createdAt, id, owner)
+    }
+
+    /// Puts exactly these players in a gather, on these sides; anyone else in it is taken out.
+    /// The caller checks that the players are the gather owner's.
+    public func replacePlayers(of gatherID: UUID, with members: [GatherDraft.Member]) throws {
+        try database.execute("DELETE FROM gather_players WHERE gather_id = ?", gatherID)
+        for member in members {
+            try assign(playerID: member.id, to: gatherID, team: member.team)
+        }
+    }
+
     /// Saves a result; the first save marks when the gather ended, later corrections keep it.
     public func updateResult(id: UUID, owner: UUID, result: GatherResult, at date: Date) throws -> Bool {
         try database.execute("""

@@ -1,3 +1,4 @@
+import Foundation
 @testable import GatherClient
 import Locking
 
@@ -39,6 +40,12 @@ final class ManualTimeSource: TimeSource {
 
     func now() -> Duration {
         current.withLock { $0 }
+    }
+
+    /// The wall clock moves with "now": 1,000 s of it is 2027-01-15T08:00:00Z.
+    func date() -> Date {
+        let (seconds, attoseconds) = now().components
+        return Date(timeIntervalSince1970: 1_800_000_000 - 1_000 + Double(seconds) + Double(attoseconds) / 1e18)
     }
 
     func set(_ now: Duration) {

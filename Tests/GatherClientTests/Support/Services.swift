@@ -351,6 +351,16 @@ final class StubResultKeeper: ResultKeeper {
         if let error { throw error }
         return outcome
     }
+
+    /// Answered by `keepForLater` (nil: kept).
+    var keepForLaterProblem: String?
+    /// Every record kept for later, without sending.
+    private(set) var keptForLater: [GatherRecord] = []
+
+    func keepForLater(_ record: GatherRecord, names: [Int: String]) -> String? {
+        keptForLater.append(record)
+        return keepForLaterProblem
+    }
 }
 
 /// A journal in memory, with a switch to make writing fail like a full disk.

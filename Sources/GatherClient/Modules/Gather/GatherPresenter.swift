@@ -10,6 +10,8 @@ public struct GatherViewState: Equatable, Sendable {
         case confirmEnd(GatherResult)
         /// Leaving would lose a score or time played: save, discard, or keep playing?
         case confirmQuit(GatherResult)
+        /// Reset a clock that has run: the time played would be lost.
+        case confirmReset(played: String)
     }
 
     /// Why the last action did not happen.
@@ -81,6 +83,10 @@ public final class GatherPresenter {
     private var isEnding = false
     private var problem: GatherViewState.Problem?
     private var lastState: GatherViewState?
+    /// When the match screen opened: the match's date if the clock never starts.
+    private let openedAt: Date
+    /// When the clock first started (or the first goal was scored): the match's date.
+    private var kickOff: Date?
 
     /// How often the display is refreshed while the clock runs; the time itself comes from the deadline.
     public static let tickInterval: Duration = .milliseconds(100)
@@ -98,6 +104,7 @@ public final class GatherPresenter {
         self.ticker = ticker
         self.time = time
         self.clock = MatchClock(duration: duration)
+        self.openedAt = time.date()
     }
 
     public func viewDidLoad() {
@@ -127,15 +134,34 @@ public final class GatherPresenter {
                 return
             }
             clock.start(at: now)
+            if kickOff == nil { kickOff = time.date() }
             problem = nil
             ticker.start(every: GatherPresenter.tickInterval) { [weak self] in self?.tick() }
         }
         render()
     }
 
-    /// x: stop and reset to the full time.
+    /// x: stop and reset to the full time. A clock running or paused with time played asks
+    /// first: one key must not lose the time played.
     public func stopClock() {
         guard prompt == nil else { return }
+        let now = time.now()
+        if clock.state != .ready, clock.state != .finished, clock.remaining(at: now) < clock.duration {
+            prompt = .confirmReset(played: MatchClock.format(clock.duration - clock.remaining(at: now)))
+            render()
+            return
+        }
+        resetClock()
+    }
+
+    /// y at the reset question.
+    public func confirmReset() {
+        guard case .confirmReset = prompt else { return }
+        prompt = nil
+        resetClock()
+    }
+
+    private func resetClock() {
         ticker.stop()
         clock.reset()
         problem = nil
@@ -194,6 +220,7 @@ public final class GatherPresenter {
         case .teamB: scoreB = min(Score.maximumGoals, max(0, scoreB + change))
         case .bench: return
         }
+        if kickOff == nil, change > 0 { kickOff = time.date() }
         render()
     }
 
@@ -217,9 +244,8 @@ public final class GatherPresenter {
         isEnding = true
         problem = nil
         render()
-        let names = Dictionary((teamA + teamB).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         do {
-            let kept = try await keeper.keep(GatherRecord(id: gatherID, assignments: assignments, result: result, balanceSeed: balanceSeed), names: names)
+            let kept = try await keeper.keep(record(), names: names)
             ticker.stop()
             isEnding = false
             return kept
@@ -229,6 +255,35 @@ public final class GatherPresenter {
             render()
             return nil
         }
+    }
+
+    /// The match as it stands, dated from kick-off to now.
+    private func record() -> GatherRecord {
+        let createdAt = kickOff ?? openedAt
+        return GatherRecord(id: gatherID, assignments: assignments, result: result, balanceSeed: balanceSeed,
+                            createdAt: createdAt, endedAt: max(createdAt, time.date()))
+    }
+
+    private var names: [Int: String] {
+        Dictionary((teamA + teamB).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// What became of a match when the app had to leave at once.
+    public enum LeavingOutcome: Equatable, Sendable {
+        /// Kept on this computer; it uploads at the next start.
+        case keptOnThisComputer(GatherResult)
+        /// It could not even be written here: the reason, and the result to note by hand.
+        case lost(GatherResult, reason: String)
+    }
+
+    /// Leaving at once (a second Ctrl-C, the terminal closed): a match with a score or time played
+    /// is written to this computer's journal, not sent; nil when there was nothing to keep or a
+    /// save is already under way (that one is in the journal already).
+    public func keepBeforeLeaving() -> LeavingOutcome? {
+        guard hasUnsavedProgress, !isEnding else { return nil }
+        ticker.stop()
+        if let problem = keeper.keepForLater(record(), names: names) { return .lost(result, reason: problem) }
+        return .keptOnThisComputer(result)
     }
 
     /// Whether leaving now would lose something: a goal, or time played (running, paused or run out).
