@@ -4,8 +4,8 @@ Only what the OpenAPI document cannot say lives here:
 - who the caller is: every Bearer operation runs as a live account, and a new one is registered
   when the token stops working (the run itself logs out and deletes accounts);
 - the rules that tie a field to another or to the clock, which JSON Schema cannot express: a
-  gather's `winnerTeam` agrees with its `score`, and its dates are not in the future and end after
-  they start; a balance request pins and keeps apart only players it lists. In positive cases the
+  gather's `winnerTeam` agrees with its `score`, its dates are not in the future and end after
+  they start, and its `players` name each id once; a balance request pins and keeps apart only players it lists. In positive cases the
   generated body is brought in line (the winner derived from the score, dates moved into the past
   and put in order, pins and pairs of unlisted players dropped), so a schema-valid body is a valid
   request. Negative cases are left exactly as generated;
@@ -101,6 +101,15 @@ def before_call(context, case, **kwargs):
             if winner is not None:
                 body["winnerTeam"] = winner
         put_dates_in_the_past(body)
+        if isinstance(body.get("players"), list):
+            seen = set()
+            unique = []
+            for member in body["players"]:
+                key = member.get("id") if isinstance(member, dict) else None
+                if key is None or (not isinstance(key, bool) and key not in seen):
+                    seen.add(key)
+                    unique.append(member)
+            body["players"] = unique
     elif case.operation.path == "/api/teams/balance":
         use_real_players(body, case.headers or {})
         listed = {str(id) for id in body.get("playerIds", [])}

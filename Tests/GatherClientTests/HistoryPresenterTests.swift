@@ -90,6 +90,41 @@ private final class FakeWaitingResults: WaitingResults {
         discarded.append(id)
         pending.removeAll { $0.id == id }
     }
+
+    /// What a change to a saved match does: reach the server, or wait here.
+    var changeOutcome = KeptResult.uploaded
+    var changeError: ServiceError?
+    private(set) var corrections: [(UUID, GatherResult)] = []
+    private(set) var deletions: [UUID] = []
+    /// Answered by `uploadWithoutUnknownPlayers`; a success removes the entry.
+    var fixUploads = true
+    private(set) var fixed: [UUID] = []
+
+    func correctWaiting(_ id: UUID, to result: GatherResult) {
+        pending = pending.map { entry in
+            var entry = entry
+            if entry.id == id { entry.record = entry.record.with(result: result) }
+            return entry
+        }
+    }
+
+    func keepCorrection(of match: GatherWithPlayers, to result: GatherResult) async throws -> KeptResult {
+        if let changeError { throw changeError }
+        corrections.append((match.gather.id, result))
+        return changeOutcome
+    }
+
+    func keepDeletion(of match: GatherWithPlayers) async throws -> KeptResult {
+        if let changeError { throw changeError }
+        deletions.append(match.gather.id)
+        return changeOutcome
+    }
+
+    func uploadWithoutUnknownPlayers(_ id: UUID) async -> Bool {
+        fixed.append(id)
+        if fixUploads { pending.removeAll { $0.id == id } }
+        return fixUploads
+    }
 }
 
 @MainActor
@@ -525,15 +560,66 @@ final class HistoryPresenterTests: XCTestCase {
 
     // MARK: Deleting
 
-    func testAnEndedMatchCannotBeDeleted() async {
+    func testDeletingAnEndedMatchAsksFirstThenDeletesItThroughTheJournal() async {
         await load()
 
         presenter.requestDelete()
+        XCTAssertEqual(view.last?.confirmingDeletion, .ended)
+        XCTAssertEqual(waiting.deletions, [], "nothing before the answer")
 
-        XCTAssertNil(view.last?.confirmingDeletion)
         await presenter.confirmDelete()
-        XCTAssertEqual(service.deleted, [])
-        XCTAssertEqual(view.last?.rows.count, 3)
+
+        XCTAssertEqual(waiting.deletions, [HistoryFixtures.ended.gather.id])
+        XCTAssertEqual(view.last?.rows.count, 2)
+        XCTAssertEqual(view.last?.notice?.hasPrefix("Deleted the match of"), true)
+    }
+
+    func testADeletionOfflineSaysItWaitsOnThisComputer() async {
+        await load()
+        waiting.changeOutcome = .keptOnThisComputer(.unreachable("down"))
+        presenter.requestDelete()
+
+        await presenter.confirmDelete()
+
+        XCTAssertEqual(view.last?.notice, "Deleted on this computer; the server forgets the match when it is back")
+    }
+
+    func testCorrectingASavedScoreAsksForItAndSavesIt() async {
+        await load()
+
+        presenter.beginEditScore()
+        XCTAssertEqual(view.last?.isEditingScore, true)
+        await presenter.submitScore("three")
+        XCTAssertEqual(view.last?.error, "Type the score as Team A's goals, a dash, Team B's: 3-2")
+        XCTAssertEqual(view.last?.isEditingScore, true, "still asking")
+        await presenter.submitScore("1 - 4")
+
+        XCTAssertEqual(waiting.corrections.map(\.0), [HistoryFixtures.ended.gather.id])
+        XCTAssertEqual(waiting.corrections.first?.1.winner, .teamB)
+        XCTAssertEqual(view.last?.isEditingScore, false)
+        XCTAssertEqual(view.last?.rows.first?.score, "1 – 4")
+        XCTAssertEqual(view.last?.rows.first?.winner, "Team B")
+        XCTAssertEqual(view.last?.notice, "Corrected: Team A 1 – 4 Team B")
+    }
+
+    func testACorrectionOfflineIsKeptAndSaysSo() async {
+        await load()
+        waiting.changeOutcome = .keptOnThisComputer(.unreachable("down"))
+        presenter.beginEditScore()
+
+        await presenter.submitScore("2-2")
+
+        XCTAssertEqual(view.last?.notice, "Corrected on this computer (Team A 2 – 2 Team B); it uploads when the server is back")
+    }
+
+    func testCorrectingAWaitingResultChangesIt() async {
+        await loadWithWaiting()
+        presenter.beginEditScore()
+
+        await presenter.submitScore("5-0")
+
+        XCTAssertEqual(waiting.pending.last?.record.result.score.description, "5-0", "the newest, highlighted")
+        XCTAssertEqual(waiting.corrections.count, 0, "nothing to send: the result itself changed")
     }
 
     func testDeletingAnUnfinishedMatchAsksFirstThenDeletesItOnTheServer() async {
@@ -631,6 +717,10 @@ final class HistoryPresenterEdgeTests: XCTestCase {
         var pending: [PendingResult]
         init(_ pending: [PendingResult]) { self.pending = pending }
         func discard(_ id: UUID) { pending.removeAll { $0.id == id } }
+        func correctWaiting(_ id: UUID, to result: GatherResult) {}
+        func keepCorrection(of match: GatherWithPlayers, to result: GatherResult) async throws -> KeptResult { .uploaded }
+        func keepDeletion(of match: GatherWithPlayers) async throws -> KeptResult { .uploaded }
+        func uploadWithoutUnknownPlayers(_ id: UUID) async -> Bool { false }
     }
 
     private let user = UUID()

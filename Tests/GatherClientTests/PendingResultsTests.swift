@@ -301,4 +301,83 @@ final class PendingResultsTests: XCTestCase {
         XCTAssertNotNil(problem)
         XCTAssertEqual(journal.entries, [])
     }
+    // MARK: Changes to saved matches
+
+    private func saved(_ goalsA: Int, _ goalsB: Int) -> GatherWithPlayers {
+        GatherWithPlayers(gather: Gather(id: UUID(), userID: ana.userID, result: GatherResult(score: Score(teamA: goalsA, teamB: goalsB) ?? .goalless),
+                                         createdAt: Date(timeIntervalSince1970: 1_699_000_000), endedAt: Date(timeIntervalSince1970: 1_699_003_600)),
+                          players: [GatherPlayer(player: Player(id: 1, name: "Ana"), team: .teamA),
+                                    GatherPlayer(player: Player(id: 2, name: "Bruno"), team: .teamB)])
+    }
+
+    func testACorrectionGoesStraightUpWhenTheServerAnswers() async throws {
+        let results = makeResults()
+        let match = saved(2, 1)
+        let corrected = GatherResult(score: Score(teamA: 2, teamB: 3) ?? .goalless)
+
+        let kept = try await results.keepCorrection(of: match, to: corrected)
+
+        XCTAssertEqual(kept, .uploaded)
+        XCTAssertEqual(service.corrections, [match.gather.id: corrected])
+        XCTAssertEqual(journal.entries, [])
+    }
+
+    func testACorrectionAndADeletionOfflineWaitInTheJournalAndGoUpInOrder() async throws {
+        let results = makeResults()
+        let (first, second) = (saved(2, 1), saved(0, 0))
+        service.saveError = .unreachable("down")
+        service.deleteError = .unreachable("down")
+        let corrected = GatherResult(score: Score(teamA: 1, teamB: 1) ?? .goalless)
+
+        let correction = try await results.keepCorrection(of: first, to: corrected)
+        let deletion = try await results.keepDeletion(of: second)
+
+        XCTAssertEqual(correction, .keptOnThisComputer(.unreachable("down")))
+        XCTAssertEqual(deletion, .keptOnThisComputer(.unreachable("down")))
+        XCTAssertEqual(journal.entries.map(\.kind), [.correction, .deletion])
+        XCTAssertEqual(journal.entries.first?.record.result, corrected)
+        XCTAssertEqual(journal.entries.first?.names, [1: "Ana", 2: "Bruno"], "History can show the teams meanwhile")
+
+        service.saveError = nil
+        service.deleteError = nil
+        await results.uploadAll()
+
+        XCTAssertEqual(service.corrections, [first.gather.id: corrected])
+        XCTAssertEqual(service.deleted, [second.gather.id])
+        XCTAssertEqual(journal.entries, [])
+    }
+
+    func testANewerChangeToTheSameMatchReplacesTheOlderOne() async throws {
+        let results = makeResults()
+        let match = saved(2, 1)
+        service.saveError = .unreachable("down")
+        service.deleteError = .unreachable("down")
+        _ = try await results.keepCorrection(of: match, to: GatherResult(score: .goalless))
+        _ = try await results.keepDeletion(of: match)
+
+        XCTAssertEqual(journal.entries.map(\.kind), [.deletion], "deleted after all: the correction is moot")
+    }
+
+    func testCorrectingAWaitingResultChangesTheResultThatGoesUp() async throws {
+        let match = record(1, 0)
+        let results = makeResults(entries: [pending(match)])
+        service.saveError = .unreachable("down")
+
+        results.correctWaiting(match.id, to: GatherResult(score: Score(teamA: 1, teamB: 2) ?? .goalless))
+        service.saveError = nil
+        await results.uploadAll()
+
+        XCTAssertEqual(service.saves.map(\.result.score.description), ["1-2"])
+        XCTAssertEqual(service.corrections, [:], "one upload of the corrected result, not a result then a correction")
+    }
+
+    func testADeletionTheServerNoLongerNeedsCountsAsDone() async throws {
+        let results = makeResults()
+        service.deleteError = .rejected(status: 404, reason: "gather not found")
+
+        let kept = try await results.keepDeletion(of: saved(1, 0))
+
+        XCTAssertEqual(kept, .uploaded, "already gone")
+        XCTAssertEqual(journal.entries, [])
+    }
 }

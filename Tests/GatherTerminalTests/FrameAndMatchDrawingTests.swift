@@ -131,12 +131,17 @@ final class FrameAndMatchDrawingTests: XCTestCase {
         func save(_ record: GatherRecord) async throws {}
         func history(before: Date?) async throws -> [GatherWithPlayers] { before == nil ? page : [] }
         func delete(gatherID: UUID) async throws {}
+        func correct(gatherID: UUID, to result: GatherResult) async throws {}
     }
 
     private final class OneWaiting: WaitingResults {
         var pending: [PendingResult]
         init(_ pending: [PendingResult]) { self.pending = pending }
         func discard(_ id: UUID) { pending.removeAll { $0.id == id } }
+        func correctWaiting(_ id: UUID, to result: GatherResult) {}
+        func keepCorrection(of match: GatherWithPlayers, to result: GatherResult) async throws -> KeptResult { .uploaded }
+        func keepDeletion(of match: GatherWithPlayers) async throws -> KeptResult { .uploaded }
+        func uploadWithoutUnknownPlayers(_ id: UUID) async -> Bool { false }
     }
 
     func testHistoryMarksWaitingAndUnfinishedMatches() async {
@@ -167,7 +172,8 @@ final class FrameAndMatchDrawingTests: XCTestCase {
         XCTAssertTrue(screen.keyHints.contains(KeyHint(keys: "x", action: "discard")), "a waiting result can be discarded")
         _ = screen.handle(.down)
         await waitForTitle(screen, "History 2/3")
-        XCTAssertFalse(screen.keyHints.contains { $0.keys == "x" }, "an ended match is the record: no delete")
+        XCTAssertTrue(screen.keyHints.contains(KeyHint(keys: "e", action: "correct score")), "an ended match's score can be corrected")
+        XCTAssertTrue(screen.keyHints.contains(KeyHint(keys: "x", action: "delete")), "and the match deleted")
         _ = screen.handle(.end)
         await waitForTitle(screen, "History 3/3")
         XCTAssertTrue(screen.keyHints.contains(KeyHint(keys: "r", action: "resume")))

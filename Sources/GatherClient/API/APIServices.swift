@@ -124,6 +124,10 @@ public struct APIGatherService: GatherService {
     public func delete(gatherID: UUID) async throws {
         try await client.request(.delete, "/api/gathers/\(gatherID.uuidString)")
     }
+
+    public func correct(gatherID: UUID, to result: GatherResult) async throws {
+        try await client.request(.put, "/api/gathers/\(gatherID.uuidString)", body: GatherResultUpdate(result: result))
+    }
 }
 
 public struct APIStatsService: StatsService {

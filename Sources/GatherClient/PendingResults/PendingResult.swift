@@ -1,9 +1,22 @@
 import Foundation
 import GatherCore
 
-/// A played match kept on this computer until the server has acknowledged it.
+/// What a waiting entry asks of the server.
+public enum PendingChange: String, Hashable, Sendable, Codable {
+    /// Store a played match (the entry's whole record).
+    case result
+    /// Correct the score of a match already on the server (the record's result).
+    case correction
+    /// Delete a match already on the server.
+    case deletion
+}
+
+/// A played match kept on this computer until the server has acknowledged it, or a change to a
+/// saved match (a corrected score, a deletion) made while the server could not be reached.
 public struct PendingResult: Hashable, Sendable, Codable {
     public var record: GatherRecord
+    /// Nil for a result (journals written before corrections existed hold only results).
+    public var change: PendingChange?
     /// The server and account it belongs to: the player ids mean something only there.
     public var server: String
     public var userID: UUID
@@ -19,8 +32,9 @@ public struct PendingResult: Hashable, Sendable, Codable {
     public var unknownPlayers: [Int]?
 
     public init(record: GatherRecord, server: String, userID: UUID, savedAt: Date, names: [Int: String], refusal: String? = nil,
-                unknownPlayers: [Int]? = nil) {
+                unknownPlayers: [Int]? = nil, change: PendingChange? = nil) {
         self.record = record
+        self.change = change == .result ? nil : change
         self.server = server
         self.userID = userID
         self.savedAt = savedAt
@@ -31,10 +45,18 @@ public struct PendingResult: Hashable, Sendable, Codable {
 
     public var id: UUID { record.id }
 
+    /// What it asks of the server.
+    public var kind: PendingChange { change ?? .result }
+
     /// The record as it is uploaded: a result kept by an older client, which did not note the
     /// match's times, is dated when it was saved here (not when it reaches the server).
     public var datedRecord: GatherRecord {
         record.createdAt == nil ? record.dated(createdAt: savedAt, endedAt: savedAt) : record
+    }
+
+    /// The names of the players the server did not know, as this computer last knew them.
+    public var unknownNames: [String] {
+        (unknownPlayers ?? []).map { names[$0] ?? "#\($0)" }
     }
 
     /// The names of one side, in the order they were picked.

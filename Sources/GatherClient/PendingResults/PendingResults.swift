@@ -60,19 +60,50 @@ public final class PendingResults: ResultKeeper {
     // MARK: Keeping
 
     public func keep(_ record: GatherRecord, names: [Int: String]) async throws -> KeptResult {
+        try await keep(record, names: names, change: .result)
+    }
+
+    /// Corrects a saved match's score: on the server if it answers, else on this computer until
+    /// it does (History shows the corrected score meanwhile).
+    public func keepCorrection(of match: GatherWithPlayers, to result: GatherResult) async throws -> KeptResult {
+        try await keep(PendingResults.record(of: match, result: result), names: PendingResults.names(in: match), change: .correction)
+    }
+
+    /// Deletes a saved match with a result: on the server if it answers, else on this computer
+    /// until it does.
+    public func keepDeletion(of match: GatherWithPlayers) async throws -> KeptResult {
+        let result = match.gather.result ?? GatherResult(score: .goalless)
+        return try await keep(PendingResults.record(of: match, result: result), names: PendingResults.names(in: match), change: .deletion)
+    }
+
+    /// Corrects the score of a result still waiting here: nothing was sent yet, so the waiting
+    /// result itself changes.
+    public func correctWaiting(_ id: UUID, to result: GatherResult) {
+        change { entries in
+            entries.map { entry in
+                guard entry.id == id else { return entry }
+                var corrected = entry
+                corrected.record = entry.record.with(result: result)
+                return corrected
+            }
+        }
+        onChange?(0)
+    }
+
+    private func keep(_ record: GatherRecord, names: [Int: String], change kind: PendingChange) async throws -> KeptResult {
         guard let user = currentUser else {
-            try await service.save(record)
+            try await send(record, kind)
             return .uploaded
         }
-        let entry = PendingResult(record: record, server: server, userID: user, savedAt: now(), names: names)
-        let journaled = change { entries in entries.contains { $0.id == record.id } ? entries : entries + [entry] }
+        let entry = PendingResult(record: record, server: server, userID: user, savedAt: now(), names: names, change: kind)
+        let journaled = change { entries in PendingResults.adding(entry, to: entries) }
         let run = await upload()
-        guard let entry = entries.first(where: { $0.id == record.id }) else { return .uploaded }
-        if let refusal = entry.refusal {
-            // The server read it and said no (and stored none of it): the match screen shows
-            // why, and the user decides.
+        guard let kept = entries.first(where: { $0.id == record.id }) else { return .uploaded }
+        if let refusal = kept.refusal {
+            // The server read it and said no (and stored none of it): the screen shows why, and
+            // the user decides.
             forget(record.id)
-            if let ids = entry.unknownPlayers { throw ServiceError.unknownPlayers(ids: ids, reason: refusal) }
+            if let ids = kept.unknownPlayers { throw ServiceError.unknownPlayers(ids: ids, reason: refusal) }
             throw ServiceError.rejected(status: 400, reason: refusal)
         }
         guard journaled else {
@@ -82,6 +113,25 @@ public final class PendingResults: ResultKeeper {
         return .keptOnThisComputer(run.stoppedBy ?? .unreachable("The server did not take the result"))
     }
 
+    /// The journal with `entry` in it. A change to a match whose result is still waiting here
+    /// changes that result (a deletion drops it); a newer change to a saved match replaces the
+    /// older one; a result already kept stays as it is (a retried save).
+    private static func adding(_ entry: PendingResult, to entries: [PendingResult]) -> [PendingResult] {
+        guard let index = entries.firstIndex(where: { $0.id == entry.id }) else { return entries + [entry] }
+        var entries = entries
+        switch (entries[index].kind, entry.kind) {
+        case (_, .result):
+            break
+        case (.result, .correction):
+            entries[index].record = entries[index].record.with(result: entry.record.result)
+        case (.result, .deletion):
+            entries.remove(at: index)
+        case (.correction, _), (.deletion, _):
+            entries[index] = entry
+        }
+        return entries
+    }
+
     public func keepForLater(_ record: GatherRecord, names: [Int: String]) -> String? {
         guard let user = currentUser else { return "not logged in" }
         let entry = PendingResult(record: record, server: server, userID: user, savedAt: now(), names: names)
@@ -89,6 +139,15 @@ public final class PendingResults: ResultKeeper {
             return writeProblem ?? "the results file cannot be written"
         }
         return nil
+    }
+
+    private static func record(of match: GatherWithPlayers, result: GatherResult) -> GatherRecord {
+        GatherRecord(id: match.gather.id, assignments: match.players.map { TeamAssignmentEntry(playerID: $0.player.id, team: $0.team) },
+                     result: result, balanceSeed: match.gather.balanceSeed, createdAt: match.gather.createdAt, endedAt: match.gather.endedAt)
+    }
+
+    private static func names(in match: GatherWithPlayers) -> [Int: String] {
+        Dictionary(match.players.map { ($0.player.id, $0.player.name) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Uploads a refused result again without the players the server no longer has; true if it
@@ -149,7 +208,7 @@ public final class PendingResults: ResultKeeper {
         var run = UploadRun()
         for entry in pending {
             do {
-                try await service.save(entry.datedRecord)
+                try await send(entry.datedRecord, entry.kind)
                 forget(entry.id)
                 run.uploaded += 1
             } catch let error as ServiceError where error.isWorthRetrying {
@@ -160,6 +219,22 @@ public final class PendingResults: ResultKeeper {
             }
         }
         return run
+    }
+
+    /// Asks the server for what one entry stands for.
+    private func send(_ record: GatherRecord, _ kind: PendingChange) async throws {
+        switch kind {
+        case .result:
+            try await service.save(record)
+        case .correction:
+            try await service.correct(gatherID: record.id, to: record.result)
+        case .deletion:
+            do {
+                try await service.delete(gatherID: record.id)
+            } catch ServiceError.rejected(404, _) {
+                // Already gone (deleted elsewhere, or by an earlier try whose answer was lost).
+            }
+        }
     }
 
     // MARK: Journal
@@ -196,6 +271,14 @@ public final class PendingResults: ResultKeeper {
                 return entry
             }
         }
+    }
+}
+
+extension PendingResults {
+    /// "Ana", "Ana and Ben", "Ana, Ben and Cy".
+    public static func listing(_ names: [String]) -> String {
+        guard let last = names.last else { return "" }
+        return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
     }
 }
 

@@ -52,6 +52,8 @@ public protocol GatherService: Sendable {
     /// A page of past matches with their teams, newest first; `before` continues after a page.
     func history(before: Date?) async throws -> [GatherWithPlayers]
     func delete(gatherID: UUID) async throws
+    /// Corrects the score (and so the winner) of a saved match.
+    func correct(gatherID: UUID, to result: GatherResult) async throws
 }
 
 /// How many matches one page of History holds.
@@ -94,6 +96,11 @@ public struct GatherRecord: Hashable, Sendable {
     public func without(players ids: Set<Int>) -> GatherRecord {
         GatherRecord(id: id, assignments: assignments.filter { !ids.contains($0.playerID) }, result: result,
                      balanceSeed: balanceSeed, createdAt: createdAt, endedAt: endedAt)
+    }
+
+    /// The same match with another result (a corrected score).
+    public func with(result: GatherResult) -> GatherRecord {
+        GatherRecord(id: id, assignments: assignments, result: result, balanceSeed: balanceSeed, createdAt: createdAt, endedAt: endedAt)
     }
 
     /// The same match with other times.

@@ -598,7 +598,7 @@ components:
                 type: object
                 required: [id, team]
                 properties:
-                  id: { type: integer }
+                  id: { type: integer, minimum: 1, maximum: 9223372036854775807 }
                   team: { $ref: '#/components/schemas/Team' }
             - type: 'null'
     GatherResultUpdate:

@@ -10,6 +10,7 @@ final class HistoryScreen: TerminalScreen, HistoryView {
     private var state: HistoryViewState?
     private var filterLine = FilterLine()
     private var listHeight = 10
+    private var scoreField = TextField(maxLength: 9)
 
     init(presenter: HistoryPresenter, requestRender: RenderRequest) {
         self.presenter = presenter
@@ -17,6 +18,7 @@ final class HistoryScreen: TerminalScreen, HistoryView {
     }
 
     func display(_ state: HistoryViewState) {
+        if state.isEditingScore && self.state?.isEditingScore != true { scoreField = TextField(maxLength: 9) }
         self.state = state
         requestRender()
     }
@@ -28,19 +30,24 @@ final class HistoryScreen: TerminalScreen, HistoryView {
 
     private var highlighted: HistoryRow? { state?.rows.first(where: \.isHighlighted) }
 
-    var takesText: Bool { filterLine.isTyping }
+    var takesText: Bool { filterLine.isTyping || state?.isEditingScore == true }
 
     var keyHints: [KeyHint] {
         guard let state else { return [] }
         if state.confirmingDeletion != nil {
             return [KeyHint(keys: "y", action: "yes"), KeyHint(keys: "n/Esc", action: "no")]
         }
+        if state.isEditingScore {
+            return [KeyHint(keys: "3-2 Enter", action: "save score"), KeyHint(keys: "Esc", action: "cancel")]
+        }
         if filterLine.isTyping { return FilterLine.typingHints }
         var hints = [KeyHint(keys: "Enter", action: "details")]
+        if highlighted?.canUploadWithout != nil { hints.append(KeyHint(keys: "f", action: "upload without the missing")) }
         switch highlighted?.status {
         case .unfinished?: hints += [KeyHint(keys: "r", action: "resume"), KeyHint(keys: "x", action: "delete")]
-        case .waiting?: hints += [KeyHint(keys: "x", action: "discard")]
-        case .ended?, nil: break
+        case .ended?: hints += [KeyHint(keys: "e", action: "correct score"), KeyHint(keys: "x", action: "delete")]
+        case .waiting?: hints += [KeyHint(keys: "e", action: "correct score"), KeyHint(keys: "x", action: "discard")]
+        case .correcting?, .deleting?, nil: break
         }
         return hints + [KeyHint(keys: "/", action: "filter"), ListMove.hint, KeyHint(keys: "Esc", action: "back"),
                         KeyHint(keys: "?", action: "help")]
@@ -57,12 +64,26 @@ final class HistoryScreen: TerminalScreen, HistoryView {
             }
             return .handled
         }
+        if state.isEditingScore {
+            switch key {
+            case .enter:
+                let text = scoreField.text
+                Task { await presenter.submitScore(text) }
+            case .escape: presenter.cancelEditScore()
+            default:
+                guard scoreField.handle(key) else { return .handled }
+                requestRender()
+            }
+            return .handled
+        }
         if filterLine.handle(key, current: state.filter, for: presenter, move: { _ = move($0) }) { return .handled }
         if move(key) == .handled { return .handled }
         switch key {
         case .enter: presenter.openHighlighted()
         case .character("r"): presenter.resumeHighlighted()
         case .character("x"): presenter.requestDelete()
+        case .character("e"): presenter.beginEditScore()
+        case .character("f"): Task { await presenter.uploadWithoutUnknownPlayers() }
         default: return .unhandled
         }
         return .handled
@@ -103,7 +124,9 @@ final class HistoryScreen: TerminalScreen, HistoryView {
             case .ended: row.winner == "Draw" ? "Draw" : "\(row.winner) won"
             case .unfinished: "unfinished"
             case .waiting(nil): "to upload"
-            case .waiting(_?): "refused"
+            case .correcting(nil): "to correct"
+            case .deleting(nil): "to delete"
+            case .waiting(_?), .correcting(_?), .deleting(_?): "refused"
             }
             let line = DisplayWidth.pad(row.date, toWidth: dateWidth) + " " + DisplayWidth.pad(row.score, toWidth: scoreWidth) + " "
                 + DisplayWidth.pad(result, toWidth: winnerWidth) + " "
@@ -124,17 +147,33 @@ final class HistoryScreen: TerminalScreen, HistoryView {
             buffer.message("Discard this result? It is on this computer only and will never be uploaded. (y/n)", row: row,
                            in: area, style: Theme.notice)
             return
-        case .ended?, nil:
+        case .ended?:
+            buffer.message("Delete this match? It leaves the history, the records and the leaderboard. (y/n)", row: row,
+                           in: area, style: Theme.notice)
+            return
+        case .correcting?, .deleting?:
+            buffer.message("Give up this change? The match stays on the server as it is. (y/n)", row: row, in: area, style: Theme.notice)
+            return
+        case nil:
             break
+        }
+        if state.isEditingScore {
+            buffer.put("Score (Team A-Team B): ", row: row, column: area.column, style: Theme.notice)
+            scoreField.draw(into: &buffer, row: row, column: area.column + 23, width: 10, focused: true, style: Theme.field)
+            buffer.paragraph(state.error, row: row - 1, in: area, maxLines: 1)
+            return
         }
         if filterLine.isTyping || state.filter != nil {
             filterLine.draw(into: &buffer, row: row, in: area)
             return
         }
-        if case .waiting(let refusal?)? = highlighted?.status {
-            buffer.message("The server refused this result: \(refusal)", row: row, in: area)
+        if let highlighted, let refusal = highlighted.status.refusal {
+            // Nothing of a refused result is on the server: the choices say what each does.
+            let choices = highlighted.canUploadWithout.map { " — f uploads it without \(PendingResults.listing($0)), x discards it" }
+                ?? " — x discards it"
+            buffer.paragraph("The server refused this and kept none of it: \(refusal)\(choices)", row: row - 1, in: area, maxLines: 2)
             return
         }
-        buffer.paragraph(state.error, row: row - 1, in: area, maxLines: 2)
+        buffer.paragraph(state.error ?? state.notice, row: row - 1, in: area, maxLines: 2)
     }
 }

@@ -193,6 +193,7 @@ final class StubGatherService: GatherService {
         var historyRequests: [Date?] = []
         var deleteError: ServiceError?
         var deleted: [UUID] = []
+        var corrections: [UUID: GatherResult] = [:]
     }
 
     private let state = Locked(State())
@@ -235,6 +236,17 @@ final class StubGatherService: GatherService {
             if let error = state.historyError { throw error }
             let older = state.history.filter { match in before.map { match.gather.createdAt < $0 } ?? true }
             return Array(older.prefix(HistoryPage.size))
+        }
+    }
+
+    /// Every correction asked for, in order.
+    var corrections: [UUID: GatherResult] { state.withLock { $0.corrections } }
+
+    func correct(gatherID: UUID, to result: GatherResult) async throws {
+        try state.withLock { state in
+            if let error = state.saveError { throw error }
+            state.corrections[gatherID] = result
+            if let index = state.history.firstIndex(where: { $0.gather.id == gatherID }) { state.history[index].gather.result = result }
         }
     }
 

@@ -9,6 +9,18 @@ public struct HistoryRow: Equatable, Sendable {
         case unfinished
         /// Kept on this computer until the server takes it; `refusal` if the server said no.
         case waiting(refusal: String?)
+        /// A saved match whose corrected score waits on this computer for the server.
+        case correcting(refusal: String?)
+        /// A saved match whose deletion waits on this computer for the server.
+        case deleting(refusal: String?)
+
+        /// Why the server refused what waits here, if it did.
+        public var refusal: String? {
+            switch self {
+            case .waiting(let refusal), .correcting(let refusal), .deleting(let refusal): return refusal
+            case .ended, .unfinished: return nil
+            }
+        }
     }
 
     public var date: String
@@ -22,6 +34,8 @@ public struct HistoryRow: Equatable, Sendable {
     /// The teams came from the balancer.
     public var isBalanced: Bool
     public var isHighlighted: Bool
+    /// A refused result that can go up without these players (deleted from the roster meanwhile).
+    public var canUploadWithout: [String]? = nil
 }
 
 public struct HistoryViewState: Equatable, Sendable {
@@ -38,6 +52,10 @@ public struct HistoryViewState: Equatable, Sendable {
     public var confirmingDeletion: HistoryRow.Status?
     /// No match at all (loaded, no filter).
     public var isEmpty: Bool
+    /// Typing a corrected score for the highlighted match.
+    public var isEditingScore = false
+    /// What the last correction or deletion did ("Corrected: …", "Kept on this computer…").
+    public var notice: String?
 }
 
 @MainActor
@@ -51,11 +69,16 @@ public protocol HistoryPresenterDelegate: AnyObject {
     func history(_ presenter: HistoryPresenter, didResume match: GatherWithPlayers)
 }
 
-/// Results kept on this computer, as History shows and discards them.
+/// Results kept on this computer, as History shows, corrects and discards them; and changes to
+/// saved matches, kept here when the server cannot take them.
 @MainActor
 public protocol WaitingResults: AnyObject {
     var pending: [PendingResult] { get }
     func discard(_ id: UUID)
+    func correctWaiting(_ id: UUID, to result: GatherResult)
+    func keepCorrection(of match: GatherWithPlayers, to result: GatherResult) async throws -> KeptResult
+    func keepDeletion(of match: GatherWithPlayers) async throws -> KeptResult
+    func uploadWithoutUnknownPlayers(_ id: UUID) async -> Bool
 }
 
 extension PendingResults: WaitingResults {}
@@ -76,7 +99,10 @@ public final class HistoryPresenter {
     /// The match a deletion prompt is about, by id: the rows may change under the prompt (an
     /// upload finishing), and the answer must never fall on another match.
     private var deletionCandidate: UUID?
-    private var confirmingDeletion: Bool { deletionCandidate != nil }
+    /// The match a score is being typed for, by id, like `deletionCandidate`.
+    private var editCandidate: UUID?
+    private var notice: String?
+    private var confirmingDeletion: Bool { deletionCandidate != nil || editCandidate != nil }
     public private(set) var cursor = ListCursor()
 
     public init(service: any GatherService, waiting: any WaitingResults, timeZone: TimeZone = .current) {
@@ -89,9 +115,12 @@ public final class HistoryPresenter {
         await reload()
     }
 
-    /// The matches shown: waiting ones first (newest first), then the server's, narrowed by the filter.
+    /// The matches shown: waiting ones first (newest first), then the server's, narrowed by the
+    /// filter. A saved match with a correction or deletion waiting here shows as that change.
     var matches: [MatchSummary] {
-        let all = waiting.pending.reversed().map(MatchSummary.waiting) + stored.map(MatchSummary.stored)
+        let pending = waiting.pending
+        let changed = Set(pending.map(\.id))
+        let all = pending.reversed().map(MatchSummary.waiting) + stored.filter { !changed.contains($0.gather.id) }.map(MatchSummary.stored)
         return all.filter { $0.involves(filter) }
     }
 
@@ -204,12 +233,74 @@ public final class HistoryPresenter {
         delegate?.history(self, didResume: match)
     }
 
-    /// x on an unfinished match (deleted on the server) or one waiting here (discarded): asks first.
-    /// Ended matches are the record and stay.
+    /// x: deletes a saved match from the server (or, offline, once the server is back), or
+    /// discards a result waiting here; asks first.
     public func requestDelete() {
-        guard let match = highlightedMatch, isDeletable(match) else { return }
+        guard !confirmingDeletion, let match = highlightedMatch, isDeletable(match) else { return }
         deletionCandidate = match.id
+        notice = nil
         render()
+    }
+
+    // MARK: Correcting
+
+    /// e: type a corrected score for a match with a result (saved, or waiting here).
+    public func beginEditScore() {
+        guard !confirmingDeletion, let match = highlightedMatch, match.result != nil, isEditable(match) else { return }
+        editCandidate = match.id
+        notice = nil
+        error = nil
+        render()
+    }
+
+    public func cancelEditScore() {
+        editCandidate = nil
+        error = nil
+        render()
+    }
+
+    /// The typed score ("3-2"): saved to the server, or kept here until it answers.
+    public func submitScore(_ text: String) async {
+        guard let id = editCandidate else { return }
+        guard let score = Score(text.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "–", with: "-")) else {
+            error = "Type the score as Team A's goals, a dash, Team B's: 3-2"
+            render()
+            return
+        }
+        editCandidate = nil
+        error = nil
+        let result = GatherResult(score: score)
+        guard let match = matches.first(where: { $0.id == id }) else {
+            render()
+            return
+        }
+        switch match {
+        case .waiting(let pending):
+            waiting.correctWaiting(pending.id, to: result)
+            notice = "Corrected here: \(result.scoreLine); it uploads with the result"
+        case .stored(let stored):
+            do {
+                switch try await waiting.keepCorrection(of: stored, to: result) {
+                case .uploaded:
+                    if let index = self.stored.firstIndex(where: { $0.gather.id == id }) { self.stored[index].gather.result = result }
+                    notice = "Corrected: \(result.scoreLine)"
+                case .keptOnThisComputer:
+                    notice = "Corrected on this computer (\(result.scoreLine)); it uploads when the server is back"
+                }
+            } catch {
+                self.error = "The correction was not saved: \(ServiceError(error).message)"
+            }
+        }
+        render()
+    }
+
+    /// f on a result refused for players deleted meanwhile: upload it without them.
+    public func uploadWithoutUnknownPlayers() async {
+        guard !confirmingDeletion, case .waiting(let pending)? = highlightedMatch, pending.unknownPlayers != nil else { return }
+        notice = nil
+        let uploaded = await waiting.uploadWithoutUnknownPlayers(pending.id)
+        notice = uploaded ? "Uploaded without \(PendingResults.listing(pending.unknownNames))" : nil
+        if uploaded { await reload() } else { render() }
     }
 
     public func cancelDelete() {
@@ -228,10 +319,24 @@ public final class HistoryPresenter {
         switch match {
         case .waiting(let pending):
             waiting.discard(pending.id)
-        case .stored(let stored):
+        case .stored(let stored) where stored.gather.result == nil:
+            // An unfinished gather counts nowhere: deleted on the server, or not at all.
             do {
                 try await service.delete(gatherID: stored.gather.id)
                 self.stored.removeAll { $0.gather.id == stored.gather.id }
+                error = nil
+            } catch {
+                self.error = ServiceError(error).message
+            }
+        case .stored(let stored):
+            do {
+                switch try await waiting.keepDeletion(of: stored) {
+                case .uploaded:
+                    self.stored.removeAll { $0.gather.id == stored.gather.id }
+                    notice = "Deleted the match of \(dates.string(from: match.date))"
+                case .keptOnThisComputer:
+                    notice = "Deleted on this computer; the server forgets the match when it is back"
+                }
                 error = nil
             } catch {
                 self.error = ServiceError(error).message
@@ -240,10 +345,16 @@ public final class HistoryPresenter {
         render()
     }
 
-    /// Unfinished gathers and results waiting here; an ended match is the record and stays.
+    /// Saved matches, and what waits here (discarded): a result, or a change the server refused.
     private func isDeletable(_ match: MatchSummary) -> Bool {
-        if case .waiting = match { return true }
-        return match.isUnfinished
+        if case .waiting(let pending) = match { return pending.kind == .result || pending.refusal != nil }
+        return true
+    }
+
+    /// A result waiting here, or a saved match without a change waiting.
+    private func isEditable(_ match: MatchSummary) -> Bool {
+        if case .waiting(let pending) = match { return pending.kind == .result }
+        return true
     }
 
     // MARK: Rendering
@@ -251,13 +362,21 @@ public final class HistoryPresenter {
     func row(for match: MatchSummary, highlighted: Bool) -> HistoryRow {
         let status: HistoryRow.Status = switch match {
         case .stored(let stored): stored.gather.result == nil ? .unfinished : .ended
-        case .waiting(let pending): .waiting(refusal: pending.refusal)
+        case .waiting(let pending):
+            switch pending.kind {
+            case .result: .waiting(refusal: pending.refusal)
+            case .correction: .correcting(refusal: pending.refusal)
+            case .deletion: .deleting(refusal: pending.refusal)
+            }
         }
+        var canUploadWithout: [String]?
+        if case .waiting(let pending) = match, pending.refusal != nil, pending.unknownPlayers != nil { canUploadWithout = pending.unknownNames }
         let teams = match.names(of: .teamA).joined(separator: ", ") + " v " + match.names(of: .teamB).joined(separator: ", ")
         return HistoryRow(date: dates.string(from: match.date),
                           score: match.result.map { "\($0.score.teamA) – \($0.score.teamB)" } ?? "–",
                           winner: match.result.map { $0.winner == Winner.none ? "Draw" : $0.winner.rawValue } ?? "",
-                          teams: teams, status: status, isBalanced: match.isBalanced, isHighlighted: highlighted)
+                          teams: teams, status: status, isBalanced: match.isBalanced, isHighlighted: highlighted,
+                          canUploadWithout: canUploadWithout)
     }
 
     private func render() {
@@ -269,6 +388,7 @@ public final class HistoryPresenter {
             confirmingDeletion: deletionCandidate.flatMap { id in
                 matches.firstIndex { $0.id == id }.map { row(for: matches[$0], highlighted: true).status }
             },
-            isEmpty: matches.isEmpty && !filter.isOn && !isLoading && error == nil))
+            isEmpty: matches.isEmpty && !filter.isOn && !isLoading && error == nil,
+            isEditingScore: editCandidate != nil, notice: notice))
     }
 }

@@ -20,11 +20,12 @@ public enum MatchSummary: Equatable, Sendable {
         }
     }
 
-    /// When it was played: ended (or created, if unfinished) on the server; saved here otherwise.
+    /// When it was played: when it ended (or was created, if unfinished); for a result kept by
+    /// an older client, when it was saved here.
     public var date: Date {
         switch self {
         case .stored(let match): return match.gather.endedAt ?? match.gather.createdAt
-        case .waiting(let pending): return pending.savedAt
+        case .waiting(let pending): return pending.record.endedAt ?? pending.savedAt
         }
     }
 
