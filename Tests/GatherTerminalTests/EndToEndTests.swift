@@ -147,7 +147,8 @@ final class EndToEndTests: XCTestCase {
     }
 
     /// Registers, adds Ana and Ben, and opens a match of Ana (Team A) against Ben (Team B).
-    private func startMatchAnaAgainstBen(_ terminal: TmuxSession, username: String) {
+    /// `ready` is what the screen shows once the match screen is up (the plain clock by default).
+    private func startMatchAnaAgainstBen(_ terminal: TmuxSession, username: String, ready: String = "10:00  Ready") {
         register(terminal, username)
         addPlayers(terminal, ["Ana", "Ben"])
         terminal.press("s")
@@ -161,7 +162,7 @@ final class EndToEndTests: XCTestCase {
         terminal.press("b")
         terminal.waitFor("Team B (1)")
         terminal.press("Enter")
-        terminal.waitFor("10:00  Ready")
+        terminal.waitFor(ready)
     }
 
     private func savedGathers() throws -> [String] {
@@ -493,5 +494,73 @@ final class EndToEndTests: XCTestCase {
         try Subprocess.run(["pkill", "-TERM", "-P", pid, "-f", "gather --server"], captureOutput: false)
         terminal.waitFor("FG-EXITED-0")
         XCTAssertFalse(terminal.screen().contains("Remember username"), "the alternate screen is gone")
+    }
+
+    // MARK: A match day where every result stays true
+
+    func testAt80x24TheFooterShowsBothScoresAndEndAndResetAsksWhenTimeWasPlayed() throws {
+        let terminal = try TmuxSession(arguments: ["--server", url], columns: 80, rows: 24)
+        startMatchAnaAgainstBen(terminal, username: "footer", ready: "start/pause")
+        let footer = terminal.screen().split(separator: "\n", omittingEmptySubsequences: false).last(where: { !$0.isEmpty }) ?? ""
+        for keys in ["+/- Team A", "]/[ Team B", "e end"] {
+            XCTAssertTrue(footer.contains(keys), "\(keys) missing from the footer: \(footer)")
+        }
+
+        terminal.press("Space")
+        terminal.waitFor("Running")
+        terminal.press("x")
+        terminal.waitFor("Reset the clock?")
+        XCTAssertTrue(terminal.screen().contains("played will be lost"), terminal.screen())
+        terminal.press("n")
+        terminal.waitUntilGone("Reset the clock?")
+        XCTAssertTrue(terminal.screen().contains("Running"), "one key lost nothing:\n\(terminal.screen())")
+        terminal.press("x")
+        terminal.waitFor("Reset the clock?")
+        terminal.press("y")
+        terminal.waitFor("Ready")
+    }
+
+    func testASecondCtrlCKeepsThePlayedMatchOnThisComputerAndItUploadsNextTime() throws {
+        let terminal = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
+        startMatchAnaLeading(terminal, username: "hasty")
+        terminal.press("C-c")
+        terminal.waitFor("Not saved yet")
+        terminal.press("C-c")
+
+        XCTAssertTrue(terminal.waitUntil { terminal.screen().replacingOccurrences(of: "\n", with: "").contains("FG-EXITED-130") },
+                      terminal.screen())
+        let said = terminal.screen().replacingOccurrences(of: "\n", with: "")
+        XCTAssertTrue(said.contains("the match (Team A 1 – 0 Team B) is kept on this computer"), said)
+        let journal = terminal.configDirectory.appendingPathComponent("gather/pending-results.json")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: journal.path), "in the journal, not lost")
+        XCTAssertEqual(try savedGathers(), [], "nothing was sent on the way out")
+
+        let again = try TmuxSession(arguments: ["--server", url], environment: ["XDG_CONFIG_HOME": terminal.configDirectory.path])
+        again.waitFor("Uploaded 1 result saved on this computer")
+        XCTAssertEqual(try savedGathers().count, 1)
+        XCTAssertTrue(try savedGathers().first?.hasSuffix(" 1-0") == true)
+        again.press("q")
+        again.waitFor("FG-EXITED-0")
+    }
+
+    func testAnOfflineMatchIsStoredWithTheTimeItWasPlayedNotWhenItUploads() throws {
+        let terminal = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
+        let port = saveWithTheServerDown(terminal, username: "weekend")
+        let journal = terminal.configDirectory.appendingPathComponent("gather/pending-results.json")
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: journal)) as? [String: Any])
+        let record = try XCTUnwrap((document["results"] as? [[String: Any]])?.first?["record"] as? [String: Any])
+        let kickOff = try XCTUnwrap((record["createdAt"] as? String).flatMap(ISO8601DateFormatter().date(from:)), "\(record)")
+        XCTAssertNotNil(record["endedAt"] as? String)
+        // The upload must happen in a later second than the match for the dates to tell them apart.
+        XCTAssertTrue(terminal.waitUntil { Date().timeIntervalSince(kickOff) > 1.5 })
+
+        try startServer(port: port)
+        terminal.press("r")
+        terminal.waitFor("Uploaded 1 result saved on this computer")
+
+        let stored = try server.database.read { database in try database.query("SELECT created_at FROM gathers").map { try $0.date(0) } }
+        XCTAssertEqual(stored, [kickOff], "the time it was played, not the upload's")
+        terminal.press("q")
+        terminal.waitFor("FG-EXITED-0")
     }
 }

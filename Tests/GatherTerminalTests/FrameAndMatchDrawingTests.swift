@@ -33,8 +33,8 @@ final class FrameAndMatchDrawingTests: XCTestCase {
         return lines(of: buffer)
     }
 
-    private func frame(_ screen: any TerminalScreen, showingHelp: Bool = false) -> [String] {
-        var buffer = ScreenBuffer(width: 60, height: 16)
+    private func frame(_ screen: any TerminalScreen, showingHelp: Bool = false, columns: Int = 60, rows: Int = 16) -> [String] {
+        var buffer = ScreenBuffer(width: columns, height: rows)
         FrameLayout.draw(screen: screen, showingHelp: showingHelp, into: &buffer)
         return lines(of: buffer)
     }
@@ -97,8 +97,21 @@ final class FrameAndMatchDrawingTests: XCTestCase {
         let footer = frame(match)[15]
 
         XCTAssertTrue(footer.hasPrefix(" Space start/pause"), footer)
+        XCTAssertTrue(footer.contains("+/- Team A") && footer.contains("]/[ Team B") && footer.contains("e end"),
+                      "both teams' score keys and end fit at 60 columns: \(footer)")
         XCTAssertTrue(footer.trimmingCharacters(in: .whitespaces).hasSuffix("? more"), footer)
         XCTAssertLessThanOrEqual(DisplayWidth.of(footer), 60)
+    }
+
+    func testAt80x24TheMatchFooterShowsTheClockBothScoresEndAndReset() {
+        let (presenter, match) = matchScreen()
+        presenter.changeScore(of: .teamA, by: 1)    // past kick-off: no Esc back to the teams
+        let footer = frame(match, columns: 80, rows: 24)[23]
+
+        for keys in ["Space start/pause", "+/- Team A", "]/[ Team B", "e end", "x reset"] {
+            XCTAssertTrue(footer.contains(keys), "\(keys) missing: \(footer)")
+        }
+        XCTAssertLessThanOrEqual(DisplayWidth.of(footer), 80)
     }
 
     func testTheHelpIsABorderedBoxListingEachKeyOnceThatFitsAt60x16() {

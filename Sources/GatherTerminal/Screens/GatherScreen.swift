@@ -41,9 +41,11 @@ final class GatherScreen: TerminalScreen, GatherView {
             return [KeyHint(keys: "s", action: "save and quit"), KeyHint(keys: "d", action: "discard and quit"),
                     KeyHint(keys: "Esc", action: "keep playing")]
         case nil:
-            return [KeyHint(keys: "Space", action: "start/pause"), KeyHint(keys: "x", action: "reset"), KeyHint(keys: "t", action: "set time"),
-                    KeyHint(keys: "+/-", action: "Team A score"), KeyHint(keys: "]/[", action: "Team B score"),
-                    KeyHint(keys: "e", action: "end gather"), KeyHint(keys: "q", action: "quit"), KeyHint(keys: "?", action: "help")]
+            // What a match needs most first: the footer shows as many as fit (at 60 columns, up to
+            // end), then "? more".
+            return [KeyHint(keys: "Space", action: "start/pause"), KeyHint(keys: "+/-", action: "Team A"),
+                    KeyHint(keys: "]/[", action: "Team B"), KeyHint(keys: "e", action: "end"), KeyHint(keys: "x", action: "reset"),
+                    KeyHint(keys: "t", action: "set time"), KeyHint(keys: "q", action: "quit"), KeyHint(keys: "?", action: "help")]
                 + (state?.canGoBack == true ? [KeyHint(keys: "Esc", action: "back to teams")] : [])
         }
     }
