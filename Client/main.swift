@@ -108,7 +108,8 @@ let dependencies = AppDependencies(
     serverWarning: settings.securityWarning,
     makeTicker: { DispatchTicker() },
     uploadTicker: DispatchTicker(),
-    time: MonotonicTimeSource())
+    time: MonotonicTimeSource(),
+    revocations: RevocationQueueFile(directory: configDirectory))
 do {
     try app.run(dependencies: dependencies)
 } catch {

@@ -20,8 +20,11 @@ enum SessionCommands {
             context.console.line("Not logged in")
             return
         }
-        _ = try context.requireSession()
-        await APISessionService(client: context.client).logout()
+        let session = try context.requireSession()
+        if case .notRevoked(let reason) = await APISessionService(client: context.client).logout(token: session.token) {
+            // Forgetting it now would leave a working token nobody can revoke: it stays, to try again.
+            throw CommandFailure(code: .unreachable, message: "\(reason); the session was not revoked and is kept: run gather logout again")
+        }
         context.sessions.clearSession()
         context.console.line("Logged out")
     }

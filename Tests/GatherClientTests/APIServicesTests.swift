@@ -70,9 +70,22 @@ final class APIServicesTests: XCTestCase {
         let session = try await sessions.register(username: "bo", password: "long-enough")
         let check = await sessions.validate(session)
         XCTAssertEqual(check, .valid)
-        await sessions.logout()
+        let revocation = await sessions.logout(token: session.token)
+        XCTAssertEqual(revocation, .revoked)
         let afterLogout = await sessions.validate(session)
         XCTAssertEqual(afterLogout, .rejected)
+        let again = await sessions.logout(token: session.token)
+        XCTAssertEqual(again, .revoked, "a token the server no longer knows is as good as revoked")
+    }
+
+    func testLogoutWithTheServerDownSaysTheTokenWasNotRevoked() async throws {
+        let session = try await APISessionService(client: client).register(username: "cut", password: "long-enough")
+        server.shutdown()
+
+        let revocation = await APISessionService(client: client).logout(token: session.token)
+
+        guard case .notRevoked(let reason) = revocation else { return XCTFail("\(revocation)") }
+        XCTAssertTrue(reason.contains("Cannot reach the server"), reason)
     }
 
     func testPlayersAreCreatedUpdatedAndDeleted() async throws {

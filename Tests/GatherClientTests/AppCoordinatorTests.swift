@@ -18,6 +18,7 @@ final class AppFixture {
     let time = ManualTimeSource()
     let journal: InMemoryJournal
     let rosterCache = InMemoryRosterCache()
+    let revocations = InMemoryRevocationQueue()
     let pendingResults: PendingResults
     let app: AppCoordinator
 
@@ -32,7 +33,7 @@ final class AppFixture {
         let dependencies = AppDependencies(sessionService: sessions, playerService: players, gatherService: gathers,
                                            statsService: stats, sessionStore: persistence, pendingResults: pendingResults,
                                            makeRosterCache: { _ in rosterCache }, server: "http://127.0.0.1:8080",
-                                           makeTicker: { ticker }, uploadTicker: uploadTicker, time: time)
+                                           makeTicker: { ticker }, uploadTicker: uploadTicker, time: time, revocations: revocations)
         app = AppCoordinator(navigator: navigator, factory: factory, dependencies: dependencies)
     }
 
@@ -483,5 +484,62 @@ final class AppCoordinatorTests: XCTestCase {
         XCTAssertEqual(fixture.sessions.logoutCount, 1, "the token is revoked on the server")
         XCTAssertNil(fixture.persistence.session)
         XCTAssertEqual(fixture.factory.loginView?.last?.error, "Logged out.")
+        XCTAssertNil(fixture.rosterCache.saved, "the roster kept for offline play goes with the session")
+    }
+
+    private func logOut(_ fixture: AppFixture) async {
+        await fixture.app.logOut()
+        assertTop(fixture, is: fixture.factory.loginView, depth: 1)
+    }
+
+    func testLoggingOutOfflineSaysTheSessionStillWorksAndRevokesItOnceTheServerAnswers() async {
+        let fixture = await startOnPlayerList()
+        fixture.sessions.revocation = .notRevoked("Cannot reach the server")
+
+        await logOut(fixture)
+
+        let notice = fixture.factory.loginView?.last?.error ?? ""
+        XCTAssertTrue(notice.hasPrefix("Logged out on this computer. The server could not be reached, so the session still works there"),
+                      notice)
+        XCTAssertEqual(fixture.revocations.tokens(for: "http://127.0.0.1:8080"), [StubSessionService.session.token])
+        XCTAssertNil(fixture.persistence.session)
+
+        // Later, logged in again and the roster loaded from the server: the old token is revoked.
+        fixture.sessions.revocation = .revoked
+        try? fixture.persistence.save(StubSessionService.session)
+        fixture.app.showPlayerList()
+        await waitForRoster(fixture)
+        await fixture.app.uploadTask?.value
+        XCTAssertEqual(fixture.sessions.loggedOutTokens, [StubSessionService.session.token, StubSessionService.session.token])
+        XCTAssertEqual(fixture.revocations.tokens(for: "http://127.0.0.1:8080"), [])
+    }
+
+    func testLoggingOutWithResultsWaitingSaysHowManyAndWhere() async {
+        let fixture = await startOnPlayerList()
+        fixture.gathers.saveError = .unreachable("down")
+        _ = try? await fixture.pendingResults.keep(GatherRecord(id: UUID(), assignments: [], result: GatherResult(score: .goalless)),
+                                                   names: [:])
+
+        await logOut(fixture)
+
+        XCTAssertEqual(fixture.factory.loginView?.last?.error,
+                       "Logged out. 1 result saved on this computer (/home/ana/.config/gather/pending-results.json); "
+                       + "it uploads when ana logs in again.")
+    }
+
+    func testQuittingWithResultsWaitingSaysHowManyAndWhere() async {
+        let fixture = await startOnPlayerList()
+        fixture.app.quit()
+        XCTAssertEqual(fixture.navigator.farewells, [], "nothing waiting: nothing to say")
+
+        fixture.gathers.saveError = .unreachable("down")
+        for _ in 0..<2 {
+            _ = try? await fixture.pendingResults.keep(GatherRecord(id: UUID(), assignments: [], result: GatherResult(score: .goalless)),
+                                                       names: [:])
+        }
+        fixture.app.quit()
+
+        XCTAssertEqual(fixture.navigator.farewells,
+                       ["2 results waiting to upload, kept in /home/ana/.config/gather/pending-results.json; they go up at the next start."])
     }
 }

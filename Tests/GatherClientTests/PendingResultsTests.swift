@@ -246,6 +246,7 @@ final class PendingResultsTests: XCTestCase {
             JournalContents(entries: [], setAside: "/config/pending-results.json.unreadable-1")
         }
         func update(_ change: ([PendingResult]) -> [PendingResult]) throws -> [PendingResult] { change([]) }
+        var location: String { "/config/pending-results.json" }
     }
     // MARK: Times and refusals
 

@@ -596,4 +596,35 @@ final class PlayerListOfflineTests: XCTestCase {
         presenter.toggleSelectionMode()
         XCTAssertEqual(view.last?.uploadedResults, 0, "until the next action")
     }
+
+    func testAQuestionFromTheNetworkIsNotFollowedByAFullStop() async {
+        let service = StubPlayerService()
+        service.playersResult = .failure(.unreachable("Cannot reach the server at http://127.0.0.1:8080: connection refused. Is gather-server running?"))
+        let presenter = PlayerListPresenter(service: service, rosterCache: InMemoryRosterCache(players: Fixtures.roster))
+        let view = SpyPlayerListView()
+        presenter.view = view
+
+        await presenter.viewDidLoad()
+
+        XCTAssertEqual(view.last?.error, "Cannot reach the server at http://127.0.0.1:8080: connection refused. Is gather-server running? "
+                       + "Showing the roster as last loaded; r retries.")
+    }
+
+    func testABackgroundUploadBringsTheListBackOnline() async {
+        let service = StubPlayerService()
+        service.playersResult = .failure(.unreachable("Cannot reach the server"))
+        let presenter = PlayerListPresenter(service: service, rosterCache: InMemoryRosterCache(players: Fixtures.roster))
+        let view = SpyPlayerListView()
+        presenter.view = view
+        await presenter.viewDidLoad()
+        XCTAssertEqual(view.last?.isOffline, true)
+
+        service.playersResult = .success(Fixtures.roster)
+        presenter.pendingResultsChanged(uploaded: 2)
+        await presenter.onlineAgain?.value
+
+        XCTAssertEqual(view.last?.isOffline, false, "the title drops offline")
+        XCTAssertNil(view.last?.error, "the old connection error is gone")
+        XCTAssertEqual(view.last?.uploadedResults, 2, "and it says what went up")
+    }
 }

@@ -48,9 +48,19 @@ public struct APISessionService: SessionService {
         }
     }
 
-    public func logout() async {
-        _ = try? await client.request(.post, "/api/users/logout")
-        client.bearerToken = nil
+    public func logout(token: String) async -> Revocation {
+        defer { if client.bearerToken == token { client.bearerToken = nil } }
+        do {
+            try await client.request(.post, "/api/users/logout", headers: [HTTPHeaders.Name.authorization: "Bearer \(token)"])
+            return .revoked
+        } catch let error as ServiceError {
+            switch error {
+            case .unauthorized: return .revoked
+            case .unreachable, .invalidResponse, .rejected, .unknownPlayers: return .notRevoked(error.message)
+            }
+        } catch {
+            return .notRevoked(ServiceError(error).message)
+        }
     }
 }
 
@@ -144,14 +154,6 @@ public struct APIStatsService: StatsService {
     }
 }
 
-
-extension String {
-    /// "name must be…" → "Name must be…", for messages shown as sentences.
-    var capitalizedFirst: String {
-        guard let first else { return self }
-        return first.uppercased() + dropFirst()
-    }
-}
 
 /// What `POST /api/gathers` answers: the gather, and its players when it took them in one step.
 private struct SavedGather: Decodable, Sendable {

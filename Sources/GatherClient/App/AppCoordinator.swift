@@ -38,11 +38,16 @@ public final class AppCoordinator {
     /// The last upload started here (tests wait for it).
     private(set) var uploadTask: Task<Void, Never>?
 
-    /// Sends waiting results in the background, if there are any.
+    /// Sends waiting results in the background, if there are any, and revokes tokens logged out
+    /// while the server could not be reached.
     func uploadPendingResults() {
         let pendingResults = dependencies.pendingResults
-        guard pendingResults.count > 0 else { return }
-        uploadTask = Task { await pendingResults.uploadAll() }
+        let hasQueuedTokens = !dependencies.revocations.tokens(for: dependencies.server).isEmpty
+        guard pendingResults.count > 0 || hasQueuedTokens else { return }
+        uploadTask = Task {
+            await pendingResults.uploadAll()
+            if hasQueuedTokens { await self.revokeQueuedTokens() }
+        }
     }
 
     /// Every `PendingResults.retryInterval`: uploads waiting results, unless nobody is logged in
@@ -93,12 +98,44 @@ public final class AppCoordinator {
         setRoot(PlayerListCoordinator(app: self))
     }
 
-    /// Revokes the token on the server (if it can be reached), forgets the saved session, and
-    /// shows the login screen.
+    /// Revokes the token on the server, forgets the saved session and the roster kept for offline
+    /// play, and shows the login screen. A server that cannot be reached cannot revoke: the token
+    /// is then kept to be revoked when it answers, and the notice says so.
     public func logOut() async {
-        await dependencies.sessionService.logout()
+        guard let session = dependencies.sessionStore.savedSession() else {
+            showLogin(notice: "Logged out.")
+            return
+        }
+        // Counted before the session is forgotten: the waiting results are this account's.
+        let waiting = dependencies.pendingResults.count
+        let revocation = await dependencies.sessionService.logout(token: session.token)
         dependencies.sessionStore.clearSession()
-        showLogin(notice: "Logged out.")
+        dependencies.makeRosterCache(session).remove()
+        var notice = "Logged out."
+        if case .notRevoked = revocation {
+            if (try? dependencies.revocations.add(session.token, for: dependencies.server)) != nil {
+                notice = "Logged out on this computer. The server could not be reached, so the session still works there; "
+                    + "it is revoked the next time gather reaches the server."
+            } else {
+                notice = "Logged out on this computer. The server could not be reached and the session could not be kept "
+                    + "to revoke later: it still works on the server until it expires."
+            }
+        }
+        if waiting > 0 {
+            notice += " \(PendingResults.counting(waiting)) saved on this computer (\(dependencies.pendingResults.journalLocation)); "
+                + "\(waiting == 1 ? "it uploads" : "they upload") when \(session.username) logs in again."
+        }
+        showLogin(notice: notice)
+    }
+
+    /// Revokes the tokens logged out while the server could not be reached; those it could not
+    /// reach again stay queued.
+    func revokeQueuedTokens() async {
+        let queue = dependencies.revocations
+        for token in queue.tokens(for: dependencies.server) {
+            guard await dependencies.sessionService.logout(token: token) == .revoked else { return }
+            queue.remove(token)
+        }
     }
 
     /// The server refused our token: back to login, saying why.
@@ -138,8 +175,12 @@ public final class AppCoordinator {
         pop()
     }
 
+    /// q: leaves; results still waiting are counted on the way out, with where they are kept.
     public func quit() {
-        navigator.quit(farewell: nil)
+        let waiting = dependencies.pendingResults.count
+        guard waiting > 0 else { return navigator.quit(farewell: nil) }
+        navigator.quit(farewell: "\(PendingResults.counting(waiting)) waiting to upload, kept in "
+                       + "\(dependencies.pendingResults.journalLocation); \(waiting == 1 ? "it goes" : "they go") up at the next start.")
     }
 
     /// Ends the app, leaving `farewell` on the terminal once the screen is restored.

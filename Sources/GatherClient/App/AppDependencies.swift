@@ -19,11 +19,14 @@ public struct AppDependencies {
     /// Drives the periodic upload of waiting results.
     public var uploadTicker: any Ticker
     public var time: any TimeSource
+    /// Tokens logged out while the server could not be reached, revoked when it answers.
+    public var revocations: any RevocationQueue
 
     public init(sessionService: any SessionService, playerService: any PlayerService, gatherService: any GatherService,
                 statsService: any StatsService, sessionStore: any SessionPersistence, pendingResults: PendingResults,
                 makeRosterCache: @escaping @Sendable (Session) -> any RosterCache, server: String,
-                serverWarning: String? = nil, makeTicker: @escaping @MainActor () -> any Ticker, uploadTicker: any Ticker, time: any TimeSource) {
+                serverWarning: String? = nil, makeTicker: @escaping @MainActor () -> any Ticker, uploadTicker: any Ticker, time: any TimeSource,
+                revocations: any RevocationQueue) {
         self.sessionService = sessionService
         self.playerService = playerService
         self.gatherService = gatherService
@@ -36,6 +39,7 @@ public struct AppDependencies {
         self.makeTicker = makeTicker
         self.uploadTicker = uploadTicker
         self.time = time
+        self.revocations = revocations
     }
 }
 

@@ -6,6 +6,8 @@ import GatherCore
 public protocol RosterCache: Sendable {
     func load() -> [Player]?
     func save(_ players: [Player])
+    /// Forgets it (on logout: the roster is the account's).
+    func remove()
 }
 
 /// `roster.json` in the client's config directory, for one account on one server: the player
@@ -31,6 +33,10 @@ public struct RosterCacheFile: RosterCache {
         guard let data = file.read(), let document = try? JSONDecoder().decode(Document.self, from: data),
               document.server == server, document.userID == userID else { return nil }
         return document.players
+    }
+
+    public func remove() {
+        file.remove()
     }
 
     /// Best effort: without a cache the list still works online; a failure costs only offline play.

@@ -42,6 +42,9 @@ public final class PendingResults: ResultKeeper {
         }
     }
 
+    /// Where waiting results are kept, to tell the user.
+    public var journalLocation: String { journal.location }
+
     /// Something the user should know about the journal itself: it was unreadable, or cannot be written.
     public var journalProblem: String? { writeProblem ?? readProblem }
 
@@ -275,6 +278,11 @@ public final class PendingResults: ResultKeeper {
 }
 
 extension PendingResults {
+    /// "1 result", "3 results".
+    public static func counting(_ count: Int) -> String {
+        count == 1 ? "1 result" : "\(count) results"
+    }
+
     /// "Ana", "Ana and Ben", "Ana, Ben and Cy".
     public static func listing(_ names: [String]) -> String {
         guard let last = names.last else { return "" }

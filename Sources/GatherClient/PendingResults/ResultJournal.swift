@@ -9,6 +9,8 @@ public protocol ResultJournal: Sendable {
     /// Applies `change` to the entries as they are now and makes the result durable; returns it.
     /// Throws when it could not be written (nothing is changed then).
     func update(_ change: ([PendingResult]) -> [PendingResult]) throws -> [PendingResult]
+    /// Where it is, to tell the user.
+    var location: String { get }
 }
 
 /// What was found in the journal.
@@ -45,6 +47,8 @@ public struct ResultJournalFile: ResultJournal {
         var version = 1
         var results: [PendingResult]
     }
+
+    public var location: String { file.url.path }
 
     public func load() -> JournalContents {
         guard let data = file.read() else { return JournalContents(entries: []) }

@@ -21,7 +21,15 @@ public protocol SessionService: Sendable {
     func register(username: String, password: String) async throws -> Session
     /// Whether a saved token still works.
     func validate(_ session: Session) async -> SessionCheck
-    func logout() async
+    /// Revokes `token` on the server (a token the server no longer knows counts as revoked).
+    func logout(token: String) async -> Revocation
+}
+
+/// What logging out did on the server.
+public enum Revocation: Equatable, Sendable {
+    case revoked
+    /// The server could not be asked: the token still works there until it is revoked.
+    case notRevoked(String)
 }
 
 /// What the server says of a saved session.

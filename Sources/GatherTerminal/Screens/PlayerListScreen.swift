@@ -143,7 +143,11 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
             }
             buffer.message("Delete \(name)?\(kept) (y/n)", row: messageRow, in: area, style: Theme.notice)
         } else if state.isConfirmingLogout {
-            buffer.message("Log out? The saved session is forgotten. (y/n)", row: messageRow, in: area, style: Theme.notice)
+            // Short enough for 60 columns: what waits here is said in full on the login screen.
+            let question = state.pendingResults == 0 ? "Log out? The saved session is forgotten. (y/n)"
+                : "Log out? \(PendingResults.counting(state.pendingResults)) \(state.pendingResults == 1 ? "waits" : "wait")"
+                    + " to upload at next login. (y/n)"
+            buffer.message(question, row: messageRow, in: area, style: Theme.notice)
         } else if filterLine.isTyping || state.filter != nil {
             filterLine.draw(into: &buffer, row: messageRow, in: area)
         } else if let result = state.savedResult, state.savedLocally != nil || state.error == nil {

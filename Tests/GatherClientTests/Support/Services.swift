@@ -22,6 +22,8 @@ final class StubSessionService: SessionService {
         var registrations: [Credentials] = []
         var validated: [Session] = []
         var logoutCount = 0
+        var loggedOutTokens: [String] = []
+        var revocation = Revocation.revoked
     }
 
     static let session = Session(userID: UUID(uuidString: "8A0E4A5C-2C0B-4E43-9B0B-1D7A3F3A2B11")!, username: "ana",
@@ -50,6 +52,12 @@ final class StubSessionService: SessionService {
     var registrations: [Credentials] { state.withLock { $0.registrations } }
     var validated: [Session] { state.withLock { $0.validated } }
     var logoutCount: Int { state.withLock { $0.logoutCount } }
+    var loggedOutTokens: [String] { state.withLock { $0.loggedOutTokens } }
+    /// What `logout(token:)` answers.
+    var revocation: Revocation {
+        get { state.withLock { $0.revocation } }
+        set { state.withLock { $0.revocation = newValue } }
+    }
 
     func login(username: String, password: String) async throws -> Session {
         let (result, hook) = state.withLock { state in
@@ -76,8 +84,12 @@ final class StubSessionService: SessionService {
         }
     }
 
-    func logout() async {
-        state.withLock { $0.logoutCount += 1 }
+    func logout(token: String) async -> Revocation {
+        state.withLock { state in
+            state.logoutCount += 1
+            state.loggedOutTokens.append(token)
+            return state.revocation
+        }
     }
 }
 
@@ -398,6 +410,8 @@ final class InMemoryJournal: ResultJournal {
 
     func load() -> JournalContents { JournalContents(entries: entries) }
 
+    var location: String { "/home/ana/.config/gather/pending-results.json" }
+
     func update(_ change: ([PendingResult]) -> [PendingResult]) throws -> [PendingResult] {
         try state.withLock { state in
             if let failure = state.failure { throw failure }
@@ -420,4 +434,14 @@ final class InMemoryRosterCache: RosterCache {
 
     func load() -> [Player]? { saved }
     func save(_ players: [Player]) { self.players.withLock { $0 = players } }
+    func remove() { players.withLock { $0 = nil } }
+}
+
+/// Tokens to revoke later, in memory.
+final class InMemoryRevocationQueue: RevocationQueue {
+    private let entries = Locked<[(server: String, token: String)]>([])
+
+    func tokens(for server: String) -> [String] { entries.withLock { $0.filter { $0.server == server }.map(\.token) } }
+    func add(_ token: String, for server: String) throws { entries.withLock { $0.append((server, token)) } }
+    func remove(_ token: String) { entries.withLock { $0.removeAll { $0.token == token } } }
 }

@@ -129,7 +129,7 @@ public final class PlayerListPresenter {
                 // Teams can still be picked and a match played; its result waits on this computer.
                 isOffline = true
                 players = cached
-                self.error = "\(failure.message). Showing the roster as last loaded; r retries."
+                self.error = "\(failure.message.sentence) Showing the roster as last loaded; r retries."
             } else {
                 self.error = failure.message
             }
@@ -363,9 +363,14 @@ public final class PlayerListPresenter {
         if uploaded > 0 {
             uploadedResults = uploaded
             if savedLocally != nil { savedResult = nil }
+            // The server took them, so it answers again: the roster comes from it, not the cache.
+            if isOffline && !isLoading { onlineAgain = Task { await reload() } }
         }
         render()
     }
+
+    /// The reload started when a background upload showed the server is back (tests wait for it).
+    private(set) var onlineAgain: Task<Void, Never>?
 
     public func playerWasAdded(_ player: Player) {
         players.append(player)
