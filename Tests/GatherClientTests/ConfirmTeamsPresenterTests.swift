@@ -58,13 +58,45 @@ final class ConfirmTeamsPresenterTests: XCTestCase {
         presenter.assignHighlighted(to: .teamA)
         XCTAssertEqual(names(of: .bench), [])
         XCTAssertEqual(names(of: .teamA), ["Ana", "Carla"])
-        // Display order is now Ana, Carla (Team A), Bruno (Team B): the first row is Ana.
-        XCTAssertEqual(highlightedNames, ["Ana"])
+        // The bench is empty: the highlight goes with Carla rather than jump elsewhere.
+        XCTAssertEqual(highlightedNames, ["Carla"])
 
         presenter.assignHighlighted(to: .bench)
-        XCTAssertEqual(names(of: .bench), ["Ana"])
-        XCTAssertEqual(names(of: .teamA), ["Carla"])
+        XCTAssertEqual(names(of: .bench), ["Carla"])
+        XCTAssertEqual(names(of: .teamA), ["Ana"])
+        // n from Team A: the highlight stays in Team A, on whoever is at Carla's old place.
         XCTAssertEqual(highlightedNames, ["Ana"])
+    }
+
+    func testSendingBackToTheBenchKeepsTheHighlightInTheTeam() async {
+        makePresenter()
+        presenter.assignHighlighted(to: .teamB)
+        presenter.assignHighlighted(to: .teamB)
+        presenter.assignHighlighted(to: .teamB)        // Team B: Ana, Bruno, Carla
+        presenter.moveToFirst()
+        XCTAssertEqual(highlightedNames, ["Ana"])
+        presenter.moveDown()                           // Bruno
+
+        presenter.assignHighlighted(to: .bench)
+
+        XCTAssertEqual(names(of: .teamB), ["Ana", "Carla"])
+        XCTAssertEqual(highlightedNames, ["Carla"], "Bruno's old place in Team B, not the bench")
+        presenter.moveToLast()
+        XCTAssertEqual(highlightedNames, ["Carla"])
+        presenter.moveToFirst()
+        XCTAssertEqual(highlightedNames, ["Bruno"], "g: the first listed, on the bench")
+    }
+
+    func testEachRowSaysPositionAndSkill() async {
+        presenter = ConfirmTeamsPresenter(players: [Player(id: 1, name: "Gus", skill: .professional, preferredPosition: .goalkeeper)])
+        view = SpyConfirmTeamsView()
+        presenter.view = view
+        presenter.viewDidLoad()
+
+        let row = view.last?.sections.first?.rows.first
+        XCTAssertEqual(row?.position, .goalkeeper)
+        XCTAssertEqual(row?.skill, .professional)
+        XCTAssertEqual(row?.isGoalkeeper, true)
     }
 
     func testMovingFollowsTheDisplayOrderAcrossSections() async {
@@ -235,16 +267,64 @@ final class ConfirmTeamsBalancingTests: XCTestCase {
         XCTAssertEqual(presenter.pins, [:], "p again unpins")
     }
 
-    func testRerollGivesAnotherEquallyFairSplitAndStartCarriesTheSeed() async {
+    func testRerollOfTheOnlyFairSplitSaysSoAndStartCarriesTheSeed() async {
         let (presenter, view, delegate) = makePresenter()
+        seeds = Array(7...80)
         presenter.balance()
+        let first = presenter.teams
+
         presenter.reroll()
-        XCTAssertEqual(presenter.balanceSeed, 8)
+
+        // Keepers apart and sizes equal leave one split of the least difference: R used to deal it again silently.
+        XCTAssertEqual(view.last?.notice, "This is the only fair split: no other is as even")
+        XCTAssertEqual(presenter.teams, first)
         XCTAssertEqual(view.last?.skillDifference, 0)
-
         presenter.start()
+        XCTAssertEqual(delegate.starts.first?.balanceSeed, 7, "the match remembers the split it was played with")
+    }
 
-        XCTAssertEqual(delegate.starts.first?.balanceSeed, 8, "the match remembers the split it was played with")
+    private func counting() -> () -> Int {
+        var seed = 0
+        return { seed += 1; return seed }
+    }
+
+    func testRerollSaysWhenTheSplitIsTheOnlyFairOne() async {
+        let presenter = ConfirmTeamsPresenter(players: [keeperA, keeperB], makeSeed: counting())
+        let view = SpyConfirmTeamsView()
+        presenter.view = view
+        presenter.balance()
+
+        presenter.reroll()
+
+        XCTAssertEqual(view.last?.notice, "This is the only fair split: no other is as even")
+        XCTAssertEqual(view.last?.isBalanced, true, "the split stays")
+    }
+
+    func testRerollCyclesThroughTheFairSplitsWithoutRepeating() async {
+        let four = (1...4).map { Player(id: $0, name: "P\($0)", skill: .amateur) }
+        let presenter = ConfirmTeamsPresenter(players: four, makeSeed: counting())
+        let view = SpyConfirmTeamsView()
+        presenter.view = view
+        presenter.balance()
+        // Two a side from four equal players: {1,2}, {1,3} or {1,4} with player 1 (the other side is the same split).
+        var seen: [Set<Int>] = []
+        func current() -> Set<Int> {
+            let teamA = Set(presenter.members(of: .teamA).map(\.id))
+            return teamA.contains(1) ? teamA : Set(1...4).subtracting(teamA)
+        }
+        seen.append(current())
+        presenter.reroll()
+        seen.append(current())
+        presenter.reroll()
+        seen.append(current())
+
+        XCTAssertEqual(Set(seen).count, 3, "three different splits: \(seen)")
+        XCTAssertNil(view.last?.notice)
+        presenter.reroll()
+        XCTAssertEqual(view.last?.notice, "Every split as fair has been shown (3); R goes round them again")
+        presenter.reroll()
+        XCTAssertNil(view.last?.notice, "round again")
+        XCTAssertNotEqual(current(), seen[2])
     }
 
     func testAnImpossibleBalanceSaysWhy() async {

@@ -37,6 +37,53 @@ final class ScreenDrawingTests: XCTestCase {
         XCTAssertFalse(buffer.line(10).contains("Player"), "the error has its own row")
     }
 
+    private func confirmTeams(_ players: [Player]) -> (ConfirmTeamsPresenter, ConfirmTeamsScreen) {
+        let presenter = ConfirmTeamsPresenter(players: players)
+        let screen = ConfirmTeamsScreen(presenter: presenter, requestRender: RenderRequest {})
+        presenter.view = screen
+        presenter.viewDidLoad()
+        return (presenter, screen)
+    }
+
+    private func drawn(_ screen: any TerminalScreen, width: Int, height: Int) -> [String] {
+        var buffer = ScreenBuffer(width: width, height: height)
+        screen.draw(into: &buffer, in: Area(row: 0, column: 0, width: width, height: height))
+        return (0..<height).map { buffer.line($0) }
+    }
+
+    func testConfirmTeamsShowsEachPlayersPositionSkillAndAGoalkeeperMark() async {
+        let (_, screen) = confirmTeams([Player(id: 1, name: "Gus", skill: .professional, preferredPosition: .goalkeeper),
+                                        Player(id: 2, name: "Ivo", skill: .beginner, preferredPosition: .striker),
+                                        Player(id: 3, name: "A very long name that cannot all fit", preferredPosition: .goalkeeper)])
+        let lines = drawn(screen, width: 56, height: 12)
+
+        let gus = lines.first { $0.contains("Gus") } ?? ""
+        XCTAssertTrue(gus.hasSuffix("GK · professional"), gus)
+        XCTAssertTrue(lines.contains { $0.contains("Ivo") && $0.hasSuffix("striker · beginner") }, lines.joined(separator: "\n"))
+        let long = lines.first { $0.contains("A very long") } ?? ""
+        XCTAssertTrue(long.hasSuffix("GK"), "a long name keeps the goalkeeper mark: \(long)")
+        XCTAssertLessThanOrEqual(DisplayWidth.of(long), 56)
+    }
+
+    func testConfirmTeamsPutsTheTeamsSideBySideAt80ColumnsAndCountsWhatDoesNotFit() async {
+        let players = (1...30).map { Player(id: $0, name: "Player \($0)", skill: .amateur) }
+        let (presenter, screen) = confirmTeams(players)
+        for _ in 0..<15 { presenter.assignHighlighted(to: .teamA) }
+        for _ in 0..<15 { presenter.assignHighlighted(to: .teamB) }
+        presenter.moveToFirst()
+        let lines = drawn(screen, width: 76, height: 20)
+        let text = lines.joined(separator: "\n")
+
+        let headings = lines.first { $0.contains("Team A (15)") } ?? ""
+        XCTAssertTrue(headings.contains("Team B (15)"), "Team A and Team B on one line: \(text)")
+        XCTAssertTrue(lines.contains { $0.contains("Player 1 ") && $0.contains("Player 16") }, "their players side by side:\n\(text)")
+        XCTAssertTrue(lines.contains { $0.contains("+") && $0.contains("more") && $0.filter { $0 == "+" }.count == 2 },
+                      "both overflowing columns say how many more:\n\(text)")
+
+        let narrow = drawn(screen, width: 56, height: 12).joined(separator: "\n")
+        XCTAssertTrue(narrow.contains("more"), "one column at 60: what is below is counted, never cut silently:\n\(narrow)")
+    }
+
     func testTextFieldEditsAndKeepsTheCursorVisible() {
         var field = TextField("abc")
         XCTAssertTrue(field.handle(.left))

@@ -15,6 +15,19 @@ public struct TeamRow: Equatable, Sendable {
     public var isHighlighted: Bool
     /// Kept on their team when the teams are balanced.
     public var isPinned: Bool
+    /// What the organiser weighs the teams by.
+    public var position: Position?
+    public var skill: Skill?
+
+    public init(name: String, isHighlighted: Bool, isPinned: Bool, position: Position? = nil, skill: Skill? = nil) {
+        self.name = name
+        self.isHighlighted = isHighlighted
+        self.isPinned = isPinned
+        self.position = position
+        self.skill = skill
+    }
+
+    public var isGoalkeeper: Bool { position == .goalkeeper }
 }
 
 public struct ConfirmTeamsViewState: Equatable, Sendable {
@@ -24,6 +37,8 @@ public struct ConfirmTeamsViewState: Equatable, Sendable {
     public var skillDifference: Int
     /// The teams are as the balancer made them (no hand move since).
     public var isBalanced: Bool
+    /// What re-rolling found: this is the only fair split, or every fair one has been shown.
+    public var notice: String? = nil
 }
 
 @MainActor
@@ -53,7 +68,23 @@ public final class ConfirmTeamsPresenter {
     public private(set) var balanceSeed: Int?
     private var highlightedID: Int?
     private var error: String?
+    private var notice: String?
     private let makeSeed: () -> Int
+    /// The fair splits shown since the last B, each once whichever side is which.
+    private var shownSplits: Set<SplitKey> = []
+
+    /// A split with the sides not told apart: the team holding the lowest id.
+    private struct SplitKey: Hashable {
+        let side: Set<Int>
+
+        init(teamA: [Int], teamB: [Int]) {
+            let lowest = (teamA + teamB).min()
+            side = Set(teamA.contains { $0 == lowest } ? teamA : teamB)
+        }
+    }
+
+    /// How many seeds R tries for a split not yet shown before saying there is none.
+    static let rerollAttempts = 64
 
     static let order: [Team] = [.bench, .teamA, .teamB]
 
@@ -89,21 +120,39 @@ public final class ConfirmTeamsPresenter {
         let list = ordered
         guard let index = list.firstIndex(where: { $0.id == highlightedID }), list.indices.contains(index + offset) else { return }
         highlightedID = list[index + offset].id
+        notice = nil
         render()
     }
 
-    /// Moves the highlighted player to `team`. The highlight stays at the same place in the list,
-    /// so pressing a/b repeatedly deals the bench out from the top.
+    /// g: the first player listed.
+    public func moveToFirst() {
+        guard let first = ordered.first else { return }
+        highlightedID = first.id
+        render()
+    }
+
+    /// G: the last player listed.
+    public func moveToLast() {
+        guard let last = ordered.last else { return }
+        highlightedID = last.id
+        render()
+    }
+
+    /// Moves the highlighted player to `team`. The highlight stays at the player's old place in
+    /// the list they left (on whoever comes next there), so pressing a/b repeatedly deals the
+    /// bench out from the top, and n sends players back without jumping to the other team.
     public func assignHighlighted(to team: Team) {
-        guard let player = highlightedPlayer,
-              let index = ordered.firstIndex(where: { $0.id == player.id }) else { return }
+        guard let player = highlightedPlayer, let from = teams[player.id], from != team,
+              let index = members(of: from).firstIndex(where: { $0.id == player.id }) else { return }
         teams[player.id] = team
         // A pin follows its player to the other team; the bench unpins.
         if pins[player.id] != nil { pins[player.id] = team == .bench ? nil : team }
         balanceSeed = nil
-        let list = ordered
-        highlightedID = list[min(index, list.count - 1)].id
+        shownSplits = []
+        let left = members(of: from)
+        highlightedID = left.isEmpty ? player.id : left[min(index, left.count - 1)].id
         error = nil
+        notice = nil
         render()
     }
 
@@ -111,25 +160,55 @@ public final class ConfirmTeamsPresenter {
 
     /// B: everyone selected split into two fair teams (pinned players stay where they are).
     public func balance() {
-        balance(seed: makeSeed())
+        shownSplits = []
+        notice = nil
+        let seed = makeSeed()
+        if let split = split(seed: seed) { show(split, seed: seed) }
+        render()
     }
 
-    /// R: another split, as fair, from a new seed.
+    /// R: another split just as fair, never one already shown since B (the same teams with the
+    /// sides swapped count as shown); when there is none, says so and starts the round again.
     public func reroll() {
-        balance()
-    }
-
-    private func balance(seed: Int) {
-        do {
-            let split = try TeamBalancer.balance(players.map(BalanceCandidate.init(player:)), pins: pins, seed: UInt64(seed))
-            for id in split.teamA { teams[id] = .teamA }
-            for id in split.teamB { teams[id] = .teamB }
-            balanceSeed = seed
-            error = nil
-        } catch {
-            self.error = error.description.capitalizedFirst
+        notice = nil
+        for _ in 0..<ConfirmTeamsPresenter.rerollAttempts {
+            let seed = makeSeed()
+            guard let split = split(seed: seed) else { break }
+            if !shownSplits.contains(SplitKey(teamA: split.teamA, teamB: split.teamB)) {
+                show(split, seed: seed)
+                render()
+                return
+            }
+        }
+        if error == nil {
+            notice = shownSplits.count <= 1
+                ? "This is the only fair split: no other is as even"
+                : "Every split as fair has been shown (\(shownSplits.count)); R goes round them again"
+            if shownSplits.count > 1, let current = currentKey { shownSplits = [current] }
         }
         render()
+    }
+
+    private var currentKey: SplitKey? {
+        guard balanceSeed != nil else { return nil }
+        return SplitKey(teamA: members(of: .teamA).map(\.id), teamB: members(of: .teamB).map(\.id))
+    }
+
+    private func split(seed: Int) -> BalancedSplit? {
+        do {
+            return try TeamBalancer.balance(players.map(BalanceCandidate.init(player:)), pins: pins, seed: UInt64(seed))
+        } catch {
+            self.error = error.description.capitalizedFirst
+            return nil
+        }
+    }
+
+    private func show(_ split: BalancedSplit, seed: Int) {
+        for id in split.teamA { teams[id] = .teamA }
+        for id in split.teamB { teams[id] = .teamB }
+        balanceSeed = seed
+        shownSplits.insert(SplitKey(teamA: split.teamA, teamB: split.teamB))
+        error = nil
     }
 
     /// p: pins the highlighted player to the team they are on, or unpins them.
@@ -142,6 +221,7 @@ public final class ConfirmTeamsPresenter {
         } else {
             error = "Put \(player.name) on a team first, then pin them there"
         }
+        shownSplits = []
         render()
     }
 
@@ -168,11 +248,12 @@ public final class ConfirmTeamsPresenter {
     private func render() {
         let sections = ConfirmTeamsPresenter.order.map { team in
             TeamSection(team: team, title: team.rawValue, rows: members(of: team).map {
-                TeamRow(name: $0.name, isHighlighted: $0.id == highlightedID, isPinned: pins[$0.id] != nil)
+                TeamRow(name: $0.name, isHighlighted: $0.id == highlightedID, isPinned: pins[$0.id] != nil,
+                        position: $0.preferredPosition, skill: $0.skill)
             }, skill: skill(of: team), goalkeepers: members(of: team).filter { $0.preferredPosition == .goalkeeper }.count)
         }
         view?.display(ConfirmTeamsViewState(sections: sections, error: error,
                                             skillDifference: abs(skill(of: .teamA) - skill(of: .teamB)),
-                                            isBalanced: balanceSeed != nil))
+                                            isBalanced: balanceSeed != nil, notice: notice))
     }
 }
