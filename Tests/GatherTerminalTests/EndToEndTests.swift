@@ -563,4 +563,33 @@ final class EndToEndTests: XCTestCase {
         terminal.press("q")
         terminal.waitFor("FG-EXITED-0")
     }
+
+    func testAt60x16ThePlayersRecordScrollsIntoViewWithJ() throws {
+        let terminal = try TmuxSession(arguments: ["--server", url], columns: 60, rows: 16)
+        register(terminal, "scroller")
+        addPlayers(terminal, ["Ana"])
+        terminal.press("Enter")
+        terminal.waitFor("Personal")
+        XCTAssertFalse(terminal.screen().contains("No match played yet"), "below the attributes at first:\n\(terminal.screen())")
+
+        for _ in 0..<12 { terminal.press("j") }
+
+        terminal.waitFor("No match played yet")
+        terminal.press("Escape")
+        terminal.waitFor("Ana")
+    }
+
+    func testAt100ColumnsALongNameNeverRunsIntoTheRecord() throws {
+        let terminal = try TmuxSession(arguments: ["--server", url], columns: 100, rows: 24)
+        register(terminal, "longname")
+        let name = "Maximiliano Alejandro de la Santísima Trinidad Fernández"
+        addPlayers(terminal, [name])
+        terminal.press("Enter")
+        terminal.waitFor("No match played yet")
+
+        let lines = terminal.screen().split(separator: "\n").map(String.init)
+        let nameLine = try XCTUnwrap(lines.first { $0.contains("Maximiliano") }, terminal.screen())
+        XCTAssertFalse(nameLine.contains("Record") || nameLine.contains("No match"), "overlap: \(nameLine)")
+        XCTAssertTrue(lines.contains { $0.contains("Record") && !$0.contains("Maximiliano") }, terminal.screen())
+    }
 }

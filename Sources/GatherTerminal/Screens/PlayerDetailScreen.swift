@@ -24,49 +24,108 @@ final class PlayerDetailScreen: TerminalScreen, PlayerDetailView {
          KeyHint(keys: "q", action: "quit"), KeyHint(keys: "?", action: "help")]
     }
 
+    /// Rows scrolled past the highlighted attribute on a short terminal, to read the record below.
+    private var recordScroll = 0
+    /// How tall the content was at the last draw, and how many lines it had.
+    private var lastHeight = 0
+    private var lastLineCount = 0
+
+    private var isOnLastRow: Bool {
+        state?.sections.flatMap(\.rows).last?.isHighlighted == true
+    }
+
     func handle(_ key: Key) -> KeyOutcome {
         switch key {
-        case .up, .character("k"): presenter.moveUp()
-        case .down, .character("j"): presenter.moveDown()
+        case .up, .character("k"):
+            // Back up through a record scrolled into view before moving the highlight.
+            if recordScroll > 0 {
+                recordScroll -= 1
+                requestRender()
+            } else {
+                presenter.moveUp()
+            }
+        case .down, .character("j"):
+            // Past the last attribute, j scrolls on into the record when it does not fit.
+            if isOnLastRow, recordScroll < max(0, lastLineCount - lastHeight) {
+                recordScroll += 1
+                requestRender()
+            } else {
+                presenter.moveDown()
+            }
         case .enter: presenter.editHighlighted()
         default: return .unhandled
         }
         return .handled
     }
 
-    func draw(into buffer: inout ScreenBuffer, in area: Area) {
-        guard let state else { return }
-        var row = area.row
-        let labelWidth = 22
-        for section in state.sections {
-            guard row < area.bottom else { break }
-            buffer.put(section.title, row: row, column: area.column, style: Theme.heading)
-            row += 1
-            for item in section.rows {
-                let line = "  " + DisplayWidth.pad(item.title, toWidth: labelWidth) + item.value
-                buffer.listRow(line, row: row, in: area, highlighted: item.isHighlighted)
-                row += 1
-            }
-            row += 1
-        }
-        // Beside the attributes when the terminal is wide enough, else below them.
-        let besideColumn = area.column + 46
-        let recordArea = area.width >= 90
-            ? Area(row: area.row, column: besideColumn, width: area.width - 46, height: area.height)
-            : Area(row: row, column: area.column, width: area.width, height: max(0, area.bottom - row))
-        drawRecord(state, into: &buffer, in: recordArea)
+    /// One line of the screen.
+    private enum Line {
+        case heading(String)
+        case attribute(DetailRow)
+        case record(String, isLoading: Bool)
+        case blank
     }
 
-    private func drawRecord(_ state: PlayerDetailViewState, into buffer: inout ScreenBuffer, in area: Area) {
-        guard area.height > 0 else { return }
-        buffer.put("Record", row: area.row, column: area.column, style: Theme.heading)
-        var row = area.row
-        for line in state.record ?? (state.recordError == nil ? ["Loading…"] : []) {
-            row += 1
-            buffer.message("  " + line, row: row, in: area, style: state.record == nil ? Theme.dim : .plain)
+    /// Attributes are this wide when the record stands beside them.
+    static let attributesWidth = 44
+    /// From this width the record stands beside the attributes, else below them.
+    static let besideWidth = 90
+
+    func draw(into buffer: inout ScreenBuffer, in area: Area) {
+        guard let state else { return }
+        var attributes: [Line] = []
+        for section in state.sections {
+            if !attributes.isEmpty { attributes.append(.blank) }
+            attributes.append(.heading(section.title))
+            attributes += section.rows.map(Line.attribute)
         }
+        let record = recordLines(state)
+        if area.width >= PlayerDetailScreen.besideWidth {
+            recordScroll = 0
+            draw(attributes, from: 0, into: &buffer,
+                 in: Area(row: area.row, column: area.column, width: PlayerDetailScreen.attributesWidth, height: area.height))
+            let besideColumn = area.column + PlayerDetailScreen.attributesWidth + 2
+            let beside = Area(row: area.row, column: besideColumn, width: area.column + area.width - besideColumn, height: area.height)
+            draw(record, from: 0, into: &buffer, in: beside)
+            if let error = state.recordError { buffer.paragraph("  " + error, row: area.row + record.count, in: beside, maxLines: 2) }
+            return
+        }
+        // One column: the window follows the highlight, and j past the last attribute scrolls the record in.
+        let lines = attributes + [.blank] + record
+        lastHeight = area.height
+        lastLineCount = lines.count + (state.recordError == nil ? 0 : 2)
+        let highlighted = lines.firstIndex { if case .attribute(let row) = $0 { return row.isHighlighted } else { return false } } ?? 0
+        let follow = ListWindow.firstVisible(highlighted: highlighted, count: lastLineCount, height: area.height)
+        let first = min(highlighted, max(follow, recordScroll), max(0, lastLineCount - area.height))
+        recordScroll = min(recordScroll, max(0, lastLineCount - area.height))
+        draw(lines, from: first, into: &buffer, in: area)
         if let error = state.recordError {
-            buffer.paragraph("  " + error, row: row + 1, in: area, maxLines: 2)
+            let row = area.row + lines.count - first
+            if row < area.bottom { buffer.paragraph("  " + error, row: row, in: area, maxLines: min(2, area.bottom - row)) }
+        }
+    }
+
+    private func recordLines(_ state: PlayerDetailViewState) -> [Line] {
+        let lines = state.record ?? (state.recordError == nil ? ["Loading…"] : [])
+        return [.heading("Record")] + lines.map { Line.record($0, isLoading: state.record == nil) }
+    }
+
+    private func draw(_ lines: [Line], from first: Int, into buffer: inout ScreenBuffer, in area: Area) {
+        guard area.width > 0 else { return }
+        let labelWidth = min(22, max(8, area.width / 2 - 2))
+        for (offset, line) in lines.dropFirst(first).prefix(area.height).enumerated() {
+            let row = area.row + offset
+            switch line {
+            case .heading(let title): buffer.put(title, row: row, column: area.column, style: Theme.heading, maxWidth: area.width)
+            case .attribute(let item):
+                // Cut to the area: a long name never runs into the record beside it.
+                let line = "  " + DisplayWidth.pad(DisplayWidth.truncate(item.title, toWidth: labelWidth), toWidth: labelWidth) + item.value
+                buffer.listRow(DisplayWidth.truncate(line, toWidth: area.width), row: row, in: area, highlighted: item.isHighlighted)
+            case .record(let text, let isLoading):
+                buffer.message("  " + text, row: row, in: area, style: isLoading ? Theme.dim : .plain)
+            case .blank:
+                break
+            }
         }
     }
 }
