@@ -207,6 +207,15 @@ final class EndToEndTests: XCTestCase {
         terminal.waitFor("FG-EXITED-0")
     }
 
+    func testQuittingWithAResultWaitingSaysWhereItIsKept() throws {
+        let terminal = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
+        _ = saveWithTheServerDown(terminal, username: "leaving")
+        terminal.press("q")
+        XCTAssertTrue(terminal.waitUntil { terminal.screen().replacingOccurrences(of: "\n", with: "").contains("FG-EXITED-0") })
+        let said = terminal.screen().replacingOccurrences(of: "\n", with: "")
+        XCTAssertTrue(said.contains("gather: 1 result waiting to upload, kept in ") && said.contains("pending-results.json"), said)
+    }
+
     func testTheJournalSurvivesKillingTheClient() throws {
         let terminal = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
         let port = saveWithTheServerDown(terminal, username: "killed")
@@ -484,6 +493,16 @@ final class EndToEndTests: XCTestCase {
         XCTAssertFalse(terminal.screen().contains("Enter a username"), "Enter did not submit the form")
         terminal.press("C-c")
         terminal.waitFor("FG-EXITED-130")
+    }
+
+    func testTooSmallTerminalSaysItsSizeAndHowToLeave() throws {
+        let terminal = try TmuxSession(arguments: ["--server", url], columns: 50, rows: 12)
+        terminal.waitFor("50×12, need 60×16")
+        XCTAssertTrue(terminal.screen().contains("q or Ctrl-C quits"), terminal.screen())
+        terminal.resize(columns: 55, rows: 14)
+        terminal.waitFor("55×14, need 60×16")
+        terminal.press("q")
+        terminal.waitFor("FG-EXITED-0")
     }
 
     func testSIGTERMRestoresTheTerminal() throws {

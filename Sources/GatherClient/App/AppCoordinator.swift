@@ -177,10 +177,15 @@ public final class AppCoordinator {
 
     /// q: leaves; results still waiting are counted on the way out, with where they are kept.
     public func quit() {
+        navigator.quit(farewell: waitingNote)
+    }
+
+    /// What waits on this computer, said on the way out; nil when nothing does.
+    public var waitingNote: String? {
         let waiting = dependencies.pendingResults.count
-        guard waiting > 0 else { return navigator.quit(farewell: nil) }
-        navigator.quit(farewell: "\(PendingResults.counting(waiting)) waiting to upload, kept in "
-                       + "\(dependencies.pendingResults.journalLocation); \(waiting == 1 ? "it goes" : "they go") up at the next start.")
+        guard waiting > 0 else { return nil }
+        return "\(PendingResults.counting(waiting)) waiting to upload, kept in \(dependencies.pendingResults.journalLocation); "
+            + "\(waiting == 1 ? "it goes" : "they go") up at the next start."
     }
 
     /// Ends the app, leaving `farewell` on the terminal once the screen is restored.

@@ -10,9 +10,13 @@ enum FrameLayout {
     static func draw(screen: (any TerminalScreen)?, showingHelp: Bool, into frame: inout ScreenBuffer) {
         let minimum = TerminalApp.minimumSize
         guard frame.width >= minimum.columns, frame.height >= minimum.rows else {
-            let message = "Terminal too small — need \(minimum.columns)×\(minimum.rows)"
-            frame.put(message, row: frame.height / 2, column: max(0, (frame.width - DisplayWidth.of(message)) / 2),
-                      maxWidth: frame.width)
+            // Short lines, each centred: they must fit the smallest of terminals.
+            let lines = ["Terminal too small:", "\(frame.width)×\(frame.height), need \(minimum.columns)×\(minimum.rows)",
+                         "Make it larger, or", "q or Ctrl-C quits"]
+            let top = max(0, (frame.height - lines.count) / 2)
+            for (offset, line) in lines.enumerated() where top + offset < frame.height {
+                frame.put(line, row: top + offset, column: max(0, (frame.width - DisplayWidth.of(line)) / 2), maxWidth: frame.width)
+            }
             return
         }
         frame.fill(row: 0, style: Theme.titleBar)

@@ -131,8 +131,12 @@ public final class TerminalApp: Navigator, ViewFactory {
         default:
             break
         }
-        // Nothing acts on a screen nobody can see (d then y would delete an unseen player).
-        guard !isTooSmall else { return }
+        // Nothing acts on a screen nobody can see (d then y would delete an unseen player); q
+        // leaves as Ctrl-C does, keeping a match in progress.
+        guard !isTooSmall else {
+            if key == .character("q") { leaveAtOnce(status: 0) }
+            return
+        }
         if showingHelp {
             showingHelp = false
             setNeedsRender()
@@ -142,7 +146,7 @@ public final class TerminalApp: Navigator, ViewFactory {
         if screen.handle(key) == .unhandled {
             switch key {
             case .escape: coordinator?.goBack()
-            case .character("q"): quit(status: 0)
+            case .character("q"): coordinator?.quit()
             case .character("?"): showingHelp = true
             default: break
             }
@@ -190,7 +194,7 @@ public final class TerminalApp: Navigator, ViewFactory {
     /// first keeps what would be lost, and the app says what it kept.
     func leaveAtOnce(status: Int32) {
         guard !finished else { return }
-        let words = screens.reversed().compactMap { $0.leaveAtOnce() }
+        let words = screens.reversed().compactMap { $0.leaveAtOnce() } + [coordinator?.waitingNote].compactMap { $0 }
         quit(status: status, farewell: words.isEmpty ? nil : words.joined(separator: "\ngather: "))
     }
 
