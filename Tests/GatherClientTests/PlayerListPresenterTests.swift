@@ -597,6 +597,37 @@ final class PlayerListOfflineTests: XCTestCase {
         XCTAssertEqual(view.last?.uploadedResults, 0, "until the next action")
     }
 
+    func testPicksAndTheLastMatchSurviveARestart() async {
+        let cache = InMemoryRosterCache()
+        let first = PlayerListPresenter(service: StubPlayerService(players: Fixtures.roster), rosterCache: cache)
+        first.view = SpyPlayerListView()
+        await first.viewDidLoad()
+        first.toggleSelectionMode()
+        first.toggleHighlightedSelection()
+        first.moveDown()
+        first.toggleHighlightedSelection()
+        first.confirmSelection()
+        first.clearSelection()                 // the match was played
+        first.leaveSelectionMode()
+        first.toggleSelectionMode()
+        first.moveDown()
+        first.toggleHighlightedSelection()     // Carla picked for next time
+
+        let again = PlayerListPresenter(service: StubPlayerService(players: Fixtures.roster), rosterCache: cache)
+        let view = SpyPlayerListView()
+        again.view = view
+        await again.viewDidLoad()
+
+        again.toggleSelectionMode()
+        XCTAssertEqual(view.last?.rows.filter(\.isSelected).map(\.name), ["Carla"], "picks kept across the restart")
+        XCTAssertEqual(view.last?.canPickLastMatch, true)
+        again.pickLastMatch()
+        XCTAssertEqual(view.last?.rows.filter(\.isSelected).map(\.name), ["Ana", "Bruno"], "p: the last match's players")
+        again.clearPicks()
+        XCTAssertEqual(view.last?.rows.filter(\.isSelected).count, 0, "x clears every pick")
+        XCTAssertEqual(cache.savedPicks?.selected, [])
+    }
+
     func testAQuestionFromTheNetworkIsNotFollowedByAFullStop() async {
         let service = StubPlayerService()
         service.playersResult = .failure(.unreachable("Cannot reach the server at http://127.0.0.1:8080: connection refused. Is gather-server running?"))

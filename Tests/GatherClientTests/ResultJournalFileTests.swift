@@ -128,4 +128,21 @@ final class ResultJournalFileTests: XCTestCase {
         XCTAssertNil(RosterCacheFile(directory: directory, server: "http://b:1", userID: user).load(), "another server")
         XCTAssertEqual(try mode(of: directory.appendingPathComponent("roster.json").path), 0o600)
     }
+
+    func testPicksAreKeptForOneAccountAndGoWithTheRosterOnLogout() throws {
+        let directory = makeDirectory()
+        let user = UUID()
+        let cache = RosterCacheFile(directory: directory, server: "http://a:1", userID: user)
+        cache.save([Player(id: 1, name: "Ana")])
+        let picks = Picks(selected: [1, 2, 3], lastMatch: [2, 4])
+
+        cache.savePicks(picks)
+
+        XCTAssertEqual(RosterCacheFile(directory: directory, server: "http://a:1", userID: user).loadPicks(), picks, "after a restart")
+        XCTAssertNil(RosterCacheFile(directory: directory, server: "http://a:1", userID: UUID()).loadPicks(), "another account")
+        XCTAssertEqual(try mode(of: directory.appendingPathComponent("picks.json").path), 0o600)
+        cache.remove()
+        XCTAssertNil(cache.load())
+        XCTAssertNil(cache.loadPicks())
+    }
 }

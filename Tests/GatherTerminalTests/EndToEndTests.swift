@@ -611,4 +611,27 @@ final class EndToEndTests: XCTestCase {
         XCTAssertFalse(nameLine.contains("Record") || nameLine.contains("No match"), "overlap: \(nameLine)")
         XCTAssertTrue(lines.contains { $0.contains("Record") && !$0.contains("Maximiliano") }, terminal.screen())
     }
+
+    func testPicksSurviveARestartAndXClearsThem() throws {
+        let terminal = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
+        register(terminal, "picker")
+        addPlayers(terminal, ["Ana", "Ben"])
+        terminal.press("s")
+        terminal.waitFor("0 selected")
+        terminal.press("k", "Space", "j", "Space")
+        terminal.waitFor("2 selected")
+        terminal.press("Escape")
+        terminal.waitUntilGone("2 selected")
+        terminal.press("q")
+        terminal.waitFor("FG-EXITED-0")
+
+        let again = try TmuxSession(arguments: ["--server", url], environment: ["XDG_CONFIG_HOME": terminal.configDirectory.path])
+        again.waitFor("Ben")
+        again.press("s")
+        again.waitFor("2 selected")
+        again.press("x")
+        again.waitFor("0 selected")
+        again.press("q")
+        again.waitFor("FG-EXITED-0")
+    }
 }

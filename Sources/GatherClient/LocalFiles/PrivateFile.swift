@@ -15,7 +15,9 @@ struct PrivateFile: Sendable {
         try? Data(contentsOf: url)
     }
 
-    func write(_ data: Data) throws {
+    /// `durable: false` skips the flushes: still all or nothing, but a crash may bring back the
+    /// previous contents (for what is cheap to lose, written on every key press: the picks).
+    func write(_ data: Data, durable: Bool = true) throws {
         let directory = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
@@ -24,13 +26,14 @@ struct PrivateFile: Sendable {
         // O_EXCL | O_NOFOLLOW: a file or link planted under that name is never written through.
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw PrivateFileError(path: temporary, code: errno) }
-        let failure = PrivateFile.writeAll(data, to: fd)
+        let failure = PrivateFile.writeAll(data, to: fd, flush: durable)
         close(fd)
         guard failure == 0, rename(temporary, url.path) == 0 else {
             let code = failure == 0 ? errno : failure
             unlink(temporary)
             throw PrivateFileError(path: url.path, code: code)
         }
+        guard durable else { return }
         // The rename itself reaches the disk only when the directory is flushed too.
         let directoryFD = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if directoryFD >= 0 {
@@ -43,8 +46,8 @@ struct PrivateFile: Sendable {
         unlink(url.path)
     }
 
-    /// Writes every byte and flushes them; 0, or the errno of the failure.
-    private static func writeAll(_ data: Data, to fd: Int32) -> Int32 {
+    /// Writes every byte and (with `flush`) flushes them; 0, or the errno of the failure.
+    private static func writeAll(_ data: Data, to fd: Int32, flush: Bool) -> Int32 {
         var failure: Int32 = 0
         data.withUnsafeBytes { bytes in
             var offset = 0
@@ -58,7 +61,7 @@ struct PrivateFile: Sendable {
                 offset += written
             }
         }
-        guard failure == 0 else { return failure }
+        guard failure == 0, flush else { return failure }
         return fsync(fd) == 0 ? 0 : errno
     }
 }

@@ -1,24 +1,40 @@
 import Foundation
 import GatherCore
 
-/// The roster as last loaded, so that teams can be picked and a match played while the server
-/// cannot be reached (its result then waits in the journal).
+/// What the roster screen keeps on this computer for one account: the roster as last loaded, so
+/// that teams can be picked and a match played while the server cannot be reached (its result
+/// then waits in the journal), and who is picked, so that picks survive a restart.
 public protocol RosterCache: Sendable {
     func load() -> [Player]?
     func save(_ players: [Player])
-    /// Forgets it (on logout: the roster is the account's).
+    func loadPicks() -> Picks?
+    func savePicks(_ picks: Picks)
+    /// Forgets both (on logout: they are the account's).
     func remove()
+}
+
+/// Who is picked to play, and who played the last match confirmed (`p` picks them again).
+public struct Picks: Equatable, Sendable, Codable {
+    public var selected: Set<Int>
+    public var lastMatch: Set<Int>
+
+    public init(selected: Set<Int>, lastMatch: Set<Int>) {
+        self.selected = selected
+        self.lastMatch = lastMatch
+    }
 }
 
 /// `roster.json` in the client's config directory, for one account on one server: the player
 /// ids mean something only there.
 public struct RosterCacheFile: RosterCache {
     private let file: PrivateFile
+    private let picksFile: PrivateFile
     private let server: String
     private let userID: UUID
 
     public init(directory: URL, server: String, userID: UUID) {
         file = PrivateFile(directory.appendingPathComponent("roster.json"))
+        picksFile = PrivateFile(directory.appendingPathComponent("picks.json"))
         self.server = server
         self.userID = userID
     }
@@ -37,6 +53,25 @@ public struct RosterCacheFile: RosterCache {
 
     public func remove() {
         file.remove()
+        picksFile.remove()
+    }
+
+    private struct PicksDocument: Codable {
+        var server: String
+        var userID: UUID
+        var picks: Picks
+    }
+
+    public func loadPicks() -> Picks? {
+        guard let data = picksFile.read(), let document = try? JSONDecoder().decode(PicksDocument.self, from: data),
+              document.server == server, document.userID == userID else { return nil }
+        return document.picks
+    }
+
+    /// Best effort, and not flushed: written on every pick, and losing the last one costs a key press.
+    public func savePicks(_ picks: Picks) {
+        guard let data = try? JSONEncoder().encode(PicksDocument(server: server, userID: userID, picks: picks)) else { return }
+        try? picksFile.write(data, durable: false)
     }
 
     /// Best effort: without a cache the list still works online; a failure costs only offline play.

@@ -40,6 +40,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         let lastMatch = state.canPickLastMatch ? [KeyHint(keys: "p", action: "last match's players")] : []
         if state.isSelecting {
             return [KeyHint(keys: "Space", action: "pick"), KeyHint(keys: "c", action: "confirm teams")] + lastMatch + [
+                KeyHint(keys: "x", action: "clear picks"),
                 KeyHint(keys: "s/Esc", action: "done picking"), KeyHint(keys: "/", action: "filter"), ListMove.hint,
                 KeyHint(keys: "Enter", action: "details"), KeyHint(keys: "q", action: "quit")]
         }
@@ -83,6 +84,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         case .character("p") where state.canPickLastMatch: presenter.pickLastMatch()
         case .character(" ") where state.isSelecting: presenter.toggleHighlightedSelection()
         case .character("c") where state.isSelecting: presenter.confirmSelection()
+        case .character("x") where state.isSelecting: presenter.clearPicks()
         case .escape where state.isSelecting: presenter.leaveSelectionMode()
         default: return .unhandled
         }
@@ -130,7 +132,9 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
             let line = mark + DisplayWidth.pad(player.name, toWidth: nameWidth) + " "
                 + DisplayWidth.pad(player.position, toWidth: positionWidth) + " " + player.skill
             buffer.listRow(line, row: row + offset, in: area, highlighted: player.isHighlighted)
-            if player.isSelected && !player.isHighlighted {
+            // Picks are marked in selection mode only: outside it the column is not there, and the
+            // mark would cover the name.
+            if state.isSelecting && player.isSelected && !player.isHighlighted {
                 buffer.put("[x]", row: row + offset, column: area.column, style: Theme.selectedMark)
             }
         }

@@ -434,7 +434,15 @@ final class InMemoryRosterCache: RosterCache {
 
     func load() -> [Player]? { saved }
     func save(_ players: [Player]) { self.players.withLock { $0 = players } }
-    func remove() { players.withLock { $0 = nil } }
+    func remove() {
+        players.withLock { $0 = nil }
+        picks.withLock { $0 = nil }
+    }
+
+    private let picks = Locked<Picks?>(nil)
+    var savedPicks: Picks? { picks.withLock { $0 } }
+    func loadPicks() -> Picks? { savedPicks }
+    func savePicks(_ picks: Picks) { self.picks.withLock { $0 = picks } }
 }
 
 /// Tokens to revoke later, in memory.

@@ -86,7 +86,9 @@ public final class PlayerListPresenter {
     /// `/`: only players whose name matches are shown.
     private var filter = NameFilter()
     public private(set) var isSelecting = false
-    private(set) var selectedIDs: Set<Int> = []
+    private(set) var selectedIDs: Set<Int> = [] {
+        didSet { if selectedIDs != oldValue { savePicks() } }
+    }
     private var isLoading = false
     private var error: String?
     private var pendingDeletion: Player?
@@ -97,7 +99,9 @@ public final class PlayerListPresenter {
     private var isOffline = false
     private var isConfirmingLogout = false
     /// The players of the last teams confirmed.
-    private var lastMatchIDs: Set<Int> = []
+    private var lastMatchIDs: Set<Int> = [] {
+        didSet { if lastMatchIDs != oldValue { savePicks() } }
+    }
 
     static let minimumSelection = 2
 
@@ -108,6 +112,15 @@ public final class PlayerListPresenter {
         self.service = service
         self.rosterCache = rosterCache
         self.pendingCount = pendingCount
+        // Picks survive a restart: set before any roster arrives, narrowed to it once it does.
+        if let picks = rosterCache?.loadPicks() {
+            selectedIDs = picks.selected
+            lastMatchIDs = picks.lastMatch
+        }
+    }
+
+    private func savePicks() {
+        rosterCache?.savePicks(Picks(selected: selectedIDs, lastMatch: lastMatchIDs))
     }
 
     public func viewDidLoad() async {
@@ -309,6 +322,14 @@ public final class PlayerListPresenter {
     /// `pickLastMatch`).
     public func clearSelection() {
         selectedIDs.removeAll()
+        render()
+    }
+
+    /// x in selection mode: unpicks everyone at once.
+    public func clearPicks() {
+        guard isSelecting, !selectedIDs.isEmpty else { return }
+        selectedIDs.removeAll()
+        error = nil
         render()
     }
 
