@@ -19,6 +19,32 @@ final class AddPlayerPresenterTests: XCTestCase {
         presenter.viewDidLoad()
     }
 
+    func testADuplicateNameAsksBeforeAdding() async {
+        service = StubPlayerService()
+        presenter = AddPlayerPresenter(service: service, existingNames: ["Ana", "Bruno"])
+        view = SpyAddPlayerView()
+        delegate = SpyAddPlayerDelegate()
+        presenter.view = view
+        presenter.delegate = delegate
+        presenter.viewDidLoad()
+
+        await presenter.save(name: "ana", age: "", favouriteTeam: "")
+        XCTAssertEqual(view.last?.confirmingDuplicate, "Ana", "the same name, whatever the case")
+        XCTAssertEqual(service.created, [], "nothing added before the answer")
+        presenter.cancelDuplicate()
+        XCTAssertNil(view.last?.confirmingDuplicate)
+        XCTAssertEqual(view.last?.focus, .name, "back to the name to change it")
+        XCTAssertEqual(service.created, [])
+
+        await presenter.save(name: "Ana", age: "", favouriteTeam: "")
+        await presenter.confirmDuplicate()
+        XCTAssertEqual(service.created.map(\.name), ["Ana"], "two Anas may play")
+        XCTAssertEqual(delegate.added.count, 1)
+
+        await presenter.save(name: "Carla", age: "", favouriteTeam: "")
+        XCTAssertEqual(service.created.map(\.name), ["Ana", "Carla"], "a new name is added at once")
+    }
+
     func testShowsTheChoicesWithNotSetFirst() async {
         makePresenter()
 

@@ -48,6 +48,31 @@ final class LeaderboardPresenterTests: XCTestCase {
         XCTAssertNil(view.last?.error)
     }
 
+    func testVReversesTheSortAndMLeavesOutPlayersWithFewMatches() async {
+        await load()
+
+        presenter.reverse()
+        XCTAssertEqual(names, ["carla", "Ana", "bruno", "Eva"], "worst first")
+        XCTAssertEqual(view.last?.isReversed, true)
+        XCTAssertEqual(highlightedNames, ["carla"])
+
+        presenter.stepMinimumGames()
+        XCTAssertEqual(view.last?.minimumGames, 3)
+        XCTAssertEqual(names, ["carla", "Ana", "bruno", "Eva"], "everyone has 3")
+        presenter.stepMinimumGames()
+        XCTAssertEqual(view.last?.minimumGames, 5)
+        XCTAssertEqual(names, ["carla", "bruno", "Eva"], "Ana played 4")
+        XCTAssertEqual(view.last?.hiddenByMinimum, 1)
+        presenter.stepMinimumGames()
+        XCTAssertEqual(names, ["bruno", "Eva"])
+        presenter.reverse()
+        XCTAssertEqual(names, ["Eva", "bruno"])
+        presenter.stepMinimumGames()
+        XCTAssertEqual(view.last?.minimumGames, 0, "round to everyone again")
+        XCTAssertEqual(view.last?.hiddenByMinimum, 0)
+        XCTAssertEqual(names.count, 4)
+    }
+
     func testCellsAreTheColumnsAsText() async {
         await load()
 

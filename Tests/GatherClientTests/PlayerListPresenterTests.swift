@@ -239,6 +239,16 @@ final class PlayerListPresenterTests: XCTestCase {
         XCTAssertNil(view.last?.error)
         XCTAssertFalse(presenter.isConfirming)
         XCTAssertEqual(highlightedNames.count, 1)
+        XCTAssertEqual(view.last?.notice, "Deleted Bruno", "one line says what happened")
+        presenter.toggleSelectionMode()
+        XCTAssertNil(view.last?.notice, "until the next action")
+    }
+
+    func testAnAddedPlayerIsConfirmedInOneLine() async {
+        await load()
+        presenter.playerWasAdded(Player(id: 9, name: "Zoë"))
+        XCTAssertEqual(view.last?.notice, "Added Zoë")
+        XCTAssertEqual(highlightedNames, ["Zoë"])
     }
 
     func testDeletingTheLastRowMovesTheHighlightUp() async {
@@ -626,6 +636,30 @@ final class PlayerListOfflineTests: XCTestCase {
         again.clearPicks()
         XCTAssertEqual(view.last?.rows.filter(\.isSelected).count, 0, "x clears every pick")
         XCTAssertEqual(cache.savedPicks?.selected, [])
+    }
+
+    func testOListsTheRosterByNamePositionAndSkillKeepingTheHighlight() async {
+        let zed = Player(id: 5, name: "zed", skill: .professional, preferredPosition: .defender)
+        let presenter = PlayerListPresenter(service: StubPlayerService(players: [Fixtures.dani, Fixtures.carla, zed, Fixtures.bruno,
+                                                                                 Fixtures.ana]))
+        let view = SpyPlayerListView()
+        presenter.view = view
+        await presenter.viewDidLoad()
+        let names = { view.last?.rows.map(\.name) ?? [] }
+        XCTAssertEqual(names(), ["Dani", "Carla", "zed", "Bruno", "Ana"], "as added")
+
+        presenter.cycleOrder()
+        XCTAssertEqual(names(), ["Ana", "Bruno", "Carla", "Dani", "zed"], "by name, whatever the case")
+        XCTAssertEqual(view.last?.title, "Players · by name")
+        XCTAssertEqual(view.last?.rows.first(where: \.isHighlighted)?.name, "Dani", "the highlight stays on Dani")
+
+        presenter.cycleOrder()
+        XCTAssertEqual(names(), ["Bruno", "zed", "Ana", "Dani", "Carla"], "goalkeeper, defender, midfielder, striker, none")
+        presenter.cycleOrder()
+        XCTAssertEqual(names(), ["Bruno", "zed", "Ana", "Dani", "Carla"], "professional (by name), amateur, beginner, none")
+        presenter.cycleOrder()
+        XCTAssertEqual(names(), ["Dani", "Carla", "zed", "Bruno", "Ana"], "round to as added")
+        XCTAssertEqual(view.last?.title, "Players")
     }
 
     func testAQuestionFromTheNetworkIsNotFollowedByAFullStop() async {

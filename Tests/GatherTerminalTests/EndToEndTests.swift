@@ -634,4 +634,37 @@ final class EndToEndTests: XCTestCase {
         again.press("q")
         again.waitFor("FG-EXITED-0")
     }
+
+    func testTheRosterSortsSaysWhatWasAddedOrDeletedAndAsksBeforeADuplicate() throws {
+        let terminal = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
+        register(terminal, "sorter")
+        addPlayers(terminal, ["Cy", "Ana"])
+        terminal.waitFor("Added Ana")
+
+        terminal.press("o")
+        terminal.waitFor("Players · by name")
+        let rows = terminal.screen().split(separator: "\n").map(String.init)
+        let ana = rows.firstIndex { $0.contains("Ana") } ?? -1, cy = rows.firstIndex { $0.contains("Cy") } ?? -1
+        XCTAssertTrue(ana >= 0 && ana < cy, terminal.screen())
+
+        terminal.press("a")
+        terminal.waitFor("Preferred position")
+        terminal.type("ana")
+        terminal.press("C-s")
+        terminal.waitFor("There is already a player called Ana. Add another? (y/n)")
+        terminal.press("n")
+        terminal.waitUntilGone("Add another?")
+        terminal.press("Escape", "Escape")
+        terminal.waitUntilGone("Preferred position")
+
+        terminal.press("d")
+        terminal.waitFor("(y/n)")
+        terminal.press("y")
+        terminal.waitFor("Deleted Ana")
+
+        terminal.press("l")
+        terminal.waitFor("Leaderboard")
+        terminal.press("m")
+        terminal.waitFor("3+ matches")
+    }
 }

@@ -30,12 +30,22 @@ final class AddPlayerScreen: TerminalScreen, AddPlayerView {
     var takesText: Bool { isEditingText }
 
     var keyHints: [KeyHint] {
-        [KeyHint(keys: "Tab/↑↓", action: "move"), KeyHint(keys: "←→/Space", action: "change choice"),
+        if state?.confirmingDuplicate != nil { return [KeyHint(keys: "y", action: "add another"), KeyHint(keys: "n/Esc", action: "change the name")] }
+        return [KeyHint(keys: "Tab/↑↓", action: "move"), KeyHint(keys: "←→/Space", action: "change choice"),
          KeyHint(keys: "Enter", action: "next/save"), KeyHint(keys: "Ctrl-S", action: "save"), KeyHint(keys: "Esc", action: "leave field/cancel")]
     }
 
     func handle(_ key: Key) -> KeyOutcome {
         guard state?.isSaving != true else { return .handled }
+        if state?.confirmingDuplicate != nil {
+            let presenter = presenter
+            switch key {
+            case .character("y"), .character("Y"): Task { await presenter.confirmDuplicate() }
+            case .character("n"), .character("N"), .escape: presenter.cancelDuplicate()
+            default: break
+            }
+            return .handled
+        }
         switch key {
         case .control("s"):
             save()
@@ -100,6 +110,8 @@ final class AddPlayerScreen: TerminalScreen, AddPlayerView {
         }
         if state.isSaving {
             buffer.message("Saving…", row: row, in: area, style: Theme.notice)
+        } else if let same = state.confirmingDuplicate {
+            buffer.paragraph("There is already a player called \(same). Add another? (y/n)", row: row, in: area, style: Theme.notice)
         } else {
             buffer.paragraph(state.error, row: row, in: area)
         }

@@ -1,7 +1,8 @@
 import GatherClient
 import Terminal
 
-/// Rank, name, P W D L, win %, goal difference; `<` and `>` sort by another column.
+/// Rank, name, P W D L, win %, goal difference; `<` and `>` sort by another column, `v` reverses
+/// it, `m` leaves out players with few matches.
 @MainActor
 final class LeaderboardScreen: TerminalScreen, LeaderboardView {
     private let presenter: LeaderboardPresenter
@@ -20,12 +21,15 @@ final class LeaderboardScreen: TerminalScreen, LeaderboardView {
     }
 
     var title: String {
-        guard let state, !state.position.isEmpty else { return "Leaderboard" }
-        return "Leaderboard \(state.position)"
+        guard let state else { return "Leaderboard" }
+        var title = state.position.isEmpty ? "Leaderboard" : "Leaderboard \(state.position)"
+        if state.minimumGames > 0 { title += " · \(state.minimumGames)+ matches" }
+        return title
     }
 
     var keyHints: [KeyHint] {
-        [KeyHint(keys: "< >", action: "sort column"), KeyHint(keys: "r", action: "reload"), ListMove.hint,
+        [KeyHint(keys: "< >", action: "sort column"), KeyHint(keys: "v", action: "reverse"), KeyHint(keys: "m", action: "min. matches"),
+         KeyHint(keys: "r", action: "reload"), ListMove.hint,
          KeyHint(keys: "Esc", action: "back"), KeyHint(keys: "?", action: "help")]
     }
 
@@ -42,6 +46,8 @@ final class LeaderboardScreen: TerminalScreen, LeaderboardView {
         switch key {
         case .character("<"), .left: presenter.sortByNextColumn(-1)
         case .character(">"), .right: presenter.sortByNextColumn(1)
+        case .character("v"): presenter.reverse()
+        case .character("m"): presenter.stepMinimumGames()
         case .character("r"): Task { await presenter.reload() }
         default: return .unhandled
         }
@@ -61,7 +67,7 @@ final class LeaderboardScreen: TerminalScreen, LeaderboardView {
                 DisplayWidth.pad(cell, toWidth: LeaderboardScreen.widths[column] ?? nameWidth)
             }.joined(separator: " ")
         }
-        let titles = LeaderboardColumn.allCases.map { $0 == state.sortedBy ? $0.title + "▼" : $0.title }
+        let titles = LeaderboardColumn.allCases.map { $0 == state.sortedBy ? $0.title + (state.isReversed ? "▲" : "▼") : $0.title }
         buffer.put(line(titles), row: area.row, column: area.column, style: Theme.heading, maxWidth: area.width)
         listHeight = max(1, area.height - 3)
         if state.isEmpty {
@@ -69,12 +75,18 @@ final class LeaderboardScreen: TerminalScreen, LeaderboardView {
                        style: Theme.dim, maxWidth: area.width)
         } else if state.rows.isEmpty && state.isLoading {
             buffer.put("Loading…", row: area.row + 2, column: area.column, style: Theme.dim)
+        } else if state.rows.isEmpty && state.hiddenByMinimum > 0 {
+            buffer.put("Nobody has played \(state.minimumGames) matches yet — m shows everyone", row: area.row + 2, column: area.column,
+                       style: Theme.dim, maxWidth: area.width)
         }
         let highlighted = state.rows.firstIndex(where: \.isHighlighted) ?? 0
         let first = ListWindow.firstVisible(highlighted: highlighted, count: state.rows.count, height: listHeight)
         for (offset, row) in state.rows.dropFirst(first).prefix(listHeight).enumerated() {
             buffer.listRow(line(row.cells), row: area.row + 1 + offset, in: area, highlighted: row.isHighlighted)
         }
-        buffer.paragraph(state.error, row: area.bottom - 2, in: area, maxLines: 2)
+        let hidden = state.hiddenByMinimum == 0 ? nil
+            : "\(state.hiddenByMinimum) with fewer than \(state.minimumGames) matches left out (m)"
+        buffer.paragraph(state.error ?? hidden, row: area.bottom - 2, in: area, style: state.error == nil ? Theme.dim : Theme.error,
+                         maxLines: 2)
     }
 }

@@ -47,7 +47,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         return [KeyHint(keys: "s", action: "select"), KeyHint(keys: "a", action: "add"), KeyHint(keys: "h", action: "history"),
                 KeyHint(keys: "l", action: "leaderboard")] + lastMatch + [
                 KeyHint(keys: "Enter", action: "details"), KeyHint(keys: "d", action: "delete"), KeyHint(keys: "/", action: "filter"),
-                ListMove.hint, KeyHint(keys: "r", action: "reload"), KeyHint(keys: "L", action: "log out"),
+                ListMove.hint, KeyHint(keys: "o", action: "order"), KeyHint(keys: "r", action: "reload"), KeyHint(keys: "L", action: "log out"),
                 KeyHint(keys: "q", action: "quit")]
     }
 
@@ -81,6 +81,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         case .character("d"): Task { await presenter.requestDelete() }
         case .character("r"): Task { await presenter.refresh() }
         case .character("s"): presenter.toggleSelectionMode()
+        case .character("o"): presenter.cycleOrder()
         case .character("p") where state.canPickLastMatch: presenter.pickLastMatch()
         case .character(" ") where state.isSelecting: presenter.toggleHighlightedSelection()
         case .character("c") where state.isSelecting: presenter.confirmSelection()
@@ -161,6 +162,8 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
             case .sessionExpired?: "Saved on this computer; will upload after you log in (\(result.scoreLine))"
             }
             buffer.paragraph(message, row: messageRow - 1, in: area, style: Theme.notice, maxLines: 2)
+        } else if let notice = state.notice, state.error == nil {
+            buffer.message(notice, row: messageRow, in: area, style: Theme.notice)
         } else if state.uploadedResults > 0, state.error == nil {
             let results = state.uploadedResults == 1 ? "1 result" : "\(state.uploadedResults) results"
             buffer.message("Uploaded \(results) saved on this computer", row: messageRow, in: area, style: Theme.notice)

@@ -7,10 +7,10 @@ public final class AddPlayerCoordinator: ScreenCoordinator, AddPlayerPresenterDe
     private unowned let app: AppCoordinator
     private let onAdd: @MainActor (Player) -> Void
 
-    init(app: AppCoordinator, onAdd: @escaping @MainActor (Player) -> Void) {
+    init(app: AppCoordinator, existingNames: [String], onAdd: @escaping @MainActor (Player) -> Void) {
         self.app = app
         self.onAdd = onAdd
-        presenter = AddPlayerPresenter(service: app.dependencies.playerService)
+        presenter = AddPlayerPresenter(service: app.dependencies.playerService, existingNames: existingNames)
         let view = app.factory.makeAddPlayerView(presenter: presenter)
         screen = view
         presenter.view = view

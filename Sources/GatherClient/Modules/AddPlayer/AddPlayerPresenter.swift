@@ -13,6 +13,8 @@ public struct AddPlayerViewState: Equatable, Sendable {
     public var skillIndex: Int
     public var isSaving: Bool
     public var error: String?
+    /// The roster already has a player of this name: add another anyway? (y/n)
+    public var confirmingDuplicate: String? = nil
 }
 
 @MainActor
@@ -32,12 +34,17 @@ public final class AddPlayerPresenter {
     public weak var view: (any AddPlayerView)?
     public weak var delegate: (any AddPlayerPresenterDelegate)?
     private let service: any PlayerService
+    /// The roster's names, to ask before a second player of the same name is added.
+    private let existingNames: [String]
+    /// The details waiting on the duplicate question.
+    private var pendingDetails: PlayerDetails?
     private var state = AddPlayerViewState(positionOptions: PlayerField.preferredPosition.options,
                                            skillOptions: PlayerField.skill.options, focus: .name,
                                            positionIndex: 0, skillIndex: 0, isSaving: false, error: nil)
 
-    public init(service: any PlayerService) {
+    public init(service: any PlayerService, existingNames: [String] = []) {
         self.service = service
+        self.existingNames = existingNames
     }
 
     public func viewDidLoad() {
@@ -98,18 +105,46 @@ public final class AddPlayerPresenter {
             state.focus = error.field
             view?.display(state)
         case .success(let details):
-            state.isSaving = true
-            state.error = nil
-            view?.display(state)
-            do {
-                let player = try await service.create(details)
-                state.isSaving = false
-                delegate?.addPlayer(self, didAdd: player)
-            } catch {
-                state.isSaving = false
-                state.error = ServiceError(error).message
+            if let same = existingNames.first(where: { $0.compare(details.name, options: [.caseInsensitive, .diacriticInsensitive]) == .orderedSame }) {
+                // Two players of one name are allowed (two Anas play), but usually a slip: ask.
+                pendingDetails = details
+                state.confirmingDuplicate = same
+                state.error = nil
                 view?.display(state)
+                return
             }
+            await create(details)
+        }
+    }
+
+    /// y at the duplicate question: add the second player of that name.
+    public func confirmDuplicate() async {
+        guard let details = pendingDetails else { return }
+        pendingDetails = nil
+        state.confirmingDuplicate = nil
+        await create(details)
+    }
+
+    /// n or Esc at the duplicate question: back to the name, to change it.
+    public func cancelDuplicate() {
+        pendingDetails = nil
+        state.confirmingDuplicate = nil
+        state.focus = .name
+        view?.display(state)
+    }
+
+    private func create(_ details: PlayerDetails) async {
+        state.isSaving = true
+        state.error = nil
+        view?.display(state)
+        do {
+            let player = try await service.create(details)
+            state.isSaving = false
+            delegate?.addPlayer(self, didAdd: player)
+        } catch {
+            state.isSaving = false
+            state.error = ServiceError(error).message
+            view?.display(state)
         }
     }
 

@@ -47,6 +47,12 @@ public struct LeaderboardViewState: Equatable, Sendable {
     public var position: String
     /// Loaded, and nobody has an ended match yet.
     public var isEmpty: Bool
+    /// Worst first instead of best first.
+    public var isReversed = false
+    /// Only players with at least this many matches are listed (0: everyone).
+    public var minimumGames = 0
+    /// How many players that leaves out.
+    public var hiddenByMinimum = 0
 }
 
 @MainActor
@@ -64,7 +70,13 @@ public final class LeaderboardPresenter {
     private var isLoading = false
     private var error: String?
     public private(set) var sortedBy = LeaderboardColumn.rank
+    public private(set) var isReversed = false
+    public private(set) var minimumGames = 0
     public private(set) var cursor = ListCursor()
+
+    /// What `m` steps through: everyone, then players with a few matches behind them (a 100 %
+    /// win rate after one match says little).
+    public static let minimumGamesSteps = [0, 3, 5, 10]
 
     public init(service: any StatsService) {
         self.service = service
@@ -97,6 +109,22 @@ public final class LeaderboardPresenter {
         render()
     }
 
+    /// v: the same column the other way round (worst first).
+    public func reverse() {
+        isReversed.toggle()
+        cursor.moveToFirst()
+        render()
+    }
+
+    /// m: only players with at least 3, 5, 10 matches, then everyone again.
+    public func stepMinimumGames() {
+        let steps = LeaderboardPresenter.minimumGamesSteps
+        let next = (steps.firstIndex(of: minimumGames).map { $0 + 1 } ?? 0) % steps.count
+        minimumGames = steps[next]
+        cursor.moveToFirst()
+        render()
+    }
+
     public func move(by rows: Int) {
         cursor.move(by: rows)
         render()
@@ -113,12 +141,13 @@ public final class LeaderboardPresenter {
     }
 
     private var sortedEntries: [LeaderboardEntry] {
-        // Stable: ties keep the server's ranking.
-        entries.enumerated().sorted { first, second in
+        // Stable: ties keep the server's ranking (reversed, they keep it reversed too).
+        let sorted = entries.filter { $0.played >= minimumGames }.enumerated().sorted { first, second in
             if sortedBy.isOrderedBefore(first.element, second.element) { return true }
             if sortedBy.isOrderedBefore(second.element, first.element) { return false }
             return first.offset < second.offset
         }.map(\.element)
+        return isReversed ? sorted.reversed() : sorted
     }
 
     private func render() {
@@ -131,6 +160,8 @@ public final class LeaderboardPresenter {
                            isHighlighted: index == cursor.index)
         }
         view?.display(LeaderboardViewState(rows: rows, sortedBy: sortedBy, isLoading: isLoading, error: error,
-                                           position: cursor.position, isEmpty: entries.isEmpty && !isLoading && error == nil))
+                                           position: cursor.position, isEmpty: entries.isEmpty && !isLoading && error == nil,
+                                           isReversed: isReversed, minimumGames: minimumGames,
+                                           hiddenByMinimum: entries.count - sorted.count))
     }
 }

@@ -23,7 +23,7 @@ public final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresenter
     }
 
     public func playerListDidRequestAdd(_ presenter: PlayerListPresenter) {
-        let coordinator = AddPlayerCoordinator(app: app) { [weak self] player in
+        let coordinator = AddPlayerCoordinator(app: app, existingNames: presenter.players.map(\.name)) { [weak self] player in
             self?.presenter.playerWasAdded(player)
         }
         app.push(coordinator)

@@ -40,6 +40,8 @@ public struct PlayerListViewState: Equatable, Sendable {
     public var filter: String?
     /// The last match's players can be picked again (`pickLastMatch`).
     public var canPickLastMatch = false
+    /// One line on what the last action did ("Added Ana", "Deleted Ben"), until the next action.
+    public var notice: String? = nil
 }
 
 /// Why a saved result waits on this computer.
@@ -85,6 +87,8 @@ public final class PlayerListPresenter {
     private var cursor = ListCursor()
     /// `/`: only players whose name matches are shown.
     private var filter = NameFilter()
+    /// `o`: how the roster is listed.
+    public private(set) var order = RosterOrder.added
     public private(set) var isSelecting = false
     private(set) var selectedIDs: Set<Int> = [] {
         didSet { if selectedIDs != oldValue { savePicks() } }
@@ -96,6 +100,7 @@ public final class PlayerListPresenter {
     private var savedResult: GatherResult?
     private var savedLocally: LocalSaveReason?
     private var uploadedResults = 0
+    private var notice: String?
     private var isOffline = false
     private var isConfirmingLogout = false
     /// The players of the last teams confirmed.
@@ -180,9 +185,26 @@ public final class PlayerListPresenter {
         render()
     }
 
-    /// The players shown: those whose name matches the filter.
+    /// The players shown: those whose name matches the filter, in the chosen order.
     var shownPlayers: [Player] {
-        players.filter { filter.matches($0.name) }
+        order.sorted(players).filter { filter.matches($0.name) }
+    }
+
+    /// o: lists the roster by name, position, skill, then as added; the highlight stays on the
+    /// same player.
+    public func cycleOrder() {
+        guard pendingDeletion == nil, !isConfirmingLogout else { return }
+        let player = highlightedPlayer
+        order = order.next
+        keepHighlight(on: player)
+        render()
+    }
+
+    /// Moves the cursor to `player` among those shown, if shown.
+    private func keepHighlight(on player: Player?) {
+        let shown = shownPlayers
+        cursor.resize(to: shown.count)
+        if let player, let index = shown.firstIndex(where: { $0.id == player.id }) { cursor.move(to: index) }
     }
 
     var highlightedPlayer: Player? {
@@ -210,10 +232,7 @@ public final class PlayerListPresenter {
     public func clearFilter() {
         let player = highlightedPlayer
         filter.clear()
-        if let player, let index = players.firstIndex(of: player) {
-            cursor.resize(to: players.count)
-            cursor.move(to: index)
-        }
+        keepHighlight(on: player)
         render()
     }
 
@@ -263,6 +282,7 @@ public final class PlayerListPresenter {
 
     public func confirmDelete() async {
         guard let player = pendingDeletion else { return }
+        let played = pendingDeletionGathers
         pendingDeletion = nil
         render()
         do {
@@ -270,6 +290,11 @@ public final class PlayerListPresenter {
             players.removeAll { $0.id == player.id }
             selectedIDs.remove(player.id)
             error = nil
+            notice = switch played {
+            case nil, 0?: "Deleted \(player.name)"
+            case 1?: "Deleted \(player.name); the match they played is kept"
+            case let count?: "Deleted \(player.name); the \(count) matches they played are kept"
+            }
         } catch {
             self.error = ServiceError(error).message
         }
@@ -395,9 +420,9 @@ public final class PlayerListPresenter {
 
     public func playerWasAdded(_ player: Player) {
         players.append(player)
+        notice = "Added \(player.name)"
         filter.clear()
-        cursor.resize(to: players.count)
-        cursor.moveToLast()
+        keepHighlight(on: player)
         render()
     }
 
@@ -411,16 +436,18 @@ public final class PlayerListPresenter {
 
     /// The saved-result and upload confirmations last until the next action.
     private func clearNotices() {
-        guard savedResult != nil || savedLocally != nil || uploadedResults > 0 else { return }
+        guard savedResult != nil || savedLocally != nil || uploadedResults > 0 || notice != nil else { return }
         savedResult = nil
         savedLocally = nil
         uploadedResults = 0
+        notice = nil
         // Shown as cleared at once: the list may be under the next screen until it comes back.
         render()
     }
 
     private func render() {
-        let title = isSelecting ? "Players — \(selectedIDs.count) selected" : "Players"
+        var title = isSelecting ? "Players — \(selectedIDs.count) selected" : "Players"
+        if let label = order.label { title += " · \(label)" }
         let shown = shownPlayers
         cursor.resize(to: shown.count)
         let rows = shown.enumerated().map { index, player in
@@ -436,6 +463,6 @@ public final class PlayerListPresenter {
                                           savedResult: savedResult, savedLocally: savedLocally, pendingResults: pendingCount(),
                                           uploadedResults: uploadedResults, isOffline: isOffline,
                                           isConfirmingLogout: isConfirmingLogout, position: cursor.position, filter: filter.text,
-                                          canPickLastMatch: !lastMatchIDs.intersection(players.map(\.id)).isEmpty))
+                                          canPickLastMatch: !lastMatchIDs.intersection(players.map(\.id)).isEmpty, notice: notice))
     }
 }
