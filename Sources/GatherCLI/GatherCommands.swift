@@ -48,17 +48,17 @@ enum GatherCommands {
         var sides: [(Int, Team)] = try context.ids(teamA, name: "--team-a").map { ($0, .teamA) }
             + context.ids(teamB, name: "--team-b").map { ($0, .teamB) }
         for bench in context.command.allValues("--bench") { sides += try context.ids(bench, name: "--bench").map { ($0, .bench) } }
-        let result = try context.command.value("--score").map(score)
-        // Every player must be known before anything is stored: no half-made gather is left behind.
-        let roster = Set(try await APIPlayerService(client: context.client).players().map(\.id))
-        if let unknown = sides.first(where: { !roster.contains($0.0) }) {
-            throw CommandFailure(code: .refused, message: "player \(unknown.0) not found")
-        }
-        let gather = try await context.client.request(.post, "/api/gathers", body: GatherDraft(result: result), as: Gather.self)
+        var seen: [Int: Team] = [:]
         for (player, team) in sides {
-            try await context.client.request(.post, "/api/gathers/\(gather.id.uuidString)/players/\(player)",
-                                             body: TeamAssignment(team: team))
+            if let first = seen.updateValue(team, forKey: player) {
+                throw CommandFailure.usage("player \(player) is listed twice (\(first.rawValue) and \(team.rawValue)): a player plays on one side")
+            }
         }
+        let result = try context.command.value("--score").map(score)
+        // One request: the server stores the gather with its teams, or nothing (an unknown player
+        // is named in the refusal).
+        let draft = GatherDraft(result: result, players: sides.map { GatherDraft.Member(id: $0.0, team: $0.1) })
+        let gather = try await context.client.request(.post, "/api/gathers", body: draft, as: Gather.self)
         if context.command.has("--quiet") { return context.console.line(gather.id.uuidString) }
         if context.wantsJSON { return context.printJSON(gather) }
         context.console.line("Created gather \(gather.id.uuidString)")

@@ -230,7 +230,10 @@ final class ScriptingCommandTests: XCTestCase {
                    environment: ana)
         let halfMade = try client(["gathers", "new", "--team-a", ids[0], "--team-b", "987654", "--score", "1-0"], environment: ana)
         XCTAssertEqual(halfMade.status, 1)
-        XCTAssertTrue(halfMade.errors.contains("player 987654 not found"), halfMade.errors)
+        XCTAssertTrue(halfMade.errors.contains("player 987654 not found; nothing was saved"), halfMade.errors)
+        let twice = try client(["gathers", "new", "--team-a", "\(ids[0]),\(ids[1])", "--team-b", "\(ids[1]),\(ids[2])"], environment: ana)
+        XCTAssertEqual(twice.status, 2, "a player on both sides is a usage error, not Team B silently")
+        XCTAssertTrue(twice.errors.contains("player \(ids[1]) is listed twice (Team A and Team B)"), twice.errors)
         XCTAssertFalse(first.isEmpty)
         // Di retires: the export keeps her in the gathers, marked.
         XCTAssertEqual(try client(["players", "rm", ids[3], "--yes"], environment: ana).status, 0)
