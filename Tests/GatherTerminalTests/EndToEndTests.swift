@@ -667,4 +667,56 @@ final class EndToEndTests: XCTestCase {
         terminal.press("m")
         terminal.waitFor("3+ matches")
     }
+
+    func testHistoryCorrectsAScoreAndDeletesASavedMatch() throws {
+        let terminal = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
+        startMatchAnaLeading(terminal, username: "corrector")
+        terminal.press("e")
+        terminal.waitFor("winner Team A")
+        terminal.press("y")
+        terminal.waitFor("Saved: Team A 1 – 0 Team B")
+        terminal.press("h")
+        terminal.waitFor("Team A won")
+
+        terminal.press("e")
+        terminal.waitFor("Score (Team A-Team B)")
+        terminal.type("1-4")
+        terminal.press("Enter")
+        terminal.waitFor("Corrected: Team A 1 – 4 Team B")
+        terminal.waitFor("Team B won")
+        let corrected = try savedGathers()
+        XCTAssertTrue(corrected.first?.hasSuffix(" 1-4") == true, "\(corrected)")
+
+        terminal.press("x")
+        terminal.waitFor("Delete this match? It leaves the history, the records and the leaderboard. (y/n)")
+        terminal.press("y")
+        terminal.waitFor("Deleted the match of")
+        XCTAssertEqual(try savedGathers(), [])
+    }
+
+    func testAResultRefusedForAPlayerDeletedMeanwhileGoesUpWithoutThem() throws {
+        let terminal = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
+        let port = saveWithTheServerDown(terminal, username: "fixer")
+        // Meanwhile, on another laptop, Ben (who had never played) is deleted for good.
+        let database = try Database(path: directory.appendingPathComponent("e2e.sqlite").path)
+        try database.execute("DELETE FROM players WHERE name = ?", "Ben")
+
+        try startServer(port: port)
+        terminal.press("r")                    // the roster from the server again: waiting results go up
+        terminal.waitUntilGone("offline")
+        terminal.press("h")
+        terminal.waitFor("refused")
+        terminal.waitFor("The server refused this and kept none of it")
+        terminal.waitFor("without Ben, x discards it")
+        XCTAssertEqual(try savedGathers(), [], "nothing of the refused match on the server")
+
+        terminal.press("f")
+        terminal.waitFor("Uploaded without Ben")
+        terminal.waitFor("Team A won")
+        let gathers = try savedGathers()
+        XCTAssertEqual(gathers.count, 1)
+        XCTAssertTrue(gathers.first?.hasSuffix(" 1-0") == true, "\(gathers)")
+        let players = try server.database.read { database in try database.query("SELECT count(*) FROM gather_players").first?.int(0) }
+        XCTAssertEqual(players, 1, "Ana alone")
+    }
 }
