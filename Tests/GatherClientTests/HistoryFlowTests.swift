@@ -153,9 +153,10 @@ final class HistoryFlowTests: XCTestCase {
         XCTAssertEqual(saved.result.score.description, "2-1")
         XCTAssertEqual(saved.result.winner, .teamA)
         XCTAssertEqual(Set(saved.assignments), [TeamAssignmentEntry(playerID: Fixtures.ana.id, team: .teamA),
+                                                TeamAssignmentEntry(playerID: 9, team: .teamA),
                                                 TeamAssignmentEntry(playerID: Fixtures.bruno.id, team: .teamB),
                                                 TeamAssignmentEntry(playerID: Fixtures.carla.id, team: .bench)],
-                       "the bench kept, the retired player left out")
+                       "the bench kept, and Eli too: the whole match is sent again and must not lose a player retired since")
         XCTAssertNotNil(fixture.list)
         assertTop(fixture, is: listView, depth: 1)
         XCTAssertEqual(listView.last?.savedResult?.score.description, "2-1", "the list confirms the save")

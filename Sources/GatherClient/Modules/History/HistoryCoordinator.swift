@@ -25,12 +25,13 @@ public final class HistoryCoordinator: ScreenCoordinator, HistoryPresenterDelega
         app.push(MatchDetailCoordinator(app: app, match: match))
     }
 
-    /// Back to the match screen with the gather's teams (players retired since stay in the
-    /// stored gather but are not on the pitch); saving stores the result on that same gather.
+    /// Back to the match screen with the gather's teams (players retired since are not on the
+    /// pitch, but stay in what is stored: the whole match is sent again with its result, and it
+    /// must not lose them); saving stores the result on that same gather.
     public func history(_ presenter: HistoryPresenter, didResume match: GatherWithPlayers) {
         let playing = match.players.filter { !$0.isRetired }
         let coordinator = GatherCoordinator(app: app, gatherID: match.gather.id,
-                                            assignments: playing.map { TeamAssignmentEntry(playerID: $0.player.id, team: $0.team) },
+                                            assignments: match.players.map { TeamAssignmentEntry(playerID: $0.player.id, team: $0.team) },
                                             teamA: playing.filter { $0.team == .teamA }.map(\.player),
                                             teamB: playing.filter { $0.team == .teamB }.map(\.player),
                                             balanceSeed: match.gather.balanceSeed, onEnd: onGatherEnd)
