@@ -113,4 +113,19 @@ final class ConfigDirectoryTests: XCTestCase {
         let left = try FileManager.default.contentsOfDirectory(atPath: earlier.path)
         XCTAssertTrue(left.contains { $0.hasPrefix("pending-results.json") }, "the unreadable journal is kept: \(left)")
     }
+
+    func testAMergeThatMovesEverythingRemovesTheEarlierDirectory() throws {
+        let root = makeRoot()
+        let earlier = root.appendingPathComponent("football-gather")
+        let current = root.appendingPathComponent("gather")
+        try write("ana", to: earlier.appendingPathComponent("username"))
+        try write("x", to: earlier.appendingPathComponent("pending-results.lock"))
+        try write("{}", to: current.appendingPathComponent("roster.json"))
+
+        XCTAssertNil(ConfigDirectory.prepare(environment: ["XDG_CONFIG_HOME": root.path]).problem)
+
+        XCTAssertFalse(FileManager.default.fileExists(atPath: earlier.path), "nothing left in it: gone")
+        XCTAssertEqual(contents(current.appendingPathComponent("username")), "ana")
+        XCTAssertEqual(contents(current.appendingPathComponent("roster.json")), "{}")
+    }
 }

@@ -612,6 +612,41 @@ final class HistoryPresenterTests: XCTestCase {
         XCTAssertEqual(view.last?.notice, "Corrected on this computer (Team A 2 – 2 Team B); it uploads when the server is back")
     }
 
+    func testCancellingACorrectionChangesNothing() async {
+        await load()
+        presenter.beginEditScore()
+        presenter.cancelEditScore()
+
+        XCTAssertEqual(view.last?.isEditingScore, false)
+        await presenter.submitScore("9-9")
+        XCTAssertTrue(waiting.corrections.isEmpty, "no question was open")
+    }
+
+    func testACorrectionTheServerRefusesSaysSo() async {
+        await load()
+        waiting.changeError = .rejected(status: 404, reason: "gather not found")
+        presenter.beginEditScore()
+
+        await presenter.submitScore("2-2")
+
+        XCTAssertEqual(view.last?.error, "The correction was not saved: gather not found")
+        XCTAssertEqual(view.last?.rows.first?.score, "2 – 1", "the score shown is still the server's")
+    }
+
+    func testARefusedResultGoesUpWithoutThePlayersTheServerDidNotKnow() async {
+        var refused = HistoryFixtures.newerWaiting
+        refused.refusal = "player 99 not found; nothing was saved"
+        refused.unknownPlayers = [99]
+        refused.names[99] = "Zed"
+        await load(waiting: [refused])
+        XCTAssertEqual(view.last?.rows.first?.canUploadWithout, ["Zed"])
+
+        await presenter.uploadWithoutUnknownPlayers()
+
+        XCTAssertEqual(waiting.fixed, [refused.id])
+        XCTAssertEqual(view.last?.notice, "Uploaded without Zed")
+    }
+
     func testCorrectingAWaitingResultChangesIt() async {
         await loadWithWaiting()
         presenter.beginEditScore()

@@ -381,4 +381,32 @@ final class PendingResultsTests: XCTestCase {
         XCTAssertEqual(kept, .uploaded, "already gone")
         XCTAssertEqual(journal.entries, [])
     }
+
+    func testAChangeToAMatchStillWaitingHereChangesOrDropsThatResult() async throws {
+        let match = record(2, 0)
+        let results = makeResults(entries: [pending(match)])
+        service.saveError = .unreachable("down")
+        service.deleteError = .unreachable("down")
+        let stored = GatherWithPlayers(gather: Gather(id: match.id, userID: ana.userID, result: match.result,
+                                                      createdAt: Date(timeIntervalSince1970: 1_699_990_000)), players: [])
+
+        _ = try await results.keepCorrection(of: stored, to: GatherResult(score: Score(teamA: 2, teamB: 2) ?? .goalless))
+        XCTAssertEqual(journal.entries.map(\.kind), [.result], "still one result, now 2-2")
+        XCTAssertEqual(journal.entries.first?.record.result.score.description, "2-2")
+        XCTAssertEqual(journal.entries.first?.record.assignments, match.assignments, "with its teams")
+
+        _ = try await results.keepDeletion(of: stored)
+        XCTAssertEqual(journal.entries, [], "never sent, so dropping it is the deletion")
+    }
+
+    func testWithoutAnAccountAChangeGoesStraightToTheServer() async throws {
+        let results = makeResults(session: nil)
+        let match = saved(1, 0)
+
+        let kept = try await results.keepCorrection(of: match, to: GatherResult(score: .goalless))
+
+        XCTAssertEqual(kept, .uploaded)
+        XCTAssertEqual(service.corrections, [match.gather.id: GatherResult(score: .goalless)])
+        XCTAssertEqual(journal.entries, [])
+    }
 }

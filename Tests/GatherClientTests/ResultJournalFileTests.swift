@@ -145,4 +145,21 @@ final class ResultJournalFileTests: XCTestCase {
         XCTAssertNil(cache.load())
         XCTAssertNil(cache.loadPicks())
     }
+
+    func testTokensToRevokeAreKeptPerServerUntilRevoked() throws {
+        let directory = makeDirectory()
+        let queue = RevocationQueueFile(directory: directory)
+
+        try queue.add("token-1", for: "http://a:1")
+        try queue.add("token-1", for: "http://a:1")
+        try queue.add("token-2", for: "http://b:1")
+
+        XCTAssertEqual(RevocationQueueFile(directory: directory).tokens(for: "http://a:1"), ["token-1"], "once, after a restart")
+        XCTAssertEqual(queue.tokens(for: "http://b:1"), ["token-2"])
+        XCTAssertEqual(try mode(of: directory.appendingPathComponent("revoke-later.json").path), 0o600, "tokens are credentials")
+        queue.remove("token-1")
+        XCTAssertEqual(queue.tokens(for: "http://a:1"), [])
+        queue.remove("token-2")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("revoke-later.json").path))
+    }
 }

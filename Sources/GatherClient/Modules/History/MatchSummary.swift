@@ -45,11 +45,6 @@ public enum MatchSummary: Equatable, Sendable {
         }
     }
 
-    public var isUnfinished: Bool {
-        if case .stored(let match) = self { return match.gather.result == nil }
-        return false
-    }
-
     /// Whether any player's name passes the filter.
     func involves(_ filter: NameFilter) -> Bool {
         guard filter.narrows else { return true }
