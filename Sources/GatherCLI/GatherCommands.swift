@@ -56,9 +56,9 @@ enum GatherCommands {
         }
         let result = try context.command.value("--score").map(score)
         // One request: the server stores the gather with its teams, or nothing (an unknown player
-        // is named in the refusal).
+        // is named in the refusal); an older server gets them one by one, as it understands.
         let draft = GatherDraft(result: result, players: sides.map { GatherDraft.Member(id: $0.0, team: $0.1) })
-        let gather = try await context.client.request(.post, "/api/gathers", body: draft, as: Gather.self)
+        let gather = try await APIGatherService(client: context.client).create(draft)
         if context.command.has("--quiet") { return context.console.line(gather.id.uuidString) }
         if context.wantsJSON { return context.printJSON(gather) }
         context.console.line("Created gather \(gather.id.uuidString)")

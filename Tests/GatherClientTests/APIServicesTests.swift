@@ -206,14 +206,17 @@ final class APIServicesTests: XCTestCase {
     func testAComputerClockAheadOfTheServersStillSavesTheMatch() async throws {
         _ = try await APISessionService(client: client).register(username: "skewed", password: "long-enough")
         let ana = try await APIPlayerService(client: client).create(try PlayerDetails(name: "Ana"))
-        let ahead = Date().addingTimeInterval(3_600)
+        // Kick-off an hour and a quarter ago by this computer's clock, which is two hours fast.
+        let kickOff = Date().addingTimeInterval(7_200 - 4_500)
         let record = GatherRecord(id: UUID(), assignments: [TeamAssignmentEntry(playerID: ana.id, team: .teamA)],
-                                  result: GatherResult(score: .goalless), createdAt: ahead, endedAt: ahead)
+                                  result: GatherResult(score: .goalless), createdAt: kickOff, endedAt: kickOff.addingTimeInterval(3_900))
 
-        try await APIGatherService(client: client).save(record)
+        try await APIGatherService(client: client, now: { Date().addingTimeInterval(7_200) }).save(record)
 
         let stored = try await APIGatherService(client: client).history(before: nil)
-        XCTAssertEqual(stored.map(\.gather.id), [record.id])
-        XCTAssertLessThan(try XCTUnwrap(stored.first?.gather.createdAt), ahead.addingTimeInterval(-60), "the server's time, not refused")
+        XCTAssertEqual(stored.map(\.gather.id), [record.id], "stored, not refused")
+        let createdAt = try XCTUnwrap(stored.first?.gather.createdAt), endedAt = try XCTUnwrap(stored.first?.gather.endedAt)
+        XCTAssertEqual(endedAt.timeIntervalSince(createdAt), 3_900, "the match keeps its length")
+        XCTAssertLessThan(abs(createdAt.timeIntervalSinceNow + 4_500), 5, "dated by the server's clock: an hour and a quarter ago")
     }
 }

@@ -288,6 +288,21 @@ final class ConfirmTeamsBalancingTests: XCTestCase {
         return { seed += 1; return seed }
     }
 
+    func testAfterAPinRerollNeverDealsTheSplitOnScreen() async {
+        let four = (1...4).map { Player(id: $0, name: "P\($0)", skill: .amateur) }
+        let presenter = ConfirmTeamsPresenter(players: four, makeSeed: counting())
+        let view = SpyConfirmTeamsView()
+        presenter.view = view
+        presenter.balance()
+        presenter.moveToFirst()
+        presenter.togglePin()
+        let before = presenter.teams
+
+        presenter.reroll()
+
+        XCTAssertNotEqual(presenter.teams, before, "R after p gives another split, not the one on screen")
+    }
+
     func testRerollSaysWhenTheSplitIsTheOnlyFairOne() async {
         let presenter = ConfirmTeamsPresenter(players: [keeperA, keeperB], makeSeed: counting())
         let view = SpyConfirmTeamsView()

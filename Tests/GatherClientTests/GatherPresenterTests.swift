@@ -250,6 +250,7 @@ final class GatherPresenterTests: XCTestCase {
         advance(.seconds(600))
 
         presenter.stopClock()
+        presenter.confirmReset()
         XCTAssertEqual(view.last?.clock, "10:00")
         XCTAssertEqual(view.last?.clockStatus, "Ready")
         presenter.toggleClock()
@@ -725,5 +726,22 @@ final class GatherPresenterTests: XCTestCase {
         makePresenter()
         XCTAssertNil(presenter.keepBeforeLeaving())
         XCTAssertEqual(keeper.keptForLater, [])
+    }
+
+    func testAResetAfterTimesUpAsksAndAPlayedMatchStillAsksBeforeLeaving() async {
+        makePresenter()
+        setTime("00:02")
+        presenter.toggleClock()
+        advance(.seconds(3))
+        XCTAssertEqual(view.last?.clockStatus, "Time's up")
+
+        presenter.stopClock()
+        XCTAssertEqual(view.last?.prompt, .confirmReset(played: "00:02"), "a 0-0 played to the whistle is a result")
+        presenter.confirmReset()
+        XCTAssertEqual(view.last?.clockStatus, "Ready")
+
+        presenter.requestQuit()
+        XCTAssertEqual(view.last?.prompt, .confirmQuit(presenter.result), "kicked off: leaving still asks")
+        XCTAssertNotNil(presenter.keepBeforeLeaving(), "and leaving at once keeps it")
     }
 }

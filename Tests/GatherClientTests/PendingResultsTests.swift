@@ -409,4 +409,31 @@ final class PendingResultsTests: XCTestCase {
         XCTAssertEqual(service.corrections, [match.gather.id: GatherResult(score: .goalless)])
         XCTAssertEqual(journal.entries, [])
     }
+
+    func testAMatchRefusedForPlayersDeletedMeanwhileStaysHereForTheUserToDecide() async throws {
+        let results = makeResults()
+        let match = record(2, 1)
+        service.refusals = [match.id: .unknownPlayers(ids: [2], reason: "player 2 not found; nothing was saved")]
+
+        let kept = try await results.keep(match, names: [1: "Ana", 2: "Bruno"])
+
+        XCTAssertEqual(kept, .keptOnThisComputer(.unknownPlayers(ids: [2], reason: "player 2 not found; nothing was saved")))
+        XCTAssertEqual(journal.entries.map(\.id), [match.id], "not dropped: History offers to upload it without Bruno")
+        XCTAssertEqual(journal.entries.first?.unknownNames, ["Bruno"])
+    }
+
+    func testAScoreCorrectedWhileItsUploadIsUnderWayGoesUpAgain() async throws {
+        let match = record(3, 2)
+        let results = makeResults(entries: [pending(match)])
+        let corrected = GatherResult(score: Score(teamA: 3, teamB: 3) ?? .goalless)
+        service.duringCall = { results.correctWaiting(match.id, to: corrected) }
+
+        await results.uploadAll()
+
+        XCTAssertEqual(results.pending.map(\.record.result), [corrected], "the correction is not lost with the upload")
+        service.duringCall = nil
+        await results.uploadAll()
+        XCTAssertEqual(service.saves.map(\.result), [match.result, corrected], "and goes up in its turn")
+        XCTAssertEqual(results.pending, [])
+    }
 }

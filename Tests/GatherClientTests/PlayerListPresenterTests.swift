@@ -662,6 +662,19 @@ final class PlayerListOfflineTests: XCTestCase {
         XCTAssertEqual(view.last?.title, "Players")
     }
 
+    func testPicksAreKeptWhenTheRosterCannotBeLoaded() async {
+        let cache = InMemoryRosterCache()
+        cache.savePicks(Picks(selected: [1, 2], lastMatch: [3]))
+        let service = StubPlayerService()
+        service.playersResult = .failure(.rejected(status: 503, reason: "the database is busy, try again"))
+        let presenter = PlayerListPresenter(service: service, rosterCache: cache)
+        presenter.view = SpyPlayerListView()
+
+        await presenter.viewDidLoad()
+
+        XCTAssertEqual(cache.savedPicks, Picks(selected: [1, 2], lastMatch: [3]), "no roster, nothing to narrow them by")
+    }
+
     func testAQuestionFromTheNetworkIsNotFollowedByAFullStop() async {
         let service = StubPlayerService()
         service.playersResult = .failure(.unreachable("Cannot reach the server at http://127.0.0.1:8080: connection refused. Is gather-server running?"))

@@ -117,4 +117,30 @@ final class WholeMatchUploadTests: XCTestCase {
         let body = try client.request(.post, "/api/gathers", json: ["score": "1-1", "winnerTeam": "None"]).jsonObject()
         XCTAssertNil(body["players"], "no players field unless they were sent")
     }
+
+    func testAPlayerDeletedBeforeTheMatchWasPlayedCannotBeInIt() throws {
+        let (ana, ben) = (try addPlayer("Ana"), try addPlayer("Ben"))
+        _ = try client.request(.post, "/api/gathers", json: match(UUID().uuidString, [(ana, "Team A"), (ben, "Team B")]))
+        XCTAssertEqual(try client.request(.delete, "/api/players/\(ben)").status, 204, "played: retired, now")
+
+        // A stale roster on another laptop: a match played after the deletion.
+        let later = try client.request(.post, "/api/gathers", json: ["score": "1-0", "winnerTeam": "Team A",
+                                                                     "players": [["id": ana, "team": "Team A"], ["id": ben, "team": "Team B"]]])
+
+        XCTAssertEqual(later.status, 404)
+        XCTAssertEqual(try later.jsonObject()["playerIds"] as? [Int], [ben])
+    }
+
+    func testAResumedGatherSentAgainWithoutDatesEndsNowNotWhenItWasSetUp() throws {
+        let ana = try addPlayer("Ana")
+        let id = UUID().uuidString
+        XCTAssertEqual(try client.request(.post, "/api/gathers", json: ["id": id, "createdAt": "2026-11-01T10:00:00Z"]).status, 201)
+
+        let ended = try client.request(.post, "/api/gathers", json: ["id": id, "score": "2-0", "winnerTeam": "Team A",
+                                                                     "players": [["id": ana, "team": "Team A"]]]).jsonObject()
+
+        XCTAssertEqual(ended["createdAt"] as? String, "2026-11-01T10:00:00Z")
+        let endedAt = try XCTUnwrap((ended["endedAt"] as? String).flatMap(ISO8601DateFormatter().date(from:)))
+        XCTAssertLessThan(abs(endedAt.timeIntervalSinceNow), 60, "ended when its result came, like PUT")
+    }
 }

@@ -92,33 +92,63 @@ public struct APIPlayerService: PlayerService {
 
 public struct APIGatherService: GatherService {
     let client: APIClient
+    /// This computer's clock, which dated the matches (tests set one that is fast).
+    let now: @Sendable () -> Date
 
-    public init(client: APIClient) { self.client = client }
+    public init(client: APIClient, now: @escaping @Sendable () -> Date = Date.init) {
+        self.client = client
+        self.now = now
+    }
 
     /// Sends the whole match in one request (the gather, its result, its real times and every
     /// player on their side), which the server stores all or nothing under the record's id, so a
-    /// retry finds it and a refusal leaves nothing behind. A server that does not know the one-step
-    /// form answers without `players`: the teams then go one by one, as before.
+    /// retry finds it and a refusal leaves nothing behind.
     public func save(_ record: GatherRecord) async throws {
+        try await save(record, adjustingClock: true)
+    }
+
+    private func save(_ record: GatherRecord, adjustingClock: Bool) async throws {
         let draft = GatherDraft(id: record.id, result: record.result, balanceSeed: record.balanceSeed,
                                 createdAt: record.createdAt, endedAt: record.endedAt,
                                 players: record.assignments.map { GatherDraft.Member(id: $0.playerID, team: $0.team) })
-        let saved: SavedGather
         do {
-            saved = try await client.request(.post, "/api/gathers", body: draft, as: SavedGather.self)
+            _ = try await create(draft)
         } catch ServiceError.rejected(400, let reason) where reason.hasSuffix("is in the future") && record.createdAt != nil {
-            // This computer's clock is ahead of the server's: the match is better stored at the
-            // server's time than refused.
-            return try await save(record.dated(createdAt: nil, endedAt: nil))
+            // This computer's clock is ahead of the server's: the match is dated by the server's
+            // clock (its length kept) rather than refused; if that cannot be told, it is dated now.
+            guard adjustingClock, let skew = await clockSkew() else {
+                return try await save(record.dated(createdAt: nil, endedAt: nil), adjustingClock: false)
+            }
+            let earlier = { (date: Date?) in date.map { $0.addingTimeInterval(-skew) } }
+            try await save(record.dated(createdAt: earlier(record.createdAt), endedAt: earlier(record.endedAt)), adjustingClock: false)
         }
-        guard saved.players == nil else { return }
-        if saved.gather.result != record.result {
-            try await client.request(.put, "/api/gathers/\(saved.gather.id.uuidString)", body: GatherResultUpdate(result: record.result))
+    }
+
+    /// Creates a gather as `draft` says; with `players`, in one step. A server from before
+    /// one-step uploads answers without `players` (it ignored them): the result and the teams
+    /// then go as they used to, one request each.
+    public func create(_ draft: GatherDraft) async throws -> Gather {
+        let saved = try await client.request(.post, "/api/gathers", body: draft, as: SavedGather.self)
+        guard let members = draft.players, saved.players == nil else { return saved.gather }
+        if let result = draft.result, saved.gather.result != result {
+            try await client.request(.put, "/api/gathers/\(saved.gather.id.uuidString)", body: GatherResultUpdate(result: result))
         }
-        for entry in record.assignments {
-            try await client.request(.post, "/api/gathers/\(saved.gather.id.uuidString)/players/\(entry.playerID)",
-                                     body: TeamAssignment(team: entry.team))
+        for member in members {
+            try await client.request(.post, "/api/gathers/\(saved.gather.id.uuidString)/players/\(member.id)",
+                                     body: TeamAssignment(team: member.team))
         }
+        return saved.gather
+    }
+
+    /// How far this computer's clock is ahead of the server's (from the `Date` of its answer to
+    /// `HEAD /health`), or nil when it cannot be told.
+    private func clockSkew() async -> TimeInterval? {
+        let before = now()
+        guard let response = try? await client.request(.head, "/health"),
+              let text = response.headers[HTTPHeaders.Name.date], let seconds = HTTPDate.secondsSince1970(parsing: text) else { return nil }
+        // Whole seconds on the wire: the skew is known to within one.
+        let skew = before.timeIntervalSince1970 - Double(seconds)
+        return skew > 0 ? skew + 1 : nil
     }
 
     public func history(before: Date?) async throws -> [GatherWithPlayers] {

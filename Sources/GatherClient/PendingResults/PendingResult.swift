@@ -48,6 +48,12 @@ public struct PendingResult: Hashable, Sendable, Codable {
     /// What it asks of the server.
     public var kind: PendingChange { change ?? .result }
 
+    /// Whether `other` asks the server for the same thing: the same change to the same match with
+    /// the same result and teams. (Dates are left out: the journal keeps them to the second.)
+    func asksTheSame(as other: PendingResult) -> Bool {
+        id == other.id && kind == other.kind && record.result == other.record.result && record.assignments == other.record.assignments
+    }
+
     /// The record as it is uploaded: a result kept by an older client, which did not note the
     /// match's times, is dated when it was saved here (not when it reaches the server).
     public var datedRecord: GatherRecord {

@@ -102,6 +102,11 @@ public final class PendingResults: ResultKeeper {
         let journaled = change { entries in PendingResults.adding(entry, to: entries) }
         let run = await upload()
         guard let kept = entries.first(where: { $0.id == record.id }) else { return .uploaded }
+        if let refusal = kept.refusal, let ids = kept.unknownPlayers, journaled {
+            // Players deleted meanwhile: the match stays here, where History offers to upload it
+            // without them or to discard it. Giving up on it must be the user's choice.
+            return .keptOnThisComputer(.unknownPlayers(ids: ids, reason: refusal))
+        }
         if let refusal = kept.refusal {
             // The server read it and said no (and stored none of it): the screen shows why, and
             // the user decides.
@@ -212,7 +217,9 @@ public final class PendingResults: ResultKeeper {
         for entry in pending {
             do {
                 try await send(entry.datedRecord, entry.kind)
-                forget(entry.id)
+                // Changed while it was on its way (a score corrected meanwhile): it stays, to go
+                // up again as it is now.
+                change { $0.filter { !$0.asksTheSame(as: entry) } }
                 run.uploaded += 1
             } catch let error as ServiceError where error.isWorthRetrying {
                 run.stoppedBy = error

@@ -79,6 +79,7 @@ public struct GatherDraft: Hashable, Sendable, Codable {
             guard let id = try container.decodeIfPresent(Int.self, forKey: .id) else {
                 throw ValidationError(field: "players", message: "needs an id for every player")
             }
+            guard id >= 1 else { throw ValidationError(field: "players", message: "ids are whole numbers from 1") }
             guard let team = try container.decodeEnumIfPresent(Team.self, forKey: .team) else {
                 throw ValidationError(field: "players", message: "needs a team for every player")
             }

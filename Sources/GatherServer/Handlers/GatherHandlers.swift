@@ -27,8 +27,9 @@ enum GatherHandlers {
     /// With `players`, the whole match in one step: the gather, its result and its teams are
     /// stored together or not at all, and the answer carries the players. Uploaded again under the
     /// same id, the gather is made to hold exactly what was sent (200), whatever an interrupted
-    /// upload of the original per-player kind left there. Players deleted since (retired) may play;
-    /// ids that are not the caller's players refuse the whole match (404, `playerIds` says which).
+    /// upload of the original per-player kind left there. Players deleted after the match was played
+    /// (retired) may be in it; any other id that is not one of the caller's players refuses the
+    /// whole match (404, `playerIds` says which).
     static func create(_ context: AuthenticatedContext) throws -> HTTPResponse {
         let draft = try context.decodeBody(GatherDraft.self, emptyBody: "{}")
         let services = context.services
@@ -43,14 +44,16 @@ enum GatherHandlers {
             let insertion = try gathers.insert(id: draft.id ?? UUID(), owner: owner, result: draft.result,
                                                createdAt: draft.createdAt ?? now, endedAt: draft.endedAt, balanceSeed: draft.balanceSeed)
             guard let members = draft.players else { return (insertion, nil as [GatherPlayer]?) }
-            let known = try PlayerRepository(database).existing(ids: members.map(\.id), owner: owner)
+            // A resumed gather was played when it was created; a new one when the draft says.
+            let known = try PlayerRepository(database).existing(ids: members.map(\.id), owner: owner,
+                                                                playedAt: draft.createdAt ?? insertion.gather.createdAt)
             let unknown = members.map(\.id).filter { !known.contains($0) }
             // Thrown inside the write: the gather inserted above is rolled back with it.
             guard unknown.isEmpty else { throw APIError.playersNotFound(unknown) }
             let id = insertion.gather.id
             if case .existing = insertion {
                 try gathers.overwrite(id: id, owner: owner, result: draft.result, createdAt: draft.createdAt, endedAt: draft.endedAt,
-                                      balanceSeed: draft.balanceSeed)
+                                      balanceSeed: draft.balanceSeed, now: now)
             }
             try gathers.replacePlayers(of: id, with: members)
             guard let stored = try gathers.find(id: id, owner: owner) else { throw APIError.gatherNotFound }

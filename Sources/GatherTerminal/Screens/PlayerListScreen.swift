@@ -160,6 +160,9 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
             case nil: "Saved: \(result.scoreLine)"
             case .serverUnreachable?: "Saved on this computer; will upload when the server is back (\(result.scoreLine))"
             case .sessionExpired?: "Saved on this computer; will upload after you log in (\(result.scoreLine))"
+            case .playersGone(let count)?:
+                "Kept on this computer (\(result.scoreLine)): the server no longer has \(count == 1 ? "one of its players" : "\(count) of its players")"
+                    + "; in History (h) f uploads it without them"
             }
             buffer.paragraph(message, row: messageRow - 1, in: area, style: Theme.notice, maxLines: 2)
         } else if let notice = state.notice, state.error == nil {

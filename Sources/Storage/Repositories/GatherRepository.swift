@@ -90,15 +90,18 @@ public struct GatherRepository {
     }
 
     /// Makes an existing gather hold exactly this result, seed and (when given) dates: a whole
-    /// match uploaded again over what an earlier, interrupted upload left.
-    public func overwrite(id: UUID, owner: UUID, result: GatherResult?, createdAt: Date?, endedAt: Date?, balanceSeed: Int?) throws {
+    /// match uploaded again over what an earlier, interrupted upload left. Its end is the one
+    /// sent; else, with a new start, that start (as `insert` has it); else the end it had; else,
+    /// a first result, `now` (as `updateResult` has it). Never before its start.
+    public func overwrite(id: UUID, owner: UUID, result: GatherResult?, createdAt: Date?, endedAt: Date?, balanceSeed: Int?,
+                          now: Date) throws {
         try database.execute("""
             UPDATE gathers SET score = ?, winner_team = ?, balance_seed = ?,
                 created_at = COALESCE(?, created_at),
-                ended_at = CASE WHEN ? IS NULL THEN NULL ELSE COALESCE(?, ended_at, ?, created_at) END
+                ended_at = CASE WHEN ? IS NULL THEN NULL ELSE COALESCE(?, ?, ended_at, ?) END
             WHERE id = ? AND user_id = ?
             """, result?.score.description, result?.winner.rawValue, balanceSeed.map(Int64.init), createdAt,
-            result?.score.description, endedAt, createdAt, id, owner)
+            result?.score.description, endedAt, createdAt, now, id, owner)
     }
 
     /// Puts exactly these players in a gather, on these sides; anyone else in it is taken out.

@@ -23,15 +23,17 @@ public struct PlayerRepository {
             .first
     }
 
-    /// Which of `ids` are the owner's players, retired ones included (they played, and a match
-    /// played before they were deleted may still be uploaded with them).
-    public func existing(ids: [Int], owner: UUID) throws -> Set<Int> {
+    /// Which of `ids` are the owner's players who could play a match kicked off at `playedAt`:
+    /// on the roster, or retired since (a match played before they were deleted may still be
+    /// uploaded with them; a match after it may not).
+    public func existing(ids: [Int], owner: UUID, playedAt: Date) throws -> Set<Int> {
         guard !ids.isEmpty else { return [] }
         // One parameter whatever the count: the ids as a JSON array, read by json_each.
         let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
         return Set(try database.map("""
             SELECT id FROM players WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))
-            """, owner, list) { try $0.int(0) })
+            AND (retired_at IS NULL OR retired_at > ?)
+            """, owner, list, playedAt) { try $0.int(0) })
     }
 
     public func insert(_ details: PlayerDetails, owner: UUID) throws -> Player {

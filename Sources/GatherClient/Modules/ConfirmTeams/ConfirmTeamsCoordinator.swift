@@ -21,8 +21,9 @@ public final class ConfirmTeamsCoordinator: ScreenCoordinator, ConfirmTeamsPrese
 
     public func confirmTeams(_ presenter: ConfirmTeamsPresenter, didStart gatherID: UUID, assignments: [TeamAssignmentEntry],
                              teamA: [Player], teamB: [Player], balanceSeed: Int?) {
+        let bench = Dictionary(presenter.members(of: .bench).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let coordinator = GatherCoordinator(app: app, gatherID: gatherID, assignments: assignments, teamA: teamA, teamB: teamB,
-                                            balanceSeed: balanceSeed, onEnd: onGatherEnd)
+                                            balanceSeed: balanceSeed, otherNames: bench, onEnd: onGatherEnd)
         app.push(coordinator)
     }
 }

@@ -221,7 +221,8 @@ public final class ConfirmTeamsPresenter {
         } else {
             error = "Put \(player.name) on a team first, then pin them there"
         }
-        shownSplits = []
+        // Pins change which splits are fair: the round starts again from the split on screen.
+        shownSplits = currentKey.map { [$0] } ?? []
         render()
     }
 

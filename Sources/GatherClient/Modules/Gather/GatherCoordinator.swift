@@ -9,12 +9,13 @@ public final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegate
     private let onEnd: @MainActor (GatherResult, KeptResult) -> Void
 
     init(app: AppCoordinator, gatherID: UUID, assignments: [TeamAssignmentEntry], teamA: [Player], teamB: [Player],
-         balanceSeed: Int? = nil, onEnd: @escaping @MainActor (GatherResult, KeptResult) -> Void) {
+         balanceSeed: Int? = nil, otherNames: [Int: String] = [:], onEnd: @escaping @MainActor (GatherResult, KeptResult) -> Void) {
         self.app = app
         self.onEnd = onEnd
         presenter = GatherPresenter(gatherID: gatherID, assignments: assignments, teamA: teamA, teamB: teamB,
                                     keeper: app.dependencies.pendingResults,
-                                    ticker: app.dependencies.makeTicker(), time: app.dependencies.time, balanceSeed: balanceSeed)
+                                    ticker: app.dependencies.makeTicker(), time: app.dependencies.time, balanceSeed: balanceSeed,
+                                    otherNames: otherNames)
         let view = app.factory.makeGatherView(presenter: presenter)
         screen = view
         presenter.view = view
@@ -36,6 +37,9 @@ public final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegate
             app.quit(farewell: "Saved: \(result.scoreLine)")
         case .keptOnThisComputer(.unauthorized):
             app.quit(farewell: "Saved on this computer (\(result.scoreLine)); it will upload after you log in again.")
+        case .keptOnThisComputer(.unknownPlayers(let ids, _)):
+            app.quit(farewell: "Kept on this computer (\(result.scoreLine)): the server no longer has "
+                     + (ids.count == 1 ? "one of its players" : "\(ids.count) of its players") + ". In History, f uploads it without them.")
         case .keptOnThisComputer:
             app.quit(farewell: "Saved on this computer (\(result.scoreLine)); it will upload when the server is back.")
         }

@@ -73,6 +73,9 @@ public final class GatherPresenter {
     private let balanceSeed: Int?
     private let teamA: [Player]
     private let teamB: [Player]
+    /// Names of the players not on the pitch (the bench, players retired since), kept with the
+    /// result so that every player can be named while it waits.
+    private let otherNames: [Int: String]
     private let keeper: any ResultKeeper
     private let ticker: any Ticker
     private let time: any TimeSource
@@ -94,7 +97,9 @@ public final class GatherPresenter {
     /// `assignments` name every player picked with their side (the bench too): what is stored
     /// with the result.
     public init(gatherID: UUID, assignments: [TeamAssignmentEntry], teamA: [Player], teamB: [Player], keeper: any ResultKeeper,
-                ticker: any Ticker, time: any TimeSource, duration: Duration = MatchClock.defaultDuration, balanceSeed: Int? = nil) {
+                ticker: any Ticker, time: any TimeSource, duration: Duration = MatchClock.defaultDuration, balanceSeed: Int? = nil,
+                otherNames: [Int: String] = [:]) {
+        self.otherNames = otherNames
         self.gatherID = gatherID
         self.assignments = assignments
         self.balanceSeed = balanceSeed
@@ -146,7 +151,7 @@ public final class GatherPresenter {
     public func stopClock() {
         guard prompt == nil else { return }
         let now = time.now()
-        if clock.state != .ready, clock.state != .finished, clock.remaining(at: now) < clock.duration {
+        if clock.state != .ready, clock.remaining(at: now) < clock.duration {
             prompt = .confirmReset(played: MatchClock.format(clock.duration - clock.remaining(at: now)))
             render()
             return
@@ -266,6 +271,7 @@ public final class GatherPresenter {
 
     private var names: [Int: String] {
         Dictionary((teamA + teamB).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            .merging(otherNames) { onPitch, _ in onPitch }
     }
 
     /// What became of a match when the app had to leave at once.
@@ -288,7 +294,8 @@ public final class GatherPresenter {
 
     /// Whether leaving now would lose something: a goal, or time played (running, paused or run out).
     var hasUnsavedProgress: Bool {
-        scoreA + scoreB > 0 || clock.state != .ready
+        // Kicked off counts even after a reset: a 0-0 played to the whistle is a result.
+        scoreA + scoreB > 0 || clock.state != .ready || kickOff != nil
     }
 
     /// q (or Ctrl-C): leaving a match with a score or time played asks first; an untouched one

@@ -34,7 +34,10 @@ public final class HistoryCoordinator: ScreenCoordinator, HistoryPresenterDelega
                                             assignments: match.players.map { TeamAssignmentEntry(playerID: $0.player.id, team: $0.team) },
                                             teamA: playing.filter { $0.team == .teamA }.map(\.player),
                                             teamB: playing.filter { $0.team == .teamB }.map(\.player),
-                                            balanceSeed: match.gather.balanceSeed, onEnd: onGatherEnd)
+                                            balanceSeed: match.gather.balanceSeed,
+                                            otherNames: Dictionary(match.players.map { ($0.player.id, $0.player.name) },
+                                                                   uniquingKeysWith: { first, _ in first }),
+                                            onEnd: onGatherEnd)
         app.push(coordinator)
     }
 }

@@ -50,6 +50,9 @@ public enum LocalSaveReason: Equatable, Sendable {
     case serverUnreachable
     /// It goes up after the next login.
     case sessionExpired
+    /// The server no longer has this many of its players (deleted meanwhile): History uploads it
+    /// without them, or discards it.
+    case playersGone(Int)
 }
 
 @MainActor
@@ -140,6 +143,7 @@ public final class PlayerListPresenter {
             let loaded = try await service.players()
             isOffline = false
             players = loaded
+            selectedIDs = selectedIDs.intersection(players.map(\.id))
             delegate?.playerListDidReachServer(self)
         } catch {
             let failure = ServiceError(error)
@@ -147,12 +151,12 @@ public final class PlayerListPresenter {
                 // Teams can still be picked and a match played; its result waits on this computer.
                 isOffline = true
                 players = cached
+                selectedIDs = selectedIDs.intersection(players.map(\.id))
                 self.error = "\(failure.message.sentence) Showing the roster as last loaded; r retries."
             } else {
                 self.error = failure.message
             }
         }
-        selectedIDs = selectedIDs.intersection(players.map(\.id))
         isLoading = false
         render()
     }
@@ -399,6 +403,7 @@ public final class PlayerListPresenter {
         switch kept {
         case .uploaded: savedLocally = nil
         case .keptOnThisComputer(.unauthorized): savedLocally = .sessionExpired
+        case .keptOnThisComputer(.unknownPlayers(let ids, _)): savedLocally = .playersGone(ids.count)
         case .keptOnThisComputer: savedLocally = .serverUnreachable
         }
         render()
