@@ -102,6 +102,7 @@ final class WholeMatchUploadTests: XCTestCase {
             ([["id": ana, "team": "Team A"], ["id": ana, "team": "Team B"]], "players lists player \(ana) twice"),
             ([["team": "Team A"]], "players needs an id for every player"),
             ([["id": ana]], "players needs a team for every player"),
+            ([["id": 0, "team": "Team A"]], "players ids are whole numbers from 1"),
             ([["id": ana, "team": "Team C"]], "team must be one of \"Team A\", \"Team B\", \"Bench\""),
             (Array(repeating: ["id": ana, "team": "Team A"], count: 201), "players can list at most 200 players"),
         ]

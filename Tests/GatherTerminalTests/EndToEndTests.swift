@@ -146,6 +146,15 @@ final class EndToEndTests: XCTestCase {
         terminal.waitFor("Team A  1 – 0  Team B")
     }
 
+    /// Plays Ana 1–0 Ben and saves it with the server up.
+    private func saveAnaLeading(_ terminal: TmuxSession, username: String) {
+        startMatchAnaLeading(terminal, username: username)
+        terminal.press("e")
+        terminal.waitFor("winner Team A")
+        terminal.press("y")
+        terminal.waitFor("Saved: Team A 1 – 0 Team B")
+    }
+
     /// Registers, adds Ana and Ben, and opens a match of Ana (Team A) against Ben (Team B).
     /// `ready` is what the screen shows once the match screen is up (the plain clock by default).
     private func startMatchAnaAgainstBen(_ terminal: TmuxSession, username: String, ready: String = "10:00  Ready") {
@@ -239,11 +248,7 @@ final class EndToEndTests: XCTestCase {
 
     func testASavedMatchIsSeenAgainInHistoryTheLeaderboardAndThePlayersRecord() throws {
         let terminal = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
-        startMatchAnaLeading(terminal, username: "historian")
-        terminal.press("e")
-        terminal.waitFor("winner Team A")
-        terminal.press("y")
-        terminal.waitFor("Saved: Team A 1 – 0 Team B")
+        saveAnaLeading(terminal, username: "historian")
 
         terminal.press("h")
         terminal.waitFor("History 1/1")
@@ -670,11 +675,7 @@ final class EndToEndTests: XCTestCase {
 
     func testHistoryCorrectsAScoreAndDeletesASavedMatch() throws {
         let terminal = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
-        startMatchAnaLeading(terminal, username: "corrector")
-        terminal.press("e")
-        terminal.waitFor("winner Team A")
-        terminal.press("y")
-        terminal.waitFor("Saved: Team A 1 – 0 Team B")
+        saveAnaLeading(terminal, username: "corrector")
         terminal.press("h")
         terminal.waitFor("Team A won")
 
