@@ -720,4 +720,25 @@ final class EndToEndTests: XCTestCase {
         let players = try server.database.read { database in try database.query("SELECT count(*) FROM gather_players").first?.int(0) }
         XCTAssertEqual(players, 1, "Ana alone")
     }
+
+    func testAt80x24ConfirmTeamsShowsTheTeamsSideBySide() throws {
+        let terminal = try TmuxSession(arguments: ["--server", url], columns: 80, rows: 24)
+        register(terminal, "sidebyside")
+        addPlayers(terminal, ["Ana", "Ben", "Cy"])
+        terminal.press("s")
+        terminal.waitFor("0 selected")
+        terminal.press("g", "Space", "j", "Space", "j", "Space")
+        terminal.waitFor("3 selected")
+        terminal.press("c")
+        terminal.waitFor("Bench (3)")
+        terminal.press("a", "b")
+        terminal.waitFor("Team B (1)")
+
+        let lines = terminal.screen().split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.contains { $0.contains("Team A (1)") && $0.contains("Team B (1)") }, terminal.screen())
+        XCTAssertTrue(lines.contains { $0.contains("Ana") && $0.contains("Ben") }, "their players on one line:\n\(terminal.screen())")
+        terminal.press("j", "n")                 // Ana, the first of Team A, back to the bench
+        terminal.waitFor("Bench (2)")
+        XCTAssertTrue(terminal.screen().contains("Team A (0)"), terminal.screen())
+    }
 }
