@@ -636,6 +636,13 @@ final class PlayerListOfflineTests: XCTestCase {
         again.clearPicks()
         XCTAssertEqual(view.last?.rows.filter(\.isSelected).count, 0, "x clears every pick")
         XCTAssertEqual(cache.savedPicks?.selected, [])
+
+        again.pickLastMatch()
+        again.leaveSelectionMode()
+        XCTAssertEqual(view.last?.pickCount, 2)
+        again.clearPicks()
+        XCTAssertEqual(view.last?.notice, "Cleared 2 picks", "c outside selection mode: the picks are not shown, so it says")
+        XCTAssertEqual(view.last?.pickCount, 0)
     }
 
     func testOListsTheRosterByNamePositionAndSkillKeepingTheHighlight() async {

@@ -636,6 +636,10 @@ final class EndToEndTests: XCTestCase {
         again.waitFor("2 selected")
         again.press("x")
         again.waitFor("0 selected")
+        again.press("Space", "Escape")
+        again.waitFor("c clear 1 picked")
+        again.press("c")
+        again.waitFor("Cleared 1 pick")
         again.press("q")
         again.waitFor("FG-EXITED-0")
     }

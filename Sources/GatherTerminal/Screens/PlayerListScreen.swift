@@ -44,8 +44,9 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
                 KeyHint(keys: "s/Esc", action: "done picking"), KeyHint(keys: "/", action: "filter"), ListMove.hint,
                 KeyHint(keys: "Enter", action: "details"), KeyHint(keys: "q", action: "quit")]
         }
+        let clearPicks = state.pickCount > 0 ? [KeyHint(keys: "c", action: "clear \(state.pickCount) picked")] : []
         return [KeyHint(keys: "s", action: "select"), KeyHint(keys: "a", action: "add"), KeyHint(keys: "h", action: "history"),
-                KeyHint(keys: "l", action: "leaderboard")] + lastMatch + [
+                KeyHint(keys: "l", action: "leaderboard")] + lastMatch + clearPicks + [
                 KeyHint(keys: "Enter", action: "details"), KeyHint(keys: "d", action: "delete"), KeyHint(keys: "/", action: "filter"),
                 ListMove.hint, KeyHint(keys: "o", action: "order"), KeyHint(keys: "r", action: "reload"), KeyHint(keys: "L", action: "log out"),
                 KeyHint(keys: "q", action: "quit")]
@@ -86,6 +87,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         case .character(" ") where state.isSelecting: presenter.toggleHighlightedSelection()
         case .character("c") where state.isSelecting: presenter.confirmSelection()
         case .character("x") where state.isSelecting: presenter.clearPicks()
+        case .character("c") where !state.isSelecting: presenter.clearPicks()
         case .escape where state.isSelecting: presenter.leaveSelectionMode()
         default: return .unhandled
         }

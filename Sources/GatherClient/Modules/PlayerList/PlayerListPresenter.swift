@@ -42,6 +42,8 @@ public struct PlayerListViewState: Equatable, Sendable {
     public var canPickLastMatch = false
     /// One line on what the last action did ("Added Ana", "Deleted Ben"), until the next action.
     public var notice: String? = nil
+    /// How many players are picked (kept outside selection mode too).
+    public var pickCount = 0
 }
 
 /// Why a saved result waits on this computer.
@@ -354,11 +356,15 @@ public final class PlayerListPresenter {
         render()
     }
 
-    /// x in selection mode: unpicks everyone at once.
+    /// x in selection mode, c outside it: unpicks everyone at once (outside selection mode the
+    /// picks are not shown, so it says how many went).
     public func clearPicks() {
-        guard isSelecting, !selectedIDs.isEmpty else { return }
+        guard !selectedIDs.isEmpty, pendingDeletion == nil, !isConfirmingLogout else { return }
+        let count = selectedIDs.count
+        clearNotices()
         selectedIDs.removeAll()
         error = nil
+        if !isSelecting { notice = count == 1 ? "Cleared 1 pick" : "Cleared \(count) picks" }
         render()
     }
 
@@ -468,6 +474,7 @@ public final class PlayerListPresenter {
                                           savedResult: savedResult, savedLocally: savedLocally, pendingResults: pendingCount(),
                                           uploadedResults: uploadedResults, isOffline: isOffline,
                                           isConfirmingLogout: isConfirmingLogout, position: cursor.position, filter: filter.text,
-                                          canPickLastMatch: !lastMatchIDs.intersection(players.map(\.id)).isEmpty, notice: notice))
+                                          canPickLastMatch: !lastMatchIDs.intersection(players.map(\.id)).isEmpty, notice: notice,
+                                          pickCount: selectedIDs.count))
     }
 }
