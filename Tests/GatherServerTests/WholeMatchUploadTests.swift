@@ -144,4 +144,23 @@ final class WholeMatchUploadTests: XCTestCase {
         let endedAt = try XCTUnwrap((ended["endedAt"] as? String).flatMap(ISO8601DateFormatter().date(from:)))
         XCTAssertLessThan(abs(endedAt.timeIntervalSinceNow), 60, "ended when its result came, like PUT")
     }
+
+    func testPlayersDeletedSinceKeepTheirPlaceInTheMatchesTheyPlayed() throws {
+        let (ana, ben, cy) = (try addPlayer("Ana"), try addPlayer("Ben"), try addPlayer("Cy"))
+        let id = UUID().uuidString
+        _ = try client.request(.post, "/api/gathers", json: match(id, [(ana, "Team A"), (ben, "Team B")]))
+        XCTAssertEqual(try client.request(.delete, "/api/players/\(ben)").status, 204, "played: retired")
+
+        let removal = try client.request(.delete, "/api/gathers/\(id)/players/\(ben)")
+        XCTAssertEqual(removal.status, 409)
+        XCTAssertEqual(try removal.errorReason(), "a player deleted since keeps their place in the matches they played")
+
+        // Sent again without him (or with him on the other side): his place stays as it was.
+        let resent = try client.request(.post, "/api/gathers", json: match(id, [(ana, "Team A"), (cy, "Team B")]))
+        XCTAssertEqual(resent.status, 200)
+        let moved = try client.request(.post, "/api/gathers", json: match(id, [(ana, "Team A"), (cy, "Team B"), (ben, "Team A")]))
+        XCTAssertEqual(moved.status, 200)
+        let stored = try client.request(.get, "/api/gathers/\(id)/players").jsonArray()
+        XCTAssertEqual(stored.map { "\($0["name"] ?? "") \($0["team"] ?? "")" }, ["Ana Team A", "Ben Team B", "Cy Team B"])
+    }
 }

@@ -107,8 +107,13 @@ enum GatherHandlers {
         let gatherID = try context.parameters.uuid("id", resource: "gather")
         let playerID = try context.parameters.int("playerId", resource: "player")
         try context.services.database.write { database in
-            _ = try GatherRepository(database).requireOwned(id: gatherID, owner: context.owner)
-            try APIError.require(try GatherRepository(database).remove(playerID: playerID, from: gatherID),
+            let gathers = GatherRepository(database)
+            _ = try gathers.requireOwned(id: gatherID, owner: context.owner)
+            // Someone deleted from the roster since stays in the matches they played.
+            if try gathers.retiredPlayers(in: gatherID).contains(playerID) {
+                throw APIError.conflict("a player deleted since keeps their place in the matches they played")
+            }
+            try APIError.require(try gathers.remove(playerID: playerID, from: gatherID),
                                  else: .notFound("player is not in this gather"))
         }
         return HTTPResponse(status: .noContent)

@@ -392,11 +392,14 @@ paths:
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
     delete:
-      summary: Take a player out of a gather
+      summary: >-
+        Take a player out of a gather; a player deleted from the roster since keeps their place
+        in the matches they played (409)
       responses:
         '204': { description: Taken out }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
 components:

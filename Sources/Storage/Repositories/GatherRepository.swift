@@ -104,13 +104,26 @@ public struct GatherRepository {
             result?.score.description, endedAt, createdAt, now, id, owner)
     }
 
-    /// Puts exactly these players in a gather, on these sides; anyone else in it is taken out.
-    /// The caller checks that the players are the gather owner's.
+    /// Puts these players in a gather, on these sides, and takes out anyone else on the roster.
+    /// Players retired since keep their place as it was: past teams never change. The caller
+    /// checks that the players are the gather owner's.
     public func replacePlayers(of gatherID: UUID, with members: [GatherDraft.Member]) throws {
-        try database.execute("DELETE FROM gather_players WHERE gather_id = ?", gatherID)
-        for member in members {
+        let keeping = Set(try retiredPlayers(in: gatherID))
+        try database.execute("""
+            DELETE FROM gather_players WHERE gather_id = ?
+            AND player_id NOT IN (SELECT id FROM players WHERE retired_at IS NOT NULL)
+            """, gatherID)
+        for member in members where !keeping.contains(member.id) {
             try assign(playerID: member.id, to: gatherID, team: member.team)
         }
+    }
+
+    /// The players of a gather who have been deleted from the roster since.
+    public func retiredPlayers(in gatherID: UUID) throws -> [Int] {
+        try database.map("""
+            SELECT gather_players.player_id FROM gather_players JOIN players ON players.id = gather_players.player_id
+            WHERE gather_players.gather_id = ? AND players.retired_at IS NOT NULL
+            """, gatherID) { try $0.int(0) }
     }
 
     /// Saves a result; the first save marks when the gather ended, later corrections keep it.
