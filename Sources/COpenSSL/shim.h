@@ -33,6 +33,7 @@ static inline unsigned long fg_err_reason(unsigned long error) {
 static inline unsigned long fg_ssl_op_no_renegotiation(void) { return SSL_OP_NO_RENEGOTIATION; }
 static inline unsigned long fg_ssl_op_cipher_server_preference(void) { return SSL_OP_CIPHER_SERVER_PREFERENCE; }
 static inline unsigned long fg_ssl_op_no_compression(void) { return SSL_OP_NO_COMPRESSION; }
+static inline unsigned long fg_ssl_op_no_ticket(void) { return SSL_OP_NO_TICKET; }
 static inline unsigned long fg_ssl_op_ignore_unexpected_eof(void) { return SSL_OP_IGNORE_UNEXPECTED_EOF; }
 static inline long fg_ssl_mode_partial_write(void) { return SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER; }
 

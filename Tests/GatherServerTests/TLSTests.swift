@@ -193,6 +193,9 @@ final class TLSTests: XCTestCase {
         XCTAssertTrue(tls12.output.contains("ECDHE-ECDSA-AES128-GCM-SHA256") || tls12.output.contains("ECDHE-ECDSA-CHACHA20"), tls12.output)
         XCTAssertNotEqual(try handshake(["-tls1_2", "-cipher", "AES128-SHA"]).status, 0, "no cipher without forward secrecy")
         XCTAssertNotEqual(try handshake(["-tls1_1", "-cipher", "DEFAULT@SECLEVEL=0"]).status, 0, "no TLS 1.1, even from a client that allows it")
+        // No session tickets, in either version (s_client prints a ticket it was given).
+        XCTAssertFalse(tls12.output.contains("TLS session ticket:"), tls12.output)
+        XCTAssertFalse(tls13.output.contains("TLS session ticket:"), tls13.output)
     }
 
     // MARK: Limits

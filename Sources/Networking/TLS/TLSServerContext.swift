@@ -25,11 +25,12 @@ public final class TLSServerContext: @unchecked Sendable {
         self.keyFile = keyFile
         _ = fg_ssl_ctx_set_min_tls12(context)
         _ = fg_ssl_ctx_set_options(context, fg_ssl_op_no_renegotiation() | fg_ssl_op_cipher_server_preference()
-                                   | fg_ssl_op_no_compression() | fg_ssl_op_ignore_unexpected_eof())
+                                   | fg_ssl_op_no_compression() | fg_ssl_op_ignore_unexpected_eof() | fg_ssl_op_no_ticket())
         _ = fg_ssl_ctx_set_mode(context, fg_ssl_mode_partial_write())
         _ = SSL_CTX_set_cipher_list(context, TLSServerContext.cipherList)
-        // No resumption tickets: the server keeps no session state to resume, and a client sees
-        // no records it did not ask for on an idle keep-alive connection.
+        // No resumption tickets, in TLS 1.3 (the count) nor 1.2 (SSL_OP_NO_TICKET): the server keeps
+        // no session state to resume, and a client sees no records it did not ask for on an idle
+        // keep-alive connection.
         _ = SSL_CTX_set_num_tickets(context, 0)
         guard SSL_CTX_use_certificate_chain_file(context, certificateFile) == 1 else {
             throw TLSError.unreadableFile(path: certificateFile, reason: TLSError.drainErrorQueue())
