@@ -36,8 +36,8 @@ public final class TLSServerContext: @unchecked Sendable {
             throw TLSError.unreadableFile(path: certificateFile, reason: TLSError.drainErrorQueue())
         }
         guard SSL_CTX_use_PrivateKey_file(context, keyFile, SSL_FILETYPE_PEM) == 1 else {
-            // X509_R_KEY_VALUES_MISMATCH: the key loaded, but it is another certificate's.
-            if fg_err_reason(ERR_peek_error()) == 116 {
+            // The key loaded, but it is another certificate's.
+            if fg_err_reason(ERR_peek_error()) == UInt(X509_R_KEY_VALUES_MISMATCH) {
                 _ = TLSError.drainErrorQueue()
                 throw TLSError.keyDoesNotMatch(certificate: certificateFile, key: keyFile)
             }

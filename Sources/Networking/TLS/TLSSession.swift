@@ -42,10 +42,10 @@ final class TLSSession {
         guard SSL_set_fd(ssl, descriptor) == 1 else { throw TLSError.handshakeFailed(TLSError.drainErrorQueue()) }
         if context.verifies {
             let parameters = SSL_get0_param(ssl)
-            if TLSSession.isAddress(host) {
-                _ = X509_VERIFY_PARAM_set1_ip_asc(parameters, host)
-            } else {
-                _ = SSL_set1_host(ssl, host)
+            let named = TLSSession.isAddress(host) ? X509_VERIFY_PARAM_set1_ip_asc(parameters, host) : SSL_set1_host(ssl, host)
+            // Not set, the name would go unchecked: refuse the connection instead.
+            guard named == 1 else {
+                throw TLSError.handshakeFailed("cannot check the certificate against \(host): \(TLSError.drainErrorQueue())")
             }
         }
         // Server Name Indication takes names only, never addresses (RFC 6066 §3).
@@ -113,9 +113,9 @@ final class TLSSession {
 
     /// A protocol failure: `notTLS` when the peer's bytes were not TLS at all.
     static func failure(reason: UInt, detail: String) -> TLSError {
-        // SSL_R_WRONG_VERSION_NUMBER, SSL_R_HTTP_REQUEST, SSL_R_PACKET_LENGTH_TOO_LONG,
-        // SSL_R_RECORD_LENGTH_MISMATCH: what arrives when the other side speaks plain HTTP.
-        if [267, 156, 198, 213].contains(reason) { return .notTLS(host: "") }
+        // What arrives when the other side speaks plain HTTP.
+        let plainHTTP = [SSL_R_WRONG_VERSION_NUMBER, SSL_R_HTTP_REQUEST, SSL_R_PACKET_LENGTH_TOO_LONG, SSL_R_RECORD_LENGTH_MISMATCH]
+        if plainHTTP.map(UInt.init).contains(reason) { return .notTLS(host: "") }
         return .handshakeFailed(detail)
     }
 }
