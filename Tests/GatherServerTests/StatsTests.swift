@@ -102,10 +102,13 @@ final class StatsTests: XCTestCase {
         XCTAssertEqual(top?["played"] as? Int, 3)
         XCTAssertEqual(top?["goalDifference"] as? Int, 3)
 
-        // Retired: off the leaderboard, but the record stays.
-        XCTAssertEqual(try client.request(.delete, "/api/players/\(try XCTUnwrap(players["Ana"]))").status, 204)
+        // Retired: off the leaderboard and off the roster, so her record is 404 like her other
+        // routes; her matches keep her, and everyone else's records are unchanged.
+        let ana = try XCTUnwrap(players["Ana"])
+        XCTAssertEqual(try client.request(.delete, "/api/players/\(ana)").status, 204)
         XCTAssertEqual(try names(), ["Ben", "Di", "Cy"])
-        XCTAssertEqual(try stats("Ana")["played"] as? Int, 5)
+        XCTAssertEqual(try client.request(.get, "/api/players/\(ana)/stats").status, 404)
+        XCTAssertEqual(try stats("Ben")["played"] as? Int, 3)
 
         for (query, reason) in [("?minGames=0", "minGames must be a whole number from 1 to 10000"),
                                 ("?top=3", "top is not a parameter of the leaderboard (minGames)")] {

@@ -151,6 +151,7 @@ final class WholeMatchUploadTests: XCTestCase {
         _ = try client.request(.post, "/api/gathers", json: match(id, [(ana, "Team A"), (ben, "Team B")]))
         XCTAssertEqual(try client.request(.delete, "/api/players/\(ben)").status, 204, "played: retired")
 
+        XCTAssertEqual(try client.request(.get, "/api/players/\(ben)/stats").status, 404, "off the roster: 404 like his other routes")
         let removal = try client.request(.delete, "/api/gathers/\(id)/players/\(ben)")
         XCTAssertEqual(removal.status, 409)
         XCTAssertEqual(try removal.errorReason(), "a player deleted since keeps their place in the matches they played")

@@ -29,7 +29,9 @@ public struct StatsRepository {
 
     /// The record of one of the owner's players; nil if there is no such player (retired ones count).
     public func playerStats(id: Int, owner: UUID) throws -> PlayerStats? {
-        guard try database.query("SELECT 1 FROM players WHERE id = ? AND user_id = ?", id, owner).first != nil else { return nil }
+        // A player deleted since is off the roster: not found here either, like their other routes.
+        guard try database.query("SELECT 1 FROM players WHERE id = ? AND user_id = ? AND retired_at IS NULL", id, owner).first != nil
+        else { return nil }
         let row = try database.query("""
             WITH \(StatsRepository.results),
             mine AS (
