@@ -95,7 +95,7 @@ public struct APIGatherService: GatherService {
     /// This computer's clock, which dated the matches (tests set one that is fast).
     let now: @Sendable () -> Date
 
-    public init(client: APIClient, now: @escaping @Sendable () -> Date = Date.init) {
+    package init(client: APIClient, now: @escaping @Sendable () -> Date = Date.init) {
         self.client = client
         self.now = now
     }
@@ -127,7 +127,7 @@ public struct APIGatherService: GatherService {
     /// Creates a gather as `draft` says; with `players`, in one step. A server from before
     /// one-step uploads answers without `players` (it ignored them): the result and the teams
     /// then go as they used to, one request each.
-    public func create(_ draft: GatherDraft) async throws -> Gather {
+    package func create(_ draft: GatherDraft) async throws -> Gather {
         let saved = try await client.request(.post, "/api/gathers", body: draft, as: SavedGather.self)
         guard let members = draft.players, saved.players == nil else { return saved.gather }
         if let result = draft.result, saved.gather.result != result {

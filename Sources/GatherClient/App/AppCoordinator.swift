@@ -181,7 +181,7 @@ public final class AppCoordinator {
     }
 
     /// What waits on this computer, said on the way out; nil when nothing does.
-    public var waitingNote: String? {
+    package var waitingNote: String? {
         let waiting = dependencies.pendingResults.count
         guard waiting > 0 else { return nil }
         return "\(PendingResults.counting(waiting)) waiting to upload, kept in \(dependencies.pendingResults.journalLocation); "

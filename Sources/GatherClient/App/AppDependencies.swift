@@ -20,9 +20,9 @@ public struct AppDependencies {
     public var uploadTicker: any Ticker
     public var time: any TimeSource
     /// Tokens logged out while the server could not be reached, revoked when it answers.
-    public var revocations: any RevocationQueue
+    package var revocations: any RevocationQueue
 
-    public init(sessionService: any SessionService, playerService: any PlayerService, gatherService: any GatherService,
+    package init(sessionService: any SessionService, playerService: any PlayerService, gatherService: any GatherService,
                 statsService: any StatsService, sessionStore: any SessionPersistence, pendingResults: PendingResults,
                 makeRosterCache: @escaping @Sendable (Session) -> any RosterCache, server: String,
                 serverWarning: String? = nil, makeTicker: @escaping @MainActor () -> any Ticker, uploadTicker: any Ticker, time: any TimeSource,

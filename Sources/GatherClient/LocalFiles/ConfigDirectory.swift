@@ -8,13 +8,13 @@ import Glibc
 /// taken over on the first start: renamed when the new one does not exist yet, else merged into it
 /// file by file (results waiting in both journals are all kept). Nothing is ever dropped: a file
 /// that cannot be moved stays where it was and the client says so.
-public enum ConfigDirectory {
-    public static let name = "gather"
+package enum ConfigDirectory {
+    package static let name = "gather"
     /// Earlier names of the directory, taken over in this order.
-    public static let earlierNames = ["football-gather"]
+    package static let earlierNames = ["football-gather"]
 
     /// The directory the environment points to, without touching the disk.
-    public static func location(environment: [String: String], name: String = ConfigDirectory.name) -> URL {
+    package static func location(environment: [String: String], name: String = ConfigDirectory.name) -> URL {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
             return URL(fileURLWithPath: config).appendingPathComponent(name)
         }
@@ -23,14 +23,14 @@ public enum ConfigDirectory {
     }
 
     /// What taking over an earlier directory did.
-    public struct Preparation: Sendable {
-        public var directory: URL
+    package struct Preparation: Sendable {
+        package var directory: URL
         /// Something the user should know: a file of the earlier directory that could not be moved.
-        public var problem: String?
+        package var problem: String?
     }
 
     /// The directory to use, with any earlier one taken over first.
-    public static func prepare(environment: [String: String]) -> Preparation {
+    package static func prepare(environment: [String: String]) -> Preparation {
         let directory = location(environment: environment)
         var problems: [String] = []
         for earlier in earlierNames.map({ location(environment: environment, name: $0) }) {

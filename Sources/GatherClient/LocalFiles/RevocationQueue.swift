@@ -2,17 +2,17 @@ import Foundation
 
 /// Tokens logged out while the server could not be reached: still valid there, so they are kept
 /// (readable only by the user, like the session) and revoked the next time the server answers.
-public protocol RevocationQueue: Sendable {
+package protocol RevocationQueue: Sendable {
     func tokens(for server: String) -> [String]
     func add(_ token: String, for server: String) throws
     func remove(_ token: String)
 }
 
 /// `revoke-later.json` in the client's config directory.
-public struct RevocationQueueFile: RevocationQueue {
+package struct RevocationQueueFile: RevocationQueue {
     private let file: PrivateFile
 
-    public init(directory: URL) {
+    package init(directory: URL) {
         file = PrivateFile(directory.appendingPathComponent("revoke-later.json"))
     }
 
@@ -25,17 +25,17 @@ public struct RevocationQueueFile: RevocationQueue {
         file.read().flatMap { try? JSONDecoder().decode([Entry].self, from: $0) } ?? []
     }
 
-    public func tokens(for server: String) -> [String] {
+    package func tokens(for server: String) -> [String] {
         entries.filter { $0.server == server }.map(\.token)
     }
 
-    public func add(_ token: String, for server: String) throws {
+    package func add(_ token: String, for server: String) throws {
         let entries = entries
         guard !entries.contains(Entry(server: server, token: token)) else { return }
         try file.write(JSONEncoder().encode(entries + [Entry(server: server, token: token)]))
     }
 
-    public func remove(_ token: String) {
+    package func remove(_ token: String) {
         let remaining = entries.filter { $0.token != token }
         if remaining.isEmpty {
             file.remove()

@@ -2,7 +2,7 @@ import Foundation
 import GatherCore
 
 /// What a waiting entry asks of the server.
-public enum PendingChange: String, Hashable, Sendable, Codable {
+package enum PendingChange: String, Hashable, Sendable, Codable {
     /// Store a played match (the entry's whole record).
     case result
     /// Correct the score of a match already on the server (the record's result).
@@ -16,7 +16,7 @@ public enum PendingChange: String, Hashable, Sendable, Codable {
 public struct PendingResult: Hashable, Sendable, Codable {
     public var record: GatherRecord
     /// Nil for a result (journals written before corrections existed hold only results).
-    public var change: PendingChange?
+    package var change: PendingChange?
     /// The server and account it belongs to: the player ids mean something only there.
     public var server: String
     public var userID: UUID
@@ -29,9 +29,9 @@ public struct PendingResult: Hashable, Sendable, Codable {
     public var refusal: String?
     /// The players the server did not know when it refused (deleted meanwhile): the result can
     /// go up without them.
-    public var unknownPlayers: [Int]?
+    package var unknownPlayers: [Int]?
 
-    public init(record: GatherRecord, server: String, userID: UUID, savedAt: Date, names: [Int: String], refusal: String? = nil,
+    package init(record: GatherRecord, server: String, userID: UUID, savedAt: Date, names: [Int: String], refusal: String? = nil,
                 unknownPlayers: [Int]? = nil, change: PendingChange? = nil) {
         self.record = record
         self.change = change == .result ? nil : change
@@ -46,7 +46,7 @@ public struct PendingResult: Hashable, Sendable, Codable {
     public var id: UUID { record.id }
 
     /// What it asks of the server.
-    public var kind: PendingChange { change ?? .result }
+    package var kind: PendingChange { change ?? .result }
 
     /// Whether `other` asks the server for the same thing: the same change to the same match with
     /// the same result and teams. (Dates are left out: the journal keeps them to the second.)
@@ -56,12 +56,12 @@ public struct PendingResult: Hashable, Sendable, Codable {
 
     /// The record as it is uploaded: a result kept by an older client, which did not note the
     /// match's times, is dated when it was saved here (not when it reaches the server).
-    public var datedRecord: GatherRecord {
+    package var datedRecord: GatherRecord {
         record.createdAt == nil ? record.dated(createdAt: savedAt, endedAt: savedAt) : record
     }
 
     /// The names of the players the server did not know, as this computer last knew them.
-    public var unknownNames: [String] {
+    package var unknownNames: [String] {
         (unknownPlayers ?? []).map { names[$0] ?? "#\($0)" }
     }
 

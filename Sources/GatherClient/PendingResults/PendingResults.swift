@@ -43,7 +43,7 @@ public final class PendingResults: ResultKeeper {
     }
 
     /// Where waiting results are kept, to tell the user.
-    public var journalLocation: String { journal.location }
+    package var journalLocation: String { journal.location }
 
     /// Something the user should know about the journal itself: it was unreadable, or cannot be written.
     public var journalProblem: String? { writeProblem ?? readProblem }
@@ -286,12 +286,12 @@ public final class PendingResults: ResultKeeper {
 
 extension PendingResults {
     /// "1 result", "3 results".
-    public static func counting(_ count: Int) -> String {
+    package static func counting(_ count: Int) -> String {
         count == 1 ? "1 result" : "\(count) results"
     }
 
     /// "Ana", "Ana and Ben", "Ana, Ben and Cy".
-    public static func listing(_ names: [String]) -> String {
+    package static func listing(_ names: [String]) -> String {
         guard let last = names.last else { return "" }
         return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
     }

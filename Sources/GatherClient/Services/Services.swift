@@ -86,11 +86,11 @@ public struct GatherRecord: Hashable, Sendable {
     public let balanceSeed: Int?
     /// Kick-off: when the clock first started (or the match screen opened, if it never did), on
     /// this computer's clock. Nil for results kept by an older client.
-    public let createdAt: Date?
+    package let createdAt: Date?
     /// When the result was saved on this computer.
-    public let endedAt: Date?
+    package let endedAt: Date?
 
-    public init(id: UUID, assignments: [TeamAssignmentEntry], result: GatherResult, balanceSeed: Int? = nil,
+    package init(id: UUID, assignments: [TeamAssignmentEntry], result: GatherResult, balanceSeed: Int? = nil,
                 createdAt: Date? = nil, endedAt: Date? = nil) {
         self.id = id
         self.assignments = assignments
@@ -101,18 +101,18 @@ public struct GatherRecord: Hashable, Sendable {
     }
 
     /// The same match without these players (a fix for a result refused because they are gone).
-    public func without(players ids: Set<Int>) -> GatherRecord {
+    package func without(players ids: Set<Int>) -> GatherRecord {
         GatherRecord(id: id, assignments: assignments.filter { !ids.contains($0.playerID) }, result: result,
                      balanceSeed: balanceSeed, createdAt: createdAt, endedAt: endedAt)
     }
 
     /// The same match with another result (a corrected score).
-    public func with(result: GatherResult) -> GatherRecord {
+    package func with(result: GatherResult) -> GatherRecord {
         GatherRecord(id: id, assignments: assignments, result: result, balanceSeed: balanceSeed, createdAt: createdAt, endedAt: endedAt)
     }
 
     /// The same match with other times.
-    public func dated(createdAt: Date?, endedAt: Date?) -> GatherRecord {
+    package func dated(createdAt: Date?, endedAt: Date?) -> GatherRecord {
         GatherRecord(id: id, assignments: assignments, result: result, balanceSeed: balanceSeed, createdAt: createdAt, endedAt: endedAt)
     }
 }

@@ -57,24 +57,24 @@ public struct GatherDraft: Hashable, Sendable, Codable {
 
     /// Every player of the match with their side: with it the gather and its teams are stored in
     /// one step, all or nothing (nil: the teams come one by one, as the original client sends them).
-    public var players: [Member]?
+    package var players: [Member]?
 
     /// At most this many players in one gather: a squad and its bench, several times over.
-    public static let maximumPlayers = 200
+    package static let maximumPlayers = 200
 
     /// One player of `players`: the roster id and the side.
-    public struct Member: Hashable, Sendable, Codable {
-        public var id: Int
-        public var team: Team
+    package struct Member: Hashable, Sendable, Codable {
+        package var id: Int
+        package var team: Team
 
-        public init(id: Int, team: Team) {
+        package init(id: Int, team: Team) {
             self.id = id
             self.team = team
         }
 
         enum CodingKeys: String, CodingKey { case id, team }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             guard let id = try container.decodeIfPresent(Int.self, forKey: .id) else {
                 throw ValidationError(field: "players", message: "needs an id for every player")
@@ -88,7 +88,7 @@ public struct GatherDraft: Hashable, Sendable, Codable {
         }
     }
 
-    public init(id: UUID? = nil, result: GatherResult?, balanceSeed: Int? = nil, createdAt: Date? = nil, endedAt: Date? = nil,
+    package init(id: UUID? = nil, result: GatherResult?, balanceSeed: Int? = nil, createdAt: Date? = nil, endedAt: Date? = nil,
                 players: [Member]? = nil) {
         self.id = id
         self.result = result

@@ -126,9 +126,9 @@ public struct ErrorBody: Hashable, Sendable, Codable {
     public var error: Bool
     public var reason: String
     /// The players a refusal is about, when it is about some (an addition to the original shape).
-    public var playerIDs: [Int]?
+    package var playerIDs: [Int]?
 
-    public init(reason: String, playerIDs: [Int]? = nil) {
+    package init(reason: String, playerIDs: [Int]? = nil) {
         self.error = true
         self.reason = reason
         self.playerIDs = playerIDs

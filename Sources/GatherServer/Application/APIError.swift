@@ -7,7 +7,7 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
     public let reason: String
     public var headers: HTTPHeaders
     /// The players the refusal is about (`playerIds` in the body), when it is about some.
-    public var playerIDs: [Int]?
+    package var playerIDs: [Int]?
 
     public init(_ status: HTTPStatus, _ reason: String, headers: HTTPHeaders = HTTPHeaders()) {
         self.status = status

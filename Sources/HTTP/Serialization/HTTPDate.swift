@@ -21,7 +21,7 @@ public enum HTTPDate {
 
     /// The seconds since 1970 of an IMF-fixdate (the only form a sender may generate); nil for
     /// anything else, the obsolete forms included.
-    public static func secondsSince1970(parsing text: String) -> Int? {
+    package static func secondsSince1970(parsing text: String) -> Int? {
         let fields = text.split(separator: " ", omittingEmptySubsequences: false)
         // Digits only where numbers go: Int32("+6") would take a sign.
         let digits = { (field: Substring) in field.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }

@@ -93,7 +93,7 @@ public struct GatherRepository {
     /// match uploaded again over what an earlier, interrupted upload left. Its end is the one
     /// sent; else, with a new start, that start (as `insert` has it); else the end it had; else,
     /// a first result, `now` (as `updateResult` has it). Never before its start.
-    public func overwrite(id: UUID, owner: UUID, result: GatherResult?, createdAt: Date?, endedAt: Date?, balanceSeed: Int?,
+    package func overwrite(id: UUID, owner: UUID, result: GatherResult?, createdAt: Date?, endedAt: Date?, balanceSeed: Int?,
                           now: Date) throws {
         try database.execute("""
             UPDATE gathers SET score = ?, winner_team = ?, balance_seed = ?,
@@ -107,7 +107,7 @@ public struct GatherRepository {
     /// Puts these players in a gather, on these sides, and takes out anyone else on the roster.
     /// Players retired since keep their place as it was: past teams never change. The caller
     /// checks that the players are the gather owner's.
-    public func replacePlayers(of gatherID: UUID, with members: [GatherDraft.Member]) throws {
+    package func replacePlayers(of gatherID: UUID, with members: [GatherDraft.Member]) throws {
         let keeping = Set(try retiredPlayers(in: gatherID))
         try database.execute("""
             DELETE FROM gather_players WHERE gather_id = ?
@@ -119,7 +119,7 @@ public struct GatherRepository {
     }
 
     /// The players of a gather who have been deleted from the roster since.
-    public func retiredPlayers(in gatherID: UUID) throws -> [Int] {
+    package func retiredPlayers(in gatherID: UUID) throws -> [Int] {
         try database.map("""
             SELECT gather_players.player_id FROM gather_players JOIN players ON players.id = gather_players.player_id
             WHERE gather_players.gather_id = ? AND players.retired_at IS NOT NULL

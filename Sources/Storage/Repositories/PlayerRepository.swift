@@ -26,7 +26,7 @@ public struct PlayerRepository {
     /// Which of `ids` are the owner's players who could play a match kicked off at `playedAt`:
     /// on the roster, or retired since (a match played before they were deleted may still be
     /// uploaded with them; a match after it may not).
-    public func existing(ids: [Int], owner: UUID, playedAt: Date) throws -> Set<Int> {
+    package func existing(ids: [Int], owner: UUID, playedAt: Date) throws -> Set<Int> {
         guard !ids.isEmpty else { return [] }
         // One parameter whatever the count: the ids as a JSON array, read by json_each.
         let list = "[" + ids.map(String.init).joined(separator: ",") + "]"

@@ -14,7 +14,7 @@ public struct AddPlayerViewState: Equatable, Sendable {
     public var isSaving: Bool
     public var error: String?
     /// The roster already has a player of this name: add another anyway? (y/n)
-    public var confirmingDuplicate: String? = nil
+    package var confirmingDuplicate: String? = nil
 }
 
 @MainActor
@@ -42,7 +42,7 @@ public final class AddPlayerPresenter {
                                            skillOptions: PlayerField.skill.options, focus: .name,
                                            positionIndex: 0, skillIndex: 0, isSaving: false, error: nil)
 
-    public init(service: any PlayerService, existingNames: [String] = []) {
+    package init(service: any PlayerService, existingNames: [String] = []) {
         self.service = service
         self.existingNames = existingNames
     }
@@ -118,7 +118,7 @@ public final class AddPlayerPresenter {
     }
 
     /// y at the duplicate question: add the second player of that name.
-    public func confirmDuplicate() async {
+    package func confirmDuplicate() async {
         guard let details = pendingDetails else { return }
         pendingDetails = nil
         state.confirmingDuplicate = nil
@@ -126,7 +126,7 @@ public final class AddPlayerPresenter {
     }
 
     /// n or Esc at the duplicate question: back to the name, to change it.
-    public func cancelDuplicate() {
+    package func cancelDuplicate() {
         pendingDetails = nil
         state.confirmingDuplicate = nil
         state.focus = .name

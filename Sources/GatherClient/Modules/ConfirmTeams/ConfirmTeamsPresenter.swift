@@ -16,10 +16,10 @@ public struct TeamRow: Equatable, Sendable {
     /// Kept on their team when the teams are balanced.
     public var isPinned: Bool
     /// What the organiser weighs the teams by.
-    public var position: Position?
-    public var skill: Skill?
+    package var position: Position?
+    package var skill: Skill?
 
-    public init(name: String, isHighlighted: Bool, isPinned: Bool, position: Position? = nil, skill: Skill? = nil) {
+    package init(name: String, isHighlighted: Bool, isPinned: Bool, position: Position? = nil, skill: Skill? = nil) {
         self.name = name
         self.isHighlighted = isHighlighted
         self.isPinned = isPinned
@@ -27,7 +27,7 @@ public struct TeamRow: Equatable, Sendable {
         self.skill = skill
     }
 
-    public var isGoalkeeper: Bool { position == .goalkeeper }
+    package var isGoalkeeper: Bool { position == .goalkeeper }
 }
 
 public struct ConfirmTeamsViewState: Equatable, Sendable {
@@ -38,7 +38,7 @@ public struct ConfirmTeamsViewState: Equatable, Sendable {
     /// The teams are as the balancer made them (no hand move since).
     public var isBalanced: Bool
     /// What re-rolling found: this is the only fair split, or every fair one has been shown.
-    public var notice: String? = nil
+    package var notice: String? = nil
 }
 
 @MainActor
@@ -125,14 +125,14 @@ public final class ConfirmTeamsPresenter {
     }
 
     /// g: the first player listed.
-    public func moveToFirst() {
+    package func moveToFirst() {
         guard let first = ordered.first else { return }
         highlightedID = first.id
         render()
     }
 
     /// G: the last player listed.
-    public func moveToLast() {
+    package func moveToLast() {
         guard let last = ordered.last else { return }
         highlightedID = last.id
         render()

@@ -160,7 +160,7 @@ public final class GatherPresenter {
     }
 
     /// y at the reset question.
-    public func confirmReset() {
+    package func confirmReset() {
         guard case .confirmReset = prompt else { return }
         prompt = nil
         resetClock()
@@ -275,7 +275,7 @@ public final class GatherPresenter {
     }
 
     /// What became of a match when the app had to leave at once.
-    public enum LeavingOutcome: Equatable, Sendable {
+    package enum LeavingOutcome: Equatable, Sendable {
         /// Kept on this computer; it uploads at the next start.
         case keptOnThisComputer(GatherResult)
         /// It could not even be written here: the reason, and the result to note by hand.
@@ -285,7 +285,7 @@ public final class GatherPresenter {
     /// Leaving at once (a second Ctrl-C, the terminal closed): a match with a score or time played
     /// is written to this computer's journal, not sent; nil when there was nothing to keep or a
     /// save is already under way (that one is in the journal already).
-    public func keepBeforeLeaving() -> LeavingOutcome? {
+    package func keepBeforeLeaving() -> LeavingOutcome? {
         guard hasUnsavedProgress, !isEnding else { return nil }
         ticker.stop()
         if let problem = keeper.keepForLater(record(), names: names) { return .lost(result, reason: problem) }

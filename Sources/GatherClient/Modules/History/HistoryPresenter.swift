@@ -15,7 +15,7 @@ public struct HistoryRow: Equatable, Sendable {
         case deleting(refusal: String?)
 
         /// Why the server refused what waits here, if it did.
-        public var refusal: String? {
+        package var refusal: String? {
             switch self {
             case .waiting(let refusal), .correcting(let refusal), .deleting(let refusal): return refusal
             case .ended, .unfinished: return nil
@@ -35,7 +35,7 @@ public struct HistoryRow: Equatable, Sendable {
     public var isBalanced: Bool
     public var isHighlighted: Bool
     /// A refused result that can go up without these players (deleted from the roster meanwhile).
-    public var canUploadWithout: [String]? = nil
+    package var canUploadWithout: [String]? = nil
 }
 
 public struct HistoryViewState: Equatable, Sendable {
@@ -53,9 +53,9 @@ public struct HistoryViewState: Equatable, Sendable {
     /// No match at all (loaded, no filter).
     public var isEmpty: Bool
     /// Typing a corrected score for the highlighted match.
-    public var isEditingScore = false
+    package var isEditingScore = false
     /// What the last correction or deletion did ("Corrected: …", "Kept on this computer…").
-    public var notice: String?
+    package var notice: String?
 }
 
 @MainActor
@@ -245,7 +245,7 @@ public final class HistoryPresenter {
     // MARK: Correcting
 
     /// e: type a corrected score for a match with a result (saved, or waiting here).
-    public func beginEditScore() {
+    package func beginEditScore() {
         guard !confirmingDeletion, let match = highlightedMatch, match.result != nil, isEditable(match) else { return }
         editCandidate = match.id
         notice = nil
@@ -253,14 +253,14 @@ public final class HistoryPresenter {
         render()
     }
 
-    public func cancelEditScore() {
+    package func cancelEditScore() {
         editCandidate = nil
         error = nil
         render()
     }
 
     /// The typed score ("3-2"): saved to the server, or kept here until it answers.
-    public func submitScore(_ text: String) async {
+    package func submitScore(_ text: String) async {
         guard let id = editCandidate else { return }
         guard let score = Score(text.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "–", with: "-")) else {
             error = "Type the score as Team A's goals, a dash, Team B's: 3-2"
@@ -295,7 +295,7 @@ public final class HistoryPresenter {
     }
 
     /// f on a result refused for players deleted meanwhile: upload it without them.
-    public func uploadWithoutUnknownPlayers() async {
+    package func uploadWithoutUnknownPlayers() async {
         guard !confirmingDeletion, case .waiting(let pending)? = highlightedMatch, pending.unknownPlayers != nil else { return }
         notice = nil
         let uploaded = await waiting.uploadWithoutUnknownPlayers(pending.id)

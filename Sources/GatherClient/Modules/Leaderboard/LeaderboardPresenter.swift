@@ -48,11 +48,11 @@ public struct LeaderboardViewState: Equatable, Sendable {
     /// Loaded, and nobody has an ended match yet.
     public var isEmpty: Bool
     /// Worst first instead of best first.
-    public var isReversed = false
+    package var isReversed = false
     /// Only players with at least this many matches are listed (0: everyone).
-    public var minimumGames = 0
+    package var minimumGames = 0
     /// How many players that leaves out.
-    public var hiddenByMinimum = 0
+    package var hiddenByMinimum = 0
 }
 
 @MainActor
@@ -70,13 +70,13 @@ public final class LeaderboardPresenter {
     private var isLoading = false
     private var error: String?
     public private(set) var sortedBy = LeaderboardColumn.rank
-    public private(set) var isReversed = false
-    public private(set) var minimumGames = 0
+    package private(set) var isReversed = false
+    package private(set) var minimumGames = 0
     public private(set) var cursor = ListCursor()
 
     /// What `m` steps through: everyone, then players with a few matches behind them (a 100 %
     /// win rate after one match says little).
-    public static let minimumGamesSteps = [0, 3, 5, 10]
+    package static let minimumGamesSteps = [0, 3, 5, 10]
 
     public init(service: any StatsService) {
         self.service = service
@@ -110,14 +110,14 @@ public final class LeaderboardPresenter {
     }
 
     /// v: the same column the other way round (worst first).
-    public func reverse() {
+    package func reverse() {
         isReversed.toggle()
         cursor.moveToFirst()
         render()
     }
 
     /// m: only players with at least 3, 5, 10 matches, then everyone again.
-    public func stepMinimumGames() {
+    package func stepMinimumGames() {
         let steps = LeaderboardPresenter.minimumGamesSteps
         let next = (steps.firstIndex(of: minimumGames).map { $0 + 1 } ?? 0) % steps.count
         minimumGames = steps[next]

@@ -41,9 +41,9 @@ public struct PlayerListViewState: Equatable, Sendable {
     /// The last match's players can be picked again (`pickLastMatch`).
     public var canPickLastMatch = false
     /// One line on what the last action did ("Added Ana", "Deleted Ben"), until the next action.
-    public var notice: String? = nil
+    package var notice: String? = nil
     /// How many players are picked (kept outside selection mode too).
-    public var pickCount = 0
+    package var pickCount = 0
 }
 
 /// Why a saved result waits on this computer.
@@ -93,7 +93,7 @@ public final class PlayerListPresenter {
     /// `/`: only players whose name matches are shown.
     private var filter = NameFilter()
     /// `o`: how the roster is listed.
-    public private(set) var order = RosterOrder.added
+    package private(set) var order = RosterOrder.added
     public private(set) var isSelecting = false
     private(set) var selectedIDs: Set<Int> = [] {
         didSet { if selectedIDs != oldValue { savePicks() } }
@@ -198,7 +198,7 @@ public final class PlayerListPresenter {
 
     /// o: lists the roster by name, position, skill, then as added; the highlight stays on the
     /// same player.
-    public func cycleOrder() {
+    package func cycleOrder() {
         guard pendingDeletion == nil, !isConfirmingLogout else { return }
         let player = highlightedPlayer
         order = order.next
@@ -358,7 +358,7 @@ public final class PlayerListPresenter {
 
     /// x in selection mode, c outside it: unpicks everyone at once (outside selection mode the
     /// picks are not shown, so it says how many went).
-    public func clearPicks() {
+    package func clearPicks() {
         guard !selectedIDs.isEmpty, pendingDeletion == nil, !isConfirmingLogout else { return }
         let count = selectedIDs.count
         clearNotices()

@@ -2,7 +2,7 @@ import Foundation
 import GatherCore
 
 /// How the roster is listed; `o` steps through them.
-public enum RosterOrder: CaseIterable, Sendable {
+package enum RosterOrder: CaseIterable, Sendable {
     /// As the players were added (the server's order).
     case added
     case name
@@ -12,13 +12,13 @@ public enum RosterOrder: CaseIterable, Sendable {
     case skill
 
     /// The next order after this one, round to `added`.
-    public var next: RosterOrder {
+    package var next: RosterOrder {
         let all = RosterOrder.allCases
         return all[((all.firstIndex(of: self) ?? 0) + 1) % all.count]
     }
 
     /// Said in the title when the list is not in the order players were added.
-    public var label: String? {
+    package var label: String? {
         switch self {
         case .added: return nil
         case .name: return "by name"
@@ -28,7 +28,7 @@ public enum RosterOrder: CaseIterable, Sendable {
     }
 
     /// Stable: players equal by this order keep their order by name, then as added.
-    public func sorted(_ players: [Player]) -> [Player] {
+    package func sorted(_ players: [Player]) -> [Player] {
         guard self != .added else { return players }
         return players.enumerated().sorted { first, second in
             let (a, b) = (first.element, second.element)
