@@ -63,8 +63,10 @@ public final class APIClient: Sendable {
             }
         }
         guard response.status < 400 else {
-            let reason = APIClient.reason(in: response)
-            if let ids = APIClient.errorBody(in: response)?.playerIDs, !ids.isEmpty, response.status != 401 {
+            // The body is read once: its reason, and the players a refusal names.
+            let body = APIClient.errorBody(in: response)
+            let reason = APIClient.reason(in: response, body: body)
+            if let ids = body?.playerIDs, !ids.isEmpty, response.status != 401 {
                 throw ServiceError.unknownPlayers(ids: ids, reason: reason)
             }
             if response.status == 401 {
@@ -131,8 +133,8 @@ public final class APIClient: Sendable {
         try? WireFormat.decoder().decode(ErrorBody.self, from: Data(response.body))
     }
 
-    static func reason(in response: ReceivedResponse) -> String {
-        if let body = errorBody(in: response) {
+    static func reason(in response: ReceivedResponse, body: ErrorBody?) -> String {
+        if let body {
             return body.reason
         }
         // nginx's page for plain HTTP on its TLS port.

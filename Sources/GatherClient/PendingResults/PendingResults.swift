@@ -143,7 +143,7 @@ public final class PendingResults: ResultKeeper {
     public func keepForLater(_ record: GatherRecord, names: [Int: String]) -> String? {
         guard let user = currentUser else { return "not logged in" }
         let entry = PendingResult(record: record, server: server, userID: user, savedAt: now(), names: names)
-        guard change({ entries in entries.contains { $0.id == record.id } ? entries : entries + [entry] }) else {
+        guard change({ entries in PendingResults.adding(entry, to: entries) }) else {
             return writeProblem ?? "the results file cannot be written"
         }
         return nil
