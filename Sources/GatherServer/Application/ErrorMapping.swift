@@ -30,6 +30,10 @@ enum ErrorMapping {
             log.error("write refused: \(error)")
             return .error(.serviceUnavailable, reason: "the server cannot write its database; nothing was saved, try again later",
                           headers: [HTTPHeaders.Name.retryAfter: "60"])
+        case let error as ReadBudgetExceeded:
+            // The client chose a read this costly (a long history, a wide page): narrowing it helps, retrying soon may not.
+            return .error(.serviceUnavailable, reason: "this read took longer than the server allows (\(error.budget)); ask for less at once",
+                          headers: [HTTPHeaders.Name.retryAfter: "5"])
         case is DatabasePoolError:
             return .error(.serviceUnavailable, reason: "the server is shutting down", headers: [HTTPHeaders.Name.retryAfter: "5"])
         default:

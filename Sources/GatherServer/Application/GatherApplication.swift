@@ -31,6 +31,7 @@ public final class GatherApplication: HTTPResponder {
         /// Bytes of roster JSON kept between requests (0: every list reads the database).
         public var rosterCacheBytes = Options.defaultRosterCacheBytes
         public static let defaultRosterCacheBytes = RosterCache.defaultCapacityBytes
+        public var limits = ResourceLimits()
 
         public init() {}
     }
@@ -39,10 +40,19 @@ public final class GatherApplication: HTTPResponder {
     private let services: Services
     private let hashing: WorkerPool
     private let hashingAllowance: HashingAllowance
+    /// The database for handlers on workers and the committer.
+    private let workerDatabase: WorkerDatabase
+    /// The database for handlers and authentication on each event loop.
+    private let loopReaders: LoopReaders
+    /// Each account's requests on the workers at once.
+    private let workerAllowance: ConcurrencyAllowance<UUID>
 
     public init(database: DatabasePool, options: Options = Options(), log: ServerLog) throws {
         router = Routes.router()
-        services = Services(database: database, passwordHasher: options.passwordHasher,
+        workerDatabase = WorkerDatabase(pool: database, readBudget: options.limits.readBudget)
+        loopReaders = LoopReaders(database: database, budget: options.limits.loopReadBudget)
+        workerAllowance = ConcurrencyAllowance(limit: options.limits.concurrentRequestsPerAccount)
+        services = Services(passwordHasher: options.passwordHasher,
                             decoyHash: DecoyHash(hasher: options.passwordHasher), tokenLifetime: options.tokenLifetime,
                             loginThrottle: options.loginThrottle, registration: options.registration,
                             registrationLimit: options.registrationLimit, now: options.now, log: log,
@@ -57,9 +67,12 @@ public final class GatherApplication: HTTPResponder {
     }
 
     /// Quick routes, writes, and requests that match no route (404, 405) are taken from the event
-    /// loop, with the route matched once for both the decision and the answer; see
-    /// `respond(to:completion:)`.
-    public func respondOnLoop(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) -> Bool {
+    /// loop, with the route matched once for both the decision and the answer. Everything read
+    /// here is read with the loop's own connection (`LoopReaders`), so nothing here waits: a read
+    /// that would (its budget ran out, or the file was locked) is given up, and the request goes
+    /// to the workers as if it had never been taken.
+    public func respondOnLoop(to request: HTTPRequest, on loop: EventLoopSlot,
+                              completion: @escaping @Sendable (HTTPResponse) -> Void) -> Bool {
         let resolution: Resolution
         do {
             resolution = try resolve(request)
@@ -67,8 +80,25 @@ public final class GatherApplication: HTTPResponder {
             completion(ErrorMapping.response(for: error, log: services.log))
             return true
         }
-        if case let .handle(route, _) = resolution, !route.answersOnLoop { return false }
-        respond(resolution, completion: completion)
+        guard case let .handle(route, context) = resolution else {
+            respond(resolution, completion: completion)
+            return true
+        }
+        guard route.answersOnLoop, let reads = try? loopReaders.reader(for: loop) else { return false }
+        do {
+            switch route.work {
+            case .quick:
+                completion(try runOnLoop(route, context.using(reads)))
+            case .write:
+                try runInGroupCommit(route, context, authenticatingWith: reads, completion: completion)
+            case .ordinary, .passwordHashing:
+                return false
+            }
+        } catch let error where LoopReadGivenUp.covers(error) {
+            return false
+        } catch {
+            completion(ErrorMapping.response(for: error, log: services.log))
+        }
         return true
     }
 
@@ -108,7 +138,7 @@ public final class GatherApplication: HTTPResponder {
                 case .quick, .ordinary:
                     completion(try run(route, context))
                 case .write:
-                    try runInGroupCommit(route, context, completion: completion)
+                    try runInGroupCommit(route, context, authenticatingWith: workerDatabase, completion: completion)
                 case .passwordHashing(let admit):
                     try runOnHashingPool(route, context, admit: admit, completion: completion)
                 }
@@ -120,11 +150,11 @@ public final class GatherApplication: HTTPResponder {
 
     /// A write: authenticated now (on the event loop), then the whole handler runs as one write of
     /// the next group commit, answered once that group is on disk.
-    private func runInGroupCommit(_ route: Route, _ context: RequestContext,
+    private func runInGroupCommit(_ route: Route, _ context: RequestContext<WorkerDatabase>, authenticatingWith reads: any DatabaseReading,
                                   completion: @escaping @Sendable (HTTPResponse) -> Void) throws {
-        let handler = try prepare(route, context, decodingBodyAhead: true)
+        let handler = try prepare(route, context, authenticatingWith: reads, decodingBodyAhead: true)
         let services = services
-        services.database.enqueueWrite({ _ in try handler.run() }) { result in
+        workerDatabase.pool.enqueueWrite({ _ in try handler.run() }) { result in
             // Committed (or failed): the owner's roster is read afresh from now on.
             if let owner = handler.owner { services.rosters.forget(owner) }
             switch result {
@@ -136,7 +166,7 @@ public final class GatherApplication: HTTPResponder {
 
     /// A login or registration: admitted by its cheap checks, then queued on the hashing pool, or
     /// refused at once (429 for one client's share, 503 for a full queue).
-    private func runOnHashingPool(_ route: Route, _ context: RequestContext, admit: Admission,
+    private func runOnHashingPool(_ route: Route, _ context: RequestContext<WorkerDatabase>, admit: Admission,
                                   completion: @escaping @Sendable (HTTPResponse) -> Void) throws {
         let undo = try admit(context)
         let client = ClientKey.of(context.request.client)
@@ -178,7 +208,7 @@ public final class GatherApplication: HTTPResponder {
 
     private enum Resolution {
         case answered(HTTPResponse)
-        case handle(Route, RequestContext)
+        case handle(Route, RequestContext<WorkerDatabase>)
     }
 
     private func resolve(_ request: HTTPRequest) throws -> Resolution {
@@ -192,17 +222,39 @@ public final class GatherApplication: HTTPResponder {
             }
             throw APIError(.methodNotAllowed, "\(request.method) is not allowed on \(request.path)", headers: [HTTPHeaders.Name.allow: allow])
         case let .found(route, parameters):
-            return .handle(route, RequestContext(request: request, parameters: parameters, services: services))
+            return .handle(route, RequestContext(request: request, parameters: parameters, services: services, database: workerDatabase))
         }
     }
 
-    /// Calls the route's handler; one that needs a session gets it checked first. After a write
-    /// (its commit is done when a blocking write returns), the owner's cached roster is forgotten.
-    private func run(_ route: Route, _ context: RequestContext) throws -> HTTPResponse {
-        let handler = try prepare(route, context)
-        guard route.writes, let owner = handler.owner else { return try handler.run() }
-        defer { services.rosters.forget(owner) }
+    /// Calls the route's handler on a worker (or the hashing pool); one that needs a session gets
+    /// it checked first, and takes one of its account's places on the workers while it runs.
+    /// After a write (its commit is done when a blocking write returns), the owner's cached
+    /// roster is forgotten.
+    private func run(_ route: Route, _ context: RequestContext<WorkerDatabase>) throws -> HTTPResponse {
+        let handler = try prepare(route, context, authenticatingWith: workerDatabase)
+        guard let owner = handler.owner else { return try handler.run() }
+        guard workerAllowance.take(owner) else {
+            throw APIError(.tooManyRequests, "too many requests at once for this account; wait for one to finish",
+                           headers: [HTTPHeaders.Name.retryAfter: "1"])
+        }
+        defer {
+            workerAllowance.give(owner)
+            if route.writes { services.rosters.forget(owner) }
+        }
         return try handler.run()
+    }
+
+    /// Calls a quick route's handler on the event loop, with the loop's connection.
+    private func runOnLoop(_ route: Route, _ context: RequestContext<LoopReads>) throws -> HTTPResponse {
+        switch route.handler {
+        case .quickOpen(let handler):
+            return try handler(context)
+        case .quickAuthenticated(let handler):
+            return try handler(try authenticate(context))
+        case .open, .authenticated:
+            // Not a quick route: `answersOnLoop` sent it here by mistake; the workers answer it.
+            throw LoopReadGivenUp()
+        }
     }
 
     /// A route's handler ready to run: the session already checked for one that needs it.
@@ -212,11 +264,13 @@ public final class GatherApplication: HTTPResponder {
         let run: @Sendable () throws -> HTTPResponse
     }
 
-    /// The handler with its context, authenticated. With `decodingBodyAhead`, a write's body is
-    /// decoded here too (after authentication: a stranger's body costs nothing), off the thread
-    /// that will run the handler.
-    private func prepare(_ route: Route, _ context: RequestContext, decodingBodyAhead: Bool = false) throws -> PreparedHandler {
-        let ready = { (context: RequestContext) in
+    /// The handler with its context, authenticated (the token read with `reads` if it is not
+    /// cached). With `decodingBodyAhead`, a write's body is decoded here too (after
+    /// authentication: a stranger's body costs nothing), off the thread that will run the handler.
+    /// A quick route's handler runs here with the workers' database.
+    private func prepare(_ route: Route, _ context: RequestContext<WorkerDatabase>, authenticatingWith reads: any DatabaseReading,
+                         decodingBodyAhead: Bool = false) throws -> PreparedHandler {
+        let ready = { (context: RequestContext<WorkerDatabase>) in
             decodingBodyAhead ? route.decodeBodyAhead?(context) ?? context : context
         }
         switch route.handler {
@@ -224,13 +278,25 @@ public final class GatherApplication: HTTPResponder {
             let context = ready(context)
             return PreparedHandler(owner: nil) { try handler(context) }
         case .authenticated(let handler):
-            let caller = try authenticate(context)
+            let caller = try authenticate(context, reads: reads)
             let authenticated = AuthenticatedContext(base: ready(caller.base), user: caller.user, tokenDigest: caller.tokenDigest)
             return PreparedHandler(owner: authenticated.owner) { try handler(authenticated) }
+        case .quickOpen(let handler):
+            let context = context.using(workerDatabase as LoopReads)
+            return PreparedHandler(owner: nil) { try handler(context) }
+        case .quickAuthenticated(let handler):
+            let caller = try authenticate(context.using(workerDatabase as LoopReads), reads: reads)
+            return PreparedHandler(owner: caller.owner) { try handler(caller) }
         }
     }
 
-    private func authenticate(_ context: RequestContext) throws -> AuthenticatedContext {
+    private func authenticate(_ context: RequestContext<LoopReads>) throws -> AuthenticatedContext<LoopReads> {
+        try authenticate(context, reads: context.database)
+    }
+
+    /// The caller of a request that needs a session, from the session cache or, on a miss, from
+    /// the tokens read with `reads`.
+    private func authenticate<Access>(_ context: RequestContext<Access>, reads: any DatabaseReading) throws -> AuthenticatedContext<Access> {
         guard let token = Authorization.bearerToken(from: context.request.headers[HTTPHeaders.Name.authorization]) else {
             throw APIError.bearerRequired("missing bearer token")
         }
@@ -240,7 +306,7 @@ public final class GatherApplication: HTTPResponder {
         case .hit(let user):
             return AuthenticatedContext(base: context, user: user, tokenDigest: digest)
         case .miss(let ticket):
-            guard let session = try services.database.read({ try TokenRepository($0).session(digest: digest, now: now) }) else {
+            guard let session = try reads.read({ try TokenRepository($0).session(digest: digest, now: now) }) else {
                 throw APIError.bearerRequired("invalid or expired token")
             }
             services.sessions.store(digest, user: session.user, expiresAt: session.expiresAt, ticket: ticket)

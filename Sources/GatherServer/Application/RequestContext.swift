@@ -2,24 +2,36 @@ import FoundationEssentials
 import GatherCore
 import HTTP
 
-/// Everything a handler gets: the request, its route parameters and the services.
-struct RequestContext: Sendable {
+/// Everything a handler gets: the request, its route parameters, the services, and the database
+/// as the thread it runs on may use it: `WorkerDatabase` on a worker or the committer, `LoopReads`
+/// (reads only, never waiting) on an event loop. A handler written for the loop cannot write or
+/// wait, because its context offers no way to.
+struct RequestContext<Access: Sendable>: Sendable {
     let request: HTTPRequest
     let parameters: RouteParameters
     let services: Services
+    let database: Access
     /// The body as `decodingBodyAhead` decoded it, or the error it met.
     private var bodyDecodedAhead: BodyDecodedAhead?
 
-    init(request: HTTPRequest, parameters: RouteParameters, services: Services) {
+    init(request: HTTPRequest, parameters: RouteParameters, services: Services, database: Access) {
         self.request = request
         self.parameters = parameters
         self.services = services
+        self.database = database
+    }
+
+    /// The same request for a handler that runs elsewhere (a quick read the loop handed to a worker).
+    func using<Other>(_ database: Other) -> RequestContext<Other> {
+        var context = RequestContext<Other>(request: request, parameters: parameters, services: services, database: database)
+        context.bodyDecodedAhead = bodyDecodedAhead
+        return context
     }
 
     /// This context with its body decoded now as `decodeBody(type, emptyBody:)` would. A failure
     /// is kept, not thrown: the handler meets it where it asks for the body, so a request wrong
     /// in two ways gets the same answer as before (an unknown id before a bad body, say).
-    func decodingBodyAhead<T: Decodable & Sendable>(_ type: T.Type, emptyBody: String? = nil) -> RequestContext {
+    func decodingBodyAhead<T: Decodable & Sendable>(_ type: T.Type, emptyBody: String? = nil) -> RequestContext<Access> {
         var context = self
         context.bodyDecodedAhead = BodyDecodedAhead(type: ObjectIdentifier(type), emptyBody: emptyBody,
                                                     result: Result { try decodeBody(type, emptyBody: emptyBody) as any Sendable })
@@ -55,8 +67,8 @@ private struct BodyDecodedAhead: Sendable {
 
 /// The context of a route that needs a session: the bearer token was valid, so the caller and
 /// the token's digest are always there.
-struct AuthenticatedContext: Sendable {
-    let base: RequestContext
+struct AuthenticatedContext<Access: Sendable>: Sendable {
+    let base: RequestContext<Access>
     let user: User
     /// The digest of the bearer token, for logout.
     let tokenDigest: [UInt8]
@@ -66,6 +78,7 @@ struct AuthenticatedContext: Sendable {
     var request: HTTPRequest { base.request }
     var parameters: RouteParameters { base.parameters }
     var services: Services { base.services }
+    var database: Access { base.database }
 
     func decodeBody<T: Decodable>(_ type: T.Type, emptyBody: String? = nil) throws -> T {
         try base.decodeBody(type, emptyBody: emptyBody)

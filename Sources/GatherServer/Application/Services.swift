@@ -2,9 +2,9 @@ import FoundationEssentials
 import Networking
 import Storage
 
-/// What handlers work with, created once at start-up.
+/// What handlers work with, created once at start-up. The database is not here: a handler gets
+/// it from its context, in the form the thread it runs on may use.
 struct Services: Sendable {
-    let database: DatabasePool
     let passwordHasher: any PasswordHashing
     /// Verified against when a login names no user, so both failures cost the same time.
     let decoyHash: DecoyHash

@@ -14,7 +14,8 @@ public enum Accounts {
         }
     }
 
-    static func create(_ credentials: Credentials, services: Services) throws -> User {
-        try create(credentials, database: services.database, passwordHasher: services.passwordHasher, now: services.now())
+    static func create(_ credentials: Credentials, context: RequestContext<WorkerDatabase>) throws -> User {
+        let services = context.services
+        return try create(credentials, database: context.database.pool, passwordHasher: services.passwordHasher, now: services.now())
     }
 }

@@ -7,14 +7,14 @@ import Storage
 enum GatherHandlers {
     /// Without parameters the original list (all, oldest first); with `status`, `limit`,
     /// `before` or `include`, a page, newest first (with `include=players`, each with its players).
-    static func list(_ context: AuthenticatedContext) throws -> HTTPResponse {
+    static func list(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         guard let query = try GatherQuery(parameters: context.request.query) else {
-            return .json(.ok, try context.services.database.read { try GatherRepository($0).all(owner: context.owner) })
+            return .json(.ok, try context.database.read { try GatherRepository($0).all(owner: context.owner) })
         }
         guard query.includesPlayers else {
-            return .json(.ok, try context.services.database.read { try GatherRepository($0).page(owner: context.owner, query: query) })
+            return .json(.ok, try context.database.read { try GatherRepository($0).page(owner: context.owner, query: query) })
         }
-        return .json(.ok, try context.services.database.read { database in
+        return .json(.ok, try context.database.read { database in
             let repository = GatherRepository(database)
             let page = try repository.page(owner: context.owner, query: query)
             let players = try repository.players(gatherIDs: page.map(\.id))
@@ -30,7 +30,7 @@ enum GatherHandlers {
     /// upload of the original per-player kind left there. Players deleted after the match was played
     /// (retired) may be in it; any other id that is not one of the caller's players refuses the
     /// whole match (404, `playerIds` says which).
-    static func create(_ context: AuthenticatedContext) throws -> HTTPResponse {
+    static func create(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let draft = try context.decodeBody(GatherDraft.self, emptyBody: "{}")
         let services = context.services
         let now = services.now()
@@ -39,7 +39,7 @@ enum GatherHandlers {
             if let date, date > now.addingTimeInterval(60) { throw ValidationError(field: field, message: "is in the future") }
         }
         let owner = context.owner
-        let (insertion, players) = try services.database.write { database in
+        let (insertion, players) = try context.database.write { database in
             let gathers = GatherRepository(database)
             let insertion = try gathers.insert(id: draft.id ?? UUID(), owner: owner, result: draft.result,
                                                createdAt: draft.createdAt ?? now, endedAt: draft.endedAt, balanceSeed: draft.balanceSeed)
@@ -69,33 +69,33 @@ enum GatherHandlers {
         return .json(status, gather, headers: headers)
     }
 
-    static func get(_ context: AuthenticatedContext) throws -> HTTPResponse {
+    static func get(_ context: AuthenticatedContext<LoopReads>) throws -> HTTPResponse {
         let id = try context.parameters.uuid("id", resource: "gather")
-        return .json(.ok, try context.services.database.read { try GatherRepository($0).requireOwned(id: id, owner: context.owner) })
+        return .json(.ok, try context.database.read { try GatherRepository($0).requireOwned(id: id, owner: context.owner) })
     }
 
-    static func updateResult(_ context: AuthenticatedContext) throws -> HTTPResponse {
+    static func updateResult(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let id = try context.parameters.uuid("id", resource: "gather")
         let update = try context.decodeBody(GatherResultUpdate.self)
-        try APIError.require(try context.services.database.write {
+        try APIError.require(try context.database.write {
             try GatherRepository($0).updateResult(id: id, owner: context.owner, result: update.result, at: context.services.now())
         }, else: .gatherNotFound)
         return HTTPResponse(status: .noContent)
     }
 
-    static func delete(_ context: AuthenticatedContext) throws -> HTTPResponse {
+    static func delete(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let id = try context.parameters.uuid("id", resource: "gather")
-        try APIError.require(try context.services.database.write { try GatherRepository($0).delete(id: id, owner: context.owner) },
+        try APIError.require(try context.database.write { try GatherRepository($0).delete(id: id, owner: context.owner) },
                              else: .gatherNotFound)
         return HTTPResponse(status: .noContent)
     }
 
     /// Puts a player in a gather (or moves them to another team). Both must be the caller's.
-    static func addPlayer(_ context: AuthenticatedContext) throws -> HTTPResponse {
+    static func addPlayer(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let gatherID = try context.parameters.uuid("id", resource: "gather")
         let playerID = try context.parameters.int("playerId", resource: "player")
         let assignment = try context.decodeBody(TeamAssignment.self)
-        try context.services.database.write { database in
+        try context.database.write { database in
             _ = try GatherRepository(database).requireOwned(id: gatherID, owner: context.owner)
             _ = try PlayerRepository(database).requireOwned(id: playerID, owner: context.owner)
             try GatherRepository(database).assign(playerID: playerID, to: gatherID, team: assignment.team)
@@ -103,10 +103,10 @@ enum GatherHandlers {
         return .json(.ok, GatherMembership(gatherID: gatherID, playerID: playerID, team: assignment.team))
     }
 
-    static func removePlayer(_ context: AuthenticatedContext) throws -> HTTPResponse {
+    static func removePlayer(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let gatherID = try context.parameters.uuid("id", resource: "gather")
         let playerID = try context.parameters.int("playerId", resource: "player")
-        try context.services.database.write { database in
+        try context.database.write { database in
             let gathers = GatherRepository(database)
             _ = try gathers.requireOwned(id: gatherID, owner: context.owner)
             // Someone deleted from the roster since stays in the matches they played.
@@ -119,9 +119,9 @@ enum GatherHandlers {
         return HTTPResponse(status: .noContent)
     }
 
-    static func players(_ context: AuthenticatedContext) throws -> HTTPResponse {
+    static func players(_ context: AuthenticatedContext<LoopReads>) throws -> HTTPResponse {
         let gatherID = try context.parameters.uuid("id", resource: "gather")
-        let players = try context.services.database.read { database in
+        let players = try context.database.read { database in
             _ = try GatherRepository(database).requireOwned(id: gatherID, owner: context.owner)
             return try GatherRepository(database).players(gatherID: gatherID)
         }

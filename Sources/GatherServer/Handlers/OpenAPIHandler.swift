@@ -4,7 +4,7 @@ import HTTP
 enum OpenAPIHandler {
     static let body = Array(OpenAPIDocument.yaml.utf8)
 
-    static func document(_ context: RequestContext) throws -> HTTPResponse {
+    static func document(_ context: RequestContext<LoopReads>) throws -> HTTPResponse {
         HTTPResponse(status: .ok, headers: [HTTPHeaders.Name.contentType: "application/yaml; charset=utf-8"], body: body)
     }
 }

@@ -6,34 +6,34 @@ import Storage
 /// `/api/players`: the caller's roster.
 enum PlayerHandlers {
     /// The roster, from the cache when nothing of the owner's was written since it was stored.
-    static func list(_ context: AuthenticatedContext) throws -> HTTPResponse {
+    static func list(_ context: AuthenticatedContext<LoopReads>) throws -> HTTPResponse {
         let rosters = context.services.rosters
         switch rosters.lookup(context.owner) {
         case .hit(let body):
             return .json(.ok, body: body)
         case .miss(let ticket):
-            let players = try context.services.database.read { try PlayerRepository($0).all(owner: context.owner) }
+            let players = try context.database.read { try PlayerRepository($0).all(owner: context.owner) }
             let body = players.jsonBytes()
             rosters.store(body, ticket: ticket)
             return .json(.ok, body: body)
         }
     }
 
-    static func create(_ context: AuthenticatedContext) throws -> HTTPResponse {
+    static func create(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let details = try context.decodeBody(PlayerDetails.self)
-        let player = try context.services.database.write { try PlayerRepository($0).insert(details, owner: context.owner) }
+        let player = try context.database.write { try PlayerRepository($0).insert(details, owner: context.owner) }
         return .json(.created, player, headers: [HTTPHeaders.Name.location: "/api/players/\(player.id)"])
     }
 
-    static func get(_ context: AuthenticatedContext) throws -> HTTPResponse {
+    static func get(_ context: AuthenticatedContext<LoopReads>) throws -> HTTPResponse {
         let id = try context.parameters.int("id", resource: "player")
-        return .json(.ok, try context.services.database.read { try PlayerRepository($0).requireOwned(id: id, owner: context.owner) })
+        return .json(.ok, try context.database.read { try PlayerRepository($0).requireOwned(id: id, owner: context.owner) })
     }
 
-    static func replace(_ context: AuthenticatedContext) throws -> HTTPResponse {
+    static func replace(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let id = try context.parameters.int("id", resource: "player")
         let details = try context.decodeBody(PlayerDetails.self)
-        try APIError.require(try context.services.database.write {
+        try APIError.require(try context.database.write {
             try PlayerRepository($0).replace(id: id, with: details, owner: context.owner)
         }, else: .playerNotFound)
         return HTTPResponse(status: .noContent)
@@ -41,17 +41,17 @@ enum PlayerHandlers {
 
     /// 204 either way: a player who never played is deleted; one who did is retired, so past
     /// gathers keep their teams and results (see `PlayerRepository.remove`).
-    static func delete(_ context: AuthenticatedContext) throws -> HTTPResponse {
+    static func delete(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let id = try context.parameters.int("id", resource: "player")
         let now = context.services.now()
-        let removal = try context.services.database.write { try PlayerRepository($0).remove(id: id, owner: context.owner, at: now) }
+        let removal = try context.database.write { try PlayerRepository($0).remove(id: id, owner: context.owner, at: now) }
         try APIError.require(removal != .notFound, else: .playerNotFound)
         return HTTPResponse(status: .noContent)
     }
 
-    static func gathers(_ context: AuthenticatedContext) throws -> HTTPResponse {
+    static func gathers(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let id = try context.parameters.int("id", resource: "player")
-        let gathers = try context.services.database.read { database in
+        let gathers = try context.database.read { database in
             _ = try PlayerRepository(database).requireOwned(id: id, owner: context.owner)
             return try GatherRepository(database).gathers(playerID: id, owner: context.owner)
         }

@@ -5,11 +5,11 @@ import Storage
 
 /// `POST /api/teams/balance`: two fair teams from the caller's players.
 enum TeamHandlers {
-    static func balance(_ context: AuthenticatedContext) throws -> HTTPResponse {
+    static func balance(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let request = try context.decodeBody(BalanceRequest.self)
-        let candidates: [(player: Player, candidate: BalanceCandidate)] = try context.services.database.read { database in
+        let candidates: [(player: Player, candidate: BalanceCandidate)] = try context.database.read { database in
             let players = PlayerRepository(database)
-            let stats = StatsRepository(database)
+            let records = request.weighting == .record ? try StatsRepository(database).playedAndWon(owner: context.owner) : [:]
             return try request.playerIDs.map { id in
                 guard let player = try players.find(id: id, owner: context.owner) else {
                     throw APIError.notFound("player \(id) not found")
@@ -18,7 +18,7 @@ enum TeamHandlers {
                 case .skill:
                     return (player, BalanceCandidate(player: player))
                 case .record:
-                    let record = try stats.playerStats(id: id, owner: context.owner)
+                    let record = records[id]
                     return (player, BalanceCandidate(player: player, played: record?.played ?? 0, won: record?.won ?? 0))
                 }
             }

@@ -8,7 +8,7 @@ enum UserHandlers {
     /// Before a registration is queued for hashing: open registration, a valid body, and the
     /// client's registration allowance (every attempt with a valid body counts, unless the
     /// server then refuses it as too busy).
-    static func admitRegistration(_ context: RequestContext) throws -> Undo? {
+    static func admitRegistration(_ context: RequestContext<WorkerDatabase>) throws -> Undo? {
         let services = context.services
         guard services.registration == .open else {
             throw APIError(.forbidden, "registration is closed on this server; ask its operator for an account")
@@ -23,23 +23,23 @@ enum UserHandlers {
         return { attempts.forget(client, at: now) }
     }
 
-    static func register(_ context: RequestContext) throws -> HTTPResponse {
+    static func register(_ context: RequestContext<WorkerDatabase>) throws -> HTTPResponse {
         let credentials = try context.decodeBody(Credentials.self)
-        let user = try Accounts.create(credentials, services: context.services)
+        let user = try Accounts.create(credentials, context: context)
         return .json(.created, user, headers: [HTTPHeaders.Name.location: "/api/users/\(user.id.uuidString)"])
     }
 
     /// Before a login is queued for hashing: well-formed credentials and no lockout.
-    static func admitLogin(_ context: RequestContext) throws -> Undo? {
+    static func admitLogin(_ context: RequestContext<WorkerDatabase>) throws -> Undo? {
         _ = try loginAttempt(context)
         return nil
     }
 
-    static func login(_ context: RequestContext) throws -> HTTPResponse {
+    static func login(_ context: RequestContext<WorkerDatabase>) throws -> HTTPResponse {
         let (username, password) = try loginAttempt(context)
         let services = context.services
         let client = context.request.client
-        let account = try services.database.read { try UserRepository($0).account(username: username) }
+        let account = try context.database.read { try UserRepository($0).account(username: username) }
         // Verify against a decoy when there is no such user: the answer and its timing stay the same.
         let matches = services.passwordHasher.verify(password, against: account?.passwordHash ?? services.decoyHash.value)
         guard let account, matches else {
@@ -51,7 +51,7 @@ enum UserHandlers {
         let token = TokenGenerator.makeToken()
         let now = services.now()
         let expiresAt = now.addingTimeInterval(TimeInterval(services.tokenLifetime.components.seconds))
-        try services.database.write { database in
+        try context.database.write { database in
             let tokens = TokenRepository(database)
             try tokens.deleteExpired(now: now)
             try tokens.insert(digest: TokenGenerator.digest(of: token), userID: account.user.id, createdAt: now, expiresAt: expiresAt)
@@ -60,7 +60,7 @@ enum UserHandlers {
     }
 
     /// The Basic credentials of a login, refused as malformed (400), unusable (401) or locked out (429).
-    private static func loginAttempt(_ context: RequestContext) throws -> (username: String, password: String) {
+    private static func loginAttempt(_ context: RequestContext<WorkerDatabase>) throws -> (username: String, password: String) {
         let username: String, password: String
         switch Authorization.basic(from: context.request.headers[HTTPHeaders.Name.authorization]) {
         case let .credentials(name, secret):
@@ -77,18 +77,18 @@ enum UserHandlers {
         return (username, password)
     }
 
-    static func logout(_ context: AuthenticatedContext) throws -> HTTPResponse {
-        try context.services.database.write { try TokenRepository($0).delete(digest: context.tokenDigest) }
+    static func logout(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
+        try context.database.write { try TokenRepository($0).delete(digest: context.tokenDigest) }
         context.services.sessions.revoke(context.tokenDigest)
         return HTTPResponse(status: .noContent)
     }
 
-    static func me(_ context: AuthenticatedContext) throws -> HTTPResponse {
+    static func me(_ context: AuthenticatedContext<LoopReads>) throws -> HTTPResponse {
         .json(.ok, context.user)
     }
 
-    static func delete(_ context: AuthenticatedContext) throws -> HTTPResponse {
-        try context.services.database.write { try UserRepository($0).delete(id: context.owner) }
+    static func delete(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
+        try context.database.write { try UserRepository($0).delete(id: context.owner) }
         context.services.sessions.revoke(user: context.owner)
         return HTTPResponse(status: .noContent)
     }

@@ -2,26 +2,31 @@ import FoundationEssentials
 import GatherCore
 import HTTP
 
-/// What answers a route: a handler anyone may call, or one that needs a session. For the latter
-/// the application has already checked the bearer token, so the handler gets the caller for sure.
+/// What answers a route: a handler anyone may call, or one that needs a session (for which the
+/// application has already checked the bearer token, so the handler gets the caller for sure);
+/// each either for a worker (it may wait: `WorkerDatabase`) or for the event loop (it reads only,
+/// with the loop's own connection, and never waits: `LoopReads`).
 enum RouteHandler: Sendable {
-    case open(@Sendable (RequestContext) throws -> HTTPResponse)
-    case authenticated(@Sendable (AuthenticatedContext) throws -> HTTPResponse)
+    case open(@Sendable (RequestContext<WorkerDatabase>) throws -> HTTPResponse)
+    case authenticated(@Sendable (AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse)
+    case quickOpen(@Sendable (RequestContext<LoopReads>) throws -> HTTPResponse)
+    case quickAuthenticated(@Sendable (AuthenticatedContext<LoopReads>) throws -> HTTPResponse)
 }
 
 /// What a route does before its handler is queued for the password-hashing pool: the cheap
 /// checks (malformed input, throttles, rate limits) that must refuse a request without spending
 /// a hash, and without taking a place in that pool's queue. It may return how to take back what
 /// it counted, for when the request is refused after all (the queue is full).
-typealias Admission = @Sendable (RequestContext) throws -> Undo?
+typealias Admission = @Sendable (RequestContext<WorkerDatabase>) throws -> Undo?
 typealias Undo = @Sendable () -> Void
 
 /// Where a route's handler runs.
 enum RouteWork: Sendable {
     /// On the server's ordinary workers.
     case ordinary
-    /// On the event loop that read the request: a read of one owner's rows, small and never
-    /// waiting on a writer (WAL readers do not), not worth two thread hops.
+    /// On the event loop that read the request, with that loop's own read connection: a read of
+    /// one owner's rows, small and never waiting on a writer (WAL readers do not), not worth two
+    /// thread hops. One that runs past the loop's read budget is handed to the workers instead.
     case quick
     /// Authenticated on the event loop, then run whole on the database's committer thread as one
     /// write of a group commit, and answered once that group is on disk: no worker waits.
@@ -42,25 +47,36 @@ struct Route: Sendable {
     let work: RouteWork
     let handler: RouteHandler
     /// For a write with a JSON body: decodes it ahead, on the event loop (`RequestContext.decodingBodyAhead`).
-    let decodeBodyAhead: (@Sendable (RequestContext) -> RequestContext)?
+    let decodeBodyAhead: (@Sendable (RequestContext<WorkerDatabase>) -> RequestContext<WorkerDatabase>)?
 
     /// A route anyone may call. `pattern` is a path like `/api/players/:id`.
     init(_ method: HTTPMethod, _ pattern: String, work: RouteWork = .ordinary,
-         handler: @escaping @Sendable (RequestContext) throws -> HTTPResponse) {
+         handler: @escaping @Sendable (RequestContext<WorkerDatabase>) throws -> HTTPResponse) {
         self.init(method, pattern, work: work, handler: .open(handler))
     }
 
     /// A route for a logged-in caller (a valid bearer token).
     init(_ method: HTTPMethod, _ pattern: String, work: RouteWork = .ordinary,
-         authenticated handler: @escaping @Sendable (AuthenticatedContext) throws -> HTTPResponse) {
+         authenticated handler: @escaping @Sendable (AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse) {
         self.init(method, pattern, work: work, handler: .authenticated(handler))
+    }
+
+    /// A quick read anyone may call, answered on the event loop.
+    init(_ method: HTTPMethod, _ pattern: String, quick handler: @escaping @Sendable (RequestContext<LoopReads>) throws -> HTTPResponse) {
+        self.init(method, pattern, work: .quick, handler: .quickOpen(handler))
+    }
+
+    /// A quick read of the caller's own rows, answered on the event loop.
+    init(_ method: HTTPMethod, _ pattern: String,
+         quickAuthenticated handler: @escaping @Sendable (AuthenticatedContext<LoopReads>) throws -> HTTPResponse) {
+        self.init(method, pattern, work: .quick, handler: .quickAuthenticated(handler))
     }
 
     /// A write for a logged-in caller whose handler reads a `Body` from the request: the body is
     /// decoded on the event loop, so the committer thread, which runs the writes of a group one
     /// after another, only applies it. `emptyBody` as the handler's `decodeBody` has it.
     init<Body: Decodable & Sendable>(_ method: HTTPMethod, _ pattern: String, writing body: Body.Type, emptyBody: String? = nil,
-                                     authenticated handler: @escaping @Sendable (AuthenticatedContext) throws -> HTTPResponse) {
+                                     authenticated handler: @escaping @Sendable (AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse) {
         self.init(method, pattern, work: .write, handler: .authenticated(handler),
                   decodeBodyAhead: { $0.decodingBodyAhead(Body.self, emptyBody: emptyBody) })
     }
@@ -80,7 +96,7 @@ struct Route: Sendable {
     }
 
     private init(_ method: HTTPMethod, _ pattern: String, work: RouteWork, handler: RouteHandler,
-                 decodeBodyAhead: (@Sendable (RequestContext) -> RequestContext)? = nil) {
+                 decodeBodyAhead: (@Sendable (RequestContext<WorkerDatabase>) -> RequestContext<WorkerDatabase>)? = nil) {
         self.method = method
         self.decodeBodyAhead = decodeBodyAhead
         self.components = pattern.split(separator: "/").map { part in

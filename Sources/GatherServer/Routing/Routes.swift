@@ -2,15 +2,16 @@ import GatherCore
 import HTTP
 
 /// The API: the original backend's routes plus logout, the caller's account and health.
-/// Quick routes (one owner's row or roster, read) are answered on the event loop; writes run on
+/// Quick routes (one owner's row or roster, read) are answered on the event loop, with its own
+/// read connection; writes run on
 /// the database's committer thread, answered after their group commit; the rest on the workers,
 /// and password hashing on its own pool.
 enum Routes {
     static func router() -> Router {
         var router = Router()
         let routes: [Route] = [
-            Route(.get, "/health", work: .quick, handler: HealthHandler.check),
-            Route(.get, "/openapi.yaml", work: .quick, handler: OpenAPIHandler.document),
+            Route(.get, "/health", quick: HealthHandler.check),
+            Route(.get, "/openapi.yaml", quick: OpenAPIHandler.document),
 
             // Registration and login hash passwords; login reads its own Basic credentials.
             // Logout and account deletion stay on the workers: their write must have committed
@@ -18,12 +19,12 @@ enum Routes {
             Route(.post, "/api/users", work: .passwordHashing(UserHandlers.admitRegistration), handler: UserHandlers.register),
             Route(.post, "/api/users/login", work: .passwordHashing(UserHandlers.admitLogin), handler: UserHandlers.login),
             Route(.post, "/api/users/logout", authenticated: UserHandlers.logout),
-            Route(.get, "/api/users/me", work: .quick, authenticated: UserHandlers.me),
+            Route(.get, "/api/users/me", quickAuthenticated: UserHandlers.me),
             Route(.delete, "/api/users", authenticated: UserHandlers.delete),
 
-            Route(.get, "/api/players", work: .quick, authenticated: PlayerHandlers.list),
+            Route(.get, "/api/players", quickAuthenticated: PlayerHandlers.list),
             Route(.post, "/api/players", writing: PlayerDetails.self, authenticated: PlayerHandlers.create),
-            Route(.get, "/api/players/:id", work: .quick, authenticated: PlayerHandlers.get),
+            Route(.get, "/api/players/:id", quickAuthenticated: PlayerHandlers.get),
             Route(.put, "/api/players/:id", writing: PlayerDetails.self, authenticated: PlayerHandlers.replace),
             Route(.delete, "/api/players/:id", work: .write, authenticated: PlayerHandlers.delete),
             Route(.get, "/api/players/:id/gathers", authenticated: PlayerHandlers.gathers),
@@ -33,10 +34,10 @@ enum Routes {
 
             Route(.get, "/api/gathers", authenticated: GatherHandlers.list),
             Route(.post, "/api/gathers", writing: GatherDraft.self, emptyBody: "{}", authenticated: GatherHandlers.create),
-            Route(.get, "/api/gathers/:id", work: .quick, authenticated: GatherHandlers.get),
+            Route(.get, "/api/gathers/:id", quickAuthenticated: GatherHandlers.get),
             Route(.put, "/api/gathers/:id", writing: GatherResultUpdate.self, authenticated: GatherHandlers.updateResult),
             Route(.delete, "/api/gathers/:id", work: .write, authenticated: GatherHandlers.delete),
-            Route(.get, "/api/gathers/:id/players", work: .quick, authenticated: GatherHandlers.players),
+            Route(.get, "/api/gathers/:id/players", quickAuthenticated: GatherHandlers.players),
             Route(.post, "/api/gathers/:id/players/:playerId", work: .write, authenticated: GatherHandlers.addPlayer),
             Route(.delete, "/api/gathers/:id/players/:playerId", work: .write, authenticated: GatherHandlers.removePlayer),
         ]

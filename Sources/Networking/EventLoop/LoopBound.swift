@@ -1,6 +1,6 @@
 /// A value that belongs to one event loop: it may cross threads (inside a task sent to the loop,
-/// say) but is only read or changed on its loop's thread, which every access checks (in debug
-/// builds). The way to hand loop-owned state to other threads without a lock.
+/// say) but is only read or changed on its loop's thread, which every access checks, in
+/// every build. The way to hand loop-owned state to other threads without a lock.
 final class LoopBound<Value>: @unchecked Sendable {
     let loop: EventLoop
     private var storage: Value
@@ -12,11 +12,11 @@ final class LoopBound<Value>: @unchecked Sendable {
 
     var value: Value {
         get {
-            loop.assertInLoop()
+            loop.preconditionInLoop()
             return storage
         }
         set {
-            loop.assertInLoop()
+            loop.preconditionInLoop()
             storage = newValue
         }
     }

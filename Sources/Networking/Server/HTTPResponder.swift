@@ -1,5 +1,13 @@
 import HTTP
 
+/// Which of the server's event loops a call runs on: the same number is always the same thread,
+/// so a responder can keep there what that thread alone may use (a database connection) without
+/// ever waiting for it.
+public struct EventLoopSlot: Sendable, Hashable {
+    /// From 0 to the server's loop count, less one.
+    public let index: Int
+}
+
 /// Turns a request into a response. Called on a worker thread; may block (database, hashing),
 /// unless it says it answers a request on the event loop.
 public protocol HTTPResponder: Sendable {
@@ -8,7 +16,7 @@ public protocol HTTPResponder: Sendable {
     /// block (no lock held for long, no pool, no disk flush): it calls `completion` at once (a
     /// quick read) or hands the work on and calls it later from another thread (a write waiting
     /// for its group commit). Saves the hops to a worker and back. Default: false.
-    func respondOnLoop(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) -> Bool
+    func respondOnLoop(to request: HTTPRequest, on loop: EventLoopSlot, completion: @escaping @Sendable (HTTPResponse) -> Void) -> Bool
 
     /// The response, computed on the calling thread.
     func respond(to request: HTTPRequest) -> HTTPResponse
@@ -24,7 +32,8 @@ public protocol HTTPResponder: Sendable {
 }
 
 extension HTTPResponder {
-    public func respondOnLoop(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) -> Bool { false }
+    public func respondOnLoop(to request: HTTPRequest, on loop: EventLoopSlot,
+                              completion: @escaping @Sendable (HTTPResponse) -> Void) -> Bool { false }
 
     public func respond(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) {
         completion(respond(to: request))

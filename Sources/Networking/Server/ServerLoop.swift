@@ -189,7 +189,7 @@ final class ServerLoop: EventHandler {
         let fd = connection.descriptor
         let serial = connection.serial
         let home = LoopBound(self, on: loop)
-        let taken = shared.responder.respondOnLoop(to: request) { response in
+        let taken = shared.responder.respondOnLoop(to: request, on: EventLoopSlot(index: index)) { response in
             guard !call.keepIfStillInCall(response) else { return }
             home.execute { $0.deliver(response, descriptor: fd, serial: serial) }
         }

@@ -60,6 +60,19 @@ public struct StatsRepository {
                            lastFive: lastFive)
     }
 
+    /// Matches played and won by each of the owner's players who has played an ended one, in one
+    /// grouped query: what record-weighted balancing needs for every candidate at once.
+    package func playedAndWon(owner: UUID) throws -> [Int: (played: Int, won: Int)] {
+        var records: [Int: (played: Int, won: Int)] = [:]
+        for row in try database.query("""
+            WITH \(StatsRepository.results)
+            SELECT player_id, count(*), sum(goals_for > goals_against) FROM results GROUP BY player_id
+            """, owner) {
+            records[try row.int(0)] = (try row.int(1), try row.int(2))
+        }
+        return records
+    }
+
     /// The owner's players on the roster with at least `minimumGames` ended matches, by win rate,
     /// then games played, then goal difference (then name, for a stable order).
     public func leaderboard(owner: UUID, minimumGames: Int) throws -> [LeaderboardEntry] {

@@ -13,7 +13,7 @@ import Locking
 /// Unchecked Sendable: the writer is used by the committer's thread only (or, for a memory
 /// database, under `writerLock`); a reader is used only after being taken out of `idleReaders`
 /// under `readersLock`, so no two threads ever use one connection at once.
-public final class DatabasePool: @unchecked Sendable {
+public final class DatabasePool: DatabaseReading, @unchecked Sendable {
     public struct Configuration: Sendable {
         public var readerCount: Int
         public var busyTimeoutMilliseconds: Int32
@@ -35,6 +35,8 @@ public final class DatabasePool: @unchecked Sendable {
     /// A file database's writer, on its own thread.
     private let committer: GroupCommitter?
     private var idleReaders: [Database] = []
+    /// Given out by `dedicatedReader`, closed with the pool.
+    private var dedicatedReaders: [DedicatedReader] = []
     private var isClosed = false
     private let readersLock = Lock()
     private let readerSlots: DispatchSemaphore
@@ -118,6 +120,12 @@ public final class DatabasePool: @unchecked Sendable {
     /// write (on the committer's thread), it reads the group's own changes on the writer.
     @discardableResult
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try read(within: nil, body)
+    }
+
+    /// `read`, interrupted once `budget` has passed (`ReadBudgetExceeded`), waiting for a free
+    /// connection included: for reads whose cost a client chooses.
+    package func read<T>(within budget: Duration?, _ body: (Database) throws -> T) throws -> T {
         if let committer, committer.isCurrentThread { return try committer.readHere(body) }
         guard usesReaders else {
             // Without read connections (a memory database, a maintenance command), reads take
@@ -128,7 +136,14 @@ public final class DatabasePool: @unchecked Sendable {
             guard let writer else { throw DatabasePoolError.closed }
             return try writer.transaction(.deferred) { try body(writer) }
         }
-        readerSlots.wait()
+        let deadline = budget.map(ReadDeadline.init(after:))
+        if let deadline {
+            guard readerSlots.wait(timeout: deadline.dispatchTime) == .success else {
+                throw ReadBudgetExceeded(budget: deadline.budget)
+            }
+        } else {
+            readerSlots.wait()
+        }
         readersLock.lock()
         let reader = idleReaders.popLast()
         readersLock.unlock()
@@ -141,7 +156,21 @@ public final class DatabasePool: @unchecked Sendable {
             readerSlots.signal()
         }
         guard let reader else { throw DatabasePoolError.closed }
-        return try reader.transaction(.deferred) { try body(reader) }
+        guard let deadline else { return try reader.transaction(.deferred) { try body(reader) } }
+        return try reader.within(deadline) { try reader.transaction(.deferred) { try body(reader) } }
+    }
+
+    /// A read-only connection for one thread alone (an event loop's), whose reads never wait and
+    /// stop at `budget`: see `DedicatedReader`. A database without read connections (a memory
+    /// database, used by tests) has none to give: its reads take their short turn on the writer.
+    package func dedicatedReader(budget: Duration) throws -> any DatabaseReading {
+        guard usesReaders else { return self }
+        let reader = try DedicatedReader(path: path, budget: budget, fileWatch: fileWatch)
+        readersLock.lock()
+        defer { readersLock.unlock() }
+        guard !isClosed else { throw DatabasePoolError.closed }
+        dedicatedReaders.append(reader)
+        return reader
     }
 
     /// Throws unless a read connection answers a trivial query and the file at `path` is still
@@ -157,7 +186,10 @@ public final class DatabasePool: @unchecked Sendable {
         readersLock.lock()
         isClosed = true
         idleReaders.removeAll()
+        let dedicated = dedicatedReaders
+        dedicatedReaders.removeAll()
         readersLock.unlock()
+        for reader in dedicated { reader.close() }
         committer?.stop()
         writerLock.lock()
         writer = nil

@@ -1,0 +1,16 @@
+/// What one account may cost the server, each bound with its documented default (docs/security.md):
+/// no account can take the time, threads or connections everyone else needs.
+public struct ResourceLimits: Sendable {
+    /// How long a read on an event loop may run before it is stopped and handed to the workers:
+    /// a roster or one gather takes well under a millisecond.
+    public var loopReadBudget: Duration = .milliseconds(20)
+    /// How long any other read may run, waiting for a connection included, before it is stopped:
+    /// 503 with a reason. The heaviest read a real group makes (its leaderboard over years of
+    /// matches) takes a small part of it.
+    public var readBudget: Duration = .seconds(3)
+    /// One account's requests running on the workers at once at most; beyond, 429. Below the
+    /// pool's read connections (4), so one account never holds them all.
+    public var concurrentRequestsPerAccount = 2
+
+    public init() {}
+}
