@@ -131,12 +131,12 @@ final class APIServicesTests: XCTestCase {
                                   result: GatherResult(score: Score(teamA: 3, teamB: 1) ?? .goalless))
         try await gathers.save(record)
 
-        let history = try await gathers.history(before: nil)
+        let history = try await gathers.history(after: nil)
         XCTAssertEqual(history.map(\.gather.id), [record.id])
         XCTAssertEqual(history.first?.players(of: .teamA).map(\.player.name), ["Ana"])
         XCTAssertEqual(history.first?.gather.result?.score.description, "3-1")
-        let older = try await gathers.history(before: Date(timeIntervalSinceNow: -3600))
-        XCTAssertEqual(older, [], "nothing before an hour ago")
+        let older = try await gathers.history(after: history.first?.gather)
+        XCTAssertEqual(older, [], "nothing after the only match")
 
         let stats = try await APIStatsService(client: client).stats(playerID: ana.id)
         XCTAssertEqual(stats.played, 1)
@@ -146,7 +146,7 @@ final class APIServicesTests: XCTestCase {
         XCTAssertEqual(board.map(\.name), ["Ana", "Ben"])
 
         try await gathers.delete(gatherID: record.id)
-        let afterDelete = try await gathers.history(before: nil)
+        let afterDelete = try await gathers.history(after: nil)
         XCTAssertEqual(afterDelete, [])
     }
 
@@ -164,7 +164,7 @@ final class APIServicesTests: XCTestCase {
         XCTAssertEqual(stored.result?.score.description, "0-2")
         XCTAssertEqual(stored.result?.winner, .teamB)
         XCTAssertNotNil(stored.endedAt)
-        let all = try await gathers.history(before: nil)
+        let all = try await gathers.history(after: nil)
         XCTAssertEqual(all.count, 1, "the same gather, not a second one")
     }
     func testAMatchGoesUpWholeWithItsRealTimesOrNotAtAll() async throws {
@@ -181,7 +181,7 @@ final class APIServicesTests: XCTestCase {
 
         try await gathers.save(played)
 
-        let stored = try await gathers.history(before: nil)
+        let stored = try await gathers.history(after: nil)
         XCTAssertEqual(stored.first?.gather.createdAt, kickOff, "dated when it was played, not when it went up")
         XCTAssertEqual(stored.first?.gather.endedAt, kickOff.addingTimeInterval(3_900))
         XCTAssertEqual(stored.first?.players.count, 2)
@@ -195,11 +195,11 @@ final class APIServicesTests: XCTestCase {
         await expectError(.unknownPlayers(ids: [cy.id], reason: "player \(cy.id) not found; nothing was saved")) {
             try await gathers.save(refused)
         }
-        let after = try await gathers.history(before: nil)
+        let after = try await gathers.history(after: nil)
         XCTAssertEqual(after.map(\.gather.id), [played.id], "nothing of the refused match on the server")
         // Without him it goes up.
         try await gathers.save(refused.without(players: [cy.id]))
-        let fixed = try await gathers.history(before: nil)
+        let fixed = try await gathers.history(after: nil)
         XCTAssertEqual(fixed.count, 2)
     }
 
@@ -213,7 +213,7 @@ final class APIServicesTests: XCTestCase {
 
         try await APIGatherService(client: client, now: { Date().addingTimeInterval(7_200) }).save(record)
 
-        let stored = try await APIGatherService(client: client).history(before: nil)
+        let stored = try await APIGatherService(client: client).history(after: nil)
         XCTAssertEqual(stored.map(\.gather.id), [record.id], "stored, not refused")
         let createdAt = try XCTUnwrap(stored.first?.gather.createdAt), endedAt = try XCTUnwrap(stored.first?.gather.endedAt)
         XCTAssertEqual(endedAt.timeIntervalSince(createdAt), 3_900, "the match keeps its length")

@@ -42,6 +42,24 @@ final class OlderServerTests: XCTestCase {
         XCTAssertEqual(server.requests("POST", "/api/gathers/\(id.uuidString)/players/2"), 1)
     }
 
+    func testANextHistoryPageIsAskedForTheOriginalWayWhenTheServerDoesNotKnowBeforeId() async throws {
+        // The older server refuses the parameter it does not know, whatever the form: the client asks
+        // once with it and once without, then reports what the server said.
+        server.answer("GET", "/api/gathers", with: .json(status: 400, """
+            {"error":true,"reason":"beforeId is not a parameter of this list (status, limit, before, include)"}
+            """))
+        let client = APIClient(address: ServerAddress(host: "127.0.0.1", port: server.port))
+        let last = Gather(id: UUID(), userID: UUID(), result: nil, createdAt: Date(timeIntervalSince1970: 1_800_000_000))
+
+        do {
+            _ = try await APIGatherService(client: client).history(after: last)
+            XCTFail("the refusal reaches the caller")
+        } catch ServiceError.rejected(400, let reason) {
+            XCTAssertTrue(reason.hasPrefix("beforeId is not a parameter"), reason)
+        }
+        XCTAssertEqual(server.requests("GET", "/api/gathers"), 2, "asked again without beforeId")
+    }
+
     func testALogoutAnsweredWithAServerErrorIsNotARevocation() async throws {
         server.answer("POST", "/api/users/logout", with: .json(status: 503, #"{"error":true,"reason":"the database is busy, try again"}"#))
         let client = APIClient(address: ServerAddress(host: "127.0.0.1", port: server.port))

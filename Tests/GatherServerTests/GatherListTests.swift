@@ -53,13 +53,44 @@ final class GatherListTests: XCTestCase {
             ("limit=ten", "limit must be a whole number from 1 to 200"),
             ("before=yesterday", "before must be a date and time like 2026-01-02T03:04:05Z"),
             ("include=teams", "include must be players"),
-            ("sort=name", "sort is not a parameter of this list (status, limit, before, include)"),
+            ("sort=name", "sort is not a parameter of this list (status, limit, before, beforeId, include)"),
+            ("beforeId=7", "beforeId must be a gather id (a UUID)"),
+            ("beforeId=\(UUID().uuidString)", "beforeId needs before (the createdAt of the same gather)"),
         ]
         for (query, reason) in cases {
             let response = try client.request(.get, "/api/gathers?\(query)")
             XCTAssertEqual(response.status, 400, query)
             XCTAssertEqual(try response.errorReason(), reason, query)
         }
+    }
+
+    func testTheNextLinkWalksEveryGatherOnceWhateverSharesASecond() throws {
+        // Twelve gathers imported with the same creation time, three with another.
+        var made: [String] = []
+        for index in 0..<15 {
+            let createdAt = index < 12 ? "2025-06-01T18:00:00Z" : "2025-05-01T18:00:00Z"
+            let response = try client.request(.post, "/api/gathers", json: ["createdAt": createdAt])
+            XCTAssertEqual(response.status, 201, response.text)
+            made.append(try XCTUnwrap(response.jsonObject()["id"] as? String))
+        }
+        var target = "/api/gathers?limit=5&include=players"
+        var seen: [String] = []
+        var pages = 0
+        while pages < 10 {
+            let response = try client.request(.get, target)
+            XCTAssertEqual(response.status, 200, response.text)
+            let page = try response.jsonArray().compactMap { $0["id"] as? String }
+            pages += 1
+            seen += page
+            guard let link = response.headers["Link"] else { break }
+            XCTAssertLessThanOrEqual(page.count, pages == 1 ? 10 : 5, "exactly the limit once the link names a gather")
+            let next = try XCTUnwrap(link.split(separator: ">").first.map { String($0.dropFirst()) }, link)
+            XCTAssertTrue(link.hasSuffix("; rel=\"next\""), link)
+            XCTAssertTrue(next.contains("beforeId="), next)
+            target = next
+        }
+        XCTAssertEqual(seen.count, 15, "\(seen)")
+        XCTAssertEqual(Set(seen), Set(made), "every gather, none twice")
     }
 
     func testAPageIsTheOwnersOnly() throws {

@@ -142,7 +142,7 @@ final class FrameAndMatchDrawingTests: XCTestCase {
     private struct OnePage: GatherService {
         let page: [GatherWithPlayers]
         func save(_ record: GatherRecord) async throws {}
-        func history(before: Date?) async throws -> [GatherWithPlayers] { before == nil ? page : [] }
+        func history(after last: Gather?) async throws -> [GatherWithPlayers] { last == nil ? page : [] }
         func delete(gatherID: UUID) async throws {}
         func correct(gatherID: UUID, to result: GatherResult) async throws {}
     }

@@ -230,10 +230,46 @@ final class GatherRepositoryTests: StorageTestCase {
             let query = GatherQuery(limit: limit, before: before.map { start.addingTimeInterval($0) })
             return try pool.read { try GatherRepository($0).page(owner: owner, query: query) }
         }
+        // Inside a second, the largest id first: an order a client can name with what the wire shows.
+        let second10 = made[0...2].sorted { $0.id.uuidString > $1.id.uuidString }
         XCTAssertEqual(try page(before: nil, limit: 2), [made[4], made[3]])
         // The next page starts before second 11 and takes all of second 10, though the limit is 2.
-        XCTAssertEqual(try page(before: 11, limit: 2), [made[2], made[1], made[0]])
+        XCTAssertEqual(try page(before: 11, limit: 2), second10)
         XCTAssertEqual(try page(before: 10, limit: 2), [])
-        XCTAssertEqual(try page(before: nil, limit: 5), made.reversed())
+        XCTAssertEqual(try page(before: nil, limit: 5), [made[4], made[3]] + second10)
+    }
+
+    func testAPageAfterANamedGatherHoldsExactlyTheLimitAndContinuesInsideASecond() throws {
+        let pool = try makePool()
+        let owner = try createUser(pool, "alice")
+        // Seven gathers in one second, two in the second before.
+        let crowded = try (0..<7).map { try insertGather(pool, owner: owner, createdAt: start.addingTimeInterval(20 + Double($0) / 10)) }
+            .sorted { $0.id.uuidString > $1.id.uuidString }
+        let earlier = try (0..<2).map { _ in try insertGather(pool, owner: owner, createdAt: start.addingTimeInterval(19)) }
+            .sorted { $0.id.uuidString > $1.id.uuidString }
+        func page(after last: Gather?, limit: Int) throws -> [Gather] {
+            let query = GatherQuery(limit: limit, before: last.map(\.createdAt), beforeID: last?.id)
+            return try pool.read { try GatherRepository($0).page(owner: owner, query: query) }
+        }
+        var seen: [Gather] = []
+        var last: Gather?
+        repeat {
+            let next = try page(after: last, limit: 3)
+            // The first page has the original form (nothing named yet): up to twice the limit.
+            XCTAssertLessThanOrEqual(next.count, last == nil ? 6 : 3)
+            seen += next
+            last = next.last
+            if next.count < 3 { break }
+        } while seen.count < 20
+        XCTAssertEqual(seen, crowded + earlier, "every gather once, in order")
+    }
+
+    func testTheOriginalFormTakesTheRestOfASecondOnlyUpToTheLimitAgain() throws {
+        let pool = try makePool()
+        let owner = try createUser(pool, "alice")
+        let crowded = try (0..<10).map { _ in try insertGather(pool, owner: owner, createdAt: start.addingTimeInterval(30)) }
+            .sorted { $0.id.uuidString > $1.id.uuidString }
+        let page = try pool.read { try GatherRepository($0).page(owner: owner, query: GatherQuery(limit: 3)) }
+        XCTAssertEqual(page, Array(crowded.prefix(6)), "three, and three more of the same second: never more than twice the limit")
     }
 }

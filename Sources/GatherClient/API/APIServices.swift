@@ -151,14 +151,17 @@ public struct APIGatherService: GatherService {
         return skew > 0 ? skew + 1 : nil
     }
 
-    public func history(before: Date?) async throws -> [GatherWithPlayers] {
-        var target = "/api/gathers?include=players&limit=\(HistoryPage.size)"
-        if let before {
-            let formatter = ISO8601DateFormatter()
-            formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-            target += "&before=" + formatter.string(from: before)
+    /// The page after `last` names it (`beforeId`), so a page goes on exactly where the last ended,
+    /// inside a second too; a server from before `beforeId` is asked the original way.
+    public func history(after last: Gather?) async throws -> [GatherWithPlayers] {
+        let page = GatherQuery(limit: HistoryPage.size, before: last?.createdAt, beforeID: last?.id, includesPlayers: true)
+        do {
+            return try await client.request(.get, page.path, as: [GatherWithPlayers].self)
+        } catch ServiceError.rejected(400, let reason) where last != nil && reason.hasPrefix("beforeId is not a parameter") {
+            var original = page
+            original.beforeID = nil
+            return try await client.request(.get, original.path, as: [GatherWithPlayers].self)
         }
-        return try await client.request(.get, target, as: [GatherWithPlayers].self)
     }
 
     public func delete(gatherID: UUID) async throws {

@@ -57,8 +57,9 @@ public protocol GatherService: Sendable {
     /// when the match started, makes a retry find the gather it already made (and a resumed
     /// unfinished gather gets its result).
     func save(_ record: GatherRecord) async throws
-    /// A page of past matches with their teams, newest first; `before` continues after a page.
-    func history(before: Date?) async throws -> [GatherWithPlayers]
+    /// A page of past matches with their teams, newest first; `after` (the last match of a page)
+    /// continues exactly after it.
+    func history(after last: Gather?) async throws -> [GatherWithPlayers]
     func delete(gatherID: UUID) async throws
     /// Corrects the score (and so the winner) of a saved match.
     func correct(gatherID: UUID, to result: GatherResult) async throws

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
-/// Which of a user's gathers `GET /api/gathers?status=&limit=&before=` asks for: newest first,
-/// a page at a time.
+/// Which of a user's gathers `GET /api/gathers?status=&limit=&before=&beforeId=` asks for:
+/// newest first (by `createdAt` in whole seconds, then by id), a page at a time.
 public struct GatherQuery: Hashable, Sendable {
     public enum Status: String, Sendable, CaseIterable {
         /// A result has been saved.
@@ -12,19 +12,28 @@ public struct GatherQuery: Hashable, Sendable {
 
     public static let defaultLimit = 50
     public static let limitRange = 1...200
+    /// With `include=players`, a page ends early rather than carry more players than this (a real
+    /// group's fifty matches have about a thousand); its `Link` continues where it ended.
+    public static let playersPerPage = 5_000
 
     public var status: Status?
     public var limit: Int
     /// Only gathers created before this moment (the `createdAt` of the last one of a page).
     public var before: Date?
+    /// With `before`: the id of the last gather of the page before, whose place in the order
+    /// (`createdAt` in whole seconds, newest first, then id, largest first) the page continues
+    /// from exactly, inside a second too. Then `limit` is exact.
+    public var beforeID: UUID?
     /// `include=players`: each gather comes with its players and their teams, as
     /// `GET /api/gathers/{id}/players` gives them (a history page in one request).
     public var includesPlayers: Bool
 
-    public init(status: Status? = nil, limit: Int = GatherQuery.defaultLimit, before: Date? = nil, includesPlayers: Bool = false) {
+    public init(status: Status? = nil, limit: Int = GatherQuery.defaultLimit, before: Date? = nil, beforeID: UUID? = nil,
+                includesPlayers: Bool = false) {
         self.status = status
         self.limit = limit
         self.before = before
+        self.beforeID = beforeID
         self.includesPlayers = includesPlayers
     }
 
@@ -49,13 +58,28 @@ public struct GatherQuery: Hashable, Sendable {
                     throw ValidationError(field: "before", message: InternetDate.NotADate.expectation)
                 }
                 self.before = before
+            case "beforeId":
+                guard let id = UUID(uuidString: value) else { throw ValidationError(field: "beforeId", message: "must be a gather id (a UUID)") }
+                beforeID = id
             case "include":
                 guard value == "players" else { throw ValidationError(field: "include", message: "must be players") }
                 includesPlayers = true
             default:
-                throw ValidationError(field: name, message: "is not a parameter of this list (status, limit, before, include)")
+                throw ValidationError(field: name, message: "is not a parameter of this list (status, limit, before, beforeId, include)")
             }
+        }
+        if beforeID != nil && before == nil {
+            throw ValidationError(field: "beforeId", message: "needs before (the createdAt of the same gather)")
         }
     }
 
+    /// This query as the path of `GET /api/gathers`.
+    public var path: String {
+        var parameters = ["limit=\(limit)"]
+        if let status { parameters.append("status=\(status.rawValue)") }
+        if let before { parameters.append("before=\(InternetDate.string(from: before))") }
+        if let beforeID { parameters.append("beforeId=\(beforeID.uuidString)") }
+        if includesPlayers { parameters.append("include=players") }
+        return "/api/gathers?" + parameters.joined(separator: "&")
+    }
 }

@@ -6,20 +6,39 @@ import Storage
 /// `/api/gathers`: the caller's matches, their results and who played on which team.
 enum GatherHandlers {
     /// Without parameters the original list (all, oldest first); with `status`, `limit`,
-    /// `before` or `include`, a page, newest first (with `include=players`, each with its players).
+    /// `before`, `beforeId` or `include`, a page, newest first (with `include=players`, each with
+    /// its players), and when more may follow, a `Link` to the next page (`rel="next"`) that
+    /// continues exactly where this one ends.
     static func list(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         guard let query = try GatherQuery(parameters: context.request.query) else {
             return .json(.ok, try context.database.read { try GatherRepository($0).all(owner: context.owner) })
         }
         guard query.includesPlayers else {
-            return .json(.ok, try context.database.read { try GatherRepository($0).page(owner: context.owner, query: query) })
+            let page = try context.database.read { try GatherRepository($0).page(owner: context.owner, query: query) }
+            return .json(.ok, page, headers: nextPage(after: page.last, of: query, full: page.count >= query.limit))
         }
-        return .json(.ok, try context.database.read { database in
+        let (page, full) = try context.database.read { database in
             let repository = GatherRepository(database)
-            let page = try repository.page(owner: context.owner, query: query)
-            let players = try repository.players(gatherIDs: page.map(\.id))
-            return page.map { GatherWithPlayers(gather: $0, players: players[$0.id] ?? []) }
-        })
+            let gathers = try repository.page(owner: context.owner, query: query)
+            let players = try repository.players(gatherIDs: gathers.map(\.id))
+            // However many players the gathers have, a page carries a bounded number of them.
+            var rows = 0
+            let page = gathers.prefix { gather in
+                defer { rows += players[gather.id]?.count ?? 0 }
+                return rows == 0 || rows + (players[gather.id]?.count ?? 0) <= GatherQuery.playersPerPage
+            }.map { GatherWithPlayers(gather: $0, players: players[$0.id] ?? []) }
+            return (page, page.count < gathers.count || gathers.count >= query.limit)
+        }
+        return .json(.ok, page, headers: nextPage(after: page.last?.gather, of: query, full: full))
+    }
+
+    /// The `Link` to the page after one ending with `last`, when it was full.
+    private static func nextPage(after last: Gather?, of query: GatherQuery, full: Bool) -> HTTPHeaders {
+        guard full, let last else { return [:] }
+        var next = query
+        next.before = last.createdAt
+        next.beforeID = last.id
+        return [HTTPHeaders.Name.link: "<\(next.path)>; rel=\"next\""]
     }
 
     /// 201 with the new gather; with an `id` the caller already used, 200 with that gather as it

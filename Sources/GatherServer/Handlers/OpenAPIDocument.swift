@@ -246,7 +246,10 @@ paths:
     get:
       summary: >-
         Without parameters, every gather oldest first (the original list); with any of status,
-        limit, before or include, a page newest first
+        limit, before, beforeId or include, a page newest first (by createdAt in whole seconds,
+        then id). With beforeId (and before, that gather's createdAt) a page holds exactly limit
+        gathers after that one; with before alone, limit gathers of earlier seconds plus the rest
+        of the last one's second (at most limit more). A full page has a Link to the next one
       parameters:
         - name: status
           in: query
@@ -257,12 +260,20 @@ paths:
         - name: before
           in: query
           schema: { type: string, format: date-time }
+        - name: beforeId
+          in: query
+          description: The id of the last gather of the page before; needs before
+          schema: { type: string, format: uuid }
         - name: include
           in: query
           schema: { type: string, enum: [players] }
       responses:
         '200':
           description: The gathers (with include=players, each with its players)
+          headers:
+            Link:
+              description: The next page (rel="next"), when this one is full
+              schema: { type: string }
           content:
             application/json:
               schema:
@@ -273,6 +284,8 @@ paths:
                     - $ref: '#/components/schemas/GatherWithPlayers'
         '400': { $ref: '#/components/responses/BadRequest' }
         '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
     post:
       summary: >-
         Create a gather; with an id already used by the caller, answers that gather (200), so a

@@ -16,10 +16,14 @@ public struct GatherRepository {
             """, owner).map(GatherRepository.gather)
     }
 
-    /// One page of the owner's gathers, newest first, created before `query.before` counted in
-    /// whole seconds. The wire gives `createdAt` in whole seconds, and the next page starts before
-    /// the last one's: so a page never ends inside a second, and may hold a few more than the
-    /// limit when gathers share its last second. None is ever skipped.
+    /// One page of the owner's gathers, newest first: by the second they were created in (the
+    /// wire's `createdAt`), then by id, largest first.
+    /// - With `beforeID` (and `before`, that gather's `createdAt`), exactly `limit` gathers that
+    ///   come after that one in this order: a client continues a page inside one second too.
+    /// - With `before` alone (the original form), `limit` gathers created in earlier seconds, and
+    ///   when the page is full the rest of its last second as well, since the next page of such a
+    ///   client starts before that second: nothing is ever skipped. That rest is bounded by `limit`
+    ///   again, so a page is never more than twice the limit, however many gathers share a second.
     public func page(owner: UUID, query: GatherQuery) throws -> [Gather] {
         // The status picks one of these constant conditions; values are always parameters.
         let condition: String
@@ -28,17 +32,29 @@ public struct GatherRepository {
         case .ended?: condition = "score IS NOT NULL"
         case .unfinished?: condition = "score IS NULL"
         }
-        let sql = """
-            SELECT \(GatherRepository.columns) FROM gathers
-            WHERE user_id = ? AND \(condition) AND (? IS NULL OR created_at < ?) AND created_at >= ?
-            ORDER BY created_at DESC, id DESC LIMIT ?
-            """
-        let before = query.before.map { Int64(($0.timeIntervalSince1970).rounded(.down)) * 1000 }
-        let page = try database.query(sql, owner, before, before, Int64.min, query.limit).map(GatherRepository.gather)
-        guard page.count == query.limit, let last = page.last else { return page }
-        // Full: take the rest of the last gather's second too.
-        let lastSecond = Int64(last.createdAt.timeIntervalSince1970.rounded(.down)) * 1000
-        return try database.query(sql, owner, before, before, lastSecond, Int64.max).map(GatherRepository.gather)
+        // One constant text per form, so that each seeks its first row in the index instead of
+        // reading past the newer ones: values are always parameters.
+        let newest = "", beforeSecond = "AND created_at / 1000 < ?2",
+            afterGather = "AND created_at / 1000 <= ?2 AND (created_at / 1000 < ?2 OR id < ?3)"
+        func gathers(_ range: String, before second: Int64?, id: UUID?, limit: Int) throws -> [Gather] {
+            try database.query("""
+                SELECT \(GatherRepository.columns) FROM gathers
+                WHERE user_id = ?1 AND \(condition) \(range)
+                ORDER BY created_at / 1000 DESC, id DESC LIMIT ?4
+                """, owner, second, id, limit).map(GatherRepository.gather)
+        }
+        let before = query.before.map { Int64(($0.timeIntervalSince1970).rounded(.down)) }
+        let page: [Gather]
+        switch (before, query.beforeID) {
+        case (nil, _): page = try gathers(newest, before: nil, id: nil, limit: query.limit)
+        case (let second?, nil): page = try gathers(beforeSecond, before: second, id: nil, limit: query.limit)
+        case let (second?, id?): page = try gathers(afterGather, before: second, id: id, limit: query.limit)
+        }
+        guard query.beforeID == nil, page.count == query.limit, let last = page.last else { return page }
+        // The original form, full: the rest of the last gather's second too, a limit's worth at most.
+        let lastSecond = Int64(last.createdAt.timeIntervalSince1970.rounded(.down))
+        let rest = try gathers(afterGather, before: lastSecond, id: last.id, limit: query.limit)
+        return page + rest.prefix { Int64($0.createdAt.timeIntervalSince1970.rounded(.down)) == lastSecond }
     }
 
     public func find(id: UUID, owner: UUID) throws -> Gather? {

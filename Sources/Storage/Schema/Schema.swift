@@ -3,7 +3,7 @@ import GatherCore
 /// The Football Gather schema, one migration per version. Never edit a released migration: add one.
 public enum Schema {
     /// Usernames' comparison keys are recomputed at every open (see `UserRepository.reconcileComparisonKeys`).
-    public static let migrator = Migrator(migrations: [version1, version2, version3, version4]) { database in
+    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5]) { database in
         try UserRepository(database).reconcileComparisonKeys()
     }
 
@@ -81,5 +81,11 @@ public enum Schema {
 
     static let version4 = Migration(version: 4, name: "gathers remember a balanced split's seed", sql: """
         ALTER TABLE gathers ADD COLUMN balance_seed INTEGER;
+        """)
+
+    /// Pages of gathers are ordered by the second they were created in (what the wire shows), then
+    /// by id: a client can name any place in that order exactly, and each page is read from here.
+    static let version5 = Migration(version: 5, name: "gathers paged by second and id", sql: """
+        CREATE INDEX gathers_by_user_second ON gathers(user_id, created_at / 1000 DESC, id DESC);
         """)
 }

@@ -241,12 +241,13 @@ final class StubGatherService: GatherService {
     }
     var deleted: [UUID] { state.withLock { $0.deleted } }
 
-    /// Like the server: newest first, a page before `before` (by creation time).
-    func history(before: Date?) async throws -> [GatherWithPlayers] {
+    /// Like the server: newest first, a page after `last`.
+    func history(after last: Gather?) async throws -> [GatherWithPlayers] {
         try state.withLock { state in
-            state.historyRequests.append(before)
+            state.historyRequests.append(last?.createdAt)
             if let error = state.historyError { throw error }
-            let older = state.history.filter { match in before.map { match.gather.createdAt < $0 } ?? true }
+            let start = last.flatMap { last in state.history.firstIndex { $0.gather.id == last.id } }.map { $0 + 1 } ?? 0
+            let older = state.history[start...].filter { match in last.map { match.gather.createdAt <= $0.createdAt } ?? true }
             return Array(older.prefix(HistoryPage.size))
         }
     }

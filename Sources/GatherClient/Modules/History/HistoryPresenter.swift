@@ -134,7 +134,7 @@ public final class HistoryPresenter {
         error = nil
         render()
         do {
-            let page = try await service.history(before: nil)
+            let page = try await service.history(after: nil)
             stored = page
             hasMore = page.count >= HistoryPage.size
         } catch {
@@ -151,7 +151,7 @@ public final class HistoryPresenter {
         error = nil
         render()
         do {
-            let page = try await service.history(before: last.gather.createdAt)
+            let page = try await service.history(after: last.gather)
             let known = Set(stored.map(\.gather.id))
             stored += page.filter { !known.contains($0.gather.id) }
             hasMore = page.count >= HistoryPage.size
