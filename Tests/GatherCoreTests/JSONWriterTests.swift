@@ -55,6 +55,10 @@ final class JSONWriterTests: XCTestCase {
     func testAccountsTokensErrorsHealthAndBalancedTeams() {
         for _ in 0..<200 {
             assertSameJSON(User(id: UUID(), username: randomText()))
+            assertSameJSON(AccountSummary(user: User(id: UUID(), username: randomText()),
+                                          usage: AccountUsage(players: .init(used: Int.random(in: 0...5_000, using: &generator), limit: 5_000),
+                                                              gathers: .init(used: Int.random(in: 0...20_000, using: &generator), limit: 20_000),
+                                                              playersPerGather: 200)))
             assertSameJSON(LoginToken(token: randomText(), userID: UUID(), expiresAt: randomDate()))
             assertSameJSON(ErrorBody(reason: randomText()))
             assertSameJSON(HealthStatus(status: randomText()))

@@ -57,7 +57,9 @@ public final class GatherApplication: HTTPResponder {
                             loginThrottle: options.loginThrottle, registration: options.registration,
                             registrationLimit: options.registrationLimit, now: options.now, log: log,
                             sessions: SessionCache(capacity: options.sessionCacheCapacity),
-                            rosters: RosterCache(capacityBytes: options.rosterCacheBytes))
+                            rosters: RosterCache(capacityBytes: options.rosterCacheBytes),
+                            quotas: AccountQuotas(limits: options.limits),
+                            writeRate: WriteRateLimit(burst: options.limits.writeBurst, perSecond: options.limits.writesPerSecond))
         // Niced: a burst of logins must not take the CPU from ordinary requests.
         hashing = try WorkerPool(threads: options.hashingThreads, name: "gather-hashing", queueLimit: options.hashingQueueLimit, niceness: 10)
         hashingAllowance = HashingAllowance(limit: options.hashingPerClient)
@@ -154,6 +156,9 @@ public final class GatherApplication: HTTPResponder {
                                   completion: @escaping @Sendable (HTTPResponse) -> Void) throws {
         let handler = try prepare(route, context, authenticatingWith: reads, decodingBodyAhead: true)
         let services = services
+        if let owner = handler.owner, let wait = services.writeRate.take(owner, now: services.now()) {
+            throw APIError.tooManyRequests("too many changes from this account", retryAfter: wait)
+        }
         workerDatabase.pool.enqueueWrite({ _ in try handler.run() }) { result in
             // Committed (or failed): the owner's roster is read afresh from now on.
             if let owner = handler.owner { services.rosters.forget(owner) }

@@ -18,4 +18,8 @@ struct Services: Sendable {
     let sessions: SessionCache
     /// Recently listed rosters; forgotten after every write of their owner commits.
     let rosters: RosterCache
+    /// What one account may keep.
+    let quotas: AccountQuotas
+    /// How fast one account may change things.
+    let writeRate: WriteRateLimit
 }

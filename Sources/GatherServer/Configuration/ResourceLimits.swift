@@ -11,6 +11,15 @@ public struct ResourceLimits: Sendable {
     /// One account's requests running on the workers at once at most; beyond, 429. Below the
     /// pool's read connections (4), so one account never holds them all.
     public var concurrentRequestsPerAccount = 2
+    /// Players one account keeps at most, retired ones included (a club with a squad per age
+    /// group has a few hundred); beyond, 403.
+    public var playersPerAccount = 5_000
+    /// Gathers one account keeps at most (a match every day for fifty years is 18,250); beyond, 403.
+    public var gathersPerAccount = 20_000
+    /// Changes one account may make in a burst (a whole roster imported one player at a time)…
+    public var writeBurst = 300
+    /// …and per second after it; beyond, 429 with the wait in `Retry-After`.
+    public var writesPerSecond = 30
 
     public init() {}
 }

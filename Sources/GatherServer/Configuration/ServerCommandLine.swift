@@ -100,6 +100,26 @@ public enum ServerCommandLine {
                      help: "JSON of recently listed rosters kept in memory; 0 reads every list from the database (default 4194304)") { config, value in
             config.rosterCacheBytes = try integer(value, name: "--roster-cache-bytes", range: 0...1_073_741_824)
         },
+        ServerOption(flag: "--max-players-per-account", environment: "FG_MAX_PLAYERS_PER_ACCOUNT", valueName: "N",
+                     help: "players one account keeps at most, deleted ones who played included; more get 403 (default 5000)") { config, value in
+            config.limits.playersPerAccount = try integer(value, name: "--max-players-per-account", range: 1...10_000_000)
+        },
+        ServerOption(flag: "--max-gathers-per-account", environment: "FG_MAX_GATHERS_PER_ACCOUNT", valueName: "N",
+                     help: "gathers one account keeps at most; more get 403 (default 20000)") { config, value in
+            config.limits.gathersPerAccount = try integer(value, name: "--max-gathers-per-account", range: 1...10_000_000)
+        },
+        ServerOption(flag: "--write-burst", environment: "FG_WRITE_BURST", valueName: "N",
+                     help: "changes one account may make at once before --writes-per-second applies; more get 429 (default 300)") { config, value in
+            config.limits.writeBurst = try integer(value, name: "--write-burst", range: 1...10_000_000)
+        },
+        ServerOption(flag: "--writes-per-second", environment: "FG_WRITES_PER_SECOND", valueName: "N",
+                     help: "changes one account may make per second after a burst (default 30)") { config, value in
+            config.limits.writesPerSecond = try integer(value, name: "--writes-per-second", range: 1...10_000_000)
+        },
+        ServerOption(flag: "--read-budget", environment: "FG_READ_BUDGET", valueName: "SECONDS",
+                     help: "time a heavy read (stats, lists, balancing) may take, waiting included; then 503 (default 3)") { config, value in
+            config.limits.readBudget = try seconds(value, name: "--read-budget")
+        },
         ServerOption(flag: "--tls-cert", environment: "FG_TLS_CERT", valueName: "PATH",
                      help: "serve HTTPS with this PEM certificate chain (with --tls-key; SIGHUP reloads both)") { config, value in
             config.tlsCertificateFile = value

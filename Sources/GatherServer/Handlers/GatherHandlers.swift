@@ -62,6 +62,7 @@ enum GatherHandlers {
             let gathers = GatherRepository(database)
             let insertion = try gathers.insert(id: draft.id ?? UUID(), owner: owner, result: draft.result,
                                                createdAt: draft.createdAt ?? now, endedAt: draft.endedAt, balanceSeed: draft.balanceSeed)
+            if case .created = insertion { try services.quotas.checkGathers(database, owner: owner) }
             guard let members = draft.players else { return (insertion, nil as [GatherPlayer]?) }
             // A resumed gather was played when it was created; a new one when the draft says.
             let known = try PlayerRepository(database).existing(ids: members.map(\.id), owner: owner,
@@ -118,6 +119,7 @@ enum GatherHandlers {
             _ = try GatherRepository(database).requireOwned(id: gatherID, owner: context.owner)
             _ = try PlayerRepository(database).requireOwned(id: playerID, owner: context.owner)
             try GatherRepository(database).assign(playerID: playerID, to: gatherID, team: assignment.team)
+            try context.services.quotas.checkMembers(database, gatherID: gatherID)
         }
         return .json(.ok, GatherMembership(gatherID: gatherID, playerID: playerID, team: assignment.team))
     }

@@ -100,13 +100,13 @@ paths:
         '507': { $ref: '#/components/responses/DiskFull' }
   /api/users/me:
     get:
-      summary: The caller's account
+      summary: The caller's account, with what it keeps against the server's limits
       responses:
         '200':
           description: The account
           content:
             application/json:
-              schema: { $ref: '#/components/schemas/User' }
+              schema: { $ref: '#/components/schemas/AccountSummary' }
         '401': { $ref: '#/components/responses/Unauthorized' }
   /api/players:
     get:
@@ -137,6 +137,8 @@ paths:
               schema: { $ref: '#/components/schemas/Player' }
         '400': { $ref: '#/components/responses/BadRequest' }
         '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
         '415': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
@@ -164,6 +166,7 @@ paths:
         '204': { description: Replaced }
         '400': { $ref: '#/components/responses/BadRequest' }
         '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
         '404': { $ref: '#/components/responses/NotFound' }
         '415': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
@@ -173,6 +176,7 @@ paths:
       responses:
         '204': { description: Deleted or retired }
         '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
         '404': { $ref: '#/components/responses/NotFound' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
@@ -190,6 +194,8 @@ paths:
                 type: array
                 items: { $ref: '#/components/schemas/Gather' }
         '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
         '404': { $ref: '#/components/responses/NotFound' }
   /api/players/{id}/stats:
     parameters:
@@ -203,6 +209,8 @@ paths:
             application/json:
               schema: { $ref: '#/components/schemas/PlayerStats' }
         '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
         '404': { $ref: '#/components/responses/NotFound' }
   /api/stats/leaderboard:
     get:
@@ -222,6 +230,8 @@ paths:
                 items: { $ref: '#/components/schemas/LeaderboardEntry' }
         '400': { $ref: '#/components/responses/BadRequest' }
         '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
   /api/teams/balance:
     post:
       summary: Two fair teams from the caller's players
@@ -238,6 +248,7 @@ paths:
               schema: { $ref: '#/components/schemas/BalanceResponse' }
         '400': { $ref: '#/components/responses/BadRequest' }
         '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
         '404': { $ref: '#/components/responses/NotFound' }
         '415': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
@@ -322,6 +333,8 @@ paths:
                   - $ref: '#/components/schemas/GatherWithPlayers'
         '400': { $ref: '#/components/responses/BadRequest' }
         '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
         '404': { $ref: '#/components/responses/Error' }
         '409': { $ref: '#/components/responses/Error' }
         '415': { $ref: '#/components/responses/Error' }
@@ -351,6 +364,7 @@ paths:
         '204': { description: Saved }
         '400': { $ref: '#/components/responses/BadRequest' }
         '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
         '404': { $ref: '#/components/responses/NotFound' }
         '415': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
@@ -360,6 +374,7 @@ paths:
       responses:
         '204': { description: Deleted }
         '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
         '404': { $ref: '#/components/responses/NotFound' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
@@ -400,6 +415,8 @@ paths:
               schema: { $ref: '#/components/schemas/GatherMembership' }
         '400': { $ref: '#/components/responses/BadRequest' }
         '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
         '404': { $ref: '#/components/responses/NotFound' }
         '415': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
@@ -411,6 +428,7 @@ paths:
       responses:
         '204': { description: Taken out }
         '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
         '404': { $ref: '#/components/responses/NotFound' }
         '409': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
@@ -450,6 +468,11 @@ components:
           schema: { $ref: '#/components/schemas/ErrorBody' }
     NotFound:
       description: No such resource among the caller's
+      content:
+        application/json:
+          schema: { $ref: '#/components/schemas/ErrorBody' }
+    Forbidden:
+      description: Refused, with the reason (an account's quota is full, say); nothing was saved
       content:
         application/json:
           schema: { $ref: '#/components/schemas/ErrorBody' }
@@ -528,6 +551,25 @@ components:
       properties:
         id: { type: string, format: uuid }
         username: { type: string }
+    AccountSummary:
+      type: object
+      required: [id, username, usage]
+      properties:
+        id: { type: string, format: uuid }
+        username: { type: string }
+        usage:
+          type: object
+          required: [players, gathers, playersPerGather]
+          properties:
+            players: { $ref: '#/components/schemas/UsageMeasure' }
+            gathers: { $ref: '#/components/schemas/UsageMeasure' }
+            playersPerGather: { type: integer }
+    UsageMeasure:
+      type: object
+      required: [used, limit]
+      properties:
+        used: { type: integer, minimum: 0 }
+        limit: { type: integer, minimum: 1 }
     LoginToken:
       type: object
       required: [token, userID, expiresAt]

@@ -21,7 +21,12 @@ enum PlayerHandlers {
 
     static func create(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let details = try context.decodeBody(PlayerDetails.self)
-        let player = try context.database.write { try PlayerRepository($0).insert(details, owner: context.owner) }
+        let quotas = context.services.quotas
+        let player = try context.database.write { database in
+            let player = try PlayerRepository(database).insert(details, owner: context.owner)
+            try quotas.checkPlayers(database, owner: context.owner)
+            return player
+        }
         return .json(.created, player, headers: [HTTPHeaders.Name.location: "/api/players/\(player.id)"])
     }
 

@@ -83,8 +83,10 @@ enum UserHandlers {
         return HTTPResponse(status: .noContent)
     }
 
+    /// The account, with what it keeps against the server's limits.
     static func me(_ context: AuthenticatedContext<LoopReads>) throws -> HTTPResponse {
-        .json(.ok, context.user)
+        let usage = try context.database.read { try context.services.quotas.usage($0, owner: context.owner) }
+        return .json(.ok, AccountSummary(user: context.user, usage: usage))
     }
 
     static func delete(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {

@@ -155,6 +155,16 @@ public struct GatherRepository {
         return database.changes > 0
     }
 
+    /// The owner's gathers.
+    package func count(owner: UUID) throws -> Int {
+        try database.query("SELECT count(*) FROM gathers WHERE user_id = ?", owner).first?.int(0) ?? 0
+    }
+
+    /// The players in a gather, on any team or the bench.
+    package func memberCount(gatherID: UUID) throws -> Int {
+        try database.query("SELECT count(*) FROM gather_players WHERE gather_id = ?", gatherID).first?.int(0) ?? 0
+    }
+
     /// Puts a player in a gather, or moves them to another team if already in it.
     /// The caller checks that both belong to the same owner.
     public func assign(playerID: Int, to gatherID: UUID, team: Team) throws {

@@ -1,0 +1,73 @@
+/// What an account holds against what the server lets one account hold (`GET /api/users/me`).
+public struct AccountUsage: Hashable, Sendable, Codable {
+    public struct Measure: Hashable, Sendable, Codable {
+        public var used: Int
+        public var limit: Int
+
+        public init(used: Int, limit: Int) {
+            self.used = used
+            self.limit = limit
+        }
+    }
+
+    /// Players ever added and not deleted for good: retired ones, who keep their matches, count.
+    public var players: Measure
+    public var gathers: Measure
+    /// The most players one gather may hold (teams and bench).
+    public var playersPerGather: Int
+
+    public init(players: Measure, gathers: Measure, playersPerGather: Int) {
+        self.players = players
+        self.gathers = gathers
+        self.playersPerGather = playersPerGather
+    }
+}
+
+/// The caller's account as `GET /api/users/me` shows it: the original fields, then its usage.
+public struct AccountSummary: Hashable, Sendable, Encodable {
+    public var user: User
+    public var usage: AccountUsage
+
+    public init(user: User, usage: AccountUsage) {
+        self.user = user
+        self.usage = usage
+    }
+
+    enum CodingKeys: String, CodingKey { case id, username, usage }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(user.id, forKey: .id)
+        try container.encode(user.username, forKey: .username)
+        try container.encode(usage, forKey: .usage)
+    }
+}
+
+extension AccountSummary: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            object.field("id") { $0.uuid(user.id) }
+            object.field("usage") { usage.write(to: &$0) }
+            object.field("username") { $0.string(user.username) }
+        }
+    }
+}
+
+extension AccountUsage: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            object.field("gathers") { gathers.write(to: &$0) }
+            object.field("players") { players.write(to: &$0) }
+            object.field("playersPerGather") { $0.int(playersPerGather) }
+        }
+    }
+}
+
+extension AccountUsage.Measure: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            object.field("limit") { $0.int(limit) }
+            object.field("used") { $0.int(used) }
+        }
+    }
+}

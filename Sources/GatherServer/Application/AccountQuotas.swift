@@ -1,0 +1,42 @@
+import FoundationEssentials
+import GatherCore
+import HTTP
+import Storage
+
+/// How much one account may keep (`ResourceLimits`): checked inside the write that would go past
+/// it, after its insert, so the refusal rolls the insert back with it and two writes cannot both
+/// take the last place (writes run one after another on the committer).
+struct AccountQuotas: Sendable {
+    let limits: ResourceLimits
+
+    /// After inserting a player: refuses (403) if the account now has more than it may.
+    func checkPlayers(_ database: Database, owner: UUID) throws {
+        let count = try PlayerRepository(database).count(owner: owner)
+        guard count <= limits.playersPerAccount else {
+            throw APIError(.forbidden, "this account already keeps \(limits.playersPerAccount) players (deleted ones who played included), "
+                           + "the most this server allows; nothing was saved")
+        }
+    }
+
+    /// After inserting a gather: refuses (403) if the account now has more than it may.
+    func checkGathers(_ database: Database, owner: UUID) throws {
+        let count = try GatherRepository(database).count(owner: owner)
+        guard count <= limits.gathersPerAccount else {
+            throw APIError(.forbidden, "this account already keeps \(limits.gathersPerAccount) gathers, the most this server allows; "
+                           + "delete old ones first; nothing was saved")
+        }
+    }
+
+    /// After putting a player in a gather: refuses (403) if the gather now holds more than it may.
+    func checkMembers(_ database: Database, gatherID: UUID) throws {
+        guard try GatherRepository(database).memberCount(gatherID: gatherID) <= GatherDraft.maximumPlayers else {
+            throw APIError(.forbidden, "a gather holds \(GatherDraft.maximumPlayers) players at most; nothing was saved")
+        }
+    }
+
+    func usage(_ database: Database, owner: UUID) throws -> AccountUsage {
+        AccountUsage(players: .init(used: try PlayerRepository(database).count(owner: owner), limit: limits.playersPerAccount),
+                     gathers: .init(used: try GatherRepository(database).count(owner: owner), limit: limits.gathersPerAccount),
+                     playersPerGather: GatherDraft.maximumPlayers)
+    }
+}
