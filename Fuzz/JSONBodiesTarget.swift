@@ -1,14 +1,20 @@
 import Foundation
 
 // The JSON request bodies: arbitrary bytes decoded as every body the API reads. Never a crash
-// (only a ValidationError naming the problem), the same value or error whether the flat reader
-// or Foundation's decoder reads it, and what decodes encodes back to itself.
+// (only a ValidationError naming the problem), a key given twice always refused, the same value
+// or error whether the flat reader or Foundation's decoder reads it, and what decodes encodes
+// back to itself.
 
 private func check<Body: Codable & Equatable>(_ type: Body.Type, _ data: Data) {
     let result = Result { () throws(ValidationError) in try WireFormat.decode(type, from: data) }
     if data.withUnsafeBytes({ StackedAccents.exceedLimit(in: $0) }) {
         // Refused before decoding, whatever Foundation would have said.
         if result != .failure(WireFormat.stackedAccents) { violated("stacked accents not refused: \(result)") }
+        return
+    }
+    if let key = data.withUnsafeBytes({ DuplicateKeys.first(in: $0) }) {
+        // Refused before decoding too: readers disagree on which of the two counts.
+        if result != .failure(WireFormat.duplicateKey(key)) { violated("duplicate key \(key) not refused: \(result)") }
         return
     }
     let foundation = Result { () throws(ValidationError) in try WireFormat.decodeWithFoundation(type, from: data) }

@@ -27,7 +27,8 @@ public enum WireFormat {
     /// Decodes a request body, turning every failure into a `ValidationError` that names the field.
     /// A flat object (the usual body) is read by `FlatJSONObject`; anything else, and any body that
     /// fails there, by `JSONDecoder`, so the result and every error are the same either way.
-    /// A body that stacks more accents than any text may is refused before either (`StackedAccents`).
+    /// A body that stacks more accents than any text may is refused before either (`StackedAccents`),
+    /// and so is one that gives a key twice in an object (`DuplicateKeys`).
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(ValidationError) -> T {
         try decode(type, from: data, asData: { data })
     }
@@ -41,12 +42,21 @@ public enum WireFormat {
                                              asData: () -> Data) throws(ValidationError) -> T {
         // The screen comes first: a type's own checks compare values with its enums' names, as
         // slow as hashing them.
-        let (refused, flat) = bytes.withUnsafeBytes { buffer -> (Bool, T?) in
-            StackedAccents.exceedLimit(in: buffer) ? (true, nil) : (false, decodeFlat(type, from: buffer))
+        let (refusal, flat) = bytes.withUnsafeBytes { buffer -> (ValidationError?, T?) in
+            if StackedAccents.exceedLimit(in: buffer) { return (stackedAccents, nil) }
+            if let key = DuplicateKeys.first(in: buffer) { return (duplicateKey(key), nil) }
+            return (nil, decodeFlat(type, from: buffer))
         }
-        if refused { throw stackedAccents }
+        if let refusal { throw refusal }
         if let flat { return flat }
         return try decodeWithFoundation(type, from: asData())
+    }
+
+    /// A key given twice in one object: which of the two is meant depends on who reads it.
+    static func duplicateKey(_ key: String) -> ValidationError {
+        // A key may be anything a client sent: the reason shows its start only.
+        let shown = key.unicodeScalars.count > 40 ? String(String.UnicodeScalarView(key.unicodeScalars.prefix(40))) + "…" : key
+        return ValidationError(field: nil, message: "the key \"\(shown)\" appears twice in one object of the body")
     }
 
     static let stackedAccents = ValidationError(
