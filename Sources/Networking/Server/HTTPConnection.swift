@@ -371,7 +371,8 @@ final class HTTPConnection: EventHandler {
         let phase: ConnectionDeadlines.Phase
         switch state {
         case .handshaking: phase = .handshaking
-        case .reading: phase = .reading(receivingBody: parser.isReadingBody)
+        case .reading:
+            phase = .reading(receiving: parser.isReadingAnonymousBody ? .anonymousBody : parser.isReadingBody ? .body : .head)
         case .processing: phase = .processing
         case .writing: phase = .writing
         case .draining: phase = .draining
