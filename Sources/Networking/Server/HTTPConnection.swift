@@ -20,6 +20,8 @@ final class HTTPConnection: EventHandler {
     let serial: UInt64
     /// The peer's address, read once at accept.
     let peer: String
+    /// What it is counted under in `ConnectionsPerAddress`; nil when not counted per address.
+    let address: String?
     private unowned let owner: ServerLoop
     private var parser: HTTPRequestParser
     private(set) var state: State = .reading
@@ -47,13 +49,15 @@ final class HTTPConnection: EventHandler {
     private static let writeEvents = EPOLLOUT.rawValue
 
     /// With `tls`, the connection starts with the server's side of a TLS handshake.
-    init(descriptor: Int32, serial: UInt64, owner: ServerLoop, limits: HTTPLimits, tls: TLSServerContext?) throws {
+    init(descriptor: Int32, serial: UInt64, peer: String, address: String?, owner: ServerLoop, limits: HTTPLimits,
+         tls: TLSServerContext?) throws {
         self.descriptor = descriptor
         self.serial = serial
         self.owner = owner
         self.parser = HTTPRequestParser(limits: limits)
         self.deadlines = ConnectionDeadlines(now: MonotonicClock.now())
-        self.peer = Socket.peerAddress(descriptor)
+        self.peer = peer
+        self.address = address
         if let tls {
             self.tls = try TLSSession.accepting(descriptor, context: tls)
             state = .handshaking

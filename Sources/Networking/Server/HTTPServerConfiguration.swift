@@ -33,6 +33,13 @@ public struct HTTPServerConfiguration: Sendable {
     public var trustProxyHeaders = false
     /// Open connections at most; further ones get 503 and are closed.
     public var maxConnections: Int = 10_000
+    /// Open connections from one client address at most (an IPv6 client counts by its /64, like
+    /// `ClientKey`); further ones get 503 and are closed. 128 is more than a household or an office
+    /// behind one NAT opens (a browser opens at most 6 per server, the terminal client one), yet
+    /// filling the default `maxConnections` then takes 79 addresses. Not applied with
+    /// `trustProxyHeaders`: every connection then comes from the proxy, carrying many clients
+    /// (limit them per client at the proxy, e.g. nginx's `limit_conn`).
+    package var maxConnectionsPerAddress: Int = 128
     /// Threads running epoll loops. Idle connections cost memory, never a thread.
     public var eventLoopCount: Int = 2
     /// Threads running handlers (database work, password hashing).

@@ -58,6 +58,15 @@ final class ServerLoop: EventHandler {
         acceptConnections()
     }
 
+    /// A connection accepted by one loop on its way to the loop that serves it, with what it was
+    /// counted under: released exactly once, when it closes or if it is never served.
+    struct Accepted: Sendable {
+        let descriptor: Int32
+        let peer: String
+        /// Its place in `ConnectionsPerAddress`; nil when not counted per address.
+        let address: String?
+    }
+
     private func acceptConnections() {
         // Bounded per wake-up so a flood of connections does not starve the existing ones.
         for _ in 0..<64 where listening {
@@ -74,18 +83,32 @@ final class ServerLoop: EventHandler {
                     return
                 }
             }
-            guard shared.reserveConnectionSlot() else {
-                refuse(fd)
-                continue
-            }
-            let target = shared.balancer.assign(acceptedBy: index)
-            if target == index {
-                adopt(fd)
-            } else if !peers.indices.contains(target) || !peers[target].execute({ $0.adopt(fd) }) {
-                // That loop has ended (the server is stopping).
-                Glibc.close(fd)
-                release(countedOn: target)
-            }
+            admit(fd)
+        }
+    }
+
+    /// Counts a new connection and hands it to the loop that serves it, or refuses it: over its
+    /// address's cap, or over the server's.
+    private func admit(_ fd: Int32) {
+        let peer = Socket.peerAddress(fd)
+        let address = shared.addressKey(of: peer)
+        if let address, !shared.connectionsPerAddress.reserve(address) {
+            refuse(fd, reason: "too many connections from this address, try again")
+            return
+        }
+        guard shared.reserveConnectionSlot() else {
+            if let address { shared.connectionsPerAddress.release(address) }
+            refuse(fd, reason: "too many connections, try again")
+            return
+        }
+        let accepted = Accepted(descriptor: fd, peer: peer, address: address)
+        let target = shared.balancer.assign(acceptedBy: index)
+        if target == index {
+            adopt(accepted)
+        } else if !peers.indices.contains(target) || !peers[target].execute({ $0.adopt(accepted) }) {
+            // That loop has ended (the server is stopping).
+            Glibc.close(fd)
+            release(countedOn: target, address: address)
         }
     }
 
@@ -93,30 +116,34 @@ final class ServerLoop: EventHandler {
     /// that arrives after shutdown began was accepted before: it is treated as the connections
     /// open then were (`closeIfIdle`: a request already sent is answered). Once everything has
     /// been closed, it is closed too.
-    func adopt(_ fd: Int32) {
+    func adopt(_ accepted: Accepted) {
+        let fd = accepted.descriptor
         guard !closedAll else {
             Glibc.close(fd)
-            release(countedOn: index)
+            release(countedOn: index, address: accepted.address)
             return
         }
         Socket.setNoDelay(fd)
         nextSerial += 1
         do {
-            let connection = try HTTPConnection(descriptor: fd, serial: nextSerial, owner: self,
-                                                limits: shared.configuration.limits, tls: shared.configuration.tls?.context)
+            let connection = try HTTPConnection(descriptor: fd, serial: nextSerial, peer: accepted.peer, address: accepted.address,
+                                                owner: self, limits: shared.configuration.limits,
+                                                tls: shared.configuration.tls?.context)
             try connection.register()
             connections[fd] = connection
             if isShuttingDown { connection.closeIfIdle() }
         } catch {
             Glibc.close(fd)
-            release(countedOn: index)
+            release(countedOn: index, address: accepted.address)
         }
     }
 
-    /// A connection counted for `loop` is gone: its place under the cap and on that loop are free.
-    private func release(countedOn loop: Int) {
+    /// A connection counted for `loop` (and for `address`) is gone: its places under the caps and
+    /// on that loop are free.
+    private func release(countedOn loop: Int, address: String?) {
         shared.releaseConnectionSlot()
         shared.balancer.closed(on: loop)
+        if let address { shared.connectionsPerAddress.release(address) }
     }
 
     /// Out of descriptors: free the reserve, accept the waiting peer and close it at once, so the
@@ -157,14 +184,14 @@ final class ServerLoop: EventHandler {
 
     private static let acceptPause: UInt64 = 100_000_000
 
-    /// Over the connection cap: a best-effort 503, then close. On an HTTPS port a plain answer
+    /// Over a connection cap: a best-effort 503, then close. On an HTTPS port a plain answer
     /// would read as "not TLS" to the client: the connection is just closed.
-    private func refuse(_ fd: Int32) {
+    private func refuse(_ fd: Int32, reason: String) {
         guard shared.configuration.tls == nil else {
             Glibc.close(fd)
             return
         }
-        let refusal = HTTPResponseSerializer.serialize(shared.responder.errorResponse(.serviceUnavailable, reason: "too many connections, try again"),
+        let refusal = HTTPResponseSerializer.serialize(shared.responder.errorResponse(.serviceUnavailable, reason: reason),
                                                        isHead: false, keepAlive: false, date: currentDate())
         _ = refusal.withUnsafeBytes { try? Socket.write(fd, $0) }
         Glibc.close(fd)
@@ -232,7 +259,7 @@ final class ServerLoop: EventHandler {
     func connectionClosed(_ connection: HTTPConnection) {
         guard connections[connection.descriptor] === connection else { return }
         connections[connection.descriptor] = nil
-        release(countedOn: index)
+        release(countedOn: index, address: connection.address)
     }
 
     private func tick() {

@@ -12,6 +12,9 @@ final class ServerShared: Sendable {
     private let logQueue = DispatchQueue(label: "gather-access-log")
     let workers: WorkerPool
     let balancer: ConnectionBalancer
+    /// Connections per client address, against `maxConnectionsPerAddress`; not used behind a
+    /// trusted proxy, whose every connection comes from the proxy's address.
+    let connectionsPerAddress: ConnectionsPerAddress
     private let openConnections = Atomic<Int>(0)
     private let requestCounter = Atomic<UInt64>(0)
 
@@ -21,6 +24,13 @@ final class ServerShared: Sendable {
         self.accessLogger = accessLogger
         self.workers = try WorkerPool(threads: configuration.workerCount, name: "gather-worker")
         self.balancer = ConnectionBalancer(loopCount: configuration.eventLoopCount)
+        self.connectionsPerAddress = ConnectionsPerAddress(limit: configuration.maxConnectionsPerAddress)
+    }
+
+    /// The key a connection from `peer` is counted under per address; nil when connections are not
+    /// counted per address (behind a trusted proxy, which carries many clients' requests).
+    func addressKey(of peer: String) -> String? {
+        configuration.trustProxyHeaders ? nil : ClientKey.of(peer)
     }
 
     var connectionCount: Int { openConnections.load(ordering: .relaxed) }
