@@ -294,14 +294,23 @@ final class ProtocolTests: XCTestCase {
 
     func testConnectionCapAnswers503() throws {
         server.stop()
-        server = try TestServer { $0.http.maxConnections = 2 }
+        // One loop: it reads the two requests' first bytes before it accepts the third connection,
+        // which arrives after them.
+        server = try TestServer {
+            $0.http.maxConnections = 2
+            $0.http.eventLoopCount = 1
+        }
         let first = try server.connect()
         let second = try server.connect()
         XCTAssertEqual(try raw("GET /health HTTP/1.1\r\nHost: x\r\n\r\n", on: first).status, 200)
         XCTAssertEqual(try raw("GET /health HTTP/1.1\r\nHost: x\r\n\r\n", on: second).status, 200)
+        // Both busy with a request under way: no idle connection can make room (ConnectionFairnessTests).
+        try first.write(Array("GET /health HTTP/1.1\r\n".utf8), timeout: .seconds(5))
+        try second.write(Array("GET /health HTTP/1.1\r\n".utf8), timeout: .seconds(5))
         let third = try server.connect()
         let refused = try third.readResponse(timeout: .seconds(5))
         XCTAssertEqual(refused.status, 503)
+        XCTAssertEqual(try refused.errorReason(), "too many connections, try again")
         second.close()
         // Once a slot frees, a new connection is served.
         XCTAssertTrue(try waitUntil {

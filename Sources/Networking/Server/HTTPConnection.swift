@@ -44,6 +44,10 @@ final class HTTPConnection: EventHandler {
     /// the next pipelined request is then taken by the same loop rather than by recursion.
     private var processingBuffered = false
     private var moreBuffered = false
+    /// Its place in the loop's `IdleConnections`, changed by that list alone.
+    var isListedIdle = false
+    var idlePrevious: HTTPConnection?
+    var idleNext: HTTPConnection?
 
     private static let readEvents = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
     private static let writeEvents = EPOLLOUT.rawValue
@@ -65,7 +69,8 @@ final class HTTPConnection: EventHandler {
         }
     }
 
-    /// Nothing in flight: shutdown may close it now (a handshake not finished counts as nothing).
+    /// Nothing in flight: shutdown may close it now (a handshake not finished counts as nothing), and
+    /// so may a newcomer when the server is full (`IdleConnections`).
     var isIdle: Bool {
         state == .handshaking || (state == .reading && !parser.hasPartialRequest && output.isEmpty)
     }
@@ -84,6 +89,9 @@ final class HTTPConnection: EventHandler {
     // MARK: Events
 
     func handle(events: UInt32) {
+        // Each way in from the loop (events, a response, a tick, shutdown) ends by telling the loop
+        // whether the connection is now idle.
+        defer { owner.noteIdleness(of: self) }
         if events & EPOLLERR.rawValue != 0 {
             close()
             return
@@ -293,6 +301,7 @@ final class HTTPConnection: EventHandler {
 
     /// Called on the loop thread when the worker has the response.
     func complete(with response: HTTPResponse) {
+        defer { owner.noteIdleness(of: self) }
         guard state == .processing, let exchange else { return }
         send(response, exchange: exchange, keepAlive: exchange.keepAlive && !owner.isShuttingDown)
     }
@@ -372,6 +381,7 @@ final class HTTPConnection: EventHandler {
 
     /// Called about every tick: enforces the read, idle, write and linger timeouts.
     func checkTimeouts(now: UInt64, limits: ConnectionDeadlines.Limits) {
+        defer { owner.noteIdleness(of: self) }
         let phase: ConnectionDeadlines.Phase
         switch state {
         case .handshaking: phase = .handshaking
@@ -393,6 +403,7 @@ final class HTTPConnection: EventHandler {
     /// Bytes already in the socket count: a request the peer sent before the shutdown, not yet
     /// read by this loop, is taken in and answered rather than reset.
     func closeIfIdle() {
+        defer { owner.noteIdleness(of: self) }
         if state == .reading { readAvailable() }
         if isIdle { close() }
     }

@@ -34,6 +34,10 @@ public final class HTTPServer: Sendable {
     /// Open connections right now on each event loop.
     @_spi(Testing) public var connectionsPerLoop: [Int] { shared.balancer.openPerLoop }
 
+    /// Idle connections right now on each event loop (between requests, nothing buffered), as the
+    /// loops last published them.
+    @_spi(Testing) public var idleConnectionsPerLoop: [Int] { shared.idleCounts.perLoop }
+
     /// Binds, starts the loops and returns the bound port.
     @discardableResult
     public func start() throws -> Int {

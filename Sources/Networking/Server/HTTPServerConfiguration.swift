@@ -31,7 +31,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// and the registration limit) from the last `X-Forwarded-For` entry, the one the proxy
     /// appended. Off by default: without a proxy that appends, any client can choose that entry.
     public var trustProxyHeaders = false
-    /// Open connections at most; further ones get 503 and are closed.
+    /// Open connections at most. When they are all open, an idle keep-alive connection (the one
+    /// idle longest, preferably from the address holding most) is closed to serve a newcomer; only
+    /// when none is idle does the newcomer get 503 and a close.
     public var maxConnections: Int = 10_000
     /// Open connections from one client address at most (an IPv6 client counts by its /64, like
     /// `ClientKey`); further ones get 503 and are closed. 128 is more than a household or an office

@@ -17,6 +17,8 @@ final class ServerLoop: EventHandler {
     private let listener: Int32
     private var listening = false
     private var connections: [Int32: HTTPConnection] = [:]
+    /// The idle ones among them, longest idle first.
+    private var idleConnections = IdleConnections()
     private var nextSerial: UInt64 = 0
     private(set) var isShuttingDown = false
     /// The grace period is over and every connection was closed: none is taken any more.
@@ -65,6 +67,8 @@ final class ServerLoop: EventHandler {
         let peer: String
         /// Its place in `ConnectionsPerAddress`; nil when not counted per address.
         let address: String?
+        /// Counted over the connection cap: the loop that takes it closes an idle connection first.
+        let replacesIdle: Bool
     }
 
     private func acceptConnections() {
@@ -88,7 +92,13 @@ final class ServerLoop: EventHandler {
     }
 
     /// Counts a new connection and hands it to the loop that serves it, or refuses it: over its
-    /// address's cap, or over the server's.
+    /// address's cap always; over the server's cap unless some loop has an idle connection to give up.
+    ///
+    /// The server being full, the accepting loop does not wait for a place: it counts the newcomer
+    /// over the cap and hands it to a loop that has published idle connections (itself first, with no
+    /// hand-over), and that loop closes one of them before serving it, which brings the count back.
+    /// Each loop only ever closes its own connections, so no lock spans the loops; if that loop's idle
+    /// connections all got busy meanwhile, it refuses the newcomer as the cap would have.
     private func admit(_ fd: Int32) {
         let peer = Socket.peerAddress(fd)
         let address = shared.addressKey(of: peer)
@@ -96,13 +106,21 @@ final class ServerLoop: EventHandler {
             refuse(fd, reason: "too many connections from this address, try again")
             return
         }
-        guard shared.reserveConnectionSlot() else {
+        let accepted: Accepted
+        let target: Int
+        if shared.reserveConnectionSlot() {
+            accepted = Accepted(descriptor: fd, peer: peer, address: address, replacesIdle: false)
+            target = shared.balancer.assign(acceptedBy: index)
+        } else if let loopWithIdle = shared.idleCounts.loopWithIdleConnections(preferring: index) {
+            shared.reserveConnectionSlotOverCap()
+            accepted = Accepted(descriptor: fd, peer: peer, address: address, replacesIdle: true)
+            target = loopWithIdle
+            shared.balancer.assign(to: target)
+        } else {
             if let address { shared.connectionsPerAddress.release(address) }
             refuse(fd, reason: "too many connections, try again")
             return
         }
-        let accepted = Accepted(descriptor: fd, peer: peer, address: address)
-        let target = shared.balancer.assign(acceptedBy: index)
         if target == index {
             adopt(accepted)
         } else if !peers.indices.contains(target) || !peers[target].execute({ $0.adopt(accepted) }) {
@@ -123,6 +141,12 @@ final class ServerLoop: EventHandler {
             release(countedOn: index, address: accepted.address)
             return
         }
+        if accepted.replacesIdle && !closeIdleConnectionForNewcomer() {
+            // Every idle connection here got busy or closed since it was counted: the server is full.
+            refuse(fd, reason: "too many connections, try again")
+            release(countedOn: index, address: accepted.address)
+            return
+        }
         Socket.setNoDelay(fd)
         nextSerial += 1
         do {
@@ -131,6 +155,7 @@ final class ServerLoop: EventHandler {
                                                 tls: shared.configuration.tls?.context)
             try connection.register()
             connections[fd] = connection
+            noteIdleness(of: connection)
             if isShuttingDown { connection.closeIfIdle() }
         } catch {
             Glibc.close(fd)
@@ -144,6 +169,46 @@ final class ServerLoop: EventHandler {
         shared.releaseConnectionSlot()
         shared.balancer.closed(on: loop)
         if let address { shared.connectionsPerAddress.release(address) }
+    }
+
+    // MARK: Idle connections
+
+    /// How many of the longest idle connections are weighed when one must go.
+    private static let reclaimCandidates = 8
+
+    /// Keeps `idleConnections` true to the connection's state; every entry point of a connection
+    /// ends here, so the list follows each change. Also tells the other loops how many this has.
+    func noteIdleness(of connection: HTTPConnection) {
+        let idle = connection.isIdle
+        guard idle != connection.isListedIdle else { return }
+        if idle {
+            idleConnections.append(connection)
+        } else {
+            idleConnections.remove(connection)
+        }
+        shared.idleCounts.publish(idleConnections.count, on: index)
+    }
+
+    /// The server is full and a newcomer waits: closes one of the connections idle longest, the
+    /// one whose address holds most connections among them (so that the address crowding the server
+    /// gives up its connections first), the longest idle of those. False if none is idle.
+    ///
+    /// An idle keep-alive connection may be closed at any moment (RFC 9112 §9.5); its client opens
+    /// another when it next has a request, and is then served like any newcomer.
+    private func closeIdleConnectionForNewcomer() -> Bool {
+        let candidates = idleConnections.longestIdle(ServerLoop.reclaimCandidates)
+        guard var chosen = candidates.first else { return false }
+        let addresses = candidates.compactMap(\.address)
+        if addresses.count == candidates.count {
+            let held = shared.connectionsPerAddress.counts(of: addresses)
+            var most = -1
+            for (candidate, count) in zip(candidates, held) where count > most {
+                chosen = candidate
+                most = count
+            }
+        }
+        chosen.close()
+        return true
     }
 
     /// Out of descriptors: free the reserve, accept the waiting peer and close it at once, so the
@@ -259,6 +324,7 @@ final class ServerLoop: EventHandler {
     func connectionClosed(_ connection: HTTPConnection) {
         guard connections[connection.descriptor] === connection else { return }
         connections[connection.descriptor] = nil
+        noteIdleness(of: connection)
         release(countedOn: index, address: connection.address)
     }
 
