@@ -42,6 +42,26 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(overridden.http.host, "0.0.0.0")
     }
 
+    func testFairnessOptions() throws {
+        let defaults = try configuration([])
+        XCTAssertEqual(defaults.http.maxConnectionsPerAddress, 128)
+        XCTAssertEqual(defaults.http.limits.maxAnonymousBodyBytes, 4 * 1024)
+        XCTAssertEqual(defaults.http.anonymousBodyReadTimeout, .seconds(5))
+
+        let environment = ["FG_MAX_CONNECTIONS_PER_ADDRESS": "16", "FG_MAX_ANONYMOUS_BODY_BYTES": "2048", "FG_ANONYMOUS_BODY_TIMEOUT": "2"]
+        let fromEnvironment = try configuration([], environment)
+        XCTAssertEqual(fromEnvironment.http.maxConnectionsPerAddress, 16)
+        XCTAssertEqual(fromEnvironment.http.limits.maxAnonymousBodyBytes, 2048)
+        XCTAssertEqual(fromEnvironment.http.anonymousBodyReadTimeout, .seconds(2))
+
+        let flags = try configuration(["--max-connections-per-address", "8", "--max-anonymous-body-bytes=1024",
+                                       "--anonymous-body-timeout", "0.5"], environment)
+        XCTAssertEqual(flags.http.maxConnectionsPerAddress, 8)
+        XCTAssertEqual(flags.http.limits.maxAnonymousBodyBytes, 1024)
+        XCTAssertEqual(flags.http.anonymousBodyReadTimeout, .milliseconds(500))
+        XCTAssertThrowsError(try configuration(["--max-connections-per-address", "0"]))
+    }
+
     func testSecurityOptions() throws {
         let defaults = try configuration([])
         XCTAssertEqual(defaults.registration, .open)

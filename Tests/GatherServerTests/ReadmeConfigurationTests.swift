@@ -25,6 +25,9 @@ final class ReadmeConfigurationTests: XCTestCase {
                        "\(defaults.http.limits.maxHeaderBytes) bytes: the field lines",
                        "| Header fields | \(defaults.http.limits.maxHeaderCount) |",
                        "\(defaults.http.limits.maxBodyBytes) bytes (`--max-body-bytes`)",
+                       "\(defaults.http.limits.maxAnonymousBodyBytes ?? 0) bytes (`--max-anonymous-body-bytes`",
+                       "\(Int(defaults.http.anonymousBodyReadTimeout.components.seconds)) s from the request's first byte (`--anonymous-body-timeout`",
+                       "| Open connections from one address | \(defaults.http.maxConnectionsPerAddress) (`--max-connections-per-address`)",
                        "\(defaults.registrationsPerHour) attempts per client address per hour",
                        "a queue of \(defaults.hashingQueueLimit)"] {
             XCTAssertTrue(security.contains(figure), figure)

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GatherCore
+import Networking
 
 /// Slows password guessing, in two ways:
 /// - after `maxFailures` failed logins for one username from one client within `window`, that

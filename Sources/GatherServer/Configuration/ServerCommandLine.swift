@@ -49,12 +49,20 @@ public enum ServerCommandLine {
             config.tokenLifetime = .seconds(try integer(value, name: "--token-lifetime-days", range: 1...3650) * 24 * 3600)
         },
         ServerOption(flag: "--max-connections", environment: "FG_MAX_CONNECTIONS", valueName: "N",
-                     help: "open connections at most; more get 503 (default 10000)") { config, value in
+                     help: "open connections at most; when full, an idle one is closed for a newcomer, else 503 (default 10000)") { config, value in
             config.http.maxConnections = try integer(value, name: "--max-connections", range: 1...1_000_000)
+        },
+        ServerOption(flag: "--max-connections-per-address", environment: "FG_MAX_CONNECTIONS_PER_ADDRESS", valueName: "N",
+                     help: "open connections from one client address (IPv6: one /64) at most; more get 503; not applied with --trust-proxy (default 128)") { config, value in
+            config.http.maxConnectionsPerAddress = try integer(value, name: "--max-connections-per-address", range: 1...1_000_000)
         },
         ServerOption(flag: "--max-body-bytes", environment: "FG_MAX_BODY_BYTES", valueName: "BYTES",
                      help: "largest request body; larger gets 413 (default 1048576)") { config, value in
             config.http.limits.maxBodyBytes = try integer(value, name: "--max-body-bytes", range: 1...(64 << 20))
+        },
+        ServerOption(flag: "--max-anonymous-body-bytes", environment: "FG_MAX_ANONYMOUS_BODY_BYTES", valueName: "BYTES",
+                     help: "largest body of a request without an Authorization header; larger gets 413 (default 4096)") { config, value in
+            config.http.limits.maxAnonymousBodyBytes = try integer(value, name: "--max-anonymous-body-bytes", range: 1...(64 << 20))
         },
         ServerOption(flag: "--max-request-line-bytes", environment: "FG_MAX_REQUEST_LINE_BYTES", valueName: "BYTES",
                      help: "longest request line; longer gets 414 (default 8192)") { config, value in
@@ -71,6 +79,10 @@ public enum ServerCommandLine {
         ServerOption(flag: "--body-timeout", environment: "FG_BODY_TIMEOUT", valueName: "SECONDS",
                      help: "time to receive a request's body; then 408 (default 30)") { config, value in
             config.http.bodyReadTimeout = try seconds(value, name: "--body-timeout")
+        },
+        ServerOption(flag: "--anonymous-body-timeout", environment: "FG_ANONYMOUS_BODY_TIMEOUT", valueName: "SECONDS",
+                     help: "time to receive the body of a request without an Authorization header; then 408 (default 5)") { config, value in
+            config.http.anonymousBodyReadTimeout = try seconds(value, name: "--anonymous-body-timeout")
         },
         ServerOption(flag: "--idle-timeout", environment: "FG_IDLE_TIMEOUT", valueName: "SECONDS",
                      help: "time a keep-alive connection may wait for its next request (default 60)") { config, value in

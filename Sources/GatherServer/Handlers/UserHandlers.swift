@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GatherCore
 import HTTP
+import Networking
 import Storage
 
 /// `/api/users`: registration, login, logout, the caller's account, deleting it.

@@ -8,6 +8,11 @@ public struct HTTPLimits: Sendable, Equatable {
     public var maxHeaderCount: Int
     /// The body, decided from `Content-Length` before any of it is read, or as chunks arrive. Larger → 413.
     public var maxBodyBytes: Int
+    /// The body of an anonymous request (one without an `Authorization` header), when it should be
+    /// smaller than `maxBodyBytes`; nil: no smaller limit. A server whose strangers only send small
+    /// forms (a login, a registration) need not buffer a large body for anyone who asks: that
+    /// allowance is kept for callers who say who they are. Larger → 413, like `maxBodyBytes`.
+    package var maxAnonymousBodyBytes: Int?
 
     public init(maxRequestLineBytes: Int = 8 * 1024, maxHeaderBytes: Int = 16 * 1024,
                 maxHeaderCount: Int = 100, maxBodyBytes: Int = 1024 * 1024) {
@@ -15,6 +20,16 @@ public struct HTTPLimits: Sendable, Equatable {
         self.maxHeaderBytes = maxHeaderBytes
         self.maxHeaderCount = maxHeaderCount
         self.maxBodyBytes = maxBodyBytes
+        self.maxAnonymousBodyBytes = nil
+    }
+
+    /// The limits a request's body is read under: an anonymous request's body limit is the smaller
+    /// of the two.
+    package func forBody(anonymous: Bool) -> HTTPLimits {
+        guard anonymous, let anonymousLimit = maxAnonymousBodyBytes else { return self }
+        var limits = self
+        limits.maxBodyBytes = min(maxBodyBytes, anonymousLimit)
+        return limits
     }
 
     public static let `default` = HTTPLimits()

@@ -37,6 +37,13 @@ public struct HTTPRequestParser: Sendable {
         }
     }
 
+    /// True while the body being read belongs to an anonymous request (no `Authorization` header):
+    /// a server may give it less time.
+    package var isReadingAnonymousBody: Bool {
+        guard case .body(let head, _) = state else { return false }
+        return head.isAnonymous
+    }
+
     /// True once per request whose head asked for `Expect: 100-continue` while its body has not arrived:
     /// the connection should then send `100 Continue`.
     public mutating func takeContinueRequest() -> Bool {
@@ -65,9 +72,13 @@ public struct HTTPRequestParser: Sendable {
                 state = .body(head, BodyReader(framing: head.framing))
                 // Cleared below if the body is already here.
                 continuePending = head.expectsContinue
-            case .body:
+            case .body(let head, _):
                 let message: (head: RequestHead, body: [UInt8])?
-                do { message = try state.takeBody(from: &input, limits: limits, ended: false) } catch { try fail(error) }
+                do {
+                    message = try state.takeBody(from: &input, limits: head.bodyLimits, ended: false)
+                } catch {
+                    try fail(error)
+                }
                 guard let message else { return nil }
                 continuePending = false
                 return try deliver(message.head, body: message.body)

@@ -6,6 +6,12 @@ struct RequestHead: Sendable {
     let headers: HTTPHeaders
     let framing: BodyFraming
     let expectsContinue: Bool
+    /// No `Authorization` header: the body is read under `HTTPLimits.maxAnonymousBodyBytes`.
+    /// Present is enough, valid or not: the parser cannot check credentials, and the limit only
+    /// spares the server from buffering large bodies for callers who do not even claim to be anyone.
+    let isAnonymous: Bool
+    /// The limits the body is read under (see `HTTPLimits.forBody(anonymous:)`).
+    let bodyLimits: HTTPLimits
 
     init(lines: [Range<Int>], buffer: [UInt8], limits: HTTPLimits) throws(HTTPParseError) {
         guard let requestLine = lines.first else { throw HTTPParseError(.badRequest, "missing request line") }
@@ -24,7 +30,10 @@ struct RequestHead: Sendable {
                 throw HTTPParseError(.badRequest, hosts.isEmpty ? "missing Host header" : "more than one Host header")
             }
         }
-        framing = try RequestHead.framing(headers: headers, version: version, limits: limits)
+        isAnonymous = !headers.contains(name: HTTPHeaders.Name.authorization)
+        bodyLimits = limits.forBody(anonymous: isAnonymous)
+        // A Content-Length over the limit is refused here, before any byte of the body is read.
+        framing = try RequestHead.framing(headers: headers, version: version, limits: bodyLimits)
 
         let expectations = headers.values(of: HTTPHeaders.Name.expect)
         if version == .http1_1, !expectations.isEmpty {

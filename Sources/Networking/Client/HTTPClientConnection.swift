@@ -23,13 +23,15 @@ public final class HTTPClientConnection {
         try self.init(host: host, port: port, timeout: timeout, receiveBufferSize: nil, tls: tls)
     }
 
-    /// With a small receive buffer, so a test can make the server wait for its reader.
+    /// With a small receive buffer, so a test can make the server wait for its reader; from
+    /// `localAddress` (127.0.0.2, say), so a test can be two clients on one machine.
     @_spi(Testing) public init(host: String, port: Int, timeout: Duration, receiveBufferSize: Int?,
-                               tls: TLSClientContext? = nil) throws {
+                               localAddress: String? = nil, tls: TLSClientContext? = nil) throws {
         self.host = host
         self.port = port
         let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
-        descriptor = try HTTPClientConnection.connect(host: host, port: port, timeout: timeout, receiveBufferSize: receiveBufferSize)
+        descriptor = try HTTPClientConnection.connect(host: host, port: port, timeout: timeout, receiveBufferSize: receiveBufferSize,
+                                                      localAddress: localAddress)
         if let tls {
             do {
                 try shakeHands(tls, until: deadline)
@@ -223,12 +225,22 @@ public final class HTTPClientConnection {
         }
     }
 
-    private static func connect(host: String, port: Int, timeout: Duration, receiveBufferSize: Int?) throws -> Int32 {
+    private static func connect(host: String, port: Int, timeout: Duration, receiveBufferSize: Int?,
+                                localAddress: String?) throws -> Int32 {
         let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
         var lastError: any Error = HTTPClientError.connectionRefused
+        let localAddresses = try localAddress.map { try Socket.resolve(host: $0, port: 0, passive: false) }
         for address in try Socket.resolve(host: host, port: port, passive: false) {
             let fd: Int32
             do { fd = try address.makeSocket() } catch { lastError = error; continue }
+            if let localAddresses {
+                let local = localAddresses.first { $0.family == address.family }
+                guard let local, local.withSocketAddress({ bind(fd, $0, $1) }) == 0 else {
+                    lastError = local == nil ? SystemError("bind", code: EAFNOSUPPORT) : SystemError("bind")
+                    Glibc.close(fd)
+                    continue
+                }
+            }
             if var size = receiveBufferSize.map(Int32.init(clamping:)) {
                 // Before connect, so the TCP window is negotiated with it.
                 setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))

@@ -30,6 +30,12 @@ final class ConnectionBalancer: Sendable {
         }
     }
 
+    /// Counts a connection for `loop`, chosen by the caller: one that takes the place of an idle
+    /// connection `loop` closes for it. `closed` must follow.
+    func assign(to loop: Int) {
+        openPerLoopLocked.withLock { $0[loop] += 1 }
+    }
+
     /// A connection assigned to `loop` has closed (or never got there).
     func closed(on loop: Int) {
         openPerLoopLocked.withLock { $0[loop] -= 1 }

@@ -5,6 +5,8 @@ struct ConnectionDeadlines {
     struct Limits {
         let headerRead: UInt64
         let bodyRead: UInt64
+        /// The body clock of an anonymous request: never longer than `bodyRead`.
+        let anonymousBodyRead: UInt64
         let idle: UInt64
         let write: UInt64
         let linger: UInt64
@@ -12,6 +14,7 @@ struct ConnectionDeadlines {
         init(_ configuration: HTTPServerConfiguration) {
             headerRead = MonotonicClock.nanoseconds(configuration.headerReadTimeout)
             bodyRead = MonotonicClock.nanoseconds(configuration.bodyReadTimeout)
+            anonymousBodyRead = min(bodyRead, MonotonicClock.nanoseconds(configuration.anonymousBodyReadTimeout))
             idle = MonotonicClock.nanoseconds(configuration.idleTimeout)
             write = MonotonicClock.nanoseconds(configuration.writeTimeout)
             linger = MonotonicClock.nanoseconds(configuration.lingerTimeout)
@@ -31,13 +34,23 @@ struct ConnectionDeadlines {
         /// The TLS handshake, timed like a request head from the connection's first moment: a
         /// client that shakes hands slowly is cut off like one that sends its head slowly.
         case handshaking
-        /// Waiting for a request, or receiving one (head or body).
-        case reading(receivingBody: Bool)
+        /// Waiting for a request, or receiving one (head, or the body of a request with or without
+        /// an `Authorization` header).
+        case reading(receiving: Receiving)
         /// A worker is answering: no clock runs, however long the handler takes.
         case processing
         case writing
         /// Lingering close: reading and dropping after a final response.
         case draining
+    }
+
+    /// What part of a request is arriving, which decides the clock that runs.
+    enum Receiving {
+        /// Nothing yet (the idle clock), or the head.
+        case head
+        case body
+        /// The body of a request without an `Authorization` header: the shorter body clock.
+        case anonymousBody
     }
 
     /// When the request now arriving sent its first byte; nil between requests.
@@ -71,9 +84,14 @@ struct ConnectionDeadlines {
         switch phase {
         case .handshaking:
             return now - (requestStartedAt ?? lastActivity) > limits.headerRead ? .close : nil
-        case .reading(let receivingBody):
+        case .reading(let receiving):
             if let started = requestStartedAt {
-                return now - started > (receivingBody ? limits.bodyRead : limits.headerRead) ? .requestTimeout : nil
+                let allowed = switch receiving {
+                case .head: limits.headerRead
+                case .body: limits.bodyRead
+                case .anonymousBody: limits.anonymousBodyRead
+                }
+                return now - started > allowed ? .requestTimeout : nil
             }
             return now - lastActivity > limits.idle ? .close : nil
         case .writing:

@@ -20,6 +20,8 @@ final class HTTPConnection: EventHandler {
     let serial: UInt64
     /// The peer's address, read once at accept.
     let peer: String
+    /// What it is counted under in `ConnectionsPerAddress`; nil when not counted per address.
+    let address: String?
     private unowned let owner: ServerLoop
     private var parser: HTTPRequestParser
     private(set) var state: State = .reading
@@ -42,18 +44,24 @@ final class HTTPConnection: EventHandler {
     /// the next pipelined request is then taken by the same loop rather than by recursion.
     private var processingBuffered = false
     private var moreBuffered = false
+    /// Its place in the loop's `IdleConnections`, changed by that list alone.
+    var isListedIdle = false
+    var idlePrevious: HTTPConnection?
+    var idleNext: HTTPConnection?
 
     private static let readEvents = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
     private static let writeEvents = EPOLLOUT.rawValue
 
     /// With `tls`, the connection starts with the server's side of a TLS handshake.
-    init(descriptor: Int32, serial: UInt64, owner: ServerLoop, limits: HTTPLimits, tls: TLSServerContext?) throws {
+    init(descriptor: Int32, serial: UInt64, peer: String, address: String?, owner: ServerLoop, limits: HTTPLimits,
+         tls: TLSServerContext?) throws {
         self.descriptor = descriptor
         self.serial = serial
         self.owner = owner
         self.parser = HTTPRequestParser(limits: limits)
         self.deadlines = ConnectionDeadlines(now: MonotonicClock.now())
-        self.peer = Socket.peerAddress(descriptor)
+        self.peer = peer
+        self.address = address
         if let tls {
             self.tls = try TLSSession.accepting(descriptor, context: tls)
             state = .handshaking
@@ -61,7 +69,8 @@ final class HTTPConnection: EventHandler {
         }
     }
 
-    /// Nothing in flight: shutdown may close it now (a handshake not finished counts as nothing).
+    /// Nothing in flight: shutdown may close it now (a handshake not finished counts as nothing), and
+    /// so may a newcomer when the server is full (`IdleConnections`).
     var isIdle: Bool {
         state == .handshaking || (state == .reading && !parser.hasPartialRequest && output.isEmpty)
     }
@@ -80,6 +89,9 @@ final class HTTPConnection: EventHandler {
     // MARK: Events
 
     func handle(events: UInt32) {
+        // Each way in from the loop (events, a response, a tick, shutdown) ends by telling the loop
+        // whether the connection is now idle.
+        defer { owner.noteIdleness(of: self) }
         if events & EPOLLERR.rawValue != 0 {
             close()
             return
@@ -289,6 +301,7 @@ final class HTTPConnection: EventHandler {
 
     /// Called on the loop thread when the worker has the response.
     func complete(with response: HTTPResponse) {
+        defer { owner.noteIdleness(of: self) }
         guard state == .processing, let exchange else { return }
         send(response, exchange: exchange, keepAlive: exchange.keepAlive && !owner.isShuttingDown)
     }
@@ -368,10 +381,12 @@ final class HTTPConnection: EventHandler {
 
     /// Called about every tick: enforces the read, idle, write and linger timeouts.
     func checkTimeouts(now: UInt64, limits: ConnectionDeadlines.Limits) {
+        defer { owner.noteIdleness(of: self) }
         let phase: ConnectionDeadlines.Phase
         switch state {
         case .handshaking: phase = .handshaking
-        case .reading: phase = .reading(receivingBody: parser.isReadingBody)
+        case .reading:
+            phase = .reading(receiving: parser.isReadingAnonymousBody ? .anonymousBody : parser.isReadingBody ? .body : .head)
         case .processing: phase = .processing
         case .writing: phase = .writing
         case .draining: phase = .draining
@@ -388,6 +403,7 @@ final class HTTPConnection: EventHandler {
     /// Bytes already in the socket count: a request the peer sent before the shutdown, not yet
     /// read by this loop, is taken in and answered rather than reset.
     func closeIfIdle() {
+        defer { owner.noteIdleness(of: self) }
         if state == .reading { readAvailable() }
         if isIdle { close() }
     }

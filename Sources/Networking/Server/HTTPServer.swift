@@ -34,6 +34,10 @@ public final class HTTPServer: Sendable {
     /// Open connections right now on each event loop.
     @_spi(Testing) public var connectionsPerLoop: [Int] { shared.balancer.openPerLoop }
 
+    /// Idle connections right now on each event loop (between requests, nothing buffered), as the
+    /// loops last published them.
+    @_spi(Testing) public var idleConnectionsPerLoop: [Int] { shared.idleCounts.perLoop }
+
     /// Binds, starts the loops and returns the bound port.
     @discardableResult
     public func start() throws -> Int {
@@ -142,8 +146,8 @@ public final class HTTPServer: Sendable {
 
     /// Timeouts are checked on each loop's tick: often enough for the shortest of them.
     static func tickInterval(_ configuration: HTTPServerConfiguration) -> Duration {
-        let shortest = [configuration.headerReadTimeout, configuration.bodyReadTimeout, configuration.idleTimeout,
-                        configuration.writeTimeout, configuration.lingerTimeout].min() ?? .seconds(1)
+        let shortest = [configuration.headerReadTimeout, configuration.bodyReadTimeout, configuration.anonymousBodyReadTimeout,
+                        configuration.idleTimeout, configuration.writeTimeout, configuration.lingerTimeout].min() ?? .seconds(1)
         return max(.milliseconds(5), min(.milliseconds(250), shortest / 4))
     }
 }

@@ -17,6 +17,8 @@ final class ServerLoop: EventHandler {
     private let listener: Int32
     private var listening = false
     private var connections: [Int32: HTTPConnection] = [:]
+    /// The idle ones among them, longest idle first.
+    private var idleConnections = IdleConnections()
     private var nextSerial: UInt64 = 0
     private(set) var isShuttingDown = false
     /// The grace period is over and every connection was closed: none is taken any more.
@@ -58,6 +60,17 @@ final class ServerLoop: EventHandler {
         acceptConnections()
     }
 
+    /// A connection accepted by one loop on its way to the loop that serves it, with what it was
+    /// counted under: released exactly once, when it closes or if it is never served.
+    struct Accepted: Sendable {
+        let descriptor: Int32
+        let peer: String
+        /// Its place in `ConnectionsPerAddress`; nil when not counted per address.
+        let address: String?
+        /// Counted over the connection cap: the loop that takes it closes an idle connection first.
+        let replacesIdle: Bool
+    }
+
     private func acceptConnections() {
         // Bounded per wake-up so a flood of connections does not starve the existing ones.
         for _ in 0..<64 where listening {
@@ -74,18 +87,46 @@ final class ServerLoop: EventHandler {
                     return
                 }
             }
-            guard shared.reserveConnectionSlot() else {
-                refuse(fd)
-                continue
-            }
-            let target = shared.balancer.assign(acceptedBy: index)
-            if target == index {
-                adopt(fd)
-            } else if !peers.indices.contains(target) || !peers[target].execute({ $0.adopt(fd) }) {
-                // That loop has ended (the server is stopping).
-                Glibc.close(fd)
-                release(countedOn: target)
-            }
+            admit(fd)
+        }
+    }
+
+    /// Counts a new connection and hands it to the loop that serves it, or refuses it: over its
+    /// address's cap always; over the server's cap unless some loop has an idle connection to give up.
+    ///
+    /// The server being full, the accepting loop does not wait for a place: it counts the newcomer
+    /// over the cap and hands it to a loop that has published idle connections (itself first, with no
+    /// hand-over), and that loop closes one of them before serving it, which brings the count back.
+    /// Each loop only ever closes its own connections, so no lock spans the loops; if that loop's idle
+    /// connections all got busy meanwhile, it refuses the newcomer as the cap would have.
+    private func admit(_ fd: Int32) {
+        let peer = Socket.peerAddress(fd)
+        let address = shared.addressKey(of: peer)
+        if let address, !shared.connectionsPerAddress.reserve(address) {
+            refuse(fd, reason: "too many connections from this address, try again")
+            return
+        }
+        let accepted: Accepted
+        let target: Int
+        if shared.reserveConnectionSlot() {
+            accepted = Accepted(descriptor: fd, peer: peer, address: address, replacesIdle: false)
+            target = shared.balancer.assign(acceptedBy: index)
+        } else if let loopWithIdle = shared.idleCounts.loopWithIdleConnections(preferring: index) {
+            shared.reserveConnectionSlotOverCap()
+            accepted = Accepted(descriptor: fd, peer: peer, address: address, replacesIdle: true)
+            target = loopWithIdle
+            shared.balancer.assign(to: target)
+        } else {
+            if let address { shared.connectionsPerAddress.release(address) }
+            refuse(fd, reason: "too many connections, try again")
+            return
+        }
+        if target == index {
+            adopt(accepted)
+        } else if !peers.indices.contains(target) || !peers[target].execute({ $0.adopt(accepted) }) {
+            // That loop has ended (the server is stopping).
+            Glibc.close(fd)
+            release(countedOn: target, address: address)
         }
     }
 
@@ -93,30 +134,81 @@ final class ServerLoop: EventHandler {
     /// that arrives after shutdown began was accepted before: it is treated as the connections
     /// open then were (`closeIfIdle`: a request already sent is answered). Once everything has
     /// been closed, it is closed too.
-    func adopt(_ fd: Int32) {
+    func adopt(_ accepted: Accepted) {
+        let fd = accepted.descriptor
         guard !closedAll else {
             Glibc.close(fd)
-            release(countedOn: index)
+            release(countedOn: index, address: accepted.address)
+            return
+        }
+        if accepted.replacesIdle && !closeIdleConnectionForNewcomer() {
+            // Every idle connection here got busy or closed since it was counted: the server is full.
+            refuse(fd, reason: "too many connections, try again")
+            release(countedOn: index, address: accepted.address)
             return
         }
         Socket.setNoDelay(fd)
         nextSerial += 1
         do {
-            let connection = try HTTPConnection(descriptor: fd, serial: nextSerial, owner: self,
-                                                limits: shared.configuration.limits, tls: shared.configuration.tls?.context)
+            let connection = try HTTPConnection(descriptor: fd, serial: nextSerial, peer: accepted.peer, address: accepted.address,
+                                                owner: self, limits: shared.configuration.limits,
+                                                tls: shared.configuration.tls?.context)
             try connection.register()
             connections[fd] = connection
+            noteIdleness(of: connection)
             if isShuttingDown { connection.closeIfIdle() }
         } catch {
             Glibc.close(fd)
-            release(countedOn: index)
+            release(countedOn: index, address: accepted.address)
         }
     }
 
-    /// A connection counted for `loop` is gone: its place under the cap and on that loop are free.
-    private func release(countedOn loop: Int) {
+    /// A connection counted for `loop` (and for `address`) is gone: its places under the caps and
+    /// on that loop are free.
+    private func release(countedOn loop: Int, address: String?) {
         shared.releaseConnectionSlot()
         shared.balancer.closed(on: loop)
+        if let address { shared.connectionsPerAddress.release(address) }
+    }
+
+    // MARK: Idle connections
+
+    /// How many of the longest idle connections are weighed when one must go.
+    private static let reclaimCandidates = 8
+
+    /// Keeps `idleConnections` true to the connection's state; every entry point of a connection
+    /// ends here, so the list follows each change. Also tells the other loops how many this has.
+    func noteIdleness(of connection: HTTPConnection) {
+        let idle = connection.isIdle
+        guard idle != connection.isListedIdle else { return }
+        if idle {
+            idleConnections.append(connection)
+        } else {
+            idleConnections.remove(connection)
+        }
+        shared.idleCounts.publish(idleConnections.count, on: index)
+    }
+
+    /// The server is full and a newcomer waits: closes one of the connections idle longest, the
+    /// one whose address holds most connections among them (so that the address crowding the server
+    /// gives up its connections first), the longest idle of those. False if none is idle.
+    ///
+    /// An idle keep-alive connection may be closed at any moment (RFC 9112 §9.5); its client opens
+    /// another when it next has a request, and is then served like any newcomer.
+    private func closeIdleConnectionForNewcomer() -> Bool {
+        let candidates = idleConnections.longestIdle(ServerLoop.reclaimCandidates)
+        guard var chosen = candidates.first else { return false }
+        let addresses = candidates.compactMap(\.address)
+        if addresses.count == candidates.count {
+            let held = shared.connectionsPerAddress.counts(of: addresses)
+            var most = -1
+            for (candidate, count) in zip(candidates, held) where count > most {
+                chosen = candidate
+                most = count
+            }
+        }
+        chosen.close()
+        return true
     }
 
     /// Out of descriptors: free the reserve, accept the waiting peer and close it at once, so the
@@ -157,14 +249,14 @@ final class ServerLoop: EventHandler {
 
     private static let acceptPause: UInt64 = 100_000_000
 
-    /// Over the connection cap: a best-effort 503, then close. On an HTTPS port a plain answer
+    /// Over a connection cap: a best-effort 503, then close. On an HTTPS port a plain answer
     /// would read as "not TLS" to the client: the connection is just closed.
-    private func refuse(_ fd: Int32) {
+    private func refuse(_ fd: Int32, reason: String) {
         guard shared.configuration.tls == nil else {
             Glibc.close(fd)
             return
         }
-        let refusal = HTTPResponseSerializer.serialize(shared.responder.errorResponse(.serviceUnavailable, reason: "too many connections, try again"),
+        let refusal = HTTPResponseSerializer.serialize(shared.responder.errorResponse(.serviceUnavailable, reason: reason),
                                                        isHead: false, keepAlive: false, date: currentDate())
         _ = refusal.withUnsafeBytes { try? Socket.write(fd, $0) }
         Glibc.close(fd)
@@ -232,7 +324,8 @@ final class ServerLoop: EventHandler {
     func connectionClosed(_ connection: HTTPConnection) {
         guard connections[connection.descriptor] === connection else { return }
         connections[connection.descriptor] = nil
-        release(countedOn: index)
+        noteIdleness(of: connection)
+        release(countedOn: index, address: connection.address)
     }
 
     private func tick() {

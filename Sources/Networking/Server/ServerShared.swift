@@ -12,6 +12,10 @@ final class ServerShared: Sendable {
     private let logQueue = DispatchQueue(label: "gather-access-log")
     let workers: WorkerPool
     let balancer: ConnectionBalancer
+    /// Connections per client address, against `maxConnectionsPerAddress`; not used behind a
+    /// trusted proxy, whose every connection comes from the proxy's address.
+    let connectionsPerAddress: ConnectionsPerAddress
+    let idleCounts: IdleConnectionCounts
     private let openConnections = Atomic<Int>(0)
     private let requestCounter = Atomic<UInt64>(0)
 
@@ -21,6 +25,14 @@ final class ServerShared: Sendable {
         self.accessLogger = accessLogger
         self.workers = try WorkerPool(threads: configuration.workerCount, name: "gather-worker")
         self.balancer = ConnectionBalancer(loopCount: configuration.eventLoopCount)
+        self.connectionsPerAddress = ConnectionsPerAddress(limit: configuration.maxConnectionsPerAddress)
+        self.idleCounts = IdleConnectionCounts(loopCount: configuration.eventLoopCount)
+    }
+
+    /// The key a connection from `peer` is counted under per address; nil when connections are not
+    /// counted per address (behind a trusted proxy, which carries many clients' requests).
+    func addressKey(of peer: String) -> String? {
+        configuration.trustProxyHeaders ? nil : ClientKey.of(peer)
     }
 
     var connectionCount: Int { openConnections.load(ordering: .relaxed) }
@@ -33,6 +45,13 @@ final class ServerShared: Sendable {
             return false
         }
         return true
+    }
+
+    /// Counts a connection beyond the cap: a newcomer for whom an idle connection is about to be
+    /// closed (`ServerLoop.closeIdleConnectionForNewcomer`), which brings the count back. The count
+    /// is over the cap only while such hand-overs are on their way to a loop.
+    func reserveConnectionSlotOverCap() {
+        openConnections.add(1, ordering: .relaxed)
     }
 
     func releaseConnectionSlot() {

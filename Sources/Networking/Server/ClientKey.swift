@@ -1,11 +1,13 @@
 import Glibc
 
-/// The key a client is counted by in the login throttle, the registration limit and the
-/// hashing allowance: its IPv4 address, or the /64 network of an IPv6 address (one host usually
-/// has a whole /64 to itself, so counting single IPv6 addresses would let it rotate freely).
-/// An IPv4-mapped IPv6 address counts as its IPv4 address; anything else unchanged.
-enum ClientKey {
-    static func of(_ client: String) -> String {
+/// The key a client is counted by wherever something is bounded per client (GatherServer's login
+/// throttle, registration limit and hashing allowance; the server's connections per address): its
+/// IPv4 address, or the /64 network of an IPv6 address (one host usually has a whole /64 to
+/// itself, so counting single IPv6 addresses would let it rotate freely). An IPv4-mapped IPv6
+/// address counts as its IPv4 address; anything else unchanged. Here, below both, so that there is
+/// one definition of "the same client".
+package enum ClientKey {
+    package static func of(_ client: String) -> String {
         var address = in6_addr()
         let text = client.split(separator: "%", maxSplits: 1).first.map(String.init) ?? client
         guard inet_pton(AF_INET6, text, &address) == 1 else { return client }

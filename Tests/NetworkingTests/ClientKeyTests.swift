@@ -1,4 +1,4 @@
-@testable import GatherServer
+import Networking
 import XCTest
 
 final class ClientKeyTests: XCTestCase {
