@@ -22,7 +22,8 @@ import Networking
 /// last minutes, and whether it got in, tells them apart. What it cannot tell apart: an address
 /// never seen before from the real user on their first try. A flood spread so thin that each
 /// address has asked about once (tens of new addresses a second, thousands within a half-life)
-/// ties with the real user, and equals are served oldest first, as before.
+/// ties with the real user, and equals are served oldest first, as before; so does an attacker who
+/// logs into an account of their own between guesses, paying a hash and a token for each.
 ///
 /// The order never looks at the username, so it reveals nothing about which accounts exist: a
 /// login naming no account still costs a hash against the decoy and waits its turn like any other.
