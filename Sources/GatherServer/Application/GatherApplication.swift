@@ -21,7 +21,8 @@ public final class GatherApplication: HTTPResponder {
         public var registrationLimit = RegistrationLimit()
         /// Threads that hash passwords.
         public var hashingThreads = Options.defaultHashingThreads
-        /// Logins and registrations waiting for a hashing thread at most; beyond, 503 at once.
+        /// Logins and registrations waiting for a hashing thread at most; beyond, the newest of the
+        /// address that asked most, or the newcomer, gets 503 at once (`FairHashingQueue`).
         public var hashingQueueLimit = Options.defaultHashingQueueLimit
         /// One client's logins and registrations queued or running at once at most; beyond, 429.
         public var hashingPerClient = 2
@@ -39,7 +40,9 @@ public final class GatherApplication: HTTPResponder {
     private let router: Router
     private let services: Services
     private let hashing: WorkerPool
-    private let hashingAllowance: HashingAllowance
+    /// Each address's logins and registrations queued or running at once.
+    private let hashingAllowance: ConcurrencyAllowance<String>
+    private let hashingQueue: FairHashingQueue
     /// The database for handlers on workers and the committer.
     private let workerDatabase: WorkerDatabase
     /// The database for handlers and authentication on each event loop.
@@ -61,8 +64,11 @@ public final class GatherApplication: HTTPResponder {
                             quotas: AccountQuotas(limits: options.limits),
                             writeRate: WriteRateLimit(burst: options.limits.writeBurst, perSecond: options.limits.writesPerSecond))
         // Niced: a burst of logins must not take the CPU from ordinary requests.
-        hashing = try WorkerPool(threads: options.hashingThreads, name: "gather-hashing", queueLimit: options.hashingQueueLimit, niceness: 10)
-        hashingAllowance = HashingAllowance(limit: options.hashingPerClient)
+        // No limit of its own: the fair queue in front of it holds the waiting logins and keeps the
+        // limit, and hands the pool at most one job per thread.
+        hashing = try WorkerPool(threads: options.hashingThreads, name: "gather-hashing", niceness: 10)
+        hashingQueue = FairHashingQueue(pool: hashing, limit: options.hashingQueueLimit, now: options.now)
+        hashingAllowance = ConcurrencyAllowance(limit: options.hashingPerClient)
         // Made in the background, so start-up does not wait for a yescrypt hash.
         let decoy = services.decoyHash
         hashing.submit { _ = decoy.value }
@@ -169,8 +175,9 @@ public final class GatherApplication: HTTPResponder {
         }
     }
 
-    /// A login or registration: admitted by its cheap checks, then queued on the hashing pool, or
-    /// refused at once (429 for one client's share, 503 for a full queue).
+    /// A login or registration: admitted by its cheap checks, then queued fairly between addresses
+    /// for the hashing pool, or refused at once (429 for one client's share, 503 for a full queue);
+    /// a waiting one may still be shed with 503 for an address that asked for less hashing.
     private func runOnHashingPool(_ route: Route, _ context: RequestContext<WorkerDatabase>, admit: Admission,
                                   completion: @escaping @Sendable (HTTPResponse) -> Void) throws {
         let undo = try admit(context)
@@ -182,22 +189,29 @@ public final class GatherApplication: HTTPResponder {
         }
         let log = services.log
         let allowance = hashingAllowance
-        let queued = hashing.trySubmit { [self] in
+        let busy = APIError(.serviceUnavailable, "the server is busy checking passwords; try again shortly",
+                            headers: [HTTPHeaders.Name.retryAfter: "1"])
+        let queued = hashingQueue.submit(client: client, job: { [self] in
             let response: HTTPResponse
             do {
                 response = try run(route, context)
             } catch {
                 response = ErrorMapping.response(for: error, log: log)
             }
+            // Getting in is not what a flood does: the request is not held against its address.
+            if (200..<300).contains(response.status.code) { hashingQueue.forgive(client) }
             // Given back before the client hears the answer, so its next request finds the place free.
             allowance.give(client)
             completion(response)
-        }
+        }, shed: {
+            allowance.give(client)
+            undo?()
+            completion(ErrorMapping.response(for: busy, log: log))
+        })
         guard queued else {
             allowance.give(client)
             undo?()
-            throw APIError(.serviceUnavailable, "the server is busy checking passwords; try again shortly",
-                           headers: [HTTPHeaders.Name.retryAfter: "1"])
+            throw busy
         }
     }
 

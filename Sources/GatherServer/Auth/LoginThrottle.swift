@@ -2,23 +2,35 @@ import FoundationEssentials
 import GatherCore
 import Networking
 
-/// Slows password guessing, in two ways:
+/// Slows password guessing, in three ways:
 /// - after `maxFailures` failed logins for one username from one client within `window`, that
 ///   client may not try that username again until the window has passed. Keyed by username *and*
 ///   client, so a stranger cannot lock a user out everywhere; the username counts in its compared
 ///   form (`Username.comparisonKey`), so no other spelling of the same name escapes the count;
 /// - after `maxFailuresPerClient` failed logins from one client, whatever the usernames, that
-///   client may not try any: guessing one password against many names (spraying) is slowed too.
+///   client may not try any: guessing one password against many names (spraying) is slowed too;
+/// - through `accounts`, guessing at one account from many addresses, whatever each address's own
+///   count (`AccountBrake`).
 /// A client is counted by `ClientKey` (an IPv6 client by its /64). A success clears only the
 /// count for that username. In memory: a restart forgets, acceptable for a brake, not a ledger.
 public final class LoginThrottle: Sendable {
     private let failures: SlidingWindowLimiter
     private let failuresPerClient: SlidingWindowLimiter
+    /// Attempts at one account from everywhere; consulted before a login is queued.
+    package let accounts: AccountBrake
 
-    public init(maxFailures: Int = 5, maxFailuresPerClient: Int = 50, window: TimeInterval = 15 * 60,
-                capacity: Int = 10_000) {
+    public convenience init(maxFailures: Int = 5, maxFailuresPerClient: Int = 50, window: TimeInterval = 15 * 60,
+                            capacity: Int = 10_000) {
+        self.init(maxFailures: maxFailures, maxFailuresPerClient: maxFailuresPerClient, window: window,
+                  capacity: capacity, accounts: AccountBrake())
+    }
+
+    /// With an account brake of other values than `AccountBrake`'s defaults.
+    package init(maxFailures: Int = 5, maxFailuresPerClient: Int = 50, window: TimeInterval = 15 * 60,
+                 capacity: Int = 10_000, accounts: AccountBrake) {
         failures = SlidingWindowLimiter(limit: maxFailures, window: window, capacity: capacity)
         failuresPerClient = SlidingWindowLimiter(limit: maxFailuresPerClient, window: window, capacity: capacity)
+        self.accounts = accounts
     }
 
     public var maxFailures: Int { failures.limit }

@@ -30,10 +30,21 @@ enum UserHandlers {
         return .json(.created, user, headers: [HTTPHeaders.Name.location: "/api/users/\(user.id.uuidString)"])
     }
 
-    /// Before a login is queued for hashing: well-formed credentials and no lockout.
+    /// Before a login is queued for hashing: well-formed credentials, no lockout, and the account
+    /// open to another attempt from this address (which then counts, unless the server refuses
+    /// it as too busy).
     static func admitLogin(_ context: RequestContext<WorkerDatabase>) throws -> Undo? {
-        _ = try loginAttempt(context)
-        return nil
+        let (username, _) = try loginAttempt(context)
+        let services = context.services
+        let accounts = services.loginThrottle.accounts
+        switch accounts.admit(username: username, client: context.request.client, now: services.now()) {
+        case .refused(let wait):
+            throw APIError.tooManyRequests("too many failed logins for this account", retryAfter: wait)
+        case .admitted(nil):
+            return nil
+        case .admitted(let attempt?):
+            return { accounts.takeBack(attempt) }
+        }
     }
 
     static func login(_ context: RequestContext<WorkerDatabase>) throws -> HTTPResponse {
@@ -48,6 +59,7 @@ enum UserHandlers {
             throw APIError.loginFailed
         }
         services.loginThrottle.recordSuccess(username: username, client: client)
+        services.loginThrottle.accounts.recordSuccess(username: username, client: client, now: services.now())
 
         let token = TokenGenerator.makeToken()
         let now = services.now()

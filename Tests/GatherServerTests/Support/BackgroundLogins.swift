@@ -17,16 +17,19 @@ final class BackgroundLogins: @unchecked Sendable {
         self.password = password
     }
 
-    /// Sends a login named `name` from `address`; its status (-1 for no answer) shows up in `all`.
-    func send(_ name: String, from address: String) {
-        let (port, username, password) = (port, username, password)
-        DispatchQueue.global().async {
+    /// Sends a login named `name` from `address`, with the credentials given or else those this
+    /// was made with; its status (-1 for no answer) shows up in `all`.
+    func send(_ name: String, from address: String, username: String? = nil, password: String? = nil) {
+        let (port, username, password) = (port, username ?? self.username, password ?? self.password)
+        // A thread of its own: Dispatch's pool grows slowly past a few blocked threads, and a
+        // test may hold dozens of logins waiting at once.
+        Thread {
             var headers: HTTPHeaders = ["X-Forwarded-For": address]
             headers.add(name: "Authorization", value: APIClient.basic(username, password))
             let status = (try? HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(10))
                 .send(method: .post, target: "/api/users/login", headers: headers, timeout: .seconds(30)))?.status
             self.lock.withLock { self.statuses[name] = status ?? -1 }
-        }
+        }.start()
     }
 
     subscript(name: String) -> Int? { lock.withLock { statuses[name] } }

@@ -8,6 +8,7 @@ final class GatedHasher: PasswordHashing, @unchecked Sendable {
     private let condition = NSCondition()
     private var isOpen = true
     private var waiting = 0
+    private var passed: [String] = []
 
     func close() {
         condition.withLock { isOpen = false }
@@ -23,6 +24,10 @@ final class GatedHasher: PasswordHashing, @unchecked Sendable {
     /// Hashes or verifications held at the gate right now.
     var waitingCount: Int { condition.withLock { waiting } }
 
+    /// The passwords verified so far, in the order they went through the gate: with one hashing
+    /// thread, the order the pool served the logins in.
+    var verifiedPasswords: [String] { condition.withLock { passed } }
+
     func hash(_ password: String) throws -> String {
         pass()
         return try hasher.hash(password)
@@ -30,6 +35,7 @@ final class GatedHasher: PasswordHashing, @unchecked Sendable {
 
     func verify(_ password: String, against storedHash: String) -> Bool {
         pass()
+        condition.withLock { passed.append(password) }
         return hasher.verify(password, against: storedHash)
     }
 

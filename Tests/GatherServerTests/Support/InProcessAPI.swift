@@ -38,7 +38,13 @@ final class InProcessAPI: APIHarness {
     }
 
     func client(token: String?) throws -> APIClient {
-        APIClient(transport: Transport(application: application), token: token)
+        APIClient(transport: Transport(application: application, address: "127.0.0.1"), token: token)
+    }
+
+    /// A client whose requests come from `address`, as the server would name it (for the brakes
+    /// that count per address).
+    func client(from address: String) -> APIClient {
+        APIClient(transport: Transport(application: application, address: address), token: nil)
     }
 
     func stop() {
@@ -49,10 +55,11 @@ final class InProcessAPI: APIHarness {
 
     private struct Transport: APITransport {
         let application: GatherApplication
+        let address: String
 
         func send(method: HTTPMethod, target: String, headers: HTTPHeaders, body: [UInt8], timeout: Duration) throws -> ReceivedResponse {
             var request = try HTTPRequest(method: method, target: target, headers: headers, body: body)
-            request.client = "127.0.0.1"
+            request.client = address
             // The way the server answers: a write waits for its group commit (its body decoded
             // beforehand), a login for the hashing pool.
             let answer = Locked<HTTPResponse?>(nil)
