@@ -62,13 +62,15 @@ public final class GatherApplication: HTTPResponder {
                             sessions: SessionCache(capacity: options.sessionCacheCapacity),
                             rosters: RosterCache(capacityBytes: options.rosterCacheBytes),
                             quotas: AccountQuotas(limits: options.limits),
-                            writeRate: WriteRateLimit(burst: options.limits.writeBurst, perSecond: options.limits.writesPerSecond))
+                            writeRate: WriteRateLimit(burst: options.limits.writeBurst, perSecond: options.limits.writesPerSecond),
+                            purger: AccountPurger(database: database, log: log))
         // Niced: a burst of logins must not take the CPU from ordinary requests.
         // No limit of its own: the fair queue in front of it holds the waiting logins and keeps the
         // limit, and hands the pool at most one job per thread.
         hashing = try WorkerPool(threads: options.hashingThreads, name: "gather-hashing", niceness: 10)
         hashingQueue = FairHashingQueue(pool: hashing, limit: options.hashingQueueLimit, now: options.now)
         hashingAllowance = ConcurrencyAllowance(limit: options.hashingPerClient)
+        services.purger.resumeClosedAccounts()
         // Made in the background, so start-up does not wait for a yescrypt hash.
         let decoy = services.decoyHash
         hashing.submit { _ = decoy.value }
@@ -222,6 +224,7 @@ public final class GatherApplication: HTTPResponder {
 
     /// Lets queued password work finish, then stops its threads. After the HTTP server has stopped.
     public func shutdown() {
+        services.purger.stop()
         hashing.shutdownAndWait()
     }
 

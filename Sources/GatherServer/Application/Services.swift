@@ -22,4 +22,6 @@ struct Services: Sendable {
     let quotas: AccountQuotas
     /// How fast one account may change things.
     let writeRate: WriteRateLimit
+    /// Removes deleted accounts' rows, a step at a time.
+    let purger: AccountPurger
 }

@@ -102,9 +102,13 @@ enum UserHandlers {
         return .json(.ok, AccountSummary(user: context.user, usage: usage))
     }
 
+    /// Closes the account at once (its sessions, its name, everything it owns out of reach), then
+    /// its rows are removed in the background a step at a time (`AccountPurger`).
     static func delete(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
-        try context.database.write { try UserRepository($0).delete(id: context.owner) }
+        let now = context.services.now()
+        try context.database.write { try UserRepository($0).close(id: context.owner, at: now) }
         context.services.sessions.revoke(user: context.owner)
+        context.services.purger.purge(context.owner)
         return HTTPResponse(status: .noContent)
     }
 }

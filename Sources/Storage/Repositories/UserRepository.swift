@@ -73,7 +73,47 @@ public struct UserRepository {
         return changes.count
     }
 
-    /// Deletes the account and, through the schema's cascades, everything it owns.
+    /// Closes an account at once, in one small write: its sessions end, its name is free for a new
+    /// account (the row keeps a name no one can type, with a colon), and nothing of it can be
+    /// reached any more. Its rows go afterwards, a step at a time (`purgeStep`). False if there is
+    /// no such open account.
+    package func close(id: UUID, at date: Date) throws -> Bool {
+        let tombstone = "deleted:\(id.uuidString)"
+        try database.execute("""
+            UPDATE users SET deleted_at = ?, username = ?, username_key = ?, key_collision = 0
+            WHERE id = ? AND deleted_at IS NULL
+            """, date, tombstone, tombstone, id)
+        guard database.changes > 0 else { return false }
+        try database.execute("DELETE FROM tokens WHERE user_id = ?", id)
+        return true
+    }
+
+    /// Accounts closed whose rows are not all gone yet (a restart resumes them).
+    package func closedAccounts() throws -> [UUID] {
+        try database.query("SELECT id FROM users WHERE deleted_at IS NOT NULL ORDER BY deleted_at").map { try $0.uuid(0) }
+    }
+
+    /// Removes at most about `rows` rows of a closed account: team places first, then gathers, then
+    /// players (each delete's cascades then find nothing left to do), then the account itself.
+    /// True once the account is gone.
+    package func purgeStep(id: UUID, rows: Int) throws -> Bool {
+        guard try !database.query("SELECT 1 FROM users WHERE id = ? AND deleted_at IS NOT NULL", id).isEmpty else { return true }
+        try database.execute("""
+            DELETE FROM gather_players WHERE (gather_id, player_id) IN (
+                SELECT gather_players.gather_id, gather_players.player_id FROM gather_players
+                JOIN gathers ON gathers.id = gather_players.gather_id WHERE gathers.user_id = ?1 LIMIT ?2)
+            """, id, rows)
+        if database.changes > 0 { return false }
+        try database.execute("DELETE FROM gathers WHERE id IN (SELECT id FROM gathers WHERE user_id = ?1 LIMIT ?2)", id, rows)
+        if database.changes > 0 { return false }
+        try database.execute("DELETE FROM players WHERE id IN (SELECT id FROM players WHERE user_id = ?1 LIMIT ?2)", id, rows)
+        if database.changes > 0 { return false }
+        try database.execute("DELETE FROM users WHERE id = ?", id)
+        return true
+    }
+
+    /// Deletes the account and, through the schema's cascades, everything it owns, in one
+    /// transaction: for small accounts and tests; the API closes and purges instead.
     @discardableResult
     public func delete(id: UUID) throws -> Bool {
         try database.execute("DELETE FROM users WHERE id = ?", id)

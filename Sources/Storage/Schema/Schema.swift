@@ -3,7 +3,7 @@ import GatherCore
 /// The Football Gather schema, one migration per version. Never edit a released migration: add one.
 public enum Schema {
     /// Usernames' comparison keys are recomputed at every open (see `UserRepository.reconcileComparisonKeys`).
-    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5]) { database in
+    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6]) { database in
         try UserRepository(database).reconcileComparisonKeys()
     }
 
@@ -87,5 +87,12 @@ public enum Schema {
     /// by id: a client can name any place in that order exactly, and each page is read from here.
     static let version5 = Migration(version: 5, name: "gathers paged by second and id", sql: """
         CREATE INDEX gathers_by_user_second ON gathers(user_id, created_at / 1000 DESC, id DESC);
+        """)
+
+    /// An account deleted through the API is closed at once (`deleted_at`) and its rows removed
+    /// afterwards in small steps (`UserRepository.purgeStep`), so that deleting a large account
+    /// never holds the one writer for long.
+    static let version6 = Migration(version: 6, name: "accounts closed before they are purged", sql: """
+        ALTER TABLE users ADD COLUMN deleted_at INTEGER;
         """)
 }
