@@ -30,12 +30,16 @@ final class HistoryKeepingTests: XCTestCase {
         XCTAssertEqual(retry.headers["Location"], "/api/gathers/\(id)")
         XCTAssertEqual(try client.request(.get, "/api/gathers").jsonArray().count, 1)
 
-        // Lower case is the same id; another user's id is taken.
+        // Lower case is the same id. Another account's gather with the same id is its own: made,
+        // without saying that this one exists, and each account sees only its own.
         XCTAssertEqual(try client.request(.post, "/api/gathers", json: ["id": id.lowercased()]).status, 200)
         let (stranger, _) = try server.registeredClient()
-        let taken = try stranger.request(.post, "/api/gathers", json: ["id": id])
-        XCTAssertEqual(taken.status, 409)
-        XCTAssertEqual(try taken.errorReason(), "gather id is taken")
+        let theirs = try stranger.request(.post, "/api/gathers", json: ["id": id, "score": "0-1", "winnerTeam": "Team B"])
+        XCTAssertEqual(theirs.status, 201, theirs.text)
+        XCTAssertEqual(try stranger.request(.get, "/api/gathers/\(id)").jsonObject()["score"] as? String, "0-1")
+        XCTAssertEqual(try client.request(.get, "/api/gathers/\(id)").jsonObject()["score"] as? String, "3-2")
+        XCTAssertEqual(try stranger.request(.delete, "/api/gathers/\(id)").status, 204)
+        XCTAssertEqual(try client.request(.get, "/api/gathers/\(id)").status, 200, "only the stranger's went")
         let malformed = try client.request(.post, "/api/gathers", json: ["id": "not-a-uuid"])
         XCTAssertEqual(malformed.status, 400)
         XCTAssertEqual(try malformed.errorReason(), "id must be a UUID")

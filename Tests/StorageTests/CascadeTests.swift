@@ -25,7 +25,7 @@ final class CascadeTests: StorageTestCase {
             }
             for gather in gathers {
                 for (index, player) in players.enumerated() {
-                    try GatherRepository(database).assign(playerID: player.id, to: gather.id, team: Team.allCases[index])
+                    try GatherRepository(database).assign(playerID: player.id, to: gather.id, owner: gather.userID, team: Team.allCases[index])
                 }
             }
             return Roster(owner: owner, players: players, gathers: gathers)
@@ -72,7 +72,7 @@ final class CascadeTests: StorageTestCase {
                            "off the roster")
             XCTAssertNil(try PlayerRepository(database).find(id: retired.id, owner: roster.owner))
             for gather in roster.gathers {
-                let players = try GatherRepository(database).players(gatherID: gather.id)
+                let players = try GatherRepository(database).players(gatherID: gather.id, owner: gather.userID)
                 XCTAssertEqual(players.map(\.player), roster.players, "the teams as they were played")
                 XCTAssertEqual(players.map(\.isRetired), [true, false, false])
             }
@@ -100,7 +100,7 @@ final class CascadeTests: StorageTestCase {
             XCTAssertEqual(try rowCount("gather_players", in: database, where: "gather_id = ?", gone.id), 0)
             XCTAssertEqual(try rowCount("gather_players", in: database), 3)
             XCTAssertEqual(try PlayerRepository(database).all(owner: roster.owner), roster.players)
-            XCTAssertEqual(try GatherRepository(database).players(gatherID: roster.gathers[1].id).count, 3)
+            XCTAssertEqual(try GatherRepository(database).players(gatherID: roster.gathers[1].id, owner: roster.gathers[1].userID).count, 3)
             XCTAssertEqual(try GatherRepository(database).gathers(playerID: roster.players[0].id, owner: roster.owner),
                            [roster.gathers[1]])
         }

@@ -99,15 +99,15 @@ final class GatherRepositoryTests: StorageTestCase {
         let gather = try insertGather(pool, owner: owner)
         let player = try insertPlayer(pool, "Mover", owner: owner)
 
-        try pool.write { try GatherRepository($0).assign(playerID: player.id, to: gather.id, team: .teamA) }
-        try pool.write { try GatherRepository($0).assign(playerID: player.id, to: gather.id, team: .teamB) }
+        try pool.write { try GatherRepository($0).assign(playerID: player.id, to: gather.id, owner: gather.userID, team: .teamA) }
+        try pool.write { try GatherRepository($0).assign(playerID: player.id, to: gather.id, owner: gather.userID, team: .teamB) }
 
         XCTAssertEqual(try count("gather_players", in: pool), 1)
-        XCTAssertEqual(try pool.read { try GatherRepository($0).players(gatherID: gather.id) },
+        XCTAssertEqual(try pool.read { try GatherRepository($0).players(gatherID: gather.id, owner: gather.userID) },
                        [GatherPlayer(player: player, team: .teamB)])
 
-        try pool.write { try GatherRepository($0).assign(playerID: player.id, to: gather.id, team: .bench) }
-        XCTAssertEqual(try pool.read { try GatherRepository($0).players(gatherID: gather.id) }.map(\.team), [.bench])
+        try pool.write { try GatherRepository($0).assign(playerID: player.id, to: gather.id, owner: gather.userID, team: .bench) }
+        XCTAssertEqual(try pool.read { try GatherRepository($0).players(gatherID: gather.id, owner: gather.userID) }.map(\.team), [.bench])
         XCTAssertEqual(try count("gather_players", in: pool), 1)
     }
 
@@ -126,20 +126,20 @@ final class GatherRepositoryTests: StorageTestCase {
 
         try pool.write { database in
             let gathers = GatherRepository(database)
-            try gathers.assign(playerID: p3.id, to: gather.id, team: .bench)
-            try gathers.assign(playerID: p1.id, to: gather.id, team: .teamA)
-            try gathers.assign(playerID: p2.id, to: gather.id, team: .teamB)
-            try gathers.assign(playerID: p1.id, to: other.id, team: .teamB)
+            try gathers.assign(playerID: p3.id, to: gather.id, owner: gather.userID, team: .bench)
+            try gathers.assign(playerID: p1.id, to: gather.id, owner: gather.userID, team: .teamA)
+            try gathers.assign(playerID: p2.id, to: gather.id, owner: gather.userID, team: .teamB)
+            try gathers.assign(playerID: p1.id, to: other.id, owner: other.userID, team: .teamB)
         }
 
-        XCTAssertEqual(try pool.read { try GatherRepository($0).players(gatherID: gather.id) }, [
+        XCTAssertEqual(try pool.read { try GatherRepository($0).players(gatherID: gather.id, owner: gather.userID) }, [
             GatherPlayer(player: p1, team: .teamA),
             GatherPlayer(player: p2, team: .teamB),
             GatherPlayer(player: p3, team: .bench),
         ])
-        XCTAssertEqual(try pool.read { try GatherRepository($0).players(gatherID: other.id) },
+        XCTAssertEqual(try pool.read { try GatherRepository($0).players(gatherID: other.id, owner: other.userID) },
                        [GatherPlayer(player: p1, team: .teamB)])
-        XCTAssertEqual(try pool.read { try GatherRepository($0).players(gatherID: UUID()) }, [])
+        XCTAssertEqual(try pool.read { try GatherRepository($0).players(gatherID: UUID(), owner: other.userID) }, [])
     }
 
     func testRemoveTakesPlayerOutOfGather() throws {
@@ -149,13 +149,13 @@ final class GatherRepositoryTests: StorageTestCase {
         let stays = try insertPlayer(pool, "Stays", owner: owner)
         let leaves = try insertPlayer(pool, "Leaves", owner: owner)
         try pool.write { database in
-            try GatherRepository(database).assign(playerID: stays.id, to: gather.id, team: .teamA)
-            try GatherRepository(database).assign(playerID: leaves.id, to: gather.id, team: .teamB)
+            try GatherRepository(database).assign(playerID: stays.id, to: gather.id, owner: gather.userID, team: .teamA)
+            try GatherRepository(database).assign(playerID: leaves.id, to: gather.id, owner: gather.userID, team: .teamB)
         }
 
-        XCTAssertTrue(try pool.write { try GatherRepository($0).remove(playerID: leaves.id, from: gather.id) })
-        XCTAssertFalse(try pool.write { try GatherRepository($0).remove(playerID: leaves.id, from: gather.id) })
-        XCTAssertEqual(try pool.read { try GatherRepository($0).players(gatherID: gather.id) },
+        XCTAssertTrue(try pool.write { try GatherRepository($0).remove(playerID: leaves.id, from: gather.id, owner: gather.userID) })
+        XCTAssertFalse(try pool.write { try GatherRepository($0).remove(playerID: leaves.id, from: gather.id, owner: gather.userID) })
+        XCTAssertEqual(try pool.read { try GatherRepository($0).players(gatherID: gather.id, owner: gather.userID) },
                        [GatherPlayer(player: stays, team: .teamA)])
         XCTAssertNotNil(try pool.read { try PlayerRepository($0).find(id: leaves.id, owner: owner) })
     }
@@ -169,8 +169,8 @@ final class GatherRepositoryTests: StorageTestCase {
         let early = try insertGather(pool, owner: alice, createdAt: start)
         _ = try insertGather(pool, owner: alice, createdAt: start.addingTimeInterval(60))
         try pool.write { database in
-            try GatherRepository(database).assign(playerID: player.id, to: late.id, team: .teamA)
-            try GatherRepository(database).assign(playerID: player.id, to: early.id, team: .bench)
+            try GatherRepository(database).assign(playerID: player.id, to: late.id, owner: late.userID, team: .teamA)
+            try GatherRepository(database).assign(playerID: player.id, to: early.id, owner: early.userID, team: .bench)
         }
 
         XCTAssertEqual(try pool.read { try GatherRepository($0).gathers(playerID: player.id, owner: alice) }, [early, late])
@@ -184,11 +184,12 @@ final class GatherRepositoryTests: StorageTestCase {
         let gather = try insertGather(pool, owner: owner)
         let player = try insertPlayer(pool, "Real", owner: owner)
 
-        XCTAssertThrowsError(try pool.write { try GatherRepository($0).assign(playerID: player.id + 100, to: gather.id, team: .teamA) }) {
+        XCTAssertThrowsError(try pool.write { try GatherRepository($0).assign(playerID: player.id + 100, to: gather.id, owner: gather.userID, team: .teamA) }) {
             XCTAssertTrue(self.isForeignKeyViolation($0), "\($0)")
         }
-        XCTAssertThrowsError(try pool.write { try GatherRepository($0).assign(playerID: player.id, to: UUID(), team: .teamA) }) {
-            XCTAssertTrue(self.isForeignKeyViolation($0), "\($0)")
+        // No such gather of this owner: no row to refer to (its key is NULL, which the column refuses).
+        XCTAssertThrowsError(try pool.write { try GatherRepository($0).assign(playerID: player.id, to: UUID(), owner: owner, team: .teamA) }) {
+            XCTAssertEqual(($0 as? SQLiteError)?.primaryCode, 19, "a constraint: \($0)")
         }
         XCTAssertEqual(try count("gather_players", in: pool), 0)
     }
@@ -202,7 +203,7 @@ final class GatherRepositoryTests: StorageTestCase {
         XCTAssertEqual(try pool.read { try GatherRepository($0).all(owner: owner) }.first?.endedAt, start)
     }
 
-    func testAnIDUsedAgainFindsTheGatherAndAnotherOwnersIDConflicts() throws {
+    func testAnIDUsedAgainFindsTheGatherAndAnotherOwnersSameIDIsAnotherGather() throws {
         let pool = try makePool()
         let alice = try createUser(pool, "alice")
         let bob = try createUser(pool, "bob")
@@ -213,10 +214,19 @@ final class GatherRepositoryTests: StorageTestCase {
         // A retried upload: the gather as it is, not a second one, whatever the retry carries.
         let again = try pool.write { try GatherRepository($0).insert(id: id, owner: alice, result: nil, createdAt: start.addingTimeInterval(5)) }
         XCTAssertEqual(again, .existing(gather))
-        XCTAssertThrowsError(try pool.write { try GatherRepository($0).insert(id: id, owner: bob, result: nil, createdAt: start) }) {
-            XCTAssertEqual($0 as? StorageError, .conflict("gather id is taken"))
-        }
-        XCTAssertEqual(try count("gathers", in: pool), 1)
+        // The same id in another account: a gather of that account, and the first one is untouched.
+        let bobs = try pool.write { try GatherRepository($0).insert(id: id, owner: bob, result: nil, createdAt: start) }
+        guard case .created(let bobsGather) = bobs else { return XCTFail("expected a new gather, got \(bobs)") }
+        XCTAssertEqual(bobsGather.id, id)
+        XCTAssertEqual(bobsGather.userID, bob)
+        let player = try insertPlayer(pool, "Bob's", owner: bob)
+        try pool.write { try GatherRepository($0).assign(playerID: player.id, to: id, owner: bob, team: .teamB) }
+        XCTAssertEqual(try count("gathers", in: pool), 2)
+        XCTAssertEqual(try pool.read { try GatherRepository($0).find(id: id, owner: alice) }, gather)
+        XCTAssertEqual(try pool.read { try GatherRepository($0).players(gatherID: id, owner: alice) }, [])
+        XCTAssertEqual(try pool.read { try GatherRepository($0).players(gatherID: id, owner: bob) }.map(\.player.id), [player.id])
+        XCTAssertTrue(try pool.write { try GatherRepository($0).delete(id: id, owner: bob) })
+        XCTAssertEqual(try pool.read { try GatherRepository($0).all(owner: alice) }, [gather], "deleting Bob's leaves Alice's")
     }
 
     func testPagesNeverEndInsideASecondSoNoGatherIsSkipped() throws {

@@ -28,8 +28,8 @@ struct AccountQuotas: Sendable {
     }
 
     /// After putting a player in a gather: refuses (403) if the gather now holds more than it may.
-    func checkMembers(_ database: Database, gatherID: UUID) throws {
-        guard try GatherRepository(database).memberCount(gatherID: gatherID) <= GatherDraft.maximumPlayers else {
+    func checkMembers(_ database: Database, gatherID: UUID, owner: UUID) throws {
+        guard try GatherRepository(database).memberCount(gatherID: gatherID, owner: owner) <= GatherDraft.maximumPlayers else {
             throw APIError(.forbidden, "a gather holds \(GatherDraft.maximumPlayers) players at most; nothing was saved")
         }
     }

@@ -20,7 +20,7 @@ enum GatherHandlers {
         let (page, full) = try context.database.read { database in
             let repository = GatherRepository(database)
             let gathers = try repository.page(owner: context.owner, query: query)
-            let players = try repository.players(gatherIDs: gathers.map(\.id))
+            let players = try repository.players(gatherIDs: gathers.map(\.id), owner: context.owner)
             // However many players the gathers have, a page carries a bounded number of them.
             var rows = 0
             let page = gathers.prefix { gather in
@@ -42,7 +42,8 @@ enum GatherHandlers {
     }
 
     /// 201 with the new gather; with an `id` the caller already used, 200 with that gather as it
-    /// is (a retried upload never makes a second one); another owner's id is 409.
+    /// is (a retried upload never makes a second one). Ids are per account: another account's
+    /// gather with the same id is another gather, and answers nothing about it.
     /// With `players`, the whole match in one step: the gather, its result and its teams are
     /// stored together or not at all, and the answer carries the players. Uploaded again under the
     /// same id, the gather is made to hold exactly what was sent (200), whatever an interrupted
@@ -75,10 +76,10 @@ enum GatherHandlers {
                 try gathers.overwrite(id: id, owner: owner, result: draft.result, createdAt: draft.createdAt, endedAt: draft.endedAt,
                                       balanceSeed: draft.balanceSeed, now: now)
             }
-            try gathers.replacePlayers(of: id, with: members)
+            try gathers.replacePlayers(of: id, owner: owner, with: members)
             guard let stored = try gathers.find(id: id, owner: owner) else { throw APIError.gatherNotFound }
             let created: GatherRepository.Insertion = if case .created = insertion { .created(stored) } else { .existing(stored) }
-            return (created, try gathers.players(gatherID: id))
+            return (created, try gathers.players(gatherID: id, owner: owner))
         }
         let gather = insertion.gather
         let status: HTTPStatus = if case .created = insertion { .created } else { .ok }
@@ -118,8 +119,8 @@ enum GatherHandlers {
         try context.database.write { database in
             _ = try GatherRepository(database).requireOwned(id: gatherID, owner: context.owner)
             _ = try PlayerRepository(database).requireOwned(id: playerID, owner: context.owner)
-            try GatherRepository(database).assign(playerID: playerID, to: gatherID, team: assignment.team)
-            try context.services.quotas.checkMembers(database, gatherID: gatherID)
+            try GatherRepository(database).assign(playerID: playerID, to: gatherID, owner: context.owner, team: assignment.team)
+            try context.services.quotas.checkMembers(database, gatherID: gatherID, owner: context.owner)
         }
         return .json(.ok, GatherMembership(gatherID: gatherID, playerID: playerID, team: assignment.team))
     }
@@ -131,10 +132,10 @@ enum GatherHandlers {
             let gathers = GatherRepository(database)
             _ = try gathers.requireOwned(id: gatherID, owner: context.owner)
             // Someone deleted from the roster since stays in the matches they played.
-            if try gathers.retiredPlayers(in: gatherID).contains(playerID) {
+            if try gathers.retiredPlayers(in: gatherID, owner: context.owner).contains(playerID) {
                 throw APIError.conflict("a player deleted since keeps their place in the matches they played")
             }
-            try APIError.require(try gathers.remove(playerID: playerID, from: gatherID),
+            try APIError.require(try gathers.remove(playerID: playerID, from: gatherID, owner: context.owner),
                                  else: .notFound("player is not in this gather"))
         }
         return HTTPResponse(status: .noContent)
@@ -144,7 +145,7 @@ enum GatherHandlers {
         let gatherID = try context.parameters.uuid("id", resource: "gather")
         let players = try context.database.read { database in
             _ = try GatherRepository(database).requireOwned(id: gatherID, owner: context.owner)
-            return try GatherRepository(database).players(gatherID: gatherID)
+            return try GatherRepository(database).players(gatherID: gatherID, owner: context.owner)
         }
         return .json(.ok, players)
     }

@@ -304,7 +304,8 @@ paths:
         stored in one step, all or nothing, and answered with its players; sent again under the
         same id, the gather is made to hold exactly what was sent (200). Players deleted since they
         last played may be listed; ids that are not the caller's players refuse the whole match
-        (404, playerIds lists them)
+        (404, playerIds lists them). Gather ids are per account: another account's gather with the
+        same id is another gather
       requestBody:
         required: false
         content:
@@ -336,7 +337,6 @@ paths:
         '403': { $ref: '#/components/responses/Forbidden' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '404': { $ref: '#/components/responses/Error' }
-        '409': { $ref: '#/components/responses/Error' }
         '415': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }

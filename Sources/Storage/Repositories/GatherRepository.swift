@@ -2,17 +2,21 @@ import FoundationEssentials
 import GatherCore
 
 /// A user's gathers and who played in them. Every query is scoped to the owner.
+///
+/// A gather's id is its owner's: the same id in two accounts names two gathers (`api_id`, unique
+/// per owner). Team places refer to the row's own key (`id`), which is the gather's id when no
+/// other account's gather has it, else one of its own; clients never see it.
 public struct GatherRepository {
     let database: Database
 
     public init(_ database: Database) { self.database = database }
 
-    static let columns = "gathers.id, gathers.user_id, gathers.score, gathers.winner_team, gathers.created_at, gathers.ended_at, "
+    static let columns = "gathers.api_id, gathers.user_id, gathers.score, gathers.winner_team, gathers.created_at, gathers.ended_at, "
         + "gathers.balance_seed"
 
     public func all(owner: UUID) throws -> [Gather] {
         try database.query("""
-            SELECT \(GatherRepository.columns) FROM gathers WHERE user_id = ? ORDER BY created_at, id
+            SELECT \(GatherRepository.columns) FROM gathers WHERE user_id = ? ORDER BY created_at, api_id
             """, owner).map(GatherRepository.gather)
     }
 
@@ -35,12 +39,12 @@ public struct GatherRepository {
         // One constant text per form, so that each seeks its first row in the index instead of
         // reading past the newer ones: values are always parameters.
         let newest = "", beforeSecond = "AND created_at / 1000 < ?2",
-            afterGather = "AND created_at / 1000 <= ?2 AND (created_at / 1000 < ?2 OR id < ?3)"
+            afterGather = "AND created_at / 1000 <= ?2 AND (created_at / 1000 < ?2 OR api_id < ?3)"
         func gathers(_ range: String, before second: Int64?, id: UUID?, limit: Int) throws -> [Gather] {
             try database.query("""
                 SELECT \(GatherRepository.columns) FROM gathers
                 WHERE user_id = ?1 AND \(condition) \(range)
-                ORDER BY created_at / 1000 DESC, id DESC LIMIT ?4
+                ORDER BY created_at / 1000 DESC, api_id DESC LIMIT ?4
                 """, owner, second, id, limit).map(GatherRepository.gather)
         }
         let before = query.before.map { Int64(($0.timeIntervalSince1970).rounded(.down)) }
@@ -58,7 +62,7 @@ public struct GatherRepository {
     }
 
     public func find(id: UUID, owner: UUID) throws -> Gather? {
-        try database.query("SELECT \(GatherRepository.columns) FROM gathers WHERE id = ? AND user_id = ?", id, owner)
+        try database.query("SELECT \(GatherRepository.columns) FROM gathers WHERE api_id = ? AND user_id = ?", id, owner)
             .first.map(GatherRepository.gather)
     }
 
@@ -68,7 +72,7 @@ public struct GatherRepository {
             SELECT \(GatherRepository.columns) FROM gathers
             JOIN gather_players ON gather_players.gather_id = gathers.id
             WHERE gather_players.player_id = ? AND gathers.user_id = ?
-            ORDER BY gathers.created_at, gathers.id
+            ORDER BY gathers.created_at, gathers.api_id
             """, playerID, owner).map(GatherRepository.gather)
     }
 
@@ -87,19 +91,17 @@ public struct GatherRepository {
     }
 
     /// Inserts a gather, ended if it has a result. An id the owner already used answers with that
-    /// gather; an id another owner uses throws `StorageError.conflict`.
+    /// gather; another owner's use of the same id is another gather, and changes nothing here.
     /// `endedAt` defaults to `createdAt` for a gather with a result.
     public func insert(id: UUID, owner: UUID, result: GatherResult?, createdAt: Date, endedAt: Date? = nil,
                        balanceSeed: Int? = nil) throws -> Insertion {
-        do {
-            try database.execute("""
-                INSERT INTO gathers (id, user_id, score, winner_team, created_at, ended_at, balance_seed) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, id, owner, result?.score.description, result?.winner.rawValue, createdAt,
-                result == nil ? nil : endedAt ?? createdAt, balanceSeed.map(Int64.init))
-        } catch let error as SQLiteError where error.isUniqueViolation {
-            guard let existing = try find(id: id, owner: owner) else { throw StorageError.conflict("gather id is taken") }
-            return .existing(existing)
-        }
+        if let existing = try find(id: id, owner: owner) { return .existing(existing) }
+        // The row's key: the id itself unless another account's gather has it as its key.
+        let taken = try !database.query("SELECT 1 FROM gathers WHERE id = ?", id).isEmpty
+        try database.execute("""
+            INSERT INTO gathers (id, api_id, user_id, score, winner_team, created_at, ended_at, balance_seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """, taken ? UUID() : id, id, owner, result?.score.description, result?.winner.rawValue, createdAt,
+            result == nil ? nil : endedAt ?? createdAt, balanceSeed.map(Int64.init))
         // Read back so the returned dates have the store's millisecond precision.
         guard let gather = try find(id: id, owner: owner) else { throw RowError.unexpected(0, .null) }
         return .created(gather)
@@ -115,7 +117,7 @@ public struct GatherRepository {
             UPDATE gathers SET score = ?, winner_team = ?, balance_seed = ?,
                 created_at = COALESCE(?, created_at),
                 ended_at = CASE WHEN ? IS NULL THEN NULL ELSE COALESCE(?, ?, ended_at, ?) END
-            WHERE id = ? AND user_id = ?
+            WHERE api_id = ? AND user_id = ?
             """, result?.score.description, result?.winner.rawValue, balanceSeed.map(Int64.init), createdAt,
             result?.score.description, endedAt, createdAt, now, id, owner)
     }
@@ -123,35 +125,38 @@ public struct GatherRepository {
     /// Puts these players in a gather, on these sides, and takes out anyone else on the roster.
     /// Players retired since keep their place as it was: past teams never change. The caller
     /// checks that the players are the gather owner's.
-    package func replacePlayers(of gatherID: UUID, with members: [GatherDraft.Member]) throws {
-        let keeping = Set(try retiredPlayers(in: gatherID))
+    package func replacePlayers(of gatherID: UUID, owner: UUID, with members: [GatherDraft.Member]) throws {
+        let keeping = Set(try retiredPlayers(in: gatherID, owner: owner))
         try database.execute("""
-            DELETE FROM gather_players WHERE gather_id = ?
+            DELETE FROM gather_players WHERE gather_id = \(GatherRepository.key)
             AND player_id NOT IN (SELECT id FROM players WHERE retired_at IS NOT NULL)
-            """, gatherID)
+            """, gatherID, owner)
         for member in members where !keeping.contains(member.id) {
-            try assign(playerID: member.id, to: gatherID, team: member.team)
+            try assign(playerID: member.id, to: gatherID, owner: owner, team: member.team)
         }
     }
 
+    /// The row key of the owner's gather `?1` (owner `?2`), as a subquery.
+    private static let key = "(SELECT id FROM gathers WHERE api_id = ?1 AND user_id = ?2)"
+
     /// The players of a gather who have been deleted from the roster since.
-    package func retiredPlayers(in gatherID: UUID) throws -> [Int] {
+    package func retiredPlayers(in gatherID: UUID, owner: UUID) throws -> [Int] {
         try database.map("""
             SELECT gather_players.player_id FROM gather_players JOIN players ON players.id = gather_players.player_id
-            WHERE gather_players.gather_id = ? AND players.retired_at IS NOT NULL
-            """, gatherID) { try $0.int(0) }
+            WHERE gather_players.gather_id = \(GatherRepository.key) AND players.retired_at IS NOT NULL
+            """, gatherID, owner) { try $0.int(0) }
     }
 
     /// Saves a result; the first save marks when the gather ended, later corrections keep it.
     public func updateResult(id: UUID, owner: UUID, result: GatherResult, at date: Date) throws -> Bool {
         try database.execute("""
-            UPDATE gathers SET score = ?, winner_team = ?, ended_at = COALESCE(ended_at, ?) WHERE id = ? AND user_id = ?
+            UPDATE gathers SET score = ?, winner_team = ?, ended_at = COALESCE(ended_at, ?) WHERE api_id = ? AND user_id = ?
             """, result.score.description, result.winner.rawValue, date, id, owner)
         return database.changes > 0
     }
 
     public func delete(id: UUID, owner: UUID) throws -> Bool {
-        try database.execute("DELETE FROM gathers WHERE id = ? AND user_id = ?", id, owner)
+        try database.execute("DELETE FROM gathers WHERE api_id = ? AND user_id = ?", id, owner)
         return database.changes > 0
     }
 
@@ -161,47 +166,48 @@ public struct GatherRepository {
     }
 
     /// The players in a gather, on any team or the bench.
-    package func memberCount(gatherID: UUID) throws -> Int {
-        try database.query("SELECT count(*) FROM gather_players WHERE gather_id = ?", gatherID).first?.int(0) ?? 0
+    package func memberCount(gatherID: UUID, owner: UUID) throws -> Int {
+        try database.query("SELECT count(*) FROM gather_players WHERE gather_id = \(GatherRepository.key)", gatherID, owner).first?.int(0) ?? 0
     }
 
     /// Puts a player in a gather, or moves them to another team if already in it.
-    /// The caller checks that both belong to the same owner.
-    public func assign(playerID: Int, to gatherID: UUID, team: Team) throws {
+    /// The caller checks that the player is the owner's, and that the gather exists.
+    public func assign(playerID: Int, to gatherID: UUID, owner: UUID, team: Team) throws {
         try database.execute("""
-            INSERT INTO gather_players (gather_id, player_id, team) VALUES (?, ?, ?)
+            INSERT INTO gather_players (gather_id, player_id, team) VALUES (\(GatherRepository.key), ?3, ?4)
             ON CONFLICT (gather_id, player_id) DO UPDATE SET team = excluded.team
-            """, gatherID, playerID, team.rawValue)
+            """, gatherID, owner, playerID, team.rawValue)
     }
 
     /// Takes a player out of a gather; false if they were not in it.
-    public func remove(playerID: Int, from gatherID: UUID) throws -> Bool {
-        try database.execute("DELETE FROM gather_players WHERE gather_id = ? AND player_id = ?", gatherID, playerID)
+    public func remove(playerID: Int, from gatherID: UUID, owner: UUID) throws -> Bool {
+        try database.execute("DELETE FROM gather_players WHERE gather_id = \(GatherRepository.key) AND player_id = ?3", gatherID, owner, playerID)
         return database.changes > 0
     }
 
     /// The players of a gather with their teams, in roster order.
-    public func players(gatherID: UUID) throws -> [GatherPlayer] {
+    public func players(gatherID: UUID, owner: UUID) throws -> [GatherPlayer] {
         try database.map("""
             SELECT \(GatherRepository.playerColumns) FROM gather_players
             JOIN players ON players.id = gather_players.player_id
-            WHERE gather_players.gather_id = ?
+            WHERE gather_players.gather_id = \(GatherRepository.key)
             ORDER BY players.id
-            """, gatherID) { try GatherRepository.gatherPlayer($0, offset: 0) }
+            """, gatherID, owner) { try GatherRepository.gatherPlayer($0, offset: 0) }
     }
 
     /// The players of several gathers at once (a history page), each list in roster order.
-    public func players(gatherIDs: [UUID]) throws -> [UUID: [GatherPlayer]] {
+    public func players(gatherIDs: [UUID], owner: UUID) throws -> [UUID: [GatherPlayer]] {
         guard !gatherIDs.isEmpty else { return [:] }
         // One parameter whatever the page size: the ids as a JSON array, read by json_each.
         let ids = "[" + gatherIDs.map { "\"\($0.uuidString)\"" }.joined(separator: ",") + "]"
         var players: [UUID: [GatherPlayer]] = [:]
         for row in try database.query("""
-            SELECT gather_players.gather_id, \(GatherRepository.playerColumns) FROM gather_players
+            SELECT gathers.api_id, \(GatherRepository.playerColumns) FROM gather_players
+            JOIN gathers ON gathers.id = gather_players.gather_id
             JOIN players ON players.id = gather_players.player_id
-            WHERE gather_players.gather_id IN (SELECT value FROM json_each(?))
+            WHERE gathers.user_id = ? AND gathers.api_id IN (SELECT value FROM json_each(?))
             ORDER BY players.id
-            """, ids) {
+            """, owner, ids) {
             players[try row.uuid(0), default: []].append(try GatherRepository.gatherPlayer(row, offset: 1))
         }
         return players

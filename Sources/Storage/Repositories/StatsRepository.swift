@@ -14,7 +14,7 @@ public struct StatsRepository {
         results AS (
             SELECT gather_players.player_id AS player_id,
                    coalesce(gathers.ended_at, gathers.created_at) AS ended,
-                   gathers.id AS gather_id,
+                   gathers.api_id AS gather_id,
                    CASE gather_players.team WHEN 'Team A' THEN sides.a ELSE sides.b END AS goals_for,
                    CASE gather_players.team WHEN 'Team A' THEN sides.b ELSE sides.a END AS goals_against
             FROM gather_players

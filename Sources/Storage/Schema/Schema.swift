@@ -3,7 +3,7 @@ import GatherCore
 /// The Football Gather schema, one migration per version. Never edit a released migration: add one.
 public enum Schema {
     /// Usernames' comparison keys are recomputed at every open (see `UserRepository.reconcileComparisonKeys`).
-    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6]) { database in
+    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7]) { database in
         try UserRepository(database).reconcileComparisonKeys()
     }
 
@@ -94,5 +94,17 @@ public enum Schema {
     /// never holds the one writer for long.
     static let version6 = Migration(version: 6, name: "accounts closed before they are purged", sql: """
         ALTER TABLE users ADD COLUMN deleted_at INTEGER;
+        """)
+
+    /// A gather's id belongs to its account: `api_id` is the id clients use, unique per account, and
+    /// the same id in two accounts names two gathers. The row keeps its own key (`id`), which team
+    /// places refer to; until now the two were one, so existing rows keep both. Pages order by the
+    /// client's id.
+    static let version7 = Migration(version: 7, name: "gather ids per account", sql: """
+        ALTER TABLE gathers ADD COLUMN api_id TEXT NOT NULL DEFAULT '';
+        UPDATE gathers SET api_id = id;
+        CREATE UNIQUE INDEX gathers_by_user_api_id ON gathers(user_id, api_id);
+        DROP INDEX gathers_by_user_second;
+        CREATE INDEX gathers_by_user_second ON gathers(user_id, created_at / 1000 DESC, api_id DESC);
         """)
 }
