@@ -29,7 +29,13 @@ final class ReadmeConfigurationTests: XCTestCase {
                        "\(Int(defaults.http.anonymousBodyReadTimeout.components.seconds)) s from the request's first byte (`--anonymous-body-timeout`",
                        "| Open connections from one address | \(defaults.http.maxConnectionsPerAddress) (`--max-connections-per-address`)",
                        "\(defaults.registrationsPerHour) attempts per client address per hour",
-                       "a queue of \(defaults.hashingQueueLimit)"] {
+                       "a queue of \(defaults.hashingQueueLimit)",
+                       "| \(defaults.limits.playersPerAccount), retired ones included (`--max-players-per-account`)",
+                       "| \(defaults.limits.gathersPerAccount) (`--max-gathers-per-account`)",
+                       "a burst of \(defaults.limits.writeBurst), then \(defaults.limits.writesPerSecond) a second",
+                       "| \(defaults.limits.readBudget.components.seconds) s, waiting for a read connection included (`--read-budget`)",
+                       "at most \(defaults.limits.loopReadBudget.components.attoseconds / 1_000_000_000_000_000) ms (`sqlite3_progress_handler`)",
+                       "| \(defaults.limits.concurrentRequestsPerAccount): below the pool's"] {
             XCTAssertTrue(security.contains(figure), figure)
         }
     }
