@@ -47,7 +47,13 @@ public final class APIClient: Sendable {
         }
     }
 
-    /// Sends a request; a status of 400 or more becomes a `ServiceError`.
+    /// How often one request waits out a 429 before the refusal is reported, and the longest wait
+    /// taken: beyond it the refusal is a lockout for people to see, not a pace to keep.
+    static let paceRetries = 5
+    static let longestPaceWait = 10
+
+    /// Sends a request; a status of 400 or more becomes a `ServiceError`. A signed-in request
+    /// answered 429 with a short `Retry-After` is sent again after that wait.
     @discardableResult
     public func request(_ method: HTTPMethod, _ path: String, body: (any Encodable)? = nil,
                         headers: HTTPHeaders = HTTPHeaders()) async throws -> ReceivedResponse {
@@ -57,11 +63,22 @@ public final class APIClient: Sendable {
         let sentToken = headers[HTTPHeaders.Name.authorization] == nil ? bearerToken : nil
         if let sentToken { headers.set(name: HTTPHeaders.Name.authorization, value: "Bearer \(sentToken)") }
         let outgoingHeaders = headers
-        let response: ReceivedResponse = try await withCheckedThrowingContinuation { continuation in
-            queue.async { [self] in
-                continuation.resume(with: Result { try perform(method, path, headers: outgoingHeaders, body: bodyBytes) })
+        var response: ReceivedResponse
+        var waits = 0
+        repeat {
+            response = try await withCheckedThrowingContinuation { continuation in
+                queue.async { [self] in
+                    continuation.resume(with: Result { try perform(method, path, headers: outgoingHeaders, body: bodyBytes) })
+                }
             }
-        }
+            // A signed-in request refused for its account's pace (a script's burst of changes, a
+            // import of many rows) was not carried out: wait as told, and send it again, a few times.
+            guard sentToken != nil, response.status == 429, waits < APIClient.paceRetries,
+                  let seconds = response.headers[HTTPHeaders.Name.retryAfter].flatMap({ Int($0) }),
+                  (1...APIClient.longestPaceWait).contains(seconds) else { break }
+            waits += 1
+            try await Task.sleep(for: .seconds(seconds))
+        } while true
         guard response.status < 400 else {
             // The body is read once: its reason, and the players a refusal names.
             let body = APIClient.errorBody(in: response)
