@@ -8,6 +8,12 @@ enum BenchmarkSettings {
         Int(ProcessInfo.processInfo.environment["FG_BENCH_SECONDS"] ?? "") ?? 10
     }
 
+    /// The abusive account's connections in the abuse scenario: `FG_BENCH_ABUSE_CONNECTIONS`, 32 by
+    /// default (2 runs only the reads the server lets one account run at once, with no 429 between).
+    static var abusiveConnections: Int {
+        max(1, Int(ProcessInfo.processInfo.environment["FG_BENCH_ABUSE_CONNECTIONS"] ?? "") ?? 32)
+    }
+
     /// The `gather-server` measured: `FG_BENCH_SERVER` (the Makefile passes the static build), else
     /// the one built beside `gather-bench`.
     static var serverBinary: String {

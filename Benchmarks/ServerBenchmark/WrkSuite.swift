@@ -111,6 +111,9 @@ struct WrkSuite {
         uncached.stop()
         report.noteCostPerPlayer(small: "GET /api/players, no cache (20 players)", large: "GET /api/players, no cache (2000 players)",
                                  extraPlayers: 1_980)
+
+        // One account's heaviest reads must not stall anyone else: servers and a database of its own.
+        report.abuse = try AbuseScenario(seconds: seconds, serverBinary: serverBinary, directory: directory).run()
         print(report.summary)
         let data = try report.json()
         try FileManager.default.createDirectory(atPath: (resultsFile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
