@@ -41,8 +41,7 @@ struct AbuseScenario {
         say("abuse: one account's heaviest reads on \(abusiveConnections) connections at once, beside /health "
             + "and an innocent account's roster, \(seconds) s a phase")
 
-        let building = try ServerUnderTest(binary: serverBinary, database: database,
-                                           extraArguments: ["--write-burst", "10000000", "--writes-per-second", "10000000"])
+        let building = try ServerUnderTest(binary: serverBinary, database: database, extraArguments: BenchmarkSettings.liftedWriteLimits)
         let innocent: SeededAccount
         let heavy: SeededAccount
         let started = MonotonicClock.now()
