@@ -12,6 +12,11 @@ struct AbuseReport: Codable {
         var roster: LatencyFigures
         /// nginx's static answer with `/health`'s body: the machine's own share of the tail.
         var nginx: LatencyFigures
+        /// gather-server's CPU time (user + system) over the phase per second: the cores it kept busy.
+        var serverCores: Double
+        /// The same for gather-bench itself (the probes and the abusive account's connections),
+        /// which shares the two cores with it.
+        var benchCores: Double
     }
 
     /// One heavy read asked for alone, nothing else running.
@@ -73,9 +78,11 @@ struct AbuseReport: Codable {
                                   calm.p50Milliseconds, calm.p99Milliseconds, calm.maxMilliseconds, calm.errors,
                                   abused.p50Milliseconds, abused.p99Milliseconds, abused.maxMilliseconds, abused.errors))
         }
-        lines.append(String(format: "  requests per probe: /health %d and %d, roster %d and %d, nginx %d and %d",
+        lines.append(String(format: "  requests per probe: /health %d and %d, roster %d and %d, nginx %d and %d; "
+                            + "cores busy: gather-server %.2f and %.2f, gather-bench %.2f and %.2f",
                             unloaded.health.requests, underAbuse.health.requests, unloaded.roster.requests,
-                            underAbuse.roster.requests, unloaded.nginx.requests, underAbuse.nginx.requests))
+                            underAbuse.roster.requests, unloaded.nginx.requests, underAbuse.nginx.requests,
+                            unloaded.serverCores, underAbuse.serverCores, unloaded.benchCores, underAbuse.benchCores))
         return lines.joined(separator: "\n")
     }
 
@@ -93,7 +100,7 @@ struct AbuseReport: Codable {
                      + rates(total)]
         for answers in abusiveAnswers {
             lines.append("    " + answers.read.rawValue.padding(toLength: 58, withPad: " ", startingAt: 0) + rates(answers.tally)
-                         + String(format: "; 200s took p50 %.0f ms", answers.okP50Milliseconds))
+                         + (answers.tally.ok > 0 ? String(format: "; 200s took p50 %.0f ms", answers.okP50Milliseconds) : "; no 200"))
         }
         return lines.joined(separator: "\n")
     }

@@ -100,8 +100,13 @@ struct AbuseScenario {
         let roster = LatencyProbe(port: server.port, target: "/api/players", headers: ["Authorization": innocent.bearer],
                                   every: AbuseScenario.rosterInterval)
         let nginxHealth = LatencyProbe(port: nginx.port, target: nginx.path, every: AbuseScenario.healthInterval)
+        let serverBefore = ProcessCPU.seconds(of: server.process.processIdentifier)
+        let benchBefore = ProcessCPU.seconds(of: getpid())
         sleep(UInt32(seconds))
-        return AbuseReport.Probes(health: health.stop(), roster: roster.stop(), nginx: nginxHealth.stop())
+        let serverCores = (ProcessCPU.seconds(of: server.process.processIdentifier) - serverBefore) / Double(seconds)
+        let benchCores = (ProcessCPU.seconds(of: getpid()) - benchBefore) / Double(seconds)
+        return AbuseReport.Probes(health: health.stop(), roster: roster.stop(), nginx: nginxHealth.stop(),
+                                  serverCores: serverCores, benchCores: benchCores)
     }
 
     /// One heavy read asked for alone on an idle server: once to warm the caches, then three times.
