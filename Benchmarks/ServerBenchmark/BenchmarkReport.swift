@@ -27,6 +27,8 @@ struct BenchmarkReport: Codable {
     var residentWithIdleKilobytes = 0
     /// Server CPU per extra player in the list, from 20 to 2,000 players.
     var listCostPerPlayerMicroseconds = 0.0
+    /// `/health` and an innocent roster while one account runs its heaviest reads.
+    var abuse: AbuseReport?
 
     init(cores: Int, seconds: Int) {
         self.cores = cores

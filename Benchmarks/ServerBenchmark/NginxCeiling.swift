@@ -4,15 +4,18 @@ import Foundation
 /// figure can be read as a fraction of what a mature C server does on the same machine, now.
 /// With `workers: 2` it runs as many threads as gather-server's event loops: its latency is what a
 /// mature server's is when its threads share the cores with the load generator.
+/// With `path: "/health"` and that route's body it stands beside `/health` instead of the list.
 final class NginxCeiling {
     let port: Int
+    let path: String
     private let process: Process
     private let directory: URL
 
-    init(body: [UInt8], directory parent: URL, workers: Int = 1) throws {
+    init(body: [UInt8], directory parent: URL, workers: Int = 1, path: String = "/api/players") throws {
+        self.path = path
         directory = parent.appendingPathComponent("nginx-\(workers)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("logs"), withIntermediateDirectories: true)
-        try Data(body).write(to: directory.appendingPathComponent("players.json"))
+        try Data(body).write(to: directory.appendingPathComponent("body.json"))
         port = try FreePort.find()
         let configuration = """
             worker_processes \(workers);
@@ -31,9 +34,9 @@ final class NginxCeiling {
                 scgi_temp_path \(directory.path);
                 server {
                     listen 127.0.0.1:\(port);
-                    location = /api/players {
+                    location = \(path) {
                         default_type "application/json; charset=utf-8";
-                        alias \(directory.path)/players.json;
+                        alias \(directory.path)/body.json;
                     }
                 }
             }
@@ -52,7 +55,7 @@ final class NginxCeiling {
         }
     }
 
-    var url: String { "http://127.0.0.1:\(port)/api/players" }
+    var url: String { "http://127.0.0.1:\(port)\(path)" }
 
     func stop() {
         process.terminate()

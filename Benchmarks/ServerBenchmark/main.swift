@@ -21,12 +21,20 @@ case "soak":
 case "latency":
     let rounds = arguments.dropFirst().first.flatMap { Int($0) } ?? 5
     try ListLatency(rounds: max(1, rounds)).run()
+case "abuse":
+    let directory = try BenchmarkSettings.temporaryDirectory(named: "gather-bench-abuse")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let report = try AbuseScenario(seconds: BenchmarkSettings.wrkSeconds, serverBinary: BenchmarkSettings.serverBinary,
+                                   directory: directory).run()
+    // By hand or in a script: the target missed, or the innocent account refused, is a failure.
+    guard report.healthTargetMet == true, report.underAbuse?.roster.errors == 0 else { exit(1) }
 case nil, "wrk":
     try WrkSuite().run()
 default:
     print("""
         usage: gather-bench [wrk]            the release gather-server under wrk beside a one-worker nginx (make bench)
                gather-bench latency [ROUNDS] the list's latency beside nginx's with 1 and 2 threads each, in turn (make bench-latency)
+               gather-bench abuse            /health and an innocent roster while one account runs its heaviest reads (make bench-abuse)
                gather-bench requests [ROUNDS] a fixed sequence of requests in-process (make bench-check counts its instructions)
                gather-bench internals        the balancer, a login flood, idle connections and HTTPS, in-process
                gather-bench soak [MINUTES]   a mixed load for MINUTES (default 10), memory and descriptors each minute (make soak)
