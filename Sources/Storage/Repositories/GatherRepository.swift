@@ -160,9 +160,9 @@ public struct GatherRepository {
         return database.changes > 0
     }
 
-    /// The owner's gathers.
+    /// The owner's gathers, counted as they come and go (`account_usage`).
     package func count(owner: UUID) throws -> Int {
-        try database.query("SELECT count(*) FROM gathers WHERE user_id = ?", owner).first?.int(0) ?? 0
+        try database.query("SELECT gathers FROM account_usage WHERE user_id = ?", owner).first?.int(0) ?? 0
     }
 
     /// The players in a gather, on any team or the bench.

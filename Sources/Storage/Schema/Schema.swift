@@ -3,7 +3,7 @@ import GatherCore
 /// The Football Gather schema, one migration per version. Never edit a released migration: add one.
 public enum Schema {
     /// Usernames' comparison keys are recomputed at every open (see `UserRepository.reconcileComparisonKeys`).
-    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7]) { database in
+    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8]) { database in
         try UserRepository(database).reconcileComparisonKeys()
     }
 
@@ -106,5 +106,34 @@ public enum Schema {
         CREATE UNIQUE INDEX gathers_by_user_api_id ON gathers(user_id, api_id);
         DROP INDEX gathers_by_user_second;
         CREATE INDEX gathers_by_user_second ON gathers(user_id, created_at / 1000 DESC, api_id DESC);
+        """)
+
+    /// What each account keeps, counted as rows come and go (by triggers, in the same transaction),
+    /// so that a quota is checked and shown without counting rows: counting an account's players
+    /// at every insert made each insert slower as the roster grew.
+    static let version8 = Migration(version: 8, name: "accounts' rows counted as they change", sql: """
+        CREATE TABLE account_usage (
+            user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            players INTEGER NOT NULL DEFAULT 0,
+            gathers INTEGER NOT NULL DEFAULT 0
+        ) STRICT, WITHOUT ROWID;
+        INSERT INTO account_usage (user_id, players, gathers)
+            SELECT id, (SELECT count(*) FROM players WHERE players.user_id = users.id),
+                   (SELECT count(*) FROM gathers WHERE gathers.user_id = users.id)
+            FROM users;
+        CREATE TRIGGER players_counted AFTER INSERT ON players BEGIN
+            INSERT INTO account_usage (user_id, players) VALUES (NEW.user_id, 1)
+                ON CONFLICT (user_id) DO UPDATE SET players = players + 1;
+        END;
+        CREATE TRIGGER players_uncounted AFTER DELETE ON players BEGIN
+            UPDATE account_usage SET players = players - 1 WHERE user_id = OLD.user_id;
+        END;
+        CREATE TRIGGER gathers_counted AFTER INSERT ON gathers BEGIN
+            INSERT INTO account_usage (user_id, gathers) VALUES (NEW.user_id, 1)
+                ON CONFLICT (user_id) DO UPDATE SET gathers = gathers + 1;
+        END;
+        CREATE TRIGGER gathers_uncounted AFTER DELETE ON gathers BEGIN
+            UPDATE account_usage SET gathers = gathers - 1 WHERE user_id = OLD.user_id;
+        END;
         """)
 }
