@@ -15,12 +15,13 @@ enum BenchmarkSettings {
     }
 
     /// Server flags that lift one account's write limits (a burst of 300 changes, then 30 a second,
-    /// and 5,000 players): seeding makes thousands of rows for one account, and the write scenarios
+    /// 5,000 players, 20,000 gathers, 500,000 places in them): seeding makes thousands of rows for one account, and the write scenarios
     /// measure how many commits a second one account's requests get through, which at the
     /// defaults would be 429s and 403s after the first 300. The limits are not what those measure;
     /// the abuse scenario's measured server keeps every default.
     static let liftedWriteLimits = ["--write-burst", "10000000", "--writes-per-second", "10000000",
-                                    "--max-players-per-account", "10000000"]
+                                    "--max-players-per-account", "10000000", "--max-gathers-per-account", "10000000",
+                                    "--max-places-per-account", "1000000000"]
 
     /// The `gather-server` measured: `FG_BENCH_SERVER` (the Makefile passes the static build), else
     /// the one built beside `gather-bench`.

@@ -58,6 +58,7 @@ final class JSONWriterTests: XCTestCase {
             assertSameJSON(AccountSummary(user: User(id: UUID(), username: randomText()),
                                           usage: AccountUsage(players: .init(used: Int.random(in: 0...5_000, using: &generator), limit: 5_000),
                                                               gathers: .init(used: Int.random(in: 0...20_000, using: &generator), limit: 20_000),
+                                                              places: .init(used: Int.random(in: 0...500_000, using: &generator), limit: 500_000),
                                                               playersPerGather: 200)))
             assertSameJSON(LoginToken(token: randomText(), userID: UUID(), expiresAt: randomDate()))
             assertSameJSON(ErrorBody(reason: randomText()))

@@ -57,11 +57,37 @@ final class AccountLimitsTests: XCTestCase {
         let usage = try XCTUnwrap(me["usage"] as? [String: Any])
         XCTAssertEqual(usage["players"] as? [String: Int], ["used": 3, "limit": 3])
         XCTAssertEqual(usage["gathers"] as? [String: Int], ["used": 2, "limit": 2])
+        XCTAssertEqual(usage["places"] as? [String: Int], ["used": 0, "limit": 500_000])
         XCTAssertEqual(usage["playersPerGather"] as? Int, 200)
 
         // Deleting makes room again.
         XCTAssertEqual(try client.request(.delete, "/api/gathers/\(firstID)").status, 204)
         XCTAssertEqual(try client.request(.post, "/api/gathers", json: [:] as [String: Any]).status, 201)
+    }
+
+    func testAnAccountKeepsAtMostItsPlacesInGathersOnEveryRoute() throws {
+        let client = try start { $0.placesPerAccount = 3 }
+        var players: [Int] = []
+        for name in ["Ana", "Ben", "Cleo"] {
+            players.append(try XCTUnwrap(client.request(.post, "/api/players", json: ["name": name]).jsonObject()["id"] as? Int))
+        }
+        let whole = try client.request(.post, "/api/gathers", json: ["players": players.map { ["id": $0, "team": "Team A"] }])
+        XCTAssertEqual(whole.status, 201, "three places: the limit, not past it")
+        let id = try XCTUnwrap(whole.jsonObject()["id"] as? String)
+        let moved = try client.request(.post, "/api/gathers/\(id)/players/\(players[0])", json: ["team": "Team B"])
+        XCTAssertEqual(moved.status, 200, "moving a player takes no new place")
+
+        let second = try client.request(.post, "/api/gathers", json: [:] as [String: Any])
+        let secondID = try XCTUnwrap(second.jsonObject()["id"] as? String)
+        let fourth = try client.request(.post, "/api/gathers/\(secondID)/players/\(players[1])", json: ["team": "Team A"])
+        XCTAssertEqual(fourth.status, 403)
+        XCTAssertEqual(try fourth.errorReason(), "this account's gathers already hold 3 places for players, the most this server allows; "
+                       + "delete old gathers first; nothing was saved")
+        let another = try client.request(.post, "/api/gathers", json: ["players": [["id": players[2], "team": "Bench"]]])
+        XCTAssertEqual(another.status, 403, "a whole match is refused whole")
+        XCTAssertEqual(try client.request(.get, "/api/gathers").jsonArray().count, 2, "nothing was saved")
+        let usage = try XCTUnwrap(client.request(.get, "/api/users/me").jsonObject()["usage"] as? [String: Any])
+        XCTAssertEqual(usage["places"] as? [String: Int], ["used": 3, "limit": 3])
     }
 
     func testAnAccountsChangesAreRateLimitedAndOthersAreNot() throws {

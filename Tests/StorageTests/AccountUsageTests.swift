@@ -49,6 +49,9 @@ final class AccountUsageTests: StorageTestCase {
             XCTAssertTrue(counted == actual, "\(counted) counted, \(actual) rows")
         }
         XCTAssertTrue(try counted(pool, alice) == (7, 5))
+        let places = try pool.read { try GatherRepository($0).placeCount(owner: alice) }
+        XCTAssertEqual(places, try pool.read { try rowCount("gather_players", in: $0) })
+        XCTAssertEqual(places, 1, "the retired player keeps their place")
 
         // A closed account purged a step at a time: its counts go with it, the other's stay.
         _ = try pool.write { try UserRepository($0).close(id: alice, at: Date()) }

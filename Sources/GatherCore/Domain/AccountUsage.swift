@@ -13,12 +13,15 @@ public struct AccountUsage: Hashable, Sendable, Codable {
     /// Players ever added and not deleted for good: retired ones, who keep their matches, count.
     public var players: Measure
     public var gathers: Measure
+    /// Places in gathers: a player on a team or the bench of one gather is one.
+    public var places: Measure
     /// The most players one gather may hold (teams and bench).
     public var playersPerGather: Int
 
-    public init(players: Measure, gathers: Measure, playersPerGather: Int) {
+    public init(players: Measure, gathers: Measure, places: Measure, playersPerGather: Int) {
         self.players = players
         self.gathers = gathers
+        self.places = places
         self.playersPerGather = playersPerGather
     }
 }
@@ -57,6 +60,7 @@ extension AccountUsage: JSONWritable {
     public func write(to writer: inout JSONWriter) {
         writer.object { object in
             object.field("gathers") { gathers.write(to: &$0) }
+            object.field("places") { places.write(to: &$0) }
             object.field("players") { players.write(to: &$0) }
             object.field("playersPerGather") { $0.int(playersPerGather) }
         }

@@ -27,16 +27,23 @@ struct AccountQuotas: Sendable {
         }
     }
 
-    /// After putting a player in a gather: refuses (403) if the gather now holds more than it may.
+    /// After putting players in a gather: refuses (403) if the gather now holds more than it may,
+    /// or the account more places in gathers.
     func checkMembers(_ database: Database, gatherID: UUID, owner: UUID) throws {
-        guard try GatherRepository(database).memberCount(gatherID: gatherID, owner: owner) <= GatherDraft.maximumPlayers else {
+        let gathers = GatherRepository(database)
+        guard try gathers.memberCount(gatherID: gatherID, owner: owner) <= GatherDraft.maximumPlayers else {
             throw APIError(.forbidden, "a gather holds \(GatherDraft.maximumPlayers) players at most; nothing was saved")
+        }
+        guard try gathers.placeCount(owner: owner) <= limits.placesPerAccount else {
+            throw APIError(.forbidden, "this account's gathers already hold \(limits.placesPerAccount) places for players, "
+                           + "the most this server allows; delete old gathers first; nothing was saved")
         }
     }
 
     func usage(_ database: Database, owner: UUID) throws -> AccountUsage {
         AccountUsage(players: .init(used: try PlayerRepository(database).count(owner: owner), limit: limits.playersPerAccount),
                      gathers: .init(used: try GatherRepository(database).count(owner: owner), limit: limits.gathersPerAccount),
+                     places: .init(used: try GatherRepository(database).placeCount(owner: owner), limit: limits.placesPerAccount),
                      playersPerGather: GatherDraft.maximumPlayers)
     }
 }

@@ -16,6 +16,9 @@ public struct ResourceLimits: Sendable {
     public var playersPerAccount = 5_000
     /// Gathers one account keeps at most (a match every day for fifty years is 18,250); beyond, 403.
     public var gathersPerAccount = 20_000
+    /// Places in gathers one account keeps at most (a player on a team or the bench of one gather
+    /// is one place: twenty-two players a match, a match a day, is 8,000 a year); beyond, 403.
+    public var placesPerAccount = 500_000
     /// Changes one account may make in a burst (a whole roster imported one player at a time)…
     public var writeBurst = 300
     /// …and per second after it; beyond, 429 with the wait in `Retry-After`.

@@ -120,6 +120,10 @@ public enum ServerCommandLine {
                      help: "gathers one account keeps at most; more get 403 (default 20000)") { config, value in
             config.limits.gathersPerAccount = try integer(value, name: "--max-gathers-per-account", range: 1...10_000_000)
         },
+        ServerOption(flag: "--max-places-per-account", environment: "FG_MAX_PLACES_PER_ACCOUNT", valueName: "N",
+                     help: "places in gathers one account keeps at most (a player in one gather is one); more get 403 (default 500000)") { config, value in
+            config.limits.placesPerAccount = try integer(value, name: "--max-places-per-account", range: 1...1_000_000_000)
+        },
         ServerOption(flag: "--write-burst", environment: "FG_WRITE_BURST", valueName: "N",
                      help: "changes one account may make at once before --writes-per-second applies; more get 429 (default 300)") { config, value in
             config.limits.writeBurst = try integer(value, name: "--write-burst", range: 1...10_000_000)

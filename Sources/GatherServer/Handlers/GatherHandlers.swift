@@ -77,6 +77,7 @@ enum GatherHandlers {
                                       balanceSeed: draft.balanceSeed, now: now)
             }
             try gathers.replacePlayers(of: id, owner: owner, with: members)
+            try services.quotas.checkMembers(database, gatherID: id, owner: owner)
             guard let stored = try gathers.find(id: id, owner: owner) else { throw APIError.gatherNotFound }
             let created: GatherRepository.Insertion = if case .created = insertion { .created(stored) } else { .existing(stored) }
             return (created, try gathers.players(gatherID: id, owner: owner))

@@ -559,10 +559,11 @@ components:
         username: { type: string }
         usage:
           type: object
-          required: [players, gathers, playersPerGather]
+          required: [players, gathers, places, playersPerGather]
           properties:
             players: { $ref: '#/components/schemas/UsageMeasure' }
             gathers: { $ref: '#/components/schemas/UsageMeasure' }
+            places: { $ref: '#/components/schemas/UsageMeasure' }
             playersPerGather: { type: integer }
     UsageMeasure:
       type: object

@@ -108,18 +108,22 @@ public enum Schema {
         CREATE INDEX gathers_by_user_second ON gathers(user_id, created_at / 1000 DESC, api_id DESC);
         """)
 
-    /// What each account keeps, counted as rows come and go (by triggers, in the same transaction),
+    /// What each account keeps (players, gathers, and players' places in gathers), counted as rows
+    /// come and go (by triggers, in the same transaction),
     /// so that a quota is checked and shown without counting rows: counting an account's players
     /// at every insert made each insert slower as the roster grew.
     static let version8 = Migration(version: 8, name: "accounts' rows counted as they change", sql: """
         CREATE TABLE account_usage (
             user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
             players INTEGER NOT NULL DEFAULT 0,
-            gathers INTEGER NOT NULL DEFAULT 0
+            gathers INTEGER NOT NULL DEFAULT 0,
+            places INTEGER NOT NULL DEFAULT 0
         ) STRICT, WITHOUT ROWID;
-        INSERT INTO account_usage (user_id, players, gathers)
+        INSERT INTO account_usage (user_id, players, gathers, places)
             SELECT id, (SELECT count(*) FROM players WHERE players.user_id = users.id),
-                   (SELECT count(*) FROM gathers WHERE gathers.user_id = users.id)
+                   (SELECT count(*) FROM gathers WHERE gathers.user_id = users.id),
+                   (SELECT count(*) FROM gather_players JOIN gathers ON gathers.id = gather_players.gather_id
+                    WHERE gathers.user_id = users.id)
             FROM users;
         CREATE TRIGGER players_counted AFTER INSERT ON players BEGIN
             INSERT INTO account_usage (user_id, players) VALUES (NEW.user_id, 1)
@@ -134,6 +138,14 @@ public enum Schema {
         END;
         CREATE TRIGGER gathers_uncounted AFTER DELETE ON gathers BEGIN
             UPDATE account_usage SET gathers = gathers - 1 WHERE user_id = OLD.user_id;
+        END;
+        CREATE TRIGGER places_counted AFTER INSERT ON gather_players BEGIN
+            UPDATE account_usage SET places = places + 1
+            WHERE user_id = (SELECT user_id FROM gathers WHERE id = NEW.gather_id);
+        END;
+        CREATE TRIGGER places_uncounted AFTER DELETE ON gather_players BEGIN
+            UPDATE account_usage SET places = places - 1
+            WHERE user_id = (SELECT user_id FROM gathers WHERE id = OLD.gather_id);
         END;
         """)
 }
