@@ -52,6 +52,13 @@ final class AccountUsageTests: StorageTestCase {
         let places = try pool.read { try GatherRepository($0).placeCount(owner: alice) }
         XCTAssertEqual(places, try pool.read { try rowCount("gather_players", in: $0) })
         XCTAssertEqual(places, 1, "the retired player keeps their place")
+        // A gather deleted with its places: they are counted off with it.
+        try pool.write { try GatherRepository($0).assign(playerID: alicePlayers[2].id, to: gathers[4], owner: alice, team: .teamB) }
+        try pool.write { try GatherRepository($0).assign(playerID: alicePlayers[3].id, to: gathers[4], owner: alice, team: .bench) }
+        XCTAssertEqual(try pool.read { try GatherRepository($0).placeCount(owner: alice) }, 3)
+        _ = try pool.write { try GatherRepository($0).delete(id: gathers[4], owner: alice) }
+        XCTAssertEqual(try pool.read { try GatherRepository($0).placeCount(owner: alice) }, 1)
+        XCTAssertTrue(try counted(pool, alice) == actual(pool, alice))
 
         // A closed account purged a step at a time: its counts go with it, the other's stay.
         _ = try pool.write { try UserRepository($0).close(id: alice, at: Date()) }

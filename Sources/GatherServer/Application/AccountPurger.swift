@@ -8,8 +8,9 @@ import Synchronization
 /// for a whole account of hundreds of thousands of rows. One account at a time, on its own queue;
 /// an account closed when the server stopped is resumed at the next start.
 final class AccountPurger: Sendable {
-    /// A step of this many rows takes a few milliseconds.
-    static let rowsPerStep = 1_000
+    /// A step of about this many rows (each with its index entries and counts) takes a few
+    /// milliseconds, so that another account's write in the same group commit waits no longer.
+    static let rowsPerStep = 250
 
     private let database: DatabasePool
     private let log: ServerLog

@@ -93,19 +93,27 @@ public struct UserRepository {
         try database.query("SELECT id FROM users WHERE deleted_at IS NOT NULL ORDER BY deleted_at").map { try $0.uuid(0) }
     }
 
-    /// Removes at most about `rows` rows of a closed account: team places first, then gathers, then
-    /// players (each delete's cascades then find nothing left to do), then the account itself.
+    /// Removes about `rows` rows of a closed account: whole gathers first, as many as hold about
+    /// that many rows with their team places (which go with them), then players, then the account
+    /// itself. Each step finds its rows through an index, never past the ones already removed.
     /// True once the account is gone.
     package func purgeStep(id: UUID, rows: Int) throws -> Bool {
         guard try !database.query("SELECT 1 FROM users WHERE id = ? AND deleted_at IS NOT NULL", id).isEmpty else { return true }
-        try database.execute("""
-            DELETE FROM gather_players WHERE (gather_id, player_id) IN (
-                SELECT gather_players.gather_id, gather_players.player_id FROM gather_players
-                JOIN gathers ON gathers.id = gather_players.gather_id WHERE gathers.user_id = ?1 LIMIT ?2)
-            """, id, rows)
-        if database.changes > 0 { return false }
-        try database.execute("DELETE FROM gathers WHERE id IN (SELECT id FROM gathers WHERE user_id = ?1 LIMIT ?2)", id, rows)
-        if database.changes > 0 { return false }
+        var gathers: [String] = []
+        var taken = 0
+        for row in try database.query("""
+            SELECT id, (SELECT count(*) FROM gather_players WHERE gather_id = gathers.id) FROM gathers WHERE user_id = ? LIMIT ?
+            """, id, rows) {
+            gathers.append(try row.string(0))
+            taken += try row.int(1) + 1
+            if taken >= rows { break }
+        }
+        if !gathers.isEmpty {
+            // One parameter whatever the count: the keys as a JSON array, read by json_each.
+            let keys = "[" + gathers.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+            try database.execute("DELETE FROM gathers WHERE id IN (SELECT value FROM json_each(?))", keys)
+            return false
+        }
         try database.execute("DELETE FROM players WHERE id IN (SELECT id FROM players WHERE user_id = ?1 LIMIT ?2)", id, rows)
         if database.changes > 0 { return false }
         try database.execute("DELETE FROM users WHERE id = ?", id)

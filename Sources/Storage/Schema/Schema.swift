@@ -136,13 +136,17 @@ public enum Schema {
             INSERT INTO account_usage (user_id, gathers) VALUES (NEW.user_id, 1)
                 ON CONFLICT (user_id) DO UPDATE SET gathers = gathers + 1;
         END;
-        CREATE TRIGGER gathers_uncounted AFTER DELETE ON gathers BEGIN
-            UPDATE account_usage SET gathers = gathers - 1 WHERE user_id = OLD.user_id;
+        CREATE TRIGGER gathers_uncounted BEFORE DELETE ON gathers BEGIN
+            UPDATE account_usage SET gathers = gathers - 1,
+                places = places - (SELECT count(*) FROM gather_players WHERE gather_id = OLD.id)
+            WHERE user_id = OLD.user_id;
         END;
         CREATE TRIGGER places_counted AFTER INSERT ON gather_players BEGIN
             UPDATE account_usage SET places = places + 1
             WHERE user_id = (SELECT user_id FROM gathers WHERE id = NEW.gather_id);
         END;
+        -- Places a deleted gather takes with it are counted off above: by the time its cascade
+        -- removes them, the gather is gone and this finds no account.
         CREATE TRIGGER places_uncounted AFTER DELETE ON gather_players BEGIN
             UPDATE account_usage SET places = places - 1
             WHERE user_id = (SELECT user_id FROM gathers WHERE id = OLD.gather_id);
