@@ -70,7 +70,7 @@ final class AccountDeletionTests: XCTestCase {
         for table in ["gather_players", "gathers", "players", "tokens"] {
             XCTAssertEqual(try rows(table, of: id), 0, table)
         }
-        // 80 gathers with 2,400 team places in steps of about 250 rows, then the players and the account: no one write did it all.
+        // 80 gathers with 2,400 team places in steps of about 100 rows, then the players and the account: no one write did it all.
         XCTAssertGreaterThanOrEqual(server.database.groupCommitCount - commitsBefore, 6)
         XCTAssertEqual(try other.request(.get, "/api/players").jsonArray().count, 1)
     }

@@ -10,7 +10,7 @@ import Synchronization
 final class AccountPurger: Sendable {
     /// A step of about this many rows (each with its index entries and counts) takes a few
     /// milliseconds, so that another account's write in the same group commit waits no longer.
-    static let rowsPerStep = 250
+    static let rowsPerStep = 100
 
     private let database: DatabasePool
     private let log: ServerLog
