@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GatherCore
 import HTTP
+import Locking
 import Networking
 import Storage
 

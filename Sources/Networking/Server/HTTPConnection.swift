@@ -20,7 +20,7 @@ final class HTTPConnection: EventHandler {
     let serial: UInt64
     /// The peer's address, read once at accept.
     let peer: String
-    /// What it is counted under in `ConnectionsPerAddress`; nil when not counted per address.
+    /// What it is counted under in `ServerShared.connectionsPerAddress`; nil when not counted per address.
     let address: String?
     private unowned let owner: ServerLoop
     private var parser: HTTPRequestParser

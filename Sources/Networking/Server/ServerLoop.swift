@@ -65,7 +65,7 @@ final class ServerLoop: EventHandler {
     struct Accepted: Sendable {
         let descriptor: Int32
         let peer: String
-        /// Its place in `ConnectionsPerAddress`; nil when not counted per address.
+        /// Its place in `ServerShared.connectionsPerAddress`; nil when not counted per address.
         let address: String?
         /// Counted over the connection cap: the loop that takes it closes an idle connection first.
         let replacesIdle: Bool
@@ -102,7 +102,7 @@ final class ServerLoop: EventHandler {
     private func admit(_ fd: Int32) {
         let peer = Socket.peerAddress(fd)
         let address = shared.addressKey(of: peer)
-        if let address, !shared.connectionsPerAddress.reserve(address) {
+        if let address, !shared.connectionsPerAddress.take(address) {
             refuse(fd, reason: "too many connections from this address, try again")
             return
         }
@@ -117,7 +117,7 @@ final class ServerLoop: EventHandler {
             target = loopWithIdle
             shared.balancer.assign(to: target)
         } else {
-            if let address { shared.connectionsPerAddress.release(address) }
+            if let address { shared.connectionsPerAddress.give(address) }
             refuse(fd, reason: "too many connections, try again")
             return
         }
@@ -168,7 +168,7 @@ final class ServerLoop: EventHandler {
     private func release(countedOn loop: Int, address: String?) {
         shared.releaseConnectionSlot()
         shared.balancer.closed(on: loop)
-        if let address { shared.connectionsPerAddress.release(address) }
+        if let address { shared.connectionsPerAddress.give(address) }
     }
 
     // MARK: Idle connections

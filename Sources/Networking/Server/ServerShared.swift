@@ -14,7 +14,7 @@ final class ServerShared: Sendable {
     let balancer: ConnectionBalancer
     /// Connections per client address, against `maxConnectionsPerAddress`; not used behind a
     /// trusted proxy, whose every connection comes from the proxy's address.
-    let connectionsPerAddress: ConnectionsPerAddress
+    let connectionsPerAddress: ConcurrencyAllowance<String>
     let idleCounts: IdleConnectionCounts
     private let openConnections = Atomic<Int>(0)
     private let requestCounter = Atomic<UInt64>(0)
@@ -25,7 +25,7 @@ final class ServerShared: Sendable {
         self.accessLogger = accessLogger
         self.workers = try WorkerPool(threads: configuration.workerCount, name: "gather-worker")
         self.balancer = ConnectionBalancer(loopCount: configuration.eventLoopCount)
-        self.connectionsPerAddress = ConnectionsPerAddress(limit: configuration.maxConnectionsPerAddress)
+        self.connectionsPerAddress = ConcurrencyAllowance(limit: configuration.maxConnectionsPerAddress)
         self.idleCounts = IdleConnectionCounts(loopCount: configuration.eventLoopCount)
     }
 
