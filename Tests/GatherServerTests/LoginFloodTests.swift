@@ -60,18 +60,14 @@ final class LoginFloodTests: XCTestCase {
         XCTAssertTrue(waitUntil(timeout: 20) { flood.answers[503, default: 0] >= 200 }, "\(flood.answers)")
 
         var statuses: [Int] = []
-        var slowest: TimeInterval = 0
         for _ in 0..<10 {
             var headers: HTTPHeaders = ["X-Forwarded-For": "203.0.113.5"]
             headers.add(name: "Authorization", value: APIClient.basic("owner", "right-password"))
-            let started = Date()
             statuses.append(try server.client().request(.post, "/api/users/login", headers: headers).status)
-            slowest = max(slowest, Date().timeIntervalSince(started))
         }
         flood.stop()
+        // Every one answered, none refused; that each goes ahead of the flood's waiting logins
+        // (rather than after them) is the test above's, told by the order of verification, not by a clock.
         XCTAssertEqual(statuses, Array(repeating: 200, count: 10), "flood: \(flood.answers)")
-        // Ahead of the flood, a login waits for the one being verified and its own: tens of ms.
-        // The bound leaves room for a loaded two-core machine, far below 33 logins' wait in line.
-        XCTAssertLessThan(slowest, 2, "the slowest of the real user's logins took \(slowest) s")
     }
 }
