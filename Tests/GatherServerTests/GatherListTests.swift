@@ -55,7 +55,7 @@ final class GatherListTests: XCTestCase {
             ("include=teams", "include must be players"),
             ("sort=name", "sort is not a parameter of this list (status, limit, before, beforeId, include)"),
             ("beforeId=7", "beforeId must be a gather id (a UUID)"),
-            ("beforeId=\(UUID().uuidString)", "beforeId needs before (the createdAt of the same gather)"),
+
         ]
         for (query, reason) in cases {
             let response = try client.request(.get, "/api/gathers?\(query)")
@@ -91,6 +91,13 @@ final class GatherListTests: XCTestCase {
         }
         XCTAssertEqual(seen.count, 15, "\(seen)")
         XCTAssertEqual(Set(seen), Set(made), "every gather, none twice")
+
+        // beforeId alone places the page by the named gather's own time; one not the caller's is 404.
+        let firstFive = try ids("/api/gathers?limit=5")
+        XCTAssertEqual(try ids("/api/gathers?limit=5&beforeId=\(firstFive[1])"), Array(seen.drop { $0 != firstFive[1] }.dropFirst().prefix(5)))
+        let unknown = try client.request(.get, "/api/gathers?limit=5&beforeId=\(UUID().uuidString)")
+        XCTAssertEqual(unknown.status, 404)
+        XCTAssertEqual(try unknown.errorReason(), "beforeId names no gather of yours (after one deleted since, pass its createdAt as before too)")
     }
 
     func testAPageIsTheOwnersOnly() throws {

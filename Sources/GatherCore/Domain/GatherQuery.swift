@@ -20,9 +20,10 @@ public struct GatherQuery: Hashable, Sendable {
     public var limit: Int
     /// Only gathers created before this moment (the `createdAt` of the last one of a page).
     public var before: Date?
-    /// With `before`: the id of the last gather of the page before, whose place in the order
-    /// (`createdAt` in whole seconds, newest first, then id, largest first) the page continues
-    /// from exactly, inside a second too. Then `limit` is exact.
+    /// The id of the last gather of the page before, whose place in the order (`createdAt` in
+    /// whole seconds, newest first, then id, largest first) the page continues from exactly,
+    /// inside a second too; then `limit` is exact. With `before` (that gather's `createdAt`) it may
+    /// name a gather deleted since; alone, it must name one of the caller's.
     public var beforeID: UUID?
     /// `include=players`: each gather comes with its players and their teams, as
     /// `GET /api/gathers/{id}/players` gives them (a history page in one request).
@@ -67,9 +68,6 @@ public struct GatherQuery: Hashable, Sendable {
             default:
                 throw ValidationError(field: name, message: "is not a parameter of this list (status, limit, before, beforeId, include)")
             }
-        }
-        if beforeID != nil && before == nil {
-            throw ValidationError(field: "beforeId", message: "needs before (the createdAt of the same gather)")
         }
     }
 

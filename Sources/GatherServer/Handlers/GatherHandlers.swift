@@ -10,8 +10,15 @@ enum GatherHandlers {
     /// its players), and when more may follow, a `Link` to the next page (`rel="next"`) that
     /// continues exactly where this one ends.
     static func list(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
-        guard let query = try GatherQuery(parameters: context.request.query) else {
+        guard var query = try GatherQuery(parameters: context.request.query) else {
             return .json(.ok, try context.database.read { try GatherRepository($0).all(owner: context.owner) })
+        }
+        if let id = query.beforeID, query.before == nil {
+            // The gather named is the caller's: its own creation time places it.
+            guard let named = try context.database.read({ try GatherRepository($0).find(id: id, owner: context.owner) }) else {
+                throw APIError.notFound("beforeId names no gather of yours (after one deleted since, pass its createdAt as before too)")
+            }
+            query.before = named.createdAt
         }
         guard query.includesPlayers else {
             let page = try context.database.read { try GatherRepository($0).page(owner: context.owner, query: query) }

@@ -258,9 +258,9 @@ paths:
       summary: >-
         Without parameters, every gather oldest first (the original list); with any of status,
         limit, before, beforeId or include, a page newest first (by createdAt in whole seconds,
-        then id). With beforeId (and before, that gather's createdAt) a page holds exactly limit
-        gathers after that one; with before alone, limit gathers of earlier seconds plus the rest
-        of the last one's second (at most limit more). A full page has a Link to the next one
+        then id). With beforeId a page holds exactly limit gathers after that one; with before
+        alone, limit gathers of earlier seconds plus the rest of the last one's second (at most
+        limit more). A full page has a Link to the next one
       parameters:
         - name: status
           in: query
@@ -273,7 +273,9 @@ paths:
           schema: { type: string, format: date-time }
         - name: beforeId
           in: query
-          description: The id of the last gather of the page before; needs before
+          description: >-
+            The id of the last gather of the page before; alone it must be one of the caller's
+            gathers (else 404), with before (its createdAt) it may have been deleted since
           schema: { type: string, format: uuid }
         - name: include
           in: query
@@ -295,6 +297,7 @@ paths:
                     - $ref: '#/components/schemas/GatherWithPlayers'
         '400': { $ref: '#/components/responses/BadRequest' }
         '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '503': { $ref: '#/components/responses/Unavailable' }
     post:
