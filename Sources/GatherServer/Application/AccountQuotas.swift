@@ -41,9 +41,10 @@ struct AccountQuotas: Sendable {
     }
 
     func usage(_ database: Database, owner: UUID) throws -> AccountUsage {
-        AccountUsage(players: .init(used: try PlayerRepository(database).count(owner: owner), limit: limits.playersPerAccount),
-                     gathers: .init(used: try GatherRepository(database).count(owner: owner), limit: limits.gathersPerAccount),
-                     places: .init(used: try GatherRepository(database).placeCount(owner: owner), limit: limits.placesPerAccount),
-                     playersPerGather: GatherDraft.maximumPlayers)
+        let keeps = try UserRepository(database).keeps(id: owner)
+        return AccountUsage(players: .init(used: keeps.players, limit: limits.playersPerAccount),
+                            gathers: .init(used: keeps.gathers, limit: limits.gathersPerAccount),
+                            places: .init(used: keeps.places, limit: limits.placesPerAccount),
+                            playersPerGather: GatherDraft.maximumPlayers)
     }
 }

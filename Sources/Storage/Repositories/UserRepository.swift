@@ -88,6 +88,14 @@ public struct UserRepository {
         return true
     }
 
+    /// What the account keeps, as counted when rows come and go (`account_usage`): one row read.
+    package func keeps(id: UUID) throws -> (players: Int, gathers: Int, places: Int) {
+        guard let row = try database.query("SELECT players, gathers, places FROM account_usage WHERE user_id = ?", id).first else {
+            return (0, 0, 0)
+        }
+        return (try row.int(0), try row.int(1), try row.int(2))
+    }
+
     /// Accounts closed whose rows are not all gone yet (a restart resumes them).
     package func closedAccounts() throws -> [UUID] {
         try database.query("SELECT id FROM users WHERE deleted_at IS NOT NULL ORDER BY deleted_at").map { try $0.uuid(0) }
