@@ -1,24 +1,24 @@
 /// What an account holds against what the server lets one account hold (`GET /api/users/me`).
-public struct AccountUsage: Hashable, Sendable, Codable {
-    public struct Measure: Hashable, Sendable, Codable {
-        public var used: Int
-        public var limit: Int
+package struct AccountUsage: Hashable, Sendable, Codable {
+    package struct Measure: Hashable, Sendable, Codable {
+        package var used: Int
+        package var limit: Int
 
-        public init(used: Int, limit: Int) {
+        package init(used: Int, limit: Int) {
             self.used = used
             self.limit = limit
         }
     }
 
     /// Players ever added and not deleted for good: retired ones, who keep their matches, count.
-    public var players: Measure
-    public var gathers: Measure
+    package var players: Measure
+    package var gathers: Measure
     /// Places in gathers: a player on a team or the bench of one gather is one.
-    public var places: Measure
+    package var places: Measure
     /// The most players one gather may hold (teams and bench).
-    public var playersPerGather: Int
+    package var playersPerGather: Int
 
-    public init(players: Measure, gathers: Measure, places: Measure, playersPerGather: Int) {
+    package init(players: Measure, gathers: Measure, places: Measure, playersPerGather: Int) {
         self.players = players
         self.gathers = gathers
         self.places = places
@@ -27,18 +27,18 @@ public struct AccountUsage: Hashable, Sendable, Codable {
 }
 
 /// The caller's account as `GET /api/users/me` shows it: the original fields, then its usage.
-public struct AccountSummary: Hashable, Sendable, Encodable {
-    public var user: User
-    public var usage: AccountUsage
+package struct AccountSummary: Hashable, Sendable, Encodable {
+    package var user: User
+    package var usage: AccountUsage
 
-    public init(user: User, usage: AccountUsage) {
+    package init(user: User, usage: AccountUsage) {
         self.user = user
         self.usage = usage
     }
 
     enum CodingKeys: String, CodingKey { case id, username, usage }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(user.id, forKey: .id)
         try container.encode(user.username, forKey: .username)
@@ -47,7 +47,7 @@ public struct AccountSummary: Hashable, Sendable, Encodable {
 }
 
 extension AccountSummary: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { object in
             object.field("id") { $0.uuid(user.id) }
             object.field("usage") { usage.write(to: &$0) }
@@ -57,7 +57,7 @@ extension AccountSummary: JSONWritable {
 }
 
 extension AccountUsage: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { object in
             object.field("gathers") { gathers.write(to: &$0) }
             object.field("places") { places.write(to: &$0) }
@@ -68,7 +68,7 @@ extension AccountUsage: JSONWritable {
 }
 
 extension AccountUsage.Measure: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { object in
             object.field("limit") { $0.int(limit) }
             object.field("used") { $0.int(used) }

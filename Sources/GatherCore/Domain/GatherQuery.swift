@@ -14,7 +14,7 @@ public struct GatherQuery: Hashable, Sendable {
     public static let limitRange = 1...200
     /// With `include=players`, a page ends early rather than carry more players than this (a real
     /// group's fifty matches have about a thousand); its `Link` continues where it ended.
-    public static let playersPerPage = 5_000
+    package static let playersPerPage = 5_000
 
     public var status: Status?
     public var limit: Int
@@ -24,12 +24,12 @@ public struct GatherQuery: Hashable, Sendable {
     /// whole seconds, newest first, then id, largest first) the page continues from exactly,
     /// inside a second too; then `limit` is exact. With `before` (that gather's `createdAt`) it may
     /// name a gather deleted since; alone, it must name one of the caller's.
-    public var beforeID: UUID?
+    package var beforeID: UUID?
     /// `include=players`: each gather comes with its players and their teams, as
     /// `GET /api/gathers/{id}/players` gives them (a history page in one request).
     public var includesPlayers: Bool
 
-    public init(status: Status? = nil, limit: Int = GatherQuery.defaultLimit, before: Date? = nil, beforeID: UUID? = nil,
+    package init(status: Status? = nil, limit: Int = GatherQuery.defaultLimit, before: Date? = nil, beforeID: UUID? = nil,
                 includesPlayers: Bool = false) {
         self.status = status
         self.limit = limit
@@ -72,7 +72,7 @@ public struct GatherQuery: Hashable, Sendable {
     }
 
     /// This query as the path of `GET /api/gathers`.
-    public var path: String {
+    package var path: String {
         var parameters = ["limit=\(limit)"]
         if let status { parameters.append("status=\(status.rawValue)") }
         if let before { parameters.append("before=\(InternetDate.string(from: before))") }

@@ -33,7 +33,7 @@ public final class GatherApplication: HTTPResponder {
         /// Bytes of roster JSON kept between requests (0: every list reads the database).
         public var rosterCacheBytes = Options.defaultRosterCacheBytes
         public static let defaultRosterCacheBytes = RosterCache.defaultCapacityBytes
-        public var limits = ResourceLimits()
+        package var limits = ResourceLimits()
 
         public init() {}
     }

@@ -19,7 +19,7 @@ public final class LoginThrottle: Sendable {
     /// Attempts at one account from everywhere; consulted before a login is queued.
     package let accounts: AccountBrake
 
-    public convenience init(maxFailures: Int = 5, maxFailuresPerClient: Int = 50, window: TimeInterval = 15 * 60,
+    package convenience init(maxFailures: Int = 5, maxFailuresPerClient: Int = 50, window: TimeInterval = 15 * 60,
                             capacity: Int = 10_000) {
         self.init(maxFailures: maxFailures, maxFailuresPerClient: maxFailuresPerClient, window: window,
                   capacity: capacity, accounts: AccountBrake())

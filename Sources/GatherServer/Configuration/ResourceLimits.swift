@@ -1,28 +1,28 @@
 /// What one account may cost the server, each bound with its documented default (docs/security.md):
 /// no account can take the time, threads or connections everyone else needs.
-public struct ResourceLimits: Sendable {
+package struct ResourceLimits: Sendable {
     /// How long a read on an event loop may run before it is stopped and handed to the workers:
     /// a roster or one gather takes well under a millisecond.
-    public var loopReadBudget: Duration = .milliseconds(20)
+    package var loopReadBudget: Duration = .milliseconds(20)
     /// How long any other read may run, waiting for a connection included, before it is stopped:
     /// 503 with a reason. The heaviest read a real group makes (its leaderboard over years of
     /// matches) takes a small part of it.
-    public var readBudget: Duration = .seconds(3)
+    package var readBudget: Duration = .seconds(3)
     /// One account's requests running on the workers at once at most; beyond, 429. Below the
     /// pool's read connections (4), so one account never holds them all.
-    public var concurrentRequestsPerAccount = 2
+    package var concurrentRequestsPerAccount = 2
     /// Players one account keeps at most, retired ones included (a club with a squad per age
     /// group has a few hundred); beyond, 403.
-    public var playersPerAccount = 5_000
+    package var playersPerAccount = 5_000
     /// Gathers one account keeps at most (a match every day for fifty years is 18,250); beyond, 403.
-    public var gathersPerAccount = 20_000
+    package var gathersPerAccount = 20_000
     /// Places in gathers one account keeps at most (a player on a team or the bench of one gather
     /// is one place: twenty-two players a match, a match a day, is 8,000 a year); beyond, 403.
-    public var placesPerAccount = 500_000
+    package var placesPerAccount = 500_000
     /// Changes one account may make in a burst (a whole roster imported one player at a time)…
-    public var writeBurst = 300
+    package var writeBurst = 300
     /// …and per second after it; beyond, 429 with the wait in `Retry-After`.
-    public var writesPerSecond = 30
+    package var writesPerSecond = 30
 
-    public init() {}
+    package init() {}
 }

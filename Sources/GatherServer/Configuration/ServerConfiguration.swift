@@ -24,7 +24,7 @@ public struct ServerConfiguration: Sendable {
     /// Bytes of roster JSON kept between requests; 0 turns the roster cache off.
     public var rosterCacheBytes = GatherApplication.Options.defaultRosterCacheBytes
     /// What one account may cost: read budgets, requests at once, quotas.
-    public var limits = ResourceLimits()
+    package var limits = ResourceLimits()
     /// HTTPS: the PEM certificate chain and its key. Both or neither.
     public var tlsCertificateFile: String?
     public var tlsKeyFile: String?

@@ -12,7 +12,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         public static let date = "Date"
         public static let expect = "Expect"
         public static let host = "Host"
-        public static let link = "Link"
+        package static let link = "Link"
         public static let location = "Location"
         public static let retryAfter = "Retry-After"
         public static let transferEncoding = "Transfer-Encoding"

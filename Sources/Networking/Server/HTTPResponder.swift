@@ -5,7 +5,7 @@ import HTTP
 /// ever waiting for it.
 public struct EventLoopSlot: Sendable, Hashable {
     /// From 0 to the server's loop count, less one.
-    public let index: Int
+    package let index: Int
 }
 
 /// Turns a request into a response. Called on a worker thread; may block (database, hashing),

@@ -36,7 +36,7 @@ public final class HTTPServer: Sendable {
 
     /// Idle connections right now on each event loop (between requests, nothing buffered), as the
     /// loops last published them.
-    @_spi(Testing) public var idleConnectionsPerLoop: [Int] { shared.idleCounts.perLoop }
+    package var idleConnectionsPerLoop: [Int] { shared.idleCounts.perLoop }
 
     /// Binds, starts the loops and returns the bound port.
     @discardableResult
