@@ -6,7 +6,10 @@ import XCTest
 /// The counts quotas are checked against are kept as rows come and go, and always equal the rows.
 final class AccountUsageTests: StorageTestCase {
     private func counted(_ pool: DatabasePool, _ owner: UUID) throws -> (players: Int, gathers: Int) {
-        try pool.read { (try PlayerRepository($0).count(owner: owner), try GatherRepository($0).count(owner: owner)) }
+        try pool.read { database in
+            let keeps = try UserRepository(database).keeps(id: owner)
+            return (keeps.players, keeps.gathers)
+        }
     }
 
     private func actual(_ pool: DatabasePool, _ owner: UUID) throws -> (players: Int, gathers: Int) {
@@ -49,15 +52,15 @@ final class AccountUsageTests: StorageTestCase {
             XCTAssertTrue(counted == actual, "\(counted) counted, \(actual) rows")
         }
         XCTAssertTrue(try counted(pool, alice) == (7, 5))
-        let places = try pool.read { try GatherRepository($0).placeCount(owner: alice) }
+        let places = try pool.read { try UserRepository($0).keeps(id: alice).places }
         XCTAssertEqual(places, try pool.read { try rowCount("gather_players", in: $0) })
         XCTAssertEqual(places, 1, "the retired player keeps their place")
         // A gather deleted with its places: they are counted off with it.
         try pool.write { try GatherRepository($0).assign(playerID: alicePlayers[2].id, to: gathers[4], owner: alice, team: .teamB) }
         try pool.write { try GatherRepository($0).assign(playerID: alicePlayers[3].id, to: gathers[4], owner: alice, team: .bench) }
-        XCTAssertEqual(try pool.read { try GatherRepository($0).placeCount(owner: alice) }, 3)
+        XCTAssertEqual(try pool.read { try UserRepository($0).keeps(id: alice).places }, 3)
         _ = try pool.write { try GatherRepository($0).delete(id: gathers[4], owner: alice) }
-        XCTAssertEqual(try pool.read { try GatherRepository($0).placeCount(owner: alice) }, 1)
+        XCTAssertEqual(try pool.read { try UserRepository($0).keeps(id: alice).places }, 1)
         XCTAssertTrue(try counted(pool, alice) == actual(pool, alice))
 
         // A closed account purged a step at a time: its counts go with it, the other's stay.

@@ -11,8 +11,7 @@ struct AccountQuotas: Sendable {
 
     /// After inserting a player: refuses (403) if the account now has more than it may.
     func checkPlayers(_ database: Database, owner: UUID) throws {
-        let count = try PlayerRepository(database).count(owner: owner)
-        guard count <= limits.playersPerAccount else {
+        guard try UserRepository(database).keeps(id: owner).players <= limits.playersPerAccount else {
             throw APIError(.forbidden, "this account already keeps \(limits.playersPerAccount) players (deleted ones who played included), "
                            + "the most this server allows; nothing was saved")
         }
@@ -20,8 +19,7 @@ struct AccountQuotas: Sendable {
 
     /// After inserting a gather: refuses (403) if the account now has more than it may.
     func checkGathers(_ database: Database, owner: UUID) throws {
-        let count = try GatherRepository(database).count(owner: owner)
-        guard count <= limits.gathersPerAccount else {
+        guard try UserRepository(database).keeps(id: owner).gathers <= limits.gathersPerAccount else {
             throw APIError(.forbidden, "this account already keeps \(limits.gathersPerAccount) gathers, the most this server allows; "
                            + "delete old ones first; nothing was saved")
         }
@@ -30,11 +28,10 @@ struct AccountQuotas: Sendable {
     /// After putting players in a gather: refuses (403) if the gather now holds more than it may,
     /// or the account more places in gathers.
     func checkMembers(_ database: Database, gatherID: UUID, owner: UUID) throws {
-        let gathers = GatherRepository(database)
-        guard try gathers.memberCount(gatherID: gatherID, owner: owner) <= GatherDraft.maximumPlayers else {
+        guard try GatherRepository(database).memberCount(gatherID: gatherID, owner: owner) <= GatherDraft.maximumPlayers else {
             throw APIError(.forbidden, "a gather holds \(GatherDraft.maximumPlayers) players at most; nothing was saved")
         }
-        guard try gathers.placeCount(owner: owner) <= limits.placesPerAccount else {
+        guard try UserRepository(database).keeps(id: owner).places <= limits.placesPerAccount else {
             throw APIError(.forbidden, "this account's gathers already hold \(limits.placesPerAccount) places for players, "
                            + "the most this server allows; delete old gathers first; nothing was saved")
         }

@@ -160,17 +160,6 @@ public struct GatherRepository {
         return database.changes > 0
     }
 
-    /// The owner's gathers, counted as they come and go (`account_usage`).
-    package func count(owner: UUID) throws -> Int {
-        try database.query("SELECT gathers FROM account_usage WHERE user_id = ?", owner).first?.int(0) ?? 0
-    }
-
-    /// Places in the owner's gathers (a player on a team or the bench of one gather is one), counted
-    /// as they come and go (`account_usage`).
-    package func placeCount(owner: UUID) throws -> Int {
-        try database.query("SELECT places FROM account_usage WHERE user_id = ?", owner).first?.int(0) ?? 0
-    }
-
     /// The players in a gather, on any team or the bench.
     package func memberCount(gatherID: UUID, owner: UUID) throws -> Int {
         try database.query("SELECT count(*) FROM gather_players WHERE gather_id = \(GatherRepository.key)", gatherID, owner).first?.int(0) ?? 0

@@ -36,12 +36,6 @@ public struct PlayerRepository {
             """, owner, list, playedAt) { try $0.int(0) })
     }
 
-    /// The owner's players, retired ones included: every one is a row kept. Counted as they come
-    /// and go (`account_usage`), not counted here.
-    package func count(owner: UUID) throws -> Int {
-        try database.query("SELECT players FROM account_usage WHERE user_id = ?", owner).first?.int(0) ?? 0
-    }
-
     public func insert(_ details: PlayerDetails, owner: UUID) throws -> Player {
         try database.execute("""
             INSERT INTO players (user_id, name, age, skill, preferred_position, favourite_team) VALUES (?, ?, ?, ?, ?, ?)

@@ -88,7 +88,9 @@ public struct UserRepository {
         return true
     }
 
-    /// What the account keeps, as counted when rows come and go (`account_usage`): one row read.
+    /// What the account keeps, as counted when rows come and go (`account_usage`): one row read,
+    /// never a count. Players include retired ones; a place is a player on a team or the bench of
+    /// one gather.
     package func keeps(id: UUID) throws -> (players: Int, gathers: Int, places: Int) {
         guard let row = try database.query("SELECT players, gathers, places FROM account_usage WHERE user_id = ?", id).first else {
             return (0, 0, 0)
