@@ -20,13 +20,13 @@ final class ReadBudgetTests: StorageTestCase {
         XCTAssertEqual(try count("users", in: pool), 1)
     }
 
-    func testWaitingForAConnectionCountsAgainstTheBudget() throws {
-        let pool = try makePool(configuration: DatabasePool.Configuration(readerCount: 1))
-        defer { pool.close() }
+    /// Takes the pool's one read connection on another thread until the returned release is called
+    /// (which returns once it is given back).
+    private func holdTheOnlyReader(of pool: DatabasePool) -> () -> Void {
         let holding = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             _ = try? pool.read { _ in
                 holding.signal()
                 release.wait()
@@ -34,11 +34,20 @@ final class ReadBudgetTests: StorageTestCase {
             done.signal()
         }
         holding.wait()
+        return {
+            release.signal()
+            done.wait()
+        }
+    }
+
+    func testWaitingForAConnectionCountsAgainstTheBudget() throws {
+        let pool = try makePool(configuration: DatabasePool.Configuration(readerCount: 1))
+        defer { pool.close() }
+        let release = holdTheOnlyReader(of: pool)
         XCTAssertThrowsError(try pool.read(within: .milliseconds(30)) { _ in 1 }) { error in
             XCTAssertTrue(error is ReadBudgetExceeded, "\(error)")
         }
-        release.signal()
-        done.wait()
+        release()
         XCTAssertEqual(try pool.read(within: .seconds(5)) { _ in 1 }, 1)
     }
 
@@ -59,21 +68,8 @@ final class ReadBudgetTests: StorageTestCase {
         let pool = try makePool(configuration: DatabasePool.Configuration(readerCount: 1))
         defer { pool.close() }
         let reader = try pool.dedicatedReader(budget: .seconds(1))
-        let holding = DispatchSemaphore(value: 0)
-        let release = DispatchSemaphore(value: 0)
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            _ = try? pool.read { _ in
-                holding.signal()
-                release.wait()
-            }
-            done.signal()
-        }
-        holding.wait()
-        defer {
-            release.signal()
-            done.wait()
-        }
+        let release = holdTheOnlyReader(of: pool)
+        defer { release() }
         XCTAssertEqual(try reader.read { try $0.query("SELECT 7").first?.int(0) }, 7, "answered while the pool's only reader is held")
     }
 
