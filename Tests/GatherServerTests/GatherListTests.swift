@@ -1,4 +1,5 @@
 import Foundation
+import GatherCore
 import GatherServer
 import HTTP
 import XCTest
@@ -98,6 +99,30 @@ final class GatherListTests: XCTestCase {
         let unknown = try client.request(.get, "/api/gathers?limit=5&beforeId=\(UUID().uuidString)")
         XCTAssertEqual(unknown.status, 404)
         XCTAssertEqual(try unknown.errorReason(), "beforeId names no gather of yours (after one deleted since, pass its createdAt as before too)")
+    }
+
+    func testAPageWithPlayersStopsBeforeCarryingMoreThanItsBoundAndLinksToTheRest() throws {
+        var players: [Int] = []
+        for index in 0..<200 {
+            players.append(try XCTUnwrap(client.request(.post, "/api/players", json: ["name": "P\(index)"]).jsonObject()["id"] as? Int))
+        }
+        // 26 matches of 200 players: 5,200 places, more than one page may carry.
+        for _ in 0..<26 {
+            let created = try client.request(.post, "/api/gathers", json: [
+                "players": players.enumerated().map { ["id": $1, "team": $0 % 2 == 0 ? "Team A" : "Team B"] },
+                "score": "1-0", "winnerTeam": "Team A",
+            ])
+            XCTAssertEqual(created.status, 201, created.text)
+        }
+        let first = try client.request(.get, "/api/gathers?include=players&limit=50")
+        let page = try first.jsonArray()
+        XCTAssertEqual(page.count, GatherQuery.playersPerPage / 200, "as many whole matches as 5,000 players make")
+        XCTAssertEqual(page.map { ($0["players"] as? [Any])?.count }, Array(repeating: 200, count: page.count))
+        let link = try XCTUnwrap(first.headers["Link"], "more follow")
+        let next = try XCTUnwrap(link.split(separator: ">").first.map { String($0.dropFirst()) })
+        let rest = try client.request(.get, next).jsonArray()
+        XCTAssertEqual(rest.count, 26 - page.count)
+        XCTAssertEqual(Set((page + rest).compactMap { $0["id"] as? String }).count, 26, "every match once")
     }
 
     func testAPageIsTheOwnersOnly() throws {
