@@ -61,6 +61,7 @@ paths:
             application/json:
               schema: { $ref: '#/components/schemas/User' }
         '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
         '403': { $ref: '#/components/responses/Error' }
         '409': { $ref: '#/components/responses/Error' }
         '415': { $ref: '#/components/responses/Error' }
@@ -136,6 +137,7 @@ paths:
             application/json:
               schema: { $ref: '#/components/schemas/Player' }
         '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '403': { $ref: '#/components/responses/Forbidden' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
@@ -165,6 +167,7 @@ paths:
       responses:
         '204': { description: Replaced }
         '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '404': { $ref: '#/components/responses/NotFound' }
@@ -247,6 +250,7 @@ paths:
             application/json:
               schema: { $ref: '#/components/schemas/BalanceResponse' }
         '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '404': { $ref: '#/components/responses/NotFound' }
@@ -336,6 +340,7 @@ paths:
                   - $ref: '#/components/schemas/Gather'
                   - $ref: '#/components/schemas/GatherWithPlayers'
         '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '403': { $ref: '#/components/responses/Forbidden' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
@@ -366,6 +371,7 @@ paths:
       responses:
         '204': { description: Saved }
         '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '404': { $ref: '#/components/responses/NotFound' }
@@ -417,6 +423,7 @@ paths:
             application/json:
               schema: { $ref: '#/components/schemas/GatherMembership' }
         '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '403': { $ref: '#/components/responses/Forbidden' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
@@ -471,6 +478,13 @@ components:
           schema: { $ref: '#/components/schemas/ErrorBody' }
     NotFound:
       description: No such resource among the caller's
+      content:
+        application/json:
+          schema: { $ref: '#/components/schemas/ErrorBody' }
+    ContentTooLarge:
+      description: >-
+        The body is larger than the server takes: 1 MiB with an Authorization header, 4 KiB without
+        (registration needs far less); refused before the body is read
       content:
         application/json:
           schema: { $ref: '#/components/schemas/ErrorBody' }
