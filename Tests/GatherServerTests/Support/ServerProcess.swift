@@ -32,17 +32,11 @@ final class ServerProcess {
         process.environment = env
         process.standardOutput = output
         process.standardError = errors
-        let collected = collected
-        // An empty read is the end of the pipe: counted, so `waitForExit` can wait until the last
-        // bytes are in (the process may end before the reader thread has read what it wrote).
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil; collected.closed() } else { collected.appendOutput(data) }
-        }
-        errors.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty { handle.readabilityHandler = nil; collected.closed() } else { collected.appendErrors(data) }
-        }
+        // Each pipe is read to its end by a thread of its own, in blocking reads: Foundation's
+        // readabilityHandler missed the end of a pipe on a loaded machine (the child long gone,
+        // the last event never delivered), and `waitForExit` then waited out its whole timeout.
+        collected.drain(output.fileHandleForReading, into: .output)
+        collected.drain(errors.fileHandleForReading, into: .errors)
         let inputPipe = Pipe()
         if input != nil { process.standardInput = inputPipe }
         try process.run()
@@ -86,23 +80,35 @@ final class ServerProcess {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-        output.fileHandleForReading.readabilityHandler = nil
-        errors.fileHandleForReading.readabilityHandler = nil
     }
 }
 
-/// Output gathered from the child's pipes on Foundation's reader threads.
+/// Output gathered from the child's pipes, each read by a thread of its own until its end.
 final class CollectedOutput: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outputBytes = Data()
-    private var errorBytes = Data()
+    enum Stream { case output, errors }
 
+    private let lock = NSLock()
+    private var bytes: [Stream: Data] = [.output: Data(), .errors: Data()]
     private var pipesClosed = 0
 
-    func closed() { lock.withLock { pipesClosed += 1 } }
+    /// Reads `handle` until the last writer has closed it; the thread keeps the handle (and so its
+    /// descriptor) alive until then.
+    func drain(_ handle: FileHandle, into stream: Stream) {
+        Thread.detachNewThread { [self] in
+            while true {
+                let data = handle.availableData
+                guard !data.isEmpty else { break }
+                lock.withLock { bytes[stream, default: Data()].append(data) }
+            }
+            lock.withLock { pipesClosed += 1 }
+        }
+    }
+
     var closedPipes: Int { lock.withLock { pipesClosed } }
-    func appendOutput(_ data: Data) { lock.withLock { outputBytes.append(data) } }
-    func appendErrors(_ data: Data) { lock.withLock { errorBytes.append(data) } }
-    var output: String { lock.withLock { String(decoding: outputBytes, as: UTF8.self) } }
-    var errors: String { lock.withLock { String(decoding: errorBytes, as: UTF8.self) } }
+    var output: String { text(of: .output) }
+    var errors: String { text(of: .errors) }
+
+    private func text(of stream: Stream) -> String {
+        lock.withLock { String(decoding: bytes[stream] ?? Data(), as: UTF8.self) }
+    }
 }
