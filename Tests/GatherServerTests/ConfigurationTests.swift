@@ -104,6 +104,20 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(try client.request(.get, "/api/players").jsonArray().compactMap { $0["name"] as? String }, ["Written elsewhere"])
     }
 
+    func testPublicURLStartsShareLinks() throws {
+        XCTAssertNil(try configuration([]).publicURL)
+        XCTAssertEqual(try configuration(["--public-url", "https://football.example.org/"]).publicURL?.description,
+                       "https://football.example.org", "no trailing slash, so a path follows as it is")
+        XCTAssertEqual(try configuration([], ["FG_PUBLIC_URL": "http://example.org:8443/football"]).publicURL?.link(to: "/s/abc"),
+                       "http://example.org:8443/football/s/abc")
+        for bad in ["football.example.org", "ftp://example.org", "https://", "https:///path", "https://example.org/a b",
+                    "https://example.org/?q=1", "https://example.org/#top", "https://example.org/\"<script>"] {
+            XCTAssertThrowsError(try configuration(["--public-url", bad]), bad) { error in
+                XCTAssertTrue("\(error)".hasPrefix("--public-url "), "\(error)")
+            }
+        }
+    }
+
     func testUserAddCommand() throws {
         guard case let .addUser(configuration, username) = try ServerCommandLine.parse(
             arguments: ["user", "add", "Zoë", "--db", "/tmp/u.sqlite"], environment: [:]) else {

@@ -32,6 +32,7 @@ final class ReadmeConfigurationTests: XCTestCase {
                        "a queue of \(defaults.hashingQueueLimit)",
                        "| \(defaults.limits.playersPerAccount), retired ones included (`--max-players-per-account`)",
                        "| \(defaults.limits.gathersPerAccount) (`--max-gathers-per-account`)",
+                       "| Share links one account has | \(defaults.limits.sharesPerAccount), counted inside the write",
                        "| \(defaults.limits.placesPerAccount) (`--max-places-per-account`)",
                        "a burst of \(defaults.limits.writeBurst), then \(defaults.limits.writesPerSecond) a second",
                        "| \(defaults.limits.readBudget.components.seconds) s, waiting for a read connection included (`--read-budget`)",

@@ -32,6 +32,6 @@ final class ReadmeExamplesTests: XCTestCase {
         let curlCalls = script.components(separatedBy: "curl -i").count - 1
         XCTAssertEqual(statuses.count, curlCalls, "one response per curl -i")
         XCTAssertTrue(statuses.allSatisfy { (200..<300).contains($0) }, "\(statuses)")
-        XCTAssertEqual(statuses.filter { $0 == 201 }.count, 1, "the registration")
+        XCTAssertEqual(statuses.filter { $0 == 201 }.count, 2, "the registration and the share link")
     }
 }

@@ -26,6 +26,7 @@ public final class FootballGatherServer: Sendable {
         options.hashingQueueLimit = configuration.hashingQueueLimit
         options.rosterCacheBytes = configuration.rosterCacheBytes
         options.limits = configuration.limits
+        options.publicURL = configuration.publicURL
         // A part that cannot start (the system refused a thread) stops those made before it:
         // their threads would otherwise run on, holding the database open.
         let application: GatherApplication

@@ -34,6 +34,8 @@ public final class GatherApplication: HTTPResponder {
         public var rosterCacheBytes = Options.defaultRosterCacheBytes
         public static let defaultRosterCacheBytes = RosterCache.defaultCapacityBytes
         package var limits = ResourceLimits()
+        /// Where people reach the server, the start of share links (`--public-url`).
+        package var publicURL: PublicURL?
 
         public init() {}
     }
@@ -64,7 +66,7 @@ public final class GatherApplication: HTTPResponder {
                             rosters: RosterCache(capacityBytes: options.rosterCacheBytes),
                             quotas: AccountQuotas(limits: options.limits),
                             writeRate: WriteRateLimit(burst: options.limits.writeBurst, perSecond: options.limits.writesPerSecond),
-                            purger: AccountPurger(database: database, log: log))
+                            purger: AccountPurger(database: database, log: log), publicURL: options.publicURL)
         // Niced: a burst of logins must not take the CPU from ordinary requests.
         // No limit of its own: the fair queue in front of it holds the waiting logins and keeps the
         // limit, and hands the pool at most one job per thread.

@@ -24,4 +24,6 @@ struct Services: Sendable {
     let writeRate: WriteRateLimit
     /// Removes deleted accounts' rows, a step at a time.
     let purger: AccountPurger
+    /// The start of share links, when the server knows how people reach it.
+    let publicURL: PublicURL?
 }

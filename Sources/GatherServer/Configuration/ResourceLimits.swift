@@ -24,5 +24,8 @@ package struct ResourceLimits: Sendable {
     /// …and per second after it; beyond, 429 with the wait in `Retry-After`.
     package var writesPerSecond = 30
 
+    /// Share links one account has at once (one per group chat, with room to spare); beyond, 403.
+    package var sharesPerAccount = 50
+
     package init() {}
 }

@@ -136,6 +136,10 @@ public enum ServerCommandLine {
                      help: "time a heavy read (stats, lists, balancing) may take, waiting included; then 503 (default 3)") { config, value in
             config.limits.readBudget = try seconds(value, name: "--read-budget")
         },
+        ServerOption(flag: "--public-url", environment: "FG_PUBLIC_URL", valueName: "URL",
+                     help: "the address people reach this server at (https://football.example.org), the start of share links (default none: links are paths)") { config, value in
+            config.publicURL = try PublicURL(value)
+        },
         ServerOption(flag: "--tls-cert", environment: "FG_TLS_CERT", valueName: "PATH",
                      help: "serve HTTPS with this PEM certificate chain (with --tls-key; SIGHUP reloads both)") { config, value in
             config.tlsCertificateFile = value

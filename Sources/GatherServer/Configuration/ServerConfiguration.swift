@@ -25,6 +25,8 @@ public struct ServerConfiguration: Sendable {
     public var rosterCacheBytes = GatherApplication.Options.defaultRosterCacheBytes
     /// What one account may cost: read budgets, requests at once, quotas.
     package var limits = ResourceLimits()
+    /// Where people reach the server, for share links; without it a link is a path.
+    package var publicURL: PublicURL?
     /// HTTPS: the PEM certificate chain and its key. Both or neither.
     public var tlsCertificateFile: String?
     public var tlsKeyFile: String?

@@ -9,7 +9,8 @@ info:
   version: 0.1.0
   description: >-
     The API of gather-server: the original Football Gather backend's routes and JSON fields, plus
-    logout, the caller's account, health, history pages, records, the leaderboard and fair teams.
+    logout, the caller's account, health, history pages, records, the leaderboard, fair teams and
+    share links.
     Every error is JSON in the original shape, {"error": true, "reason": "..."}. Every resource is
     the caller's own: another account's player or gather answers 404. The server serves this
     document at GET /openapi.yaml.
@@ -443,6 +444,56 @@ paths:
         '409': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
+  /api/shares:
+    get:
+      summary: The caller's share links, oldest first, without their links (the server keeps only digests)
+      responses:
+        '200':
+          description: The shares
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Share' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+    post:
+      summary: Make a read-only link to the caller's results, for friends without an account
+      description: >-
+        The link (url) is in this answer only. It is the server's public address (--public-url)
+        followed by path, or path alone when the server has none. At most 50 links per account.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/ShareDraft' }
+      responses:
+        '201':
+          description: Created
+          headers:
+            Location: { schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/CreatedShare' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/shares/{id}:
+    parameters:
+      - $ref: '#/components/parameters/ShareID'
+    delete:
+      summary: Revoke a share link; its page answers 404 from the next request
+      responses:
+        '204': { description: Revoked }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
 components:
   securitySchemes:
     bearer: { type: http, scheme: bearer }
@@ -458,6 +509,11 @@ components:
       in: path
       required: true
       schema: { type: string, format: uuid }
+    ShareID:
+      name: id
+      in: path
+      required: true
+      schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
   responses:
     Error:
       description: An error, in the original backend's shape
@@ -716,6 +772,34 @@ components:
       required: [team]
       properties:
         team: { $ref: '#/components/schemas/Team' }
+    ShareDraft:
+      type: object
+      required: [name]
+      properties:
+        name:
+          type: string
+          minLength: 1
+          maxLength: 100
+          pattern: '^[^\x00-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x1F\x7F-\x9F]*$'
+          description: What the page's heading says. The same rules as a player's name
+    Share:
+      type: object
+      required: [id, name, createdAt, views, lastViewedAt]
+      properties:
+        id: { type: integer, minimum: 1 }
+        name: { type: string }
+        createdAt: { type: string, format: date-time }
+        views: { type: integer, minimum: 0, description: Pages served through the link (may lag a few seconds) }
+        lastViewedAt: { type: [string, 'null'], format: date-time }
+    CreatedShare:
+      type: object
+      required: [id, name, createdAt, path, url]
+      properties:
+        id: { type: integer, minimum: 1 }
+        name: { type: string }
+        createdAt: { type: string, format: date-time }
+        path: { type: string, pattern: '^/s/[A-Za-z0-9_-]{43}$', description: The page on this server }
+        url: { type: string, description: The link to send; path alone when the server has no --public-url }
     GatherMembership:
       type: object
       required: [gatherId, playerId, team]

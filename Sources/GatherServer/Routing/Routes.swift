@@ -32,6 +32,10 @@ enum Routes {
             Route(.get, "/api/stats/leaderboard", authenticated: StatsHandlers.leaderboard),
             Route(.post, "/api/teams/balance", authenticated: TeamHandlers.balance),
 
+            Route(.get, "/api/shares", quickAuthenticated: ShareHandlers.list),
+            Route(.post, "/api/shares", writing: ShareDraft.self, authenticated: ShareHandlers.create),
+            Route(.delete, "/api/shares/:id", work: .write, authenticated: ShareHandlers.delete),
+
             Route(.get, "/api/gathers", authenticated: GatherHandlers.list),
             Route(.post, "/api/gathers", writing: GatherDraft.self, emptyBody: "{}", authenticated: GatherHandlers.create),
             Route(.get, "/api/gathers/:id", quickAuthenticated: GatherHandlers.get),

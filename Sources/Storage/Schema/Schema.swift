@@ -3,7 +3,7 @@ import GatherCore
 /// The Football Gather schema, one migration per version. Never edit a released migration: add one.
 public enum Schema {
     /// Usernames' comparison keys are recomputed at every open (see `UserRepository.reconcileComparisonKeys`).
-    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8]) { database in
+    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9]) { database in
         try UserRepository(database).reconcileComparisonKeys()
     }
 
@@ -151,5 +151,20 @@ public enum Schema {
             UPDATE account_usage SET places = places - 1
             WHERE user_id = (SELECT user_id FROM gathers WHERE id = OLD.gather_id);
         END;
+        """)
+
+    /// Read-only links to an account's results (`POST /api/shares`). The link's token is kept only
+    /// as its SHA-256 digest, like a session token; views are counted in batches.
+    static let version9 = Migration(version: 9, name: "share links", sql: """
+        CREATE TABLE shares (
+            id             INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id        TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            name           TEXT NOT NULL,
+            digest         BLOB NOT NULL UNIQUE,
+            created_at     INTEGER NOT NULL,
+            views          INTEGER NOT NULL DEFAULT 0,
+            last_viewed_at INTEGER
+        ) STRICT;
+        CREATE INDEX shares_by_user ON shares(user_id, id);
         """)
 }

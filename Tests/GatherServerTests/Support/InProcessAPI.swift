@@ -14,6 +14,7 @@ import Synchronization
 final class InProcessAPI: APIHarness {
     let application: GatherApplication
     let database: DatabasePool
+    let databasePath: String
     private let directory: URL
 
     init(options: GatherApplication.Options = {
@@ -23,7 +24,8 @@ final class InProcessAPI: APIHarness {
     }()) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        database = try DatabasePool(path: directory.appendingPathComponent("football-gather.sqlite").path)
+        databasePath = directory.appendingPathComponent("football-gather.sqlite").path
+        database = try DatabasePool(path: databasePath)
         application = try GatherApplication(database: database, options: options, log: ServerLog(quiet: true, sink: { _ in }))
     }
 
