@@ -104,6 +104,9 @@ public struct CommandLineApp: Sendable {
         case "gathers rm": try await GatherCommands.remove(context)
         case "teams balance": try await TeamsAndStatsCommands.balance(context)
         case "stats": try await TeamsAndStatsCommands.stats(context)
+        case "share create": try await ShareCommands.create(context)
+        case "share list": try await ShareCommands.list(context)
+        case "share revoke": try await ShareCommands.revoke(context)
         case "export": try await BackupCommands.export(context)
         case "import":
             try await BackupCommands.import(context) { path in

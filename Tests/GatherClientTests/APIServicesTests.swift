@@ -113,6 +113,34 @@ final class APIServicesTests: XCTestCase {
         }
     }
 
+    func testShareLinksAreWholeAndRevocable() async throws {
+        _ = try await APISessionService(client: client).register(username: "host", password: "long-enough")
+        let shares = APIShareService(client: client)
+        await expectError(.rejected(status: 400, reason: "Name must be 1–100 characters")) {
+            _ = try await shares.create(name: " ")
+        }
+        let link = try await shares.create(name: "Thursday")
+        XCTAssertEqual(link.share.name, "Thursday")
+        XCTAssertEqual(link.url, client.address.description + link.path, "a path from the server is read against its address")
+        XCTAssertTrue(link.path.hasPrefix("/s/"))
+        XCTAssertEqual(link.created.url, link.url)
+        let listed = try await shares.shares()
+        XCTAssertEqual(listed.map(\.id), [link.share.id])
+        XCTAssertEqual(listed.first?.views, 0)
+        try await shares.revoke(id: link.share.id)
+        let remaining = try await shares.shares()
+        XCTAssertEqual(remaining, [])
+        await expectError(.rejected(status: 404, reason: "share not found")) {
+            try await shares.revoke(id: link.share.id)
+        }
+    }
+
+    func testALinkFromAServerThatKnowsItsAddressIsKeptAsItIs() {
+        let created = CreatedShare(share: Share(id: 1, name: "Thursday", createdAt: Date()), path: "/s/abc",
+                                   url: "https://football.example.org/s/abc")
+        XCTAssertEqual(ShareLink(created, server: client.address).url, "https://football.example.org/s/abc")
+    }
+
     func testANonexistentServerIsUnreachableAndTheSessionKept() async throws {
         server.shutdown()
         let sessions = APISessionService(client: client)

@@ -140,6 +140,42 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(try client(["players", "rm", ids[3], "--yes"]).status, 0)
     }
 
+    func testShareLinksAreMadeListedAndRevoked() throws {
+        try register("host")
+        XCTAssertEqual(try client(["login", "--username", "host"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        let made = try client(["share", "create", "Thursday five-a-side"])
+        XCTAssertEqual(made.status, 0, made.errors)
+        let lines = made.output.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 3, made.output)
+        XCTAssertNotNil(lines[1].range(of: "^\(NSRegularExpression.escapedPattern(for: url))/s/[A-Za-z0-9_-]{43}$", options: .regularExpression),
+                        "a whole link, read against the server's address: \(lines[1])")
+        let quiet = try client(["share", "create", "Parents", "--quiet"])
+        XCTAssertTrue(quiet.output.hasPrefix("\(url)/s/"), quiet.output)
+        let json = try XCTUnwrap(try client(["share", "create", "Club", "--json"]).json() as? [String: Any])
+        let path = try XCTUnwrap(json["path"] as? String)
+        XCTAssertEqual(json["url"] as? String, url + path)
+
+        let listed = try XCTUnwrap(try client(["share", "list", "--json"]).json() as? [[String: Any]])
+        XCTAssertEqual(listed.compactMap { $0["name"] as? String }, ["Thursday five-a-side", "Parents", "Club"])
+        XCTAssertTrue(listed.allSatisfy { $0["url"] == nil && $0["path"] == nil }, "the server has no links to list")
+        let table = try client(["share", "list"]).output
+        XCTAssertTrue(table.hasPrefix("ID"), table)
+        XCTAssertTrue(table.contains("Thursday five-a-side") && table.contains("never"), table)
+
+        let id = try XCTUnwrap(listed.first?["id"] as? Int)
+        let revoked = try client(["share", "revoke", String(id)])
+        XCTAssertEqual(revoked.status, 0, revoked.errors)
+        XCTAssertEqual(revoked.output, "Share link \(id) revoked: it no longer opens anything\n")
+        let again = try client(["share", "revoke", String(id)])
+        XCTAssertEqual(again.status, 1)
+        XCTAssertTrue(again.errors.contains("share not found"), again.errors)
+        let blank = try client(["share", "create", "  "])
+        XCTAssertEqual(blank.status, 1)
+        XCTAssertTrue(blank.errors.contains("Name must be 1–100 characters"), blank.errors)
+        XCTAssertEqual(try client(["share", "revoke", "x"]).status, 2)
+        XCTAssertEqual(try XCTUnwrap(try client(["share", "list", "--json"]).json() as? [[String: Any]]).count, 2)
+    }
+
     func testExitCodesAndMessages() throws {
         let usage = try client(["players", "list", "--colour"])
         XCTAssertEqual(usage.status, 2)

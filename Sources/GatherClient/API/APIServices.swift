@@ -187,6 +187,31 @@ public struct APIStatsService: StatsService {
     }
 }
 
+/// Share links over the API.
+package struct APIShareService: ShareService {
+    let client: APIClient
+
+    package init(client: APIClient) { self.client = client }
+
+    package func shares() async throws -> [Share] {
+        try await client.request(.get, "/api/shares", as: [Share].self)
+    }
+
+    package func create(name: String) async throws -> ShareLink {
+        // Validated here first so the message is the one the server would give.
+        let draft: ShareDraft
+        do {
+            draft = try ShareDraft(name: name)
+        } catch {
+            throw ServiceError.rejected(status: 400, reason: error.reason.capitalizedFirst)
+        }
+        return ShareLink(try await client.request(.post, "/api/shares", body: draft, as: CreatedShare.self), server: client.address)
+    }
+
+    package func revoke(id: Int) async throws {
+        try await client.request(.delete, "/api/shares/\(id)")
+    }
+}
 
 /// What `POST /api/gathers` answers: the gather, and its players when it took them in one step.
 private struct SavedGather: Decodable, Sendable {

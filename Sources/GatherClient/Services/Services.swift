@@ -76,6 +76,16 @@ public protocol StatsService: Sendable {
     func leaderboard() async throws -> [LeaderboardEntry]
 }
 
+/// Read-only links to the organiser's results, for friends without an account.
+package protocol ShareService: Sendable {
+    /// The links, oldest first, with how they have been used (never the links themselves: the
+    /// server keeps only digests).
+    func shares() async throws -> [Share]
+    /// A new link, whole: shown this once.
+    func create(name: String) async throws -> ShareLink
+    func revoke(id: Int) async throws
+}
+
 /// A played match as it is stored.
 public struct GatherRecord: Hashable, Sendable {
     /// Chosen by the client when the match starts.
