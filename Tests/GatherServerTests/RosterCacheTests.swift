@@ -42,7 +42,7 @@ final class RosterCacheTests: XCTestCase {
     }
 
     func testEntriesExpireAndTheCacheStaysWithinItsBytes() throws {
-        let aging = RosterCache(maximumAge: .seconds(60))
+        let aging = RosterCache(capacityBytes: RosterCache.defaultCapacityBytes, maximumAge: .seconds(60))
         aging.store([1], ticket: try ticket(aging.lookup(alice, clock: 0)), clock: 1)
         XCTAssertEqual(body(aging.lookup(alice, clock: 59 * second)), [1])
         XCTAssertNil(body(aging.lookup(alice, clock: 61 * second)))
@@ -55,6 +55,24 @@ final class RosterCacheTests: XCTestCase {
         }
         small.store([UInt8](repeating: 0, count: 11), ticket: try ticket(small.lookup(alice, clock: 1)), clock: 2)
         XCTAssertNil(body(small.lookup(alice, clock: 3)), "a roster bigger than the whole cache is not kept")
+    }
+
+    /// A share's pages are several entries of one owner: a write of the owner's forgets them all,
+    /// another owner's stay.
+    func testForgettingAnOwnerForgetsEachOfItsEntries() throws {
+        let pages = OwnerCache<String, [UInt8]>(capacityBytes: 1024)
+        for (owner, item) in [(alice, "table"), (alice, "player/1"), (bob, "table")] {
+            guard case .miss(let ticket) = pages.lookup(owner, item, clock: 1) else { return XCTFail("empty at first") }
+            pages.store(Array(item.utf8), ticket: ticket, clock: 2)
+        }
+        XCTAssertEqual(pages.byteCount, 5 + 8 + 5)
+        pages.forget(alice, clock: 3)
+        for item in ["table", "player/1"] {
+            guard case .miss = pages.lookup(alice, item, clock: 4) else { return XCTFail("\(item) forgotten") }
+        }
+        guard case .hit(let kept) = pages.lookup(bob, "table", clock: 4) else { return XCTFail("another owner's page stays") }
+        XCTAssertEqual(kept, Array("table".utf8))
+        XCTAssertEqual(pages.byteCount, 5)
     }
 
     // MARK: Through the API: every kind of write is seen by the next list at once

@@ -73,6 +73,25 @@ public struct StatsRepository {
         return records
     }
 
+    /// The last five outcomes (newest first) of each of the owner's players who has played an
+    /// ended match, in one query: the form column of a table.
+    package func recentForm(owner: UUID) throws -> [Int: [Outcome]] {
+        var form: [Int: [Outcome]] = [:]
+        for row in try database.query("""
+            WITH \(StatsRepository.results),
+            ranked AS (
+                SELECT player_id,
+                       CASE WHEN goals_for > goals_against THEN 'won' WHEN goals_for = goals_against THEN 'drawn' ELSE 'lost' END AS outcome,
+                       row_number() OVER (PARTITION BY player_id ORDER BY ended DESC, gather_id DESC) AS recency
+                FROM results
+            )
+            SELECT player_id, outcome FROM ranked WHERE recency <= 5 ORDER BY player_id, recency
+            """, owner) {
+            if let outcome = Outcome(rawValue: try row.string(1)) { form[try row.int(0), default: []].append(outcome) }
+        }
+        return form
+    }
+
     /// The owner's players on the roster with at least `minimumGames` ended matches, by win rate,
     /// then games played, then goal difference (then name, for a stable order).
     public func leaderboard(owner: UUID, minimumGames: Int) throws -> [LeaderboardEntry] {

@@ -1,0 +1,134 @@
+import FoundationEssentials
+import Networking
+import Locking
+
+/// What an owner's data looks like to someone reading it (a roster's JSON, a share page's HTML),
+/// kept between requests so the most frequent reads cost little more than `/health`. Correct
+/// before fast:
+/// - every write by an owner forgets all that owner's entries once the write has committed (the
+///   application calls `forget` after the commit, whatever the write was);
+/// - a read that began before a forgetting is not stored (the ticket: a read remembers when it
+///   started, and a value is stored only if nothing forgot its owner since; tickets older than
+///   `ticketLifetime` are refused outright, so the record of forgettings stays small);
+/// - an entry is trusted for `maximumAge` at most, and the cache holds `capacityBytes` of values
+///   at most (any entry is dropped to make room).
+final class OwnerCache<Item: Hashable & Sendable, Value: CachedValue>: Sendable {
+    struct Ticket {
+        fileprivate let key: Key
+        fileprivate let startedAt: UInt64
+    }
+
+    enum Lookup {
+        case hit(Value)
+        case miss(Ticket)
+    }
+
+    fileprivate struct Key: Hashable {
+        let owner: UUID
+        let item: Item
+    }
+
+    private struct Entry {
+        let value: Value
+        let storedAt: UInt64
+    }
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var itemsOfOwner: [UUID: Set<Item>] = [:]
+        var bytes = 0
+        /// When each owner's entries were last forgotten, kept for `ticketLifetime`.
+        var forgotten: [UUID: UInt64] = [:]
+        var lastPrune: UInt64 = 0
+
+        mutating func remove(_ key: Key) {
+            guard let old = entries.removeValue(forKey: key) else { return }
+            bytes -= old.value.byteCount
+            itemsOfOwner[key.owner]?.remove(key.item)
+            if itemsOfOwner[key.owner]?.isEmpty == true { itemsOfOwner[key.owner] = nil }
+        }
+    }
+
+    static var defaultMaximumAge: Duration { .seconds(60) }
+    static var ticketLifetime: Duration { .seconds(5) }
+
+    let capacityBytes: Int
+    private let maximumAge: UInt64
+    private let ticketLifetime = MonotonicClock.nanoseconds(OwnerCache.ticketLifetime)
+    private let state = Locked(State())
+
+    init(capacityBytes: Int, maximumAge: Duration = OwnerCache.defaultMaximumAge) {
+        self.capacityBytes = max(0, capacityBytes)
+        self.maximumAge = MonotonicClock.nanoseconds(maximumAge)
+    }
+
+    func lookup(_ owner: UUID, _ item: Item, clock: UInt64 = MonotonicClock.now()) -> Lookup {
+        let key = Key(owner: owner, item: item)
+        return state.withLock { state in
+            if let entry = state.entries[key] {
+                if clock &- entry.storedAt < maximumAge { return .hit(entry.value) }
+                state.remove(key)
+            }
+            return .miss(Ticket(key: key, startedAt: clock))
+        }
+    }
+
+    /// Keeps what a read found, unless the owner's entries were forgotten since the read began.
+    func store(_ value: Value, ticket: Ticket, clock: UInt64 = MonotonicClock.now()) {
+        guard value.byteCount <= capacityBytes, clock &- ticket.startedAt < ticketLifetime else { return }
+        state.withLock { state in
+            if let forgotten = state.forgotten[ticket.key.owner], forgotten >= ticket.startedAt { return }
+            state.remove(ticket.key)
+            while state.bytes + value.byteCount > capacityBytes, let any = state.entries.first {
+                state.remove(any.key)
+            }
+            state.entries[ticket.key] = Entry(value: value, storedAt: clock)
+            state.itemsOfOwner[ticket.key.owner, default: []].insert(ticket.key.item)
+            state.bytes += value.byteCount
+        }
+    }
+
+    /// After a write of the owner's has committed: the next read of any of its entries reads the database.
+    func forget(_ owner: UUID, clock: UInt64 = MonotonicClock.now()) {
+        state.withLock { state in
+            for item in state.itemsOfOwner[owner] ?? [] { state.remove(Key(owner: owner, item: item)) }
+            state.forgotten[owner] = clock
+            // Records older than any ticket still accepted are of no use.
+            if clock &- state.lastPrune > ticketLifetime {
+                let horizon = clock &- ticketLifetime
+                state.forgotten = state.forgotten.filter { $0.value >= horizon }
+                state.lastPrune = clock
+            }
+        }
+    }
+
+    var byteCount: Int { state.withLock { $0.bytes } }
+}
+
+/// What an `OwnerCache` holds, counted against its capacity by its size.
+protocol CachedValue: Sendable {
+    var byteCount: Int { get }
+}
+
+extension Array: CachedValue where Element == UInt8 {
+    var byteCount: Int { count }
+}
+
+/// The roster's JSON (`GET /api/players`), one entry per owner.
+enum RosterListing: Hashable, Sendable {
+    case all
+}
+
+typealias RosterCache = OwnerCache<RosterListing, [UInt8]>
+
+extension OwnerCache where Item == RosterListing {
+    static var defaultCapacityBytes: Int { 4 * 1024 * 1024 }
+
+    convenience init(capacityBytes: Int = RosterCache.defaultCapacityBytes) {
+        self.init(capacityBytes: capacityBytes, maximumAge: RosterCache.defaultMaximumAge)
+    }
+
+    func lookup(_ owner: UUID, clock: UInt64 = MonotonicClock.now()) -> Lookup {
+        lookup(owner, .all, clock: clock)
+    }
+}
