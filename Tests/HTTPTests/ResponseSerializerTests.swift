@@ -34,6 +34,18 @@ final class ResponseSerializerTests: XCTestCase {
         XCTAssertTrue(split(serialize(HTTPResponse(status: .ok))).fields.contains("Date: \(date)"))
     }
 
+    /// A streamed body is framed by the close of its connection: no length, `Connection: close`.
+    func testAStreamedResponseHasNoLengthAndClosesTheConnection() {
+        struct Silent: HTTPBodyStream {
+            var keepAliveBytes: [UInt8] { [] }
+            func opened(_ writer: any HTTPStreamWriter) {}
+            func closed(_ writer: any HTTPStreamWriter) {}
+        }
+        let response = HTTPResponse(status: .ok, headers: ["Content-Type": "text/event-stream", "Content-Length": "9"], stream: Silent())
+        XCTAssertEqual(serialize(response, keepAlive: true),
+                       "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nDate: \(date)\r\nConnection: close\r\n\r\n")
+    }
+
     func testEmptyBodyHasContentLengthZero() {
         let parts = split(serialize(HTTPResponse(status: .ok)))
         XCTAssertTrue(parts.fields.contains("Content-Length: 0"))

@@ -2,7 +2,7 @@
 public enum HTTPResponseSerializer {
     /// - Parameters:
     ///   - isHead: the request was HEAD: headers as for GET, no body.
-    ///   - keepAlive: false adds `Connection: close`.
+    ///   - keepAlive: false adds `Connection: close`, as does a streamed body, which the close ends.
     ///   - forHTTP10: the request was HTTP/1.0, whose connections close after each response unless
     ///     the response says `Connection: keep-alive` (RFC 9112 §C.2.2): a kept connection says so.
     ///   - date: the `Date` value, an IMF-fixdate (see `HTTPDate`).
@@ -21,16 +21,17 @@ public enum HTTPResponseSerializer {
             appendField(name, value, to: &bytes)
         }
         appendField(HTTPHeaders.Name.date, date, to: &bytes)
-        if !response.status.forbidsContent {
+        // A streamed body has no length: it ends when the connection closes (RFC 9112 §6.3).
+        if !response.status.forbidsContent && response.stream == nil {
             appendField(HTTPHeaders.Name.contentLength, String(response.body.count), to: &bytes)
         }
-        if !keepAlive {
+        if !keepAlive || response.stream != nil {
             appendField(HTTPHeaders.Name.connection, "close", to: &bytes)
         } else if forHTTP10 {
             appendField(HTTPHeaders.Name.connection, "keep-alive", to: &bytes)
         }
         bytes.append(contentsOf: lineEnd)
-        if sendsBody {
+        if sendsBody && response.stream == nil {
             bytes.append(contentsOf: response.body)
         }
         return bytes

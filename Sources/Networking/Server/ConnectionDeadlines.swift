@@ -10,6 +10,7 @@ struct ConnectionDeadlines {
         let idle: UInt64
         let write: UInt64
         let linger: UInt64
+        let streamKeepAlive: UInt64
 
         init(_ configuration: HTTPServerConfiguration) {
             headerRead = MonotonicClock.nanoseconds(configuration.headerReadTimeout)
@@ -18,6 +19,7 @@ struct ConnectionDeadlines {
             idle = MonotonicClock.nanoseconds(configuration.idleTimeout)
             write = MonotonicClock.nanoseconds(configuration.writeTimeout)
             linger = MonotonicClock.nanoseconds(configuration.lingerTimeout)
+            streamKeepAlive = MonotonicClock.nanoseconds(configuration.streamKeepAliveInterval)
         }
     }
 
@@ -27,6 +29,8 @@ struct ConnectionDeadlines {
         case requestTimeout
         /// Idle, not reading its response, or done lingering: close.
         case close
+        /// A streamed response has been quiet for a while: write its keep-alive bytes.
+        case keepStreamAlive
     }
 
     /// What the connection is doing, as far as the clocks care.
@@ -42,6 +46,8 @@ struct ConnectionDeadlines {
         case writing
         /// Lingering close: reading and dropping after a final response.
         case draining
+        /// A streamed response, written as it comes: `blocked` while bytes wait for the peer.
+        case streaming(blocked: Bool)
     }
 
     /// What part of a request is arriving, which decides the clock that runs.
@@ -98,6 +104,9 @@ struct ConnectionDeadlines {
             return now - lastActivity > limits.write ? .close : nil
         case .draining:
             return now > drainUntil ? .close : nil
+        case .streaming(let blocked):
+            if blocked { return now - lastActivity > limits.write ? .close : nil }
+            return now - lastActivity > limits.streamKeepAlive ? .keepStreamAlive : nil
         case .processing:
             return nil
         }

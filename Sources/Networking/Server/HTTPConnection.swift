@@ -3,8 +3,9 @@ import Glibc
 import HTTP
 
 /// One client connection, driven by its event loop: (handshaking →) reading → processing →
-/// writing → reading…, ending in draining (a lingering close) or closed. Only its loop's thread
-/// touches it. Over TLS every byte goes through its `TLSSession`.
+/// writing → reading…, ending in draining (a lingering close) or closed; a streamed response
+/// (`HTTPBodyStream`) keeps it streaming until it closes. Only its loop's thread touches it. Over
+/// TLS every byte goes through its `TLSSession`.
 final class HTTPConnection: EventHandler {
     enum State {
         /// TLS only: the handshake has not finished.
@@ -12,6 +13,9 @@ final class HTTPConnection: EventHandler {
         case reading
         case processing
         case writing
+        /// A streamed response: its head is out, its body goes out as the stream writes it, and
+        /// the connection closes when either side ends it. Bytes the peer sends are dropped.
+        case streaming
         case draining
         case closed
     }
@@ -44,6 +48,9 @@ final class HTTPConnection: EventHandler {
     /// the next pipelined request is then taken by the same loop rather than by recursion.
     private var processingBuffered = false
     private var moreBuffered = false
+    /// While streaming: the body's source, told when the connection closes, and its writer.
+    private var stream: (any HTTPBodyStream)?
+    private var streamWriter: ConnectionStreamWriter?
     /// Its place in the loop's `IdleConnections`, changed by that list alone.
     var isListedIdle = false
     var idlePrevious: HTTPConnection?
@@ -107,7 +114,7 @@ final class HTTPConnection: EventHandler {
                 peerGone = true
                 owner.loop.deregister(descriptor)
                 return
-            case .writing:
+            case .writing, .streaming:
                 close()
                 return
             case .handshaking, .reading, .draining, .closed:
@@ -115,7 +122,7 @@ final class HTTPConnection: EventHandler {
             }
         }
         if events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLHUP.rawValue) != 0,
-           state == .reading || state == .draining {
+           state == .reading || state == .draining || state == .streaming {
             readAvailable()
         }
         if events & EPOLLOUT.rawValue != 0, state != .closed {
@@ -178,7 +185,7 @@ final class HTTPConnection: EventHandler {
 
     /// One read, plain or through TLS (while draining, the bytes are dropped unread by TLS).
     private func receive(into buffer: UnsafeMutableRawBufferPointer) throws -> Socket.IOResult {
-        guard let tls, state != .draining else { return try Socket.read(descriptor, into: buffer) }
+        guard let tls, state != .draining && state != .streaming else { return try Socket.read(descriptor, into: buffer) }
         switch try tls.read(into: buffer) {
         case .bytes(let count): return .bytes(count)
         // With renegotiation off, a read waits on reading; a TLS 1.3 key update's reply is written
@@ -214,7 +221,7 @@ final class HTTPConnection: EventHandler {
             switch result {
             case .bytes(let count):
                 deadlines.noteActivity(at: MonotonicClock.now())
-                if state != .draining {
+                if state == .reading {
                     parser.append(UnsafeRawBufferPointer(rebasing: owner.readBuffer[0..<count]))
                 }
                 if count == owner.readBuffer.count { continue reading }
@@ -225,7 +232,8 @@ final class HTTPConnection: EventHandler {
             }
             break reading
         }
-        if state == .draining {
+        if state == .draining || state == .streaming {
+            // A streaming peer that closes its side has left: nothing more goes to it.
             if readClosed { close() }
             return
         }
@@ -319,12 +327,61 @@ final class HTTPConnection: EventHandler {
             close()
             return
         }
+        // A streamed body ends with its connection; so does the head of one, answering HEAD.
+        let keepAlive = keepAlive && response.stream == nil
         keepAliveAfterWrite = keepAlive
         output.append(HTTPResponseSerializer.serialize(response, isHead: exchange.isHead, keepAlive: keepAlive,
                                                       forHTTP10: exchange.isHTTP10, date: owner.currentDate()))
-        state = .writing
         deadlines.noteActivity(at: MonotonicClock.now())
+        if let stream = response.stream, !exchange.isHead, !response.status.forbidsContent {
+            startStreaming(stream)
+            return
+        }
+        state = .writing
         flush()
+    }
+
+    // MARK: Streaming
+
+    /// The head is queued: from now on the body is what the stream writes.
+    private func startStreaming(_ stream: any HTTPBodyStream) {
+        let writer = ConnectionStreamWriter(home: LoopBound(owner, on: owner.loop), descriptor: descriptor, serial: serial)
+        self.stream = stream
+        streamWriter = writer
+        exchange = nil
+        state = .streaming
+        flush()
+        guard state == .streaming else { return }
+        stream.opened(writer)
+    }
+
+    /// Bytes of the stream's body, on the loop's thread. A peer that lets too many wait is cut off.
+    func streamWrite(_ bytes: [UInt8]) {
+        guard state == .streaming else { return }
+        guard output.count + bytes.count <= owner.shared.configuration.maxStreamBacklogBytes else {
+            close()
+            return
+        }
+        output.append(bytes)
+        flush()
+    }
+
+    /// The stream ended its body: what is queued goes out, then the connection closes.
+    func finishStream() {
+        guard state == .streaming else { return }
+        state = .writing
+        keepAliveAfterWrite = false
+        endStream()
+        flush()
+    }
+
+    /// Tells the stream its connection takes nothing more (once).
+    private func endStream() {
+        guard let stream, let streamWriter else { return }
+        self.stream = nil
+        self.streamWriter = nil
+        streamWriter.end()
+        stream.closed(streamWriter)
     }
 
     private func flush() {
@@ -333,7 +390,7 @@ final class HTTPConnection: EventHandler {
             close()
             return
         case .blocked:
-            let reading = state == .reading ? HTTPConnection.readEvents : 0
+            let reading = state == .reading || state == .streaming ? HTTPConnection.readEvents : 0
             watch(HTTPConnection.writeEvents | reading)
             return
         case .sent:
@@ -342,7 +399,7 @@ final class HTTPConnection: EventHandler {
         switch state {
         case .writing:
             finishedWriting()
-        case .reading:
+        case .reading, .streaming:
             watch(HTTPConnection.readEvents)
         default:
             break
@@ -390,11 +447,15 @@ final class HTTPConnection: EventHandler {
         case .processing: phase = .processing
         case .writing: phase = .writing
         case .draining: phase = .draining
+        case .streaming: phase = .streaming(blocked: !output.isEmpty)
         case .closed: return
         }
         switch deadlines.expiry(in: phase, now: now, limits: limits) {
         case .requestTimeout: respondToUnreadableRequest(status: .requestTimeout, reason: "request not received in time")
         case .close: close()
+        case .keepStreamAlive:
+            deadlines.noteActivity(at: now)
+            if let bytes = stream?.keepAliveBytes, !bytes.isEmpty { streamWrite(bytes) }
         case nil: break
         }
     }
@@ -405,7 +466,8 @@ final class HTTPConnection: EventHandler {
     func closeIfIdle() {
         defer { owner.noteIdleness(of: self) }
         if state == .reading { readAvailable() }
-        if isIdle { close() }
+        // A stream never finishes by itself: the stop ends it.
+        if isIdle || state == .streaming { close() }
     }
 
     func close() {
@@ -415,5 +477,6 @@ final class HTTPConnection: EventHandler {
         tls = nil
         Glibc.close(descriptor)
         owner.connectionClosed(self)
+        endStream()
     }
 }

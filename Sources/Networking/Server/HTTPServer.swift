@@ -147,7 +147,8 @@ public final class HTTPServer: Sendable {
     /// Timeouts are checked on each loop's tick: often enough for the shortest of them.
     static func tickInterval(_ configuration: HTTPServerConfiguration) -> Duration {
         let shortest = [configuration.headerReadTimeout, configuration.bodyReadTimeout, configuration.anonymousBodyReadTimeout,
-                        configuration.idleTimeout, configuration.writeTimeout, configuration.lingerTimeout].min() ?? .seconds(1)
+                        configuration.idleTimeout, configuration.writeTimeout, configuration.lingerTimeout,
+                        configuration.streamKeepAliveInterval].min() ?? .seconds(1)
         return max(.milliseconds(5), min(.milliseconds(250), shortest / 4))
     }
 }

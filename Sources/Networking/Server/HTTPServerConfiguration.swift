@@ -24,6 +24,13 @@ public struct HTTPServerConfiguration: Sendable {
     public var idleTimeout: Duration = .seconds(60)
     /// How long a response may wait for a peer that does not read it.
     public var writeTimeout: Duration = .seconds(30)
+    /// A streamed response (`HTTPBodyStream`, e.g. Server-Sent Events) with nothing written for this
+    /// long gets its stream's keep-alive bytes, so that proxies and the peer keep it open; checked
+    /// on the loop's tick, so an idle stream costs no timer of its own.
+    package var streamKeepAliveInterval: Duration = .seconds(15)
+    /// Bytes a streamed response may have waiting for a peer that reads too slowly; past it, that
+    /// peer is cut off rather than let the server's memory grow for it.
+    package var maxStreamBacklogBytes = 256 * 1024
     /// After a response that closes the connection, how long to read and drop what the peer still sends,
     /// so the peer sees the response instead of a reset.
     public var lingerTimeout: Duration = .seconds(2)

@@ -14,6 +14,9 @@ struct PendingOutput {
 
     var isEmpty: Bool { offset >= bytes.count }
 
+    /// Bytes queued and not yet written.
+    var count: Int { bytes.count - offset }
+
     mutating func append(_ more: [UInt8]) {
         bytes.append(contentsOf: more)
     }

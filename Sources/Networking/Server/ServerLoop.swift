@@ -308,6 +308,18 @@ final class ServerLoop: EventHandler {
         connection.complete(with: response)
     }
 
+    func streamWrite(_ bytes: [UInt8], descriptor: Int32, serial: UInt64) {
+        guard let connection = connections[descriptor], connection.serial == serial else { return }
+        connection.streamWrite(bytes)
+        noteIdleness(of: connection)
+    }
+
+    func finishStream(descriptor: Int32, serial: UInt64) {
+        guard let connection = connections[descriptor], connection.serial == serial else { return }
+        connection.finishStream()
+        noteIdleness(of: connection)
+    }
+
     func log(_ entry: AccessLogEntry) {
         shared.log(entry)
     }
