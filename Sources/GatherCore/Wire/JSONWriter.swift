@@ -250,3 +250,9 @@ extension Int: JSONWritable {
         writer.int(self)
     }
 }
+
+extension String: JSONWritable {
+    public func write(to writer: inout JSONWriter) {
+        writer.string(self)
+    }
+}

@@ -52,6 +52,8 @@ public final class GatherApplication: HTTPResponder {
     private let loopReaders: LoopReaders
     /// Each account's requests on the workers at once.
     private let workerAllowance: ConcurrencyAllowance<UUID>
+    /// Forgets the live matches of organisers gone quiet.
+    private let liveSweeper: LiveMatchSweeper
 
     public init(database: DatabasePool, options: Options = Options(), log: ServerLog) throws {
         router = Routes.router()
@@ -66,7 +68,10 @@ public final class GatherApplication: HTTPResponder {
                             rosters: RosterCache(capacityBytes: options.rosterCacheBytes),
                             quotas: AccountQuotas(limits: options.limits),
                             writeRate: WriteRateLimit(burst: options.limits.writeBurst, perSecond: options.limits.writesPerSecond),
-                            purger: AccountPurger(database: database, log: log), publicURL: options.publicURL)
+                            purger: AccountPurger(database: database, log: log), publicURL: options.publicURL,
+                            pages: SharePageCache(capacityBytes: SharePageCache.defaultCapacityBytes),
+                            shareViews: ShareViews(database: database, log: log), live: LiveMatches())
+        liveSweeper = LiveMatchSweeper(matches: services.live)
         // Niced: a burst of logins must not take the CPU from ordinary requests.
         // No limit of its own: the fair queue in front of it holds the waiting logins and keeps the
         // limit, and hands the pool at most one job per thread.
@@ -171,8 +176,8 @@ public final class GatherApplication: HTTPResponder {
             throw APIError.tooManyRequests("too many changes from this account", retryAfter: wait)
         }
         workerDatabase.pool.enqueueWrite({ _ in try handler.run() }) { result in
-            // Committed (or failed): the owner's roster is read afresh from now on.
-            if let owner = handler.owner { services.rosters.forget(owner) }
+            // Committed (or failed): what readers see of the owner is read afresh from now on.
+            if let owner = handler.owner { services.ownerWrote(owner) }
             switch result {
             case .success(let response): completion(response)
             case .failure(let error): completion(ErrorMapping.response(for: error, log: services.log))
@@ -227,6 +232,8 @@ public final class GatherApplication: HTTPResponder {
 
     /// Lets queued password work finish, then stops its threads. After the HTTP server has stopped.
     public func shutdown() {
+        liveSweeper.stop()
+        services.shareViews.flush()
         services.purger.stop()
         hashing.shutdownAndWait()
     }
@@ -264,7 +271,7 @@ public final class GatherApplication: HTTPResponder {
         }
         defer {
             workerAllowance.give(owner)
-            if route.writes { services.rosters.forget(owner) }
+            if route.writes { services.ownerWrote(owner) }
         }
         return try handler.run()
     }

@@ -26,4 +26,18 @@ struct Services: Sendable {
     let purger: AccountPurger
     /// The start of share links, when the server knows how people reach it.
     let publicURL: PublicURL?
+    /// Share pages as last rendered, per organiser.
+    let pages: SharePageCache
+    /// Pages served through each share link, written in batches.
+    let shareViews: ShareViews
+    /// The matches being played and the pages watching them.
+    let live: LiveMatches
+
+    /// After a write of the owner's has committed: what readers were shown of the owner is read
+    /// afresh, and open share pages are told their tables changed.
+    func ownerWrote(_ owner: UUID) {
+        rosters.forget(owner)
+        pages.forget(owner)
+        live.resultsChanged(for: owner)
+    }
 }

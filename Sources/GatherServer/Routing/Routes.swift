@@ -12,6 +12,7 @@ enum Routes {
         let routes: [Route] = [
             Route(.get, "/health", quick: HealthHandler.check),
             Route(.get, "/openapi.yaml", quick: OpenAPIHandler.document),
+            Route(.get, "/s/:token/events", quick: LiveEventsHandler.events),
 
             // Registration and login hash passwords; login reads its own Basic credentials.
             // Logout and account deletion stay on the workers: their write must have committed
@@ -35,6 +36,9 @@ enum Routes {
             Route(.get, "/api/shares", quickAuthenticated: ShareHandlers.list),
             Route(.post, "/api/shares", writing: ShareDraft.self, authenticated: ShareHandlers.create),
             Route(.delete, "/api/shares/:id", work: .write, authenticated: ShareHandlers.delete),
+
+            Route(.put, "/api/live", quickAuthenticated: LiveHandlers.publish),
+            Route(.delete, "/api/live", quickAuthenticated: LiveHandlers.end),
 
             Route(.get, "/api/gathers", authenticated: GatherHandlers.list),
             Route(.post, "/api/gathers", writing: GatherDraft.self, emptyBody: "{}", authenticated: GatherHandlers.create),

@@ -36,6 +36,19 @@ public struct PlayerRepository {
             """, owner, list, playedAt) { try $0.int(0) })
     }
 
+    /// The names of those of `ids` that are the owner's players (retired ones too: they may be
+    /// in a match that began before they were deleted).
+    package func names(ids: [Int], owner: UUID) throws -> [Int: String] {
+        guard !ids.isEmpty else { return [:] }
+        let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
+        var names: [Int: String] = [:]
+        for row in try database.query("SELECT id, name FROM players WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))",
+                                      owner, list) {
+            names[try row.int(0)] = try row.string(1)
+        }
+        return names
+    }
+
     public func insert(_ details: PlayerDetails, owner: UUID) throws -> Player {
         try database.execute("""
             INSERT INTO players (user_id, name, age, skill, preferred_position, favourite_team) VALUES (?, ?, ?, ?, ?, ?)

@@ -1,0 +1,25 @@
+import FoundationEssentials
+
+/// Which page of a share link an entry holds: pages differ by share (each has its own name), and
+/// a player's page or an older page of matches by what they show.
+enum SharePageItem: Hashable, Sendable {
+    case table(share: Int)
+    case player(share: Int, player: Int)
+    case matches(share: Int, before: UUID)
+}
+
+/// A rendered page and the validator a browser sends back to ask whether it changed.
+struct CachedPage: CachedValue {
+    let body: [UInt8]
+    let etag: String
+
+    var byteCount: Int { body.count + etag.utf8.count }
+}
+
+/// Share pages as friends last saw them, per organiser, forgotten with the organiser's next
+/// committed write or live update: a group chat opening one link at once costs one render.
+typealias SharePageCache = OwnerCache<SharePageItem, CachedPage>
+
+extension OwnerCache where Item == SharePageItem {
+    static var defaultCapacityBytes: Int { 8 * 1024 * 1024 }
+}

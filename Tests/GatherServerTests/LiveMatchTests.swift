@@ -1,0 +1,131 @@
+import Foundation
+import GatherServer
+import HTTP
+import TestSupport
+import XCTest
+
+/// The match being played, published by the organiser (`PUT /api/live`) and pushed to every share
+/// page watching (`GET /s/{token}/events`, Server-Sent Events), over real sockets.
+final class LiveMatchTests: XCTestCase {
+    private var server: TestServer!
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    /// An organiser with a roster of four and a share link; the link's token.
+    private func organiser() throws -> (client: APIClient, players: [Int], token: String) {
+        server = try TestServer()
+        let client = try server.registeredClient().client
+        var players: [Int] = []
+        for name in ["Ana", "Ben", "Cleo <b>", "Dan"] {
+            players.append(try XCTUnwrap(client.request(.post, "/api/players", json: ["name": name]).jsonObject()["id"] as? Int))
+        }
+        let share = try client.request(.post, "/api/shares", json: ["name": "Thursday"]).jsonObject()
+        return (client, players, String(try XCTUnwrap(share["path"] as? String).dropFirst(3)))
+    }
+
+    private func watch(_ token: String) throws -> RawConnection {
+        let connection = try RawConnection(port: server.port)
+        connection.send("GET /s/\(token)/events HTTP/1.1\r\nHost: test\r\nAccept: text/event-stream\r\n\r\n")
+        return connection
+    }
+
+    /// The data of each event called `name`, in order, decoded.
+    private func events(_ name: String, in connection: RawConnection) -> [Any] {
+        connection.text.components(separatedBy: "\n\n").compactMap { block -> Any? in
+            let lines = block.components(separatedBy: "\n")
+            guard lines.contains("event: \(name)"), let data = lines.first(where: { $0.hasPrefix("data: ") }) else { return nil }
+            return try? JSONSerialization.jsonObject(with: Data(data.dropFirst(6).utf8), options: .fragmentsAllowed)
+        }
+    }
+
+    private func update(_ players: [Int], score: String, phase: String, remaining: Int, id: String = "6F9619FF-8B86-D011-B42D-00C04FC964FF")
+        -> [String: Any] {
+        ["gatherId": id, "teamA": [players[0], players[1]], "teamB": [players[2], players[3]], "score": score, "phase": phase,
+         "remainingSeconds": remaining, "durationSeconds": 600]
+    }
+
+    func testAPageHearsTheMatchAsItChangesAndWhenTheResultsDo() throws {
+        let (client, players, token) = try organiser()
+        let viewer = try watch(token)
+        XCTAssertTrue(viewer.read { $0.contains("event: match\ndata: null\n\n") }, "no match yet: \(viewer.text)")
+        let head = viewer.text.components(separatedBy: "\r\n\r\n")[0]
+        XCTAssertTrue(head.contains("Content-Type: text/event-stream"), head)
+        XCTAssertTrue(head.contains("Cache-Control: no-store"), head)
+        XCTAssertTrue(viewer.text.contains("retry: 3000\n\n"))
+
+        XCTAssertEqual(try client.request(.put, "/api/live", json: update(players, score: "1-0", phase: "running", remaining: 540)).status, 204)
+        XCTAssertTrue(viewer.read { _ in self.events("match", in: viewer).count == 2 }, viewer.text)
+        let live = try XCTUnwrap(events("match", in: viewer).last as? [String: Any])
+        XCTAssertEqual(live["teamA"] as? [String], ["Ana", "Ben"])
+        XCTAssertEqual(live["teamB"] as? [String], ["Cleo <b>", "Dan"], "names as typed; the page escapes them")
+        XCTAssertEqual(live["scoreA"] as? Int, 1)
+        XCTAssertEqual(live["scoreB"] as? Int, 0)
+        XCTAssertEqual(live["phase"] as? String, "running")
+        XCTAssertEqual(live["durationSeconds"] as? Int, 600)
+        XCTAssertLessThanOrEqual(try XCTUnwrap(live["remainingSeconds"] as? Int), 540)
+
+        // A second page opened now hears the match as it stands at once.
+        let latecomer = try watch(token)
+        XCTAssertTrue(latecomer.read { _ in (self.events("match", in: latecomer).first as? [String: Any])?["scoreA"] as? Int == 1 },
+                      latecomer.text)
+
+        XCTAssertEqual(try client.request(.put, "/api/live", json: update(players, score: "1-1", phase: "paused", remaining: 300)).status, 204)
+        for page in [viewer, latecomer] {
+            XCTAssertTrue(page.read { _ in (self.events("match", in: page).last as? [String: Any])?["phase"] as? String == "paused" })
+            XCTAssertEqual((events("match", in: page).last as? [String: Any])?["remainingSeconds"] as? Int, 300, "paused: the time stands")
+        }
+
+        // Saving the result: the pages hear that the results changed, then the match ends.
+        let saved = try client.request(.post, "/api/gathers", json: ["id": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "score": "1-1",
+                                                                      "winnerTeam": "None"])
+        XCTAssertEqual(saved.status, 201)
+        XCTAssertTrue(viewer.read { $0.contains("event: results\n") }, viewer.text)
+        XCTAssertEqual(try client.request(.delete, "/api/live").status, 204)
+        XCTAssertTrue(viewer.read { _ in self.events("match", in: viewer).last is NSNull }, viewer.text)
+        XCTAssertFalse(viewer.peerClosed, "the page keeps listening for the next match")
+    }
+
+    func testOnlyTheOrganisersOwnPagesHearIt() throws {
+        let (client, players, token) = try organiser()
+        let stranger = try server.registeredClient().client
+        let strangersShare = try stranger.request(.post, "/api/shares", json: ["name": "Other"]).jsonObject()
+        let other = try watch(String(try XCTUnwrap(strangersShare["path"] as? String).dropFirst(3)))
+        let mine = try watch(token)
+        XCTAssertTrue(other.read { $0.contains("data: null") })
+        XCTAssertTrue(mine.read { $0.contains("data: null") })
+        XCTAssertEqual(try client.request(.put, "/api/live", json: update(players, score: "2-0", phase: "running", remaining: 100)).status, 204)
+        XCTAssertTrue(mine.read { $0.contains("\"scoreA\":2") })
+        // The stranger publishing the organiser's player ids gets no names: they are not theirs.
+        XCTAssertEqual(try stranger.request(.put, "/api/live", json: update(players, score: "0-0", phase: "running", remaining: 100)).status, 204)
+        XCTAssertTrue(other.read { $0.contains("\"teamA\":[]") }, other.text)
+        XCTAssertFalse(other.text.contains("Ana"))
+        XCTAssertFalse(mine.text.contains("\"scoreA\":0,"), "the organiser's pages heard nothing of the stranger's")
+    }
+
+    func testBadUpdatesAreRefusedAndUnknownLinksHaveNoEvents() throws {
+        let (client, players, token) = try organiser()
+        for (body, reason) in [(update(players, score: "1-x", phase: "running", remaining: 10), "score"),
+                               (update(players, score: "1-0", phase: "halftime", remaining: 10), "phase"),
+                               (update(players, score: "1-0", phase: "running", remaining: 601), "remainingSeconds must be from 0 to durationSeconds"),
+                               (["gatherId": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "teamA": [players[0]], "teamB": [players[0]],
+                                 "score": "0-0", "phase": "running", "remainingSeconds": 1, "durationSeconds": 1], "must not list a player twice")] {
+            let refused = try client.request(.put, "/api/live", json: body)
+            XCTAssertEqual(refused.status, 400, "\(body)")
+            XCTAssertTrue(try refused.errorReason().contains(reason), refused.text)
+        }
+        XCTAssertEqual(try server.client().request(.put, "/api/live", json: update(players, score: "1-0", phase: "running", remaining: 1)).status,
+                       401)
+
+        for target in ["/s/\(String(repeating: "A", count: 43))/events", "/s/short/events", "/s/\(token)x/events"] {
+            let response = try server.client().request(.get, target)
+            XCTAssertEqual(response.status, 404, target)
+        }
+        let revoked = try XCTUnwrap(client.request(.get, "/api/shares").jsonArray().first?["id"] as? Int)
+        let open = try watch(token)
+        XCTAssertTrue(open.read { $0.contains("data: null") })
+        XCTAssertEqual(try client.request(.delete, "/api/shares/\(revoked)").status, 204)
+        XCTAssertEqual(try server.client().request(.get, "/s/\(token)/events").status, 404, "a revoked link opens no new stream")
+    }
+}
