@@ -8,8 +8,8 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SYSTEM_HEADERS = /usr/include/sqlite3.h:libsqlite3-dev /usr/include/crypt.h:libcrypt-dev /usr/include/openssl/ssl.h:libssl-dev
 # Programs the tests run (the README's curl examples; tmux drives gather in a pseudo-terminal; openssl
 # makes throw-away certificates; nginx is the TLS proxy of the HTTPS tests; ab, ApacheBench, is a
-# client nobody here wrote, like wrk and Python's h11).
-TEST_TOOLS = /usr/bin/curl:curl /usr/bin/tmux:tmux /usr/bin/openssl:openssl /usr/sbin/nginx:nginx /usr/bin/ab:apache2-utils /usr/bin/wrk:wrk /usr/lib/python3/dist-packages/h11/__init__.py:python3-h11
+# client nobody here wrote, like wrk and Python's h11; zbarimg decodes the QR codes the tests draw).
+TEST_TOOLS = /usr/bin/curl:curl /usr/bin/tmux:tmux /usr/bin/openssl:openssl /usr/sbin/nginx:nginx /usr/bin/ab:apache2-utils /usr/bin/wrk:wrk /usr/lib/python3/dist-packages/h11/__init__.py:python3-h11 /usr/bin/zbarimg:zbar-tools
 # make bench drives the server with wrk beside a one-worker nginx; make bench-check counts
 # instructions with valgrind's callgrind.
 BENCH_TOOLS = /usr/bin/wrk:wrk /usr/sbin/nginx:nginx

@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "GatherClient", dependencies: ["GatherCore", "HTTP", "Networking", "Locking"]),
         // A small parser for programs with subcommands (gather's scripting commands). Knows nothing of the app.
         .target(name: "Arguments"),
+        // QR code encoder (byte mode, every version and correction level) and its half-block text rendering. Pure standard library.
+        .target(name: "QRCode"),
         // `gather COMMAND`: one task per run for scripts, over the same services and session as the TUI.
         .target(name: "GatherCLI", dependencies: ["Arguments", "GatherClient", "GatherCore", "Networking"]),
         // The terminal views of each screen and the run loop that feeds them keys, ticks and resizes.
@@ -58,6 +60,7 @@ let package = Package(
                                                              "TestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "GatherCLITests", dependencies: ["GatherCLI", "GatherClient", "GatherCore"]),
         .testTarget(name: "GatherClientTests", dependencies: ["GatherClient", "GatherCore", "Networking", "GatherServer", "Locking",
                                                              "TestSupport"]),
