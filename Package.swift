@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "Storage", dependencies: ["GatherCore", "CSQLite", "Locking"]),
         // Router, authentication, handlers, server assembly.
         .target(name: "GatherServer", dependencies: ["GatherCore", "HTTP", "Networking", "Storage", "CCrypt", "COpenSSL", "Locking"]),
+        // The public web pages: typed HTML that escapes every text, the stylesheet and the page's Content-Security-Policy.
+        .target(name: "GatherWeb"),
 
         // Raw mode, key decoding, display widths, screen buffer and diff renderer. Knows nothing of the app.
         .target(name: "Terminal", dependencies: ["CLinux"]),
@@ -56,6 +58,7 @@ let package = Package(
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP", "Locking", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "GatherWebTests", dependencies: ["GatherWeb"]),
         .testTarget(name: "GatherServerTests", dependencies: ["GatherServer", "GatherCore", "Networking", "HTTP", "Storage", "CCrypt", "Locking",
                                                              "TestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),

@@ -1,0 +1,33 @@
+/// The attributes our pages use. A closed set: no event handlers (`on…`), no `style` (the
+/// Content-Security-Policy would refuse both anyway), and `href`/`src` only through constructors
+/// that take a `SitePath`.
+enum AttributeName: Sendable {
+    case `class`, id, lang, dir, title, ariaLabel, ariaCurrent, hidden
+    case href, src, alt
+    case scope, colspan, rowspan
+    case datetime
+    case charset, name, content
+
+    var spelling: StaticString {
+        switch self {
+        case .class: "class"
+        case .id: "id"
+        case .lang: "lang"
+        case .dir: "dir"
+        case .title: "title"
+        case .ariaLabel: "aria-label"
+        case .ariaCurrent: "aria-current"
+        case .hidden: "hidden"
+        case .href: "href"
+        case .src: "src"
+        case .alt: "alt"
+        case .scope: "scope"
+        case .colspan: "colspan"
+        case .rowspan: "rowspan"
+        case .datetime: "datetime"
+        case .charset: "charset"
+        case .name: "name"
+        case .content: "content"
+        }
+    }
+}

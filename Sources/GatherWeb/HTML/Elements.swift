@@ -1,0 +1,287 @@
+// The elements page code writes, one type each: `Td(.class(.number)) { Text(goals) }`. Attributes
+// first, contents in the block. Void elements (`Br`, `Hr`, `Img`) take no block; `A` and `Img` take
+// their address as a `SitePath`, the only way to give one; `Table` comes in its scrolling box.
+// There is no `Main`: `Page` puts the content in the page's one `<main>`.
+
+// MARK: Sections
+
+package struct Header: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.header, attributes, content())
+    }
+}
+
+package struct Footer: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.footer, attributes, content())
+    }
+}
+
+package struct Nav: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.nav, attributes, content())
+    }
+}
+
+package struct Section: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.section, attributes, content())
+    }
+}
+
+package struct Article: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.article, attributes, content())
+    }
+}
+
+// MARK: Text
+
+package struct H1: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.h1, attributes, content())
+    }
+}
+
+package struct H2: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.h2, attributes, content())
+    }
+}
+
+package struct H3: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.h3, attributes, content())
+    }
+}
+
+package struct P: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.p, attributes, content())
+    }
+}
+
+package struct Div: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.div, attributes, content())
+    }
+}
+
+package struct Span: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.span, attributes, content())
+    }
+}
+
+package struct Strong: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.strong, attributes, content())
+    }
+}
+
+package struct Em: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.em, attributes, content())
+    }
+}
+
+package struct Small: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.small, attributes, content())
+    }
+}
+
+/// An isolated run of text. For a user's name prefer `Name`, which also disarms the direction controls
+/// inside it.
+package struct Bdi: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.bdi, attributes, content())
+    }
+}
+
+/// A date or time shown for people, with its machine-readable form (`2026-11-22T21:38:42Z`).
+package struct Time: HTMLContent {
+    package let node: Node
+
+    package init(datetime: String, _ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.time, [Attribute(.datetime, .text(datetime))] + attributes, content())
+    }
+}
+
+/// A link to one of our own pages: the address can only be a `SitePath`, so no text a user typed
+/// can become a `javascript:` address or one on another site.
+package struct A: HTMLContent {
+    package let node: Node
+
+    package init(href: SitePath, _ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.a, [Attribute(.href, .path(href))] + attributes, content())
+    }
+}
+
+package struct Br: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute...) {
+        node = .element(.br, attributes)
+    }
+}
+
+package struct Hr: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute...) {
+        node = .element(.hr, attributes)
+    }
+}
+
+// MARK: Lists
+
+package struct Ul: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.ul, attributes, content())
+    }
+}
+
+package struct Ol: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.ol, attributes, content())
+    }
+}
+
+package struct Li: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.li, attributes, content())
+    }
+}
+
+package struct Dl: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.dl, attributes, content())
+    }
+}
+
+package struct Dt: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.dt, attributes, content())
+    }
+}
+
+package struct Dd: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.dd, attributes, content())
+    }
+}
+
+// MARK: Tables
+
+/// A table in its own box that scrolls sideways (`ClassName.tableBox`): on a 360 px screen a wide
+/// table scrolls inside the box instead of widening the whole page.
+package struct Table: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.div, [.class(.tableBox)], [.element(.table, attributes, content())])
+    }
+}
+
+package struct Caption: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.caption, attributes, content())
+    }
+}
+
+package struct THead: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.thead, attributes, content())
+    }
+}
+
+package struct TBody: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.tbody, attributes, content())
+    }
+}
+
+package struct Tr: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.tr, attributes, content())
+    }
+}
+
+package struct Th: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.th, attributes, content())
+    }
+}
+
+package struct Td: HTMLContent {
+    package let node: Node
+
+    package init(_ attributes: Attribute..., @HTMLBuilder content: () -> [Node] = { [] }) {
+        node = .element(.td, attributes, content())
+    }
+}
+
+// MARK: Embedded
+
+/// An image served by us (the policy allows images from our own origin only). `alt` says what it
+/// shows, for those who cannot see it; empty for a decoration.
+package struct Img: HTMLContent {
+    package let node: Node
+
+    package init(src: SitePath, alt: String, _ attributes: Attribute...) {
+        node = .element(.img, [Attribute(.src, .path(src)), Attribute(.alt, .text(alt))] + attributes)
+    }
+}

@@ -1,0 +1,80 @@
+/// One HTML document: the head every page shares (charset, viewport, colour schemes, no referrer,
+/// not indexed, the title, the stylesheet), and the page's content in `<main>`.
+///
+///     let page = Page(title: "Leaderboard") {
+///         H1 { "Leaderboard" }
+///         Table { … }
+///     }
+///     response body: page.rendered(), headers: Page.contentType and page.contentSecurityPolicy
+///
+/// The page and its policy come from the same list of inline assets, so the header always allows
+/// exactly what the page holds.
+package struct Page: Sendable {
+    package static let contentType = "text/html; charset=utf-8"
+
+    /// Shown in the browser's tab and history; may hold a group's name: escaped, and its direction
+    /// controls disarmed as a name's are (`BidiIsolation`), since a title cannot hold a `<bdi>`.
+    package let title: String
+    /// The language of the page's own words (BCP 47).
+    package let language: String
+    package let content: [Node]
+    /// Constant scripts of this module (the live match's, later), written at the end of the body.
+    let scripts: [InlineAsset]
+
+    package init(title: String, language: String = "en", @HTMLBuilder content: () -> [Node]) {
+        self.init(title: title, language: language, scripts: [], content: content)
+    }
+
+    init(title: String, language: String = "en", scripts: [InlineAsset], @HTMLBuilder content: () -> [Node]) {
+        self.title = title
+        self.language = language
+        self.scripts = scripts
+        self.content = content()
+    }
+
+    /// Everything inline in the page: what the policy has to allow.
+    var inlineAssets: [InlineAsset] {
+        [.stylesheet] + scripts
+    }
+
+    package var contentSecurityPolicy: ContentSecurityPolicy {
+        ContentSecurityPolicy(assets: inlineAssets)
+    }
+
+    /// The document as UTF-8, ready to send.
+    package func rendered() -> [UInt8] {
+        var writer = HTMLWriter(capacity: 8192)
+        writer.doctype()
+        writer.write(document)
+        return writer.bytes
+    }
+
+    /// The tree `rendered()` writes after the doctype.
+    var document: Node {
+        .element(.html, [.lang(language)], [
+            .element(.head, [], [
+                // First, so the parser knows the encoding before it reads any other byte.
+                .meta(charset: "utf-8"),
+                .meta(name: "viewport", content: "width=device-width, initial-scale=1"),
+                .meta(name: "color-scheme", content: "light dark"),
+                // A share link may carry its secret in the path: never send it on to another site.
+                .meta(name: "referrer", content: "no-referrer"),
+                // A group's pages are for those it shares them with, not for search engines.
+                .meta(name: "robots", content: "noindex, nofollow"),
+                .element(.title, [], [Node(.text(BidiIsolation.inert(title)))]),
+                .inline(.stylesheet),
+            ]),
+            .element(.body, [], [.element(.main, [], content)] + scripts.map { .inline($0) }),
+        ])
+    }
+}
+
+extension Node {
+    fileprivate static func meta(charset: StaticString) -> Node {
+        .element(.meta, [Attribute(.charset, .word(charset))])
+    }
+
+    fileprivate static func meta(name: StaticString, content: StaticString) -> Node {
+        .element(.meta, [Attribute(.name, .word(name)), Attribute(.content, .word(content))])
+    }
+}

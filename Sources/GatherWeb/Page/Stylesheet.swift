@@ -1,0 +1,78 @@
+/// The one stylesheet every page carries inline (no request of its own, nothing from elsewhere).
+///
+/// Mobile first: the rules are for a phone held upright (360 px wide) and one media query widens
+/// the type on larger screens. A table scrolls sideways inside its own box (`.table-box`, which
+/// `Table` always adds) rather than widening the page; long words in text wrap. Colours come
+/// from custom properties that `prefers-color-scheme: dark` swaps, both sets at least 4.5:1 against
+/// their background. The system's own fonts, so nothing is downloaded.
+///
+/// Its SHA-256 goes into the page's Content-Security-Policy by itself (`InlineAsset`): edit freely,
+/// but never write `</` or `<!--` in it (the asset refuses them), nor `url(`, `@import` or
+/// `@font-face` (the policy would block the request; `StylesheetTests` refuses them).
+extension InlineAsset {
+    static let stylesheet = InlineAsset(style: """
+        :root {
+          color-scheme: light dark;
+          --background: #ffffff;
+          --text: #1b1f23;
+          --muted: #57606a;
+          --line: #d0d7de;
+          --stripe: #f6f8fa;
+          --link: #0a6b43;
+        }
+        @media (prefers-color-scheme: dark) {
+          :root {
+            --background: #111417;
+            --text: #e6e8eb;
+            --muted: #9aa4ae;
+            --line: #30363d;
+            --stripe: #181c21;
+            --link: #6fd3a0;
+          }
+        }
+        *, *::before, *::after { box-sizing: border-box; }
+        html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+        body {
+          margin: 0;
+          background: var(--background);
+          color: var(--text);
+          font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif;
+          font-size: 1rem;
+          line-height: 1.5;
+          overflow-wrap: break-word;
+        }
+        header, main, footer { max-width: 48rem; margin: 0 auto; padding: 0 1rem; }
+        main { padding-block: 1rem 2rem; }
+        h1 { font-size: 1.5rem; line-height: 1.25; margin: 0 0 1rem; }
+        h2 { font-size: 1.25rem; line-height: 1.3; margin: 1.5rem 0 0.5rem; }
+        h3 { font-size: 1.0625rem; margin: 1.25rem 0 0.5rem; }
+        p, ul, ol, dl { margin: 0 0 1rem; }
+        a { color: var(--link); text-underline-offset: 0.15em; }
+        a:focus-visible { outline: 2px solid var(--link); outline-offset: 2px; }
+        small, .muted { color: var(--muted); }
+        hr { border: 0; border-top: 1px solid var(--line); margin: 1.5rem 0; }
+        .table-box { overflow-x: auto; margin: 0 0 1rem; }
+        table { border-collapse: collapse; width: 100%; }
+        caption { text-align: start; font-weight: 600; padding: 0 0 0.5rem; }
+        th, td { padding: 0.5rem 0.625rem; border-bottom: 1px solid var(--line); text-align: start; vertical-align: top; }
+        th { font-weight: 600; white-space: nowrap; }
+        tbody tr:nth-child(even) { background: var(--stripe); }
+        .number { text-align: end; font-variant-numeric: tabular-nums; white-space: nowrap; }
+        @media (min-width: 40rem) {
+          body { font-size: 1.0625rem; }
+          h1 { font-size: 1.875rem; }
+        }
+        """)
+}
+
+extension ClassName {
+    /// The box a table scrolls in.
+    package static let tableBox = ClassName("table-box")
+    /// A cell holding a number: aligned to the end, digits of equal width.
+    package static let number = ClassName("number")
+    /// Text of less importance.
+    package static let muted = ClassName("muted")
+
+    /// Every class above, for the test that each has a rule.
+    static let all: [ClassName] = [.tableBox, .number, .muted]
+}
