@@ -28,9 +28,9 @@ let package = Package(
         // SQLite connection, statements, migrations, repositories.
         .target(name: "Storage", dependencies: ["GatherCore", "CSQLite", "Locking"]),
         // Router, authentication, handlers, server assembly.
-        .target(name: "GatherServer", dependencies: ["GatherCore", "HTTP", "Networking", "Storage", "CCrypt", "COpenSSL", "Locking"]),
+        .target(name: "GatherServer", dependencies: ["GatherCore", "GatherWeb", "HTTP", "Networking", "Storage", "CCrypt", "COpenSSL", "Locking"]),
         // The public web pages: typed HTML that escapes every text, the stylesheet and the page's Content-Security-Policy.
-        .target(name: "GatherWeb"),
+        .target(name: "GatherWeb", dependencies: ["GatherCore"]),
 
         // Raw mode, key decoding, display widths, screen buffer and diff renderer. Knows nothing of the app.
         .target(name: "Terminal", dependencies: ["CLinux"]),
@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP", "Locking", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
-        .testTarget(name: "GatherWebTests", dependencies: ["GatherWeb"]),
+        .testTarget(name: "GatherWebTests", dependencies: ["GatherWeb", "GatherCore"]),
         .testTarget(name: "GatherServerTests", dependencies: ["GatherServer", "GatherCore", "Networking", "HTTP", "Storage", "CCrypt", "Locking",
                                                              "TestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),

@@ -21,8 +21,8 @@ final class ContentSecurityPolicyTests: XCTestCase {
         XCTAssertEqual(parsed.digests.map(\.tag), ["style", "script"])
         XCTAssertEqual(page.contentSecurityPolicy.headerValue, """
             default-src 'none'; style-src 'sha256-\(parsed.digests[0].sha256)'; script-src 'sha256-\(parsed.digests[1].sha256)'; \
-            img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'
-            """)
+            connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'
+            """, "a page with a script may read its own events and pages, nothing else")
     }
 
     func testNothingUnsafeIsAllowed() {

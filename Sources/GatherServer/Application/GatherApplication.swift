@@ -70,6 +70,7 @@ public final class GatherApplication: HTTPResponder {
                             writeRate: WriteRateLimit(burst: options.limits.writeBurst, perSecond: options.limits.writesPerSecond),
                             purger: AccountPurger(database: database, log: log), publicURL: options.publicURL,
                             pages: SharePageCache(capacityBytes: SharePageCache.defaultCapacityBytes),
+                            pageBuilds: ConcurrencyAllowance(limit: 2),
                             shareViews: ShareViews(database: database, log: log), live: LiveMatches())
         liveSweeper = LiveMatchSweeper(matches: services.live)
         // Niced: a burst of logins must not take the CPU from ordinary requests.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Locking
 import Networking
 import Storage
 
@@ -28,6 +29,8 @@ struct Services: Sendable {
     let publicURL: PublicURL?
     /// Share pages as last rendered, per organiser.
     let pages: SharePageCache
+    /// Share pages of one organiser being rendered at once.
+    let pageBuilds: ConcurrencyAllowance<UUID>
     /// Pages served through each share link, written in batches.
     let shareViews: ShareViews
     /// The matches being played and the pages watching them.

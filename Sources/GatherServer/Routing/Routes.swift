@@ -12,6 +12,10 @@ enum Routes {
         let routes: [Route] = [
             Route(.get, "/health", quick: HealthHandler.check),
             Route(.get, "/openapi.yaml", quick: OpenAPIHandler.document),
+            // A share link's pages, for anyone holding the link.
+            Route(.get, "/s/:token", quick: SharePageHandlers.table),
+            Route(.get, "/s/:token/players/:id", quick: SharePageHandlers.player),
+            Route(.get, "/s/:token/matches/:id", quick: SharePageHandlers.matches),
             Route(.get, "/s/:token/events", quick: LiveEventsHandler.events),
 
             // Registration and login hash passwords; login reads its own Basic credentials.

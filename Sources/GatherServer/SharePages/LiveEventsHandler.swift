@@ -5,7 +5,7 @@ import HTTP
 /// word when the results change. Held by the event loop: no thread, no timer of its own.
 enum LiveEventsHandler {
     static func events(_ context: RequestContext<LoopReads>) throws -> HTTPResponse {
-        let shown = try ShareLookup.require(context)
+        let shown = try ShareLookup.require(context).shown
         return HTTPResponse(status: .ok, headers: [
             HTTPHeaders.Name.contentType: "text/event-stream; charset=utf-8",
             "Cache-Control": "no-store",

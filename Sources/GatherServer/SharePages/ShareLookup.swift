@@ -1,19 +1,30 @@
 import GatherCore
+import GatherWeb
 import HTTP
 import Storage
 
 /// The share a public page's `:token` names, read on the event loop by its digest: an unknown
-/// token, a revoked share and a deleted account's are the same 404.
+/// token, a revoked share and a deleted account's are all the same "not found".
 enum ShareLookup {
-    static func require(_ context: RequestContext<LoopReads>) throws -> ShareRepository.Shown {
+    /// A live share and where its pages are.
+    struct Found {
+        let shown: ShareRepository.Shown
+        /// `/s/<token>`.
+        let root: SitePath
+    }
+
+    static func find(_ context: RequestContext<LoopReads>) throws -> Found? {
         let token = context.parameters.values["token"] ?? ""
         // A token is 43 characters of base64url: anything else is not looked up at all.
-        guard token.utf8.count == 43, token.utf8.allSatisfy(isBase64URL) else { throw APIError.shareLinkNotFound }
+        guard token.utf8.count == 43, token.utf8.allSatisfy(isBase64URL), let segment = PathSegment(token) else { return nil }
         let digest = TokenGenerator.digest(of: token)
-        guard let shown = try context.database.read({ try ShareRepository($0).find(digest: digest) }) else {
-            throw APIError.shareLinkNotFound
-        }
-        return shown
+        guard let shown = try context.database.read({ try ShareRepository($0).find(digest: digest) }) else { return nil }
+        return Found(shown: shown, root: SitePath("s", segment))
+    }
+
+    static func require(_ context: RequestContext<LoopReads>) throws -> Found {
+        guard let found = try find(context) else { throw APIError.notFound("this link does not exist or was revoked") }
+        return found
     }
 
     private static func isBase64URL(_ byte: UInt8) -> Bool {
@@ -23,8 +34,4 @@ enum ShareLookup {
         default: return false
         }
     }
-}
-
-extension APIError {
-    static let shareLinkNotFound = APIError.notFound("this link does not exist or was revoked")
 }

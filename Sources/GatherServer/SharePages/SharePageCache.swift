@@ -8,12 +8,14 @@ enum SharePageItem: Hashable, Sendable {
     case matches(share: Int, before: UUID)
 }
 
-/// A rendered page and the validator a browser sends back to ask whether it changed.
+/// A rendered page, the policy its inline assets need, and the validator a browser sends back to
+/// ask whether it changed.
 struct CachedPage: CachedValue {
     let body: [UInt8]
-    let etag: String
+    let contentSecurityPolicy: String
+    let etag: EntityTag
 
-    var byteCount: Int { body.count + etag.utf8.count }
+    var byteCount: Int { body.count + contentSecurityPolicy.utf8.count + etag.value.utf8.count }
 }
 
 /// Share pages as friends last saw them, per organiser, forgotten with the organiser's next

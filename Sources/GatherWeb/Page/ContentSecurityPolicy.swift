@@ -14,7 +14,11 @@ package struct ContentSecurityPolicy: Sendable, Equatable {
         let styles = assets.filter { $0.kind == .style }.map(\.hashSource)
         if !styles.isEmpty { directives.append("style-src " + styles.joined(separator: " ")) }
         let scripts = assets.filter { $0.kind == .script }.map(\.hashSource)
-        if !scripts.isEmpty { directives.append("script-src " + scripts.joined(separator: " ")) }
+        if !scripts.isEmpty {
+            directives.append("script-src " + scripts.joined(separator: " "))
+            // A page's script reads its own events and pages, from its own origin only.
+            directives.append("connect-src 'self'")
+        }
         directives += ["img-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'"]
         headerValue = directives.joined(separator: "; ")
     }

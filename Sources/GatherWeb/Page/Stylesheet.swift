@@ -58,6 +58,21 @@ extension InlineAsset {
         th { font-weight: 600; white-space: nowrap; }
         tbody tr:nth-child(even) { background: var(--stripe); }
         .number { text-align: end; font-variant-numeric: tabular-nums; white-space: nowrap; }
+        .site { color: var(--muted); font-size: 0.875rem; margin: 1rem 0 0.25rem; }
+        .live { border: 2px solid var(--link); border-radius: 0.5rem; padding: 0.75rem 1rem; margin: 0 0 1.5rem; }
+        .live h2 { margin-top: 0; }
+        .scoreline { display: flex; align-items: baseline; justify-content: center; gap: 0.75rem; font-size: 1.5rem; margin: 0; }
+        .scoreline strong { font-size: 2.25rem; font-variant-numeric: tabular-nums; }
+        .clock { text-align: center; font-size: 1.75rem; font-variant-numeric: tabular-nums; margin: 0.25rem 0; }
+        .sides { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
+        .sides h3 { margin-top: 0.5rem; }
+        .sides ul { padding-inline-start: 1.25rem; }
+        .form { white-space: nowrap; font-variant-numeric: tabular-nums; }
+        .won { color: var(--link); font-weight: 600; }
+        .lost { color: var(--muted); }
+        .matches { list-style: none; padding: 0; }
+        .matches li { border-bottom: 1px solid var(--line); padding: 0.5rem 0; }
+        .result { font-weight: 600; font-variant-numeric: tabular-nums; }
         @media (min-width: 40rem) {
           body { font-size: 1.0625rem; }
           h1 { font-size: 1.875rem; }
@@ -73,6 +88,26 @@ extension ClassName {
     /// Text of less importance.
     package static let muted = ClassName("muted")
 
+    /// The name of the product above a page's heading.
+    package static let site = ClassName("site")
+    /// The box of the match being played.
+    package static let live = ClassName("live")
+    /// The two sides' names around the score.
+    package static let scoreline = ClassName("scoreline")
+    /// The match clock.
+    package static let clock = ClassName("clock")
+    /// Who plays on each side, side by side.
+    package static let sides = ClassName("sides")
+    /// A player's last results, W D L.
+    package static let form = ClassName("form")
+    package static let won = ClassName("won")
+    package static let lost = ClassName("lost")
+    /// A list of results.
+    package static let matches = ClassName("matches")
+    /// A score in a list of results.
+    package static let result = ClassName("result")
+
     /// Every class above, for the test that each has a rule.
-    static let all: [ClassName] = [.tableBox, .number, .muted]
+    static let all: [ClassName] = [.tableBox, .number, .muted, .site, .live, .scoreline, .clock, .sides, .form, .won, .lost,
+                                   .matches, .result]
 }

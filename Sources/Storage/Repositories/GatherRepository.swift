@@ -76,6 +76,16 @@ public struct GatherRepository {
             """, playerID, owner).map(GatherRepository.gather)
     }
 
+    /// The latest `limit` ended gathers a player of this owner played in, newest first.
+    package func endedGathers(playerID: Int, owner: UUID, limit: Int) throws -> [Gather] {
+        try database.query("""
+            SELECT \(GatherRepository.columns) FROM gathers
+            JOIN gather_players ON gather_players.gather_id = gathers.id
+            WHERE gather_players.player_id = ? AND gathers.user_id = ? AND gathers.score IS NOT NULL
+            ORDER BY gathers.created_at DESC, gathers.api_id DESC LIMIT ?
+            """, playerID, owner, limit).map(GatherRepository.gather)
+    }
+
     /// What `insert` did with an id that may have been used before.
     public enum Insertion: Equatable {
         /// A new gather.

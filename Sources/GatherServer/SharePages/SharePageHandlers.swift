@@ -1,0 +1,93 @@
+import FoundationEssentials
+import GatherCore
+import GatherWeb
+import HTTP
+import Storage
+
+/// The pages a share link opens, for friends without an account: `/s/{token}` (the table and the
+/// latest results), `/players/{id}` and `/matches/{id}` below it. Answered on the event loop from
+/// the page cache; a page not cached is read and rendered there too when the organiser's data is
+/// small, and on a worker when the read outgrows the loop's budget (`LoopReadGivenUp`).
+enum SharePageHandlers {
+    static func table(_ context: RequestContext<LoopReads>) throws -> HTTPResponse {
+        try serve(context, item: { .table(share: $0.id) }) { reader, services, owner in
+            TablePage.page(try reader.table(live: services.live.match(of: owner)))
+        }
+    }
+
+    static func player(_ context: RequestContext<LoopReads>) throws -> HTTPResponse {
+        guard let id = context.parameters.values["id"].flatMap(Int.init) else { return missing() }
+        return try serve(context, item: { .player(share: $0.id, player: id) }) { reader, _, _ in
+            try reader.player(id).map(PlayerPage.page)
+        }
+    }
+
+    static func matches(_ context: RequestContext<LoopReads>) throws -> HTTPResponse {
+        guard let id = context.parameters.values["id"].flatMap(UUID.init(uuidString:)) else { return missing() }
+        return try serve(context, item: { .matches(share: $0.id, before: id) }) { reader, _, _ in
+            try reader.matches(before: id).map(MatchesPage.page)
+        }
+    }
+
+    /// Finds the share, answers from the cache or renders the page (nil: nothing there, 404),
+    /// counts the view, and answers 304 to a browser that has this version already.
+    private static func serve(_ context: RequestContext<LoopReads>, item: (Share) -> SharePageItem,
+                              render: (SharePageReader, Services, UUID) throws -> Page?) throws -> HTTPResponse {
+        guard let found = try ShareLookup.find(context) else { return missing() }
+        let shown = found.shown
+        let services = context.services
+        let page: CachedPage
+        switch services.pages.lookup(shown.owner, item(shown.share)) {
+        case .hit(let cached):
+            page = cached
+        case .miss(let ticket):
+            // A group chat opening a cold page at once renders it twice at most, never once each.
+            guard services.pageBuilds.take(shown.owner) else {
+                throw APIError(.serviceUnavailable, "this page is being prepared; try again in a moment",
+                               headers: [HTTPHeaders.Name.retryAfter: "1"])
+            }
+            defer { services.pageBuilds.give(shown.owner) }
+            let site = ShareSite(name: shown.share.name, root: found.root)
+            guard let rendered = try context.database.read({ database in
+                try render(SharePageReader(database: database, owner: shown.owner, site: site), services, shown.owner)
+            }) else { return missing() }
+            let body = rendered.rendered()
+            page = CachedPage(body: body, contentSecurityPolicy: rendered.contentSecurityPolicy.headerValue, etag: EntityTag(of: body))
+            services.pages.store(page, ticket: ticket)
+        }
+        services.shareViews.record(shown.share.id, at: services.now())
+        guard !page.etag.isMatched(by: context.request) else {
+            return HTTPResponse(status: .notModified, headers: headers(page))
+        }
+        return HTTPResponse(status: .ok, headers: headers(page), body: page.body)
+    }
+
+    /// The same page for an unknown, revoked or mistyped link, and a missing player or match.
+    private static func missing() -> HTTPResponse {
+        let page = MissingPage.page()
+        var headers = strictHeaders(contentSecurityPolicy: page.contentSecurityPolicy.headerValue)
+        headers.set(name: HTTPHeaders.Name.cacheControl, value: "no-store")
+        return HTTPResponse(status: .notFound, headers: headers, body: page.rendered())
+    }
+
+    private static func headers(_ page: CachedPage) -> HTTPHeaders {
+        var headers = strictHeaders(contentSecurityPolicy: page.contentSecurityPolicy)
+        headers.set(name: HTTPHeaders.Name.etag, value: page.etag.value)
+        // Kept by the browser, asked again each time (a 304 when nothing changed); never by a shared cache.
+        headers.set(name: HTTPHeaders.Name.cacheControl, value: "private, no-cache")
+        return headers
+    }
+
+    /// What every page is sent with: it is HTML and nothing else, runs only its own inline
+    /// assets, is never framed, indexed, or told where the reader came from.
+    private static func strictHeaders(contentSecurityPolicy: String) -> HTTPHeaders {
+        [
+            HTTPHeaders.Name.contentType: Page.contentType,
+            ContentSecurityPolicy.headerName: contentSecurityPolicy,
+            "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "no-referrer",
+            "X-Robots-Tag": "noindex, nofollow",
+            "X-Frame-Options": "DENY",
+        ]
+    }
+}

@@ -1,0 +1,64 @@
+import FoundationEssentials
+import GatherCore
+import GatherWeb
+import Storage
+
+/// The view models of a share's pages, read from the repositories in one read transaction each.
+/// What is read is bounded whatever the account holds: the table's rows are the roster's players
+/// who played, the results a page at a time, a player's matches the latest few.
+struct SharePageReader {
+    static let recentMatches = 10
+    static let matchesPerPage = 20
+    static let playerMatches = 20
+
+    let database: Database
+    let owner: UUID
+    let site: ShareSite
+
+    func table(live: LiveMatch?) throws -> TablePageModel {
+        let form = try StatsRepository(database).recentForm(owner: owner)
+        let standings = try StatsRepository(database).leaderboard(owner: owner, minimumGames: 1).map { entry in
+            Standing(rank: entry.rank, player: PlayerMention(id: entry.playerID, name: entry.name), played: entry.played, won: entry.won,
+                     drawn: entry.drawn, lost: entry.lost, goalDifference: entry.goalDifference, form: form[entry.playerID] ?? [])
+        }
+        let (matches, older) = try results(GatherQuery(status: .ended, limit: SharePageReader.recentMatches))
+        return TablePageModel(site: site, live: live, standings: standings, recentMatches: matches, olderMatches: older)
+    }
+
+    /// The results before the one with `id`; nil if the owner has no such match.
+    func matches(before id: UUID) throws -> MatchesPageModel? {
+        guard let last = try GatherRepository(database).find(id: id, owner: owner) else { return nil }
+        let (matches, older) = try results(GatherQuery(status: .ended, limit: SharePageReader.matchesPerPage, before: last.createdAt,
+                                                       beforeID: id))
+        return MatchesPageModel(site: site, matches: matches, olderMatches: older)
+    }
+
+    /// A player on the roster and their record; nil for one the owner does not have (or deleted).
+    func player(_ id: Int) throws -> PlayerPageModel? {
+        guard let player = try PlayerRepository(database).find(id: id, owner: owner),
+              let stats = try StatsRepository(database).playerStats(id: id, owner: owner) else { return nil }
+        let gathers = try GatherRepository(database).endedGathers(playerID: id, owner: owner, limit: SharePageReader.playerMatches)
+        return PlayerPageModel(site: site, player: PlayerMention(id: player.id, name: player.name), stats: stats,
+                               matches: try lines(gathers))
+    }
+
+    /// A page of results and, when it is full, where the next begins.
+    private func results(_ query: GatherQuery) throws -> ([MatchLine], SitePath?) {
+        let gathers = try GatherRepository(database).page(owner: owner, query: query).prefix(query.limit)
+        let lines = try lines(Array(gathers))
+        let older = gathers.count == query.limit ? gathers.last.map { site.matches(before: $0.id) } : nil
+        return (lines, older)
+    }
+
+    private func lines(_ gathers: [Gather]) throws -> [MatchLine] {
+        let players = try GatherRepository(database).players(gatherIDs: gathers.map(\.id), owner: owner)
+        return gathers.compactMap { gather in
+            guard let score = gather.result?.score else { return nil }
+            let members = players[gather.id] ?? []
+            func side(_ team: Team) -> [PlayerMention] {
+                members.filter { $0.team == team }.map { PlayerMention(id: $0.player.id, name: $0.player.name, retired: $0.isRetired) }
+            }
+            return MatchLine(id: gather.id, playedAt: gather.createdAt, score: score, teamA: side(.teamA), teamB: side(.teamB))
+        }
+    }
+}

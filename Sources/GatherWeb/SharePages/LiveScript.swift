@@ -1,0 +1,73 @@
+/// The one script of the share pages, inline (its SHA-256 in the page's policy): it shows times in
+/// the reader's own zone, and keeps the page live from its event stream (`…/events`): the match
+/// being played (score, sides, the clock counted down here from the time left the server sent) and,
+/// when a result is saved, the table and results fetched again. Without it the page is complete as
+/// the server wrote it. It writes text only through `textContent`: names never become markup.
+extension InlineAsset {
+    static let liveScript = InlineAsset(script: """
+        (function () {
+          "use strict";
+          var root = location.pathname.split("/").slice(0, 3).join("/");
+          function localTimes(scope) {
+            var times = scope.querySelectorAll("time[datetime]");
+            for (var i = 0; i < times.length; i++) {
+              var when = new Date(times[i].getAttribute("datetime"));
+              if (!isNaN(when.getTime())) {
+                times[i].textContent = when.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+              }
+            }
+          }
+          localTimes(document);
+          if (!window.EventSource) { return; }
+          var live = document.getElementById("live");
+          if (!live) { return; }
+          function byId(id) { return document.getElementById(id); }
+          function fill(list, names) {
+            while (list.firstChild) { list.removeChild(list.firstChild); }
+            names.forEach(function (name) {
+              var item = document.createElement("li");
+              item.textContent = name;
+              list.appendChild(item);
+            });
+          }
+          function two(n) { return (n < 10 ? "0" : "") + n; }
+          function clockText(seconds) { return two(Math.floor(seconds / 60)) + ":" + two(seconds % 60); }
+          var deadline = null, shown = null, timer = null;
+          function tick() {
+            if (deadline === null) { return; }
+            var left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+            byId("live-clock").textContent = clockText(left);
+            if (left === 0) { byId("live-state").textContent = "Time's up"; deadline = null; }
+          }
+          var states = { running: "Clock running", paused: "Paused", timeUp: "Time's up", ended: "Full time" };
+          function show(match) {
+            shown = match;
+            if (!match) { live.hidden = true; deadline = null; return; }
+            live.hidden = false;
+            byId("live-score").textContent = match.scoreA + " \\u2013 " + match.scoreB;
+            fill(byId("live-team-a"), match.teamA);
+            fill(byId("live-team-b"), match.teamB);
+            byId("live-state").textContent = states[match.phase] || "";
+            byId("live-clock").textContent = clockText(match.remainingSeconds);
+            deadline = match.phase === "running" ? Date.now() + match.remainingSeconds * 1000 : null;
+            if (timer === null) { timer = setInterval(tick, 250); }
+          }
+          function refresh() {
+            fetch(location.href, { cache: "no-store", credentials: "omit" }).then(function (response) {
+              return response.ok ? response.text() : null;
+            }).then(function (html) {
+              if (html === null) { return; }
+              var fresh = new DOMParser().parseFromString(html, "text/html");
+              ["table", "matches", "record"].forEach(function (id) {
+                var now = byId(id), next = fresh.getElementById(id);
+                if (now && next) { now.replaceWith(document.importNode(next, true)); }
+              });
+              localTimes(document);
+            }).catch(function () {});
+          }
+          var events = new EventSource(root + "/events");
+          events.addEventListener("match", function (event) { show(JSON.parse(event.data)); });
+          events.addEventListener("results", refresh);
+        })();
+        """)
+}

@@ -1,0 +1,36 @@
+import GatherCore
+
+/// `/s/{token}/players/{id}`: one player's record and the matches they played.
+package enum PlayerPage {
+    package static func page(_ model: PlayerPageModel) -> Page {
+        let stats = model.stats
+        return Page(title: model.player.name + " · " + model.site.name, scripts: [.liveScript]) {
+            SharePieces.masthead(model.site, heading: model.player.name)
+            Section(.id("record")) {
+                H2 { "Record" }
+                if stats.played == 0 {
+                    P(.class(.muted)) { "No finished match yet." }
+                } else {
+                    Dl {
+                        Dt { "Played" }
+                        Dd { Text("\(stats.played): won \(stats.won), drawn \(stats.drawn), lost \(stats.lost)") }
+                        Dt { "Win rate" }
+                        Dd { Text("\(Int(((stats.winRate ?? 0) * 100).rounded()))%") }
+                        Dt { "Goals for and against their side" }
+                        Dd { Text("\(stats.goalsFor) – \(stats.goalsAgainst)") }
+                        if let streak = stats.currentStreak {
+                            Dt { "Current run" }
+                            Dd { Text("\(streak.length) \(streak.outcome.rawValue)") }
+                        }
+                        Dt { "Form" }
+                        Dd { SharePieces.form(stats.lastFive) }
+                    }
+                }
+            }
+            Section(.id("matches")) {
+                H2 { "Matches" }
+                SharePieces.matchList(model.matches, in: model.site)
+            }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import FoundationEssentials
+import GatherCore
+
+/// What a share link's pages show, gathered by the server from its repositories; the pages are
+/// rendered from these alone.
+package struct ShareSite: Hashable, Sendable {
+    /// The group's name, as the organiser called the link.
+    package var name: String
+    /// The link's own path, `/s/<token>`, under which its other pages hang.
+    package var root: SitePath
+
+    package init(name: String, root: SitePath) {
+        self.name = name
+        self.root = root
+    }
+
+    package func player(_ id: Int) -> SitePath { root.appending("players").appending(PathSegment(id)) }
+
+    package func matches(before id: UUID) -> SitePath {
+        root.appending("matches").appending(PathSegment(id.uuidString) ?? "latest")
+    }
+}
+
+/// A player as a match or the table names them, linked to their page unless deleted since.
+package struct PlayerMention: Hashable, Sendable {
+    package var id: Int
+    package var name: String
+    /// Deleted from the roster after playing: named, but without a page.
+    package var retired: Bool
+
+    package init(id: Int, name: String, retired: Bool = false) {
+        self.id = id
+        self.name = name
+        self.retired = retired
+    }
+}
+
+/// One ended match as a list of results shows it.
+package struct MatchLine: Hashable, Sendable {
+    package var id: UUID
+    package var playedAt: Date
+    package var score: Score
+    package var teamA: [PlayerMention]
+    package var teamB: [PlayerMention]
+
+    package init(id: UUID, playedAt: Date, score: Score, teamA: [PlayerMention], teamB: [PlayerMention]) {
+        self.id = id
+        self.playedAt = playedAt
+        self.score = score
+        self.teamA = teamA
+        self.teamB = teamB
+    }
+}
+
+/// One row of the table.
+package struct Standing: Hashable, Sendable {
+    package var rank: Int
+    package var player: PlayerMention
+    package var played: Int
+    package var won: Int
+    package var drawn: Int
+    package var lost: Int
+    package var goalDifference: Int
+    /// Newest first, at most five.
+    package var form: [Outcome]
+
+    package init(rank: Int, player: PlayerMention, played: Int, won: Int, drawn: Int, lost: Int, goalDifference: Int, form: [Outcome]) {
+        self.rank = rank
+        self.player = player
+        self.played = played
+        self.won = won
+        self.drawn = drawn
+        self.lost = lost
+        self.goalDifference = goalDifference
+        self.form = form
+    }
+
+    /// Won out of played, in whole percent.
+    package var winPercent: Int { played == 0 ? 0 : Int((Double(won) * 100 / Double(played)).rounded()) }
+}
+
+/// The link's front page: the match being played, the table, the latest results.
+package struct TablePageModel: Hashable, Sendable {
+    package var site: ShareSite
+    package var live: LiveMatch?
+    package var standings: [Standing]
+    package var recentMatches: [MatchLine]
+    /// Where the results continue, when there are more than shown.
+    package var olderMatches: SitePath?
+
+    package init(site: ShareSite, live: LiveMatch?, standings: [Standing], recentMatches: [MatchLine], olderMatches: SitePath?) {
+        self.site = site
+        self.live = live
+        self.standings = standings
+        self.recentMatches = recentMatches
+        self.olderMatches = olderMatches
+    }
+}
+
+/// A page of older results.
+package struct MatchesPageModel: Hashable, Sendable {
+    package var site: ShareSite
+    package var matches: [MatchLine]
+    package var olderMatches: SitePath?
+
+    package init(site: ShareSite, matches: [MatchLine], olderMatches: SitePath?) {
+        self.site = site
+        self.matches = matches
+        self.olderMatches = olderMatches
+    }
+}
+
+/// One player's record and the matches they played, newest first.
+package struct PlayerPageModel: Hashable, Sendable {
+    package var site: ShareSite
+    package var player: PlayerMention
+    package var stats: PlayerStats
+    package var matches: [MatchLine]
+
+    package init(site: ShareSite, player: PlayerMention, stats: PlayerStats, matches: [MatchLine]) {
+        self.site = site
+        self.player = player
+        self.stats = stats
+        self.matches = matches
+    }
+}

@@ -1,0 +1,101 @@
+import GatherCore
+
+/// `/s/{token}`: the match being played (when there is one), the table, the latest results.
+package enum TablePage {
+    package static func page(_ model: TablePageModel) -> Page {
+        Page(title: model.site.name, scripts: [.liveScript]) {
+            SharePieces.masthead(model.site)
+            LiveSection.section(model.live)
+            Section(.id("table")) {
+                H2 { "Table" }
+                if model.standings.isEmpty {
+                    P(.class(.muted)) { "No one has played a finished match yet." }
+                } else {
+                    Table {
+                        Caption(.class(.muted)) { "Won, drawn and lost in finished matches; win % and goal difference." }
+                        THead {
+                            Tr {
+                                Th(.scope(.column), .class(.number)) { "#" }
+                                Th(.scope(.column)) { "Player" }
+                                Th(.scope(.column), .class(.number), .title("played")) { "P" }
+                                Th(.scope(.column), .class(.number), .title("won")) { "W" }
+                                Th(.scope(.column), .class(.number), .title("drawn")) { "D" }
+                                Th(.scope(.column), .class(.number), .title("lost")) { "L" }
+                                Th(.scope(.column), .class(.number)) { "Win %" }
+                                Th(.scope(.column), .class(.number), .title("goal difference")) { "GD" }
+                                Th(.scope(.column)) { "Form" }
+                            }
+                        }
+                        TBody {
+                            for standing in model.standings {
+                                Tr {
+                                    Td(.class(.number)) { Text(standing.rank) }
+                                    Th(.scope(.row)) { SharePieces.mention(standing.player, in: model.site) }
+                                    Td(.class(.number)) { Text(standing.played) }
+                                    Td(.class(.number)) { Text(standing.won) }
+                                    Td(.class(.number)) { Text(standing.drawn) }
+                                    Td(.class(.number)) { Text(standing.lost) }
+                                    Td(.class(.number)) { Text("\(standing.winPercent)%") }
+                                    Td(.class(.number)) { Text(standing.goalDifference > 0 ? "+\(standing.goalDifference)" : String(standing.goalDifference)) }
+                                    Td { SharePieces.form(standing.form) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Section(.id("matches")) {
+                H2 { "Latest results" }
+                SharePieces.matchList(model.recentMatches, in: model.site)
+                if let older = model.olderMatches {
+                    P { A(href: older) { "Older results →" } }
+                }
+            }
+        }
+    }
+}
+
+/// The box of the match being played: always in the page (hidden when there is none), so the
+/// script can show one that starts while the page is open.
+enum LiveSection {
+    @HTMLBuilder
+    static func section(_ match: LiveMatch?) -> [Node] {
+        if let match {
+            Section(.id("live"), .class(.live), .ariaLabel("The match being played")) { contents(match) }
+        } else {
+            Section(.id("live"), .class(.live), .ariaLabel("The match being played"), .hidden) { contents(nil) }
+        }
+    }
+
+    @HTMLBuilder
+    private static func contents(_ match: LiveMatch?) -> [Node] {
+        H2 { "Live now" }
+        P(.class(.scoreline)) {
+            Span { "Team A" }
+            Strong(.id("live-score")) { Text(match.map { "\($0.score.teamA) – \($0.score.teamB)" } ?? "0 – 0") }
+            Span { "Team B" }
+        }
+        P(.id("live-clock"), .class(.clock)) { Text(SharePieces.clock(match?.remainingSeconds ?? 0)) }
+        P(.id("live-state"), .class(.muted)) { Text(match.map(state) ?? "") }
+        Div(.class(.sides)) {
+            Div {
+                H3 { "Team A" }
+                Ul(.id("live-team-a")) { for name in match?.teamA.names ?? [] { Li { Name(name) } } }
+            }
+            Div {
+                H3 { "Team B" }
+                Ul(.id("live-team-b")) { for name in match?.teamB.names ?? [] { Li { Name(name) } } }
+            }
+        }
+    }
+
+    /// The clock's state in words; a running clock's time is as of when the page was made.
+    private static func state(_ match: LiveMatch) -> String {
+        switch match.phase {
+        case .running: "Clock running (as this page was made)"
+        case .paused: "Paused"
+        case .timeUp: "Time's up"
+        case .ended: "Full time"
+        }
+    }
+}
