@@ -1,0 +1,188 @@
+import Foundation
+import GatherServer
+import HTTP
+import Storage
+import XCTest
+
+/// A share link's pages as a friend's phone gets them: what they show, escaped; the headers that
+/// keep them safe and cheap to reload; the same 404 for every link that does not work; views.
+final class SharePageTests: XCTestCase {
+    private var server: InProcessAPI!
+    private var organiser: APIClient!
+    private var players: [String: Int] = [:]
+
+    override func setUpWithError() throws {
+        server = try InProcessAPI()
+        organiser = try server.registeredClient().client
+        for name in ["Ana", "Ben", "<script>alert(1)</script>", "Dan \"the man\" & co"] {
+            players[name] = try XCTUnwrap(organiser.request(.post, "/api/players", json: ["name": name]).jsonObject()["id"] as? Int)
+        }
+        try play("3-2", on: "2026-11-20T18:00:00Z", teamA: ["Ana", "Ben"], teamB: ["<script>alert(1)</script>", "Dan \"the man\" & co"])
+        try play("1-1", on: "2026-11-21T18:00:00Z", teamA: ["Ana", "<script>alert(1)</script>"], teamB: ["Ben", "Dan \"the man\" & co"])
+    }
+
+    override func tearDown() {
+        server?.stop()
+    }
+
+    @discardableResult
+    private func play(_ score: String, on date: String, teamA: [String], teamB: [String]) throws -> String {
+        let sides = teamA.map { ["id": players[$0] ?? 0, "team": "Team A"] as [String: Any] }
+            + teamB.map { ["id": players[$0] ?? 0, "team": "Team B"] as [String: Any] }
+        let goals = score.split(separator: "-").compactMap { Int($0) }
+        let winner = goals[0] > goals[1] ? "Team A" : goals[0] < goals[1] ? "Team B" : "None"
+        let saved = try organiser.request(.post, "/api/gathers", json: ["score": score, "winnerTeam": winner, "createdAt": date,
+                                                                         "players": sides])
+        XCTAssertEqual(saved.status, 201, saved.text)
+        return try XCTUnwrap(saved.jsonObject()["id"] as? String)
+    }
+
+    private func share(_ name: String = "Thursday <five> & friends") throws -> (path: String, id: Int) {
+        let created = try organiser.request(.post, "/api/shares", json: ["name": name]).jsonObject()
+        return (try XCTUnwrap(created["path"] as? String), try XCTUnwrap(created["id"] as? Int))
+    }
+
+    private func get(_ path: String, headers: HTTPHeaders = HTTPHeaders()) throws -> ReceivedResponse {
+        try server.client().request(.get, path, headers: headers)
+    }
+
+    func testTheFrontPageShowsTheTableAndTheResultsWithEveryNameEscaped() throws {
+        let path = try share().path
+        let page = try get(path)
+        XCTAssertEqual(page.status, 200)
+        XCTAssertEqual(page.headers["Content-Type"], "text/html; charset=utf-8")
+        let html = page.text
+        XCTAssertTrue(html.hasPrefix("<!DOCTYPE html><html lang=\"en\">"))
+        XCTAssertTrue(html.contains("<title>Thursday &lt;five&gt; &amp; friends</title>"), html)
+        XCTAssertTrue(html.contains("<h1><bdi>Thursday &lt;five&gt; &amp; friends</bdi></h1>"))
+        XCTAssertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        XCTAssertTrue(html.contains("Dan &quot;the man&quot; &amp; co"))
+        XCTAssertEqual(html.components(separatedBy: "<script").count - 1, 1, "only the page's own script")
+        XCTAssertFalse(html.contains("alert(1)</script>"))
+
+        // The table, by win rate, then games, goal difference and name: Ana and Ben each won one and drew one.
+        let rows = try XCTUnwrap(html.range(of: "<tbody>")).upperBound
+        let table = String(html[rows...].components(separatedBy: "</tbody>")[0])
+        let ranked = table.components(separatedBy: "<tr>").dropFirst().map { row in
+            row.range(of: #"<bdi>(.*?)</bdi>"#, options: .regularExpression).map { String(row[$0]).dropFirst(5).dropLast(6) } ?? ""
+        }
+        XCTAssertEqual(ranked, ["Ana", "Ben", "&lt;script&gt;alert(1)&lt;/script&gt;", "Dan &quot;the man&quot; &amp; co"])
+        XCTAssertTrue(table.contains(#"<td class="number">2</td><td class="number">1</td><td class="number">1</td><td class="number">0</td><td class="number">50%</td><td class="number">+1</td>"#),
+                      "Ana: P2 W1 D1 L0, 50 %, +1: \(table)")
+        XCTAssertTrue(table.contains(#"<span class="won" title="won">W</span>"#), "form")
+        XCTAssertTrue(table.contains(#"<a href="\#(path)/players/\#(players["Ana"] ?? 0)"><bdi>Ana</bdi></a>"#), "a link to her page")
+
+        // The latest results, newest first, with both teams and their dates.
+        let results = try XCTUnwrap(html.components(separatedBy: "<section id=\"matches\">").last)
+        let draw = try XCTUnwrap(results.range(of: "Team A 1 – 1 Team B"))
+        let win = try XCTUnwrap(results.range(of: "Team A 3 – 2 Team B"))
+        XCTAssertLessThan(draw.lowerBound, win.lowerBound, "newest first")
+        XCTAssertTrue(results.contains(#"<time datetime="2026-11-21T18:00:00Z">2026-11-21 18:00 UTC</time>"#))
+        XCTAssertTrue(html.contains(#"<section id="live" class="live" aria-label="The match being played" hidden>"#), "no match being played")
+    }
+
+    func testHeadersKeepThePageToItselfAndAReloadCheap() throws {
+        let path = try share().path
+        let first = try get(path)
+        let policy = try XCTUnwrap(first.headers["Content-Security-Policy"])
+        XCTAssertTrue(policy.hasPrefix("default-src 'none'; style-src 'sha256-"), policy)
+        XCTAssertFalse(policy.contains("unsafe"))
+        XCTAssertTrue(policy.contains("frame-ancestors 'none'"))
+        XCTAssertEqual(first.headers["X-Content-Type-Options"], "nosniff")
+        XCTAssertEqual(first.headers["Referrer-Policy"], "no-referrer")
+        XCTAssertEqual(first.headers["X-Robots-Tag"], "noindex, nofollow")
+        XCTAssertEqual(first.headers["Cache-Control"], "private, no-cache")
+        let etag = try XCTUnwrap(first.headers["ETag"])
+
+        let again = try get(path, headers: ["If-None-Match": etag])
+        XCTAssertEqual(again.status, 304)
+        XCTAssertTrue(again.body.isEmpty)
+        XCTAssertEqual(again.headers["ETag"], etag)
+        XCTAssertEqual(try get(path, headers: ["If-None-Match": "\"other\", W/\(etag)"]).status, 304, "a list, weakly compared")
+        XCTAssertEqual(try get(path, headers: ["If-None-Match": "\"other\""]).status, 200)
+        XCTAssertEqual(try server.client().request(.head, path).status, 200)
+
+        // A result saved changes the page at once: another tag, the new score.
+        try play("0-4", on: "2026-11-22T18:00:00Z", teamA: ["Ana"], teamB: ["Ben"])
+        let changed = try get(path, headers: ["If-None-Match": etag])
+        XCTAssertEqual(changed.status, 200)
+        XCTAssertNotEqual(changed.headers["ETag"], etag)
+        XCTAssertTrue(changed.text.contains("Team A 0 – 4 Team B"))
+    }
+
+    func testEveryLinkThatDoesNotWorkGetsTheSamePage() throws {
+        let (path, id) = try share()
+        let unknown = try get("/s/" + String(repeating: "A", count: 43))
+        XCTAssertEqual(unknown.status, 404)
+        XCTAssertTrue(unknown.text.contains("This link does not work"))
+        XCTAssertEqual(unknown.headers["Content-Type"], "text/html; charset=utf-8")
+        XCTAssertEqual(try get("/s/short").body, unknown.body)
+        XCTAssertEqual(try get(path + "x").body, unknown.body)
+        XCTAssertEqual(try get(path + "/players/999999").body, unknown.body)
+        XCTAssertEqual(try get(path + "/players/abc").body, unknown.body)
+        XCTAssertEqual(try get(path + "/matches/6F9619FF-8B86-D011-B42D-00C04FC964FF").body, unknown.body)
+
+        XCTAssertEqual(try get(path).status, 200)
+        XCTAssertEqual(try organiser.request(.delete, "/api/shares/\(id)").status, 204)
+        let revoked = try get(path)
+        XCTAssertEqual(revoked.status, 404, "revoked: from the next request on")
+        XCTAssertEqual(revoked.body, unknown.body, "a revoked link looks like one that never was")
+
+        // Another account's link never shows this organiser's players.
+        let stranger = try server.registeredClient().client
+        let theirs = try XCTUnwrap(stranger.request(.post, "/api/shares", json: ["name": "Other"]).jsonObject()["path"] as? String)
+        let other = try get(theirs)
+        XCTAssertEqual(other.status, 200)
+        XCTAssertFalse(other.text.contains("Ana"))
+        XCTAssertTrue(other.text.contains("No one has played a finished match yet."))
+        XCTAssertEqual(try get(theirs + "/players/\(players["Ana"] ?? 0)").status, 404, "not their player")
+    }
+
+    func testAPlayersPageAndOlderResults() throws {
+        let path = try share().path
+        let ana = try get(path + "/players/\(players["Ana"] ?? 0)")
+        XCTAssertEqual(ana.status, 200)
+        XCTAssertTrue(ana.text.contains("<h1><bdi>Ana</bdi></h1>"))
+        XCTAssertTrue(ana.text.contains("<dd>2: won 1, drawn 1, lost 0</dd>"), ana.text)
+        XCTAssertTrue(ana.text.contains("Team A 1 – 1 Team B") && ana.text.contains("Team A 3 – 2 Team B"))
+
+        // Thirty more results: the front page shows ten and links to the rest, a page at a time.
+        for day in 0..<30 {
+            try play("\(day % 4)-1", on: String(format: "2026-10-%02dT18:00:00Z", day + 1), teamA: ["Ana"], teamB: ["Ben"])
+        }
+        let front = try get(path).text
+        XCTAssertEqual(front.components(separatedBy: "<li>").count - 1, 10)
+        let link = try XCTUnwrap(front.range(of: #"href="(/s/[^"]+/matches/[^"]+)""#, options: .regularExpression))
+        let older = String(front[link].dropFirst(6).dropLast())
+        let second = try get(older)
+        XCTAssertEqual(second.status, 200)
+        XCTAssertEqual(second.text.components(separatedBy: "<li>").count - 1, 20)
+        XCTAssertTrue(second.text.contains("Older results"))
+    }
+
+    func testViewsAreCountedForTheOrganiser() throws {
+        let (path, id) = try share()
+        for _ in 0..<3 { XCTAssertEqual(try get(path).status, 200) }
+        // The first view is written at once, the rest with the next batch.
+        XCTAssertTrue(waitUntil {
+            (try? self.organiser.request(.get, "/api/shares").jsonArray().first { $0["id"] as? Int == id }?["views"] as? Int) ?? 0 >= 1
+        })
+        let listed = try XCTUnwrap(organiser.request(.get, "/api/shares").jsonArray().first)
+        XCTAssertNotNil(listed["lastViewedAt"] as? String)
+    }
+
+    func testTheMatchBeingPlayedIsOnThePageForReadersWithoutScripts() throws {
+        let path = try share().path
+        let update: [String: Any] = ["gatherId": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "teamA": [players["Ana"] ?? 0],
+                                     "teamB": [players["<script>alert(1)</script>"] ?? 0], "score": "2-1", "phase": "paused",
+                                     "remainingSeconds": 125, "durationSeconds": 600]
+        XCTAssertEqual(try organiser.request(.put, "/api/live", json: update).status, 204)
+        let html = try get(path).text
+        XCTAssertTrue(html.contains(#"<section id="live" class="live" aria-label="The match being played">"#), "shown")
+        XCTAssertTrue(html.contains(#"<strong id="live-score">2 – 1</strong>"#))
+        XCTAssertTrue(html.contains(#"<p id="live-clock" class="clock">02:05</p>"#))
+        XCTAssertTrue(html.contains("<li><bdi>&lt;script&gt;alert(1)&lt;/script&gt;</bdi></li>"))
+        XCTAssertEqual(try organiser.request(.delete, "/api/live").status, 204)
+        XCTAssertTrue(try get(path).text.contains("aria-label=\"The match being played\" hidden>"), "gone with the match")
+    }
+}
