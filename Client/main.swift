@@ -109,7 +109,9 @@ let dependencies = AppDependencies(
     makeTicker: { DispatchTicker() },
     uploadTicker: DispatchTicker(),
     time: MonotonicTimeSource(),
-    revocations: RevocationQueueFile(directory: configDirectory))
+    revocations: RevocationQueueFile(directory: configDirectory),
+    // Its own connection: the live view never waits behind a result's upload, nor the upload behind it.
+    liveService: APILiveService(client: APIClient(address: address, timeout: settings.timeout, tls: tls)))
 do {
     try app.run(dependencies: dependencies)
 } catch {

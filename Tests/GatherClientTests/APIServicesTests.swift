@@ -2,6 +2,7 @@ import Foundation
 @testable import GatherClient
 import GatherCore
 import GatherServer
+import Locking
 import Networking
 import XCTest
 
@@ -133,6 +134,24 @@ final class APIServicesTests: XCTestCase {
         await expectError(.rejected(status: 404, reason: "share not found")) {
             try await shares.revoke(id: link.share.id)
         }
+    }
+
+    func testTheLiveMatchGoesUpWithItsOwnTokenAndARefusalLogsNobodyOut() async throws {
+        let session = try await APISessionService(client: client).register(username: "host", password: "long-enough")
+        let player = try await APIPlayerService(client: client).create(try PlayerDetails(name: "Ana"))
+        let live = APILiveService(client: APIClient(address: client.address))
+        let update = try LiveMatchUpdate(gatherID: UUID(), teamA: [player.id], teamB: [], score: .goalless, phase: .ready,
+                                         remainingSeconds: 600, durationSeconds: 600)
+        try await live.publish(update, token: session.token)
+        try await live.end(token: session.token)
+
+        let loggedOut = Locked(false)
+        client.setUnauthorizedHandler { loggedOut.withLock { $0 = true } }
+        let sameClient = APILiveService(client: client)
+        await expectError(.unauthorized("invalid or expired token")) {
+            try await sameClient.publish(update, token: "not-a-token")
+        }
+        XCTAssertFalse(loggedOut.withLock { $0 }, "the live view failing is no reason to end the organiser's session")
     }
 
     func testALinkFromAServerThatKnowsItsAddressIsKeptAsItIs() {

@@ -21,12 +21,14 @@ public struct AppDependencies {
     public var time: any TimeSource
     /// Tokens logged out while the server could not be reached, revoked when it answers.
     package var revocations: any RevocationQueue
+    /// Where the match being played is published for friends' share pages; nil publishes nothing.
+    package var liveService: (any LiveService)?
 
     package init(sessionService: any SessionService, playerService: any PlayerService, gatherService: any GatherService,
                 statsService: any StatsService, sessionStore: any SessionPersistence, pendingResults: PendingResults,
                 makeRosterCache: @escaping @Sendable (Session) -> any RosterCache, server: String,
                 serverWarning: String? = nil, makeTicker: @escaping @MainActor () -> any Ticker, uploadTicker: any Ticker, time: any TimeSource,
-                revocations: any RevocationQueue) {
+                revocations: any RevocationQueue, liveService: (any LiveService)? = nil) {
         self.sessionService = sessionService
         self.playerService = playerService
         self.gatherService = gatherService
@@ -40,6 +42,7 @@ public struct AppDependencies {
         self.uploadTicker = uploadTicker
         self.time = time
         self.revocations = revocations
+        self.liveService = liveService
     }
 }
 

@@ -5,6 +5,8 @@ import FoundationEssentials
 /// in memory only: the result that counts is the one saved when the match ends.
 package struct LiveMatchUpdate: Hashable, Sendable {
     package enum Phase: String, Hashable, Sendable, CaseIterable {
+        /// The teams are out; the clock has not started.
+        case ready
         /// The clock is running: `remainingSeconds` counts down from the moment the server hears it.
         case running
         case paused

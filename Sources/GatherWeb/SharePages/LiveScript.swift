@@ -39,7 +39,7 @@ extension InlineAsset {
             byId("live-clock").textContent = clockText(left);
             if (left === 0) { byId("live-state").textContent = "Time's up"; deadline = null; }
           }
-          var states = { running: "Clock running", paused: "Paused", timeUp: "Time's up", ended: "Full time" };
+          var states = { ready: "Kick-off soon", running: "Clock running", paused: "Paused", timeUp: "Time's up", ended: "Full time" };
           function show(match) {
             shown = match;
             if (!match) { live.hidden = true; deadline = null; return; }

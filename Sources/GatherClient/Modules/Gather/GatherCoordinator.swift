@@ -12,10 +12,14 @@ public final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegate
          balanceSeed: Int? = nil, otherNames: [Int: String] = [:], onEnd: @escaping @MainActor (GatherResult, KeptResult) -> Void) {
         self.app = app
         self.onEnd = onEnd
+        let dependencies = app.dependencies
+        let live = dependencies.liveService.map { service in
+            LiveBroadcast(service: service, token: { dependencies.sessionStore.savedSession()?.token }, ticker: dependencies.makeTicker())
+        }
         presenter = GatherPresenter(gatherID: gatherID, assignments: assignments, teamA: teamA, teamB: teamB,
-                                    keeper: app.dependencies.pendingResults,
-                                    ticker: app.dependencies.makeTicker(), time: app.dependencies.time, balanceSeed: balanceSeed,
-                                    otherNames: otherNames)
+                                    keeper: dependencies.pendingResults,
+                                    ticker: dependencies.makeTicker(), time: dependencies.time, balanceSeed: balanceSeed,
+                                    otherNames: otherNames, live: live)
         let view = app.factory.makeGatherView(presenter: presenter)
         screen = view
         presenter.view = view

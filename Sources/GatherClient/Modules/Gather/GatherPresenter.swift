@@ -77,6 +77,8 @@ public final class GatherPresenter {
     /// result so that every player can be named while it waits.
     private let otherNames: [Int: String]
     private let keeper: any ResultKeeper
+    /// Friends' share pages, told how the match stands.
+    private let live: LiveBroadcast?
     private let ticker: any Ticker
     private let time: any TimeSource
     public private(set) var clock: MatchClock
@@ -90,16 +92,19 @@ public final class GatherPresenter {
     private let openedAt: Date
     /// When the clock first started (or the first goal was scored): the match's date.
     private var kickOff: Date?
+    /// The result is kept: the match is over.
+    private var hasEnded = false
 
     /// How often the display is refreshed while the clock runs; the time itself comes from the deadline.
     public static let tickInterval: Duration = .milliseconds(100)
 
     /// `assignments` name every player picked with their side (the bench too): what is stored
     /// with the result.
-    public init(gatherID: UUID, assignments: [TeamAssignmentEntry], teamA: [Player], teamB: [Player], keeper: any ResultKeeper,
+    package init(gatherID: UUID, assignments: [TeamAssignmentEntry], teamA: [Player], teamB: [Player], keeper: any ResultKeeper,
                 ticker: any Ticker, time: any TimeSource, duration: Duration = MatchClock.defaultDuration, balanceSeed: Int? = nil,
-                otherNames: [Int: String] = [:]) {
+                otherNames: [Int: String] = [:], live: LiveBroadcast? = nil) {
         self.otherNames = otherNames
+        self.live = live
         self.gatherID = gatherID
         self.assignments = assignments
         self.balanceSeed = balanceSeed
@@ -114,6 +119,8 @@ public final class GatherPresenter {
 
     public func viewDidLoad() {
         render()
+        live?.follow { [weak self] in self?.liveUpdate }
+        live?.changed()
     }
 
     public var result: GatherResult {
@@ -144,6 +151,7 @@ public final class GatherPresenter {
             ticker.start(every: GatherPresenter.tickInterval) { [weak self] in self?.tick() }
         }
         render()
+        live?.changed()
     }
 
     /// x: stop and reset to the full time. A clock running or paused with time played asks
@@ -171,6 +179,7 @@ public final class GatherPresenter {
         clock.reset()
         problem = nil
         render()
+        live?.changed()
     }
 
     /// t: ask for a new time.
@@ -193,6 +202,7 @@ public final class GatherPresenter {
         clock.set(duration: duration)
         problem = duration == .zero ? .zeroTime : nil
         render()
+        live?.changed()
     }
 
     public func cancelPrompt() {
@@ -213,6 +223,7 @@ public final class GatherPresenter {
         ticker.stop()
         render()
         view?.ringBell()
+        live?.changed()
         return true
     }
 
@@ -227,6 +238,7 @@ public final class GatherPresenter {
         }
         if kickOff == nil, change > 0 { kickOff = time.date() }
         render()
+        live?.changed()
     }
 
     // MARK: Ending
@@ -253,6 +265,10 @@ public final class GatherPresenter {
             let kept = try await keeper.keep(record(), names: names)
             ticker.stop()
             isEnding = false
+            // Full time for friends until the server forgets the match; the result is in their table.
+            hasEnded = true
+            live?.changed()
+            live?.stop()
             return kept
         } catch {
             isEnding = false
@@ -315,6 +331,7 @@ public final class GatherPresenter {
         guard case .confirmQuit = prompt else { return }
         prompt = nil
         ticker.stop()
+        live?.ended()
         delegate?.gatherDidRequestQuit(self)
     }
 
@@ -329,6 +346,7 @@ public final class GatherPresenter {
     public func requestBack() {
         guard canGoBack else { return }
         ticker.stop()
+        live?.ended()
         delegate?.gatherDidRequestBack(self)
     }
 
@@ -341,6 +359,24 @@ public final class GatherPresenter {
     }
 
     var hasPrompt: Bool { prompt != nil }
+
+    /// How the match stands, for friends' pages: the time left rounded up, as the screen shows it.
+    private var liveUpdate: LiveMatchUpdate? {
+        let remaining = clock.remaining(at: time.now())
+        let (seconds, attoseconds) = remaining.components
+        let phase: LiveMatchUpdate.Phase
+        switch clock.state {
+        case _ where hasEnded: phase = .ended
+        case .ready: phase = .ready
+        case .running: phase = .running
+        case .paused: phase = .paused
+        case .finished: phase = .timeUp
+        }
+        return try? LiveMatchUpdate(gatherID: gatherID, teamA: teamA.map(\.id), teamB: teamB.map(\.id),
+                                    score: Score(teamA: scoreA, teamB: scoreB) ?? .goalless, phase: phase,
+                                    remainingSeconds: Int(seconds) + (attoseconds > 0 ? 1 : 0),
+                                    durationSeconds: Int(clock.duration.components.seconds))
+    }
 
     // MARK: Rendering
 
