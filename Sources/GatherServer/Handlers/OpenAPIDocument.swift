@@ -482,6 +482,88 @@ paths:
         '415': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
+  /api/live:
+    put:
+      summary: Publish the match being played to every open share page of the caller's
+      description: >-
+        In memory only, best effort: the latest state is pushed to the pages watching
+        (GET /s/{token}/events) and forgotten after 90 s without an update. Players are named from
+        the caller's roster; ids it does not have are left out. Paced like changes (429).
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/LiveMatchUpdate' }
+      responses:
+        '204': { description: Published }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+    delete:
+      summary: The match is over or was left; the pages stop showing it
+      responses:
+        '204': { description: Ended }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+  /s/{token}:
+    parameters:
+      - $ref: '#/components/parameters/ShareToken'
+    get:
+      summary: A share link's page, for anyone holding it (HTML)
+      description: >-
+        The group's table, the latest results and the match being played. Sent with ETag
+        (If-None-Match gives 304), Cache-Control private, no-cache and a strict
+        Content-Security-Policy.
+      security: []
+      responses:
+        '200': { $ref: '#/components/responses/SharePage' }
+        '304': { description: Not modified since the ETag sent }
+        '404': { $ref: '#/components/responses/SharePageMissing' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+  /s/{token}/players/{id}:
+    parameters:
+      - $ref: '#/components/parameters/ShareToken'
+      - $ref: '#/components/parameters/PlayerID'
+    get:
+      summary: One player's record and matches on a share link (HTML)
+      security: []
+      responses:
+        '200': { $ref: '#/components/responses/SharePage' }
+        '304': { description: Not modified since the ETag sent }
+        '404': { $ref: '#/components/responses/SharePageMissing' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+  /s/{token}/matches/{id}:
+    parameters:
+      - $ref: '#/components/parameters/ShareToken'
+      - $ref: '#/components/parameters/GatherID'
+    get:
+      summary: The results before a given one, on a share link (HTML)
+      security: []
+      responses:
+        '200': { $ref: '#/components/responses/SharePage' }
+        '304': { description: Not modified since the ETag sent }
+        '404': { $ref: '#/components/responses/SharePageMissing' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+  /s/{token}/events:
+    parameters:
+      - $ref: '#/components/parameters/ShareToken'
+    get:
+      summary: The match being played, pushed as it changes (Server-Sent Events)
+      description: >-
+        A stream that lasts as long as the connection: "event: match" with a LiveMatch or null
+        (first the match as it stands, then every change), "event: results" when the organiser's
+        saved data changes. A comment line every 15 s keeps it open.
+      security: []
+      responses:
+        '200':
+          description: The event stream
+          content:
+            text/event-stream:
+              schema: { type: string }
+        '404': { $ref: '#/components/responses/NotFound' }
   /api/shares/{id}:
     parameters:
       - $ref: '#/components/parameters/ShareID'
@@ -509,6 +591,11 @@ components:
       in: path
       required: true
       schema: { type: string, format: uuid }
+    ShareToken:
+      name: token
+      in: path
+      required: true
+      schema: { type: string }
     ShareID:
       name: id
       in: path
@@ -583,6 +670,19 @@ components:
       content:
         application/json:
           schema: { $ref: '#/components/schemas/ErrorBody' }
+    SharePage:
+      description: The page
+      headers:
+        ETag: { schema: { type: string } }
+        Content-Security-Policy: { schema: { type: string } }
+      content:
+        text/html:
+          schema: { type: string }
+    SharePageMissing:
+      description: The same page for an unknown, revoked or mistyped link, or a player or match it does not have
+      content:
+        text/html:
+          schema: { type: string }
   schemas:
     ErrorBody:
       type: object
@@ -772,6 +872,25 @@ components:
       required: [team]
       properties:
         team: { $ref: '#/components/schemas/Team' }
+    LiveMatchUpdate:
+      type: object
+      required: [gatherId, teamA, teamB, score, phase, remainingSeconds, durationSeconds]
+      properties:
+        gatherId: { type: string, format: uuid, description: The id the match will be saved under }
+        teamA:
+          type: array
+          maxItems: 200
+          uniqueItems: true
+          items: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+        teamB:
+          type: array
+          maxItems: 200
+          uniqueItems: true
+          items: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+        score: { $ref: '#/components/schemas/Score' }
+        phase: { type: string, enum: [ready, running, paused, timeUp, ended] }
+        remainingSeconds: { type: integer, minimum: 0, maximum: 86400, description: Not more than durationSeconds }
+        durationSeconds: { type: integer, minimum: 0, maximum: 86400 }
     ShareDraft:
       type: object
       required: [name]
