@@ -41,7 +41,7 @@ let package = Package(
         // QR code encoder (byte mode, every version and correction level) and its half-block text rendering. Pure standard library.
         .target(name: "QRCode"),
         // `gather COMMAND`: one task per run for scripts, over the same services and session as the TUI.
-        .target(name: "GatherCLI", dependencies: ["Arguments", "GatherClient", "GatherCore", "Networking"]),
+        .target(name: "GatherCLI", dependencies: ["Arguments", "GatherClient", "GatherCore", "Networking", "QRCode"]),
         // The terminal views of each screen and the run loop that feeds them keys, ticks and resizes.
         .target(name: "GatherTerminal", dependencies: ["GatherClient", "Terminal", "GatherCore"]),
 
@@ -63,7 +63,7 @@ let package = Package(
                                                              "TestSupport"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
-        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),
         .testTarget(name: "GatherCLITests", dependencies: ["GatherCLI", "GatherClient", "GatherCore"]),
         .testTarget(name: "GatherClientTests", dependencies: ["GatherClient", "GatherCore", "Networking", "GatherServer", "Locking",
                                                              "TestSupport"]),

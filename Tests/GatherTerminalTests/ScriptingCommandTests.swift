@@ -1,5 +1,6 @@
 import Foundation
 import GatherServer
+import TestSupport
 import XCTest
 
 /// The real `gather` binary's subcommands against a live gather-server: every command, its exit code and
@@ -174,6 +175,34 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertTrue(blank.errors.contains("Name must be 1–100 characters"), blank.errors)
         XCTAssertEqual(try client(["share", "revoke", "x"]).status, 2)
         XCTAssertEqual(try XCTUnwrap(try client(["share", "list", "--json"]).json() as? [[String: Any]]).count, 2)
+    }
+
+    /// At the pitch, friends scan the link from the laptop: on a terminal it comes with a QR code,
+    /// which a decoder that shares no code with ours reads back as the link.
+    func testOnATerminalTheLinkComesWithAQRCodeThatReadsBackAsTheLink() throws {
+        try register("pitch")
+        XCTAssertEqual(try client(["login", "--username", "pitch"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        let terminal = try TmuxSession(arguments: ["share", "create", "Pitch"], environment: [
+            "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path, "FG_SERVER_URL": url,
+            // Whatever the test runner's own environment says: a colour terminal, as at the pitch.
+            "NO_COLOR": "",
+        ], columns: 100, rows: 40)
+        XCTAssertTrue(terminal.waitFor("FG-EXITED-0"))
+        let lines = terminal.screen().components(separatedBy: "\n")
+        let linkLine = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("\(url)/s/") }, terminal.screen())
+        let closing = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("It is shown this once") })
+        let code = lines[(linkLine + 1)..<closing].map { Array($0) }
+        XCTAssertGreaterThan(code.count, 10, terminal.screen())
+        XCTAssertTrue(code.joined().allSatisfy { " ▀▄█".contains($0) }, "half blocks only")
+        // Black on white (the terminal's colours set): each glyph draws the dark modules of two rows.
+        let width = (code.map(\.count).max() ?? 0) + 4
+        let image = PortableGraymap(columns: width, rows: code.count * 2, scale: 4) { x, y in
+            let row = code[y / 2]
+            guard x < row.count else { return false }
+            return y % 2 == 0 ? "█▀".contains(row[x]) : "█▄".contains(row[x])
+        }
+        XCTAssertEqual(try Zbar.decode(image), lines[linkLine].trimmingCharacters(in: .whitespaces))
+        XCTAssertTrue(terminal.styledScreen().contains("\u{1B}[30m\u{1B}[47m"), "drawn black on white whatever the terminal's colours")
     }
 
     func testExitCodesAndMessages() throws {

@@ -1,4 +1,5 @@
 import QRCode
+import TestSupport
 import XCTest
 
 /// Symbols a real decoder reads back: what a phone at the pitch has to do with the share link.

@@ -1,4 +1,5 @@
 import QRCode
+import TestSupport
 import XCTest
 
 /// The text a terminal shows: its shape, that it reads back as the symbol, and that what is on screen scans.

@@ -1,4 +1,5 @@
 import QRCode
+import TestSupport
 import XCTest
 
 /// Fails unless zbarimg reads `code` back as exactly the UTF-8 bytes of `text` (byte for byte: Swift's
