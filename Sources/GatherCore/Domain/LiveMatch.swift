@@ -37,18 +37,23 @@ package struct LiveMatchUpdate: Hashable, Sendable {
         guard Set(teamA + teamB).count == teamA.count + teamB.count else {
             throw ValidationError(field: "teamA", message: "and teamB must not list a player twice")
         }
+        guard (teamA + teamB).allSatisfy({ $0 >= 1 }) else {
+            throw ValidationError(field: "teamA", message: "and teamB list player ids, each 1 or more")
+        }
         guard (0...LiveMatchUpdate.maximumSeconds).contains(durationSeconds) else {
             throw ValidationError(field: "durationSeconds", message: "must be from 0 to \(LiveMatchUpdate.maximumSeconds)")
         }
-        guard (0...durationSeconds).contains(remainingSeconds) else {
-            throw ValidationError(field: "remainingSeconds", message: "must be from 0 to durationSeconds")
+        guard (0...LiveMatchUpdate.maximumSeconds).contains(remainingSeconds) else {
+            throw ValidationError(field: "remainingSeconds", message: "must be from 0 to \(LiveMatchUpdate.maximumSeconds)")
         }
         self.gatherID = gatherID
         self.teamA = teamA
         self.teamB = teamB
         self.score = score
         self.phase = phase
-        self.remainingSeconds = remainingSeconds
+        // More left than the clock was set to is read as all of it: a schema cannot say that one
+        // number is at most another, so it is not refused.
+        self.remainingSeconds = min(remainingSeconds, durationSeconds)
         self.durationSeconds = durationSeconds
     }
 }

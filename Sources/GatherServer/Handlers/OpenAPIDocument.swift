@@ -562,7 +562,17 @@ paths:
           description: The event stream
           content:
             text/event-stream:
-              schema: { type: string }
+              schema:
+                description: Each event
+                type: object
+                required: [data]
+                properties:
+                  event: { type: string, enum: [match, results] }
+                  data:
+                    type: string
+                    description: >-
+                      JSON. For match: null, or {gatherId, teamA and teamB (names), scoreA, scoreB,
+                      phase, remainingSeconds (as it is sent), durationSeconds}. For results: {}
         '404': { $ref: '#/components/responses/NotFound' }
   /api/shares/{id}:
     parameters:
@@ -889,7 +899,7 @@ components:
           items: { type: integer, minimum: 1, maximum: 9223372036854775807 }
         score: { $ref: '#/components/schemas/Score' }
         phase: { type: string, enum: [ready, running, paused, timeUp, ended] }
-        remainingSeconds: { type: integer, minimum: 0, maximum: 86400, description: Not more than durationSeconds }
+        remainingSeconds: { type: integer, minimum: 0, maximum: 86400, description: More than durationSeconds is read as durationSeconds }
         durationSeconds: { type: integer, minimum: 0, maximum: 86400 }
     ShareDraft:
       type: object
