@@ -43,7 +43,7 @@ let package = Package(
         // `gather COMMAND`: one task per run for scripts, over the same services and session as the TUI.
         .target(name: "GatherCLI", dependencies: ["Arguments", "GatherClient", "GatherCore", "Networking", "QRCode"]),
         // The terminal views of each screen and the run loop that feeds them keys, ticks and resizes.
-        .target(name: "GatherTerminal", dependencies: ["GatherClient", "Terminal", "GatherCore"]),
+        .target(name: "GatherTerminal", dependencies: ["GatherClient", "Terminal", "GatherCore", "QRCode"]),
 
         .executableTarget(name: "gather-server", dependencies: ["GatherServer", "GatherCore", "Storage", "Networking"], path: "Server"),
         .executableTarget(name: "gather", dependencies: ["GatherTerminal", "GatherClient", "GatherCLI", "GatherCore", "Networking", "Terminal"],

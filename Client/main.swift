@@ -111,7 +111,8 @@ let dependencies = AppDependencies(
     time: MonotonicTimeSource(),
     revocations: RevocationQueueFile(directory: configDirectory),
     // Its own connection: the live view never waits behind a result's upload, nor the upload behind it.
-    liveService: APILiveService(client: APIClient(address: address, timeout: settings.timeout, tls: tls)))
+    liveService: APILiveService(client: APIClient(address: address, timeout: settings.timeout, tls: tls)),
+    shareService: APIShareService(client: client))
 do {
     try app.run(dependencies: dependencies)
 } catch {

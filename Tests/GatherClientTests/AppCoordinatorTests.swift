@@ -22,7 +22,8 @@ final class AppFixture {
     let pendingResults: PendingResults
     let app: AppCoordinator
 
-    init(savedSession: Session? = nil, players roster: [Player] = Fixtures.roster, journal: [PendingResult] = []) {
+    init(savedSession: Session? = nil, players roster: [Player] = Fixtures.roster, journal: [PendingResult] = [],
+         live: (any LiveService)? = nil, shares: (any ShareService)? = nil) {
         players = StubPlayerService(players: roster)
         persistence = InMemorySessionPersistence(session: savedSession)
         self.journal = InMemoryJournal(entries: journal)
@@ -33,7 +34,8 @@ final class AppFixture {
         let dependencies = AppDependencies(sessionService: sessions, playerService: players, gatherService: gathers,
                                            statsService: stats, sessionStore: persistence, pendingResults: pendingResults,
                                            makeRosterCache: { _ in rosterCache }, server: "http://127.0.0.1:8080",
-                                           makeTicker: { ticker }, uploadTicker: uploadTicker, time: time, revocations: revocations)
+                                           makeTicker: { ticker }, uploadTicker: uploadTicker, time: time, revocations: revocations,
+                                           liveService: live, shareService: shares)
         app = AppCoordinator(navigator: navigator, factory: factory, dependencies: dependencies)
     }
 
@@ -77,8 +79,9 @@ final class AppCoordinatorTests: XCTestCase {
     }
 
     /// Starts logged in, with the roster loaded.
-    private func startOnPlayerList(players: [Player] = Fixtures.roster) async -> AppFixture {
-        let fixture = AppFixture(savedSession: StubSessionService.session, players: players)
+    private func startOnPlayerList(players: [Player] = Fixtures.roster, live: (any LiveService)? = nil,
+                                   shares: (any ShareService)? = nil) async -> AppFixture {
+        let fixture = AppFixture(savedSession: StubSessionService.session, players: players, live: live, shares: shares)
         await fixture.app.start()
         await waitForRoster(fixture)
         return fixture
@@ -374,6 +377,34 @@ final class AppCoordinatorTests: XCTestCase {
         XCTAssertEqual(fixture.factory.gatherView?.last?.teamA, ["Ana"])
         XCTAssertEqual(fixture.factory.gatherView?.last?.teamB, ["Bruno"])
         XCTAssertEqual(fixture.factory.gatherView?.last?.clock, "10:00")
+    }
+
+    func testTheMatchIsPublishedForFriendsWithTheSessionsToken() async throws {
+        let live = RecordingLiveService()
+        let fixture = await startOnPlayerList(live: live)
+        fixture.selectAndConfirm(count: 3)
+        fixture.splitTeams()
+        fixture.confirmTeams?.presenter.start()
+        let published = await live.waitForCalls(1)
+        XCTAssertTrue(published)
+        guard case .publish(let update, let token) = try XCTUnwrap(live.calls.first) else { return XCTFail("\(live.calls)") }
+        XCTAssertEqual(token, StubSessionService.session.token)
+        XCTAssertEqual(update.teamA, [Fixtures.ana.id])
+        XCTAssertEqual(update.teamB, [Fixtures.bruno.id])
+        XCTAssertEqual(update.phase, .ready)
+        XCTAssertEqual(update.gatherID, fixture.gather?.presenter.gatherID)
+    }
+
+    func testShareLinksOpenFromThePlayerListWhenThereIsAServiceForThem() async {
+        let without = await startOnPlayerList()
+        without.list?.presenter.showShareLinks()
+        assertTop(without, is: without.factory.playerListView, depth: 1)
+
+        let fixture = await startOnPlayerList(shares: StubShareService())
+        fixture.list?.presenter.showShareLinks()
+        assertTop(fixture, is: fixture.factory.shareLinksView, depth: 2)
+        guard let view = fixture.factory.shareLinksView else { return XCTFail("no share links view was made") }
+        await waitForDisplay(on: view) { $0.isEmpty }
     }
 
     func testTheMatchClockUsesTheInjectedTickerAndTime() async {

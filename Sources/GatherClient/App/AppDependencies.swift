@@ -23,12 +23,14 @@ public struct AppDependencies {
     package var revocations: any RevocationQueue
     /// Where the match being played is published for friends' share pages; nil publishes nothing.
     package var liveService: (any LiveService)?
+    /// The organiser's share links; nil offers no Share links screen.
+    package var shareService: (any ShareService)?
 
     package init(sessionService: any SessionService, playerService: any PlayerService, gatherService: any GatherService,
                 statsService: any StatsService, sessionStore: any SessionPersistence, pendingResults: PendingResults,
                 makeRosterCache: @escaping @Sendable (Session) -> any RosterCache, server: String,
                 serverWarning: String? = nil, makeTicker: @escaping @MainActor () -> any Ticker, uploadTicker: any Ticker, time: any TimeSource,
-                revocations: any RevocationQueue, liveService: (any LiveService)? = nil) {
+                revocations: any RevocationQueue, liveService: (any LiveService)? = nil, shareService: (any ShareService)? = nil) {
         self.sessionService = sessionService
         self.playerService = playerService
         self.gatherService = gatherService
@@ -43,6 +45,7 @@ public struct AppDependencies {
         self.time = time
         self.revocations = revocations
         self.liveService = liveService
+        self.shareService = shareService
     }
 }
 

@@ -12,4 +12,5 @@ public protocol ViewFactory: AnyObject {
     func makeHistoryView(presenter: HistoryPresenter) -> any HistoryView
     func makeMatchDetailView(presenter: MatchDetailPresenter) -> any MatchDetailView
     func makeLeaderboardView(presenter: LeaderboardPresenter) -> any LeaderboardView
+    func makeShareLinksView(presenter: ShareLinksPresenter) -> any ShareLinksView
 }

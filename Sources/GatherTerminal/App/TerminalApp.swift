@@ -31,8 +31,12 @@ public final class TerminalApp: Navigator, ViewFactory {
 
     public init(device: TerminalDevice, colorEnabled: Bool) {
         self.device = device
+        self.colorEnabled = colorEnabled
         renderer = Renderer(colorEnabled: colorEnabled)
     }
+
+    /// Colours on (no NO_COLOR): a screen may set its own, as the QR code of a share link does.
+    private let colorEnabled: Bool
 
     /// Enters full screen, installs the input and signal sources, and starts the app coordinator.
     public func run(dependencies: AppDependencies) throws {
@@ -253,6 +257,10 @@ public final class TerminalApp: Navigator, ViewFactory {
 
     public func makeLeaderboardView(presenter: LeaderboardPresenter) -> any LeaderboardView {
         LeaderboardScreen(presenter: presenter, requestRender: renderRequest)
+    }
+
+    public func makeShareLinksView(presenter: ShareLinksPresenter) -> any ShareLinksView {
+        ShareLinksScreen(presenter: presenter, requestRender: renderRequest, colorEnabled: colorEnabled)
     }
 
     // MARK: Rendering

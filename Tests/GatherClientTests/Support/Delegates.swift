@@ -47,6 +47,12 @@ final class SpyPlayerListDelegate: PlayerListPresenterDelegate {
         leaderboardRequestCount += 1
     }
 
+    private(set) var shareLinksRequestCount = 0
+
+    func playerListDidRequestShareLinks(_ presenter: PlayerListPresenter) {
+        shareLinksRequestCount += 1
+    }
+
     func playerListDidReachServer(_ presenter: PlayerListPresenter) {
         reachedServerCount += 1
     }

@@ -2,6 +2,7 @@ import Foundation
 @testable import GatherClient
 import GatherCore
 import Locking
+import Networking
 
 /// A live service that records what it was asked and, while holding, keeps each request in flight
 /// until the test releases it: how the broadcast behaves while one request is on its way.
@@ -74,5 +75,45 @@ final class RecordingLiveService: LiveService, Sendable {
             try? await Task.sleep(for: .milliseconds(2))
         }
         return true
+    }
+}
+
+/// Share links kept in memory, as the server would keep them; each call can be made to fail.
+final class StubShareService: ShareService, Sendable {
+    private struct State {
+        var shares: [Share] = []
+        var nextID = 1
+        var failure: ServiceError?
+    }
+
+    private let state = Locked(State())
+
+    func fail(with error: ServiceError?) { state.withLock { $0.failure = error } }
+    var stored: [Share] { state.withLock { $0.shares } }
+
+    func shares() async throws -> [Share] {
+        try state.withLock { state in
+            if let failure = state.failure { throw failure }
+            return state.shares
+        }
+    }
+
+    func create(name: String) async throws -> ShareLink {
+        try state.withLock { state in
+            if let failure = state.failure { throw failure }
+            let share = Share(id: state.nextID, name: name, createdAt: Date(timeIntervalSince1970: 1_800_000_000))
+            state.nextID += 1
+            state.shares.append(share)
+            return ShareLink(CreatedShare(share: share, path: "/s/token-\(share.id)", url: "/s/token-\(share.id)"),
+                             server: ServerAddress(host: "gather.example.org", port: 443, scheme: .https))
+        }
+    }
+
+    func revoke(id: Int) async throws {
+        try state.withLock { state in
+            if let failure = state.failure { throw failure }
+            guard state.shares.contains(where: { $0.id == id }) else { throw ServiceError.rejected(status: 404, reason: "share not found") }
+            state.shares.removeAll { $0.id == id }
+        }
     }
 }

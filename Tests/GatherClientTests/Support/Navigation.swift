@@ -44,6 +44,7 @@ final class SpyViewFactory: ViewFactory {
     private(set) var historyView: SpyHistoryView?
     private(set) var matchDetailView: SpyMatchDetailView?
     private(set) var leaderboardView: SpyLeaderboardView?
+    private(set) var shareLinksView: SpyShareLinksView?
 
     func makeHistoryView(presenter: HistoryPresenter) -> any HistoryView {
         let view = SpyHistoryView()
@@ -60,6 +61,12 @@ final class SpyViewFactory: ViewFactory {
     func makeLeaderboardView(presenter: LeaderboardPresenter) -> any LeaderboardView {
         let view = SpyLeaderboardView()
         leaderboardView = view
+        return view
+    }
+
+    func makeShareLinksView(presenter: ShareLinksPresenter) -> any ShareLinksView {
+        let view = SpyShareLinksView()
+        shareLinksView = view
         return view
     }
 

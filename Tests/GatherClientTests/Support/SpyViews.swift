@@ -120,6 +120,17 @@ final class SpyMatchDetailView: MatchDetailView, RecordingView {
 }
 
 @MainActor
+final class SpyShareLinksView: ShareLinksView, RecordingView {
+    private(set) var states: [ShareLinksViewState] = []
+    var onDisplay: ((ShareLinksViewState) -> Void)?
+
+    func display(_ state: ShareLinksViewState) {
+        states.append(state)
+        onDisplay?(state)
+    }
+}
+
+@MainActor
 final class SpyLeaderboardView: LeaderboardView, RecordingView {
     private(set) var states: [LeaderboardViewState] = []
     var onDisplay: ((LeaderboardViewState) -> Void)?

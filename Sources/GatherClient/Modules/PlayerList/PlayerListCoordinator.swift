@@ -58,6 +58,11 @@ public final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresenter
         app.push(LeaderboardCoordinator(app: app))
     }
 
+    public func playerListDidRequestShareLinks(_ presenter: PlayerListPresenter) {
+        guard let service = app.dependencies.shareService else { return }
+        app.push(ShareLinksCoordinator(app: app, service: service))
+    }
+
     public func playerListDidReachServer(_ presenter: PlayerListPresenter) {
         app.uploadPendingResults()
     }

@@ -72,6 +72,7 @@ public protocol PlayerListPresenterDelegate: AnyObject {
     func playerListDidReachServer(_ presenter: PlayerListPresenter)
     func playerListDidRequestHistory(_ presenter: PlayerListPresenter)
     func playerListDidRequestLeaderboard(_ presenter: PlayerListPresenter)
+    func playerListDidRequestShareLinks(_ presenter: PlayerListPresenter)
 }
 
 /// The roster: browse, add, delete, and pick who plays (selection mode).
@@ -262,6 +263,13 @@ public final class PlayerListPresenter {
         guard pendingDeletion == nil, !isConfirmingLogout else { return }
         clearNotices()
         delegate?.playerListDidRequestLeaderboard(self)
+    }
+
+    /// S: the share links, for friends to follow the results.
+    package func showShareLinks() {
+        guard pendingDeletion == nil, !isConfirmingLogout else { return }
+        clearNotices()
+        delegate?.playerListDidRequestShareLinks(self)
     }
 
     public func add() {

@@ -1,0 +1,15 @@
+/// Share links: a screen of its own, no further navigation.
+@MainActor
+package final class ShareLinksCoordinator: ScreenCoordinator {
+    package let presenter: ShareLinksPresenter
+    package let screen: AnyObject
+
+    init(app: AppCoordinator, service: any ShareService) {
+        presenter = ShareLinksPresenter(service: service)
+        let view = app.factory.makeShareLinksView(presenter: presenter)
+        screen = view
+        presenter.view = view
+        let presenter = presenter
+        Task { await presenter.viewDidLoad() }
+    }
+}
