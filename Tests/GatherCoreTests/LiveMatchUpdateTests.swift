@@ -16,9 +16,15 @@ final class LiveMatchUpdateTests: XCTestCase {
         XCTAssertEqual(update.phase, .running)
     }
 
+    func testAPlayerOnBothSidesIsShownOnTeamAs() throws {
+        let update = try decode(#"{"gatherId":"6F9619FF-8B86-D011-B42D-00C04FC964FF","teamA":[1,2],"teamB":[2,3],"score":"0-0","phase":"ready","remainingSeconds":60,"durationSeconds":60}"#)
+        XCTAssertEqual(update.teamA, [1, 2])
+        XCTAssertEqual(update.teamB, [3])
+    }
+
     func testEveryFieldIsCheckedWithAReason() {
         let base = #""gatherId":"6F9619FF-8B86-D011-B42D-00C04FC964FF","score":"0-0","phase":"ready","durationSeconds":60"#
-        for (json, field) in [(#"{\#(base),"teamA":[1],"teamB":[1],"remainingSeconds":1}"#, "teamA"),
+        for (json, field) in [(#"{\#(base),"teamA":[1,1],"teamB":[],"remainingSeconds":1}"#, "teamA"),
                               (#"{\#(base),"teamA":[-3],"teamB":[],"remainingSeconds":1}"#, "teamA"),
                               (#"{\#(base),"teamA":[],"teamB":[],"remainingSeconds":-1}"#, "remainingSeconds"),
                               (#"{\#(base),"teamA":[],"teamB":[]}"#, "remainingSeconds"),

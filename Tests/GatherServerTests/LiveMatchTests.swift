@@ -111,7 +111,7 @@ final class LiveMatchTests: XCTestCase {
                                (update(players, score: "1-0", phase: "running", remaining: 86_401), "remainingSeconds must be from 0 to 86400"),
                                (["gatherId": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "teamA": [0], "teamB": [], "score": "0-0",
                                  "phase": "ready", "remainingSeconds": 0, "durationSeconds": 0], "each 1 or more"),
-                               (["gatherId": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "teamA": [players[0]], "teamB": [players[0]],
+                               (["gatherId": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "teamA": [players[0], players[0]], "teamB": [],
                                  "score": "0-0", "phase": "running", "remainingSeconds": 1, "durationSeconds": 1], "must not list a player twice")] {
             let refused = try client.request(.put, "/api/live", json: body)
             XCTAssertEqual(refused.status, 400, "\(body)")

@@ -34,7 +34,7 @@ package struct LiveMatchUpdate: Hashable, Sendable {
         guard teamA.count + teamB.count <= GatherDraft.maximumPlayers else {
             throw ValidationError(field: "teamA", message: "and teamB can list at most \(GatherDraft.maximumPlayers) players")
         }
-        guard Set(teamA + teamB).count == teamA.count + teamB.count else {
+        guard Set(teamA).count == teamA.count, Set(teamB).count == teamB.count else {
             throw ValidationError(field: "teamA", message: "and teamB must not list a player twice")
         }
         guard (teamA + teamB).allSatisfy({ $0 >= 1 }) else {
@@ -48,7 +48,9 @@ package struct LiveMatchUpdate: Hashable, Sendable {
         }
         self.gatherID = gatherID
         self.teamA = teamA
-        self.teamB = teamB
+        // A player on both sides is shown on Team A's (a schema cannot say two lists share nothing,
+        // so it is not refused).
+        self.teamB = teamB.filter { !teamA.contains($0) }
         self.score = score
         self.phase = phase
         // More left than the clock was set to is read as all of it: a schema cannot say that one

@@ -508,6 +508,12 @@ paths:
         '204': { description: Ended }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '503': { $ref: '#/components/responses/Unavailable' }
+  /favicon.ico:
+    get:
+      summary: No icon (browsers ask for one with every page)
+      security: []
+      responses:
+        '204': { description: No icon }
   /s/{token}:
     parameters:
       - $ref: '#/components/parameters/ShareToken'

@@ -13,6 +13,7 @@ enum Routes {
             Route(.get, "/health", quick: HealthHandler.check),
             Route(.get, "/openapi.yaml", quick: OpenAPIHandler.document),
             // A share link's pages, for anyone holding the link.
+            Route(.get, "/favicon.ico", quick: SiteIconHandler.icon),
             Route(.get, "/s/:token", quick: SharePageHandlers.table),
             Route(.get, "/s/:token/players/:id", quick: SharePageHandlers.player),
             Route(.get, "/s/:token/matches/:id", quick: SharePageHandlers.matches),

@@ -56,12 +56,15 @@ extension InlineAsset {
         caption { text-align: start; font-weight: 600; padding: 0 0 0.5rem; }
         th, td { padding: 0.5rem 0.625rem; border-bottom: 1px solid var(--line); text-align: start; vertical-align: top; }
         th { font-weight: 600; white-space: nowrap; }
+        tbody th { white-space: normal; }
         tbody tr:nth-child(even) { background: var(--stripe); }
         .number { text-align: end; font-variant-numeric: tabular-nums; white-space: nowrap; }
         .site { color: var(--muted); font-size: 0.875rem; margin: 1rem 0 0.25rem; }
         .live { border: 2px solid var(--link); border-radius: 0.5rem; padding: 0.75rem 1rem; margin: 0 0 1.5rem; }
         .live h2 { margin-top: 0; }
-        .scoreline { display: flex; align-items: baseline; justify-content: center; gap: 0.75rem; font-size: 1.5rem; margin: 0; }
+        .scoreline { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: center; gap: 0 0.75rem;
+          font-size: 1.25rem; margin: 0; }
+        .scoreline > * { white-space: nowrap; }
         .scoreline strong { font-size: 2.25rem; font-variant-numeric: tabular-nums; }
         .clock { text-align: center; font-size: 1.75rem; font-variant-numeric: tabular-nums; margin: 0.25rem 0; }
         .sides { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
@@ -73,7 +76,13 @@ extension InlineAsset {
         .matches { list-style: none; padding: 0; }
         .matches li { border-bottom: 1px solid var(--line); padding: 0.5rem 0; }
         .result { font-weight: 600; font-variant-numeric: tabular-nums; }
+        @media (max-width: 39.99rem) {
+          table { font-size: 0.9375rem; }
+          th, td { padding: 0.375rem 0.25rem; }
+          .table-box { margin-inline: -0.75rem; }
+        }
         @media (min-width: 40rem) {
+          .scoreline { font-size: 1.5rem; }
           body { font-size: 1.0625rem; }
           h1 { font-size: 1.875rem; }
         }

@@ -11,8 +11,8 @@ package enum TablePage {
                 if model.standings.isEmpty {
                     P(.class(.muted)) { "No one has played a finished match yet." }
                 } else {
+                    P(.class(.muted)) { "Won, drawn and lost in finished matches; win % and goal difference." }
                     Table {
-                        Caption(.class(.muted)) { "Won, drawn and lost in finished matches; win % and goal difference." }
                         THead {
                             Tr {
                                 Th(.scope(.column), .class(.number)) { "#" }

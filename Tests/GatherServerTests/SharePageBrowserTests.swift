@@ -1,0 +1,361 @@
+import Foundation
+import Glibc
+import XCTest
+
+/// A share link's front page in a real browser (headless Chromium), at a phone's size and a
+/// laptop's: what a friend reads, hostile names shown as text, no sideways scrolling, times in the
+/// reader's zone, the match being played and saved results arriving without a reload, and not one
+/// error in the console (the page's strict Content-Security-Policy reports a blocked script or
+/// style there). Chromium is driven step by step by Tests/GatherServerTests/Browser/share_page.py,
+/// so the organiser can act through the API while the page stays open.
+final class SharePageBrowserTests: XCTestCase {
+    private var server: TestServer!
+    private var organiser: APIClient!
+    private var players: [String: Int] = [:]
+    private var browser: Browser?
+
+    private static let group = "Thursday <five> & friends"
+    private static let hostile = "<script>alert(1)</script>"
+    private static let quoted = "Dan \"the man\" & co"
+
+    override func setUpWithError() throws {
+        server = try TestServer()
+        organiser = try server.registeredClient().client
+        for name in ["Ana", "Ben", Self.hostile, Self.quoted] {
+            let created = try organiser.request(.post, "/api/players", json: ["name": name])
+            XCTAssertEqual(created.status, 201, created.text)
+            players[name] = try XCTUnwrap(created.jsonObject()["id"] as? Int)
+        }
+        try play("3-2", on: "2026-11-20T18:00:00Z", teamA: ["Ana", "Ben"], teamB: [Self.hostile, Self.quoted])
+        try play("1-1", on: "2026-11-21T18:00:00Z", teamA: ["Ana", Self.hostile], teamB: ["Ben", Self.quoted])
+    }
+
+    override func tearDown() {
+        // The browser first: its event stream would otherwise reconnect to a server going away.
+        browser?.quit()
+        server?.stop()
+    }
+
+    private func play(_ score: String, on date: String, teamA: [String], teamB: [String]) throws {
+        let sides = teamA.map { ["id": players[$0] ?? 0, "team": "Team A"] as [String: Any] }
+            + teamB.map { ["id": players[$0] ?? 0, "team": "Team B"] as [String: Any] }
+        let goals = score.split(separator: "-").compactMap { Int($0) }
+        let winner = goals[0] > goals[1] ? "Team A" : goals[0] < goals[1] ? "Team B" : "None"
+        let saved = try organiser.request(.post, "/api/gathers", json: ["score": score, "winnerTeam": winner, "createdAt": date,
+                                                                         "players": sides])
+        XCTAssertEqual(saved.status, 201, saved.text)
+    }
+
+    private func shareLink() throws -> String {
+        let created = try organiser.request(.post, "/api/shares", json: ["name": Self.group])
+        XCTAssertEqual(created.status, 201, created.text)
+        return "http://127.0.0.1:\(server.port)" + (try XCTUnwrap(created.jsonObject()["path"] as? String))
+    }
+
+    private func publish(score: String, phase: String = "running", remaining: Int = 300) throws {
+        let update: [String: Any] = ["gatherId": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "teamA": [players["Ana"] ?? 0, players[Self.hostile] ?? 0],
+                                     "teamB": [players["Ben"] ?? 0, players[Self.quoted] ?? 0], "score": score, "phase": phase,
+                                     "remainingSeconds": remaining, "durationSeconds": 600]
+        let published = try organiser.request(.put, "/api/live", json: update)
+        XCTAssertEqual(published.status, 204, published.text)
+    }
+
+    private func startBrowser() throws -> Browser {
+        let started = try Browser()
+        browser = started
+        return started
+    }
+
+    /// The table's rows as shown, each cell's text, in `rows`; a script goes on from there.
+    private static let readRows = """
+        var rows = Array.from(document.querySelectorAll("#table tbody tr")).map(function (row) {
+          return Array.from(row.cells).map(function (cell) { return cell.innerText.trim(); });
+        });
+        """
+
+    func testOnAPhoneThePageReadsWellAndFollowsTheMatchAndResultsWithoutReloading() throws {
+        try walkThrough(width: 360, height: 740)
+    }
+
+    func testOnALaptopThePageReadsWellAndFollowsTheMatchAndResultsWithoutReloading() throws {
+        try walkThrough(width: 1280, height: 800)
+    }
+
+    /// Everything a friend sees on the front page at one size, from the first load to the end of a match.
+    private func walkThrough(width: Int, height: Int) throws {
+        let link = try shareLink()
+        let browser = try startBrowser()
+        let viewport = try browser.value(["open", link, width, height]) as? [Int]
+        XCTAssertEqual(viewport, [width, height], "the page is laid out for exactly this viewport")
+
+        // What the server wrote: the group's name, the table by rank, the latest results newest first.
+        XCTAssertEqual(try browser.text("h1"), Self.group, "the group's name, < and & as typed")
+        let rows = try XCTUnwrap(browser.value(["js", Self.readRows + "return rows;"]) as? [[String]])
+        XCTAssertEqual(rows.map { $0[1] }, ["Ana", "Ben", Self.hostile, Self.quoted], "ranked: win %, then goal difference, then name")
+        // #, Player, P, W, D, L, Win %, GD, Form (newest first).
+        XCTAssertEqual(rows.first, ["1", "Ana", "2", "1", "1", "0", "50%", "+1", "DW"])
+        XCTAssertEqual(rows.last, ["4", Self.quoted, "2", "0", "1", "1", "0%", "-1", "DL"])
+        let results = try XCTUnwrap(browser.value(["texts", "#matches li"]) as? [String])
+        XCTAssertEqual(results.count, 2)
+        XCTAssertTrue(results.first?.contains("Team A 1 – 1 Team B\nA: Ana, \(Self.hostile)\nB: Ben, \(Self.quoted)") == true,
+                      "the draw first, both sides named: \(results)")
+        XCTAssertTrue(results.last?.contains("Team A 3 – 2 Team B") == true, "\(results)")
+
+        // A name made of markup is text: shown as typed, no script of its own, nothing opened.
+        XCTAssertEqual(try browser.value(["js", "return document.scripts.length"]) as? Int, 1, "only the page's own script")
+        XCTAssertNil(try browser.value(["alert"]), "no alert opened")
+        XCTAssertEqual(try browser.value(["js", "return document.querySelectorAll('#table a')[2].textContent"]) as? String, Self.hostile)
+
+        // Nothing wider than the screen: the page never scrolls sideways (the table scrolls in its box).
+        let widths = try XCTUnwrap(browser.value(["js", "return [document.documentElement.scrollWidth, window.innerWidth]"]) as? [Int])
+        XCTAssertLessThanOrEqual(widths[0], widths[1], "the page is wider than the \(width) px screen")
+        // What the table's columns mean is a sentence to read, not to scroll sideways for.
+        let overhang = try XCTUnwrap(browser.value(["js", """
+            var words = document.querySelector("#table p");
+            return Math.round(words.getBoundingClientRect().right - window.innerWidth);
+            """]) as? Int)
+        XCTAssertLessThanOrEqual(overhang, 0, "at \(width) px the table's explanation runs \(overhang) px past the screen")
+        // On a phone, the columns a friend looks for are on screen without scrolling the table.
+        let lastColumn = try XCTUnwrap(browser.value(["js", """
+            var cells = document.querySelectorAll("#table thead th");
+            return Math.round(cells[7].getBoundingClientRect().right - window.innerWidth);
+            """]) as? Int)
+        XCTAssertLessThanOrEqual(lastColumn, 0, "at \(width) px the goal difference column is \(lastColumn) px off screen")
+
+        // The script wrote the times in the reader's zone (the browser runs in São Paulo, UTC−3).
+        let times = try XCTUnwrap(browser.value(["texts", "#matches time"]) as? [String])
+        XCTAssertEqual(times.count, 2)
+        for time in times {
+            XCTAssertFalse(time.hasSuffix(" UTC"), "not rewritten by the page's script: \(time)")
+            XCTAssertTrue(time.contains("2026") && time.contains("3:00"), "18:00 UTC is 15:00 in São Paulo: \(time)")
+        }
+        XCTAssertEqual(try browser.visible("#live"), false, "no match being played yet")
+
+        // A match starts while the page is open: it appears without a reload (the marker survives).
+        _ = try browser.value(["js", "window.stillTheSamePage = true"])
+        try publish(score: "1-0")
+        try browser.waitVisible("#live", seconds: 2)
+        XCTAssertEqual(try browser.waitText("#live-score", "1 – 0", seconds: 2), "1 – 0")
+        XCTAssertEqual(try browser.value(["texts", "#live-team-a li"]) as? [String], ["Ana", Self.hostile])
+        XCTAssertEqual(try browser.value(["texts", "#live-team-b li"]) as? [String], ["Ben", Self.quoted])
+        XCTAssertEqual(try browser.text("#live-state"), "Clock running")
+        XCTAssertEqual(try browser.value(["js", "return window.stillTheSamePage === true"]) as? Bool, true, "the page was reloaded")
+        // Read at a glance: "Team A", the score and "Team B" each on one line ("1 –" above "0" misreads).
+        XCTAssertEqual(try browser.value(["js", Self.wrappedScoreline]) as? [String], [],
+                       "at \(width) px these parts of the score line break over two lines")
+
+        // A goal: the score changes within two seconds.
+        try publish(score: "1-1", remaining: 290)
+        XCTAssertEqual(try browser.waitText("#live-score", "1 – 1", seconds: 2), "1 – 1")
+
+        // The clock counts down on the page itself, between the organiser's updates.
+        let clock = try XCTUnwrap(browser.text("#live-clock"))
+        let first = try XCTUnwrap(seconds(clock), "a clock mm:ss: \(clock)")
+        XCTAssertLessThanOrEqual(first, 290)
+        let later = try XCTUnwrap(browser.value(["wait-js", """
+            var shown = document.getElementById("live-clock").textContent;
+            return shown !== arguments[0] ? shown : null;
+            """, 3, clock]) as? String)
+        XCTAssertLessThan(try XCTUnwrap(seconds(later), later), first, "the clock went down: \(later)")
+
+        // A result saved: the table and the results change in place, times rewritten again.
+        try play("0-2", on: "2026-11-22T18:00:00Z", teamA: ["Ana", Self.hostile], teamB: ["Ben", Self.quoted])
+        XCTAssertTrue(try browser.waitText("#matches li", "Team A 0 – 2 Team B", seconds: 2).contains("A: Ana, \(Self.hostile)"))
+        let ranked = try XCTUnwrap(browser.value(["wait-js", Self.readRows + "return rows.length && rows[0][1] === arguments[0] ? rows : null;",
+                                                  2, "Ben"]) as? [[String]])
+        // Ben 2 won of 3; Dan and Ana 1 of 3 each, Dan ahead on goal difference (+1 against −1).
+        XCTAssertEqual(ranked.map { $0[1] }, ["Ben", Self.quoted, "Ana", Self.hostile])
+        XCTAssertEqual(ranked.first, ["1", "Ben", "3", "2", "1", "0", "67%", "+3", "WDW"])
+        let newTimes = try XCTUnwrap(browser.value(["texts", "#matches time"]) as? [String])
+        XCTAssertEqual(newTimes.count, 3)
+        XCTAssertTrue(newTimes.allSatisfy { !$0.hasSuffix(" UTC") }, "the new results' times rewritten too: \(newTimes)")
+        XCTAssertEqual(try browser.value(["js", "return window.stillTheSamePage === true"]) as? Bool, true, "the page was reloaded")
+        XCTAssertEqual(try browser.visible("#live"), true, "the match stays shown while the table changes")
+
+        // Kept for a person to look at: the whole page, the match and the new result on it.
+        let artifacts = Self.packageRoot.appendingPathComponent(".build/test-artifacts")
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        let screenshot = artifacts.appendingPathComponent("share-page-\(width)x\(height).png")
+        _ = try browser.value(["screenshot", screenshot.path])
+        XCTAssertGreaterThan((try? FileManager.default.attributesOfItem(atPath: screenshot.path)[.size] as? Int) ?? 0, 10_000)
+
+        // The organiser ends the match: the box goes.
+        let ended = try organiser.request(.delete, "/api/live")
+        XCTAssertEqual(ended.status, 204, ended.text)
+        try browser.waitHidden("#live", seconds: 2)
+
+        // Names written by the script (textContent) stayed text too.
+        XCTAssertNil(try browser.value(["alert"]), "no alert opened")
+        XCTAssertEqual(try browser.consoleErrors(), [], "the console at \(width)×\(height)")
+    }
+
+    func testAPlayersNameInTheTableOpensTheirRecord() throws {
+        let link = try shareLink()
+        let browser = try startBrowser()
+        _ = try browser.value(["open", link, 360, 740])
+        let url = try XCTUnwrap(browser.value(["click", "#table tbody tr:nth-child(3) th a"]) as? String)
+        XCTAssertTrue(url.hasSuffix("/players/\(players[Self.hostile] ?? 0)"), url)
+        XCTAssertEqual(try browser.text("h1"), Self.hostile)
+        XCTAssertEqual(try browser.value(["texts", "#record dd"]) as? [String],
+                       ["2: won 0, drawn 1, lost 1", "0%", "3 – 4", "1 drawn", "DL"], "played, win rate, goals, run, form")
+        XCTAssertEqual(try browser.value(["texts", "#matches .result"]) as? [String], ["Team A 1 – 1 Team B", "Team A 3 – 2 Team B"])
+        XCTAssertEqual(try browser.text("main > p:nth-of-type(2)"), "← " + Self.group, "the way back to the table")
+        XCTAssertNil(try browser.value(["alert"]))
+        XCTAssertEqual(try browser.consoleErrors(), [])
+    }
+
+    func testALinkThatDoesNotExistSaysSo() throws {
+        let missing = "/s/" + String(repeating: "A", count: 43)
+        // The status a browser gets, which the page itself cannot show.
+        XCTAssertEqual(try server.client().request(.get, missing).status, 404)
+        let browser = try startBrowser()
+        _ = try browser.value(["open", "http://127.0.0.1:\(server.port)" + missing, 360, 740])
+        XCTAssertEqual(try browser.text("h1"), "This link does not work")
+        XCTAssertTrue(try browser.text("main")?.contains("Ask them for a new one.") == true)
+        // The one error is the 404 itself, which Chromium logs for the document.
+        XCTAssertEqual(try browser.consoleErrors().filter { !$0.contains("\(missing) - Failed to load resource: the server responded with a status of 404") },
+                       [])
+    }
+
+    /// The parts of the live score line (`Team A`, the score, `Team B`) whose text takes more than one line.
+    private static let wrappedScoreline = """
+        return Array.from(document.querySelectorAll("#live .scoreline > *")).filter(function (part) {
+          var range = document.createRange();
+          range.selectNodeContents(part);
+          var lines = {};
+          Array.from(range.getClientRects()).forEach(function (rect) { lines[Math.round(rect.top)] = true; });
+          return Object.keys(lines).length > 1;
+        }).map(function (part) { return part.textContent; });
+        """
+
+    /// `mm:ss` in seconds.
+    private func seconds(_ clock: String?) -> Int? {
+        guard let parts = clock?.split(separator: ":"), parts.count == 2, let minutes = Int(parts[0]), let rest = Int(parts[1]) else { return nil }
+        return minutes * 60 + rest
+    }
+
+    private static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+}
+
+/// Headless Chromium behind Browser/share_page.py: one JSON command a line on its standard input,
+/// one JSON answer a line on its standard output. Answers are read by a thread in blocking reads
+/// (`CollectedOutput`) and waited for with a deadline, so a hung browser fails the test instead of
+/// hanging it.
+private final class Browser {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Browser/share_page.py")
+
+    private let process = Process()
+    private let input: Int32
+    private let output = Pipe()
+    private let errors = Pipe()
+    private let collected = CollectedOutput()
+    private var answered = 0
+
+    init() throws {
+        // Commands go through a socket pair rather than a pipe: written with MSG_NOSIGNAL, a
+        // script that died is an error here, never a SIGPIPE that ends the whole test run.
+        var ends: [Int32] = [0, 0]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0 else { throw POSIXError(.EMFILE) }
+        input = ends[0]
+        let scriptsEnd = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")  // Debian's, with python3-selenium
+        process.arguments = [Self.script.path]
+        var environment = ProcessInfo.processInfo.environment
+        // A zone away from UTC, without summer time: the page's times must visibly move into it.
+        environment["TZ"] = "America/Sao_Paulo"
+        process.environment = environment
+        process.standardInput = scriptsEnd
+        process.standardOutput = output
+        process.standardError = errors
+        collected.drain(output.fileHandleForReading, into: .output)
+        collected.drain(errors.fileHandleForReading, into: .errors)
+        do {
+            try process.run()
+        } catch {
+            close(input)
+            throw error
+        }
+        try scriptsEnd.close()
+        // Chromium's first start on a loaded machine takes a while.
+        let ready = try answer(within: 60)
+        guard ready as? String == "ready" else { throw Failure(description: "the browser did not start: \(String(describing: ready))") }
+    }
+
+    deinit {
+        quit()
+        close(input)
+    }
+
+    /// Sends one command; its value, or a failure with the script's error (a wait that timed out says what it saw).
+    func value(_ command: [Any], within timeout: TimeInterval = 30) throws -> Any? {
+        var line = try JSONSerialization.data(withJSONObject: command)
+        line.append(UInt8(ascii: "\n"))
+        let sent = line.withUnsafeBytes { send(input, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard sent == line.count else { throw Failure(description: "the browser script is gone: \(collected.errors)") }
+        return try answer(within: timeout)
+    }
+
+    private func answer(within timeout: TimeInterval) throws -> Any? {
+        var line: Substring?
+        _ = waitUntil(timeout: timeout) {
+            let lines = collected.output.split(separator: "\n", omittingEmptySubsequences: false)
+            // The last piece is a line still being written (or "" after the last newline).
+            guard lines.count - 1 > answered else { return !process.isRunning && collected.closedPipes == 2 }
+            line = lines[answered]
+            return true
+        }
+        guard let line else {
+            throw Failure(description: "no answer within \(timeout) s; the script's errors: \(collected.errors.suffix(2_000))")
+        }
+        answered += 1
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], String(line))
+        guard object["ok"] as? Bool == true else {
+            throw Failure(description: "\(object["error"] as? String ?? String(line)) \(object["trace"] as? String ?? "")")
+        }
+        return object["value"] is NSNull ? nil : object["value"]
+    }
+
+    func text(_ selector: String) throws -> String? {
+        try value(["text", selector]) as? String
+    }
+
+    func visible(_ selector: String) throws -> Bool? {
+        try value(["visible", selector]) as? Bool
+    }
+
+    /// The element's text once it contains `expected`; fails after `seconds`.
+    func waitText(_ selector: String, _ expected: String, seconds: Double) throws -> String {
+        try value(["wait-text", selector, expected, seconds]) as? String ?? ""
+    }
+
+    func waitVisible(_ selector: String, seconds: Double) throws {
+        _ = try value(["wait-visible", selector, seconds])
+    }
+
+    func waitHidden(_ selector: String, seconds: Double) throws {
+        _ = try value(["wait-hidden", selector, seconds])
+    }
+
+    /// Every SEVERE console entry so far (script errors, CSP violations, failed loads, the icon
+    /// Chromium asks for by itself included).
+    func consoleErrors() throws -> [String] {
+        try value(["console-errors"]) as? [String] ?? []
+    }
+
+    /// Ends the script and its browser: asked, then told (SIGTERM: the script still quits
+    /// Chromium), then forced.
+    func quit() {
+        guard process.isRunning else { return }
+        _ = try? value(["quit"], within: 10)
+        if !waitUntil(timeout: 10, { !process.isRunning }) {
+            process.terminate()
+            if !waitUntil(timeout: 10, { !process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
+        }
+        process.waitUntilExit()
+    }
+}
