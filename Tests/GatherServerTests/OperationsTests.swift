@@ -71,6 +71,17 @@ final class OperationsTests: XCTestCase {
         XCTAssertEqual(forced.waitForExit(timeout: 30), 0, forced.standardError)
     }
 
+    /// `--db :memory:` keeps nothing, but serves like any other: a write whose handler writes
+    /// again inside it (the roster's quota) once waited for itself and stalled the server.
+    func testAMemoryDatabaseServesWrites() throws {
+        let server = try TestServer { $0.databasePath = ":memory:" }
+        defer { server.stop() }
+        let (client, _) = try server.registeredClient()
+        XCTAssertEqual(try client.request(.post, "/api/players", json: ["name": "Ana"]).status, 201)
+        XCTAssertEqual(try client.request(.get, "/api/players").jsonArray().compactMap { $0["name"] as? String }, ["Ana"])
+        XCTAssertEqual(try server.client().request(.get, "/health").status, 200)
+    }
+
     func testMigrateCreatesAndThenLeavesTheSchemaAlone() throws {
         let path = directory.appendingPathComponent("fresh.sqlite").path
         let first = try ServerProcess(arguments: ["migrate", "--db", path])

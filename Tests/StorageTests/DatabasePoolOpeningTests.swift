@@ -169,4 +169,21 @@ final class DatabasePoolOpeningTests: StorageTestCase {
         XCTAssertEqual(try count("users", in: other), 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: DatabasePool.inMemoryPath))
     }
+
+    /// A write's handler writes and reads again inside it (a quota checked after the insert), as
+    /// on the committer's thread: on a memory database too, rather than wait for itself.
+    func testInsideAWriteOfAMemoryPoolWritesAndReadsRunInIt() throws {
+        let pool = try DatabasePool(path: DatabasePool.inMemoryPath)
+        let owner = try createUser(pool, "nested")
+        let seen = try pool.write { _ in
+            try pool.write { try PlayerRepository($0).insert(try PlayerDetails(name: "Ana"), owner: owner) }
+            XCTAssertThrowsError(try pool.write { database -> Void in
+                try PlayerRepository(database).insert(try PlayerDetails(name: "Undone"), owner: owner)
+                throw StorageError.conflict("refused")
+            })
+            return try pool.read { try PlayerRepository($0).all(owner: owner).map(\.name) }
+        }
+        XCTAssertEqual(seen, ["Ana"], "the refused nested write is rolled back alone")
+        XCTAssertEqual(try pool.read { try PlayerRepository($0).all(owner: owner).map(\.name) }, ["Ana"])
+    }
 }

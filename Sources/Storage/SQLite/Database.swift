@@ -103,6 +103,23 @@ public final class Database {
         }
     }
 
+    /// Inside a write transaction: `body` in a savepoint of it, rolled back alone if it throws,
+    /// committed with the transaction otherwise.
+    func nestedWrite<T>(_ body: (Database) throws -> T) throws -> T {
+        try execute("SAVEPOINT nested_write")
+        do {
+            let value = try body(self)
+            try execute("RELEASE nested_write")
+            return value
+        } catch {
+            if isInTransaction {
+                try? execute("ROLLBACK TO nested_write")
+                try? execute("RELEASE nested_write")
+            }
+            throw error
+        }
+    }
+
     /// The value of `PRAGMA user_version`, the schema version.
     public func userVersion() throws -> Int {
         try query("PRAGMA user_version").first?.int(0) ?? 0

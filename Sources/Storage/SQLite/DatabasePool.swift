@@ -1,6 +1,8 @@
 import Dispatch
 import FoundationEssentials
+import Glibc
 import Locking
+import Synchronization
 
 /// The store's connections: one writer and a few read-only connections that run concurrently
 /// with it thanks to WAL. Every call runs in a transaction.
@@ -32,6 +34,9 @@ public final class DatabasePool: DatabaseReading, @unchecked Sendable {
     /// The writer of a memory database, used under `writerLock` by reads and writes alike.
     private var writer: Database?
     private let writerLock = Lock()
+    /// The thread holding `writerLock` (0: none): a write or read inside one of its writes runs in
+    /// it, as on the committer's thread, instead of waiting for the lock it holds itself.
+    private let writerHolder = Atomic<UInt>(0)
     /// A file database's writer, on its own thread.
     private let committer: GroupCommitter?
     private var idleReaders: [Database] = []
@@ -94,10 +99,9 @@ public final class DatabasePool: DatabaseReading, @unchecked Sendable {
     @discardableResult
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
         if let committer { return try committer.write(body) }
-        writerLock.lock()
-        defer { writerLock.unlock() }
-        guard let writer else { throw DatabasePoolError.closed }
-        return try writer.transaction(.immediate) { try body(writer) }
+        return try withMemoryWriter { writer, nested in
+            nested ? try writer.nestedWrite(body) : try writer.transaction(.immediate) { try body(writer) }
+        }
     }
 
     /// Hands `body` to the next group of writes and returns at once: `completion` gets its value
@@ -131,10 +135,9 @@ public final class DatabasePool: DatabaseReading, @unchecked Sendable {
             // Without read connections (a memory database, a maintenance command), reads take
             // their turn on the writer.
             if let committer { return try committer.write(body) }
-            writerLock.lock()
-            defer { writerLock.unlock() }
-            guard let writer else { throw DatabasePoolError.closed }
-            return try writer.transaction(.deferred) { try body(writer) }
+            return try withMemoryWriter { writer, nested in
+                nested ? try body(writer) : try writer.transaction(.deferred) { try body(writer) }
+            }
         }
         let deadline = budget.map(ReadDeadline.init(after:))
         if let deadline {
@@ -158,6 +161,23 @@ public final class DatabasePool: DatabaseReading, @unchecked Sendable {
         guard let reader else { throw DatabasePoolError.closed }
         guard let deadline else { return try reader.transaction(.deferred) { try body(reader) } }
         return try reader.within(deadline) { try reader.transaction(.deferred) { try body(reader) } }
+    }
+
+    /// The memory database's one connection, taken under `writerLock`; `nested` when this thread
+    /// already holds it (a write's handler writing or reading again).
+    private func withMemoryWriter<T>(_ body: (Database, _ nested: Bool) throws -> T) throws -> T {
+        if writerHolder.load(ordering: .acquiring) == UInt(pthread_self()) {
+            guard let writer else { throw DatabasePoolError.closed }
+            return try body(writer, true)
+        }
+        writerLock.lock()
+        writerHolder.store(UInt(pthread_self()), ordering: .releasing)
+        defer {
+            writerHolder.store(0, ordering: .releasing)
+            writerLock.unlock()
+        }
+        guard let writer else { throw DatabasePoolError.closed }
+        return try body(writer, false)
     }
 
     /// A read-only connection for one thread alone (an event loop's), whose reads never wait and

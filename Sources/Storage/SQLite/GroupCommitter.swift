@@ -77,18 +77,7 @@ final class GroupCommitter: @unchecked Sendable {
     /// failure undoes only its changes.
     func writeHere<T>(_ body: (Database) throws -> T) throws -> T {
         guard let writer else { throw DatabasePoolError.closed }
-        try writer.execute("SAVEPOINT nested_write")
-        do {
-            let value = try body(writer)
-            try writer.execute("RELEASE nested_write")
-            return value
-        } catch {
-            if writer.isInTransaction {
-                try? writer.execute("ROLLBACK TO nested_write")
-                try? writer.execute("RELEASE nested_write")
-            }
-            throw error
-        }
+        return try writer.nestedWrite(body)
     }
 
     /// Inside a write, on the committer's thread: a read sees the group's changes so far.
