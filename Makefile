@@ -8,15 +8,16 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 SYSTEM_HEADERS = /usr/include/sqlite3.h:libsqlite3-dev /usr/include/crypt.h:libcrypt-dev /usr/include/openssl/ssl.h:libssl-dev
 # Programs the tests run (the README's curl examples; tmux drives gather in a pseudo-terminal; openssl
 # makes throw-away certificates; nginx is the TLS proxy of the HTTPS tests; ab, ApacheBench, is a
-# client nobody here wrote, like wrk and Python's h11; zbarimg decodes the QR codes the tests draw).
-TEST_TOOLS = /usr/bin/curl:curl /usr/bin/tmux:tmux /usr/bin/openssl:openssl /usr/sbin/nginx:nginx /usr/bin/ab:apache2-utils /usr/bin/wrk:wrk /usr/lib/python3/dist-packages/h11/__init__.py:python3-h11 /usr/bin/zbarimg:zbar-tools
+# client nobody here wrote, like wrk and Python's h11; zbarimg decodes the QR codes the tests draw;
+# headless Chromium, driven by chromedriver through Debian's Python Selenium, opens the share pages).
+TEST_TOOLS = /usr/bin/curl:curl /usr/bin/tmux:tmux /usr/bin/openssl:openssl /usr/sbin/nginx:nginx /usr/bin/ab:apache2-utils /usr/bin/wrk:wrk /usr/lib/python3/dist-packages/h11/__init__.py:python3-h11 /usr/bin/zbarimg:zbar-tools /usr/bin/chromium:chromium /usr/bin/chromedriver:chromium-driver /usr/lib/python3/dist-packages/selenium/__init__.py:python3-selenium
 # make bench drives the server with wrk beside a one-worker nginx; make bench-check counts
 # instructions with valgrind's callgrind.
 BENCH_TOOLS = /usr/bin/wrk:wrk /usr/sbin/nginx:nginx
 CHECK_TOOLS = /usr/bin/valgrind:valgrind
 PORT ?= 8080
 
-.PHONY: all deps build release run serve test test-prerequisites static-server sanitize sanitize-address bench bench-latency bench-abuse bench-check soak fuzz contract install clean help
+.PHONY: all deps build release run serve test test-prerequisites static-server sanitize sanitize-address bench bench-latency bench-abuse bench-viewers bench-check soak fuzz contract install clean help
 
 all: build
 
@@ -29,6 +30,7 @@ help:
 	@echo "            (and Benchmarks/results/latest.json; FG_BENCH_SECONDS per scenario, default 10)"
 	@echo "make bench-latency  the list's latency beside nginx's, 1 and 2 threads each, in turn (LATENCY_ROUNDS, default 5)"
 	@echo "make bench-abuse  /health and an innocent roster while one account runs its heaviest reads (make bench's last scenario)"
+	@echo "make bench-viewers  1,000 share pages watching one match: a goal's time to the last viewer, memory per viewer, the page beside nginx"
 	@echo "make bench-check  fail if 1,000 in-process requests cost 10 % more instructions than recorded"
 	@echo "make soak   10 minutes of mixed load; memory and descriptors each minute (SOAK_MINUTES)"
 	@echo "make sanitize  every test under ThreadSanitizer"
@@ -41,7 +43,7 @@ help:
 deps:
 	@missing=""; \
 	for entry in $(SYSTEM_HEADERS) $(if $(filter test,$(MAKECMDGOALS)),$(TEST_TOOLS)) \
-			$(if $(filter bench bench-latency bench-abuse,$(MAKECMDGOALS)),$(BENCH_TOOLS)) $(if $(filter bench-check,$(MAKECMDGOALS)),$(CHECK_TOOLS)); do \
+			$(if $(filter bench bench-latency bench-abuse bench-viewers,$(MAKECMDGOALS)),$(BENCH_TOOLS)) $(if $(filter bench-check,$(MAKECMDGOALS)),$(CHECK_TOOLS)); do \
 		header=$${entry%%:*}; package=$${entry##*:}; \
 		[ -f "$$header" ] || missing="$$missing $$package"; \
 	done; \
@@ -148,6 +150,12 @@ bench-latency: static-server
 bench-abuse: static-server
 	$(SWIFT) build -c release --product gather-bench
 	FG_BENCH_SERVER=$(STATIC_SERVER) .build/release/gather-bench abuse
+
+# make bench's live viewers scenario alone: 1,000 share pages on one match's event stream, the time
+# from a goal to each viewer, the server's memory per viewer, and the page beside nginx (docs/performance.md).
+bench-viewers: static-server
+	$(SWIFT) build -c release --product gather-bench
+	FG_BENCH_SERVER=$(STATIC_SERVER) .build/release/gather-bench viewers
 
 # By hand: the release gather-server under a mixed load (reads, undone writes, logins, idle and slow
 # connections) for SOAK_MINUTES (default 10), its memory and descriptors printed each minute;

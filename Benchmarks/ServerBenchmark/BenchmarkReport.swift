@@ -29,6 +29,8 @@ struct BenchmarkReport: Codable {
     var listCostPerPlayerMicroseconds = 0.0
     /// `/health` and an innocent roster while one account runs its heaviest reads.
     var abuse: AbuseReport?
+    /// A thousand share pages open on one match: goals reaching them, their cost, the page beside nginx.
+    var viewers: LiveViewersReport?
 
     init(cores: Int, seconds: Int) {
         self.cores = cores

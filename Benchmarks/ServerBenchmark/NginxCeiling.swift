@@ -11,7 +11,9 @@ final class NginxCeiling {
     private let process: Process
     private let directory: URL
 
-    init(body: [UInt8], directory parent: URL, workers: Int = 1, path: String = "/api/players") throws {
+    /// `contentType`: the header the body goes out with (a share page's HTML beside its server's).
+    init(body: [UInt8], directory parent: URL, workers: Int = 1, path: String = "/api/players",
+         contentType: String = "application/json; charset=utf-8") throws {
         self.path = path
         directory = parent.appendingPathComponent("nginx-\(workers)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("logs"), withIntermediateDirectories: true)
@@ -35,7 +37,7 @@ final class NginxCeiling {
                 server {
                     listen 127.0.0.1:\(port);
                     location = \(path) {
-                        default_type "application/json; charset=utf-8";
+                        default_type "\(contentType)";
                         alias \(directory.path)/body.json;
                     }
                 }

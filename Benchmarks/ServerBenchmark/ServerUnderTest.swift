@@ -10,13 +10,16 @@ final class ServerUnderTest {
     /// From the start of the process to the first answered `GET /health`.
     let startUpMilliseconds: Double
 
-    init(binary: String, database: String, extraArguments: [String] = []) throws {
+    /// `trustingProxy`: false for a server that counts connections per address against its default
+    /// cap, which `--trust-proxy` turns off.
+    init(binary: String, database: String, extraArguments: [String] = [], trustingProxy: Bool = true) throws {
         port = try FreePort.find()
         process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         // Quiet: the access log is a deployment's choice, and writing it is not what is measured.
         // Trusting X-Forwarded-For lets the login scenarios come from many addresses, as they would.
-        process.arguments = ["--port", "\(port)", "--db", database, "--quiet", "--trust-proxy", "--max-connections", "20000"] + extraArguments
+        process.arguments = ["--port", "\(port)", "--db", database, "--quiet", "--max-connections", "20000"]
+            + (trustingProxy ? ["--trust-proxy"] : []) + extraArguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         let started = MonotonicClock.now()

@@ -116,6 +116,8 @@ struct WrkSuite {
 
         // One account's heaviest reads must not stall anyone else: servers and a database of its own.
         report.abuse = try AbuseScenario(seconds: seconds, serverBinary: serverBinary, directory: directory).run()
+        // A thousand friends on one share link, a goal at a time: a server and a database of its own too.
+        report.viewers = try LiveViewersScenario(seconds: seconds, serverBinary: serverBinary, directory: directory).run()
         print(report.summary)
         let data = try report.json()
         try FileManager.default.createDirectory(atPath: (resultsFile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -143,11 +145,18 @@ struct WrkSuite {
 /// The CPU time a process has used (user + system), from /proc.
 enum ProcessCPU {
     static func seconds(of pid: Int32) -> Double {
+        let time = split(of: pid)
+        return time.user + time.system
+    }
+
+    /// The two apart: in the process's own code, and in the kernel on its behalf (system calls).
+    static func split(of pid: Int32) -> (user: Double, system: Double) {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = stat.lastIndex(of: ")") else { return 0 }
+              let end = stat.lastIndex(of: ")") else { return (0, 0) }
         // Fields after the command name; utime and stime are the 14th and 15th of the line.
         let fields = stat[stat.index(after: end)...].split(separator: " ")
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return (0, 0) }
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        return (user / ticks, system / ticks)
     }
 }

@@ -28,6 +28,13 @@ case "abuse":
                                    directory: directory).run()
     // By hand or in a script: the target missed, or the innocent account refused, is a failure.
     guard report.healthTargetMet == true, report.underAbuse?.roster.errors == 0 else { exit(1) }
+case "viewers":
+    let directory = try BenchmarkSettings.temporaryDirectory(named: "gather-bench-viewers")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let report = try LiveViewersScenario(seconds: BenchmarkSettings.wrkSeconds, serverBinary: BenchmarkSettings.serverBinary,
+                                         directory: directory).run()
+    // A goal that did not reach every viewer, a lost stream or a thread per viewer is a failure.
+    guard report.passed else { exit(1) }
 case nil, "wrk":
     try WrkSuite().run()
 default:
@@ -35,6 +42,7 @@ default:
         usage: gather-bench [wrk]            the release gather-server under wrk beside a one-worker nginx (make bench)
                gather-bench latency [ROUNDS] the list's latency beside nginx's with 1 and 2 threads each, in turn (make bench-latency)
                gather-bench abuse            /health and an innocent roster while one account runs its heaviest reads (make bench-abuse)
+               gather-bench viewers          1,000 share pages on one match: goals delivered, memory a viewer, the page beside nginx (make bench-viewers)
                gather-bench requests [ROUNDS] a fixed sequence of requests in-process (make bench-check counts its instructions)
                gather-bench internals        the balancer, a login flood, idle connections and HTTPS, in-process
                gather-bench soak [MINUTES]   a mixed load for MINUTES (default 10), memory and descriptors each minute (make soak)
