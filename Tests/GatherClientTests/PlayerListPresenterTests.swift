@@ -610,7 +610,9 @@ final class PlayerListOfflineTests: XCTestCase {
     func testPicksAndTheLastMatchSurviveARestart() async {
         let cache = InMemoryRosterCache()
         let first = PlayerListPresenter(service: StubPlayerService(players: Fixtures.roster), rosterCache: cache)
-        first.view = SpyPlayerListView()
+        // Held here: the presenter keeps its view weakly.
+        let firstView = SpyPlayerListView()
+        first.view = firstView
         await first.viewDidLoad()
         first.toggleSelectionMode()
         first.toggleHighlightedSelection()
@@ -675,7 +677,9 @@ final class PlayerListOfflineTests: XCTestCase {
         let service = StubPlayerService()
         service.playersResult = .failure(.rejected(status: 503, reason: "the database is busy, try again"))
         let presenter = PlayerListPresenter(service: service, rosterCache: cache)
-        presenter.view = SpyPlayerListView()
+        // Held here: the presenter keeps its view weakly.
+        let presenterView = SpyPlayerListView()
+        presenter.view = presenterView
 
         await presenter.viewDidLoad()
 
