@@ -178,7 +178,7 @@ final class DatabasePoolOpeningTests: StorageTestCase {
         let seen = try pool.write { _ in
             try pool.write { try PlayerRepository($0).insert(try PlayerDetails(name: "Ana"), owner: owner) }
             XCTAssertThrowsError(try pool.write { database -> Void in
-                try PlayerRepository(database).insert(try PlayerDetails(name: "Undone"), owner: owner)
+                _ = try PlayerRepository(database).insert(try PlayerDetails(name: "Undone"), owner: owner)
                 throw StorageError.conflict("refused")
             })
             return try pool.read { try PlayerRepository($0).all(owner: owner).map(\.name) }
