@@ -131,15 +131,19 @@ struct Router: Sendable {
     }
 
     private(set) var routes: [Route] = []
+    /// The routes by their number of segments, in the order added: a request is compared with
+    /// those of its own length only (a third of the list at most), on every request.
+    private var routesByLength: [Int: [Route]] = [:]
 
     mutating func add(_ route: Route) {
         routes.append(route)
+        routesByLength[route.components.count, default: []].append(route)
     }
 
     func match(method: HTTPMethod, segments: [String]) -> Match {
         var allowed: [HTTPMethod] = []
         var headFallback: (Route, [String: String])?
-        for route in routes {
+        for route in routesByLength[segments.count] ?? [] {
             guard let parameters = route.match(segments) else { continue }
             if route.method == method {
                 return .found(route, RouteParameters(values: parameters))
