@@ -3,11 +3,11 @@
 @MainActor
 public final class AppCoordinator {
     public let navigator: any Navigator
-    public let factory: any ViewFactory
+    package let factory: any ViewFactory
     public let dependencies: AppDependencies
     private(set) var stack: [any ScreenCoordinator] = []
 
-    public init(navigator: any Navigator, factory: any ViewFactory, dependencies: AppDependencies) {
+    package init(navigator: any Navigator, factory: any ViewFactory, dependencies: AppDependencies) {
         self.navigator = navigator
         self.factory = factory
         self.dependencies = dependencies

@@ -1,7 +1,7 @@
 /// Makes the view of each screen for its presenter. The terminal layer implements it; coordinator
 /// tests use one that returns spies.
 @MainActor
-public protocol ViewFactory: AnyObject {
+package protocol ViewFactory: AnyObject {
     func makeLoginView(presenter: LoginPresenter) -> any LoginView
     func makePlayerListView(presenter: PlayerListPresenter) -> any PlayerListView
     func makePlayerDetailView(presenter: PlayerDetailPresenter) -> any PlayerDetailView

@@ -151,8 +151,8 @@ extension LiveMatch: JSONWritable {
             object.field("remainingSeconds") { $0.int(remainingSeconds) }
             object.field("scoreA") { $0.int(score.teamA) }
             object.field("scoreB") { $0.int(score.teamB) }
-            object.field("teamA") { field in field.array(teamA.names) }
-            object.field("teamB") { field in field.array(teamB.names) }
+            object.field("teamA") { $0.array(teamA.names) { $0.string($1) } }
+            object.field("teamB") { $0.array(teamB.names) { $0.string($1) } }
         }
     }
 }

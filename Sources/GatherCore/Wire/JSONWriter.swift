@@ -111,12 +111,18 @@ public struct JSONWriter {
     /// every element was copied through witness tables, a seventh of a roster's cost.
     @inlinable
     public mutating func array<Element: JSONWritable>(_ elements: [Element]) {
+        array(elements) { writer, element in element.write(to: &writer) }
+    }
+
+    /// An array whose elements `write` writes (plain strings, say, which are no wire type of their own).
+    @usableFromInline
+    package mutating func array<Element>(_ elements: [Element], _ write: (inout JSONWriter, Element) -> Void) {
         appendByte(UInt8(ascii: "["))
         var first = true
         for element in elements {
             if !first { appendByte(UInt8(ascii: ",")) }
             first = false
-            element.write(to: &self)
+            write(&self, element)
         }
         appendByte(UInt8(ascii: "]"))
     }
@@ -248,11 +254,5 @@ extension JSONWritable where Self: RawRepresentable, RawValue == String {
 extension Int: JSONWritable {
     public func write(to writer: inout JSONWriter) {
         writer.int(self)
-    }
-}
-
-extension String: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
-        writer.string(self)
     }
 }

@@ -259,7 +259,7 @@ public final class TerminalApp: Navigator, ViewFactory {
         LeaderboardScreen(presenter: presenter, requestRender: renderRequest)
     }
 
-    public func makeShareLinksView(presenter: ShareLinksPresenter) -> any ShareLinksView {
+    package func makeShareLinksView(presenter: ShareLinksPresenter) -> any ShareLinksView {
         ShareLinksScreen(presenter: presenter, requestRender: renderRequest, colorEnabled: colorEnabled)
     }
 

@@ -1,7 +1,7 @@
 /// The body of a response that goes on for as long as its connection lasts (Server-Sent Events,
 /// say): the head goes out at once, without a length, and the body is whatever the stream writes
 /// until one side ends it. Such a body ends only with its connection, which then closes.
-public protocol HTTPBodyStream: Sendable {
+package protocol HTTPBodyStream: Sendable {
     /// Written when nothing else has been for a while, so that the peer and any proxy between keep
     /// the connection open (an SSE comment line, say). Empty: nothing is written.
     var keepAliveBytes: [UInt8] { get }
@@ -16,7 +16,7 @@ public protocol HTTPBodyStream: Sendable {
 
 /// Where a stream's bytes go: its connection. A write is queued for the connection's own thread
 /// and never waits; once the connection has closed, writes are dropped.
-public protocol HTTPStreamWriter: AnyObject, Sendable {
+package protocol HTTPStreamWriter: AnyObject, Sendable {
     func write(_ bytes: [UInt8])
     /// Ends the body: what was written goes out, then the connection closes.
     func finish()

@@ -4,7 +4,7 @@ public struct HTTPResponse: Sendable {
     public var headers: HTTPHeaders
     public var body: [UInt8]
     /// A body that is written as it comes, for as long as the connection lasts, instead of `body`.
-    public var stream: (any HTTPBodyStream)?
+    package var stream: (any HTTPBodyStream)?
 
     public init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
@@ -13,7 +13,7 @@ public struct HTTPResponse: Sendable {
     }
 
     /// A response whose body is `stream`'s, ended only with the connection.
-    public init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), stream: any HTTPBodyStream) {
+    package init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), stream: any HTTPBodyStream) {
         self.init(status: status, headers: headers)
         self.stream = stream
     }

@@ -58,7 +58,7 @@ public final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresenter
         app.push(LeaderboardCoordinator(app: app))
     }
 
-    public func playerListDidRequestShareLinks(_ presenter: PlayerListPresenter) {
+    package func playerListDidRequestShareLinks(_ presenter: PlayerListPresenter) {
         guard let service = app.dependencies.shareService else { return }
         app.push(ShareLinksCoordinator(app: app, service: service))
     }

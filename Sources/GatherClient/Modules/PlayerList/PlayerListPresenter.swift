@@ -63,7 +63,7 @@ public protocol PlayerListView: AnyObject {
 }
 
 @MainActor
-public protocol PlayerListPresenterDelegate: AnyObject {
+package protocol PlayerListPresenterDelegate: AnyObject {
     func playerListDidRequestAdd(_ presenter: PlayerListPresenter)
     func playerList(_ presenter: PlayerListPresenter, didSelect player: Player)
     func playerList(_ presenter: PlayerListPresenter, didConfirm players: [Player])
@@ -79,7 +79,7 @@ public protocol PlayerListPresenterDelegate: AnyObject {
 @MainActor
 public final class PlayerListPresenter {
     public weak var view: (any PlayerListView)?
-    public weak var delegate: (any PlayerListPresenterDelegate)?
+    package weak var delegate: (any PlayerListPresenterDelegate)?
     private let service: any PlayerService
     private let rosterCache: (any RosterCache)?
     private let pendingCount: @MainActor () -> Int

@@ -3,7 +3,7 @@ import GatherCore
 
 /// What the Share links screen shows: the links (never their addresses, which the server does
 /// not keep), how each was used, and the one just made, whole, until it is put away.
-public struct ShareLinksViewState: Equatable, Sendable {
+package struct ShareLinksViewState: Equatable, Sendable {
     package enum Prompt: Equatable, Sendable {
         /// Typing the new link's name.
         case name
@@ -28,14 +28,14 @@ public struct ShareLinksViewState: Equatable, Sendable {
 }
 
 @MainActor
-public protocol ShareLinksView: AnyObject {
+package protocol ShareLinksView: AnyObject {
     func display(_ state: ShareLinksViewState)
 }
 
 /// The organiser's share links: make one for the group chat (its link shown once, with a QR code
 /// to scan at the pitch), see how often each was opened, revoke one.
 @MainActor
-public final class ShareLinksPresenter {
+package final class ShareLinksPresenter {
     package weak var view: (any ShareLinksView)?
     private let service: any ShareService
     private var shares: [Share] = []
