@@ -27,14 +27,7 @@ final class SharePageTests: XCTestCase {
 
     @discardableResult
     private func play(_ score: String, on date: String, teamA: [String], teamB: [String]) throws -> String {
-        let sides = teamA.map { ["id": players[$0] ?? 0, "team": "Team A"] as [String: Any] }
-            + teamB.map { ["id": players[$0] ?? 0, "team": "Team B"] as [String: Any] }
-        let goals = score.split(separator: "-").compactMap { Int($0) }
-        let winner = goals[0] > goals[1] ? "Team A" : goals[0] < goals[1] ? "Team B" : "None"
-        let saved = try organiser.request(.post, "/api/gathers", json: ["score": score, "winnerTeam": winner, "createdAt": date,
-                                                                         "players": sides])
-        XCTAssertEqual(saved.status, 201, saved.text)
-        return try XCTUnwrap(saved.jsonObject()["id"] as? String)
+        try organiser.saveMatch(score, on: date, teamA: teamA.map { players[$0] ?? 0 }, teamB: teamB.map { players[$0] ?? 0 })
     }
 
     private func share(_ name: String = "Thursday <five> & friends") throws -> (path: String, id: Int) {
