@@ -1,6 +1,7 @@
 import Foundation
 import GatherServer
 import HTTP
+import Networking
 import TestSupport
 import XCTest
 
@@ -14,9 +15,10 @@ final class LiveMatchTests: XCTestCase {
     }
 
     /// An organiser with a roster of four and a share link; the link's token.
-    private func organiser() throws -> (client: APIClient, players: [Int], token: String) {
+    private func organiser(username: String = "user-\(UUID().uuidString.prefix(8))") throws
+        -> (client: APIClient, players: [Int], token: String) {
         server = try TestServer()
-        let client = try server.registeredClient().client
+        let client = try server.registeredClient(username: username).client
         var players: [Int] = []
         for name in ["Ana", "Ben", "Cleo <b>", "Dan"] {
             players.append(try XCTUnwrap(client.request(.post, "/api/players", json: ["name": name]).jsonObject()["id"] as? Int))
@@ -129,5 +131,61 @@ final class LiveMatchTests: XCTestCase {
         XCTAssertTrue(open.read { $0.contains("data: null") })
         XCTAssertEqual(try client.request(.delete, "/api/shares/\(revoked)").status, 204)
         XCTAssertEqual(try server.client().request(.get, "/s/\(token)/events").status, 404, "a revoked link opens no new stream")
+        XCTAssertTrue(open.waitForClose(), "the stream the link had opened ends with it: \(open.text)")
+    }
+
+    /// The organiser's own stream (`gather watch` without a link), read as it arrives by the
+    /// client's own connection, as `gather watch` reads it.
+    private func ownStream(token: String?) throws -> (connection: HTTPClientConnection, head: ReceivedResponse) {
+        let connection = try HTTPClientConnection(host: "127.0.0.1", port: server.port, timeout: .seconds(5))
+        var headers = HTTPHeaders()
+        if let token { headers.set(name: "Authorization", value: "Bearer \(token)") }
+        headers.set(name: "Accept", value: "text/event-stream")
+        return (connection, try connection.open(target: "/api/live/events", headers: headers, timeout: .seconds(5)))
+    }
+
+    /// Reads the stream until `condition` holds of all it has read, or 5 s pass.
+    private func read(_ connection: HTTPClientConnection, into text: inout String, until condition: (String) -> Bool) throws -> Bool {
+        let deadline = Date().addingTimeInterval(5)
+        while !condition(text) {
+            guard Date() < deadline, let bytes = try connection.readArrivedBody(timeout: .seconds(5)) else { return false }
+            text += String(decoding: bytes, as: UTF8.self)
+        }
+        return true
+    }
+
+    func testTheOrganisersOwnSessionWatchesUntilItLogsOut() throws {
+        let (client, players, _) = try organiser(username: "ana")
+        let token = try XCTUnwrap(client.token)
+        XCTAssertEqual(try ownStream(token: nil).head.status, 401, "no session, no stream")
+        XCTAssertEqual(try ownStream(token: "not-a-token").head.status, 401)
+
+        let (stream, head) = try ownStream(token: token)
+        XCTAssertEqual(head.status, 200)
+        XCTAssertEqual(head.headers["Content-Type"], "text/event-stream; charset=utf-8")
+        var text = ""
+        XCTAssertTrue(try read(stream, into: &text) { $0.contains("event: match\ndata: null\n\n") }, text)
+        XCTAssertEqual(try client.request(.put, "/api/live", json: update(players, score: "3-1", phase: "running", remaining: 60)).status, 204)
+        XCTAssertTrue(try read(stream, into: &text) { $0.contains("\"scoreA\":3,\"scoreB\":1") }, text)
+
+        // Another session of the same account keeps its stream when this one logs out.
+        let login = try server.client().request(.post, "/api/users/login",
+                                                headers: ["Authorization": APIClient.basic("ana", "correct horse battery")])
+        let (other, _) = try ownStream(token: try XCTUnwrap(login.jsonObject()["token"] as? String))
+        var otherText = ""
+        XCTAssertTrue(try read(other, into: &otherText) { $0.contains("\"scoreA\":3") }, otherText)
+        XCTAssertEqual(try client.request(.post, "/api/users/logout").status, 204)
+        XCTAssertNil(try stream.readArrivedBody(timeout: .seconds(5)), "the logged-out session's stream ended")
+        // It may still hear events (the logout was a change of the account's); it does not end.
+        var stillOpen = false
+        for _ in 0..<10 {
+            do {
+                guard try other.readArrivedBody(timeout: .milliseconds(300)) != nil else { break }
+            } catch HTTPClientError.timedOut {
+                stillOpen = true
+                break
+            }
+        }
+        XCTAssertTrue(stillOpen, "the other session's stream goes on")
     }
 }

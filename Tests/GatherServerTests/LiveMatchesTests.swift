@@ -41,8 +41,8 @@ final class LiveMatchesTests: XCTestCase {
         let watching = RecordingWriter(), other = RecordingWriter()
         matches.publish(match(.paused, remaining: 300), for: alice, clock: 1_000 * second)
         matches.publish(match(.paused, remaining: 100), for: bob, clock: 1_050 * second)
-        matches.watch(alice, with: watching, clock: 1_010 * second)
-        matches.watch(bob, with: other, clock: 1_060 * second)
+        matches.watch(alice, with: watching, pass: .share(1), clock: 1_010 * second)
+        matches.watch(bob, with: other, pass: .share(2), clock: 1_060 * second)
         XCTAssertEqual(matches.viewerCount, 2)
 
         matches.sweep(clock: 1_089 * second)
@@ -65,7 +65,7 @@ final class LiveMatchesTests: XCTestCase {
     func testEndingAMatchNobodyPlaysTellsNobody() {
         let matches = LiveMatches()
         let watching = RecordingWriter()
-        matches.watch(alice, with: watching)
+        matches.watch(alice, with: watching, pass: .share(1))
         let heard = watching.events.count
         matches.end(for: alice)
         XCTAssertEqual(watching.events.count, heard, "no match was being played: nothing to say")

@@ -508,6 +508,21 @@ paths:
         '204': { description: Ended }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '503': { $ref: '#/components/responses/Unavailable' }
+  /api/live/events:
+    get:
+      summary: The caller's own match being played, pushed as it changes (Server-Sent Events)
+      description: >-
+        The same stream as a share link's (GET /s/{token}/events), for the organiser's own session
+        (gather watch without a link). It lasts as long as the connection, and ends when the
+        session is logged out or the account closed.
+      responses:
+        '200':
+          description: The event stream
+          content:
+            text/event-stream:
+              schema: { $ref: '#/components/schemas/LiveEvent' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '503': { $ref: '#/components/responses/Unavailable' }
   /favicon.ico:
     get:
       summary: No icon (browsers ask for one with every page)
@@ -561,24 +576,14 @@ paths:
       description: >-
         A stream that lasts as long as the connection: "event: match" with a LiveMatch or null
         (first the match as it stands, then every change), "event: results" when the organiser's
-        saved data changes. A comment line every 15 s keeps it open.
+        saved data changes. A comment line every 15 s keeps it open. Revoking the link ends it.
       security: []
       responses:
         '200':
           description: The event stream
           content:
             text/event-stream:
-              schema:
-                description: Each event
-                type: object
-                required: [data]
-                properties:
-                  event: { type: string, enum: [match, results] }
-                  data:
-                    type: string
-                    description: >-
-                      JSON. For match: null, or {gatherId, teamA and teamB (names), scoreA, scoreB,
-                      phase, remainingSeconds (as it is sent), durationSeconds}. For results: {}
+              schema: { $ref: '#/components/schemas/LiveEvent' }
         '404': { $ref: '#/components/responses/NotFound' }
   /api/shares/{id}:
     parameters:
@@ -888,6 +893,17 @@ components:
       required: [team]
       properties:
         team: { $ref: '#/components/schemas/Team' }
+    LiveEvent:
+      description: One event of a live stream
+      type: object
+      required: [data]
+      properties:
+        event: { type: string, enum: [match, results] }
+        data:
+          type: string
+          description: >-
+            JSON. For match: null, or {gatherId, teamA and teamB (names), scoreA, scoreB,
+            phase, remainingSeconds (as it is sent), durationSeconds}. For results: {}
     LiveMatchUpdate:
       type: object
       required: [gatherId, teamA, teamB, score, phase, remainingSeconds, durationSeconds]

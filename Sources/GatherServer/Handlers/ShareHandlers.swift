@@ -30,11 +30,12 @@ enum ShareHandlers {
         .json(.ok, try context.database.read { try ShareRepository($0).all(owner: context.owner) })
     }
 
-    /// Revokes a link: its page answers 404 from the next request on.
+    /// Revokes a link: its page answers 404 from the next request on, and its open event streams end.
     static func delete(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let id = try context.parameters.int("id", resource: "share")
         try APIError.require(try context.database.write { try ShareRepository($0).delete(id: id, owner: context.owner) },
                              else: .shareNotFound)
+        context.services.live.revoke(.share(id), of: context.owner)
         return HTTPResponse(status: .noContent)
     }
 }

@@ -93,6 +93,7 @@ enum UserHandlers {
     static func logout(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         try context.database.write { try TokenRepository($0).delete(digest: context.tokenDigest) }
         context.services.sessions.revoke(context.tokenDigest)
+        context.services.live.revoke(.session(context.tokenDigest), of: context.owner)
         return HTTPResponse(status: .noContent)
     }
 
@@ -108,6 +109,7 @@ enum UserHandlers {
         let now = context.services.now()
         try context.database.write { try UserRepository($0).close(id: context.owner, at: now) }
         context.services.sessions.revoke(user: context.owner)
+        context.services.live.revokeAll(of: context.owner)
         context.services.purger.purge(context.owner)
         return HTTPResponse(status: .noContent)
     }

@@ -18,9 +18,16 @@ final class LiveMatches: Sendable {
         var heardAt: UInt64
     }
 
+    private struct Viewer {
+        let writer: any HTTPStreamWriter
+        let pass: LivePass
+    }
+
     private struct Owner {
         var published: Published?
-        var viewers: [ObjectIdentifier: any HTTPStreamWriter] = [:]
+        var viewers: [ObjectIdentifier: Viewer] = [:]
+
+        var writers: [any HTTPStreamWriter] { viewers.values.map(\.writer) }
     }
 
     private let owners = Locked<[UUID: Owner]>([:])
@@ -36,7 +43,7 @@ final class LiveMatches: Sendable {
         let event = ServerSentEvent.bytes(event: "match", data: match.jsonBytes())
         let viewers = owners.withLock { owners in
             owners[owner, default: Owner()].published = Published(match: match, heardAt: clock)
-            return Array(owners[owner]?.viewers.values ?? [:].values)
+            return owners[owner]?.writers ?? []
         }
         for viewer in viewers { viewer.write(event) }
     }
@@ -47,7 +54,7 @@ final class LiveMatches: Sendable {
         let viewers = owners.withLock { owners -> [any HTTPStreamWriter] in
             guard owners[owner]?.published != nil else { return [] }
             owners[owner]?.published = nil
-            let viewers = Array(owners[owner]?.viewers.values ?? [:].values)
+            let viewers = owners[owner]?.writers ?? []
             if viewers.isEmpty { owners[owner] = nil }
             return viewers
         }
@@ -56,16 +63,16 @@ final class LiveMatches: Sendable {
 
     /// The organiser's saved data changed (a result, a player): open pages fetch their tables again.
     func resultsChanged(for owner: UUID) {
-        let viewers = owners.withLock { owners in Array(owners[owner]?.viewers.values ?? [:].values) }
+        let viewers = owners.withLock { owners in owners[owner]?.writers ?? [] }
         guard !viewers.isEmpty else { return }
         let event = ServerSentEvent.bytes(event: "results", data: Array("{}".utf8))
         for viewer in viewers { viewer.write(event) }
     }
 
-    /// A page starts watching: it hears the match as it stands at once.
-    func watch(_ owner: UUID, with writer: any HTTPStreamWriter, clock: UInt64 = MonotonicClock.now()) {
+    /// A page starts watching, let in by `pass`: it hears the match as it stands at once.
+    func watch(_ owner: UUID, with writer: any HTTPStreamWriter, pass: LivePass, clock: UInt64 = MonotonicClock.now()) {
         let now = owners.withLock { owners in
-            owners[owner, default: Owner()].viewers[ObjectIdentifier(writer)] = writer
+            owners[owner, default: Owner()].viewers[ObjectIdentifier(writer)] = Viewer(writer: writer, pass: pass)
             return current(owners[owner]?.published, clock: clock)
         }
         writer.write(ServerSentEvent.retry)
@@ -79,6 +86,21 @@ final class LiveMatches: Sendable {
         }
     }
 
+    /// The pass was revoked (a share link, a session logged out): the streams it let in end now,
+    /// not whenever their viewers leave.
+    func revoke(_ pass: LivePass, of owner: UUID) {
+        let revoked = owners.withLock { owners in
+            owners[owner]?.viewers.values.filter { $0.pass == pass }.map(\.writer) ?? []
+        }
+        for writer in revoked { writer.finish() }
+    }
+
+    /// The account was closed: every stream watching it ends now.
+    func revokeAll(of owner: UUID) {
+        let writers = owners.withLock { owners in owners[owner]?.writers ?? [] }
+        for writer in writers { writer.finish() }
+    }
+
     /// Forgets the matches whose organisers have gone quiet, telling their viewers: run now and
     /// then by one timer for the whole server (`LiveMatchSweeper`), never one per match or viewer.
     func sweep(clock: UInt64 = MonotonicClock.now()) {
@@ -90,7 +112,7 @@ final class LiveMatches: Sendable {
                 if entry.viewers.isEmpty {
                     owners[owner] = nil
                 } else {
-                    silent.append(Array(entry.viewers.values))
+                    silent.append(entry.writers)
                 }
             }
             return silent
@@ -115,16 +137,26 @@ final class LiveMatches: Sendable {
     }
 }
 
-/// One share page's event stream (`GET /s/{token}/events`): it watches its organiser's match
-/// while the connection lasts. Costs a writer and a dictionary entry, no thread and no timer.
+/// What let a stream in, so that revoking it ends the stream at once.
+enum LivePass: Hashable, Sendable {
+    /// A share link, by its id.
+    case share(Int)
+    /// The organiser's own session, by its token's digest.
+    case session([UInt8])
+}
+
+/// One event stream (`GET /s/{token}/events`, `GET /api/live/events`): it watches its
+/// organiser's match while the connection lasts. Costs a writer and a dictionary entry, no thread
+/// and no timer.
 struct LiveEventStream: HTTPBodyStream {
     let owner: UUID
+    let pass: LivePass
     let matches: LiveMatches
 
     var keepAliveBytes: [UInt8] { ServerSentEvent.keepAlive }
 
     func opened(_ writer: any HTTPStreamWriter) {
-        matches.watch(owner, with: writer)
+        matches.watch(owner, with: writer, pass: pass)
     }
 
     func closed(_ writer: any HTTPStreamWriter) {

@@ -44,6 +44,7 @@ enum Routes {
 
             Route(.put, "/api/live", quickAuthenticated: LiveHandlers.publish),
             Route(.delete, "/api/live", quickAuthenticated: LiveHandlers.end),
+            Route(.get, "/api/live/events", quickAuthenticated: LiveEventsHandler.ownEvents),
 
             Route(.get, "/api/gathers", authenticated: GatherHandlers.list),
             Route(.post, "/api/gathers", writing: GatherDraft.self, emptyBody: "{}", authenticated: GatherHandlers.create),

@@ -12,6 +12,8 @@ enum BodyFraming: Sendable, Equatable {
 struct BodyReader: Sendable {
     private let framing: BodyFraming
     private var chunks = ChunkedBodyDecoder()
+    /// Bytes of a body with a length handed out so far by `readArrived`.
+    private var delivered = 0
 
     init(framing: BodyFraming) {
         self.framing = framing
@@ -43,6 +45,30 @@ struct BodyReader: Sendable {
             guard ended else { return nil }
             defer { start = buffer.count }
             return Array(buffer[start...])
+        }
+    }
+
+    /// What has arrived of the body since the last call, consumed from `buffer` at `start`, and
+    /// whether the body is complete with it: for a body read as it arrives (an event stream)
+    /// rather than whole. Nothing is kept here, so a body that never ends costs no memory.
+    mutating func readArrived(_ buffer: [UInt8], from start: inout Int, limits: HTTPLimits,
+                              ended: Bool) throws(HTTPParseError) -> (bytes: [UInt8], isComplete: Bool) {
+        switch framing {
+        case .none:
+            return ([], true)
+        case .length(let length):
+            let count = min(length - delivered, buffer.count - start)
+            defer { start += count }
+            delivered += count
+            if delivered < length && ended { throw HTTPParseError(.badRequest, "connection closed before the body was complete") }
+            return (Array(buffer[start..<(start + count)]), delivered == length)
+        case .chunked:
+            let complete = try chunks.decode(buffer, from: &start, limits: limits)
+            if !complete && ended { throw HTTPParseError(.badRequest, "connection closed before the body was complete") }
+            return (chunks.takeBody(), complete)
+        case .untilClose:
+            defer { start = buffer.count }
+            return (Array(buffer[start...]), ended)
         }
     }
 }

@@ -15,6 +15,12 @@ struct ChunkedBodyDecoder: Sendable {
     /// Bytes of chunk extensions and trailer fields so far (with their line ends).
     private var nonDataBytes = 0
 
+    /// The data decoded so far, handed over: the body limit then counts only what arrives after.
+    mutating func takeBody() -> [UInt8] {
+        defer { body = [] }
+        return body
+    }
+
     /// The longest chunk-size line we accept, extensions included.
     static let maxSizeLineBytes = 1024
 

@@ -16,6 +16,19 @@ public struct ReceivedResponse: Sendable {
     }
 }
 
+/// Part of a body read as it arrives (`HTTPResponseParser.nextArrivedBody`).
+package struct ArrivedBody: Sendable, Equatable {
+    /// The bytes that arrived since the last part; possibly none.
+    package var bytes: [UInt8]
+    /// The body ended with these bytes.
+    package var isComplete: Bool
+
+    package init(bytes: [UInt8], isComplete: Bool) {
+        self.bytes = bytes
+        self.isComplete = isComplete
+    }
+}
+
 /// An incremental HTTP/1.1 response parser (RFC 9112 §6.3), the client-side twin of
 /// `HTTPRequestParser`: bytes in any split, responses out in order. Interim 1xx responses are
 /// skipped. A body framed by the connection's end completes on `finish()`.
@@ -55,10 +68,40 @@ public struct HTTPResponseParser: Sendable {
     }
 
     public mutating func nextResponse() throws(HTTPParseError) -> ReceivedResponse? {
+        guard try readHead() != nil else { return nil }
+        let message: (head: ResponseHead, body: [UInt8])?
+        do { message = try state.takeBody(from: &input, limits: limits, ended: ended) } catch { try fail(error) }
+        guard let (head, body) = message else { return nil }
+        return ReceivedResponse(status: head.status, reasonPhrase: head.reasonPhrase, version: head.version,
+                                headers: head.headers, body: body)
+    }
+
+    /// For a response read as it arrives (an event stream) rather than whole: its head as soon as
+    /// that has arrived, with an empty `body`; nil while more bytes are needed. The body then comes
+    /// piece by piece from `nextArrivedBody()`, and until it is complete this returns the same head.
+    package mutating func nextHead() throws(HTTPParseError) -> ReceivedResponse? {
+        guard let head = try readHead() else { return nil }
+        return ReceivedResponse(status: head.status, reasonPhrase: head.reasonPhrase, version: head.version,
+                                headers: head.headers, body: [])
+    }
+
+    /// After `nextHead()`: the body bytes that have arrived since the last call (possibly none),
+    /// and whether the body is now complete; nil when no response has its head read.
+    package mutating func nextArrivedBody() throws(HTTPParseError) -> ArrivedBody? {
+        let arrived: (bytes: [UInt8], isComplete: Bool)?
+        do { arrived = try state.takeArrivedBody(from: &input, limits: limits, ended: ended) } catch { try fail(error) }
+        return arrived.map { ArrivedBody(bytes: $0.bytes, isComplete: $0.isComplete) }
+    }
+
+    /// The head of the response being read: parsed when it has all arrived (interim ones
+    /// skipped), and the parser then reading its body; nil while more bytes are needed.
+    private mutating func readHead() throws(HTTPParseError) -> ResponseHead? {
         while true {
             switch state {
             case .failed(let error):
                 throw error
+            case .body(let head, _):
+                return head
             case .head:
                 let head: ResponseHead
                 do throws(HTTPParseError) {
@@ -82,12 +125,6 @@ public struct HTTPResponseParser: Sendable {
                 } catch {
                     try fail(error)
                 }
-            case .body:
-                let message: (head: ResponseHead, body: [UInt8])?
-                do { message = try state.takeBody(from: &input, limits: limits, ended: ended) } catch { try fail(error) }
-                guard let (head, body) = message else { return nil }
-                return ReceivedResponse(status: head.status, reasonPhrase: head.reasonPhrase, version: head.version,
-                                        headers: head.headers, body: body)
             }
         }
     }

@@ -36,6 +36,18 @@ struct InputBuffer: Sendable {
         return body
     }
 
+    /// What has arrived of the body, consumed and dropped at once (see `BodyReader.readArrived`),
+    /// so a body that never ends never grows the buffer.
+    mutating func takeArrivedBody(with reader: inout BodyReader, limits: HTTPLimits,
+                                  ended: Bool) throws(HTTPParseError) -> (bytes: [UInt8], isComplete: Bool) {
+        let arrived = try reader.readArrived(bytes, from: &start, limits: limits, ended: ended)
+        if start > 0 {
+            bytes.removeSubrange(0..<start)
+            start = 0
+        }
+        return arrived
+    }
+
     /// Bytes held: received and not yet consumed, plus consumed ones not yet dropped.
     var byteCount: Int { bytes.count }
 

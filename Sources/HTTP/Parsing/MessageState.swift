@@ -25,4 +25,14 @@ enum MessageState<Head: Sendable>: Sendable {
         self = .head(HeadScanner())
         return (head, body)
     }
+
+    /// In `.body`: what has arrived of the body since the last call and whether it is complete
+    /// (the state then back at a new head); nil in any other state.
+    mutating func takeArrivedBody(from input: inout InputBuffer, limits: HTTPLimits,
+                                  ended: Bool) throws(HTTPParseError) -> (bytes: [UInt8], isComplete: Bool)? {
+        guard case .body(let head, var reader) = self else { return nil }
+        let arrived = try input.takeArrivedBody(with: &reader, limits: limits, ended: ended)
+        self = arrived.isComplete ? .head(HeadScanner()) : .body(head, reader)
+        return arrived
+    }
 }

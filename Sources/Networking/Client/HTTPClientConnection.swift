@@ -103,6 +103,37 @@ public final class HTTPClientConnection {
         return try readResponse(timeout: timeout)
     }
 
+    /// Sends a request whose answer is read as it arrives (an event stream): returns its head
+    /// (with an empty body) once that has arrived; the body then comes from `readArrivedBody`.
+    package func open(method: HTTPMethod = .get, target: String, headers: HTTPHeaders = HTTPHeaders(),
+                      timeout: Duration) throws -> ReceivedResponse {
+        let bytes = try HTTPRequestSerializer.serialize(method: method, target: target, host: "\(host):\(port)",
+                                                       headers: headers, body: [])
+        try write(bytes, timeout: timeout)
+        expectResponse(to: method)
+        let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
+        while true {
+            if let head = try parser.nextHead() { return head }
+            guard !peerClosed else { throw HTTPClientError.connectionClosed }
+            try readSome(until: deadline)
+        }
+    }
+
+    /// After `open`: the body's bytes that arrive within `timeout` (`HTTPClientError.timedOut`
+    /// if none do), or nil once the body has ended. Whatever has already arrived comes at once.
+    package func readArrivedBody(timeout: Duration) throws -> [UInt8]? {
+        let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
+        while true {
+            guard let arrived = try parser.nextArrivedBody() else { return nil }
+            if !arrived.bytes.isEmpty || arrived.isComplete {
+                // The end comes as nil on the next call, after the last bytes.
+                return arrived.bytes.isEmpty ? nil : arrived.bytes
+            }
+            guard !peerClosed else { throw HTTPClientError.connectionClosed }
+            try readSome(until: deadline)
+        }
+    }
+
     /// Tells the reader that a request with `method` went out through `write` (HEAD answers have no body).
     @_spi(Testing) public func expectResponse(to method: HTTPMethod) {
         parser.expectResponse(to: method)
