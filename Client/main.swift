@@ -21,22 +21,57 @@ signal(SIGPIPE, SIG_IGN)
 let environment = ProcessInfo.processInfo.environment
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-// `gather COMMAND …`: one task for scripts, then exit with its status.
-if CommandLineApp.isSubcommand(arguments) {
+/// The subcommands' app, writing to the standard streams.
+func commandLineApp() -> CommandLineApp {
     let isTerminal = isatty(STDOUT_FILENO) == 1
     var size = winsize()
     let columns = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
     let console = Console(out: { FileHandle.standardOutput.write(Data($0.utf8)) },
                           err: { FileHandle.standardError.write(Data($0.utf8)) },
                           isTerminal: isTerminal, width: columns, color: (environment["NO_COLOR"] ?? "").isEmpty)
-    let app = CommandLineApp(environment: environment, console: console, password: PasswordSource(environment: environment)) { question in
+    return CommandLineApp(environment: environment, console: console, password: PasswordSource(environment: environment)) { question in
         FileHandle.standardError.write(Data(question.utf8))
         return ["y", "yes"].contains(readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "")
     }
+}
+
+/// A full screen needs a terminal that can move its cursor.
+func requireTerminal() {
+    guard TerminalDevice.isTerminal(STDIN_FILENO), TerminalDevice.isTerminal(STDOUT_FILENO) else {
+        fail("gather is interactive: run it in a terminal (standard input and output must be a TTY)", code: 2)
+    }
+    guard TerminalDevice.canAddressCursor(term: environment["TERM"]) else {
+        fail("this terminal (TERM=\(environment["TERM"] ?? "")) cannot move the cursor; run gather in a full terminal such as xterm", code: 2)
+    }
+}
+
+// `gather COMMAND …`: one task for scripts, then exit with its status.
+if CommandLineApp.isSubcommand(arguments) {
+    let app = commandLineApp()
     Task {
         exit(await app.run(arguments))
     }
     dispatchMain()
+}
+
+// `gather watch [SHARE-URL]`: the match being played, full screen. Its arguments are read (and a
+// bad link refused) before the terminal changes and before any thread starts.
+if CommandLineApp.isWatch(arguments) {
+    switch commandLineApp().launchWatch(arguments) {
+    case .exit(let status):
+        exit(status)
+    case .watch(let request):
+        SignalInbox.block(TerminalApp.handledSignals)
+        requireTerminal()
+        let app = TerminalApp(device: TerminalDevice(), colorEnabled: (environment["NO_COLOR"] ?? "").isEmpty)
+        do {
+            try app.watch(request.feed, label: request.label)
+        } catch {
+            fail("cannot set up the terminal: \(error)", code: 1)
+        }
+        RunLoop.main.run()
+        fail("the main run loop ended", code: 1)
+    }
 }
 
 // The terminal app: the signals it handles are blocked now, before any thread exists, and read by
@@ -69,12 +104,7 @@ if address.scheme == .https {
     }
 }
 
-guard TerminalDevice.isTerminal(STDIN_FILENO), TerminalDevice.isTerminal(STDOUT_FILENO) else {
-    fail("gather is interactive: run it in a terminal (standard input and output must be a TTY)", code: 2)
-}
-guard TerminalDevice.canAddressCursor(term: environment["TERM"]) else {
-    fail("this terminal (TERM=\(environment["TERM"] ?? "")) cannot move the cursor; run gather in a full terminal such as xterm", code: 2)
-}
+requireTerminal()
 
 if let warning = settings.securityWarning {
     // Also after the full screen closes, and for anyone reading the terminal's scrollback.

@@ -72,6 +72,8 @@ enum CLICommands {
         CommandSpec("share list", summary: "the share links, with how often each was opened (never the links)", options: [json],
                     example: "gather share list"),
         CommandSpec("share revoke", summary: "stop a share link at once", arguments: ["ID"], example: "gather share revoke 2"),
+        CommandSpec("watch", summary: "the match being played, full screen: a share link's, or without one your own",
+                    arguments: ["SHARE-URL"], minimumArguments: 0, example: "gather watch https://gather.example.org/s/…"),
         CommandSpec("export", summary: "everything of yours in one document: players, gathers with teams and scores",
                     options: [OptionSpec("--format", value: "FORMAT", help: "json (everything, the default) or csv (the players)",
                                          choices: ["json", "csv"]),

@@ -11,6 +11,8 @@ struct CommandContext {
     let console: Console
     let client: APIClient
     let sessions: ServerSessionStore
+    /// The server, certificate and timeout settings the client was made with.
+    let settings: ConnectionSettings
 
     init(command: ParsedCommand, environment: [String: String], console: Console) throws {
         var arguments: [String] = []
@@ -32,6 +34,7 @@ struct CommandContext {
         if let warning = settings.securityWarning { console.error("warning: \(warning)") }
         self.command = command
         self.console = console
+        self.settings = settings
         client = APIClient(address: settings.server, timeout: settings.timeout, tls: tls)
         let config = ConfigDirectory.prepare(environment: environment)
         if let problem = config.problem { console.error("warning: \(problem)") }

@@ -24,7 +24,12 @@ public struct CommandLineApp: Sendable {
     /// Whether these arguments ask for a subcommand (rather than the TUI's own flags); global
     /// options may come first (`gather --server URL players list`).
     public static func isSubcommand(_ arguments: [String]) -> Bool {
-        splitLeadingOptions(arguments).rest.first.map(CLICommands.commandWords.contains) ?? false
+        splitLeadingOptions(arguments).rest.first.map { CLICommands.commandWords.contains($0) && $0 != "watch" } ?? false
+    }
+
+    /// Whether these arguments ask for `gather watch`, the full screen of a match being played.
+    package static func isWatch(_ arguments: [String]) -> Bool {
+        splitLeadingOptions(arguments).rest.first == "watch"
     }
 
     /// The global options before the command, and everything from the command on.
@@ -71,17 +76,26 @@ public struct CommandLineApp: Sendable {
                 }
                 return ExitCode.success.rawValue
             }
-        } catch let error as UsageError {
+        } catch {
+            return status(for: error)
+        }
+    }
+
+    /// Says what went wrong before a command could run; its exit status.
+    func status(for error: any Error) -> Int32 {
+        let parser = CommandLineApp.parser
+        switch error {
+        case let error as UsageError:
             console.error(error.message)
             if let spec = error.command { console.err("usage: \(parser.usage(of: spec, program: "gather"))\n") }
             return ExitCode.usage.rawValue
-        } catch let failure as CommandFailure {
+        case let failure as CommandFailure:
             console.error(failure.message)
             return failure.code.rawValue
-        } catch let error as ClientCommandLineError {
+        case let error as ClientCommandLineError:
             console.error(error.message)
             return ExitCode.usage.rawValue
-        } catch {
+        default:
             console.error("\(error)")
             return ExitCode.refused.rawValue
         }

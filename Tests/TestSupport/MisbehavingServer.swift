@@ -16,6 +16,9 @@ public final class MisbehavingServer: @unchecked Sendable {
         case html(status: Int, reasonPhrase: String)
         /// 200 with a body of this many bytes that is no JSON at all.
         case huge(bytes: Int)
+        /// These bytes exactly (a head and what follows, an event stream say); then the connection
+        /// closes, or with `holdOpen` stays open, silent, until the client closes it.
+        case raw(String, holdOpen: Bool)
     }
 
     public let port: Int
@@ -23,6 +26,10 @@ public final class MisbehavingServer: @unchecked Sendable {
     private let lock = NSLock()
     private var answers: [String: Answer] = [:]
     private var served: [String: Int] = [:]
+    private var open = 0
+
+    /// Connections accepted and not yet closed.
+    public var openConnections: Int { lock.withLock { open } }
 
     public init() throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -66,7 +73,11 @@ public final class MisbehavingServer: @unchecked Sendable {
     }
 
     private func serve(_ connection: Int32) {
-        defer { close(connection) }
+        lock.withLock { open += 1 }
+        defer {
+            close(connection)
+            lock.withLock { open -= 1 }
+        }
         var buffer: [UInt8] = []
         while let route = readRequest(connection, buffer: &buffer) {
             let answer = lock.withLock { () -> Answer in
@@ -86,6 +97,13 @@ public final class MisbehavingServer: @unchecked Sendable {
             case let .html(status, phrase):
                 let page = "<html><head><title>\(status) \(phrase)</title></head><body><h1>\(phrase)</h1></body></html>"
                 send(connection, head(status: status, phrase: phrase, type: "text/html", length: page.utf8.count) + page)
+                return
+            case let .raw(text, holdOpen):
+                send(connection, text)
+                if holdOpen {
+                    var byte: UInt8 = 0
+                    while recv(connection, &byte, 1, 0) > 0 {}
+                }
                 return
             case let .huge(bytes):
                 send(connection, head(status: 200, phrase: "OK", type: "application/json", length: bytes))

@@ -125,6 +125,11 @@ public final class APIClient: Sendable {
     }
 
     private func mapped(_ error: any Error) -> ServiceError {
+        APIClient.serviceError(for: error, at: address)
+    }
+
+    /// A failure to talk to `address`, worded for people.
+    static func serviceError(for error: any Error, at address: ServerAddress) -> ServiceError {
         switch error {
         case HTTPClientError.connectionRefused:
             return .unreachable("Cannot reach the server at \(address): connection refused. Is gather-server running?")

@@ -13,4 +13,5 @@ package protocol ViewFactory: AnyObject {
     func makeMatchDetailView(presenter: MatchDetailPresenter) -> any MatchDetailView
     func makeLeaderboardView(presenter: LeaderboardPresenter) -> any LeaderboardView
     func makeShareLinksView(presenter: ShareLinksPresenter) -> any ShareLinksView
+    func makeWatchView(presenter: WatchPresenter) -> any WatchView
 }

@@ -124,9 +124,33 @@ package struct LiveMatch: Hashable, Sendable {
     }
 }
 
-extension LiveMatch: Encodable {
+extension LiveMatch: Codable {
     enum CodingKeys: String, CodingKey {
         case gatherID = "gatherId", teamA, teamB, scoreA, scoreB, phase, remainingSeconds, durationSeconds
+    }
+
+    /// As `gather watch` reads it from an event stream: whatever a server sends is checked as
+    /// an update from `gather` would be, so a screen never shows a negative clock or 5,000 goals.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard let score = try Score(teamA: container.decode(Int.self, forKey: .scoreA), teamB: container.decode(Int.self, forKey: .scoreB)) else {
+            throw ValidationError(field: "scoreA", message: "and scoreB must be from 0 to \(Score.maximumGoals)")
+        }
+        guard let phase = try container.decodeEnumIfPresent(LiveMatchUpdate.Phase.self, forKey: .phase) else {
+            throw ValidationError(field: "phase", message: "is required")
+        }
+        let remaining = try container.decode(Int.self, forKey: .remainingSeconds)
+        let duration = try container.decode(Int.self, forKey: .durationSeconds)
+        guard (0...LiveMatchUpdate.maximumSeconds).contains(duration), (0...duration).contains(remaining) else {
+            throw ValidationError(field: "remainingSeconds", message: "must be from 0 to durationSeconds, at most \(LiveMatchUpdate.maximumSeconds)")
+        }
+        let teamA = try container.decode([String].self, forKey: .teamA)
+        let teamB = try container.decode([String].self, forKey: .teamB)
+        guard teamA.count + teamB.count <= GatherDraft.maximumPlayers else {
+            throw ValidationError(field: "teamA", message: "and teamB can list at most \(GatherDraft.maximumPlayers) players")
+        }
+        self.init(gatherID: try container.decode(UUID.self, forKey: .gatherID), teamA: Side(names: teamA), teamB: Side(names: teamB),
+                  score: score, phase: phase, remainingSeconds: remaining, durationSeconds: duration)
     }
 
     package func encode(to encoder: any Encoder) throws {

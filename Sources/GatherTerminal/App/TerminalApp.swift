@@ -13,7 +13,7 @@ public final class TerminalApp: Navigator, ViewFactory {
     private var renderer: Renderer
     private var decoder = KeyDecoder()
     private var screens: [any TerminalScreen] = []
-    private var coordinator: AppCoordinator?
+    private var root: (any NavigationRoot)?
     private var showingHelp = false
     private var renderScheduled = false
     private var escapeFlush: DispatchWorkItem?
@@ -40,18 +40,27 @@ public final class TerminalApp: Navigator, ViewFactory {
 
     /// Enters full screen, installs the input and signal sources, and starts the app coordinator.
     public func run(dependencies: AppDependencies) throws {
+        try start(AppCoordinator(navigator: self, factory: self, dependencies: dependencies))
+    }
+
+    /// `gather watch`: the match being played, full screen, heard from `feed`.
+    package func watch(_ feed: any LiveFeed, label: String) throws {
+        try start(WatchCoordinator(navigator: self, factory: self, feed: feed, ticker: DispatchTicker(), time: MonotonicTimeSource(),
+                                   label: label))
+    }
+
+    private func start(_ root: any NavigationRoot) throws {
         try device.enterFullScreen()
         device.installCrashRestoration()
         installSources()
-        let coordinator = AppCoordinator(navigator: self, factory: self, dependencies: dependencies)
-        self.coordinator = coordinator
+        self.root = root
         render()
-        Task { await coordinator.start() }
+        Task { await root.start() }
     }
 
     /// The server refused the saved token mid-session.
     public func sessionExpired() {
-        coordinator?.sessionExpired()
+        (root as? AppCoordinator)?.sessionExpired()
     }
 
     // MARK: Sources
@@ -149,8 +158,8 @@ public final class TerminalApp: Navigator, ViewFactory {
         guard let screen = screens.last else { return }
         if screen.handle(key) == .unhandled {
             switch key {
-            case .escape: coordinator?.goBack()
-            case .character("q"): coordinator?.quit()
+            case .escape: root?.goBack()
+            case .character("q"): root?.quit()
             case .character("?"): showingHelp = true
             default: break
             }
@@ -198,7 +207,7 @@ public final class TerminalApp: Navigator, ViewFactory {
     /// first keeps what would be lost, and the app says what it kept.
     func leaveAtOnce(status: Int32) {
         guard !finished else { return }
-        let words = screens.reversed().compactMap { $0.leaveAtOnce() } + [coordinator?.waitingNote].compactMap { $0 }
+        let words = screens.reversed().compactMap { $0.leaveAtOnce() } + [root?.waitingNote].compactMap { $0 }
         quit(status: status, farewell: words.isEmpty ? nil : words.joined(separator: "\ngather: "))
     }
 
@@ -261,6 +270,10 @@ public final class TerminalApp: Navigator, ViewFactory {
 
     package func makeShareLinksView(presenter: ShareLinksPresenter) -> any ShareLinksView {
         ShareLinksScreen(presenter: presenter, requestRender: renderRequest, colorEnabled: colorEnabled)
+    }
+
+    package func makeWatchView(presenter: WatchPresenter) -> any WatchView {
+        WatchScreen(presenter: presenter, requestRender: renderRequest)
     }
 
     // MARK: Rendering

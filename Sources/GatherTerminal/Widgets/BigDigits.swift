@@ -16,9 +16,10 @@ enum BigDigits {
         "8": ["████", "█  █", "████", "█  █", "████"],
         "9": ["████", "█  █", "████", "   █", "████"],
         ":": ["    ", " ██ ", "    ", " ██ ", "    "],
+        "-": ["    ", "    ", "████", "    ", "    "],
     ]
 
-    /// The rows of `text` (digits and colons), glyphs one column apart; nil if a character has no glyph.
+    /// The rows of `text` (digits, colons and dashes), glyphs one column apart; nil if a character has no glyph.
     static func rows(_ text: String) -> [String]? {
         var rows = Array(repeating: "", count: height)
         for character in text {

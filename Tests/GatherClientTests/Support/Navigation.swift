@@ -45,6 +45,13 @@ final class SpyViewFactory: ViewFactory {
     private(set) var matchDetailView: SpyMatchDetailView?
     private(set) var leaderboardView: SpyLeaderboardView?
     private(set) var shareLinksView: SpyShareLinksView?
+    private(set) var watchView: SpyWatchView?
+
+    func makeWatchView(presenter: WatchPresenter) -> any WatchView {
+        let view = SpyWatchView()
+        watchView = view
+        return view
+    }
 
     func makeHistoryView(presenter: HistoryPresenter) -> any HistoryView {
         let view = SpyHistoryView()

@@ -158,3 +158,14 @@ extension XCTestCase {
         view.onDisplay = nil
     }
 }
+
+@MainActor
+final class SpyWatchView: WatchView, RecordingView {
+    private(set) var states: [WatchViewState] = []
+    var onDisplay: ((WatchViewState) -> Void)?
+
+    func display(_ state: WatchViewState) {
+        states.append(state)
+        onDisplay?(state)
+    }
+}

@@ -57,11 +57,11 @@ public enum MatchSummary: Equatable, Sendable {
 struct MatchDateFormat {
     private let formatter: DateFormatter
 
-    init(timeZone: TimeZone) {
+    init(timeZone: TimeZone, format: String = "EEE d MMM yyyy HH:mm") {
         formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_GB")
         formatter.timeZone = timeZone
-        formatter.dateFormat = "EEE d MMM yyyy HH:mm"
+        formatter.dateFormat = format
     }
 
     func string(from date: Date) -> String {
