@@ -55,6 +55,7 @@ package final class WatchPresenter {
     /// The wait the server asked for (`retry:`), the shortest there is.
     private var shortestWait: Duration = .seconds(1)
     private var reconnectAt: Duration?
+    private var isStopped = false
 
     /// The longest wait between two tries.
     package static let longestWait: Duration = .seconds(30)
@@ -80,14 +81,17 @@ package final class WatchPresenter {
         connect()
     }
 
-    /// The screen closes: the stream with it.
+    /// The screen closes: the stream with it, and no try after (a tick already on its way included).
     package func stop() {
         ticker.stop()
         listening?.cancel()
         listening = nil
+        reconnectAt = nil
+        isStopped = true
     }
 
     private func connect() {
+        guard !isStopped else { return }
         listening?.cancel()
         reconnectAt = nil
         connection = .connecting
