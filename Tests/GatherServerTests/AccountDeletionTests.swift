@@ -25,8 +25,8 @@ final class AccountDeletionTests: XCTestCase {
     private func rows(_ table: String, of owner: String) throws -> Int {
         try server.database.read { database in
             let sql = table == "gather_players"
-                ? "SELECT count(*) FROM gather_players JOIN gathers ON gathers.id = gather_players.gather_id WHERE gathers.user_id = ?"
-                : "SELECT count(*) FROM \(table) WHERE \(table == "users" ? "id" : "user_id") = ?"
+                ? "SELECT count(*) FROM gather_players JOIN gathers ON gathers.id = gather_players.gather_id WHERE gathers.group_id = ?"
+                : "SELECT count(*) FROM \(table) WHERE \(table == "users" ? "id" : table == "tokens" ? "user_id" : "group_id") = ?"
             return try database.query(sql, owner).first?.int(0) ?? -1
         }
     }

@@ -100,7 +100,7 @@ final class ConfigurationTests: XCTestCase {
         let (client, userID) = try server.registeredClient()
         XCTAssertEqual(try client.request(.get, "/api/players").jsonArray().count, 0)
         let outside = try Database(path: server.databasePath)
-        try outside.execute("INSERT INTO players (user_id, name) VALUES (?, ?)", userID, "Written elsewhere")
+        try outside.execute("INSERT INTO players (group_id, name) VALUES (?, ?)", userID, "Written elsewhere")
         XCTAssertEqual(try client.request(.get, "/api/players").jsonArray().compactMap { $0["name"] as? String }, ["Written elsewhere"])
     }
 

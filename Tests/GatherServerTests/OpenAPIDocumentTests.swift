@@ -59,7 +59,7 @@ final class OpenAPIDocumentTests: XCTestCase {
             if line.hasPrefix("  /"), !line.hasPrefix("   "), line.hasSuffix(":") {
                 path = String(line.dropFirst(2).dropLast())
             } else if let path, line.hasPrefix("    "), !line.hasPrefix("     "),
-                      let method = ["get", "post", "put", "delete"].first(where: { line == "    \($0):" }) {
+                      let method = ["get", "post", "put", "patch", "delete"].first(where: { line == "    \($0):" }) {
                 operations.insert("\(method.uppercased()) \(path)")
             }
         }

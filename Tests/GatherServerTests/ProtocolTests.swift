@@ -346,7 +346,7 @@ final class LargeResponseTests: XCTestCase {
         let longTeam = String(repeating: "x", count: 100)
         try server.server.database.write { database in
             for index in 0..<20_000 {
-                try database.execute("INSERT INTO players (user_id, name, favourite_team) VALUES (?, ?, ?)",
+                try database.execute("INSERT INTO players (group_id, name, favourite_team) VALUES (?, ?, ?)",
                                      owner, "Player \(index)", longTeam)
             }
         }

@@ -14,7 +14,7 @@ final class AccountUsageTests: StorageTestCase {
 
     private func actual(_ pool: DatabasePool, _ owner: UUID) throws -> (players: Int, gathers: Int) {
         try pool.read { database in
-            (try rowCount("players", in: database, where: "user_id = ?", owner), try rowCount("gathers", in: database, where: "user_id = ?", owner))
+            (try rowCount("players", in: database, where: "group_id = ?", owner), try rowCount("gathers", in: database, where: "group_id = ?", owner))
         }
     }
 
@@ -66,7 +66,7 @@ final class AccountUsageTests: StorageTestCase {
         // A closed account purged a step at a time: its counts go with it, the other's stay.
         _ = try pool.write { try UserRepository($0).close(id: alice, at: Date()) }
         while try !pool.write({ try UserRepository($0).purgeStep(id: alice, rows: 2) }) {}
-        XCTAssertEqual(try pool.read { try rowCount("account_usage", in: $0, where: "user_id = ?", alice) }, 0)
+        XCTAssertEqual(try pool.read { try rowCount("group_usage", in: $0, where: "group_id = ?", alice) }, 0)
         XCTAssertTrue(try counted(pool, bob) == actual(pool, bob))
     }
 

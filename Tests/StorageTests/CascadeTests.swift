@@ -36,10 +36,10 @@ final class CascadeTests: StorageTestCase {
         try pool.read { database in
             [
                 "tokens": try rowCount("tokens", in: database, where: "user_id = ?", owner),
-                "players": try rowCount("players", in: database, where: "user_id = ?", owner),
-                "gathers": try rowCount("gathers", in: database, where: "user_id = ?", owner),
+                "players": try rowCount("players", in: database, where: "group_id = ?", owner),
+                "gathers": try rowCount("gathers", in: database, where: "group_id = ?", owner),
                 "gather_players": try rowCount("gather_players", in: database,
-                                               where: "gather_id IN (SELECT id FROM gathers WHERE user_id = ?)", owner),
+                                               where: "gather_id IN (SELECT id FROM gathers WHERE group_id = ?)", owner),
             ]
         }
     }

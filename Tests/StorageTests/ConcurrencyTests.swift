@@ -25,7 +25,7 @@ final class ConcurrencyTests: StorageTestCase {
         Thread.detachNewThread {
             do {
                 try poolA.write { database in
-                    try database.execute("INSERT INTO players (user_id, name) VALUES (?, ?)", owner, "from A")
+                    try database.execute("INSERT INTO players (group_id, name) VALUES (?, ?)", owner, "from A")
                     entered.signal()
                     _ = release.wait(seconds: 30)
                 }
@@ -38,7 +38,7 @@ final class ConcurrencyTests: StorageTestCase {
 
         let started = Date()
         XCTAssertThrowsError(try poolB.write { database in
-            try database.execute("INSERT INTO players (user_id, name) VALUES (?, ?)", owner, "from B")
+            try database.execute("INSERT INTO players (group_id, name) VALUES (?, ?)", owner, "from B")
         }) { error in
             let sqliteError = error as? SQLiteError
             XCTAssertNotNil(sqliteError, "\(error)")
@@ -54,7 +54,7 @@ final class ConcurrencyTests: StorageTestCase {
         XCTAssertNil(failure.value)
 
         try poolB.write { database in
-            try database.execute("INSERT INTO players (user_id, name) VALUES (?, ?)", owner, "from B")
+            try database.execute("INSERT INTO players (group_id, name) VALUES (?, ?)", owner, "from B")
         }
         let names = try poolA.read { try $0.query("SELECT name FROM players ORDER BY id").map { try $0.string(0) } }
         XCTAssertEqual(names, ["from A", "from B"])
@@ -134,7 +134,7 @@ final class ConcurrencyTests: StorageTestCase {
             for index in 0..<50 {
                 do {
                     try pool.write { database in
-                        try database.execute("INSERT INTO players (user_id, name) VALUES (?, ?)", owner, "w\(worker)-\(index)")
+                        try database.execute("INSERT INTO players (group_id, name) VALUES (?, ?)", owner, "w\(worker)-\(index)")
                     }
                 } catch {
                     failures.mutate { $0.append("w\(worker)-\(index): \(error)") }
@@ -159,7 +159,7 @@ final class ConcurrencyTests: StorageTestCase {
             for index in 0..<20 {
                 do {
                     if worker.isMultiple(of: 2) {
-                        try pool.write { try $0.execute("INSERT INTO players (user_id, name) VALUES (?, ?)", owner, "\(worker)-\(index)") }
+                        try pool.write { try $0.execute("INSERT INTO players (group_id, name) VALUES (?, ?)", owner, "\(worker)-\(index)") }
                     } else {
                         let seen = try pool.read { try rowCount("players", in: $0) }
                         counts.mutate { $0.append(seen) }

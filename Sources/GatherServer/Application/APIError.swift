@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GatherCore
 import HTTP
 
 /// An error a handler means to show the client: a status, a reason, maybe headers.
@@ -17,6 +18,7 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
 
     public static func badRequest(_ reason: String) -> APIError { APIError(.badRequest, reason) }
     public static func notFound(_ reason: String) -> APIError { APIError(.notFound, reason) }
+
     public static func conflict(_ reason: String) -> APIError { APIError(.conflict, reason) }
 
     /// 429 with the wait in whole seconds, in the reason and in `Retry-After`.
@@ -32,4 +34,18 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "\(status.code) \(reason)" }
+}
+
+extension APIError {
+    static let groupNotFound = APIError.notFound("group not found")
+
+    /// The caller's role in the group does not allow the route.
+    static func roleTooLow(_ role: GroupRole, needs needed: GroupRole) -> APIError {
+        switch needed {
+        case .owner:
+            return APIError(.forbidden, "only the group's owners can do that (you are \(role == .organiser ? "an" : "a") \(role.rawValue) of it)")
+        case .organiser, .viewer:
+            return APIError(.forbidden, "a viewer of this group can read it but not change it")
+        }
+    }
 }

@@ -283,7 +283,7 @@ public final class GatherApplication: HTTPResponder {
         case .quickOpen(let handler):
             return try handler(context)
         case .quickAuthenticated(let handler):
-            return try handler(try authenticate(context))
+            return try handler(try authenticate(context, for: route))
         case .open, .authenticated:
             // Not a quick route: `answersOnLoop` sent it here by mistake; the workers answer it.
             throw LoopReadGivenUp()
@@ -311,39 +311,56 @@ public final class GatherApplication: HTTPResponder {
             let context = ready(context)
             return PreparedHandler(owner: nil) { try handler(context) }
         case .authenticated(let handler):
-            let caller = try authenticate(context, reads: reads)
-            let authenticated = AuthenticatedContext(base: ready(caller.base), user: caller.user, tokenDigest: caller.tokenDigest)
+            let caller = try authenticate(context, for: route, reads: reads)
+            let authenticated = AuthenticatedContext(base: ready(caller.base), user: caller.user, tokenDigest: caller.tokenDigest,
+                                                     group: caller.group)
             return PreparedHandler(owner: authenticated.owner) { try handler(authenticated) }
         case .quickOpen(let handler):
             let context = context.using(workerDatabase as LoopReads)
             return PreparedHandler(owner: nil) { try handler(context) }
         case .quickAuthenticated(let handler):
-            let caller = try authenticate(context.using(workerDatabase as LoopReads), reads: reads)
+            let caller = try authenticate(context.using(workerDatabase as LoopReads), for: route, reads: reads)
             return PreparedHandler(owner: caller.owner) { try handler(caller) }
         }
     }
 
-    private func authenticate(_ context: RequestContext<LoopReads>) throws -> AuthenticatedContext<LoopReads> {
-        try authenticate(context, reads: context.database)
+    private func authenticate(_ context: RequestContext<LoopReads>, for route: Route) throws -> AuthenticatedContext<LoopReads> {
+        try authenticate(context, for: route, reads: context.database)
     }
 
     /// The caller of a request that needs a session, from the session cache or, on a miss, from
-    /// the tokens read with `reads`.
-    private func authenticate<Access>(_ context: RequestContext<Access>, reads: any DatabaseReading) throws -> AuthenticatedContext<Access> {
+    /// the tokens read with `reads`; then the group it acts on, where the caller's role must allow
+    /// the route (`Route.role`).
+    private func authenticate<Access>(_ context: RequestContext<Access>, for route: Route,
+                                      reads: any DatabaseReading) throws -> AuthenticatedContext<Access> {
         guard let token = Authorization.bearerToken(from: context.request.headers[HTTPHeaders.Name.authorization]) else {
             throw APIError.bearerRequired("missing bearer token")
         }
         let digest = TokenGenerator.digest(of: token)
         let now = services.now()
+        let user: User
         switch services.sessions.lookup(digest, now: now) {
-        case .hit(let user):
-            return AuthenticatedContext(base: context, user: user, tokenDigest: digest)
+        case .hit(let cached):
+            user = cached
         case .miss(let ticket):
             guard let session = try reads.read({ try TokenRepository($0).session(digest: digest, now: now) }) else {
                 throw APIError.bearerRequired("invalid or expired token")
             }
             services.sessions.store(digest, user: session.user, expiresAt: session.expiresAt, ticket: ticket)
-            return AuthenticatedContext(base: context, user: session.user, tokenDigest: digest)
+            user = session.user
         }
+        let group = try groupAccess(of: user, named: context.parameters.values["groupId"], reads: reads)
+        guard group.role >= route.role else { throw APIError.roleTooLow(group.role, needs: route.role) }
+        return AuthenticatedContext(base: context, user: user, tokenDigest: digest, group: group)
+    }
+
+    /// The caller's own group, or the one the path names if the caller belongs to it: any other
+    /// group, closed, unknown or not theirs, is not found, the same for all.
+    private func groupAccess(of user: User, named text: String?, reads: any DatabaseReading) throws -> GroupAccess {
+        guard let text else { return .own(user) }
+        guard let id = UUID(uuidString: text) else { throw APIError.groupNotFound }
+        if id == user.id { return .own(user) }
+        guard let role = try reads.read({ try GroupRepository($0).role(of: user.id, in: id) }) else { throw APIError.groupNotFound }
+        return GroupAccess(id: id, role: role)
     }
 }

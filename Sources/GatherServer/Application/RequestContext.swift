@@ -72,9 +72,13 @@ struct AuthenticatedContext<Access: Sendable>: Sendable {
     let user: User
     /// The digest of the bearer token, for logout.
     let tokenDigest: [UInt8]
+    /// The group the request acts on and the caller's role in it, checked before the handler runs.
+    let group: GroupAccess
 
-    /// The caller's id: every player and gather a handler reaches is scoped to it.
-    var owner: UUID { user.id }
+    /// The group the request acts on: every player, gather and share a handler reaches is scoped to it.
+    var owner: UUID { group.id }
+    /// The caller's account.
+    var caller: UUID { user.id }
     var request: HTTPRequest { base.request }
     var parameters: RouteParameters { base.parameters }
     var services: Services { base.services }
@@ -83,4 +87,14 @@ struct AuthenticatedContext<Access: Sendable>: Sendable {
     func decodeBody<T: Decodable>(_ type: T.Type, emptyBody: String? = nil) throws -> T {
         try base.decodeBody(type, emptyBody: emptyBody)
     }
+}
+
+/// The group a request acts on: `/api/groups/{groupId}/…` names one the caller belongs to; the
+/// original routes act on the caller's own group, which has the account's id and where the account
+/// is always an owner (so those need no look-up).
+struct GroupAccess: Sendable, Equatable {
+    let id: UUID
+    let role: GroupRole
+
+    static func own(_ user: User) -> GroupAccess { GroupAccess(id: user.id, role: .owner) }
 }

@@ -597,11 +597,682 @@ paths:
         '404': { $ref: '#/components/responses/NotFound' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups:
+    get:
+      summary: The groups the caller belongs to, with their role; their own first
+      description: >-
+        Every account has a group of its own, with the account's id (isOwn): the original routes
+        (/api/players…) act on it. The same routes under /api/groups/{groupId}/ act on any group
+        the caller belongs to, as their role allows: a viewer reads, an organiser also changes
+        players, matches, results and share links, an owner also members, invitations and the name.
+      responses:
+        '200':
+          description: The groups
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/GroupSummary' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+  /api/groups/{groupId}:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+    patch:
+      summary: Rename the group (owners)
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/GroupRename' }
+      responses:
+        '200':
+          description: Renamed
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/GroupSummary' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '415': { $ref: '#/components/responses/Error' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/members:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+    get:
+      summary: The group's members and their roles, owners first
+      responses:
+        '200':
+          description: The members
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/GroupMember' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+  /api/groups/{groupId}/members/{userId}:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/UserID'
+    put:
+      summary: Give a member another role (owners)
+      description: >-
+        The account whose own group it is stays an owner of it, and a group keeps at least one
+        owner (409).
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/RoleChange' }
+      responses:
+        '200':
+          description: The members after the change
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/GroupMember' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '415': { $ref: '#/components/responses/Error' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: Leave the group (your own id) or remove a member (owners)
+      description: >-
+        The account whose own group it is cannot leave it nor be removed, and the last owner
+        cannot leave (409).
+      responses:
+        '204': { description: Left or removed }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/invites:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+    post:
+      summary: An invitation to the group (owners); its code is in this answer only
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/InviteDraft' }
+      responses:
+        '201':
+          description: Created
+          headers:
+            Location: { schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/CreatedInvite' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '415': { $ref: '#/components/responses/Error' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    get:
+      summary: The group's invitations, newest first, without codes (owners)
+      responses:
+        '200':
+          description: The invitations
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Invite' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+  /api/groups/{groupId}/invites/{id}:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/InviteID'
+    delete:
+      summary: Revoke an invitation not yet used (owners)
+      responses:
+        '204': { description: Revoked }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/invites/{code}/accept:
+    parameters:
+      - name: code
+        in: path
+        required: true
+        schema: { type: string }
+    post:
+      summary: Join a group with an invitation's code
+      description: >-
+        Once: an unknown, used, revoked or expired code is 404; a member already is 409, and the
+        code stays unused.
+      responses:
+        '200':
+          description: Joined
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/GroupSummary' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  # Group twins: written by docs/openapi-groups from the paths above; edit those, not these.
+  /api/groups/{groupId}/players:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+    get:
+      summary: The caller's roster, by id
+      responses:
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The players
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Player' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+    post:
+      summary: Add a player
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/PlayerDetails' }
+      responses:
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '201':
+          description: Created
+          headers:
+            Location: { schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Player' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/players/{id}:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/PlayerID'
+    get:
+      summary: One player
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The player
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Player' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+    put:
+      summary: Replace every attribute of a player
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/PlayerDetails' }
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '204': { description: Replaced }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: Delete a player (one who played is retired, and stays in past gathers)
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '204': { description: Deleted or retired }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/players/{id}/gathers:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/PlayerID'
+    get:
+      summary: The gathers a player was in, oldest first
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The gathers
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Gather' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '404': { $ref: '#/components/responses/NotFound' }
+  /api/groups/{groupId}/players/{id}/stats:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/PlayerID'
+    get:
+      summary: A player's record over ended gathers
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The record
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/PlayerStats' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '404': { $ref: '#/components/responses/NotFound' }
+  /api/groups/{groupId}/stats/leaderboard:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+    get:
+      summary: The roster ranked by win rate, then games, then goal difference
+      parameters:
+        - name: minGames
+          in: query
+          required: false
+          schema: { type: integer, minimum: 1, maximum: 10000, default: 1 }
+      responses:
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The ranking
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/LeaderboardEntry' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+  /api/groups/{groupId}/teams/balance:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+    post:
+      summary: Two fair teams from the caller's players
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/BalanceRequest' }
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The split
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/BalanceResponse' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/shares:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+    get:
+      summary: The caller's share links, oldest first, without their links (the server keeps only digests)
+      responses:
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The shares
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Share' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+    post:
+      summary: Make a read-only link to the caller's results, for friends without an account
+      description: >-
+        The link (url) is in this answer only. It is the server's public address (--public-url)
+        followed by path, or path alone when the server has none. At most 50 links per account.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/ShareDraft' }
+      responses:
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '201':
+          description: Created
+          headers:
+            Location: { schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/CreatedShare' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/shares/{id}:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/ShareID'
+    delete:
+      summary: Revoke a share link; its page answers 404 from the next request
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '204': { description: Revoked }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/live:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+    put:
+      summary: Publish the match being played to every open share page of the caller's
+      description: >-
+        In memory only, best effort: the latest state is pushed to the pages watching
+        (GET /s/{token}/events) and forgotten after 90 s without an update. Players are named from
+        the caller's roster; ids it does not have are left out. Paced like changes (429).
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/LiveMatchUpdate' }
+      responses:
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '204': { description: Published }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+    delete:
+      summary: The match is over or was left; the pages stop showing it
+      responses:
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '204': { description: Ended }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+  /api/groups/{groupId}/live/events:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+    get:
+      summary: The caller's own match being played, pushed as it changes (Server-Sent Events)
+      description: >-
+        The same stream as a share link's (GET /s/{token}/events), for the organiser's own session
+        (gather watch without a link). It lasts as long as the connection, and ends when the
+        session is logged out or the account closed.
+      responses:
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The event stream
+          content:
+            text/event-stream:
+              schema: { $ref: '#/components/schemas/LiveEvent' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+  /api/groups/{groupId}/gathers:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+    get:
+      summary: >-
+        Without parameters, every gather oldest first (the original list); with any of status,
+        limit, before, beforeId or include, a page newest first (by createdAt in whole seconds,
+        then id). With beforeId a page holds exactly limit gathers after that one; with before
+        alone, limit gathers of earlier seconds plus the rest of the last one's second (at most
+        limit more). A full page has a Link to the next one
+      parameters:
+        - name: status
+          in: query
+          schema: { type: string, enum: [ended, unfinished] }
+        - name: limit
+          in: query
+          schema: { type: integer, minimum: 1, maximum: 200, default: 50 }
+        - name: before
+          in: query
+          schema: { type: string, format: date-time }
+        - name: beforeId
+          in: query
+          description: >-
+            The id of the last gather of the page before; alone it must be one of the caller's
+            gathers (else 404), with before (its createdAt) it may have been deleted since
+          schema: { type: string, format: uuid }
+        - name: include
+          in: query
+          schema: { type: string, enum: [players] }
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The gathers (with include=players, each with its players)
+          headers:
+            Link:
+              description: The next page (rel="next"), when this one is full
+              schema: { type: string }
+          content:
+            application/json:
+              schema:
+                type: array
+                items:
+                  anyOf:
+                    - $ref: '#/components/schemas/Gather'
+                    - $ref: '#/components/schemas/GatherWithPlayers'
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+    post:
+      summary: >-
+        Create a gather; with an id already used by the caller, answers that gather (200), so a
+        retried upload never makes two. With players, the whole match (gather, result, teams) is
+        stored in one step, all or nothing, and answered with its players; sent again under the
+        same id, the gather is made to hold exactly what was sent (200). Players deleted since they
+        last played may be listed; ids that are not the caller's players refuse the whole match
+        (404, playerIds lists them). Gather ids are per account: another account's gather with the
+        same id is another gather
+      requestBody:
+        required: false
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/GatherDraft' }
+      responses:
+        '201':
+          description: Created
+          headers:
+            Location: { schema: { type: string } }
+          content:
+            application/json:
+              schema:
+                anyOf:
+                  - $ref: '#/components/schemas/Gather'
+                  - $ref: '#/components/schemas/GatherWithPlayers'
+        '200':
+          description: This id was already the caller's gather
+          headers:
+            Location: { schema: { type: string } }
+          content:
+            application/json:
+              schema:
+                anyOf:
+                  - $ref: '#/components/schemas/Gather'
+                  - $ref: '#/components/schemas/GatherWithPlayers'
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/Error' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/gathers/{id}:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/GatherID'
+    get:
+      summary: One gather
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The gather
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Gather' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+    put:
+      summary: Save a gather's result
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/GatherResultUpdate' }
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '204': { description: Saved }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: Delete a gather (its players stay on the roster)
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '204': { description: Deleted }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/gathers/{id}/players:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/GatherID'
+    get:
+      summary: The gather's players and their teams, by player id
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The players
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/GatherPlayer' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+  /api/groups/{groupId}/gathers/{id}/players/{playerId}:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/GatherID'
+      - name: playerId
+        in: path
+        required: true
+        schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+    post:
+      summary: Put a player in a gather, or move them to the other team
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/TeamAssignment' }
+      responses:
+        '200':
+          description: The player's place
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/GatherMembership' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: >-
+        Take a player out of a gather; a player deleted from the roster since keeps their place
+        in the matches they played (409)
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '204': { description: Taken out }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  # End of the group twins.
 components:
   securitySchemes:
     bearer: { type: http, scheme: bearer }
     basic: { type: http, scheme: basic }
   parameters:
+    GroupID:
+      name: groupId
+      in: path
+      required: true
+      schema: { type: string, format: uuid }
+    UserID:
+      name: userId
+      in: path
+      required: true
+      schema: { type: string, format: uuid }
+    InviteID:
+      name: id
+      in: path
+      required: true
+      schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
     PlayerID:
       name: id
       in: path
@@ -645,6 +1316,11 @@ components:
       content:
         application/json:
           schema: { $ref: '#/components/schemas/ErrorBody' }
+    GroupNotFound:
+      description: No such group among the caller's (unknown, closed, or one they do not belong to)
+      content:
+        application/json:
+          schema: { $ref: '#/components/schemas/ErrorBody' }
     ContentTooLarge:
       description: >-
         The body is larger than the server takes: 1 MiB with an Authorization header, 4 KiB without
@@ -653,7 +1329,9 @@ components:
         application/json:
           schema: { $ref: '#/components/schemas/ErrorBody' }
     Forbidden:
-      description: Refused, with the reason (an account's quota is full, say); nothing was saved
+      description: >-
+        Refused, with the reason (a group's quota is full, or the caller's role in the group does
+        not allow it); nothing was saved
       content:
         application/json:
           schema: { $ref: '#/components/schemas/ErrorBody' }
@@ -923,6 +1601,63 @@ components:
         phase: { type: string, enum: [ready, running, paused, timeUp, ended] }
         remainingSeconds: { type: integer, minimum: 0, maximum: 86400, description: More than durationSeconds is read as durationSeconds }
         durationSeconds: { type: integer, minimum: 0, maximum: 86400 }
+    GroupSummary:
+      type: object
+      required: [id, name, role, isOwn, createdAt]
+      properties:
+        id: { type: string, format: uuid }
+        name: { type: string }
+        role: { type: string, enum: [owner, organiser, viewer] }
+        isOwn: { type: boolean, description: "The caller's own group: the original routes act on it" }
+        createdAt: { type: string, format: date-time }
+    GroupRename:
+      type: object
+      required: [name]
+      properties:
+        name:
+          type: string
+          minLength: 1
+          maxLength: 100
+          pattern: '^[^\x00-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x1F\x7F-\x9F]*$'
+    GroupMember:
+      type: object
+      required: [userId, username, role, isFounder, joinedAt]
+      properties:
+        userId: { type: string, format: uuid }
+        username: { type: string }
+        role: { type: string, enum: [owner, organiser, viewer] }
+        isFounder: { type: boolean, description: "The account whose own group it is: always an owner" }
+        joinedAt: { type: string, format: date-time }
+    RoleChange:
+      type: object
+      required: [role]
+      properties:
+        role: { type: string, enum: [owner, organiser, viewer] }
+    InviteDraft:
+      type: object
+      required: [role]
+      properties:
+        role: { type: string, enum: [owner, organiser, viewer] }
+        days: { type: integer, minimum: 1, maximum: 30, description: "How long the code works (default 7)" }
+    Invite:
+      type: object
+      required: [id, role, createdAt, expiresAt, acceptedBy, acceptedAt]
+      properties:
+        id: { type: integer }
+        role: { type: string, enum: [owner, organiser, viewer] }
+        createdAt: { type: string, format: date-time }
+        expiresAt: { type: string, format: date-time }
+        acceptedBy: { type: [string, 'null'] }
+        acceptedAt: { type: [string, 'null'], format: date-time }
+    CreatedInvite:
+      type: object
+      required: [id, role, createdAt, expiresAt, code]
+      properties:
+        id: { type: integer }
+        role: { type: string, enum: [owner, organiser, viewer] }
+        createdAt: { type: string, format: date-time }
+        expiresAt: { type: string, format: date-time }
+        code: { type: string, description: "Shown this once: the server keeps its digest" }
     ShareDraft:
       type: object
       required: [name]

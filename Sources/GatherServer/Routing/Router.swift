@@ -43,11 +43,14 @@ struct Route: Sendable {
     }
 
     let method: HTTPMethod
-    let components: [Component]
+    private(set) var components: [Component]
     let work: RouteWork
     let handler: RouteHandler
     /// For a write with a JSON body: decodes it ahead, on the event loop (`RequestContext.decodingBodyAhead`).
     let decodeBodyAhead: (@Sendable (RequestContext<WorkerDatabase>) -> RequestContext<WorkerDatabase>)?
+    /// The least role in the group it acts on that an authenticated route needs: reads need a
+    /// viewer, changes an organiser, unless the route says otherwise (`requiring`).
+    private(set) var role: GroupRole
 
     /// A route anyone may call. `pattern` is a path like `/api/players/:id`.
     init(_ method: HTTPMethod, _ pattern: String, work: RouteWork = .ordinary,
@@ -95,10 +98,26 @@ struct Route: Sendable {
         }
     }
 
+    /// The same route for callers with at least `role` in the group.
+    func requiring(_ role: GroupRole) -> Route {
+        var route = self
+        route.role = role
+        return route
+    }
+
+    /// The same route for any group the caller belongs to: `/api/players` as
+    /// `/api/groups/:groupId/players`.
+    func inGroup() -> Route {
+        var route = self
+        route.components = [.constant("api"), .constant("groups"), .parameter("groupId")] + components.dropFirst()
+        return route
+    }
+
     private init(_ method: HTTPMethod, _ pattern: String, work: RouteWork, handler: RouteHandler,
                  decodeBodyAhead: (@Sendable (RequestContext<WorkerDatabase>) -> RequestContext<WorkerDatabase>)? = nil) {
         self.method = method
         self.decodeBodyAhead = decodeBodyAhead
+        role = method == .get || method == .head ? .viewer : .organiser
         self.components = pattern.split(separator: "/").map { part in
             part.hasPrefix(":") ? .parameter(String(part.dropFirst())) : .constant(String(part))
         }

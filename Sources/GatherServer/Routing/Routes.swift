@@ -28,6 +28,21 @@ enum Routes {
             Route(.get, "/api/users/me", quickAuthenticated: UserHandlers.me),
             Route(.delete, "/api/users", authenticated: UserHandlers.delete),
 
+            Route(.get, "/api/groups", quickAuthenticated: GroupHandlers.list),
+            Route(.patch, "/api/groups/:groupId", writing: GroupRename.self, authenticated: GroupHandlers.rename).requiring(.owner),
+            Route(.get, "/api/groups/:groupId/members", quickAuthenticated: GroupHandlers.members),
+            Route(.put, "/api/groups/:groupId/members/:userId", writing: RoleChange.self, authenticated: GroupHandlers.changeRole)
+                .requiring(.owner),
+            // Leaving is for any member; removing someone else needs an owner (the handler tells them apart).
+            Route(.delete, "/api/groups/:groupId/members/:userId", work: .write, authenticated: GroupHandlers.remove).requiring(.viewer),
+            Route(.post, "/api/groups/:groupId/invites", writing: InviteDraft.self, authenticated: InviteHandlers.create).requiring(.owner),
+            Route(.get, "/api/groups/:groupId/invites", quickAuthenticated: InviteHandlers.list).requiring(.owner),
+            Route(.delete, "/api/groups/:groupId/invites/:id", work: .write, authenticated: InviteHandlers.revoke).requiring(.owner),
+            Route(.post, "/api/invites/:code/accept", work: .write, authenticated: InviteHandlers.accept).requiring(.viewer),
+        ]
+        // The group's own resources: under their original paths for the caller's own group, and
+        // under /api/groups/{groupId}/ for any group the caller belongs to.
+        let groupScoped: [Route] = [
             Route(.get, "/api/players", quickAuthenticated: PlayerHandlers.list),
             Route(.post, "/api/players", writing: PlayerDetails.self, authenticated: PlayerHandlers.create),
             Route(.get, "/api/players/:id", quickAuthenticated: PlayerHandlers.get),
@@ -36,7 +51,8 @@ enum Routes {
             Route(.get, "/api/players/:id/gathers", authenticated: PlayerHandlers.gathers),
             Route(.get, "/api/players/:id/stats", authenticated: StatsHandlers.player),
             Route(.get, "/api/stats/leaderboard", authenticated: StatsHandlers.leaderboard),
-            Route(.post, "/api/teams/balance", authenticated: TeamHandlers.balance),
+            // Balancing reads the roster and changes nothing: a viewer may try teams too.
+            Route(.post, "/api/teams/balance", authenticated: TeamHandlers.balance).requiring(.viewer),
 
             Route(.get, "/api/shares", quickAuthenticated: ShareHandlers.list),
             Route(.post, "/api/shares", writing: ShareDraft.self, authenticated: ShareHandlers.create),
@@ -55,7 +71,7 @@ enum Routes {
             Route(.post, "/api/gathers/:id/players/:playerId", work: .write, authenticated: GatherHandlers.addPlayer),
             Route(.delete, "/api/gathers/:id/players/:playerId", work: .write, authenticated: GatherHandlers.removePlayer),
         ]
-        for route in routes { router.add(route) }
+        for route in routes + groupScoped + groupScoped.map({ $0.inGroup() }) { router.add(route) }
         return router
     }
 }

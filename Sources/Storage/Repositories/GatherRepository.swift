@@ -11,12 +11,12 @@ public struct GatherRepository {
 
     public init(_ database: Database) { self.database = database }
 
-    static let columns = "gathers.api_id, gathers.user_id, gathers.score, gathers.winner_team, gathers.created_at, gathers.ended_at, "
+    static let columns = "gathers.api_id, gathers.group_id, gathers.score, gathers.winner_team, gathers.created_at, gathers.ended_at, "
         + "gathers.balance_seed"
 
     public func all(owner: UUID) throws -> [Gather] {
         try database.query("""
-            SELECT \(GatherRepository.columns) FROM gathers WHERE user_id = ? ORDER BY created_at, api_id
+            SELECT \(GatherRepository.columns) FROM gathers WHERE group_id = ? ORDER BY created_at, api_id
             """, owner).map(GatherRepository.gather)
     }
 
@@ -43,7 +43,7 @@ public struct GatherRepository {
         func gathers(_ range: String, before second: Int64?, id: UUID?, limit: Int) throws -> [Gather] {
             try database.query("""
                 SELECT \(GatherRepository.columns) FROM gathers
-                WHERE user_id = ?1 AND \(condition) \(range)
+                WHERE group_id = ?1 AND \(condition) \(range)
                 ORDER BY created_at / 1000 DESC, api_id DESC LIMIT ?4
                 """, owner, second, id, limit).map(GatherRepository.gather)
         }
@@ -62,7 +62,7 @@ public struct GatherRepository {
     }
 
     public func find(id: UUID, owner: UUID) throws -> Gather? {
-        try database.query("SELECT \(GatherRepository.columns) FROM gathers WHERE api_id = ? AND user_id = ?", id, owner)
+        try database.query("SELECT \(GatherRepository.columns) FROM gathers WHERE api_id = ? AND group_id = ?", id, owner)
             .first.map(GatherRepository.gather)
     }
 
@@ -71,7 +71,7 @@ public struct GatherRepository {
         try database.query("""
             SELECT \(GatherRepository.columns) FROM gathers
             JOIN gather_players ON gather_players.gather_id = gathers.id
-            WHERE gather_players.player_id = ? AND gathers.user_id = ?
+            WHERE gather_players.player_id = ? AND gathers.group_id = ?
             ORDER BY gathers.created_at, gathers.api_id
             """, playerID, owner).map(GatherRepository.gather)
     }
@@ -81,7 +81,7 @@ public struct GatherRepository {
         try database.query("""
             SELECT \(GatherRepository.columns) FROM gathers
             JOIN gather_players ON gather_players.gather_id = gathers.id
-            WHERE gather_players.player_id = ? AND gathers.user_id = ? AND gathers.score IS NOT NULL
+            WHERE gather_players.player_id = ? AND gathers.group_id = ? AND gathers.score IS NOT NULL
             ORDER BY gathers.created_at DESC, gathers.api_id DESC LIMIT ?
             """, playerID, owner, limit).map(GatherRepository.gather)
     }
@@ -109,7 +109,7 @@ public struct GatherRepository {
         // The row's key: the id itself unless another account's gather has it as its key.
         let taken = try !database.query("SELECT 1 FROM gathers WHERE id = ?", id).isEmpty
         try database.execute("""
-            INSERT INTO gathers (id, api_id, user_id, score, winner_team, created_at, ended_at, balance_seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO gathers (id, api_id, group_id, score, winner_team, created_at, ended_at, balance_seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """, taken ? UUID() : id, id, owner, result?.score.description, result?.winner.rawValue, createdAt,
             result == nil ? nil : endedAt ?? createdAt, balanceSeed.map(Int64.init))
         // Read back so the returned dates have the store's millisecond precision.
@@ -127,7 +127,7 @@ public struct GatherRepository {
             UPDATE gathers SET score = ?, winner_team = ?, balance_seed = ?,
                 created_at = COALESCE(?, created_at),
                 ended_at = CASE WHEN ? IS NULL THEN NULL ELSE COALESCE(?, ?, ended_at, ?) END
-            WHERE api_id = ? AND user_id = ?
+            WHERE api_id = ? AND group_id = ?
             """, result?.score.description, result?.winner.rawValue, balanceSeed.map(Int64.init), createdAt,
             result?.score.description, endedAt, createdAt, now, id, owner)
     }
@@ -147,7 +147,7 @@ public struct GatherRepository {
     }
 
     /// The row key of the owner's gather `?1` (owner `?2`), as a subquery.
-    private static let key = "(SELECT id FROM gathers WHERE api_id = ?1 AND user_id = ?2)"
+    private static let key = "(SELECT id FROM gathers WHERE api_id = ?1 AND group_id = ?2)"
 
     /// The players of a gather who have been deleted from the roster since.
     package func retiredPlayers(in gatherID: UUID, owner: UUID) throws -> [Int] {
@@ -160,13 +160,13 @@ public struct GatherRepository {
     /// Saves a result; the first save marks when the gather ended, later corrections keep it.
     public func updateResult(id: UUID, owner: UUID, result: GatherResult, at date: Date) throws -> Bool {
         try database.execute("""
-            UPDATE gathers SET score = ?, winner_team = ?, ended_at = COALESCE(ended_at, ?) WHERE api_id = ? AND user_id = ?
+            UPDATE gathers SET score = ?, winner_team = ?, ended_at = COALESCE(ended_at, ?) WHERE api_id = ? AND group_id = ?
             """, result.score.description, result.winner.rawValue, date, id, owner)
         return database.changes > 0
     }
 
     public func delete(id: UUID, owner: UUID) throws -> Bool {
-        try database.execute("DELETE FROM gathers WHERE api_id = ? AND user_id = ?", id, owner)
+        try database.execute("DELETE FROM gathers WHERE api_id = ? AND group_id = ?", id, owner)
         return database.changes > 0
     }
 
@@ -210,7 +210,7 @@ public struct GatherRepository {
             SELECT gathers.api_id, \(GatherRepository.playerColumns) FROM gather_players
             JOIN gathers ON gathers.id = gather_players.gather_id
             JOIN players ON players.id = gather_players.player_id
-            WHERE gathers.user_id = ? AND gathers.api_id IN (SELECT value FROM json_each(?))
+            WHERE gathers.group_id = ? AND gathers.api_id IN (SELECT value FROM json_each(?))
             ORDER BY players.id
             """, owner, ids) {
             players[try row.uuid(0), default: []].append(try GatherRepository.gatherPlayer(row, offset: 1))

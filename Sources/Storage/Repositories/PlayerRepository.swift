@@ -12,13 +12,13 @@ public struct PlayerRepository {
     static let columns = "players.id, players.name, players.age, players.skill, players.preferred_position, players.favourite_team"
 
     public func all(owner: UUID) throws -> [Player] {
-        try database.map("SELECT \(PlayerRepository.columns) FROM players WHERE user_id = ? AND retired_at IS NULL ORDER BY id",
+        try database.map("SELECT \(PlayerRepository.columns) FROM players WHERE group_id = ? AND retired_at IS NULL ORDER BY id",
                          owner, transform: PlayerRepository.player)
     }
 
     public func find(id: Int, owner: UUID) throws -> Player? {
         try database.map("""
-            SELECT \(PlayerRepository.columns) FROM players WHERE id = ? AND user_id = ? AND retired_at IS NULL
+            SELECT \(PlayerRepository.columns) FROM players WHERE id = ? AND group_id = ? AND retired_at IS NULL
             """, id, owner, transform: PlayerRepository.player)
             .first
     }
@@ -31,7 +31,7 @@ public struct PlayerRepository {
         // One parameter whatever the count: the ids as a JSON array, read by json_each.
         let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
         return Set(try database.map("""
-            SELECT id FROM players WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))
+            SELECT id FROM players WHERE group_id = ? AND id IN (SELECT value FROM json_each(?))
             AND (retired_at IS NULL OR retired_at > ?)
             """, owner, list, playedAt) { try $0.int(0) })
     }
@@ -42,7 +42,7 @@ public struct PlayerRepository {
         guard !ids.isEmpty else { return [:] }
         let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
         var names: [Int: String] = [:]
-        for row in try database.query("SELECT id, name FROM players WHERE user_id = ? AND id IN (SELECT value FROM json_each(?))",
+        for row in try database.query("SELECT id, name FROM players WHERE group_id = ? AND id IN (SELECT value FROM json_each(?))",
                                       owner, list) {
             names[try row.int(0)] = try row.string(1)
         }
@@ -51,7 +51,7 @@ public struct PlayerRepository {
 
     public func insert(_ details: PlayerDetails, owner: UUID) throws -> Player {
         try database.execute("""
-            INSERT INTO players (user_id, name, age, skill, preferred_position, favourite_team) VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO players (group_id, name, age, skill, preferred_position, favourite_team) VALUES (?, ?, ?, ?, ?, ?)
             """, owner, details.name, details.age, details.skill?.rawValue, details.preferredPosition?.rawValue, details.favouriteTeam)
         return Player(id: Int(database.lastInsertRowID), details: details)
     }
@@ -60,7 +60,7 @@ public struct PlayerRepository {
     public func replace(id: Int, with details: PlayerDetails, owner: UUID) throws -> Bool {
         try database.execute("""
             UPDATE players SET name = ?, age = ?, skill = ?, preferred_position = ?, favourite_team = ?
-            WHERE id = ? AND user_id = ? AND retired_at IS NULL
+            WHERE id = ? AND group_id = ? AND retired_at IS NULL
             """, details.name, details.age, details.skill?.rawValue, details.preferredPosition?.rawValue,
             details.favouriteTeam, id, owner)
         return database.changes > 0
@@ -80,10 +80,10 @@ public struct PlayerRepository {
         guard try find(id: id, owner: owner) != nil else { return .notFound }
         let played = try database.query("SELECT count(*) FROM gather_players WHERE player_id = ?", id).first?.int(0) ?? 0
         if played == 0 {
-            try database.execute("DELETE FROM players WHERE id = ? AND user_id = ?", id, owner)
+            try database.execute("DELETE FROM players WHERE id = ? AND group_id = ?", id, owner)
             return .deleted
         }
-        try database.execute("UPDATE players SET retired_at = ? WHERE id = ? AND user_id = ?", date, id, owner)
+        try database.execute("UPDATE players SET retired_at = ? WHERE id = ? AND group_id = ?", date, id, owner)
         return .retired(gathers: played)
     }
 

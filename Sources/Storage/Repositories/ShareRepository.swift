@@ -15,7 +15,7 @@ package struct ShareRepository {
     }
 
     package func insert(name: String, digest: [UInt8], owner: UUID, at date: Date) throws -> Share {
-        try database.execute("INSERT INTO shares (user_id, name, digest, created_at) VALUES (?, ?, ?, ?)",
+        try database.execute("INSERT INTO shares (group_id, name, digest, created_at) VALUES (?, ?, ?, ?)",
                              owner, name, digest, date)
         return Share(id: Int(database.lastInsertRowID), name: name, createdAt: date)
     }
@@ -23,26 +23,26 @@ package struct ShareRepository {
     /// The owner's shares, oldest first.
     package func all(owner: UUID) throws -> [Share] {
         try database.map("""
-            SELECT id, name, created_at, views, last_viewed_at FROM shares WHERE user_id = ? ORDER BY id
+            SELECT id, name, created_at, views, last_viewed_at FROM shares WHERE group_id = ? ORDER BY id
             """, owner, transform: ShareRepository.share)
     }
 
     package func count(owner: UUID) throws -> Int {
-        try database.query("SELECT count(*) FROM shares WHERE user_id = ?", owner).first?.int(0) ?? 0
+        try database.query("SELECT count(*) FROM shares WHERE group_id = ?", owner).first?.int(0) ?? 0
     }
 
     /// Revokes a link: false if the owner has no such share.
     package func delete(id: Int, owner: UUID) throws -> Bool {
-        try database.execute("DELETE FROM shares WHERE id = ? AND user_id = ?", id, owner)
+        try database.execute("DELETE FROM shares WHERE id = ? AND group_id = ?", id, owner)
         return database.changes > 0
     }
 
-    /// The share a link's token digest names, if it is live and its account open.
+    /// The share a link's token digest names, if it is live and its group open.
     package func find(digest: [UInt8]) throws -> Shown? {
         try database.map("""
-            SELECT shares.id, shares.name, shares.created_at, shares.views, shares.last_viewed_at, shares.user_id
-            FROM shares JOIN users ON users.id = shares.user_id
-            WHERE shares.digest = ? AND users.deleted_at IS NULL
+            SELECT shares.id, shares.name, shares.created_at, shares.views, shares.last_viewed_at, shares.group_id
+            FROM shares JOIN groups ON groups.id = shares.group_id
+            WHERE shares.digest = ? AND groups.closed_at IS NULL
             """, digest) { row in
             Shown(share: try ShareRepository.share(row), owner: try row.uuid(5))
         }.first

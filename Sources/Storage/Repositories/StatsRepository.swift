@@ -22,15 +22,15 @@ public struct StatsRepository {
             JOIN (SELECT id,
                          CAST(substr(score, 1, instr(score, '-') - 1) AS INTEGER) AS a,
                          CAST(substr(score, instr(score, '-') + 1) AS INTEGER) AS b
-                  FROM gathers WHERE user_id = ?1 AND score IS NOT NULL) AS sides ON sides.id = gathers.id
-            WHERE gathers.user_id = ?1 AND gather_players.team != 'Bench'
+                  FROM gathers WHERE group_id = ?1 AND score IS NOT NULL) AS sides ON sides.id = gathers.id
+            WHERE gathers.group_id = ?1 AND gather_players.team != 'Bench'
         )
         """
 
     /// The record of one of the owner's players; nil if there is no such player (retired ones count).
     public func playerStats(id: Int, owner: UUID) throws -> PlayerStats? {
         // A player deleted since is off the roster: not found here either, like their other routes.
-        guard try database.query("SELECT 1 FROM players WHERE id = ? AND user_id = ? AND retired_at IS NULL", id, owner).first != nil
+        guard try database.query("SELECT 1 FROM players WHERE id = ? AND group_id = ? AND retired_at IS NULL", id, owner).first != nil
         else { return nil }
         let row = try database.query("""
             WITH \(StatsRepository.results),
@@ -101,7 +101,7 @@ public struct StatsRepository {
                    sum(goals_for > goals_against), sum(goals_for = goals_against), sum(goals_for < goals_against),
                    sum(goals_for) - sum(goals_against)
             FROM results JOIN players ON players.id = results.player_id
-            WHERE players.user_id = ?1 AND players.retired_at IS NULL
+            WHERE players.group_id = ?1 AND players.retired_at IS NULL
             GROUP BY players.id HAVING count(*) >= ?2
             ORDER BY sum(goals_for > goals_against) * 1.0 / count(*) DESC, count(*) DESC,
                      sum(goals_for) - sum(goals_against) DESC, players.name, players.id

@@ -29,6 +29,9 @@ public struct UserRepository {
         } catch let error as SQLiteError where error.isUniqueViolation {
             throw StorageError.conflict("username is already taken")
         }
+        // Every account has a group of its own, with its id: the original routes act on it.
+        try database.execute("INSERT INTO groups (id, name, created_at) VALUES (?, ?, ?)", id, username, date)
+        try database.execute("INSERT INTO memberships (group_id, user_id, role, joined_at) VALUES (?, ?, 'owner', ?)", id, id, date)
         return User(id: id, username: username)
     }
 
@@ -85,14 +88,21 @@ public struct UserRepository {
             """, date, tombstone, tombstone, id)
         guard database.changes > 0 else { return false }
         try database.execute("DELETE FROM tokens WHERE user_id = ?", id)
+        // Its own group closes with it, unless another owner keeps it going; the account leaves
+        // every group at once.
+        try database.execute("""
+            UPDATE groups SET closed_at = ?1 WHERE id = ?2 AND closed_at IS NULL AND NOT EXISTS (
+                SELECT 1 FROM memberships WHERE group_id = ?2 AND role = 'owner' AND user_id != ?2)
+            """, date, id)
+        try database.execute("DELETE FROM memberships WHERE user_id = ?", id)
         return true
     }
 
-    /// What the account keeps, as counted when rows come and go (`account_usage`): one row read,
+    /// What the account's own group keeps, as counted when rows come and go (`group_usage`): one row read,
     /// never a count. Players include retired ones; a place is a player on a team or the bench of
     /// one gather.
     package func keeps(id: UUID) throws -> (players: Int, gathers: Int, places: Int) {
-        guard let row = try database.query("SELECT players, gathers, places FROM account_usage WHERE user_id = ?", id).first else {
+        guard let row = try database.query("SELECT players, gathers, places FROM group_usage WHERE group_id = ?", id).first else {
             return (0, 0, 0)
         }
         return (try row.int(0), try row.int(1), try row.int(2))
@@ -103,16 +113,21 @@ public struct UserRepository {
         try database.query("SELECT id FROM users WHERE deleted_at IS NOT NULL ORDER BY deleted_at").map { try $0.uuid(0) }
     }
 
-    /// Removes about `rows` rows of a closed account: whole gathers first, as many as hold about
-    /// that many rows with their team places (which go with them), then players, then the account
-    /// itself. Each step finds its rows through an index, never past the ones already removed.
-    /// True once the account is gone.
+    /// Removes about `rows` rows of a closed account: whole gathers of its own group first (when
+    /// that closed with it), as many as hold about that many rows with their team places (which go
+    /// with them), then its players, then the group and the account itself. Each step finds its
+    /// rows through an index, never past the ones already removed. True once the account is gone.
     package func purgeStep(id: UUID, rows: Int) throws -> Bool {
         guard try !database.query("SELECT 1 FROM users WHERE id = ? AND deleted_at IS NOT NULL", id).isEmpty else { return true }
+        guard try !database.query("SELECT 1 FROM groups WHERE id = ? AND closed_at IS NOT NULL", id).isEmpty else {
+            // Its group lives on with its other owners: only the account goes.
+            try database.execute("DELETE FROM users WHERE id = ?", id)
+            return true
+        }
         var gathers: [String] = []
         var taken = 0
         for row in try database.query("""
-            SELECT id, (SELECT count(*) FROM gather_players WHERE gather_id = gathers.id) FROM gathers WHERE user_id = ? LIMIT ?
+            SELECT id, (SELECT count(*) FROM gather_players WHERE gather_id = gathers.id) FROM gathers WHERE group_id = ? LIMIT ?
             """, id, rows) {
             gathers.append(try row.string(0))
             taken += try row.int(1) + 1
@@ -124,16 +139,18 @@ public struct UserRepository {
             try database.execute("DELETE FROM gathers WHERE id IN (SELECT value FROM json_each(?))", keys)
             return false
         }
-        try database.execute("DELETE FROM players WHERE id IN (SELECT id FROM players WHERE user_id = ?1 LIMIT ?2)", id, rows)
+        try database.execute("DELETE FROM players WHERE id IN (SELECT id FROM players WHERE group_id = ?1 LIMIT ?2)", id, rows)
         if database.changes > 0 { return false }
+        try database.execute("DELETE FROM groups WHERE id = ?", id)
         try database.execute("DELETE FROM users WHERE id = ?", id)
         return true
     }
 
-    /// Deletes the account and, through the schema's cascades, everything it owns, in one
-    /// transaction: for small accounts and tests; the API closes and purges instead.
+    /// Deletes the account with its own group and, through the schema's cascades, everything
+    /// they hold, in one transaction: for small accounts and tests; the API closes and purges instead.
     @discardableResult
     public func delete(id: UUID) throws -> Bool {
+        try database.execute("DELETE FROM groups WHERE id = ?", id)
         try database.execute("DELETE FROM users WHERE id = ?", id)
         return database.changes > 0
     }

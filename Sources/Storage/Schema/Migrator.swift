@@ -20,9 +20,13 @@ public struct Migration: Sendable {
 public enum MigrationError: Error, Equatable, CustomStringConvertible {
     /// The file was written by a newer gather-server; this binary leaves it alone.
     case databaseTooNew(found: Int, supported: Int)
+    /// A migration left a row referring to one that does not exist: nothing of it was kept.
+    case brokenReference(table: String)
 
     public var description: String {
         switch self {
+        case let .brokenReference(table):
+            return "migrating the database left a row of \(table) referring to a missing row; nothing was changed"
         case let .databaseTooNew(found, supported):
             return "the database has schema version \(found), but this gather-server knows versions up to \(supported); upgrade gather-server to open it"
         }
@@ -52,9 +56,15 @@ public struct Migrator: Sendable {
     }
 
     /// Applies every pending migration, then the upkeep; returns the versions before and after.
+    /// Foreign keys are off while it runs, as SQLite's way of rebuilding a table asks (dropping a
+    /// table with them on would cascade to the rows that refer to it); the references are checked
+    /// whole before the transaction commits, and the setting is put back after.
     @discardableResult
     public func migrate(_ database: Database) throws -> (from: Int, to: Int) {
-        try database.transaction(.immediate) {
+        let enforced = try database.query("PRAGMA foreign_keys").first?.int(0) == 1
+        if enforced { try database.executeScript("PRAGMA foreign_keys = OFF") }
+        defer { if enforced { try? database.executeScript("PRAGMA foreign_keys = ON") } }
+        return try database.transaction(.immediate) {
             let current = try database.userVersion()
             if current > latestVersion {
                 throw MigrationError.databaseTooNew(found: current, supported: latestVersion)
@@ -65,6 +75,9 @@ public struct Migrator: Sendable {
                 try database.executeScript("PRAGMA user_version = \(migration.version)")
             }
             try upkeep?(database)
+            if let broken = try database.query("PRAGMA foreign_key_check").first {
+                throw MigrationError.brokenReference(table: try broken.string(0))
+            }
             return (current, max(current, latestVersion))
         }
     }

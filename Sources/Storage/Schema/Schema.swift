@@ -3,7 +3,7 @@ import GatherCore
 /// The Football Gather schema, one migration per version. Never edit a released migration: add one.
 public enum Schema {
     /// Usernames' comparison keys are recomputed at every open (see `UserRepository.reconcileComparisonKeys`).
-    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9]) { database in
+    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10]) { database in
         try UserRepository(database).reconcileComparisonKeys()
     }
 
@@ -166,5 +166,151 @@ public enum Schema {
             last_viewed_at INTEGER
         ) STRICT;
         CREATE INDEX shares_by_user ON shares(user_id, id);
+        """)
+
+    /// Groups: the roster, the matches and the share links belong to a group, no longer to an
+    /// account, so that several organisers keep one history. Every account gets a group of its
+    /// own with the account's id, owned by it, and everything it had moves into it unchanged (the
+    /// same ids, the same counts). Members have a role (`owner`, `organiser`, `viewer`);
+    /// invitations are kept as digests, like tokens. The tables that held `user_id` are rebuilt
+    /// with `group_id` (SQLite's way: a new table, the rows copied, the old one dropped, the new
+    /// one renamed, with foreign keys off meanwhile, so nothing cascades), and AUTOINCREMENT keeps
+    /// its high-water mark, so an id once used is never handed out again. What a group keeps is
+    /// counted per group.
+    static let version10 = Migration(version: 10, name: "groups, members and invitations", sql: """
+        CREATE TABLE groups (
+            id         TEXT PRIMARY KEY NOT NULL,
+            name       TEXT NOT NULL,
+            created_at INTEGER NOT NULL,
+            -- Closed with its account (no other owner left): nothing of it is reached any more,
+            -- and its rows go a step at a time (AccountPurger).
+            closed_at  INTEGER
+        ) STRICT;
+        INSERT INTO groups (id, name, created_at, closed_at)
+            SELECT id, CASE WHEN deleted_at IS NULL THEN username ELSE '' END, created_at, deleted_at FROM users;
+
+        CREATE TABLE memberships (
+            group_id  TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            user_id   TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            role      TEXT NOT NULL CHECK (role IN ('owner', 'organiser', 'viewer')),
+            joined_at INTEGER NOT NULL,
+            PRIMARY KEY (group_id, user_id)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX memberships_by_user ON memberships(user_id, group_id);
+        INSERT INTO memberships (group_id, user_id, role, joined_at)
+            SELECT id, id, 'owner', created_at FROM users WHERE deleted_at IS NULL;
+
+        CREATE TABLE invites (
+            id          INTEGER PRIMARY KEY AUTOINCREMENT,
+            group_id    TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            digest      BLOB NOT NULL UNIQUE,
+            role        TEXT NOT NULL CHECK (role IN ('owner', 'organiser', 'viewer')),
+            created_by  TEXT REFERENCES users(id) ON DELETE SET NULL,
+            created_at  INTEGER NOT NULL,
+            expires_at  INTEGER NOT NULL,
+            accepted_by TEXT REFERENCES users(id) ON DELETE SET NULL,
+            accepted_at INTEGER
+        ) STRICT;
+        CREATE INDEX invites_by_group ON invites(group_id, id);
+
+        -- The counting triggers name the old column: they go first, and come back per group.
+        DROP TRIGGER players_counted;
+        DROP TRIGGER players_uncounted;
+        DROP TRIGGER gathers_counted;
+        DROP TRIGGER gathers_uncounted;
+        DROP TRIGGER places_counted;
+        DROP TRIGGER places_uncounted;
+
+        CREATE TABLE players_by_group (
+            id                 INTEGER PRIMARY KEY AUTOINCREMENT,
+            group_id           TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            name               TEXT NOT NULL,
+            age                INTEGER,
+            skill              TEXT,
+            preferred_position TEXT,
+            favourite_team     TEXT,
+            retired_at         INTEGER
+        ) STRICT;
+        INSERT INTO players_by_group (id, group_id, name, age, skill, preferred_position, favourite_team, retired_at)
+            SELECT id, user_id, name, age, skill, preferred_position, favourite_team, retired_at FROM players;
+        INSERT INTO sqlite_sequence (name, seq) SELECT 'players_by_group', 0 FROM sqlite_sequence WHERE name = 'players'
+            AND NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'players_by_group');
+        UPDATE sqlite_sequence SET seq = (SELECT seq FROM sqlite_sequence WHERE name = 'players') WHERE name = 'players_by_group'
+            AND (SELECT seq FROM sqlite_sequence WHERE name = 'players') > seq;
+        DROP TABLE players;
+        ALTER TABLE players_by_group RENAME TO players;
+        CREATE INDEX players_by_group ON players(group_id, id);
+
+        CREATE TABLE gathers_by_group (
+            id           TEXT PRIMARY KEY NOT NULL,
+            group_id     TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            api_id       TEXT NOT NULL,
+            score        TEXT,
+            winner_team  TEXT,
+            created_at   INTEGER NOT NULL,
+            ended_at     INTEGER,
+            balance_seed INTEGER
+        ) STRICT;
+        INSERT INTO gathers_by_group (id, group_id, api_id, score, winner_team, created_at, ended_at, balance_seed)
+            SELECT id, user_id, api_id, score, winner_team, created_at, ended_at, balance_seed FROM gathers;
+        DROP TABLE gathers;
+        ALTER TABLE gathers_by_group RENAME TO gathers;
+        CREATE INDEX gathers_by_group ON gathers(group_id, created_at);
+        CREATE INDEX gathers_by_group_end ON gathers(group_id, ended_at);
+        CREATE UNIQUE INDEX gathers_by_group_api_id ON gathers(group_id, api_id);
+        CREATE INDEX gathers_by_group_second ON gathers(group_id, created_at / 1000 DESC, api_id DESC);
+
+        CREATE TABLE shares_by_group (
+            id             INTEGER PRIMARY KEY AUTOINCREMENT,
+            group_id       TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            name           TEXT NOT NULL,
+            digest         BLOB NOT NULL UNIQUE,
+            created_at     INTEGER NOT NULL,
+            views          INTEGER NOT NULL DEFAULT 0,
+            last_viewed_at INTEGER
+        ) STRICT;
+        INSERT INTO shares_by_group (id, group_id, name, digest, created_at, views, last_viewed_at)
+            SELECT id, user_id, name, digest, created_at, views, last_viewed_at FROM shares;
+        INSERT INTO sqlite_sequence (name, seq) SELECT 'shares_by_group', 0 FROM sqlite_sequence WHERE name = 'shares'
+            AND NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'shares_by_group');
+        UPDATE sqlite_sequence SET seq = (SELECT seq FROM sqlite_sequence WHERE name = 'shares') WHERE name = 'shares_by_group'
+            AND (SELECT seq FROM sqlite_sequence WHERE name = 'shares') > seq;
+        DROP TABLE shares;
+        ALTER TABLE shares_by_group RENAME TO shares;
+        CREATE INDEX shares_by_group ON shares(group_id, id);
+
+        CREATE TABLE group_usage (
+            group_id TEXT PRIMARY KEY NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            players  INTEGER NOT NULL DEFAULT 0,
+            gathers  INTEGER NOT NULL DEFAULT 0,
+            places   INTEGER NOT NULL DEFAULT 0
+        ) STRICT, WITHOUT ROWID;
+        INSERT INTO group_usage (group_id, players, gathers, places)
+            SELECT user_id, players, gathers, places FROM account_usage WHERE user_id IN (SELECT id FROM groups);
+        DROP TABLE account_usage;
+        CREATE TRIGGER players_counted AFTER INSERT ON players BEGIN
+            INSERT INTO group_usage (group_id, players) VALUES (NEW.group_id, 1)
+                ON CONFLICT (group_id) DO UPDATE SET players = players + 1;
+        END;
+        CREATE TRIGGER players_uncounted AFTER DELETE ON players BEGIN
+            UPDATE group_usage SET players = players - 1 WHERE group_id = OLD.group_id;
+        END;
+        CREATE TRIGGER gathers_counted AFTER INSERT ON gathers BEGIN
+            INSERT INTO group_usage (group_id, gathers) VALUES (NEW.group_id, 1)
+                ON CONFLICT (group_id) DO UPDATE SET gathers = gathers + 1;
+        END;
+        CREATE TRIGGER gathers_uncounted BEFORE DELETE ON gathers BEGIN
+            UPDATE group_usage SET gathers = gathers - 1,
+                places = places - (SELECT count(*) FROM gather_players WHERE gather_id = OLD.id)
+            WHERE group_id = OLD.group_id;
+        END;
+        CREATE TRIGGER places_counted AFTER INSERT ON gather_players BEGIN
+            UPDATE group_usage SET places = places + 1
+            WHERE group_id = (SELECT group_id FROM gathers WHERE id = NEW.gather_id);
+        END;
+        CREATE TRIGGER places_uncounted AFTER DELETE ON gather_players BEGIN
+            UPDATE group_usage SET places = places - 1
+            WHERE group_id = (SELECT group_id FROM gathers WHERE id = OLD.gather_id);
+        END;
         """)
 }
