@@ -6,6 +6,7 @@ enum CLICommands {
     static let quiet = OptionSpec("--quiet", help: "print only the new id")
     static let skills = ["beginner", "amateur", "professional"]
     static let positions = ["goalkeeper", "defender", "midfielder", "winger", "striker"]
+    static let roles = ["owner", "organiser", "viewer"]
 
     static let global = [
         OptionSpec("--server", value: "URL", help: "the gather-server (FG_SERVER_URL; default http://127.0.0.1:8080)"),
@@ -72,6 +73,20 @@ enum CLICommands {
         CommandSpec("share list", summary: "the share links, with how often each was opened (never the links)", options: [json],
                     example: "gather share list"),
         CommandSpec("share revoke", summary: "stop a share link at once", arguments: ["ID"], example: "gather share revoke 2"),
+        CommandSpec("group list", summary: "the groups you organise or follow, your own first, with your role", options: [json],
+                    example: "gather group list"),
+        CommandSpec("group members", summary: "a group's members and their roles (yours without GROUP)", arguments: ["GROUP"],
+                    minimumArguments: 0, options: [json], example: "gather group members \"Thursday five-a-side\""),
+        CommandSpec("group invite", summary: "a one-time code that lets another account join a group (owners)", arguments: ["GROUP"],
+                    minimumArguments: 0,
+                    options: [OptionSpec("--role", value: "ROLE", help: "owner, organiser (the default) or viewer", choices: roles),
+                              OptionSpec("--days", value: "N", help: "how long the code works, 1–30 (default 7)"),
+                              OptionSpec("--no-qr", help: "no QR code of the code on a terminal"), json],
+                    example: "gather group invite --role viewer"),
+        CommandSpec("group accept", summary: "join the group of an invitation code", arguments: ["CODE"], options: [json],
+                    example: "gather group accept 8f3K…"),
+        CommandSpec("group leave", summary: "leave a group (by id or name)", arguments: ["GROUP"],
+                    example: "gather group leave \"Sunday league\""),
         CommandSpec("watch", summary: "the match being played, full screen: a share link's, or without one your own",
                     arguments: ["SHARE-URL"], minimumArguments: 0, example: "gather watch https://gather.example.org/s/…"),
         CommandSpec("export", summary: "everything of yours in one document: players, gathers with teams and scores",

@@ -121,6 +121,11 @@ public struct CommandLineApp: Sendable {
         case "share create": try await ShareCommands.create(context)
         case "share list": try await ShareCommands.list(context)
         case "share revoke": try await ShareCommands.revoke(context)
+        case "group list": try await GroupCommands.list(context)
+        case "group members": try await GroupCommands.members(context)
+        case "group invite": try await GroupCommands.invite(context)
+        case "group accept": try await GroupCommands.accept(context)
+        case "group leave": try await GroupCommands.leave(context)
         case "export": try await BackupCommands.export(context)
         case "import":
             try await BackupCommands.import(context) { path in

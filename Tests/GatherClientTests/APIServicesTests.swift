@@ -114,6 +114,37 @@ final class APIServicesTests: XCTestCase {
         }
     }
 
+    func testAGroupIsJoinedByItsCodeOnceAndLeft() async throws {
+        let host = try await APISessionService(client: client).register(username: "host", password: "long-enough")
+        let friendClient = APIClient(address: client.address)
+        let friend = try await APISessionService(client: friendClient).register(username: "friend", password: "long-enough")
+        let groups = APIGroupService(client: client), friendGroups = APIGroupService(client: friendClient)
+        let own = try await groups.groups()
+        XCTAssertEqual(own.map(\.id), [host.userID])
+        XCTAssertEqual(own.first?.isOwn, true)
+        await expectError(.rejected(status: 400, reason: "Days must be from 1 to 30")) {
+            _ = try await groups.invite(to: host.userID, role: .viewer, days: 0)
+        }
+        let invite = try await groups.invite(to: host.userID, role: .organiser, days: 3)
+        XCTAssertEqual(invite.invite.role, .organiser)
+        XCTAssertEqual(invite.code.count, 43)
+        await expectError(.rejected(status: 404, reason: "That is not an invitation code: they are 43 letters, digits, - and _")) {
+            _ = try await friendGroups.accept(code: "no/such code")
+        }
+        let joined = try await friendGroups.accept(code: " \(invite.code)\n")
+        XCTAssertEqual(joined.id, host.userID)
+        XCTAssertEqual(joined.role, .organiser)
+        await expectError(.rejected(status: 404, reason: "this invitation does not exist, was used or revoked, or has expired")) {
+            _ = try await friendGroups.accept(code: invite.code)
+        }
+        let members = try await groups.members(of: host.userID)
+        XCTAssertEqual(members.map(\.username), ["host", "friend"])
+        XCTAssertEqual(members.map(\.isFounder), [true, false])
+        try await friendGroups.leave(host.userID, userID: friend.userID)
+        let after = try await friendGroups.groups()
+        XCTAssertEqual(after.map(\.id), [friend.userID])
+    }
+
     func testShareLinksAreWholeAndRevocable() async throws {
         _ = try await APISessionService(client: client).register(username: "host", password: "long-enough")
         let shares = APIShareService(client: client)

@@ -177,6 +177,49 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(try client(["share", "list", "--json"]).json() as? [[String: Any]]).count, 2)
     }
 
+    /// Two accounts, two config directories: the owner invites, the friend joins, both see the group.
+    func testAGroupIsSharedByInvitation() throws {
+        try register("host")
+        try register("friend")
+        let friendConfig = ["XDG_CONFIG_HOME": directory.appendingPathComponent("friend-config").path]
+        XCTAssertEqual(try client(["login", "--username", "host"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        XCTAssertEqual(try client(["login", "--username", "friend"], environment: friendConfig.merging(["FG_PASSWORD": "long-enough"]) { $1 }).status, 0)
+
+        let own = try XCTUnwrap(try client(["group", "list", "--json"]).json() as? [[String: Any]])
+        XCTAssertEqual(own.count, 1)
+        XCTAssertEqual(own.first?["isOwn"] as? Bool, true)
+        XCTAssertEqual(own.first?["role"] as? String, "owner")
+
+        let made = try client(["group", "invite", "--role", "viewer", "--days", "2"])
+        XCTAssertEqual(made.status, 0, made.errors)
+        let lines = made.output.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines[0].hasPrefix("Invitation to host as viewer, until "), made.output)
+        let code = lines[1]
+        XCTAssertNotNil(code.range(of: "^[A-Za-z0-9_-]{43}$", options: .regularExpression), code)
+
+        let joined = try client(["group", "accept", code], environment: friendConfig)
+        XCTAssertEqual(joined.status, 0, joined.errors)
+        XCTAssertEqual(joined.output, "You joined host as a viewer\n")
+        let again = try client(["group", "accept", code], environment: friendConfig)
+        XCTAssertEqual(again.status, 1, "used once")
+        XCTAssertTrue(again.errors.contains("does not exist, was used or revoked, or has expired"), again.errors)
+        XCTAssertEqual(try client(["group", "accept", "not a code"], environment: friendConfig).status, 1)
+
+        let friendsGroups = try client(["group", "list"], environment: friendConfig).output
+        XCTAssertTrue(friendsGroups.contains("friend") && friendsGroups.contains("your own"), friendsGroups)
+        XCTAssertTrue(friendsGroups.contains("host") && friendsGroups.contains("viewer"), friendsGroups)
+        let members = try XCTUnwrap(try client(["group", "members", "host", "--json"], environment: friendConfig).json() as? [[String: Any]])
+        XCTAssertEqual(members.compactMap { $0["username"] as? String }, ["host", "friend"])
+        XCTAssertEqual(try client(["group", "invite", "host"], environment: friendConfig).status, 1, "a viewer does not invite")
+        XCTAssertEqual(try client(["group", "members", "nowhere"], environment: friendConfig).status, 1)
+
+        let left = try client(["group", "leave", "HOST"], environment: friendConfig)
+        XCTAssertEqual(left.status, 0, left.errors)
+        XCTAssertEqual(left.output, "You left host\n")
+        XCTAssertEqual(try XCTUnwrap(try client(["group", "list", "--json"], environment: friendConfig).json() as? [[String: Any]]).count, 1)
+        XCTAssertEqual(try client(["group", "leave", "friend"], environment: friendConfig).status, 1, "nobody leaves their own group")
+    }
+
     /// At the pitch, friends scan the link from the laptop: on a terminal it comes with a QR code,
     /// which a decoder that shares no code with ours reads back as the link.
     func testOnATerminalTheLinkComesWithAQRCodeThatReadsBackAsTheLink() throws {

@@ -213,6 +213,48 @@ package struct APIShareService: ShareService {
     }
 }
 
+/// Groups over the API.
+package struct APIGroupService: GroupService {
+    let client: APIClient
+
+    package init(client: APIClient) { self.client = client }
+
+    package func groups() async throws -> [GroupSummary] {
+        try await client.request(.get, "/api/groups", as: [GroupSummary].self)
+    }
+
+    package func members(of group: UUID) async throws -> [GroupMember] {
+        try await client.request(.get, "/api/groups/\(group.uuidString)/members", as: [GroupMember].self)
+    }
+
+    package func invite(to group: UUID, role: GroupRole, days: Int) async throws -> CreatedInvite {
+        let draft: InviteDraft
+        do {
+            draft = try InviteDraft(role: role, days: days)
+        } catch {
+            throw ServiceError.rejected(status: 400, reason: error.reason.capitalizedFirst)
+        }
+        return try await client.request(.post, "/api/groups/\(group.uuidString)/invites", body: draft, as: CreatedInvite.self)
+    }
+
+    package func accept(code: String) async throws -> GroupSummary {
+        // A code is base64url: anything else (a space, a slash pasted with it) is no code at all.
+        let trimmed = code.trimmingCharacters(in: .whitespacesAndNewlines)
+        let isCodeByte = { (byte: UInt8) in
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
+        guard !trimmed.isEmpty, trimmed.utf8.allSatisfy(isCodeByte) else {
+            throw ServiceError.rejected(status: 404, reason: "That is not an invitation code: they are 43 letters, digits, - and _")
+        }
+        return try await client.request(.post, "/api/invites/\(trimmed)/accept", as: GroupSummary.self)
+    }
+
+    package func leave(_ group: UUID, userID: UUID) async throws {
+        try await client.request(.delete, "/api/groups/\(group.uuidString)/members/\(userID.uuidString)")
+    }
+}
+
 /// What `POST /api/gathers` answers: the gather, and its players when it took them in one step.
 private struct SavedGather: Decodable, Sendable {
     let gather: Gather

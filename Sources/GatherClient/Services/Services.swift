@@ -86,6 +86,19 @@ package protocol ShareService: Sendable {
     func revoke(id: Int) async throws
 }
 
+/// Groups: those the account belongs to, their members, invitations.
+package protocol GroupService: Sendable {
+    /// The account's groups, its own first.
+    func groups() async throws -> [GroupSummary]
+    func members(of group: UUID) async throws -> [GroupMember]
+    /// An invitation with its code, shown this once.
+    func invite(to group: UUID, role: GroupRole, days: Int) async throws -> CreatedInvite
+    /// Joins the group an invitation's code is for.
+    func accept(code: String) async throws -> GroupSummary
+    /// Leaves a group (the caller's own id among its members).
+    func leave(_ group: UUID, userID: UUID) async throws
+}
+
 /// A played match as it is stored.
 public struct GatherRecord: Hashable, Sendable {
     /// Chosen by the client when the match starts.

@@ -1,0 +1,81 @@
+import Foundation
+import GatherClient
+import GatherCore
+
+/// group list, members, invite, accept, leave: the groups an account organises or follows.
+enum GroupCommands {
+    static func list(_ context: CommandContext) async throws {
+        _ = try context.requireSession()
+        let groups = try await APIGroupService(client: context.client).groups()
+        if context.wantsJSON { return context.printJSON(groups) }
+        context.printTable(Table(headers: ["ID", "NAME", "ROLE", ""], rows: groups.map { group in
+            [group.id.uuidString, group.name, group.role.rawValue, group.isOwn ? "your own" : ""]
+        }))
+    }
+
+    static func members(_ context: CommandContext) async throws {
+        let session = try context.requireSession()
+        let service = APIGroupService(client: context.client)
+        let group = try await chosen(context.command.arguments.first, service: service, session: session)
+        let members = try await service.members(of: group.id)
+        if context.wantsJSON { return context.printJSON(members) }
+        let dates = ISO8601DateFormatter()
+        context.printTable(Table(headers: ["USER", "ROLE", "JOINED", ""], rows: members.map { member in
+            [member.username, member.role.rawValue, dates.string(from: member.joinedAt), member.isFounder ? "founder" : ""]
+        }))
+    }
+
+    static func invite(_ context: CommandContext) async throws {
+        let session = try context.requireSession()
+        let role = GroupRole(rawValue: context.command.value("--role") ?? GroupRole.organiser.rawValue) ?? .organiser
+        let days = try context.command.value("--days").map { try context.integer($0, name: "--days", range: InviteDraft.days) }
+            ?? InviteDraft.defaultDays
+        let service = APIGroupService(client: context.client)
+        let group = try await chosen(context.command.arguments.first, service: service, session: session)
+        let invite = try await service.invite(to: group.id, role: role, days: days)
+        if context.wantsJSON { return context.printJSON(invite) }
+        context.console.line("Invitation to \(group.name) as \(role.rawValue), until \(ISO8601DateFormatter().string(from: invite.invite.expiresAt)):")
+        context.console.line(invite.code)
+        if context.console.isTerminal, !context.command.has("--no-qr"),
+           let code = QRCodePrinting.lines(for: invite.code, color: context.console.color) {
+            for line in code { context.console.line(line) }
+        }
+        context.console.line("It works once and is shown this once; they join with: gather group accept CODE")
+    }
+
+    static func accept(_ context: CommandContext) async throws {
+        _ = try context.requireSession()
+        let group = try await APIGroupService(client: context.client).accept(code: context.command.arguments[0])
+        if context.wantsJSON { return context.printJSON(group) }
+        context.console.line("You joined \(group.name) as \(group.role == .organiser ? "an" : "a") \(group.role.rawValue)")
+    }
+
+    static func leave(_ context: CommandContext) async throws {
+        let session = try context.requireSession()
+        let service = APIGroupService(client: context.client)
+        let group = try await chosen(context.command.arguments[0], service: service, session: session)
+        try await service.leave(group.id, userID: session.userID)
+        context.console.line("You left \(group.name)")
+    }
+
+    /// The group an argument names among the account's: by id or by name (any case); the
+    /// account's own without one.
+    private static func chosen(_ argument: String?, service: APIGroupService, session: Session) async throws -> GroupSummary {
+        let groups = try await service.groups()
+        guard let argument else {
+            guard let own = groups.first(where: \.isOwn) else {
+                throw CommandFailure(code: .refused, message: "this account has no group of its own on this server")
+            }
+            return own
+        }
+        if let id = UUID(uuidString: argument), let group = groups.first(where: { $0.id == id }) { return group }
+        let named = groups.filter { $0.name.caseInsensitiveCompare(argument) == .orderedSame }
+        guard named.count <= 1 else {
+            throw CommandFailure.usage("\(named.count) of your groups are called \"\(argument)\": name one by its id (gather group list)")
+        }
+        guard let group = named.first else {
+            throw CommandFailure(code: .refused, message: "you are in no group \"\(argument)\" (gather group list shows yours)")
+        }
+        return group
+    }
+}
