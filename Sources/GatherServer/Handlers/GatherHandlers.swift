@@ -98,18 +98,31 @@ enum GatherHandlers {
         return .json(status, gather, headers: headers)
     }
 
+    /// One gather, with its version (`ETag`) for a change of its result made against it.
     static func get(_ context: AuthenticatedContext<LoopReads>) throws -> HTTPResponse {
         let id = try context.parameters.uuid("id", resource: "gather")
-        return .json(.ok, try context.database.read { try GatherRepository($0).requireOwned(id: id, owner: context.owner) })
+        let body = try context.database.read { try GatherRepository($0).requireOwned(id: id, owner: context.owner) }.jsonBytes()
+        return .json(.ok, body: body, headers: ConditionalChange.versioned(body))
     }
 
+    /// With `If-Match`, only if nobody changed the gather since that version: two organisers
+    /// correcting one score never overwrite each other silently (412, with the version now stored); a
+    /// conditional change's answer names the new version.
     static func updateResult(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let id = try context.parameters.uuid("id", resource: "gather")
         let update = try context.decodeBody(GatherResultUpdate.self)
-        try APIError.require(try context.database.write {
-            try GatherRepository($0).updateResult(id: id, owner: context.owner, result: update.result, at: context.services.now())
-        }, else: .gatherNotFound)
-        return HTTPResponse(status: .noContent)
+        let now = context.services.now()
+        let conditional = ConditionalChange.isAsked(by: context.request)
+        let saved = try context.database.write { database -> [UInt8]? in
+            let gathers = GatherRepository(database)
+            if conditional {
+                let current = try gathers.requireOwned(id: id, owner: context.owner)
+                try ConditionalChange.require(context.request, against: current.jsonBytes(), what: "gather")
+            }
+            try APIError.require(try gathers.updateResult(id: id, owner: context.owner, result: update.result, at: now), else: .gatherNotFound)
+            return conditional ? try gathers.requireOwned(id: id, owner: context.owner).jsonBytes() : nil
+        }
+        return HTTPResponse(status: .noContent, headers: saved.map(ConditionalChange.versioned) ?? HTTPHeaders())
     }
 
     static func delete(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {

@@ -153,6 +153,8 @@ paths:
       responses:
         '200':
           description: The player
+          headers:
+            ETag: { description: "The version, for If-Match", schema: { type: string } }
           content:
             application/json:
               schema: { $ref: '#/components/schemas/Player' }
@@ -160,13 +162,28 @@ paths:
         '404': { $ref: '#/components/responses/NotFound' }
     put:
       summary: Replace every attribute of a player
+      description: >-
+        With If-Match (the ETag of a read), only if nobody changed the player since: otherwise 412
+        with the version now stored in ETag, and nothing is saved. Without it, as always.
+      parameters:
+        - $ref: '#/components/parameters/IfMatch'
       requestBody:
         required: true
         content:
           application/json:
             schema: { $ref: '#/components/schemas/PlayerDetails' }
       responses:
-        '204': { description: Replaced }
+        '204':
+          description: Replaced
+          headers:
+            ETag: { description: "The new version", schema: { type: string } }
+        '412':
+          description: Someone else changed the player since the version in If-Match; nothing was saved
+          headers:
+            ETag: { description: "The version stored now", schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/ErrorBody' }
         '400': { $ref: '#/components/responses/BadRequest' }
         '413': { $ref: '#/components/responses/ContentTooLarge' }
         '401': { $ref: '#/components/responses/Unauthorized' }
@@ -357,6 +374,8 @@ paths:
       responses:
         '200':
           description: The gather
+          headers:
+            ETag: { description: "The version, for If-Match", schema: { type: string } }
           content:
             application/json:
               schema: { $ref: '#/components/schemas/Gather' }
@@ -364,13 +383,28 @@ paths:
         '404': { $ref: '#/components/responses/NotFound' }
     put:
       summary: Save a gather's result
+      description: >-
+        With If-Match (the ETag of a read), only if nobody changed the gather since: otherwise 412
+        with the version now stored in ETag, and nothing is saved. Without it, as always.
+      parameters:
+        - $ref: '#/components/parameters/IfMatch'
       requestBody:
         required: true
         content:
           application/json:
             schema: { $ref: '#/components/schemas/GatherResultUpdate' }
       responses:
-        '204': { description: Saved }
+        '204':
+          description: Saved
+          headers:
+            ETag: { description: "The new version", schema: { type: string } }
+        '412':
+          description: Someone else changed the gather since the version in If-Match; nothing was saved
+          headers:
+            ETag: { description: "The version stored now", schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/ErrorBody' }
         '400': { $ref: '#/components/responses/BadRequest' }
         '413': { $ref: '#/components/responses/ContentTooLarge' }
         '401': { $ref: '#/components/responses/Unauthorized' }
@@ -829,6 +863,8 @@ paths:
         '403': { $ref: '#/components/responses/Forbidden' }
         '200':
           description: The player
+          headers:
+            ETag: { description: "The version, for If-Match", schema: { type: string } }
           content:
             application/json:
               schema: { $ref: '#/components/schemas/Player' }
@@ -836,6 +872,11 @@ paths:
         '404': { $ref: '#/components/responses/NotFound' }
     put:
       summary: Replace every attribute of a player
+      description: >-
+        With If-Match (the ETag of a read), only if nobody changed the player since: otherwise 412
+        with the version now stored in ETag, and nothing is saved. Without it, as always.
+      parameters:
+        - $ref: '#/components/parameters/IfMatch'
       requestBody:
         required: true
         content:
@@ -843,7 +884,17 @@ paths:
             schema: { $ref: '#/components/schemas/PlayerDetails' }
       responses:
         '403': { $ref: '#/components/responses/Forbidden' }
-        '204': { description: Replaced }
+        '204':
+          description: Replaced
+          headers:
+            ETag: { description: "The new version", schema: { type: string } }
+        '412':
+          description: Someone else changed the player since the version in If-Match; nothing was saved
+          headers:
+            ETag: { description: "The version stored now", schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/ErrorBody' }
         '400': { $ref: '#/components/responses/BadRequest' }
         '413': { $ref: '#/components/responses/ContentTooLarge' }
         '401': { $ref: '#/components/responses/Unauthorized' }
@@ -1159,6 +1210,8 @@ paths:
         '403': { $ref: '#/components/responses/Forbidden' }
         '200':
           description: The gather
+          headers:
+            ETag: { description: "The version, for If-Match", schema: { type: string } }
           content:
             application/json:
               schema: { $ref: '#/components/schemas/Gather' }
@@ -1166,6 +1219,11 @@ paths:
         '404': { $ref: '#/components/responses/NotFound' }
     put:
       summary: Save a gather's result
+      description: >-
+        With If-Match (the ETag of a read), only if nobody changed the gather since: otherwise 412
+        with the version now stored in ETag, and nothing is saved. Without it, as always.
+      parameters:
+        - $ref: '#/components/parameters/IfMatch'
       requestBody:
         required: true
         content:
@@ -1173,7 +1231,17 @@ paths:
             schema: { $ref: '#/components/schemas/GatherResultUpdate' }
       responses:
         '403': { $ref: '#/components/responses/Forbidden' }
-        '204': { description: Saved }
+        '204':
+          description: Saved
+          headers:
+            ETag: { description: "The new version", schema: { type: string } }
+        '412':
+          description: Someone else changed the gather since the version in If-Match; nothing was saved
+          headers:
+            ETag: { description: "The version stored now", schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/ErrorBody' }
         '400': { $ref: '#/components/responses/BadRequest' }
         '413': { $ref: '#/components/responses/ContentTooLarge' }
         '401': { $ref: '#/components/responses/Unauthorized' }
@@ -1258,6 +1326,12 @@ components:
     bearer: { type: http, scheme: bearer }
     basic: { type: http, scheme: basic }
   parameters:
+    IfMatch:
+      name: If-Match
+      in: header
+      required: false
+      description: The ETag of the version the change was made against (or *)
+      schema: { type: string }
     GroupID:
       name: groupId
       in: path

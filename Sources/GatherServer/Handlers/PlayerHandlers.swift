@@ -27,21 +27,35 @@ enum PlayerHandlers {
             try quotas.checkPlayers(database, owner: context.owner)
             return player
         }
-        return .json(.created, player, headers: [HTTPHeaders.Name.location: "/api/players/\(player.id)"])
+        let body = player.jsonBytes()
+        var headers = ConditionalChange.versioned(body)
+        headers.set(name: HTTPHeaders.Name.location, value: "/api/players/\(player.id)")
+        return .json(.created, body: body, headers: headers)
     }
 
+    /// One player, with its version (`ETag`) for a change made against it.
     static func get(_ context: AuthenticatedContext<LoopReads>) throws -> HTTPResponse {
         let id = try context.parameters.int("id", resource: "player")
-        return .json(.ok, try context.database.read { try PlayerRepository($0).requireOwned(id: id, owner: context.owner) })
+        let body = try context.database.read { try PlayerRepository($0).requireOwned(id: id, owner: context.owner) }.jsonBytes()
+        return .json(.ok, body: body, headers: ConditionalChange.versioned(body))
     }
 
+    /// With `If-Match`, only if nobody changed the player since that version (412 otherwise, with
+    /// the version now stored); a conditional change's answer names the new version.
     static func replace(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let id = try context.parameters.int("id", resource: "player")
         let details = try context.decodeBody(PlayerDetails.self)
-        try APIError.require(try context.database.write {
-            try PlayerRepository($0).replace(id: id, with: details, owner: context.owner)
-        }, else: .playerNotFound)
-        return HTTPResponse(status: .noContent)
+        let conditional = ConditionalChange.isAsked(by: context.request)
+        let saved = try context.database.write { database -> [UInt8]? in
+            let players = PlayerRepository(database)
+            if conditional {
+                let current = try players.requireOwned(id: id, owner: context.owner)
+                try ConditionalChange.require(context.request, against: current.jsonBytes(), what: "player")
+            }
+            try APIError.require(try players.replace(id: id, with: details, owner: context.owner), else: .playerNotFound)
+            return conditional ? try players.requireOwned(id: id, owner: context.owner).jsonBytes() : nil
+        }
+        return HTTPResponse(status: .noContent, headers: saved.map(ConditionalChange.versioned) ?? HTTPHeaders())
     }
 
     /// 204 either way: a player who never played is deleted; one who did is retired, so past

@@ -12,6 +12,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
         package static let cacheControl = "Cache-Control"
         package static let etag = "ETag"
         package static let ifNoneMatch = "If-None-Match"
+        package static let ifMatch = "If-Match"
         public static let date = "Date"
         public static let expect = "Expect"
         public static let host = "Host"
