@@ -74,7 +74,19 @@ final class GroupAPITests: XCTestCase {
                         ["id": players[2], "team": "Team B"], ["id": players[3], "team": "Team B"]],
         ])
         XCTAssertEqual(match.status, 201, match.text)
-        XCTAssertEqual(try bob.client.request(.post, "\(base)/players", json: ["name": "Eve"]).status, 201)
+        let eve = try bob.client.request(.post, "\(base)/players", json: ["name": "Eve"])
+        XCTAssertEqual(eve.status, 201)
+        let eveID = try XCTUnwrap(eve.jsonObject()["id"] as? Int)
+        XCTAssertEqual(eve.headers["Location"], "\(base)/players/\(eveID)", "where the new player is, in the group it was made in")
+        XCTAssertEqual(match.headers["Location"].map { $0.hasPrefix("\(base)/gathers/") }, true, match.headers["Location"] ?? "")
+        let second = try bob.client.request(.post, "\(base)/gathers", json: ["score": "0-0", "winnerTeam": "None"])
+        XCTAssertEqual(second.status, 201)
+        let firstPage = try bob.client.request(.get, "\(base)/gathers?limit=1")
+        let link = try XCTUnwrap(firstPage.headers["Link"])
+        XCTAssertTrue(link.hasPrefix("<\(base)/gathers?limit=1&"), "the next page of the same group: \(link)")
+        let next = String(link.dropFirst().prefix { $0 != ">" })
+        XCTAssertEqual(try bob.client.request(.get, next).status, 200)
+        XCTAssertEqual(try bob.client.request(.delete, "\(base)/gathers/\(try XCTUnwrap(second.jsonObject()["id"] as? String))").status, 204)
 
         // Both see one history and one table; Bob's own group has none of it.
         XCTAssertEqual(try ana.client.request(.get, "/api/gathers").jsonArray().count, 1)

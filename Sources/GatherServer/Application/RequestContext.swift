@@ -79,6 +79,14 @@ struct AuthenticatedContext<Access: Sendable>: Sendable {
     var owner: UUID { group.id }
     /// The caller's account.
     var caller: UUID { user.id }
+
+    /// A path of the group's own resources (`/api/players/7`) as this request named the group:
+    /// under `/api/groups/{groupId}` when it came that way, so a `Location` or a next page's `Link`
+    /// leads back to the same group.
+    func groupPath(_ path: String) -> String {
+        guard let group = parameters.values["groupId"], path.hasPrefix("/api/") else { return path }
+        return "/api/groups/\(group)" + path.dropFirst(4)
+    }
     var request: HTTPRequest { base.request }
     var parameters: RouteParameters { base.parameters }
     var services: Services { base.services }

@@ -22,7 +22,7 @@ enum GatherHandlers {
         }
         guard query.includesPlayers else {
             let page = try context.database.read { try GatherRepository($0).page(owner: context.owner, query: query) }
-            return .json(.ok, page, headers: nextPage(after: page.last, of: query, full: page.count >= query.limit))
+            return .json(.ok, page, headers: nextPage(after: page.last, of: query, full: page.count >= query.limit, in: context))
         }
         let (page, full) = try context.database.read { database in
             let repository = GatherRepository(database)
@@ -36,16 +36,17 @@ enum GatherHandlers {
             }.map { GatherWithPlayers(gather: $0, players: players[$0.id] ?? []) }
             return (page, page.count < gathers.count || gathers.count >= query.limit)
         }
-        return .json(.ok, page, headers: nextPage(after: page.last?.gather, of: query, full: full))
+        return .json(.ok, page, headers: nextPage(after: page.last?.gather, of: query, full: full, in: context))
     }
 
     /// The `Link` to the page after one ending with `last`, when it was full.
-    private static func nextPage(after last: Gather?, of query: GatherQuery, full: Bool) -> HTTPHeaders {
+    private static func nextPage<Access>(after last: Gather?, of query: GatherQuery, full: Bool,
+                                         in context: AuthenticatedContext<Access>) -> HTTPHeaders {
         guard full, let last else { return [:] }
         var next = query
         next.before = last.createdAt
         next.beforeID = last.id
-        return [HTTPHeaders.Name.link: "<\(next.path)>; rel=\"next\""]
+        return [HTTPHeaders.Name.link: "<\(context.groupPath(next.path))>; rel=\"next\""]
     }
 
     /// 201 with the new gather; with an `id` the caller already used, 200 with that gather as it
@@ -91,7 +92,7 @@ enum GatherHandlers {
         }
         let gather = insertion.gather
         let status: HTTPStatus = if case .created = insertion { .created } else { .ok }
-        let headers: HTTPHeaders = [HTTPHeaders.Name.location: "/api/gathers/\(gather.id.uuidString)"]
+        let headers: HTTPHeaders = [HTTPHeaders.Name.location: context.groupPath("/api/gathers/\(gather.id.uuidString)")]
         if let players {
             return .json(status, GatherWithPlayers(gather: gather, players: players), headers: headers)
         }

@@ -29,7 +29,7 @@ enum PlayerHandlers {
         }
         let body = player.jsonBytes()
         var headers = ConditionalChange.versioned(body)
-        headers.set(name: HTTPHeaders.Name.location, value: "/api/players/\(player.id)")
+        headers.set(name: HTTPHeaders.Name.location, value: context.groupPath("/api/players/\(player.id)"))
         return .json(.created, body: body, headers: headers)
     }
 

@@ -22,7 +22,7 @@ enum ShareHandlers {
         }
         let path = SharePath.page(token: token)
         let created = CreatedShare(share: share, path: path, url: context.services.publicURL?.link(to: path) ?? path)
-        return .json(.created, created, headers: [HTTPHeaders.Name.location: "/api/shares/\(share.id)"])
+        return .json(.created, created, headers: [HTTPHeaders.Name.location: context.groupPath("/api/shares/\(share.id)")])
     }
 
     /// The caller's links without their tokens, which the server does not have.
