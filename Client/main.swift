@@ -118,7 +118,16 @@ if let problem = config.problem {
 let configDirectory = config.directory
 let store = ServerSessionStore(store: SessionStore(directory: configDirectory), server: address)
 let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+// The group chosen with `gather group switch` for whoever is logged in: every request, the roster
+// kept for offline play and each result kept here follow it (a result then uploads to its own).
+let chosenGroup: @Sendable () -> SessionStore.GroupChoice? = {
+    store.savedSession().flatMap { store.store.chosenGroup(for: address, userID: $0.userID) }
+}
+client.followGroup { chosenGroup()?.groupID }
+let liveClient = APIClient(address: address, timeout: settings.timeout, tls: tls)
+liveClient.followGroup { chosenGroup()?.groupID }
 let app = TerminalApp(device: TerminalDevice(), colorEnabled: !noColor)
+app.groupLabel = { chosenGroup()?.name }
 client.setUnauthorizedHandler {
     Task { @MainActor in app.sessionExpired() }
 }
@@ -130,9 +139,10 @@ let dependencies = AppDependencies(
     statsService: APIStatsService(client: client),
     sessionStore: store,
     pendingResults: PendingResults(journal: ResultJournalFile(directory: configDirectory), service: gatherService,
-                                   server: address.description, sessionStore: store),
+                                   server: address.description, sessionStore: store, chosenGroup: { chosenGroup()?.groupID }),
     makeRosterCache: { session in
-        RosterCacheFile(directory: configDirectory, server: address.description, userID: session.userID)
+        RosterCacheFile(directory: configDirectory, server: address.description, userID: session.userID,
+                        groupID: store.store.chosenGroup(for: address, userID: session.userID)?.groupID)
     },
     server: address.description,
     serverWarning: settings.securityWarning,
@@ -141,7 +151,7 @@ let dependencies = AppDependencies(
     time: MonotonicTimeSource(),
     revocations: RevocationQueueFile(directory: configDirectory),
     // Its own connection: the live view never waits behind a result's upload, nor the upload behind it.
-    liveService: APILiveService(client: APIClient(address: address, timeout: settings.timeout, tls: tls)),
+    liveService: APILiveService(client: liveClient),
     shareService: APIShareService(client: client))
 do {
     try app.run(dependencies: dependencies)

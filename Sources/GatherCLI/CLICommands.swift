@@ -75,6 +75,8 @@ enum CLICommands {
         CommandSpec("share revoke", summary: "stop a share link at once", arguments: ["ID"], example: "gather share revoke 2"),
         CommandSpec("group list", summary: "the groups you organise or follow, your own first, with your role", options: [json],
                     example: "gather group list"),
+        CommandSpec("group switch", summary: "act on another of your groups from now on, here and in gather (own: your own)",
+                    arguments: ["GROUP"], example: "gather group switch \"Thursday five-a-side\""),
         CommandSpec("group members", summary: "a group's members and their roles (yours without GROUP)", arguments: ["GROUP"],
                     minimumArguments: 0, options: [json], example: "gather group members \"Thursday five-a-side\""),
         CommandSpec("group invite", summary: "a one-time code that lets another account join a group (owners)", arguments: ["GROUP"],

@@ -43,13 +43,20 @@ struct CommandContext {
 
     var wantsJSON: Bool { command.has("--json") }
 
-    /// Puts the saved session's token on the client; not logged in is exit 4.
+    /// Puts the saved session's token on the client, and the group chosen with `gather group switch`
+    /// (the account's own if none); not logged in is exit 4.
     func requireSession() throws -> Session {
         guard let session = sessions.savedSession() else {
             throw CommandFailure(code: .notLoggedIn, message: "not logged in to \(client.address): run gather login")
         }
         client.bearerToken = session.token
+        client.group = chosenGroup(of: session)?.groupID
         return session
+    }
+
+    /// The group chosen for this account on this server, if any.
+    func chosenGroup(of session: Session) -> SessionStore.GroupChoice? {
+        sessions.store.chosenGroup(for: client.address, userID: session.userID)
     }
 
     func printJSON<Value: Encodable>(_ value: Value) {

@@ -122,6 +122,7 @@ public struct CommandLineApp: Sendable {
         case "share list": try await ShareCommands.list(context)
         case "share revoke": try await ShareCommands.revoke(context)
         case "group list": try await GroupCommands.list(context)
+        case "group switch": try await GroupCommands.switchTo(context)
         case "group members": try await GroupCommands.members(context)
         case "group invite": try await GroupCommands.invite(context)
         case "group accept": try await GroupCommands.accept(context)

@@ -5,18 +5,32 @@ import GatherCore
 /// group list, members, invite, accept, leave: the groups an account organises or follows.
 enum GroupCommands {
     static func list(_ context: CommandContext) async throws {
-        _ = try context.requireSession()
+        let session = try context.requireSession()
         let groups = try await APIGroupService(client: context.client).groups()
         if context.wantsJSON { return context.printJSON(groups) }
-        context.printTable(Table(headers: ["ID", "NAME", "ROLE", ""], rows: groups.map { group in
-            [group.id.uuidString, group.name, group.role.rawValue, group.isOwn ? "your own" : ""]
+        let current = context.chosenGroup(of: session)?.groupID ?? session.userID
+        context.printTable(Table(headers: ["", "ID", "NAME", "ROLE", ""], rows: groups.map { group in
+            [group.id == current ? "*" : "", group.id.uuidString, group.name, group.role.rawValue, group.isOwn ? "your own" : ""]
         }))
+    }
+
+    /// Chooses the group every other command acts on, here and in the full-screen client, for
+    /// this account on this server; `own` goes back to the account's own.
+    static func switchTo(_ context: CommandContext) async throws {
+        let session = try context.requireSession()
+        let service = APIGroupService(client: context.client)
+        let argument = context.command.arguments[0]
+        let group = try await chosen(argument.lowercased() == "own" ? nil : argument, service: service, session: session)
+        try context.sessions.store.choose(group.isOwn ? nil : SessionStore.GroupChoice(
+            server: context.client.address.description, userID: session.userID, groupID: group.id, name: group.name))
+        context.console.line("Now in \(group.name) (\(group.role.rawValue))\(group.isOwn ? ", your own" : "")")
     }
 
     static func members(_ context: CommandContext) async throws {
         let session = try context.requireSession()
         let service = APIGroupService(client: context.client)
-        let group = try await chosen(context.command.arguments.first, service: service, session: session)
+        let group = try await chosen(context.command.arguments.first, service: service, session: session,
+                                     current: context.chosenGroup(of: session)?.groupID)
         let members = try await service.members(of: group.id)
         if context.wantsJSON { return context.printJSON(members) }
         let dates = ISO8601DateFormatter()
@@ -31,7 +45,8 @@ enum GroupCommands {
         let days = try context.command.value("--days").map { try context.integer($0, name: "--days", range: InviteDraft.days) }
             ?? InviteDraft.defaultDays
         let service = APIGroupService(client: context.client)
-        let group = try await chosen(context.command.arguments.first, service: service, session: session)
+        let group = try await chosen(context.command.arguments.first, service: service, session: session,
+                                     current: context.chosenGroup(of: session)?.groupID)
         let invite = try await service.invite(to: group.id, role: role, days: days)
         if context.wantsJSON { return context.printJSON(invite) }
         context.console.line("Invitation to \(group.name) as \(role.rawValue), until \(ISO8601DateFormatter().string(from: invite.invite.expiresAt)):")
@@ -58,15 +73,16 @@ enum GroupCommands {
         context.console.line("You left \(group.name)")
     }
 
-    /// The group an argument names among the account's: by id or by name (any case); the
-    /// account's own without one.
-    private static func chosen(_ argument: String?, service: APIGroupService, session: Session) async throws -> GroupSummary {
+    /// The group an argument names among the account's: by id or by name (any case); without
+    /// one, the group chosen (`group switch`), else the account's own.
+    private static func chosen(_ argument: String?, service: APIGroupService, session: Session,
+                               current: UUID? = nil) async throws -> GroupSummary {
         let groups = try await service.groups()
         guard let argument else {
-            guard let own = groups.first(where: \.isOwn) else {
+            guard let group = groups.first(where: { $0.id == (current ?? session.userID) }) ?? groups.first(where: \.isOwn) else {
                 throw CommandFailure(code: .refused, message: "this account has no group of its own on this server")
             }
-            return own
+            return group
         }
         if let id = UUID(uuidString: argument), let group = groups.first(where: { $0.id == id }) { return group }
         let named = groups.filter { $0.name.caseInsensitiveCompare(argument) == .orderedSame }

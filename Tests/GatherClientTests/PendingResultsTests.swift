@@ -67,6 +67,30 @@ final class PendingResultsTests: XCTestCase {
         XCTAssertEqual(results.pending.map(\.id), [match.id])
     }
 
+    func testAResultUploadsToTheGroupItWasPlayedForWhicheverIsChosenLater() async throws {
+        service = StubGatherService()
+        journal = InMemoryJournal(entries: [pending(record(1, 0))])
+        sessions = InMemorySessionPersistence(session: ana)
+        let thursday = UUID(), sunday = UUID()
+        let chosen = ChosenGroup(thursday)
+        let results = PendingResults(journal: journal, service: service, server: server, sessionStore: sessions,
+                                     chosenGroup: { chosen.group }, now: { Date(timeIntervalSince1970: 1_800_000_000) })
+        service.saveError = .unreachable("Cannot reach the server")
+        let match = record(2, 2)
+        _ = try await results.keep(match, names: [:])
+        XCTAssertEqual(journal.entries.last?.groupID, thursday, "kept with the group it was played for")
+
+        // Another group is chosen before the server is back: each result still goes to its own.
+        chosen.group = sunday
+        service.saveError = nil
+        let uploaded = await results.uploadAll()
+        XCTAssertEqual(uploaded, 2)
+        XCTAssertEqual(service.saves.last?.id, match.id)
+        XCTAssertTrue(journal.entries.isEmpty)
+        XCTAssertEqual(service.savedToGroups.suffix(2), [ana.userID, thursday],
+                       "a result from before groups goes to the account's own group; the new one to Thursday's")
+    }
+
     func testAnExpiredSessionKeepsTheResultForAfterLogin() async throws {
         let results = makeResults()
         service.saveError = .unauthorized("Your session has expired")
@@ -436,4 +460,11 @@ final class PendingResultsTests: XCTestCase {
         XCTAssertEqual(service.saves.map(\.result), [match.result, corrected], "and goes up in its turn")
         XCTAssertEqual(results.pending, [])
     }
+}
+
+/// The group the app has chosen, as a test changes it.
+@MainActor
+private final class ChosenGroup {
+    var group: UUID?
+    init(_ group: UUID?) { self.group = group }
 }

@@ -24,6 +24,20 @@ public final class APIClient: Sendable {
         self.tls = tls
     }
 
+    private let chosenGroup = Locked<@Sendable () -> UUID?>({ nil })
+
+    /// The group requests act on (`GroupScope`); nil: the account's own, through the original paths.
+    public var group: UUID? {
+        get { chosenGroup.withLock { $0 } () }
+        set { chosenGroup.withLock { $0 = { newValue } } }
+    }
+
+    /// The group requests act on, asked before each: the full-screen client's choice follows its
+    /// session (another account logging in has another choice, or none).
+    package func followGroup(_ chosen: @escaping @Sendable () -> UUID?) {
+        chosenGroup.withLock { $0 = chosen }
+    }
+
     /// The bearer token sent with every request, nil when logged out.
     public var bearerToken: String? {
         get { token.withLock { $0 } }
@@ -60,6 +74,7 @@ public final class APIClient: Sendable {
         var headers = headers
         let bodyBytes: [UInt8] = body.map { Array(WireFormat.encode(AnyEncodable($0))) } ?? []
         if !bodyBytes.isEmpty { headers.set(name: HTTPHeaders.Name.contentType, value: "application/json") }
+        let path = GroupScope.path(path, in: GroupScope.pinned ?? group)
         let sentToken = headers[HTTPHeaders.Name.authorization] == nil ? bearerToken : nil
         if let sentToken { headers.set(name: HTTPHeaders.Name.authorization, value: "Bearer \(sentToken)") }
         let outgoingHeaders = headers

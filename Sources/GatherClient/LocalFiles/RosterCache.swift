@@ -24,30 +24,34 @@ public struct Picks: Equatable, Sendable, Codable {
     }
 }
 
-/// `roster.json` in the client's config directory, for one account on one server: the player
-/// ids mean something only there.
+/// `roster.json` in the client's config directory, for one account's group on one server: the
+/// player ids mean something only there.
 public struct RosterCacheFile: RosterCache {
     private let file: PrivateFile
     private let picksFile: PrivateFile
     private let server: String
     private let userID: UUID
+    /// Nil: the account's own group (and a file written before groups, which held only that one).
+    private let groupID: UUID?
 
-    public init(directory: URL, server: String, userID: UUID) {
+    public init(directory: URL, server: String, userID: UUID, groupID: UUID? = nil) {
         file = PrivateFile(directory.appendingPathComponent("roster.json"))
         picksFile = PrivateFile(directory.appendingPathComponent("picks.json"))
         self.server = server
         self.userID = userID
+        self.groupID = groupID == userID ? nil : groupID
     }
 
     private struct Document: Codable {
         var server: String
         var userID: UUID
+        var groupID: UUID?
         var players: [Player]
     }
 
     public func load() -> [Player]? {
         guard let data = file.read(), let document = try? JSONDecoder().decode(Document.self, from: data),
-              document.server == server, document.userID == userID else { return nil }
+              document.server == server, document.userID == userID, document.groupID == groupID else { return nil }
         return document.players
     }
 
@@ -59,24 +63,25 @@ public struct RosterCacheFile: RosterCache {
     private struct PicksDocument: Codable {
         var server: String
         var userID: UUID
+        var groupID: UUID?
         var picks: Picks
     }
 
     public func loadPicks() -> Picks? {
         guard let data = picksFile.read(), let document = try? JSONDecoder().decode(PicksDocument.self, from: data),
-              document.server == server, document.userID == userID else { return nil }
+              document.server == server, document.userID == userID, document.groupID == groupID else { return nil }
         return document.picks
     }
 
     /// Best effort, and not flushed: written on every pick, and losing the last one costs a key press.
     public func savePicks(_ picks: Picks) {
-        guard let data = try? JSONEncoder().encode(PicksDocument(server: server, userID: userID, picks: picks)) else { return }
+        guard let data = try? JSONEncoder().encode(PicksDocument(server: server, userID: userID, groupID: groupID, picks: picks)) else { return }
         try? picksFile.write(data, durable: false)
     }
 
     /// Best effort: without a cache the list still works online; a failure costs only offline play.
     public func save(_ players: [Player]) {
-        guard let data = try? JSONEncoder().encode(Document(server: server, userID: userID, players: players)) else { return }
+        guard let data = try? JSONEncoder().encode(Document(server: server, userID: userID, groupID: groupID, players: players)) else { return }
         try? file.write(data)
     }
 }

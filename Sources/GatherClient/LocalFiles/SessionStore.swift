@@ -35,6 +35,40 @@ public struct SessionStore: Sendable {
         try? FileManager.default.removeItem(at: sessionFile)
     }
 
+    /// The group chosen with `gather group switch`, for one account on one server: what the client's
+    /// requests act on (`APIClient.group`); none, the account's own.
+    package struct GroupChoice: Codable, Equatable, Sendable {
+        package var server: String
+        package var userID: UUID
+        package var groupID: UUID
+        package var name: String
+
+        package init(server: String, userID: UUID, groupID: UUID, name: String) {
+            self.server = server
+            self.userID = userID
+            self.groupID = groupID
+            self.name = name
+        }
+    }
+
+    private var groupFile: URL { directory.appendingPathComponent("group.json") }
+
+    /// The group chosen for this account on this server, if any.
+    package func chosenGroup(for server: ServerAddress, userID: UUID) -> GroupChoice? {
+        guard let data = PrivateFile(groupFile).read(), let choice = try? JSONDecoder().decode(GroupChoice.self, from: data),
+              choice.server == server.description, choice.userID == userID else { return nil }
+        return choice
+    }
+
+    /// Chooses a group (nil: back to the account's own).
+    package func choose(_ choice: GroupChoice?) throws {
+        guard let choice else {
+            try? FileManager.default.removeItem(at: groupFile)
+            return
+        }
+        try PrivateFile(groupFile).write(try JSONEncoder().encode(choice))
+    }
+
     public var rememberedUsername: String? {
         guard let data = try? Data(contentsOf: usernameFile) else { return nil }
         let name = String(decoding: data, as: UTF8.self)

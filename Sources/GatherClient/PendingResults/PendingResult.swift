@@ -20,6 +20,9 @@ public struct PendingResult: Hashable, Sendable, Codable {
     /// The server and account it belongs to: the player ids mean something only there.
     public var server: String
     public var userID: UUID
+    /// The group it was played for, where it uploads whichever group is chosen by then; nil (a
+    /// journal from before groups) is the account's own, whose id is the account's.
+    package var groupID: UUID?
     /// When the match was saved here (shown in History until it is uploaded).
     public var savedAt: Date
     /// The players' names at the time, to show the teams while the server cannot be asked.
@@ -31,12 +34,13 @@ public struct PendingResult: Hashable, Sendable, Codable {
     /// go up without them.
     package var unknownPlayers: [Int]?
 
-    package init(record: GatherRecord, server: String, userID: UUID, savedAt: Date, names: [Int: String], refusal: String? = nil,
-                unknownPlayers: [Int]? = nil, change: PendingChange? = nil) {
+    package init(record: GatherRecord, server: String, userID: UUID, groupID: UUID? = nil, savedAt: Date, names: [Int: String],
+                 refusal: String? = nil, unknownPlayers: [Int]? = nil, change: PendingChange? = nil) {
         self.record = record
         self.change = change == .result ? nil : change
         self.server = server
         self.userID = userID
+        self.groupID = groupID
         self.savedAt = savedAt
         self.names = names
         self.refusal = refusal
@@ -44,6 +48,9 @@ public struct PendingResult: Hashable, Sendable, Codable {
     }
 
     public var id: UUID { record.id }
+
+    /// The group it uploads to.
+    package var group: UUID { groupID ?? userID }
 
     /// What it asks of the server.
     package var kind: PendingChange { change ?? .result }

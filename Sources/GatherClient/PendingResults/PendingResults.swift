@@ -25,8 +25,12 @@ public final class PendingResults: ResultKeeper {
     /// How often the app tries again while results are waiting.
     public static let retryInterval: Duration = .seconds(30)
 
+    /// The group chosen now (nil: the account's own): a result is kept for the group it was played for.
+    private let chosenGroup: @MainActor () -> UUID?
+
     public init(journal: any ResultJournal, service: any GatherService, server: String, sessionStore: any SessionPersistence,
-                now: @escaping @Sendable () -> Date = Date.init) {
+                chosenGroup: @escaping @MainActor () -> UUID? = { nil }, now: @escaping @Sendable () -> Date = Date.init) {
+        self.chosenGroup = chosenGroup
         self.journal = journal
         self.service = service
         self.server = server
@@ -98,7 +102,8 @@ public final class PendingResults: ResultKeeper {
             try await send(record, kind)
             return .uploaded
         }
-        let entry = PendingResult(record: record, server: server, userID: user, savedAt: now(), names: names, change: kind)
+        let entry = PendingResult(record: record, server: server, userID: user, groupID: chosenGroup() ?? user, savedAt: now(),
+                                  names: names, change: kind)
         let journaled = change { entries in PendingResults.adding(entry, to: entries) }
         let run = await upload()
         guard let kept = entries.first(where: { $0.id == record.id }) else { return .uploaded }
@@ -142,7 +147,8 @@ public final class PendingResults: ResultKeeper {
 
     public func keepForLater(_ record: GatherRecord, names: [Int: String]) -> String? {
         guard let user = currentUser else { return "not logged in" }
-        let entry = PendingResult(record: record, server: server, userID: user, savedAt: now(), names: names)
+        let entry = PendingResult(record: record, server: server, userID: user, groupID: chosenGroup() ?? user, savedAt: now(),
+                                  names: names)
         guard change({ entries in PendingResults.adding(entry, to: entries) }) else {
             return writeProblem ?? "the results file cannot be written"
         }
@@ -216,7 +222,8 @@ public final class PendingResults: ResultKeeper {
         var run = UploadRun()
         for entry in pending {
             do {
-                try await send(entry.datedRecord, entry.kind)
+                // To the group it was played for, whichever is chosen now.
+                try await GroupScope.$pinned.withValue(entry.group) { try await send(entry.datedRecord, entry.kind) }
                 // Changed while it was on its way (a score corrected meanwhile): it stays, to go
                 // up again as it is now.
                 change { $0.filter { !$0.asksTheSame(as: entry) } }

@@ -7,7 +7,7 @@ enum FrameLayout {
     /// Keys that work on every screen, listed in the help after the screen's own.
     static let globalHints = [KeyHint(keys: "Ctrl-L", action: "redraw"), KeyHint(keys: "Ctrl-C", action: "quit now")]
 
-    static func draw(screen: (any TerminalScreen)?, showingHelp: Bool, into frame: inout ScreenBuffer) {
+    static func draw(screen: (any TerminalScreen)?, group: String? = nil, showingHelp: Bool, into frame: inout ScreenBuffer) {
         let minimum = TerminalApp.minimumSize
         guard frame.width >= minimum.columns, frame.height >= minimum.rows else {
             // Short lines, each centred: they must fit the smallest of terminals.
@@ -20,7 +20,14 @@ enum FrameLayout {
             return
         }
         frame.fill(row: 0, style: Theme.titleBar)
-        frame.put(" Football Gather — \(screen?.title ?? "")", row: 0, column: 0, style: Theme.titleBar, maxWidth: frame.width)
+        let title = " Football Gather — \(screen?.title ?? "")"
+        let width = frame.put(title, row: 0, column: 0, style: Theme.titleBar, maxWidth: frame.width)
+        if let group {
+            // The group the screen acts on, at the right; the screen's own title keeps its place.
+            let label = DisplayWidth.truncate(group, toWidth: max(0, frame.width - width - 4))
+            let column = frame.width - DisplayWidth.of(label) - 1
+            if column > width + 1, !label.isEmpty { frame.put(label, row: 0, column: column, style: Theme.titleBar) }
+        }
         let content = Area(row: 2, column: 2, width: frame.width - 4, height: frame.height - 4)
         screen?.draw(into: &frame, in: content)
         drawFooter(screen?.keyHints ?? [], opensHelp: !(screen?.takesText ?? true), row: frame.height - 1, into: &frame)

@@ -20,6 +20,9 @@ public final class TerminalApp: Navigator, ViewFactory {
     private var sources: [any DispatchSourceProtocol] = []
     private var finished = false
 
+    /// The name of the group chosen, when it is not the account's own: the title bar shows it.
+    package var groupLabel: @MainActor () -> String? = { nil }
+
     /// Below this the layout cannot fit; the app says so instead of drawing a broken screen.
     public static let minimumSize = (columns: 60, rows: 16)
 
@@ -294,7 +297,7 @@ public final class TerminalApp: Navigator, ViewFactory {
         guard !finished else { return }
         let size = device.size() ?? (columns: 80, rows: 24)
         var frame = ScreenBuffer(width: max(1, size.columns), height: max(1, size.rows))
-        FrameLayout.draw(screen: screens.last, showingHelp: showingHelp, into: &frame)
+        FrameLayout.draw(screen: screens.last, group: groupLabel(), showingHelp: showingHelp, into: &frame)
         let bytes = renderer.render(frame)
         if !bytes.isEmpty { device.write(bytes) }
     }

@@ -199,6 +199,7 @@ final class StubGatherService: GatherService {
         var refusals: [UUID: ServiceError] = [:]
         var duringCall: DuringCall?
         var saves: [GatherRecord] = []
+        var savedToGroups: [UUID?] = []
         /// Every gather History can see, newest first; pages of `HistoryPage.size`.
         var history: [GatherWithPlayers] = []
         var historyError: ServiceError?
@@ -271,9 +272,14 @@ final class StubGatherService: GatherService {
         }
     }
 
+    /// The group each save was sent to (`GroupScope.pinned` while it ran), in order.
+    var savedToGroups: [UUID?] { state.withLock { $0.savedToGroups } }
+
     func save(_ record: GatherRecord) async throws {
+        let group = GroupScope.pinned
         let (error, hook) = state.withLock { state in
             state.saves.append(record)
+            state.savedToGroups.append(group)
             return (state.refusals[record.id] ?? state.saveError, state.duringCall)
         }
         if let hook { await hook() }
