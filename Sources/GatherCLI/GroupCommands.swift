@@ -51,10 +51,7 @@ enum GroupCommands {
         if context.wantsJSON { return context.printJSON(invite) }
         context.console.line("Invitation to \(group.name) as \(role.rawValue), until \(ISO8601DateFormatter().string(from: invite.invite.expiresAt)):")
         context.console.line(invite.code)
-        if context.console.isTerminal, !context.command.has("--no-qr"),
-           let code = QRCodePrinting.lines(for: invite.code, color: context.console.color) {
-            for line in code { context.console.line(line) }
-        }
+        QRCodePrinting.print(invite.code, in: context)
         context.console.line("It works once and is shown this once; they join with: gather group accept CODE")
     }
 

@@ -9,4 +9,11 @@ enum QRCodePrinting {
         guard color else { return HalfBlockRendering(code, colors: .lightTextOnDark).lines }
         return HalfBlockRendering(code, colors: .darkTextOnLight).lines.map { "\u{1B}[30;47m" + $0 + "\u{1B}[0m" }
     }
+
+    /// On a terminal, unless `--no-qr`: `text` as a code to scan, line by line.
+    static func print(_ text: String, in context: CommandContext) {
+        guard context.console.isTerminal, !context.command.has("--no-qr"),
+              let code = lines(for: text, color: context.console.color) else { return }
+        for line in code { context.console.line(line) }
+    }
 }

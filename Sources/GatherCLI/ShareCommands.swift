@@ -14,10 +14,7 @@ enum ShareCommands {
         context.console.line("Share link \(link.share.id), \"\(link.share.name)\": anyone with it sees the table and the matches")
         context.console.line(link.url)
         // On a terminal, the link to scan too: a phone at the pitch opens it without typing.
-        if context.console.isTerminal, !context.command.has("--no-qr"),
-           let code = QRCodePrinting.lines(for: link.url, color: context.console.color) {
-            for line in code { context.console.line(line) }
-        }
+        QRCodePrinting.print(link.url, in: context)
         context.console.line("It is shown this once; gather share revoke \(link.share.id) stops it.")
     }
 

@@ -27,7 +27,7 @@ public final class APIClient: Sendable {
     private let chosenGroup = Locked<@Sendable () -> UUID?>({ nil })
 
     /// The group requests act on (`GroupScope`); nil: the account's own, through the original paths.
-    public var group: UUID? {
+    package var group: UUID? {
         get { chosenGroup.withLock { $0 } () }
         set { chosenGroup.withLock { $0 = { newValue } } }
     }

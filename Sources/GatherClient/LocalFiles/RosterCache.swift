@@ -34,7 +34,11 @@ public struct RosterCacheFile: RosterCache {
     /// Nil: the account's own group (and a file written before groups, which held only that one).
     private let groupID: UUID?
 
-    public init(directory: URL, server: String, userID: UUID, groupID: UUID? = nil) {
+    public init(directory: URL, server: String, userID: UUID) {
+        self.init(directory: directory, server: server, userID: userID, groupID: nil)
+    }
+
+    package init(directory: URL, server: String, userID: UUID, groupID: UUID?) {
         file = PrivateFile(directory.appendingPathComponent("roster.json"))
         picksFile = PrivateFile(directory.appendingPathComponent("picks.json"))
         self.server = server
