@@ -152,7 +152,8 @@ let dependencies = AppDependencies(
     revocations: RevocationQueueFile(directory: configDirectory),
     // Its own connection: the live view never waits behind a result's upload, nor the upload behind it.
     liveService: APILiveService(client: liveClient),
-    shareService: APIShareService(client: client))
+    shareService: APIShareService(client: client),
+    groups: (service: APIGroupService(client: client), chooser: SessionStoreGroupChooser(store: store.store, server: address)))
 do {
     try app.run(dependencies: dependencies)
 } catch {

@@ -250,4 +250,11 @@ final class GroupAPITests: XCTestCase {
         XCTAssertEqual(try cleo.client.request(.get, "/api/groups/\(cleo.id)/members").jsonArray().count, 1)
         XCTAssertEqual(try cleo.client.request(.get, "/api/players").jsonArray().count, 1)
     }
+
+    func testACodeNeverStartsAsAnOptionWould() {
+        let codes = (0..<2_000).map { _ in InviteHandlers.makeCode() }
+        XCTAssertFalse(codes.contains { $0.hasPrefix("-") }, "gather group accept CODE reads a leading - as an option")
+        XCTAssertTrue(codes.allSatisfy { $0.utf8.count == 43 })
+        XCTAssertEqual(Set(codes).count, codes.count)
+    }
 }

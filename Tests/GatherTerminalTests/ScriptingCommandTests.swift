@@ -242,6 +242,42 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(try client(["group", "leave", "friend"], environment: friendConfig).status, 1, "nobody leaves their own group")
     }
 
+    /// In the full-screen client: m opens the groups, a joins one with a code, Enter acts on it,
+    /// and the roster is then that group's, the title naming it; at 60×16 too.
+    func testTheGroupsScreenJoinsAndSwitches() throws {
+        try register("host")
+        try register("friend")
+        let friendConfig = ["XDG_CONFIG_HOME": directory.appendingPathComponent("friend-config").path, "FG_SERVER_URL": url]
+        XCTAssertEqual(try client(["login", "--username", "host"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        XCTAssertEqual(try client(["login", "--username", "friend"], environment: friendConfig.merging(["FG_PASSWORD": "long-enough"]) { $1 }).status, 0)
+        XCTAssertEqual(try client(["players", "add", "--name", "Hosted player", "--quiet"]).status, 0)
+        let code = try XCTUnwrap(try client(["group", "invite", "--role", "organiser", "--json"]).json() as? [String: Any])["code"] as? String
+
+        let terminal = try TmuxSession(arguments: [], environment: friendConfig, columns: 60, rows: 16)
+        XCTAssertTrue(terminal.waitFor("No players yet"), terminal.screen())
+        terminal.press("m")
+        XCTAssertTrue(terminal.waitFor("friend · owner · yours"), terminal.screen())
+        terminal.press("a")
+        XCTAssertTrue(terminal.waitFor("The invitation's code:"))
+        terminal.type(try XCTUnwrap(code))
+        terminal.press("Enter")
+        XCTAssertTrue(terminal.waitFor("You joined host as an organiser"), terminal.screen())
+        XCTAssertTrue(terminal.waitFor("host · owner · founder"), "the members of the group joined: \(terminal.screen())")
+        terminal.press("Enter")
+        XCTAssertTrue(terminal.waitFor("Hosted player"), terminal.screen())
+        XCTAssertTrue(terminal.screen().split(separator: "\n").first?.hasSuffix("host") == true, terminal.screen())
+        // The friend, an organiser there, adds a player to the host's roster from here.
+        terminal.press("a")
+        XCTAssertTrue(terminal.waitFor("Preferred position"))
+        terminal.type("Brought by friend")
+        terminal.press("C-s")
+        XCTAssertTrue(terminal.waitFor("Brought by friend"))
+        terminal.press("q")
+        XCTAssertTrue(terminal.waitFor("FG-EXITED-0"))
+        let hosts = try XCTUnwrap(try client(["players", "list", "--json"]).json() as? [[String: Any]])
+        XCTAssertEqual(hosts.compactMap { $0["name"] as? String }, ["Hosted player", "Brought by friend"])
+    }
+
     /// At the pitch, friends scan the link from the laptop: on a terminal it comes with a QR code,
     /// which a decoder that shares no code with ours reads back as the link.
     func testOnATerminalTheLinkComesWithAQRCodeThatReadsBackAsTheLink() throws {

@@ -86,7 +86,7 @@ final class ShareLinksScreenTests: XCTestCase {
         let lines = drawn(screen, width: 60, height: 14).lines
         let joined = lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined()
         XCTAssertTrue(joined.contains("https://gather.example.org/s/Ab3-_xYz0123456789Ab3-_xYz0123456789Ab3-_xY"), "wrapped, never cut")
-        XCTAssertTrue(lines.contains { $0.contains("A QR code of the link needs a terminal of") })
+        XCTAssertTrue(lines.contains { $0.contains("A QR code of it needs a terminal of") })
         XCTAssertFalse(lines.contains { $0.contains("█") })
     }
 }

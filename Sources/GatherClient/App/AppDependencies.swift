@@ -25,12 +25,15 @@ public struct AppDependencies {
     package var liveService: (any LiveService)?
     /// The organiser's share links; nil offers no Share links screen.
     package var shareService: (any ShareService)?
+    /// The account's groups and where the one chosen is kept; nil offers no Groups screen.
+    package var groups: (service: any GroupService, chooser: any GroupChooser)?
 
     package init(sessionService: any SessionService, playerService: any PlayerService, gatherService: any GatherService,
                 statsService: any StatsService, sessionStore: any SessionPersistence, pendingResults: PendingResults,
                 makeRosterCache: @escaping @Sendable (Session) -> any RosterCache, server: String,
                 serverWarning: String? = nil, makeTicker: @escaping @MainActor () -> any Ticker, uploadTicker: any Ticker, time: any TimeSource,
-                revocations: any RevocationQueue, liveService: (any LiveService)? = nil, shareService: (any ShareService)? = nil) {
+                revocations: any RevocationQueue, liveService: (any LiveService)? = nil, shareService: (any ShareService)? = nil,
+                groups: (service: any GroupService, chooser: any GroupChooser)? = nil) {
         self.sessionService = sessionService
         self.playerService = playerService
         self.gatherService = gatherService
@@ -46,6 +49,7 @@ public struct AppDependencies {
         self.revocations = revocations
         self.liveService = liveService
         self.shareService = shareService
+        self.groups = groups
     }
 }
 

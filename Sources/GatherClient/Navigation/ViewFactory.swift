@@ -14,4 +14,5 @@ package protocol ViewFactory: AnyObject {
     func makeLeaderboardView(presenter: LeaderboardPresenter) -> any LeaderboardView
     func makeShareLinksView(presenter: ShareLinksPresenter) -> any ShareLinksView
     func makeWatchView(presenter: WatchPresenter) -> any WatchView
+    func makeGroupsView(presenter: GroupsPresenter) -> any GroupsView
 }

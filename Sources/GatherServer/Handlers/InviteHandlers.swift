@@ -8,7 +8,7 @@ import Storage
 enum InviteHandlers {
     static func create(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let draft = try context.decodeBody(InviteDraft.self)
-        let code = TokenGenerator.makeToken()
+        let code = InviteHandlers.makeCode()
         let now = context.services.now()
         let limits = context.services.quotas.limits
         let invite = try context.database.write { database -> Invite in
@@ -23,6 +23,14 @@ enum InviteHandlers {
         }
         return .json(.created, CreatedInvite(invite: invite, code: code),
                      headers: [HTTPHeaders.Name.location: "/api/groups/\(context.owner.uuidString)/invites/\(invite.id)"])
+    }
+
+    /// A new code: a token that never starts with "-", which a command line would read as an option
+    /// (`gather group accept -x…`); the first character then has 63 values, not 64.
+    static func makeCode() -> String {
+        var code = TokenGenerator.makeToken()
+        while code.hasPrefix("-") { code = TokenGenerator.makeToken() }
+        return code
     }
 
     /// The group's invitations without their codes, which the server does not have.

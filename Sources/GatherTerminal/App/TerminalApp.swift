@@ -275,6 +275,10 @@ public final class TerminalApp: Navigator, ViewFactory {
         ShareLinksScreen(presenter: presenter, requestRender: renderRequest, colorEnabled: colorEnabled)
     }
 
+    package func makeGroupsView(presenter: GroupsPresenter) -> any GroupsView {
+        GroupsScreen(presenter: presenter, requestRender: renderRequest, colorEnabled: colorEnabled)
+    }
+
     package func makeWatchView(presenter: WatchPresenter) -> any WatchView {
         WatchScreen(presenter: presenter, requestRender: renderRequest)
     }

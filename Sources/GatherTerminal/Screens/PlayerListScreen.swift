@@ -46,7 +46,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         }
         let clearPicks = state.pickCount > 0 ? [KeyHint(keys: "c", action: "clear \(state.pickCount) picked")] : []
         return [KeyHint(keys: "s", action: "select"), KeyHint(keys: "a", action: "add"), KeyHint(keys: "h", action: "history"),
-                KeyHint(keys: "l", action: "leaderboard")] + lastMatch + clearPicks + [KeyHint(keys: "S", action: "share links"),
+                KeyHint(keys: "l", action: "leaderboard")] + lastMatch + clearPicks + [KeyHint(keys: "S", action: "share links"), KeyHint(keys: "m", action: "my groups"),
                 KeyHint(keys: "Enter", action: "details"), KeyHint(keys: "d", action: "delete"), KeyHint(keys: "/", action: "filter"),
                 ListMove.hint, KeyHint(keys: "o", action: "order"), KeyHint(keys: "r", action: "reload"), KeyHint(keys: "L", action: "log out"),
                 KeyHint(keys: "q", action: "quit")]
@@ -78,6 +78,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         case .character("h"): presenter.showHistory()
         case .character("l"): presenter.showLeaderboard()
         case .character("S"): presenter.showShareLinks()
+        case .character("m"): presenter.showGroups()
         case .enter: presenter.openHighlighted()
         case .character("a"): presenter.add()
         case .character("d"): Task { await presenter.requestDelete() }

@@ -1,7 +1,6 @@
 import Foundation
 import GatherClient
 import GatherCore
-import QRCode
 import Terminal
 
 /// The organiser's share links: `n` makes one (its link and a QR code to scan, shown once), `d`
@@ -139,28 +138,8 @@ final class ShareLinksScreen: TerminalScreen, ShareLinksView {
     /// The link just made: its name, the whole address on lines of its own (to copy), and the QR
     /// code to scan when the terminal is tall enough for it.
     private func drawCreated(_ link: ShareLink, into buffer: inout ScreenBuffer, in area: Area) {
-        var row = area.row
-        buffer.paragraph("“\(link.share.name)”: send this link to the group. It is shown this once.", row: row, in: area,
-                         style: Theme.notice, maxLines: 2)
-        row += 2
-        let characters = Array(link.url)
-        for start in stride(from: 0, to: characters.count, by: max(1, area.width)) where row < area.bottom {
-            buffer.put(String(characters[start..<min(characters.count, start + area.width)]), row: row, column: area.column)
-            row += 1
-        }
-        guard let code = try? QRCode(text: link.url, correction: .low) else { return }
-        let quietZone = 2
-        let rendering = HalfBlockRendering(code, colors: colorEnabled ? .darkTextOnLight : .lightTextOnDark, quietZone: quietZone)
-        let width = code.size + 2 * quietZone
-        guard rendering.lines.count <= area.bottom - row - 1, width <= area.width else {
-            buffer.paragraph("A QR code of the link needs a terminal of \(width) columns and \(rendering.lines.count + row - area.row + 1) rows; "
-                             + "gather share create prints one too.", row: row + 1, in: area, style: Theme.dim, maxLines: 2)
-            return
-        }
-        let style = colorEnabled ? Style(foreground: .black, background: .white) : Style.plain
-        for (offset, line) in rendering.lines.enumerated() {
-            buffer.put(line, row: row + 1 + offset, column: area.column, style: style)
-        }
+        ScannableText.draw(link.url, heading: "“\(link.share.name)”: send this link to the group. It is shown this once.",
+                           elsewhere: "gather share create", colorEnabled: colorEnabled, into: &buffer, in: area)
     }
 
     private static let widths = [12, 13, 12]

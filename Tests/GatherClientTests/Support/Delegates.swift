@@ -53,6 +53,12 @@ final class SpyPlayerListDelegate: PlayerListPresenterDelegate {
         shareLinksRequestCount += 1
     }
 
+    private(set) var groupsRequestCount = 0
+
+    func playerListDidRequestGroups(_ presenter: PlayerListPresenter) {
+        groupsRequestCount += 1
+    }
+
     func playerListDidReachServer(_ presenter: PlayerListPresenter) {
         reachedServerCount += 1
     }

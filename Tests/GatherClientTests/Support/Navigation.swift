@@ -46,6 +46,13 @@ final class SpyViewFactory: ViewFactory {
     private(set) var leaderboardView: SpyLeaderboardView?
     private(set) var shareLinksView: SpyShareLinksView?
     private(set) var watchView: SpyWatchView?
+    private(set) var groupsView: SpyGroupsView?
+
+    func makeGroupsView(presenter: GroupsPresenter) -> any GroupsView {
+        let view = SpyGroupsView()
+        groupsView = view
+        return view
+    }
 
     func makeWatchView(presenter: WatchPresenter) -> any WatchView {
         let view = SpyWatchView()

@@ -169,3 +169,14 @@ final class SpyWatchView: WatchView, RecordingView {
         onDisplay?(state)
     }
 }
+
+@MainActor
+final class SpyGroupsView: GroupsView, RecordingView {
+    private(set) var states: [GroupsViewState] = []
+    var onDisplay: ((GroupsViewState) -> Void)?
+
+    func display(_ state: GroupsViewState) {
+        states.append(state)
+        onDisplay?(state)
+    }
+}

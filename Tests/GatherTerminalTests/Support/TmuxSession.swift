@@ -54,7 +54,8 @@ final class TmuxSession {
 
     /// Literal text, each character a key.
     func type(_ text: String) {
-        _ = try? tmux(["send-keys", "-l", text])
+        // "--": a text that starts with "-" (an invitation code may) is text, not an option of tmux.
+        _ = try? tmux(["send-keys", "-l", "--", text])
     }
 
     func resize(columns: Int, rows: Int) {

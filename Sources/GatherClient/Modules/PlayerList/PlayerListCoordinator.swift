@@ -63,6 +63,11 @@ public final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresenter
         app.push(ShareLinksCoordinator(app: app, service: service))
     }
 
+    package func playerListDidRequestGroups(_ presenter: PlayerListPresenter) {
+        guard let groups = app.dependencies.groups, let session = app.dependencies.sessionStore.savedSession() else { return }
+        app.push(GroupsCoordinator(app: app, service: groups.service, chooser: groups.chooser, session: session))
+    }
+
     public func playerListDidReachServer(_ presenter: PlayerListPresenter) {
         app.uploadPendingResults()
     }

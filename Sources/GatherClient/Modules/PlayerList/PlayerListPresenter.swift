@@ -73,6 +73,7 @@ package protocol PlayerListPresenterDelegate: AnyObject {
     func playerListDidRequestHistory(_ presenter: PlayerListPresenter)
     func playerListDidRequestLeaderboard(_ presenter: PlayerListPresenter)
     func playerListDidRequestShareLinks(_ presenter: PlayerListPresenter)
+    func playerListDidRequestGroups(_ presenter: PlayerListPresenter)
 }
 
 /// The roster: browse, add, delete, and pick who plays (selection mode).
@@ -270,6 +271,13 @@ public final class PlayerListPresenter {
         guard pendingDeletion == nil, !isConfirmingLogout else { return }
         clearNotices()
         delegate?.playerListDidRequestShareLinks(self)
+    }
+
+    /// m: my groups, to act on another or invite someone.
+    package func showGroups() {
+        guard pendingDeletion == nil, !isConfirmingLogout else { return }
+        clearNotices()
+        delegate?.playerListDidRequestGroups(self)
     }
 
     public func add() {

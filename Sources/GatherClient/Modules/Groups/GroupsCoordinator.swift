@@ -1,0 +1,22 @@
+/// Groups: a screen of its own; choosing another group starts the roster again from it.
+@MainActor
+package final class GroupsCoordinator: ScreenCoordinator, GroupsDelegate {
+    package let presenter: GroupsPresenter
+    package let screen: AnyObject
+    private unowned let app: AppCoordinator
+
+    init(app: AppCoordinator, service: any GroupService, chooser: any GroupChooser, session: Session) {
+        self.app = app
+        presenter = GroupsPresenter(service: service, chooser: chooser, userID: session.userID)
+        let view = app.factory.makeGroupsView(presenter: presenter)
+        screen = view
+        presenter.view = view
+        presenter.delegate = self
+        let presenter = presenter
+        Task { await presenter.viewDidLoad() }
+    }
+
+    package func groupsDidSwitch(_ presenter: GroupsPresenter) {
+        app.showPlayerList()
+    }
+}

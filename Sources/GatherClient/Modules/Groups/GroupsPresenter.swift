@@ -1,0 +1,223 @@
+import Foundation
+import GatherCore
+
+/// Where the group the client acts on is chosen and kept: `gather group switch`'s choice, per
+/// account and server.
+@MainActor
+package protocol GroupChooser: AnyObject {
+    /// The group chosen for the account; nil: its own.
+    func chosenGroup(for userID: UUID) -> UUID?
+    /// Chooses `group` (its own: back to no choice).
+    func choose(_ group: GroupSummary, for userID: UUID) throws
+}
+
+/// What the Groups screen shows: the account's groups with its role in each and the one chosen,
+/// the members of the highlighted one, and an invitation just made, whole, until it is put away.
+package struct GroupsViewState: Equatable, Sendable {
+    package enum Prompt: Equatable, Sendable {
+        /// The role an invitation to the highlighted group gives.
+        case inviteRole(GroupSummary)
+        /// Typing an invitation's code.
+        case code
+    }
+
+    package var groups: [GroupSummary]
+    /// The group requests act on now.
+    package var current: UUID?
+    package var highlighted: Int?
+    package var members: [GroupMember]
+    package var isLoading: Bool
+    package var isWorking: Bool
+    package var prompt: Prompt?
+    /// The invitation just made, with the name of the group it is for: shown until put away.
+    package var invitation: Invitation?
+    package var problem: String?
+    package var notice: String?
+
+    package struct Invitation: Equatable, Sendable {
+        package var group: String
+        package var invite: CreatedInvite
+    }
+}
+
+@MainActor
+package protocol GroupsView: AnyObject {
+    func display(_ state: GroupsViewState)
+}
+
+@MainActor
+package protocol GroupsDelegate: AnyObject {
+    /// Another group was chosen: the screens that show a group's rows start again from it.
+    func groupsDidSwitch(_ presenter: GroupsPresenter)
+}
+
+/// The groups an organiser runs or follows: choose the one `gather` acts on, see who is in each and
+/// their roles, invite someone (a one-time code shown once, with a QR code), join with a code.
+@MainActor
+package final class GroupsPresenter {
+    package weak var view: (any GroupsView)?
+    package weak var delegate: (any GroupsDelegate)?
+    private let service: any GroupService
+    private let chooser: any GroupChooser
+    private let userID: UUID
+    private var groups: [GroupSummary] = []
+    private var members: [GroupMember] = []
+    private var cursor = ListCursor()
+    private var isLoading = false
+    private var isWorking = false
+    private var prompt: GroupsViewState.Prompt?
+    private var invitation: GroupsViewState.Invitation?
+    private var problem: String?
+    private var notice: String?
+
+    package init(service: any GroupService, chooser: any GroupChooser, userID: UUID) {
+        self.service = service
+        self.chooser = chooser
+        self.userID = userID
+    }
+
+    package func viewDidLoad() async {
+        await reload()
+    }
+
+    /// r: the groups and the highlighted one's members as the server has them now.
+    package func reload() async {
+        isLoading = true
+        problem = nil
+        render()
+        do {
+            groups = try await service.groups()
+            cursor.resize(to: groups.count)
+            if let current = groups.firstIndex(where: { $0.id == currentGroup }) { cursor.move(to: current) }
+            try await loadMembers()
+        } catch {
+            problem = ServiceError(error).message
+        }
+        isLoading = false
+        render()
+    }
+
+    package func move(by rows: Int) async {
+        cursor.resize(to: groups.count)
+        let before = cursor.index
+        _ = cursor.move(by: rows)
+        render()
+        guard cursor.index != before else { return }
+        do { try await loadMembers() } catch { problem = ServiceError(error).message }
+        render()
+    }
+
+    /// Enter: act on the highlighted group from now on.
+    package func switchToHighlighted() {
+        guard prompt == nil, !isWorking, let group = highlighted else { return }
+        guard group.id != currentGroup else {
+            notice = "Already in \(group.name)"
+            render()
+            return
+        }
+        do {
+            try chooser.choose(group, for: userID)
+        } catch {
+            problem = "The choice could not be kept on this computer: \(error)"
+            render()
+            return
+        }
+        notice = "Now in \(group.name)"
+        render()
+        delegate?.groupsDidSwitch(self)
+    }
+
+    /// i: invite someone to the highlighted group (owners), asked the role first.
+    package func beginInvite() {
+        guard prompt == nil, !isWorking, let group = highlighted else { return }
+        guard group.role == .owner else {
+            problem = "Only the group's owners invite: you are \(group.role == .organiser ? "an" : "a") \(group.role.rawValue) of \(group.name)"
+            render()
+            return
+        }
+        prompt = .inviteRole(group)
+        problem = nil
+        notice = nil
+        render()
+    }
+
+    package func invite(as role: GroupRole) async {
+        guard case .inviteRole(let group) = prompt else { return }
+        prompt = nil
+        isWorking = true
+        render()
+        do {
+            invitation = GroupsViewState.Invitation(group: group.name,
+                                                    invite: try await service.invite(to: group.id, role: role, days: InviteDraft.defaultDays))
+        } catch {
+            problem = ServiceError(error).message
+        }
+        isWorking = false
+        render()
+    }
+
+    /// a: join a group with a code someone sent.
+    package func beginAccept() {
+        guard prompt == nil, !isWorking else { return }
+        prompt = .code
+        problem = nil
+        notice = nil
+        render()
+    }
+
+    package func submitCode(_ code: String) async {
+        guard prompt == .code else { return }
+        isWorking = true
+        render()
+        do {
+            let joined = try await service.accept(code: code)
+            prompt = nil
+            notice = "You joined \(joined.name) as \(joined.role == .organiser ? "an" : "a") \(joined.role.rawValue): Enter acts on it"
+            isWorking = false
+            await reload()
+            if let index = groups.firstIndex(where: { $0.id == joined.id }) {
+                await move(by: index - cursor.index)
+            }
+            return
+        } catch {
+            problem = ServiceError(error).message
+        }
+        isWorking = false
+        render()
+    }
+
+    /// Esc: leaves the prompt, or puts away the invitation just made.
+    package func cancel() -> Bool {
+        if prompt != nil {
+            prompt = nil
+            problem = nil
+        } else if invitation != nil {
+            invitation = nil
+        } else {
+            return false
+        }
+        render()
+        return true
+    }
+
+    private var currentGroup: UUID { chooser.chosenGroup(for: userID) ?? userID }
+
+    private var highlighted: GroupSummary? {
+        groups.isEmpty ? nil : groups[min(cursor.index, groups.count - 1)]
+    }
+
+    private func loadMembers() async throws {
+        guard let group = highlighted else {
+            members = []
+            return
+        }
+        members = try await service.members(of: group.id)
+    }
+
+    private func render() {
+        cursor.resize(to: groups.count)
+        view?.display(GroupsViewState(groups: groups, current: currentGroup, highlighted: groups.isEmpty ? nil : cursor.index,
+                                      members: members, isLoading: isLoading, isWorking: isWorking, prompt: prompt,
+                                      invitation: invitation, problem: problem, notice: notice))
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+@testable import GatherClient
+import GatherCore
+import Locking
+import XCTest
+
+/// Groups served as a test says, and a record of what was asked.
+private final class StubGroupService: GroupService, Sendable {
+    private struct State {
+        var groups: [GroupSummary] = []
+        var members: [UUID: [GroupMember]] = [:]
+        var failure: ServiceError?
+        var invited: [(UUID, GroupRole)] = []
+        var joinable: [String: GroupSummary] = [:]
+    }
+
+    private let state = Locked(State())
+
+    init(groups: [GroupSummary], members: [UUID: [GroupMember]]) {
+        state.withLock {
+            $0.groups = groups
+            $0.members = members
+        }
+    }
+
+    func fail(with error: ServiceError?) { state.withLock { $0.failure = error } }
+    func allowJoining(_ group: GroupSummary, with code: String) { state.withLock { $0.joinable[code] = group } }
+    var invited: [(UUID, GroupRole)] { state.withLock { $0.invited } }
+
+    func groups() async throws -> [GroupSummary] {
+        try state.withLock { state in
+            if let failure = state.failure { throw failure }
+            return state.groups
+        }
+    }
+
+    func members(of group: UUID) async throws -> [GroupMember] {
+        state.withLock { $0.members[group] ?? [] }
+    }
+
+    func invite(to group: UUID, role: GroupRole, days: Int) async throws -> CreatedInvite {
+        try state.withLock { state in
+            if let failure = state.failure { throw failure }
+            state.invited.append((group, role))
+            return CreatedInvite(invite: Invite(id: 1, role: role, createdAt: Date(timeIntervalSince1970: 0),
+                                                expiresAt: Date(timeIntervalSince1970: 604_800)), code: "code-\(state.invited.count)")
+        }
+    }
+
+    func accept(code: String) async throws -> GroupSummary {
+        try state.withLock { state in
+            guard let group = state.joinable.removeValue(forKey: code) else {
+                throw ServiceError.rejected(status: 404, reason: "this invitation does not exist, was used or revoked, or has expired")
+            }
+            state.groups.append(group)
+            return group
+        }
+    }
+
+    func leave(_ group: UUID, userID: UUID) async throws {}
+}
+
+@MainActor
+private final class StubChooser: GroupChooser {
+    var chosen: UUID?
+    var failure: (any Error)?
+
+    func chosenGroup(for userID: UUID) -> UUID? { chosen }
+
+    func choose(_ group: GroupSummary, for userID: UUID) throws {
+        if let failure { throw failure }
+        chosen = group.isOwn ? nil : group.id
+    }
+}
+
+@MainActor
+private final class SpyGroupsDelegate: GroupsDelegate {
+    private(set) var switches = 0
+    func groupsDidSwitch(_ presenter: GroupsPresenter) { switches += 1 }
+}
+
+/// The Groups screen's presenter: choose the group `gather` acts on, see members, invite, join.
+@MainActor
+final class GroupsPresenterTests: XCTestCase {
+    private let me = UUID()
+    private let thursday = UUID()
+    private var own: GroupSummary { GroupSummary(id: me, name: "ana", role: .owner, isOwn: true, createdAt: Date(timeIntervalSince1970: 0)) }
+    private var club: GroupSummary {
+        GroupSummary(id: thursday, name: "Thursday", role: .organiser, isOwn: false, createdAt: Date(timeIntervalSince1970: 0))
+    }
+
+    private func member(_ name: String, _ role: GroupRole, founder: Bool = false) -> GroupMember {
+        GroupMember(userID: UUID(), username: name, role: role, isFounder: founder, joinedAt: Date(timeIntervalSince1970: 0))
+    }
+
+    private func make(chosen: UUID? = nil) async -> (GroupsPresenter, SpyGroupsView, StubGroupService, StubChooser, SpyGroupsDelegate) {
+        let service = StubGroupService(groups: [own, club], members: [me: [member("ana", .owner, founder: true)],
+                                                                      thursday: [member("bea", .owner, founder: true), member("ana", .organiser)]])
+        let chooser = StubChooser()
+        chooser.chosen = chosen
+        let presenter = GroupsPresenter(service: service, chooser: chooser, userID: me)
+        let view = SpyGroupsView()
+        let delegate = SpyGroupsDelegate()
+        presenter.view = view
+        presenter.delegate = delegate
+        await presenter.viewDidLoad()
+        return (presenter, view, service, chooser, delegate)
+    }
+
+    func testTheGroupsAreListedWithTheCurrentOneHighlightedAndItsMembers() async {
+        let (_, view, _, _, _) = await make(chosen: thursday)
+        XCTAssertEqual(view.states.first?.isLoading, true)
+        XCTAssertEqual(view.last?.groups.map(\.name), ["ana", "Thursday"])
+        XCTAssertEqual(view.last?.current, thursday)
+        XCTAssertEqual(view.last?.highlighted, 1, "the group acted on now")
+        XCTAssertEqual(view.last?.members.map(\.username), ["bea", "ana"])
+    }
+
+    func testMovingShowsTheHighlightedGroupsMembersAndEnterActsOnIt() async {
+        let (presenter, view, _, chooser, delegate) = await make()
+        XCTAssertEqual(view.last?.current, me)
+        await presenter.move(by: 1)
+        XCTAssertEqual(view.last?.members.map(\.username), ["bea", "ana"])
+        presenter.switchToHighlighted()
+        XCTAssertEqual(chooser.chosen, thursday)
+        XCTAssertEqual(view.last?.current, thursday)
+        XCTAssertEqual(view.last?.notice, "Now in Thursday")
+        XCTAssertEqual(delegate.switches, 1, "the roster starts again from the group chosen")
+        presenter.switchToHighlighted()
+        XCTAssertEqual(view.last?.notice, "Already in Thursday")
+        XCTAssertEqual(delegate.switches, 1)
+        await presenter.move(by: -1)
+        presenter.switchToHighlighted()
+        XCTAssertNil(chooser.chosen, "back to the account's own: no choice kept")
+    }
+
+    func testAChoiceThatCannotBeKeptIsSaidAndNothingSwitches() async {
+        let (presenter, view, _, chooser, delegate) = await make()
+        chooser.failure = CocoaError(.fileWriteNoPermission)
+        await presenter.move(by: 1)
+        presenter.switchToHighlighted()
+        XCTAssertTrue(view.last?.problem?.hasPrefix("The choice could not be kept on this computer") == true)
+        XCTAssertEqual(delegate.switches, 0)
+    }
+
+    func testOnlyOwnersInviteAndTheCodeIsShownUntilPutAway() async throws {
+        let (presenter, view, service, _, _) = await make()
+        await presenter.move(by: 1)
+        presenter.beginInvite()
+        XCTAssertEqual(view.last?.problem, "Only the group's owners invite: you are an organiser of Thursday")
+        XCTAssertNil(view.last?.prompt)
+        await presenter.move(by: -1)
+        presenter.beginInvite()
+        XCTAssertEqual(view.last?.prompt, .inviteRole(own))
+        await presenter.invite(as: .viewer)
+        XCTAssertEqual(service.invited.map(\.1), [.viewer])
+        XCTAssertEqual(view.last?.invitation?.invite.code, "code-1")
+        XCTAssertEqual(view.last?.invitation?.group, "ana")
+        XCTAssertTrue(presenter.cancel(), "Esc puts the code away")
+        XCTAssertNil(view.last?.invitation)
+        XCTAssertFalse(presenter.cancel(), "then goes back")
+    }
+
+    func testAFailedInvitationSaysWhy() async {
+        let (presenter, view, service, _, _) = await make()
+        presenter.beginInvite()
+        service.fail(with: .rejected(status: 403, reason: "this group already has 20 invitations waiting"))
+        await presenter.invite(as: .organiser)
+        XCTAssertEqual(view.last?.problem, "this group already has 20 invitations waiting")
+        XCTAssertNil(view.last?.invitation)
+    }
+
+    func testACodeJoinsItsGroupAndAWrongOneStaysInThePrompt() async {
+        let (presenter, view, service, _, _) = await make()
+        let sunday = GroupSummary(id: UUID(), name: "Sunday", role: .viewer, isOwn: false, createdAt: Date(timeIntervalSince1970: 0))
+        service.allowJoining(sunday, with: "good")
+        presenter.beginAccept()
+        XCTAssertEqual(view.last?.prompt, .code)
+        await presenter.submitCode("bad")
+        XCTAssertEqual(view.last?.prompt, .code, "still asking")
+        XCTAssertEqual(view.last?.problem, "this invitation does not exist, was used or revoked, or has expired")
+        await presenter.submitCode("good")
+        XCTAssertNil(view.last?.prompt)
+        XCTAssertEqual(view.last?.groups.map(\.name), ["ana", "Thursday", "Sunday"])
+        XCTAssertEqual(view.last?.highlighted, 2, "the group joined, ready to act on")
+        XCTAssertEqual(view.last?.notice, "You joined Sunday as a viewer: Enter acts on it")
+        XCTAssertTrue(presenter.cancel() == false)
+    }
+
+    func testAnUnreachableServerIsSaid() async {
+        let (presenter, view, service, _, _) = await make()
+        service.fail(with: .unreachable("Cannot reach the server"))
+        await presenter.reload()
+        XCTAssertEqual(view.last?.problem, "Cannot reach the server")
+        XCTAssertEqual(view.last?.isLoading, false)
+    }
+}
