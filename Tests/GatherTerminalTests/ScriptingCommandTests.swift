@@ -271,7 +271,9 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertTrue(terminal.waitFor("Preferred position"))
         terminal.type("Brought by friend")
         terminal.press("C-s")
-        XCTAssertTrue(terminal.waitFor("Brought by friend"))
+        // The name shows in the form as it is typed: the form gone and the roster saying so is the save.
+        XCTAssertTrue(terminal.waitUntilGone("Preferred position"))
+        XCTAssertTrue(terminal.waitFor("Added Brought by friend"), terminal.screen())
         terminal.press("q")
         XCTAssertTrue(terminal.waitFor("FG-EXITED-0"))
         let hosts = try XCTUnwrap(try client(["players", "list", "--json"]).json() as? [[String: Any]])
