@@ -93,7 +93,8 @@ final class APIServicesTests: XCTestCase {
         _ = try await APISessionService(client: client).register(username: "cy", password: "long-enough")
         let players = APIPlayerService(client: client)
         let ana = try await players.create(try PlayerDetails(name: "Ana"))
-        try await players.update(id: ana.id, with: try PlayerDetails(name: "Ana Maria", age: 30))
+        let outcome = try await players.update(id: ana.id, with: try PlayerDetails(name: "Ana Maria", age: 30), seen: ana.details)
+        XCTAssertEqual(outcome, .saved)
         let updated = try await players.players()
         XCTAssertEqual(updated.map(\.name), ["Ana Maria"])
         XCTAssertEqual(updated.first?.details.age, 30)
@@ -112,6 +113,43 @@ final class APIServicesTests: XCTestCase {
         await expectError(.rejected(status: 404, reason: "player not found")) {
             try await players.delete(id: ana.id)
         }
+    }
+
+    /// Two organisers of one group: an edit made against what one saw never overwrites what the other saved meanwhile.
+    func testAnEditMadeAgainstAnOlderVersionBringsBackTheOtherChange() async throws {
+        let host = try await APISessionService(client: client).register(username: "hostess", password: "long-enough")
+        let friendClient = APIClient(address: client.address)
+        _ = try await APISessionService(client: friendClient).register(username: "friend2", password: "long-enough")
+        let invite = try await APIGroupService(client: client).invite(to: host.userID, role: .organiser, days: 1)
+        _ = try await APIGroupService(client: friendClient).accept(code: invite.code)
+        friendClient.group = host.userID
+        let hostPlayers = APIPlayerService(client: client), friendPlayers = APIPlayerService(client: friendClient)
+        let ana = try await hostPlayers.create(try PlayerDetails(name: "Ana"))
+
+        let renamed = try PlayerDetails(name: "Ana Bela")
+        let first = try await friendPlayers.update(id: ana.id, with: renamed, seen: ana.details)
+        XCTAssertEqual(first, .saved)
+        let aged = try PlayerDetails(name: "Ana", age: 30)
+        let second = try await hostPlayers.update(id: ana.id, with: aged, seen: ana.details)
+        XCTAssertEqual(second, .changedElsewhere(theirs: renamed), "the host's edit meets the friend's rename")
+        let stored = try await hostPlayers.players()
+        XCTAssertEqual(stored.first?.details, renamed, "nothing of the host's was saved over it")
+        let again = try await hostPlayers.update(id: ana.id, with: renamed, seen: ana.details)
+        XCTAssertEqual(again, .saved, "the same change as theirs is already saved")
+
+        let match = GatherRecord(id: UUID(), assignments: [TeamAssignmentEntry(playerID: ana.id, team: .teamA)],
+                                 result: GatherResult(score: Score(teamA: 1, teamB: 0) ?? .goalless))
+        try await APIGatherService(client: client).save(match)
+        let friendsScore = GatherResult(score: Score(teamA: 2, teamB: 0) ?? .goalless)
+        let hostsScore = GatherResult(score: Score(teamA: 1, teamB: 1) ?? .goalless)
+        let corrected = try await APIGatherService(client: friendClient).correct(gatherID: match.id, to: friendsScore, seen: match.result)
+        XCTAssertEqual(corrected, .saved)
+        let met = try await APIGatherService(client: client).correct(gatherID: match.id, to: hostsScore, seen: match.result)
+        XCTAssertEqual(met, .changedElsewhere(theirs: friendsScore))
+        let kept = try await APIGatherService(client: client).correct(gatherID: match.id, to: hostsScore, seen: friendsScore)
+        XCTAssertEqual(kept, .saved, "made against theirs, the host's goes")
+        let history = try await APIGatherService(client: friendClient).history(after: nil)
+        XCTAssertEqual(history.first?.gather.result, hostsScore)
     }
 
     func testAGroupIsJoinedByItsCodeOnceAndLeft() async throws {

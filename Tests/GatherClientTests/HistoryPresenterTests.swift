@@ -125,6 +125,13 @@ private final class FakeWaitingResults: WaitingResults {
         if fixUploads { pending.removeAll { $0.id == id } }
         return fixUploads
     }
+
+    private(set) var settled: [(UUID, Bool)] = []
+
+    func settle(_ id: UUID, keepingMine: Bool) async {
+        settled.append((id, keepingMine))
+        pending.removeAll { $0.id == id }
+    }
 }
 
 @MainActor
@@ -622,6 +629,61 @@ final class HistoryPresenterTests: XCTestCase {
         XCTAssertTrue(waiting.corrections.isEmpty, "no question was open")
     }
 
+    /// Mine (2-2) corrected against 2-1, met theirs (5-0): both shown, the user chooses.
+    private func disputed() -> PendingResult {
+        let ended = HistoryFixtures.ended
+        let record = GatherRecord(id: ended.gather.id, assignments: ended.players.map { TeamAssignmentEntry(playerID: $0.player.id, team: $0.team) },
+                                  result: GatherResult(score: Score(teamA: 2, teamB: 2) ?? .goalless))
+        var entry = PendingResult(record: record, server: "http://x:1", userID: ended.gather.userID, savedAt: HistoryFixtures.date("2026-11-23T10:00:00Z"),
+                                  names: [:], change: .correction, seen: ended.gather.result)
+        entry.theirScore = "5-0"
+        return entry
+    }
+
+    func testACorrectionThatMetSomeoneElsesSaysSoAndWaits() async {
+        await load()
+        waiting.changeOutcome = .keptOnThisComputer(.rejected(status: 412, reason: "Someone else saved Team A 5 – 0 Team B for this match meanwhile"))
+        presenter.beginEditScore()
+
+        await presenter.submitScore("2-2")
+
+        XCTAssertEqual(view.last?.notice, "Someone else saved Team A 5 – 0 Team B for this match meanwhile; "
+                       + "yours (Team A 2 – 2 Team B) is kept on this computer until you choose")
+    }
+
+    func testADisputedCorrectionShowsBothAndTakingTheirsDropsMine() async {
+        await load(waiting: [disputed()])
+        XCTAssertEqual(view.last?.rows.first?.status, .disputed(theirs: "5 – 0"))
+        XCTAssertEqual(view.last?.rows.first?.score, "2 – 2", "mine, beside theirs")
+        service.changeElsewhere(HistoryFixtures.ended.gather.id, to: GatherResult(score: Score(teamA: 5, teamB: 0) ?? .goalless))
+
+        await presenter.takeTheirsHighlighted()
+
+        XCTAssertEqual(waiting.settled.map(\.1), [false])
+        XCTAssertEqual(view.last?.rows.first?.score, "5 – 0")
+        XCTAssertEqual(view.last?.rows.first?.status, .ended)
+        XCTAssertEqual(view.last?.notice, "Kept theirs: Team A 5 – 0 Team B")
+    }
+
+    func testKeepingMineOfADisputedCorrectionSendsIt() async {
+        await load(waiting: [disputed()])
+
+        await presenter.keepMineHighlighted()
+
+        XCTAssertEqual(waiting.settled.map(\.1), [true])
+        XCTAssertEqual(view.last?.rows.first?.score, "2 – 2")
+        XCTAssertEqual(view.last?.notice, "Corrected: Team A 2 – 2 Team B")
+    }
+
+    func testKeepAndTakeDoNothingOnAMatchThatIsNotDisputed() async {
+        await load()
+
+        await presenter.keepMineHighlighted()
+        await presenter.takeTheirsHighlighted()
+
+        XCTAssertTrue(waiting.settled.isEmpty)
+    }
+
     func testACorrectionTheServerRefusesSaysSo() async {
         await load()
         waiting.changeError = .rejected(status: 404, reason: "gather not found")
@@ -756,6 +818,7 @@ final class HistoryPresenterEdgeTests: XCTestCase {
         func keepCorrection(of match: GatherWithPlayers, to result: GatherResult) async throws -> KeptResult { .uploaded }
         func keepDeletion(of match: GatherWithPlayers) async throws -> KeptResult { .uploaded }
         func uploadWithoutUnknownPlayers(_ id: UUID) async -> Bool { false }
+        func settle(_ id: UUID, keepingMine: Bool) async {}
     }
 
     private let user = UUID()

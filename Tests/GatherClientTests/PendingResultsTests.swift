@@ -372,6 +372,57 @@ final class PendingResultsTests: XCTestCase {
         XCTAssertEqual(journal.entries, [])
     }
 
+    func testACorrectionThatMeetsSomeoneElsesWaitsBesideItUntilTheUserChooses() async throws {
+        let results = makeResults()
+        let match = saved(2, 1)
+        let theirs = GatherResult(score: Score(teamA: 4, teamB: 1) ?? .goalless)
+        service.history = [match]
+        service.changeElsewhere(match.gather.id, to: theirs)
+        let mine = GatherResult(score: Score(teamA: 2, teamB: 2) ?? .goalless)
+
+        let kept = try await results.keepCorrection(of: match, to: mine)
+
+        XCTAssertEqual(kept, .keptOnThisComputer(.rejected(status: 412, reason: "Someone else saved Team A 4 – 1 Team B for this match meanwhile")))
+        XCTAssertEqual(service.corrections, [:], "theirs stands on the server")
+        XCTAssertEqual(journal.entries.map(\.theirs), [theirs], "mine is kept here beside theirs")
+        XCTAssertEqual(journal.entries.map(\.record.result), [mine])
+        await results.uploadAll()
+        XCTAssertEqual(service.corrections, [:], "a disputed correction waits for the user, not for the server")
+        XCTAssertEqual(journal.entries.count, 1)
+
+        await results.settle(match.gather.id, keepingMine: true)
+
+        XCTAssertEqual(service.corrections, [match.gather.id: mine], "made against theirs, mine goes up")
+        XCTAssertEqual(journal.entries, [])
+    }
+
+    func testTakingTheirsDropsTheDisputedCorrection() async throws {
+        let results = makeResults()
+        let match = saved(2, 1)
+        service.history = [match]
+        service.changeElsewhere(match.gather.id, to: GatherResult(score: .goalless))
+        _ = try await results.keepCorrection(of: match, to: GatherResult(score: Score(teamA: 3, teamB: 1) ?? .goalless))
+
+        await results.settle(match.gather.id, keepingMine: false)
+
+        XCTAssertEqual(journal.entries, [])
+        XCTAssertEqual(service.corrections, [:])
+    }
+
+    func testADisputedCorrectionSurvivesInTheJournalFile() throws {
+        let mine = GatherResult(score: Score(teamA: 2, teamB: 2) ?? .goalless)
+        var entry = PendingResult(record: record(2, 2).with(result: mine), server: server, userID: ana.userID,
+                                  savedAt: Date(timeIntervalSince1970: 1_700_000_000), names: [:], change: .correction,
+                                  seen: GatherResult(score: Score(teamA: 2, teamB: 1) ?? .goalless))
+        entry.theirScore = "4-1"
+
+        let read = try WireFormat.decoder().decode(PendingResult.self, from: WireFormat.encode(entry))
+
+        XCTAssertEqual(read.seen, GatherResult(score: Score(teamA: 2, teamB: 1) ?? .goalless))
+        XCTAssertEqual(read.theirs, GatherResult(score: Score(teamA: 4, teamB: 1) ?? .goalless))
+        XCTAssertEqual(read, entry)
+    }
+
     func testANewerChangeToTheSameMatchReplacesTheOlderOne() async throws {
         let results = makeResults()
         let match = saved(2, 1)

@@ -266,4 +266,83 @@ final class PlayerEditPresenterTests: XCTestCase {
         XCTAssertEqual(delegate.cancelCount, 0)
         XCTAssertEqual(delegate.saved, [])
     }
+
+    // MARK: Someone else's change
+
+    func testTheSameFieldChangedElsewhereIsShownBesideMineAndNothingIsSaved() async {
+        edit(.age)
+        let theirs = details(Fixtures.ana) { $0.age = 33 }
+        service.otherChanges = [theirs]
+
+        await presenter.save(text: "31")
+
+        XCTAssertEqual(view.states.last?.conflict, PlayerEditConflict(theirs: "33", mine: "31"))
+        XCTAssertEqual(view.states.last?.isSaving, false)
+        XCTAssertEqual(service.updates, [], "nothing of mine was saved over theirs")
+        XCTAssertEqual(delegate.saved, [])
+    }
+
+    func testKeepingMineSavesItOverTheirVersion() async {
+        edit(.age)
+        let theirs = details(Fixtures.ana) { $0.age = 33 }
+        service.otherChanges = [theirs]
+        await presenter.save(text: "31")
+
+        await presenter.keepMine()
+
+        let mine = details(Fixtures.ana) { $0.age = 31 }
+        XCTAssertEqual(service.updates, [.init(id: 1, details: mine)])
+        XCTAssertEqual(service.seenVersions, [Fixtures.ana.details, theirs], "the second try is made against theirs")
+        XCTAssertEqual(delegate.saved, [Player(id: 1, details: mine)])
+    }
+
+    func testTakingTheirsSendsNothingAndShowsTheirs() async {
+        edit(.name)
+        let theirs = details(Fixtures.ana) { $0.name = "Ana Bela" }
+        service.otherChanges = [theirs]
+        await presenter.save(text: "Anita")
+
+        presenter.takeTheirs()
+
+        XCTAssertEqual(service.updates, [])
+        XCTAssertEqual(delegate.saved, [Player(id: 1, details: theirs)], "the list shows the player as they are now")
+    }
+
+    func testAChangeElsewhereToAnotherFieldIsKeptAndMineLaidOverIt() async {
+        edit(.skill)
+        let theirs = details(Fixtures.ana) { $0.favouriteTeam = "Benfica" }
+        service.otherChanges = [theirs]
+        presenter.moveDown()
+
+        await presenter.saveChoice()
+
+        let merged = details(Fixtures.ana) { $0.favouriteTeam = "Benfica"; $0.skill = .professional }
+        XCTAssertEqual(service.updates, [.init(id: 1, details: merged)], "their team and my skill, without asking")
+        XCTAssertEqual(service.seenVersions.last, theirs)
+        XCTAssertEqual(delegate.saved, [Player(id: 1, details: merged)])
+        XCTAssertNil(view.states.last?.conflict)
+    }
+
+    func testTheVeryChangeMadeElsewhereNeedsNoChoice() async {
+        edit(.age)
+        let theirs = details(Fixtures.ana) { $0.age = 31; $0.favouriteTeam = "Benfica" }
+        service.otherChanges = [theirs]
+
+        await presenter.save(text: "31")
+
+        XCTAssertEqual(service.updates, [])
+        XCTAssertEqual(delegate.saved, [Player(id: 1, details: theirs)])
+    }
+
+    func testAPlayerThatKeepsChangingElsewhereEndsWithAMessage() async {
+        edit(.skill)
+        service.otherChanges = [details(Fixtures.ana) { $0.age = 31 }, details(Fixtures.ana) { $0.age = 32 },
+                                details(Fixtures.ana) { $0.age = 33 }]
+        presenter.moveDown()
+
+        await presenter.saveChoice()
+
+        XCTAssertEqual(view.states.last?.error, "The player kept changing on the server while this was being saved; try again")
+        XCTAssertEqual(delegate.saved, [])
+    }
 }

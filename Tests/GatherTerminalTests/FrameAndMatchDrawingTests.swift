@@ -144,7 +144,7 @@ final class FrameAndMatchDrawingTests: XCTestCase {
         func save(_ record: GatherRecord) async throws {}
         func history(after last: Gather?) async throws -> [GatherWithPlayers] { last == nil ? page : [] }
         func delete(gatherID: UUID) async throws {}
-        func correct(gatherID: UUID, to result: GatherResult) async throws {}
+        func correct(gatherID: UUID, to result: GatherResult, seen: GatherResult?) async throws -> EditOutcome<GatherResult?> { .saved }
     }
 
     private final class OneWaiting: WaitingResults {
@@ -155,6 +155,7 @@ final class FrameAndMatchDrawingTests: XCTestCase {
         func keepCorrection(of match: GatherWithPlayers, to result: GatherResult) async throws -> KeptResult { .uploaded }
         func keepDeletion(of match: GatherWithPlayers) async throws -> KeptResult { .uploaded }
         func uploadWithoutUnknownPlayers(_ id: UUID) async -> Bool { false }
+        func settle(_ id: UUID, keepingMine: Bool) async {}
     }
 
     func testHistoryMarksWaitingAndUnfinishedMatches() async {
@@ -202,7 +203,7 @@ final class FrameAndMatchDrawingTests: XCTestCase {
     private struct Roster: PlayerService {
         func players() async throws -> [Player] { ["Ana", "Bea", "Dan", "Joana"].enumerated().map { Player(id: $0 + 1, name: $1) } }
         func create(_ details: PlayerDetails) async throws -> Player { Player(id: 9, details: details) }
-        func update(id: Int, with details: PlayerDetails) async throws {}
+        func update(id: Int, with details: PlayerDetails, seen: PlayerDetails) async throws -> EditOutcome<PlayerDetails> { .saved }
         func delete(id: Int) async throws {}
         func gatherCount(playerID: Int) async throws -> Int { 0 }
     }

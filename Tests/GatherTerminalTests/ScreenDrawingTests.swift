@@ -171,7 +171,7 @@ final class ScreenDrawingTests: XCTestCase {
         let gathers: Int
         func players() async throws -> [Player] { [Player(id: 1, name: "Ana")] }
         func create(_ details: PlayerDetails) async throws -> Player { Player(id: 2, details: details) }
-        func update(id: Int, with details: PlayerDetails) async throws {}
+        func update(id: Int, with details: PlayerDetails, seen: PlayerDetails) async throws -> EditOutcome<PlayerDetails> { .saved }
         func delete(id: Int) async throws {}
         func gatherCount(playerID: Int) async throws -> Int { gathers }
     }

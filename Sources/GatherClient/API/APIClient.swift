@@ -54,6 +54,18 @@ public final class APIClient: Sendable {
                                                          headers: HTTPHeaders = HTTPHeaders(),
                                                          as type: Response.Type) async throws -> Response {
         let response = try await request(method, path, body: body, headers: headers)
+        return try APIClient.decode(response, as: type, from: method, path)
+    }
+
+    /// Reads something with its version (its `ETag`), for an edit made against it; nil from a
+    /// server before versions.
+    package func versioned<Response: Decodable & Sendable>(_ path: String, as type: Response.Type) async throws -> (Response, String?) {
+        let response = try await request(.get, path)
+        return (try APIClient.decode(response, as: type, from: .get, path), response.headers[HTTPHeaders.Name.etag])
+    }
+
+    private static func decode<Response: Decodable>(_ response: ReceivedResponse, as type: Response.Type,
+                                                     from method: HTTPMethod, _ path: String) throws -> Response {
         do {
             return try WireFormat.decoder().decode(type, from: Data(response.body))
         } catch {

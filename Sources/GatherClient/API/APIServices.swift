@@ -77,8 +77,9 @@ public struct APIPlayerService: PlayerService {
         try await client.request(.post, "/api/players", body: details, as: Player.self)
     }
 
-    public func update(id: Int, with details: PlayerDetails) async throws {
-        try await client.request(.put, "/api/players/\(id)", body: details)
+    package func update(id: Int, with details: PlayerDetails, seen: PlayerDetails) async throws -> EditOutcome<PlayerDetails> {
+        try await ConditionalEdit(client: client, path: "/api/players/\(id)", value: { (player: Player) in player.details })
+            .apply(details, seen: seen, body: details)
     }
 
     public func delete(id: Int) async throws {
@@ -168,8 +169,14 @@ public struct APIGatherService: GatherService {
         try await client.request(.delete, "/api/gathers/\(gatherID.uuidString)")
     }
 
-    public func correct(gatherID: UUID, to result: GatherResult) async throws {
-        try await client.request(.put, "/api/gathers/\(gatherID.uuidString)", body: GatherResultUpdate(result: result))
+    package func correct(gatherID: UUID, to result: GatherResult, seen: GatherResult?) async throws -> EditOutcome<GatherResult?> {
+        let path = "/api/gathers/\(gatherID.uuidString)"
+        guard let seen else {
+            try await client.request(.put, path, body: GatherResultUpdate(result: result))
+            return .saved
+        }
+        return try await ConditionalEdit(client: client, path: path, value: { (gather: Gather) in gather.result })
+            .apply(result, seen: seen, body: GatherResultUpdate(result: result))
     }
 }
 

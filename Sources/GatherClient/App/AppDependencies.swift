@@ -4,8 +4,8 @@ import Networking
 @MainActor
 public struct AppDependencies {
     public var sessionService: any SessionService
-    public var playerService: any PlayerService
-    public var gatherService: any GatherService
+    package var playerService: any PlayerService
+    package var gatherService: any GatherService
     public var statsService: any StatsService
     public var sessionStore: any SessionPersistence
     /// Results waiting on this computer, and their upload.

@@ -33,9 +33,16 @@ public struct PendingResult: Hashable, Sendable, Codable {
     /// The players the server did not know when it refused (deleted meanwhile): the result can
     /// go up without them.
     package var unknownPlayers: [Int]?
+    /// For a correction: the score the match had when it was corrected (nil from a client before
+    /// versions, whose correction goes over whatever is stored).
+    package var seenScore: String?
+    /// For a correction: the score someone else saved for the match meanwhile. The correction then
+    /// waits for the user to keep it or take theirs; neither is dropped without being asked.
+    package var theirScore: String?
 
     package init(record: GatherRecord, server: String, userID: UUID, groupID: UUID? = nil, savedAt: Date, names: [Int: String],
-                 refusal: String? = nil, unknownPlayers: [Int]? = nil, change: PendingChange? = nil) {
+                 refusal: String? = nil, unknownPlayers: [Int]? = nil, change: PendingChange? = nil, seen: GatherResult? = nil) {
+        self.seenScore = seen?.score.description
         self.record = record
         self.change = change == .result ? nil : change
         self.server = server
@@ -54,6 +61,12 @@ public struct PendingResult: Hashable, Sendable, Codable {
 
     /// What it asks of the server.
     package var kind: PendingChange { change ?? .result }
+
+    /// The score a correction was made against.
+    package var seen: GatherResult? { seenScore.flatMap(Score.init).map(GatherResult.init(score:)) }
+
+    /// The score someone else saved meanwhile, when a correction met it.
+    package var theirs: GatherResult? { theirScore.flatMap(Score.init).map(GatherResult.init(score:)) }
 
     /// Whether `other` asks the server for the same thing: the same change to the same match with
     /// the same result and teams. (Dates are left out: the journal keeps them to the second.)

@@ -28,7 +28,7 @@ public final class PendingResults: ResultKeeper {
     /// The group chosen now (nil: the account's own): a result is kept for the group it was played for.
     private let chosenGroup: @MainActor () -> UUID?
 
-    public init(journal: any ResultJournal, service: any GatherService, server: String, sessionStore: any SessionPersistence,
+    package init(journal: any ResultJournal, service: any GatherService, server: String, sessionStore: any SessionPersistence,
                 chosenGroup: @escaping @MainActor () -> UUID? = { nil }, now: @escaping @Sendable () -> Date = Date.init) {
         self.chosenGroup = chosenGroup
         self.journal = journal
@@ -72,8 +72,27 @@ public final class PendingResults: ResultKeeper {
 
     /// Corrects a saved match's score: on the server if it answers, else on this computer until
     /// it does (History shows the corrected score meanwhile).
+    /// Made against the score the match has in `match`: if someone else changed it meanwhile, the
+    /// correction waits here beside theirs (`.keptOnThisComputer` with a 412) for the user to choose.
     public func keepCorrection(of match: GatherWithPlayers, to result: GatherResult) async throws -> KeptResult {
-        try await keep(PendingResults.record(of: match, result: result), names: PendingResults.names(in: match), change: .correction)
+        try await keep(PendingResults.record(of: match, result: result), names: PendingResults.names(in: match), change: .correction,
+                       seen: match.gather.result)
+    }
+
+    /// Settles a correction that met someone else's: keeping the user's sends it over theirs (if
+    /// nobody changed it again), else theirs stands and the correction is dropped.
+    package func settle(_ id: UUID, keepingMine: Bool) async {
+        guard keepingMine else { return discard(id) }
+        change { entries in
+            entries.map { entry in
+                guard entry.id == id, entry.theirScore != nil else { return entry }
+                var settled = entry
+                settled.seenScore = entry.theirScore
+                settled.theirScore = nil
+                return settled
+            }
+        }
+        _ = await upload()
     }
 
     /// Deletes a saved match with a result: on the server if it answers, else on this computer
@@ -97,16 +116,22 @@ public final class PendingResults: ResultKeeper {
         onChange?(0)
     }
 
-    private func keep(_ record: GatherRecord, names: [Int: String], change kind: PendingChange) async throws -> KeptResult {
+    private func keep(_ record: GatherRecord, names: [Int: String], change kind: PendingChange,
+                      seen: GatherResult? = nil) async throws -> KeptResult {
         guard let user = currentUser else {
-            try await send(record, kind)
+            if case .changedElsewhere(let theirs) = try await send(record, kind, seen: seen) {
+                throw ServiceError.rejected(status: 412, reason: PendingResults.otherChange(theirs))
+            }
             return .uploaded
         }
         let entry = PendingResult(record: record, server: server, userID: user, groupID: chosenGroup() ?? user, savedAt: now(),
-                                  names: names, change: kind)
+                                  names: names, change: kind, seen: seen)
         let journaled = change { entries in PendingResults.adding(entry, to: entries) }
         let run = await upload()
         guard let kept = entries.first(where: { $0.id == record.id }) else { return .uploaded }
+        if let theirs = kept.theirs {
+            return .keptOnThisComputer(.rejected(status: 412, reason: PendingResults.otherChange(theirs)))
+        }
         if let refusal = kept.refusal, let ids = kept.unknownPlayers, journaled {
             // Players deleted meanwhile: the match stays here, where History offers to upload it
             // without them or to discard it. Giving up on it must be the user's choice.
@@ -220,10 +245,17 @@ public final class PendingResults: ResultKeeper {
 
     private func sendWaiting() async -> UploadRun {
         var run = UploadRun()
-        for entry in pending {
+        // A correction that met someone else's waits for the user's choice, not for the server.
+        for entry in pending where entry.theirScore == nil {
             do {
                 // To the group it was played for, whichever is chosen now.
-                try await GroupScope.$pinned.withValue(entry.group) { try await send(entry.datedRecord, entry.kind) }
+                let outcome = try await GroupScope.$pinned.withValue(entry.group) {
+                    try await send(entry.datedRecord, entry.kind, seen: entry.seen)
+                }
+                if case .changedElsewhere(let theirs) = outcome {
+                    dispute(entry.id, theirs: theirs)
+                    continue
+                }
                 // Changed while it was on its way (a score corrected meanwhile): it stays, to go
                 // up again as it is now.
                 change { $0.filter { !$0.asksTheSame(as: entry) } }
@@ -239,12 +271,12 @@ public final class PendingResults: ResultKeeper {
     }
 
     /// Asks the server for what one entry stands for.
-    private func send(_ record: GatherRecord, _ kind: PendingChange) async throws {
+    private func send(_ record: GatherRecord, _ kind: PendingChange, seen: GatherResult?) async throws -> EditOutcome<GatherResult?> {
         switch kind {
         case .result:
             try await service.save(record)
         case .correction:
-            try await service.correct(gatherID: record.id, to: record.result)
+            return try await service.correct(gatherID: record.id, to: record.result, seen: seen)
         case .deletion:
             do {
                 try await service.delete(gatherID: record.id)
@@ -252,6 +284,7 @@ public final class PendingResults: ResultKeeper {
                 // Already gone (deleted elsewhere, or by an earlier try whose answer was lost).
             }
         }
+        return .saved
     }
 
     // MARK: Journal
@@ -277,6 +310,21 @@ public final class PendingResults: ResultKeeper {
         change { $0.filter { $0.id != id } }
     }
 
+    /// A correction that met someone else's score: kept beside it for the user. A match left with
+    /// no result (only an older client could do that) refuses it instead.
+    private func dispute(_ id: UUID, theirs: GatherResult?) {
+        guard let theirs else {
+            return refuse(id, because: .rejected(status: 409, reason: "The match has no result on the server any more"))
+        }
+        change { entries in
+            entries.map { entry in
+                var entry = entry
+                if entry.id == id { entry.theirScore = theirs.score.description }
+                return entry
+            }
+        }
+    }
+
     private func refuse(_ id: UUID, because error: ServiceError) {
         change { entries in
             entries.map { entry in
@@ -292,6 +340,11 @@ public final class PendingResults: ResultKeeper {
 }
 
 extension PendingResults {
+    /// Why a correction waits: "Someone else saved 4 – 2 for this match meanwhile".
+    package static func otherChange(_ theirs: GatherResult?) -> String {
+        "Someone else saved \(theirs?.scoreLine ?? "another result") for this match meanwhile"
+    }
+
     /// "1 result", "3 results".
     package static func counting(_ count: Int) -> String {
         count == 1 ? "1 result" : "\(count) results"

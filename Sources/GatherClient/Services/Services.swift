@@ -42,17 +42,27 @@ public enum SessionCheck: Equatable, Sendable {
 }
 
 /// The organiser's roster.
-public protocol PlayerService: Sendable {
+package protocol PlayerService: Sendable {
     func players() async throws -> [Player]
     func create(_ details: PlayerDetails) async throws -> Player
-    func update(id: Int, with details: PlayerDetails) async throws
+    /// Saves `details` over `seen` (what the user started from): if someone else changed the
+    /// player since, nothing is saved and their version comes back.
+    func update(id: Int, with details: PlayerDetails, seen: PlayerDetails) async throws -> EditOutcome<PlayerDetails>
     func delete(id: Int) async throws
     /// How many gathers the player took part in (whose results a deletion keeps).
     func gatherCount(playerID: Int) async throws -> Int
 }
 
+/// What became of an edit made against what the user saw.
+package enum EditOutcome<Value: Equatable & Sendable>: Equatable, Sendable {
+    /// Stored (or it already was: someone made the same change).
+    case saved
+    /// Someone else changed it first, to `theirs`; nothing was saved.
+    case changedElsewhere(theirs: Value)
+}
+
 /// Matches, stored once they are over: nothing reaches the server for a match that is discarded.
-public protocol GatherService: Sendable {
+package protocol GatherService: Sendable {
     /// Stores a played match with its teams and result. Safe to repeat: the record's id, chosen
     /// when the match started, makes a retry find the gather it already made (and a resumed
     /// unfinished gather gets its result).
@@ -61,8 +71,10 @@ public protocol GatherService: Sendable {
     /// continues exactly after it.
     func history(after last: Gather?) async throws -> [GatherWithPlayers]
     func delete(gatherID: UUID) async throws
-    /// Corrects the score (and so the winner) of a saved match.
-    func correct(gatherID: UUID, to result: GatherResult) async throws
+    /// Corrects the score (and so the winner) of a saved match that had `seen` when the user
+    /// corrected it: if someone else changed it since, nothing is saved and theirs comes back. With
+    /// `seen` nil (a correction kept by an older client), whatever is stored is corrected.
+    func correct(gatherID: UUID, to result: GatherResult, seen: GatherResult?) async throws -> EditOutcome<GatherResult?>
 }
 
 /// How many matches one page of History holds.

@@ -30,6 +30,11 @@ final class HistoryScreen: TerminalScreen, HistoryView {
 
     private var highlighted: HistoryRow? { state?.rows.first(where: \.isHighlighted) }
 
+    private var isDisputed: Bool {
+        if case .disputed? = highlighted?.status { return true }
+        return false
+    }
+
     var takesText: Bool { filterLine.isTyping || state?.isEditingScore == true }
 
     var keyHints: [KeyHint] {
@@ -47,6 +52,7 @@ final class HistoryScreen: TerminalScreen, HistoryView {
         case .unfinished?: hints += [KeyHint(keys: "r", action: "resume"), KeyHint(keys: "x", action: "delete")]
         case .ended?: hints += [KeyHint(keys: "e", action: "correct score"), KeyHint(keys: "x", action: "delete")]
         case .waiting?: hints += [KeyHint(keys: "e", action: "correct score"), KeyHint(keys: "x", action: "discard")]
+        case .disputed?: hints += [KeyHint(keys: "k", action: "keep mine"), KeyHint(keys: "t", action: "take theirs")]
         case .correcting?, .deleting?, nil: break
         }
         return hints + [KeyHint(keys: "/", action: "filter"), ListMove.hint, KeyHint(keys: "Esc", action: "back"),
@@ -84,6 +90,8 @@ final class HistoryScreen: TerminalScreen, HistoryView {
         case .character("x"): presenter.requestDelete()
         case .character("e"): presenter.beginEditScore()
         case .character("f"): Task { await presenter.uploadWithoutUnknownPlayers() }
+        case .character("k") where isDisputed: Task { await presenter.keepMineHighlighted() }
+        case .character("t") where isDisputed: Task { await presenter.takeTheirsHighlighted() }
         default: return .unhandled
         }
         return .handled
@@ -126,6 +134,7 @@ final class HistoryScreen: TerminalScreen, HistoryView {
             case .waiting(nil): "to upload"
             case .correcting(nil): "to correct"
             case .deleting(nil): "to delete"
+            case .disputed: "disputed"
             case .waiting(_?), .correcting(_?), .deleting(_?): "refused"
             }
             let line = DisplayWidth.pad(row.date, toWidth: dateWidth) + " " + DisplayWidth.pad(row.score, toWidth: scoreWidth) + " "
@@ -151,7 +160,7 @@ final class HistoryScreen: TerminalScreen, HistoryView {
             buffer.message("Delete this match? It leaves the history, the records and the leaderboard. (y/n)", row: row,
                            in: area, style: Theme.notice)
             return
-        case .correcting?, .deleting?:
+        case .correcting?, .deleting?, .disputed?:
             buffer.message("Give up this change? The match stays on the server as it is. (y/n)", row: row, in: area, style: Theme.notice)
             return
         case nil:
@@ -165,6 +174,12 @@ final class HistoryScreen: TerminalScreen, HistoryView {
         }
         if filterLine.isTyping || state.filter != nil {
             filterLine.draw(into: &buffer, row: row, in: area)
+            return
+        }
+        if let highlighted, case .disputed(let theirs) = highlighted.status {
+            // Both results are real: neither goes without the user's word.
+            buffer.paragraph("Someone else saved \(theirs) for this match meanwhile; yours (\(highlighted.score)) is on this computer"
+                             + " — k keeps yours, t takes theirs", row: row - 1, in: area, style: Theme.notice, maxLines: 2)
             return
         }
         if let highlighted, let refusal = highlighted.status.refusal {

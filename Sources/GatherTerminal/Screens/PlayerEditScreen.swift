@@ -29,10 +29,13 @@ final class PlayerEditScreen: TerminalScreen, PlayerEditView {
         return false
     }
 
-    var takesText: Bool { !isChoice }
+    var takesText: Bool { !isChoice && state?.conflict == nil }
 
     var keyHints: [KeyHint] {
-        isChoice
+        if state?.conflict != nil {
+            return [KeyHint(keys: "k", action: "keep mine"), KeyHint(keys: "t/Esc", action: "take theirs")]
+        }
+        return isChoice
             ? [KeyHint(keys: "↑↓/jk", action: "choose"), KeyHint(keys: "Enter", action: "save"), KeyHint(keys: "Esc", action: "cancel")]
             : [KeyHint(keys: "Enter", action: "save"), KeyHint(keys: "Esc", action: "cancel"), KeyHint(keys: "←→", action: "move cursor")]
     }
@@ -40,6 +43,16 @@ final class PlayerEditScreen: TerminalScreen, PlayerEditView {
     func handle(_ key: Key) -> KeyOutcome {
         guard state?.isSaving != true else { return .handled }
         let presenter = presenter
+        if state?.conflict != nil {
+            switch key {
+            case .character("k"), .character("K"): Task { await presenter.keepMine() }
+            case .character("t"), .character("T"): presenter.takeTheirs()
+            // Nothing of the user's was saved: leaving shows the player as they are now.
+            case .escape: presenter.takeTheirs()
+            default: break
+            }
+            return .handled
+        }
         switch key {
         case .escape:
             presenter.cancel()
@@ -78,6 +91,12 @@ final class PlayerEditScreen: TerminalScreen, PlayerEditView {
         }
         if state.isSaving {
             buffer.message("Saving…", row: row, in: area, style: Theme.notice)
+        } else if let conflict = state.conflict {
+            let name = presenter.field.title.lowercased()
+            row += buffer.paragraph("Someone else changed the \(name) while you were editing it. Which stays?",
+                                    row: row, in: area, style: Theme.notice) + 1
+            buffer.message("Theirs: \(conflict.theirs)", row: row, in: area, style: Style())
+            buffer.message("Yours:  \(conflict.mine)", row: row + 1, in: area, style: Theme.footerKey)
         } else {
             buffer.paragraph(state.error, row: row, in: area)
         }

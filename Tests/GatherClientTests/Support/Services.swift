@@ -110,6 +110,10 @@ final class StubPlayerService: PlayerService {
         var playersCallCount = 0
         var created: [PlayerDetails] = []
         var updates: [Update] = []
+        /// What the next updates meet, in order: someone else's version of the player, or nothing (saved).
+        var otherChanges: [PlayerDetails?] = []
+        /// The version each update was made against, in order (met or not).
+        var seenVersions: [PlayerDetails] = []
         var deletedIDs: [Int] = []
         /// What `gatherCount` answers.
         var gatherCount: Result<Int, ServiceError> = .success(0)
@@ -145,6 +149,11 @@ final class StubPlayerService: PlayerService {
     var created: [PlayerDetails] { state.withLock { $0.created } }
     var updates: [Update] { state.withLock { $0.updates } }
     var deletedIDs: [Int] { state.withLock { $0.deletedIDs } }
+    var seenVersions: [PlayerDetails] { state.withLock { $0.seenVersions } }
+    var otherChanges: [PlayerDetails?] {
+        get { state.withLock { $0.otherChanges } }
+        set { state.withLock { $0.otherChanges = newValue } }
+    }
     var gatherCountResult: Result<Int, ServiceError> {
         get { state.withLock { $0.gatherCount } }
         set { state.withLock { $0.gatherCount = newValue } }
@@ -170,13 +179,16 @@ final class StubPlayerService: PlayerService {
         return try result.get()
     }
 
-    func update(id: Int, with details: PlayerDetails) async throws {
-        let (error, hook) = state.withLock { state in
-            state.updates.append(Update(id: id, details: details))
-            return (state.updateError, state.duringCall)
+    func update(id: Int, with details: PlayerDetails, seen: PlayerDetails) async throws -> EditOutcome<PlayerDetails> {
+        let (error, hook, theirs) = state.withLock { state in
+            let theirs = state.otherChanges.isEmpty ? nil : state.otherChanges.removeFirst()
+            state.seenVersions.append(seen)
+            if theirs == nil { state.updates.append(Update(id: id, details: details)) }
+            return (state.updateError, state.duringCall, theirs)
         }
         if let hook { await hook() }
         if let error { throw error }
+        return theirs.map { .changedElsewhere(theirs: $0) } ?? .saved
     }
 
     func delete(id: Int) async throws {
@@ -256,10 +268,23 @@ final class StubGatherService: GatherService {
     /// Every correction asked for, in order.
     var corrections: [UUID: GatherResult] { state.withLock { $0.corrections } }
 
-    func correct(gatherID: UUID, to result: GatherResult) async throws {
+    /// Like the server: a correction made against a score that is no longer the stored one is refused with theirs.
+    func correct(gatherID: UUID, to result: GatherResult, seen: GatherResult?) async throws -> EditOutcome<GatherResult?> {
         try state.withLock { state in
             if let error = state.saveError { throw error }
+            let index = state.history.firstIndex(where: { $0.gather.id == gatherID })
+            if let index, let seen, let current = state.history[index].gather.result, current != seen, current != result {
+                return .changedElsewhere(theirs: current)
+            }
             state.corrections[gatherID] = result
+            if let index { state.history[index].gather.result = result }
+            return .saved
+        }
+    }
+
+    /// Someone else's change to a stored match's result.
+    func changeElsewhere(_ gatherID: UUID, to result: GatherResult) {
+        state.withLock { state in
             if let index = state.history.firstIndex(where: { $0.gather.id == gatherID }) { state.history[index].gather.result = result }
         }
     }

@@ -13,12 +13,15 @@ public struct HistoryRow: Equatable, Sendable {
         case correcting(refusal: String?)
         /// A saved match whose deletion waits on this computer for the server.
         case deleting(refusal: String?)
+        /// A saved match whose correction (the row's score) met the one someone else saved
+        /// meanwhile ("4 – 2"): the user keeps one of them.
+        case disputed(theirs: String)
 
         /// Why the server refused what waits here, if it did.
         package var refusal: String? {
             switch self {
             case .waiting(let refusal), .correcting(let refusal), .deleting(let refusal): return refusal
-            case .ended, .unfinished: return nil
+            case .ended, .unfinished, .disputed: return nil
             }
         }
     }
@@ -72,13 +75,14 @@ public protocol HistoryPresenterDelegate: AnyObject {
 /// Results kept on this computer, as History shows, corrects and discards them; and changes to
 /// saved matches, kept here when the server cannot take them.
 @MainActor
-public protocol WaitingResults: AnyObject {
+package protocol WaitingResults: AnyObject {
     var pending: [PendingResult] { get }
     func discard(_ id: UUID)
     func correctWaiting(_ id: UUID, to result: GatherResult)
     func keepCorrection(of match: GatherWithPlayers, to result: GatherResult) async throws -> KeptResult
     func keepDeletion(of match: GatherWithPlayers) async throws -> KeptResult
     func uploadWithoutUnknownPlayers(_ id: UUID) async -> Bool
+    func settle(_ id: UUID, keepingMine: Bool) async
 }
 
 extension PendingResults: WaitingResults {}
@@ -105,7 +109,7 @@ public final class HistoryPresenter {
     private var confirmingDeletion: Bool { deletionCandidate != nil || editCandidate != nil }
     public private(set) var cursor = ListCursor()
 
-    public init(service: any GatherService, waiting: any WaitingResults, timeZone: TimeZone = .current) {
+    package init(service: any GatherService, waiting: any WaitingResults, timeZone: TimeZone = .current) {
         self.service = service
         self.waiting = waiting
         self.dates = MatchDateFormat(timeZone: timeZone)
@@ -284,12 +288,39 @@ public final class HistoryPresenter {
                 case .uploaded:
                     if let index = self.stored.firstIndex(where: { $0.gather.id == id }) { self.stored[index].gather.result = result }
                     notice = "Corrected: \(result.scoreLine)"
+                case .keptOnThisComputer(.rejected(412, let reason)):
+                    notice = "\(reason); yours (\(result.scoreLine)) is kept on this computer until you choose"
                 case .keptOnThisComputer:
                     notice = "Corrected on this computer (\(result.scoreLine)); it uploads when the server is back"
                 }
             } catch {
                 self.error = "The correction was not saved: \(ServiceError(error).message)"
             }
+        }
+        render()
+    }
+
+    /// k on a correction that met someone else's: sends the user's over theirs.
+    package func keepMineHighlighted() async {
+        await settleHighlighted(keepingMine: true)
+    }
+
+    /// t on a correction that met someone else's: theirs stands, the correction is dropped.
+    package func takeTheirsHighlighted() async {
+        await settleHighlighted(keepingMine: false)
+    }
+
+    private func settleHighlighted(keepingMine: Bool) async {
+        guard !confirmingDeletion, case .waiting(let pending)? = highlightedMatch, let theirs = pending.theirs else { return }
+        notice = nil
+        error = nil
+        await waiting.settle(pending.id, keepingMine: keepingMine)
+        let kept = keepingMine ? pending.record.result : theirs
+        if waiting.pending.contains(where: { $0.id == pending.id }) {
+            notice = keepingMine ? "Yours (\(kept.scoreLine)) waits on this computer for the server" : nil
+        } else {
+            if let index = stored.firstIndex(where: { $0.gather.id == pending.id }) { stored[index].gather.result = kept }
+            notice = keepingMine ? "Corrected: \(kept.scoreLine)" : "Kept theirs: \(kept.scoreLine)"
         }
         render()
     }
@@ -365,7 +396,7 @@ public final class HistoryPresenter {
         case .waiting(let pending):
             switch pending.kind {
             case .result: .waiting(refusal: pending.refusal)
-            case .correction: .correcting(refusal: pending.refusal)
+            case .correction: pending.theirs.map { .disputed(theirs: MatchSummary.scoreText($0)) } ?? .correcting(refusal: pending.refusal)
             case .deletion: .deleting(refusal: pending.refusal)
             }
         }
@@ -373,7 +404,7 @@ public final class HistoryPresenter {
         if case .waiting(let pending) = match, pending.refusal != nil, pending.unknownPlayers != nil { canUploadWithout = pending.unknownNames }
         let teams = match.names(of: .teamA).joined(separator: ", ") + " v " + match.names(of: .teamB).joined(separator: ", ")
         return HistoryRow(date: dates.string(from: match.date),
-                          score: match.result.map { "\($0.score.teamA) – \($0.score.teamB)" } ?? "–",
+                          score: match.result.map(MatchSummary.scoreText) ?? "–",
                           winner: match.result.map { $0.winner == Winner.none ? "Draw" : $0.winner.rawValue } ?? "",
                           teams: teams, status: status, isBalanced: match.isBalanced, isHighlighted: highlighted,
                           canUploadWithout: canUploadWithout)

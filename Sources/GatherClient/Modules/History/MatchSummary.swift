@@ -29,6 +29,11 @@ public enum MatchSummary: Equatable, Sendable {
         }
     }
 
+    /// "3 – 2", as History's rows write a score.
+    static func scoreText(_ result: GatherResult) -> String {
+        "\(result.score.teamA) – \(result.score.teamB)"
+    }
+
     /// Names on one side; a retired player's name is kept.
     public func names(of team: Team) -> [String] {
         switch self {

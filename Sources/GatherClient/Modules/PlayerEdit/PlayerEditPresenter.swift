@@ -12,6 +12,15 @@ public struct PlayerEditViewState: Equatable, Sendable {
     public var editor: Editor
     public var isSaving: Bool
     public var error: String?
+    /// Someone else changed this field while it was being edited: both values, for the user to choose.
+    package var conflict: PlayerEditConflict? = nil
+}
+
+/// The same field changed by someone else and by the user, as the edit screen shows them.
+package struct PlayerEditConflict: Equatable, Sendable {
+    /// Their value ("—" when they cleared it).
+    package var theirs: String
+    package var mine: String
 }
 
 @MainActor
@@ -25,7 +34,9 @@ public protocol PlayerEditPresenterDelegate: AnyObject {
     func playerEditDidCancel(_ presenter: PlayerEditPresenter)
 }
 
-/// Edits one field of a player. Saves only a changed, valid value; unchanged just goes back.
+/// Edits one field of a player. Saves only a changed, valid value; unchanged just goes back. The
+/// edit is laid over the player as the list showed them: a change someone else made meanwhile to
+/// another field is kept, and one to this field is shown beside the user's, who chooses.
 @MainActor
 public final class PlayerEditPresenter {
     public weak var view: (any PlayerEditView)?
@@ -34,11 +45,21 @@ public final class PlayerEditPresenter {
     private let player: Player
     private let service: any PlayerService
     private var state: PlayerEditViewState
+    /// The version the edit is made against: the player as the list showed them, then theirs once
+    /// the user has seen it.
+    private var seen: PlayerDetails
+    /// Theirs and the user's, while the user chooses.
+    private var conflicting: (theirs: PlayerDetails, mine: PlayerDetails)?
 
-    public init(player: Player, field: PlayerField, service: any PlayerService) {
+    /// Other people's changes to other fields merged in a row before giving up: each needs them
+    /// to change the player again between a read and a write.
+    private static let merges = 3
+
+    package init(player: Player, field: PlayerField, service: any PlayerService) {
         self.player = player
         self.field = field
         self.service = service
+        seen = player.details
         let editor: PlayerEditViewState.Editor = field.isChoice
             ? .choice(options: field.options, highlighted: field.optionIndex(of: player.details))
             : .text(field.text(of: player.details) ?? "")
@@ -54,7 +75,7 @@ public final class PlayerEditPresenter {
     public func moveDown() { moveChoice(by: 1) }
 
     private func moveChoice(by offset: Int) {
-        guard case let .choice(options, highlighted) = state.editor else { return }
+        guard conflicting == nil, case let .choice(options, highlighted) = state.editor else { return }
         let next = highlighted + offset
         guard options.indices.contains(next) else { return }
         state.editor = .choice(options: options, highlighted: next)
@@ -63,7 +84,7 @@ public final class PlayerEditPresenter {
 
     /// Saves the text typed in a text field.
     public func save(text: String) async {
-        var form = PlayerForm(player.details)
+        var form = PlayerForm(seen)
         switch field {
         case .name: form.name = text
         case .age: form.age = text
@@ -77,7 +98,7 @@ public final class PlayerEditPresenter {
     /// Saves the highlighted option of a choice field.
     public func saveChoice() async {
         guard case let .choice(_, highlighted) = state.editor else { return }
-        var form = PlayerForm(player.details)
+        var form = PlayerForm(seen)
         if field == .preferredPosition { form.positionIndex = highlighted } else { form.skillIndex = highlighted }
         await save(form)
     }
@@ -86,8 +107,23 @@ public final class PlayerEditPresenter {
         delegate?.playerEditDidCancel(self)
     }
 
+    /// k, after someone else changed the field: saves the user's value over theirs.
+    package func keepMine() async {
+        guard let (theirs, mine) = conflicting else { return }
+        conflicting = nil
+        seen = theirs
+        await send(mine)
+    }
+
+    /// t, after someone else changed the field: their version stands, nothing is sent.
+    package func takeTheirs() {
+        guard let (theirs, _) = conflicting else { return }
+        conflicting = nil
+        delegate?.playerEdit(self, didSave: Player(id: player.id, details: theirs))
+    }
+
     private func save(_ form: PlayerForm) async {
-        guard !state.isSaving else { return }
+        guard !state.isSaving, conflicting == nil else { return }
         let details: PlayerDetails
         switch form.validated() {
         case .failure(let error):
@@ -97,17 +133,47 @@ public final class PlayerEditPresenter {
         case .success(let valid):
             details = valid
         }
-        guard details != player.details else {
+        guard details != seen else {
             delegate?.playerEditDidCancel(self)
             return
         }
+        await send(details)
+    }
+
+    private func send(_ details: PlayerDetails) async {
         state.isSaving = true
         state.error = nil
+        state.conflict = nil
         view?.display(state)
+        var mine = details
         do {
-            try await service.update(id: player.id, with: details)
-            state.isSaving = false
-            delegate?.playerEdit(self, didSave: Player(id: player.id, details: details))
+            for _ in 0..<PlayerEditPresenter.merges {
+                switch try await service.update(id: player.id, with: mine, seen: seen) {
+                case .saved:
+                    state.isSaving = false
+                    delegate?.playerEdit(self, didSave: Player(id: player.id, details: mine))
+                    return
+                case .changedElsewhere(let theirs) where field.text(of: theirs) == field.text(of: mine):
+                    // They made this very change (and maybe others): nothing is left to save.
+                    state.isSaving = false
+                    delegate?.playerEdit(self, didSave: Player(id: player.id, details: theirs))
+                    return
+                case .changedElsewhere(let theirs):
+                    if field.text(of: theirs) == field.text(of: seen),
+                       case .success(let merged) = PlayerForm(theirs).with(field, from: PlayerForm(mine)).validated() {
+                        // Another field changed: this one is laid over their version.
+                        seen = theirs
+                        mine = merged
+                        continue
+                    }
+                    conflicting = (theirs, mine)
+                    state.isSaving = false
+                    state.conflict = PlayerEditConflict(theirs: field.text(of: theirs) ?? "—", mine: field.text(of: mine) ?? "—")
+                    view?.display(state)
+                    return
+                }
+            }
+            throw ServiceError.rejected(status: 412, reason: "The player kept changing on the server while this was being saved; try again")
         } catch {
             state.isSaving = false
             state.error = ServiceError(error).message

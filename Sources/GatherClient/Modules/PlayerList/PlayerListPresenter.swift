@@ -119,7 +119,7 @@ public final class PlayerListPresenter {
 
     /// `rosterCache` keeps the roster for offline play; `pendingCount` tells how many results
     /// wait on this computer.
-    public init(service: any PlayerService, rosterCache: (any RosterCache)? = nil,
+    package init(service: any PlayerService, rosterCache: (any RosterCache)? = nil,
                 pendingCount: @escaping @MainActor () -> Int = { 0 }) {
         self.service = service
         self.rosterCache = rosterCache

@@ -81,6 +81,19 @@ public struct PlayerForm: Equatable, Sendable {
                   favouriteTeam: details.favouriteTeam ?? "")
     }
 
+    /// This form with `field` as `other` has it: one field's edit laid over another version.
+    package func with(_ field: PlayerField, from other: PlayerForm) -> PlayerForm {
+        var form = self
+        switch field {
+        case .name: form.name = other.name
+        case .age: form.age = other.age
+        case .preferredPosition: form.positionIndex = other.positionIndex
+        case .skill: form.skillIndex = other.skillIndex
+        case .favouriteTeam: form.favouriteTeam = other.favouriteTeam
+        }
+        return form
+    }
+
     public func validated() -> Result<PlayerDetails, FormError> {
         let trimmedAge = age.trimmingCharacters(in: .whitespaces)
         var ageValue: Int?
