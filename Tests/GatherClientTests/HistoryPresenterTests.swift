@@ -684,6 +684,52 @@ final class HistoryPresenterTests: XCTestCase {
         XCTAssertTrue(waiting.settled.isEmpty)
     }
 
+    /// The ended match saved again by someone else a minute later: held in question by the server.
+    private func savedTwice() -> [GatherWithPlayers] {
+        var again = HistoryFixtures.stored(7, result: HistoryFixtures.result(2, 2), createdAt: HistoryFixtures.date("2026-11-22T17:01:00Z"),
+                                           endedAt: HistoryFixtures.date("2026-11-22T18:06:00Z"), players: HistoryFixtures.ended.players)
+        again.gather.duplicateOf = HistoryFixtures.ended.gather.id
+        return [again, HistoryFixtures.ended]
+    }
+
+    func testAMatchSavedTwiceIsShownInQuestionWithTheOneItRepeats() async {
+        await load(savedTwice())
+
+        XCTAssertEqual(view.last?.rows.first?.status, .inQuestion(repeats: "Sun 22 Nov 2026 18:05, 2 – 1"))
+        XCTAssertEqual(view.last?.rows.last?.status, .ended)
+    }
+
+    func testAnOwnersWordThatBothWerePlayedMakesItCount() async {
+        await load(savedTwice())
+
+        await presenter.keepBothHighlighted()
+
+        XCTAssertEqual(service.keptBoth, [HistoryFixtures.id(7)])
+        XCTAssertEqual(view.last?.rows.first?.status, .ended)
+        XCTAssertEqual(view.last?.notice, "Both matches count now")
+    }
+
+    func testOnlyAnOwnerMaySayBothWerePlayed() async {
+        await load(savedTwice())
+        service.keepBothError = .rejected(status: 403, reason: "Only an owner of the group can do this")
+
+        await presenter.keepBothHighlighted()
+
+        XCTAssertEqual(view.last?.error, "Only an owner of the group can do this")
+        XCTAssertEqual(view.last?.rows.first?.status, .inQuestion(repeats: "Sun 22 Nov 2026 18:05, 2 – 1"))
+    }
+
+    func testDeletingTheOriginalLetsTheOtherCount() async {
+        await load(savedTwice())
+        await presenter.move(by: 1)
+        presenter.requestDelete()
+
+        await presenter.confirmDelete()
+
+        XCTAssertEqual(waiting.deletions, [HistoryFixtures.ended.gather.id])
+        XCTAssertEqual(view.last?.rows.map(\.status), [.ended])
+    }
+
     func testACorrectionTheServerRefusesSaysSo() async {
         await load()
         waiting.changeError = .rejected(status: 404, reason: "gather not found")

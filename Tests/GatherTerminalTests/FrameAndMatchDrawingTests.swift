@@ -145,6 +145,7 @@ final class FrameAndMatchDrawingTests: XCTestCase {
         func history(after last: Gather?) async throws -> [GatherWithPlayers] { last == nil ? page : [] }
         func delete(gatherID: UUID) async throws {}
         func correct(gatherID: UUID, to result: GatherResult, seen: GatherResult?) async throws -> EditOutcome<GatherResult?> { .saved }
+        func keepBoth(gatherID: UUID) async throws {}
     }
 
     private final class OneWaiting: WaitingResults {

@@ -169,6 +169,14 @@ public struct APIGatherService: GatherService {
         try await client.request(.delete, "/api/gathers/\(gatherID.uuidString)")
     }
 
+    package func keepBoth(gatherID: UUID) async throws {
+        do {
+            try await client.request(.delete, "/api/gathers/\(gatherID.uuidString)/duplicate")
+        } catch ServiceError.rejected(404, let reason) where reason.contains("not held in question") {
+            // Settled already (an earlier try whose answer was lost, or someone else).
+        }
+    }
+
     package func correct(gatherID: UUID, to result: GatherResult, seen: GatherResult?) async throws -> EditOutcome<GatherResult?> {
         let path = "/api/gathers/\(gatherID.uuidString)"
         guard let seen else {

@@ -75,6 +75,9 @@ package protocol GatherService: Sendable {
     /// corrected it: if someone else changed it since, nothing is saved and theirs comes back. With
     /// `seen` nil (a correction kept by an older client), whatever is stored is corrected.
     func correct(gatherID: UUID, to result: GatherResult, seen: GatherResult?) async throws -> EditOutcome<GatherResult?>
+    /// An owner's word that a match held in question (`duplicateOf`) was played as well as the one
+    /// it seemed to repeat.
+    func keepBoth(gatherID: UUID) async throws
 }
 
 /// How many matches one page of History holds.

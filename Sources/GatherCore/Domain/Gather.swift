@@ -11,8 +11,13 @@ public struct Gather: Hashable, Sendable {
     public var endedAt: Date?
     /// The seed of the balancer's split the teams came from; nil when they were made by hand.
     public var balanceSeed: Int?
+    /// The match this one repeats (the same players at the same time, saved before it): held in
+    /// question, counted nowhere, until one of the two is deleted or both are said to be played.
+    package var duplicateOf: UUID?
 
-    public init(id: UUID, userID: UUID, result: GatherResult?, createdAt: Date, endedAt: Date? = nil, balanceSeed: Int? = nil) {
+    public init(id: UUID, userID: UUID, result: GatherResult?, createdAt: Date, endedAt: Date? = nil, balanceSeed: Int? = nil,
+                duplicateOf: UUID? = nil) {
+        self.duplicateOf = duplicateOf
         self.id = id
         self.userID = userID
         self.result = result
@@ -24,7 +29,7 @@ public struct Gather: Hashable, Sendable {
 
 extension Gather: Codable {
     enum CodingKeys: String, CodingKey {
-        case id, userID = "userId", score, winnerTeam, createdAt, endedAt, balanceSeed
+        case id, userID = "userId", score, winnerTeam, createdAt, endedAt, balanceSeed, duplicateOf
     }
 
     public init(from decoder: any Decoder) throws {
@@ -34,6 +39,7 @@ extension Gather: Codable {
         createdAt = try container.decode(Date.self, forKey: .createdAt)
         endedAt = try container.decodeIfPresent(Date.self, forKey: .endedAt)
         balanceSeed = try container.decodeIfPresent(Int.self, forKey: .balanceSeed)
+        duplicateOf = try container.decodeIfPresent(UUID.self, forKey: .duplicateOf)
         result = try GatherResult.decodeIfPresent(from: container, score: .score, winner: .winnerTeam)
     }
 
@@ -46,6 +52,7 @@ extension Gather: Codable {
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(endedAt, forKey: .endedAt)
         try container.encode(balanceSeed, forKey: .balanceSeed)
+        try container.encodeIfPresent(duplicateOf, forKey: .duplicateOf)
     }
 }
 
@@ -60,6 +67,8 @@ extension Gather: JSONWritable {
     func writeFields(to object: inout JSONObject, players: [GatherPlayer]? = nil) {
         object.field("balanceSeed") { $0.optional(balanceSeed) { $0.int($1) } }
         object.field("createdAt") { $0.date(createdAt) }
+        // Only on a match in question: the original answer's fields are unchanged.
+        if let duplicateOf { object.field("duplicateOf") { $0.uuid(duplicateOf) } }
         object.field("endedAt") { $0.optional(endedAt) { $0.date($1) } }
         object.field("id") { $0.uuid(id) }
         if let players { object.field("players") { $0.array(players) } }

@@ -57,7 +57,8 @@ enum GatherHandlers {
     /// same id, the gather is made to hold exactly what was sent (200), whatever an interrupted
     /// upload of the original per-player kind left there. Players deleted after the match was played
     /// (retired) may be in it; any other id that is not one of the caller's players refuses the
-    /// whole match (404, `playerIds` says which).
+    /// whole match (404, `playerIds` says which). A new whole match that shares a player with an
+    /// ended one at the same time is that match saved again: it is stored, with `duplicateOf`.
     static func create(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let draft = try context.decodeBody(GatherDraft.self, emptyBody: "{}")
         let services = context.services
@@ -85,6 +86,13 @@ enum GatherHandlers {
                                       balanceSeed: draft.balanceSeed, now: now)
             }
             try gathers.replacePlayers(of: id, owner: owner, with: members)
+            if case .created(let new) = insertion, new.result != nil,
+               let original = try gathers.repeated(by: id, owner: owner, players: members.map(\.id), start: new.createdAt,
+                                                   end: new.endedAt ?? new.createdAt) {
+                // The same match saved again (another organiser's laptop, an import): stored, so
+                // nothing is lost, but counted nowhere until someone settles which stands.
+                try gathers.hold(id, asRepeatOf: original, owner: owner)
+            }
             try services.quotas.checkMembers(database, gatherID: id, owner: owner)
             guard let stored = try gathers.find(id: id, owner: owner) else { throw APIError.gatherNotFound }
             let created: GatherRepository.Insertion = if case .created = insertion { .created(stored) } else { .existing(stored) }
@@ -124,6 +132,18 @@ enum GatherHandlers {
             return conditional ? try gathers.requireOwned(id: id, owner: context.owner).jsonBytes() : nil
         }
         return HTTPResponse(status: .noContent, headers: saved.map(ConditionalChange.versioned) ?? HTTPHeaders())
+    }
+
+    /// The owner's word that a match held in question was played as well as the one it seemed to
+    /// repeat: it counts from now on.
+    static func release(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
+        let id = try context.parameters.uuid("id", resource: "gather")
+        try context.database.write { database in
+            let gathers = GatherRepository(database)
+            _ = try gathers.requireOwned(id: id, owner: context.owner)
+            try APIError.require(try gathers.release(id, owner: context.owner), else: .notFound("this gather is not held in question"))
+        }
+        return HTTPResponse(status: .noContent)
     }
 
     static func delete(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {

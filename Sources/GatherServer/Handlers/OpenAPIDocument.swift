@@ -330,7 +330,9 @@ paths:
         same id, the gather is made to hold exactly what was sent (200). Players deleted since they
         last played may be listed; ids that are not the caller's players refuse the whole match
         (404, playerIds lists them). Gather ids are per account: another account's gather with the
-        same id is another gather
+        same id is another gather. A new whole match sharing a player with an ended one at the same
+        time is that match saved again (a second organiser's laptop, an import): it is stored, held
+        in question with duplicateOf, and counts nowhere until settled
       requestBody:
         required: false
         content:
@@ -417,6 +419,22 @@ paths:
       summary: Delete a gather (its players stay on the roster)
       responses:
         '204': { description: Deleted }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/gathers/{id}/duplicate:
+    parameters:
+      - $ref: '#/components/parameters/GatherID'
+    delete:
+      summary: Both matches were played (owners)
+      description: >-
+        A gather held in question as a repeat of another (`duplicateOf`: the same player at the
+        same time, saved again) counts nowhere until this, or until one of the two is deleted.
+        404 when the gather is not held in question.
+      responses:
+        '204': { description: It counts from now on }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '404': { $ref: '#/components/responses/NotFound' }
@@ -1164,7 +1182,9 @@ paths:
         same id, the gather is made to hold exactly what was sent (200). Players deleted since they
         last played may be listed; ids that are not the caller's players refuse the whole match
         (404, playerIds lists them). Gather ids are per account: another account's gather with the
-        same id is another gather
+        same id is another gather. A new whole match sharing a player with an ended one at the same
+        time is that match saved again (a second organiser's laptop, an import): it is stored, held
+        in question with duplicateOf, and counts nowhere until settled
       requestBody:
         required: false
         content:
@@ -1255,6 +1275,24 @@ paths:
       responses:
         '403': { $ref: '#/components/responses/Forbidden' }
         '204': { description: Deleted }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/gathers/{id}/duplicate:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/GatherID'
+    delete:
+      summary: Both matches were played (owners)
+      description: >-
+        A gather held in question as a repeat of another (`duplicateOf`: the same player at the
+        same time, saved again) counts nowhere until this, or until one of the two is deleted.
+        404 when the gather is not held in question.
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '204': { description: It counts from now on }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '404': { $ref: '#/components/responses/NotFound' }
@@ -1623,6 +1661,13 @@ components:
         createdAt: { type: string, format: date-time }
         endedAt: { type: [string, 'null'], format: date-time }
         balanceSeed: { type: [integer, 'null'] }
+        duplicateOf:
+          type: string
+          format: uuid
+          description: >-
+            Only on a match held in question: the ended match it repeats (one of its players in
+            both at the same time). It counts in no record or table until one of the two is
+            deleted or the owner says both were played (DELETE /api/gathers/{id}/duplicate).
     GatherPlayer:
       allOf:
         - $ref: '#/components/schemas/Player'

@@ -67,6 +67,7 @@ enum Routes {
             Route(.get, "/api/gathers/:id", quickAuthenticated: GatherHandlers.get),
             Route(.put, "/api/gathers/:id", writing: GatherResultUpdate.self, authenticated: GatherHandlers.updateResult),
             Route(.delete, "/api/gathers/:id", work: .write, authenticated: GatherHandlers.delete),
+            Route(.delete, "/api/gathers/:id/duplicate", work: .write, authenticated: GatherHandlers.release).requiring(.owner),
             Route(.get, "/api/gathers/:id/players", quickAuthenticated: GatherHandlers.players),
             Route(.post, "/api/gathers/:id/players/:playerId", work: .write, authenticated: GatherHandlers.addPlayer),
             Route(.delete, "/api/gathers/:id/players/:playerId", work: .write, authenticated: GatherHandlers.removePlayer),

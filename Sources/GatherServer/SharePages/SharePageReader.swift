@@ -53,7 +53,8 @@ struct SharePageReader {
     private func lines(_ gathers: [Gather]) throws -> [MatchLine] {
         let players = try GatherRepository(database).players(gatherIDs: gathers.map(\.id), owner: owner)
         return gathers.compactMap { gather in
-            guard let score = gather.result?.score else { return nil }
+            // A match held in question (saved twice) is not shown to friends until it is settled.
+            guard let score = gather.result?.score, gather.duplicateOf == nil else { return nil }
             let members = players[gather.id] ?? []
             func side(_ team: Team) -> [PlayerMention] {
                 members.filter { $0.team == team }.map { PlayerMention(id: $0.player.id, name: $0.player.name, retired: $0.isRetired) }

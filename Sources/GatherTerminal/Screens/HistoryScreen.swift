@@ -53,6 +53,7 @@ final class HistoryScreen: TerminalScreen, HistoryView {
         case .ended?: hints += [KeyHint(keys: "e", action: "correct score"), KeyHint(keys: "x", action: "delete")]
         case .waiting?: hints += [KeyHint(keys: "e", action: "correct score"), KeyHint(keys: "x", action: "discard")]
         case .disputed?: hints += [KeyHint(keys: "k", action: "keep mine"), KeyHint(keys: "t", action: "take theirs")]
+        case .inQuestion?: hints += [KeyHint(keys: "b", action: "both were played"), KeyHint(keys: "x", action: "delete")]
         case .correcting?, .deleting?, nil: break
         }
         return hints + [KeyHint(keys: "/", action: "filter"), ListMove.hint, KeyHint(keys: "Esc", action: "back"),
@@ -92,6 +93,7 @@ final class HistoryScreen: TerminalScreen, HistoryView {
         case .character("f"): Task { await presenter.uploadWithoutUnknownPlayers() }
         case .character("k") where isDisputed: Task { await presenter.keepMineHighlighted() }
         case .character("t") where isDisputed: Task { await presenter.takeTheirsHighlighted() }
+        case .character("b"): Task { await presenter.keepBothHighlighted() }
         default: return .unhandled
         }
         return .handled
@@ -135,6 +137,7 @@ final class HistoryScreen: TerminalScreen, HistoryView {
             case .correcting(nil): "to correct"
             case .deleting(nil): "to delete"
             case .disputed: "disputed"
+            case .inQuestion: "saved twice?"
             case .waiting(_?), .correcting(_?), .deleting(_?): "refused"
             }
             let line = DisplayWidth.pad(row.date, toWidth: dateWidth) + " " + DisplayWidth.pad(row.score, toWidth: scoreWidth) + " "
@@ -156,7 +159,7 @@ final class HistoryScreen: TerminalScreen, HistoryView {
             buffer.message("Discard this result? It is on this computer only and will never be uploaded. (y/n)", row: row,
                            in: area, style: Theme.notice)
             return
-        case .ended?:
+        case .ended?, .inQuestion?:
             buffer.message("Delete this match? It leaves the history, the records and the leaderboard. (y/n)", row: row,
                            in: area, style: Theme.notice)
             return
@@ -180,6 +183,12 @@ final class HistoryScreen: TerminalScreen, HistoryView {
             // Both results are real: neither goes without the user's word.
             buffer.paragraph("Someone else saved \(theirs) for this match meanwhile; yours (\(highlighted.score)) is on this computer"
                              + " — k keeps yours, t takes theirs", row: row - 1, in: area, style: Theme.notice, maxLines: 2)
+            return
+        }
+        if let highlighted, case .inQuestion(let repeats) = highlighted.status {
+            let other = repeats.map { "the match of \($0)" } ?? "another match"
+            buffer.paragraph("Saved twice? One of these players is in \(other) at the same time. It counts nowhere until one is"
+                             + " deleted (x) or an owner says both were played (b)", row: row - 1, in: area, style: Theme.notice, maxLines: 2)
             return
         }
         if let highlighted, let refusal = highlighted.status.refusal {

@@ -12,7 +12,7 @@ public struct GatherRepository {
     public init(_ database: Database) { self.database = database }
 
     static let columns = "gathers.api_id, gathers.group_id, gathers.score, gathers.winner_team, gathers.created_at, gathers.ended_at, "
-        + "gathers.balance_seed"
+        + "gathers.balance_seed, gathers.duplicate_of"
 
     public func all(owner: UUID) throws -> [Gather] {
         try database.query("""
@@ -82,6 +82,7 @@ public struct GatherRepository {
             SELECT \(GatherRepository.columns) FROM gathers
             JOIN gather_players ON gather_players.gather_id = gathers.id
             WHERE gather_players.player_id = ? AND gathers.group_id = ? AND gathers.score IS NOT NULL
+              AND gathers.duplicate_of IS NULL
             ORDER BY gathers.created_at DESC, gathers.api_id DESC LIMIT ?
             """, playerID, owner, limit).map(GatherRepository.gather)
     }
@@ -167,6 +168,42 @@ public struct GatherRepository {
 
     public func delete(id: UUID, owner: UUID) throws -> Bool {
         try database.execute("DELETE FROM gathers WHERE api_id = ? AND group_id = ?", id, owner)
+        guard database.changes > 0 else { return false }
+        // A match held in question as a repeat of this one is the only one left: it counts now.
+        try database.execute("UPDATE gathers SET duplicate_of = NULL WHERE group_id = ? AND duplicate_of = ?", owner, id)
+        return true
+    }
+
+    /// How far back a match that the new one repeats may have started: a longer match is not
+    /// looked for (and the search stays within one day of the index, however long the history).
+    static let longestMatch: TimeInterval = 24 * 60 * 60
+
+    /// An ended match of the owner's, other than `id`, that shares one of `players` and overlaps
+    /// `start`…`end` in time (nobody plays two matches at once): the one `id` repeats, oldest
+    /// first; nil if none. Matches already in question are not repeated.
+    package func repeated(by id: UUID, owner: UUID, players: [Int], start: Date, end: Date) throws -> UUID? {
+        guard !players.isEmpty else { return nil }
+        let ids = "[" + players.map(String.init).joined(separator: ",") + "]"
+        return try database.query("""
+            SELECT gathers.api_id FROM gathers
+            WHERE gathers.group_id = ?1 AND gathers.api_id != ?2 AND gathers.score IS NOT NULL AND gathers.duplicate_of IS NULL
+              AND gathers.created_at > ?3 AND gathers.created_at < ?5 AND coalesce(gathers.ended_at, gathers.created_at) > ?4
+              AND EXISTS (SELECT 1 FROM gather_players WHERE gather_players.gather_id = gathers.id
+                          AND gather_players.player_id IN (SELECT value FROM json_each(?6)))
+            ORDER BY gathers.created_at, gathers.api_id LIMIT 1
+            """, owner, id, start.addingTimeInterval(-GatherRepository.longestMatch), start, end, ids).first?.uuid(0)
+    }
+
+    /// Holds `id` in question as a repeat of `original`.
+    package func hold(_ id: UUID, asRepeatOf original: UUID, owner: UUID) throws {
+        try database.execute("UPDATE gathers SET duplicate_of = ? WHERE api_id = ? AND group_id = ?", original, id, owner)
+    }
+
+    /// Both matches were played: `id` is no longer in question. False if it was not.
+    package func release(_ id: UUID, owner: UUID) throws -> Bool {
+        try database.execute("""
+            UPDATE gathers SET duplicate_of = NULL WHERE api_id = ? AND group_id = ? AND duplicate_of IS NOT NULL
+            """, id, owner)
         return database.changes > 0
     }
 
@@ -231,7 +268,11 @@ public struct GatherRepository {
         if let text = try row.optionalString(2), let score = Score(text) {
             result = GatherResult(score: score)
         }
+        let duplicateOf = try row.optionalString(7).map { text in
+            guard let id = UUID(uuidString: text) else { throw RowError.unexpected(7, .text(text)) }
+            return id
+        }
         return Gather(id: try row.uuid(0), userID: try row.uuid(1), result: result, createdAt: try row.date(4),
-                      endedAt: try row.optionalDate(5), balanceSeed: try row.optionalInt(6))
+                      endedAt: try row.optionalDate(5), balanceSeed: try row.optionalInt(6), duplicateOf: duplicateOf)
     }
 }

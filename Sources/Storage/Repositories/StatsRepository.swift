@@ -1,7 +1,8 @@
 import FoundationEssentials
 import GatherCore
 
-/// Records and rankings, each one SQL query over the owner's ended gathers. A player counts in a
+/// Records and rankings, each one SQL query over the owner's ended gathers (but a match held in
+/// question as a repeat of another, which counts nowhere until it is settled). A player counts in a
 /// gather when on Team A or Team B (the bench does not play); the score's sides are read from its
 /// text `N-M`, Team A first.
 public struct StatsRepository {
@@ -22,7 +23,7 @@ public struct StatsRepository {
             JOIN (SELECT id,
                          CAST(substr(score, 1, instr(score, '-') - 1) AS INTEGER) AS a,
                          CAST(substr(score, instr(score, '-') + 1) AS INTEGER) AS b
-                  FROM gathers WHERE group_id = ?1 AND score IS NOT NULL) AS sides ON sides.id = gathers.id
+                  FROM gathers WHERE group_id = ?1 AND score IS NOT NULL AND duplicate_of IS NULL) AS sides ON sides.id = gathers.id
             WHERE gathers.group_id = ?1 AND gather_players.team != 'Bench'
         )
         """

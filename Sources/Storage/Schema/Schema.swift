@@ -3,7 +3,7 @@ import GatherCore
 /// The Football Gather schema, one migration per version. Never edit a released migration: add one.
 public enum Schema {
     /// Usernames' comparison keys are recomputed at every open (see `UserRepository.reconcileComparisonKeys`).
-    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10]) { database in
+    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11]) { database in
         try UserRepository(database).reconcileComparisonKeys()
     }
 
@@ -177,6 +177,14 @@ public enum Schema {
     /// one renamed, with foreign keys off meanwhile, so nothing cascades), and AUTOINCREMENT keeps
     /// its high-water mark, so an id once used is never handed out again. What a group keeps is
     /// counted per group.
+    /// A match saved twice (two organisers' laptops at one match, or an import of one already
+    /// there) is held in question, naming the match it repeats: it counts nowhere until someone
+    /// deletes one of the two or says both were played.
+    static let version11 = Migration(version: 11, name: "a match saved twice is held in question", sql: """
+        ALTER TABLE gathers ADD COLUMN duplicate_of TEXT;
+        CREATE INDEX gathers_in_question ON gathers(group_id, duplicate_of) WHERE duplicate_of IS NOT NULL;
+        """)
+
     static let version10 = Migration(version: 10, name: "groups, members and invitations", sql: """
         CREATE TABLE groups (
             id         TEXT PRIMARY KEY NOT NULL,

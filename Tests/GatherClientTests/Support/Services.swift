@@ -214,6 +214,8 @@ final class StubGatherService: GatherService {
         var savedToGroups: [UUID?] = []
         /// Every gather History can see, newest first; pages of `HistoryPage.size`.
         var history: [GatherWithPlayers] = []
+        var keptBoth: [UUID] = []
+        var keepBothError: ServiceError?
         var historyError: ServiceError?
         var historyRequests: [Date?] = []
         var deleteError: ServiceError?
@@ -279,6 +281,20 @@ final class StubGatherService: GatherService {
             state.corrections[gatherID] = result
             if let index { state.history[index].gather.result = result }
             return .saved
+        }
+    }
+
+    /// Matches an owner said were played as well as the one they seemed to repeat.
+    var keptBoth: [UUID] { state.withLock { $0.keptBoth } }
+    var keepBothError: ServiceError? {
+        get { state.withLock { $0.keepBothError } }
+        set { state.withLock { $0.keepBothError = newValue } }
+    }
+
+    func keepBoth(gatherID: UUID) async throws {
+        try state.withLock { state in
+            if let error = state.keepBothError { throw error }
+            state.keptBoth.append(gatherID)
         }
     }
 

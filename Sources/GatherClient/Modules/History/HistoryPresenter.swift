@@ -16,12 +16,16 @@ public struct HistoryRow: Equatable, Sendable {
         /// A saved match whose correction (the row's score) met the one someone else saved
         /// meanwhile ("4 – 2"): the user keeps one of them.
         case disputed(theirs: String)
+        /// Saved again by someone (the same player in both at the same time): on the server but
+        /// counted nowhere until one of the two is deleted or an owner says both were played.
+        /// `repeats` describes the other ("Thu 19 Nov 2026 20:00, 3 – 2") when it is loaded.
+        case inQuestion(repeats: String?)
 
         /// Why the server refused what waits here, if it did.
         package var refusal: String? {
             switch self {
             case .waiting(let refusal), .correcting(let refusal), .deleting(let refusal): return refusal
-            case .ended, .unfinished, .disputed: return nil
+            case .ended, .unfinished, .disputed, .inQuestion: return nil
             }
         }
     }
@@ -325,6 +329,21 @@ public final class HistoryPresenter {
         render()
     }
 
+    /// b on a match held in question: both were played (an owner's word), so it counts.
+    package func keepBothHighlighted() async {
+        guard !confirmingDeletion, case .stored(let match)? = highlightedMatch, match.gather.duplicateOf != nil else { return }
+        notice = nil
+        do {
+            try await service.keepBoth(gatherID: match.gather.id)
+            if let index = stored.firstIndex(where: { $0.gather.id == match.gather.id }) { stored[index].gather.duplicateOf = nil }
+            notice = "Both matches count now"
+            error = nil
+        } catch {
+            self.error = ServiceError(error).message
+        }
+        render()
+    }
+
     /// f on a result refused for players deleted meanwhile: upload it without them.
     package func uploadWithoutUnknownPlayers() async {
         guard !confirmingDeletion, case .waiting(let pending)? = highlightedMatch, pending.unknownPlayers != nil else { return }
@@ -364,6 +383,10 @@ public final class HistoryPresenter {
                 switch try await waiting.keepDeletion(of: stored) {
                 case .uploaded:
                     self.stored.removeAll { $0.gather.id == stored.gather.id }
+                    // A match that repeated this one is the only one left: the server counts it now.
+                    for index in self.stored.indices where self.stored[index].gather.duplicateOf == stored.gather.id {
+                        self.stored[index].gather.duplicateOf = nil
+                    }
                     notice = "Deleted the match of \(dates.string(from: match.date))"
                 case .keptOnThisComputer:
                     notice = "Deleted on this computer; the server forgets the match when it is back"
@@ -392,6 +415,10 @@ public final class HistoryPresenter {
 
     func row(for match: MatchSummary, highlighted: Bool) -> HistoryRow {
         let status: HistoryRow.Status = switch match {
+        case .stored(let stored) where stored.gather.duplicateOf != nil:
+            .inQuestion(repeats: self.stored.first { $0.gather.id == stored.gather.duplicateOf }.map { other in
+                dates.string(from: MatchSummary.stored(other).date) + (other.gather.result.map { ", " + MatchSummary.scoreText($0) } ?? "")
+            })
         case .stored(let stored): stored.gather.result == nil ? .unfinished : .ended
         case .waiting(let pending):
             switch pending.kind {
