@@ -280,6 +280,114 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(hosts.compactMap { $0["name"] as? String }, ["Hosted player", "Brought by friend"])
     }
 
+    /// Two organisers of one group, each at their own terminal: the same field edited at once is
+    /// shown both ways for the one who saves second to choose; the same match saved on both
+    /// laptops is kept, counted once, and shown in question in History until the owner settles it.
+    func testTwoOrganisersAtTwoTerminalsNeverOverwriteEachOther() throws {
+        try register("host")
+        try register("friend")
+        let hostConfig = ["XDG_CONFIG_HOME": directory.appendingPathComponent("config").path, "FG_SERVER_URL": url]
+        let friendConfig = ["XDG_CONFIG_HOME": directory.appendingPathComponent("friend-config").path, "FG_SERVER_URL": url]
+        XCTAssertEqual(try client(["login", "--username", "host"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        XCTAssertEqual(try client(["login", "--username", "friend"], environment: friendConfig.merging(["FG_PASSWORD": "long-enough"]) { $1 }).status, 0)
+        XCTAssertEqual(try client(["players", "add", "--name", "Ana", "--age", "30", "--quiet"]).status, 0)
+        XCTAssertEqual(try client(["players", "add", "--name", "Ben", "--quiet"]).status, 0)
+        let code = try XCTUnwrap(try client(["group", "invite", "--role", "organiser", "--json"]).json() as? [String: Any])["code"] as? String
+        XCTAssertEqual(try client(["group", "accept", try XCTUnwrap(code)], environment: friendConfig).status, 0)
+        XCTAssertEqual(try client(["group", "switch", "host"], environment: friendConfig).status, 0)
+
+        let host = try TmuxSession(arguments: [], environment: hostConfig, columns: 80, rows: 24)
+        let friend = try TmuxSession(arguments: [], environment: friendConfig, columns: 60, rows: 16)
+        // Both open Ana's age before either saves.
+        for terminal in [host, friend] {
+            XCTAssertTrue(terminal.waitFor("Ana"), terminal.screen())
+            terminal.press("Enter")
+            XCTAssertTrue(terminal.waitFor("Favourite team"), terminal.screen())
+            terminal.press("j", "Enter")
+            XCTAssertTrue(terminal.waitFor("Edit age — Ana"), terminal.screen())
+            terminal.press("BSpace", "BSpace")
+        }
+        host.type("31")
+        host.press("Enter")
+        XCTAssertTrue(host.waitUntilGone("Edit age"), host.screen())
+        XCTAssertTrue(host.waitFor("31"), host.screen())
+        friend.type("35")
+        friend.press("Enter")
+        XCTAssertTrue(friend.waitFor("Someone else changed the age while"), friend.screen())
+        XCTAssertTrue(friend.waitFor("Theirs: 31"), friend.screen())
+        XCTAssertTrue(friend.waitFor("Yours:  35"), friend.screen())
+        let meanwhile = try XCTUnwrap(try client(["players", "list", "--json"]).json() as? [[String: Any]])
+        XCTAssertEqual(meanwhile.first { $0["name"] as? String == "Ana" }?["age"] as? Int, 31, "the host's stands until the friend chooses")
+        friend.press("k")
+        XCTAssertTrue(friend.waitUntilGone("Someone else changed"), friend.screen())
+        XCTAssertTrue(friend.waitUntil {
+            let players = (try? client(["players", "list", "--json"]).json() as? [[String: Any]]) ?? []
+            return players.first { $0["name"] as? String == "Ana" }?["age"] as? Int == 35
+        }, "the friend chose to keep theirs")
+
+        // The same match, kept on both laptops: both match screens open before either saves.
+        for terminal in [host, friend] {
+            terminal.press("Escape")
+            XCTAssertTrue(terminal.waitUntilGone("Favourite team"), terminal.screen())
+            terminal.press("s")
+            XCTAssertTrue(terminal.waitFor("0 selected"), terminal.screen())
+            terminal.press("g", "Space", "j", "Space")
+            XCTAssertTrue(terminal.waitFor("2 selected"), terminal.screen())
+            terminal.press("c")
+            XCTAssertTrue(terminal.waitFor("Bench (2)"), terminal.screen())
+            terminal.press("a")
+            XCTAssertTrue(terminal.waitFor("Team A (1)"), terminal.screen())
+            terminal.press("b")
+            XCTAssertTrue(terminal.waitFor("Team B (1)"), terminal.screen())
+            terminal.press("Enter")
+            XCTAssertTrue(terminal.waitFor("Ready"), terminal.screen())
+        }
+        // Both start their clocks at the whistle (a three-second match); one saves 1-0, the other,
+        // who saw an equaliser, 1-1.
+        for terminal in [host, friend] {
+            terminal.press("t")
+            XCTAssertTrue(terminal.waitFor("Time (mm:ss)"), terminal.screen())
+            terminal.type("0:03")
+            terminal.press("Enter")
+            XCTAssertTrue(terminal.waitUntilGone("Time (mm:ss)"), terminal.screen())
+        }
+        host.press("Space")
+        friend.press("Space")
+        XCTAssertTrue(host.waitFor("Time's up"), host.screen())
+        XCTAssertTrue(friend.waitFor("Time's up"), friend.screen())
+        host.press("+")
+        XCTAssertTrue(host.waitFor("1 – 0"), host.screen())
+        friend.press("+", "]")
+        XCTAssertTrue(friend.waitFor("1 – 1"), friend.screen())
+        host.press("e")
+        XCTAssertTrue(host.waitFor("winner Team A"), host.screen())
+        host.press("y")
+        XCTAssertTrue(host.waitFor("Saved: Team A 1 – 0 Team B"), host.screen())
+        friend.press("e")
+        XCTAssertTrue(friend.waitFor("draw"), friend.screen())
+        friend.press("y")
+        XCTAssertTrue(friend.waitFor("Saved: Team A 1 – 1 Team B"), friend.screen())
+
+        let table = try XCTUnwrap(try client(["stats", "--json"]).json() as? [[String: Any]])
+        XCTAssertEqual(table.map { $0["played"] as? Int }, [1, 1], "one match, counted once: \(table)")
+        host.press("h")
+        XCTAssertTrue(host.waitFor("in question"), host.screen())
+        // Saved in the same second, the two are ordered by id: the one in question may come second.
+        if host.screen().components(separatedBy: "\n").first(where: { $0.contains("Ana v Ben") })?.contains("in question") == false {
+            host.press("j")
+            XCTAssertTrue(host.waitFor("History 2/2"), host.screen())
+        }
+        XCTAssertTrue(host.waitFor("Saved twice? One of these players is in the match of"), host.screen())
+        host.press("b")
+        XCTAssertTrue(host.waitFor("Both matches count now"), host.screen())
+        let both = try XCTUnwrap(try client(["stats", "--json"]).json() as? [[String: Any]])
+        XCTAssertEqual(both.map { $0["played"] as? Int }, [2, 2], "the owner said both were played")
+        for terminal in [host, friend] {
+            terminal.press("q")
+        }
+        XCTAssertTrue(host.waitFor("FG-EXITED-0"), host.screen())
+    }
+
     /// At the pitch, friends scan the link from the laptop: on a terminal it comes with a QR code,
     /// which a decoder that shares no code with ours reads back as the link.
     func testOnATerminalTheLinkComesWithAQRCodeThatReadsBackAsTheLink() throws {

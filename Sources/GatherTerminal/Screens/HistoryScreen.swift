@@ -137,7 +137,7 @@ final class HistoryScreen: TerminalScreen, HistoryView {
             case .correcting(nil): "to correct"
             case .deleting(nil): "to delete"
             case .disputed: "disputed"
-            case .inQuestion: "saved twice?"
+            case .inQuestion: "in question"
             case .waiting(_?), .correcting(_?), .deleting(_?): "refused"
             }
             let line = DisplayWidth.pad(row.date, toWidth: dateWidth) + " " + DisplayWidth.pad(row.score, toWidth: scoreWidth) + " "
