@@ -66,7 +66,7 @@ enum GroupCommands {
         let session = try context.requireSession()
         let service = APIGroupService(client: context.client)
         let group = try await chosen(context.command.arguments[0], service: service, session: session)
-        try await service.leave(group.id, userID: session.userID)
+        try await service.remove(session.userID, from: group.id)
         context.console.line("You left \(group.name)")
     }
 

@@ -178,7 +178,12 @@ final class APIServicesTests: XCTestCase {
         let members = try await groups.members(of: host.userID)
         XCTAssertEqual(members.map(\.username), ["host", "friend"])
         XCTAssertEqual(members.map(\.isFounder), [true, false])
-        try await friendGroups.leave(host.userID, userID: friend.userID)
+        let changed = try await groups.changeRole(of: friend.userID, in: host.userID, to: .viewer)
+        XCTAssertEqual(changed.map(\.role), [.owner, .viewer], "the host made the friend a viewer")
+        await expectError(.rejected(status: 403, reason: "only the group's owners can do that (you are a viewer of it)")) {
+            _ = try await friendGroups.changeRole(of: host.userID, in: host.userID, to: .viewer)
+        }
+        try await friendGroups.remove(friend.userID, from: host.userID)
         let after = try await friendGroups.groups()
         XCTAssertEqual(after.map(\.id), [friend.userID])
     }

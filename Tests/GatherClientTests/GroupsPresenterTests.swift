@@ -12,7 +12,11 @@ private final class StubGroupService: GroupService, Sendable {
         var failure: ServiceError?
         var invited: [(UUID, GroupRole)] = []
         var joinable: [String: GroupSummary] = [:]
+        var removed: [(UUID, UUID)] = []
     }
+
+    /// The account the tests act as.
+    static let caller = UUID(uuidString: "00000000-0000-4000-8000-0000000000AA") ?? UUID()
 
     private let state = Locked(State())
 
@@ -24,6 +28,7 @@ private final class StubGroupService: GroupService, Sendable {
     }
 
     func fail(with error: ServiceError?) { state.withLock { $0.failure = error } }
+    func setMembers(_ members: [GroupMember], of group: UUID) { state.withLock { $0.members[group] = members } }
     func allowJoining(_ group: GroupSummary, with code: String) { state.withLock { $0.joinable[code] = group } }
     var invited: [(UUID, GroupRole)] { state.withLock { $0.invited } }
 
@@ -57,7 +62,28 @@ private final class StubGroupService: GroupService, Sendable {
         }
     }
 
-    func leave(_ group: UUID, userID: UUID) async throws {}
+    var removed: [(member: UUID, group: UUID)] { state.withLock { $0.removed } }
+
+    func remove(_ member: UUID, from group: UUID) async throws {
+        try state.withLock { state in
+            if let failure = state.failure { throw failure }
+            state.removed.append((member, group))
+            state.members[group]?.removeAll { $0.userID == member }
+            if member == StubGroupService.caller { state.groups.removeAll { $0.id == group } }
+        }
+    }
+
+    func changeRole(of member: UUID, in group: UUID, to role: GroupRole) async throws -> [GroupMember] {
+        try state.withLock { state in
+            if let failure = state.failure { throw failure }
+            state.members[group] = state.members[group]?.map { entry in
+                var entry = entry
+                if entry.userID == member { entry.role = role }
+                return entry
+            }
+            return state.members[group] ?? []
+        }
+    }
 }
 
 @MainActor
@@ -82,7 +108,7 @@ private final class SpyGroupsDelegate: GroupsDelegate {
 /// The Groups screen's presenter: choose the group `gather` acts on, see members, invite, join.
 @MainActor
 final class GroupsPresenterTests: XCTestCase {
-    private let me = UUID()
+    private let me = StubGroupService.caller
     private let thursday = UUID()
     private var own: GroupSummary { GroupSummary(id: me, name: "ana", role: .owner, isOwn: true, createdAt: Date(timeIntervalSince1970: 0)) }
     private var club: GroupSummary {
@@ -193,5 +219,91 @@ final class GroupsPresenterTests: XCTestCase {
         await presenter.reload()
         XCTAssertEqual(view.last?.problem, "Cannot reach the server")
         XCTAssertEqual(view.last?.isLoading, false)
+    }
+
+    // MARK: Members
+
+    /// A group Ana owns with Bea, an organiser, in it.
+    private func makeOwning() async -> (GroupsPresenter, SpyGroupsView, StubGroupService, StubChooser, SpyGroupsDelegate) {
+        let made = await make()
+        made.2.setMembers([GroupMember(userID: me, username: "ana", role: .owner, isFounder: true, joinedAt: Date(timeIntervalSince1970: 0)),
+                           member("bea", .organiser)], of: me)
+        await made.0.reload()
+        return made
+    }
+
+    func testAnOwnerGivesAMemberAnotherRole() async {
+        let (presenter, view, _, _, _) = await makeOwning()
+        presenter.toggleMembers()
+        XCTAssertEqual(view.last?.highlightedMember, 0)
+        presenter.moveMember(by: 1)
+        XCTAssertEqual(view.last?.highlightedMember, 1)
+
+        await presenter.changeRole(to: .viewer)
+
+        XCTAssertEqual(view.last?.members.map(\.role), [.owner, .viewer])
+        XCTAssertEqual(view.last?.notice, "bea is now a viewer of ana")
+        await presenter.changeRole(to: .viewer)
+        XCTAssertEqual(view.last?.notice, "bea is already a viewer")
+    }
+
+    func testAnOwnerRemovesAMemberOnceTheySayYes() async {
+        let (presenter, view, service, _, _) = await makeOwning()
+        presenter.toggleMembers()
+        presenter.moveMember(by: 1)
+        presenter.requestRemoval()
+        guard case .removal(let member, _)? = view.last?.prompt else { return XCTFail("no question: \(String(describing: view.last?.prompt))") }
+        XCTAssertEqual(member.username, "bea")
+        XCTAssertTrue(service.removed.isEmpty, "nothing before the answer")
+
+        await presenter.confirm()
+
+        XCTAssertEqual(service.removed.map(\.group), [me])
+        XCTAssertEqual(view.last?.members.map(\.username), ["ana"])
+        XCTAssertEqual(view.last?.notice, "bea is no longer in ana")
+    }
+
+    func testOnlyOwnersChangeRolesOrRemove() async {
+        let (presenter, view, service, _, _) = await make()
+        await presenter.move(by: 1)
+        presenter.toggleMembers()
+
+        await presenter.changeRole(to: .viewer)
+        XCTAssertEqual(view.last?.problem, "Only the group's owners change roles and remove members: you are an organiser of Thursday")
+        presenter.requestRemoval()
+        XCTAssertNil(view.last?.prompt)
+        XCTAssertTrue(service.removed.isEmpty)
+        XCTAssertTrue(presenter.cancel(), "Esc gives the keys back to the groups")
+        XCTAssertNil(view.last?.highlightedMember)
+    }
+
+    func testLeavingTheGroupActedOnGoesBackToYourOwn() async {
+        let (presenter, view, service, chooser, delegate) = await make(chosen: thursday)
+        presenter.requestLeave()
+        XCTAssertEqual(view.last?.prompt, .leaving(club))
+        XCTAssertTrue(presenter.cancel(), "n or Esc: nothing happens")
+        XCTAssertTrue(service.removed.isEmpty)
+        presenter.requestLeave()
+
+        await presenter.confirm()
+
+        XCTAssertEqual(service.removed.map(\.member), [me])
+        XCTAssertEqual(view.last?.groups.map(\.name), ["ana"])
+        XCTAssertNil(chooser.chosen, "back to the account's own group")
+        XCTAssertEqual(delegate.switches, 1)
+        XCTAssertEqual(view.last?.notice, "You left Thursday")
+    }
+
+    func testYourOwnGroupCannotBeLeftAndARefusalIsSaid() async {
+        let (presenter, view, service, _, _) = await make()
+        presenter.requestLeave()
+        XCTAssertEqual(view.last?.problem, "ana is your own group: it is yours for as long as the account is")
+        XCTAssertNil(view.last?.prompt)
+        await presenter.move(by: 1)
+        presenter.requestLeave()
+        service.fail(with: .rejected(status: 409, reason: "a group keeps at least one owner"))
+        await presenter.confirm()
+        XCTAssertEqual(view.last?.problem, "a group keeps at least one owner")
+        XCTAssertEqual(view.last?.isWorking, false)
     }
 }

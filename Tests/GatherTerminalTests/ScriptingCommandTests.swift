@@ -280,6 +280,35 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(hosts.compactMap { $0["name"] as? String }, ["Hosted player", "Brought by friend"])
     }
 
+    /// An owner manages the members from the Groups screen: another role, then out of the group.
+    func testAnOwnerChangesAMembersRoleAndRemovesThemOnTheGroupsScreen() throws {
+        try register("host")
+        try register("friend")
+        let friendConfig = ["XDG_CONFIG_HOME": directory.appendingPathComponent("friend-config").path, "FG_SERVER_URL": url]
+        XCTAssertEqual(try client(["login", "--username", "host"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        XCTAssertEqual(try client(["login", "--username", "friend"], environment: friendConfig.merging(["FG_PASSWORD": "long-enough"]) { $1 }).status, 0)
+        let code = try XCTUnwrap(try client(["group", "invite", "--role", "organiser", "--json"]).json() as? [String: Any])["code"] as? String
+        XCTAssertEqual(try client(["group", "accept", try XCTUnwrap(code)], environment: friendConfig).status, 0)
+
+        let terminal = try TmuxSession(arguments: [], environment: ["XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
+                                                                   "FG_SERVER_URL": url], columns: 80, rows: 24)
+        XCTAssertTrue(terminal.waitFor("No players yet"), terminal.screen())
+        terminal.press("m")
+        XCTAssertTrue(terminal.waitFor("friend · organiser"), terminal.screen())
+        terminal.press("Tab", "j", "v")
+        XCTAssertTrue(terminal.waitFor("friend is now a viewer of host"), terminal.screen())
+        XCTAssertTrue(terminal.waitFor("friend · viewer"), terminal.screen())
+        terminal.press("x")
+        XCTAssertTrue(terminal.waitFor("Remove friend from host?"), terminal.screen())
+        terminal.press("y")
+        XCTAssertTrue(terminal.waitFor("friend is no longer in host"), terminal.screen())
+        XCTAssertTrue(terminal.waitUntilGone("friend · viewer"), terminal.screen())
+        let left = try XCTUnwrap(try client(["group", "list", "--json"], environment: friendConfig).json() as? [[String: Any]])
+        XCTAssertEqual(left.compactMap { $0["name"] as? String }, ["friend"], "only their own group is left to the friend")
+        terminal.press("q")
+        XCTAssertTrue(terminal.waitFor("FG-EXITED-0"), terminal.screen())
+    }
+
     /// Two organisers of one group, each at their own terminal: the same field edited at once is
     /// shown both ways for the one who saves second to choose; the same match saved on both
     /// laptops is kept, counted once, and shown in question in History until the owner settles it.

@@ -265,8 +265,13 @@ package struct APIGroupService: GroupService {
         return try await client.request(.post, "/api/invites/\(trimmed)/accept", as: GroupSummary.self)
     }
 
-    package func leave(_ group: UUID, userID: UUID) async throws {
-        try await client.request(.delete, "/api/groups/\(group.uuidString)/members/\(userID.uuidString)")
+    package func remove(_ member: UUID, from group: UUID) async throws {
+        try await client.request(.delete, "/api/groups/\(group.uuidString)/members/\(member.uuidString)")
+    }
+
+    package func changeRole(of member: UUID, in group: UUID, to role: GroupRole) async throws -> [GroupMember] {
+        try await client.request(.put, "/api/groups/\(group.uuidString)/members/\(member.uuidString)", body: RoleChange(role: role),
+                                 as: [GroupMember].self)
     }
 }
 

@@ -110,8 +110,10 @@ package protocol GroupService: Sendable {
     func invite(to group: UUID, role: GroupRole, days: Int) async throws -> CreatedInvite
     /// Joins the group an invitation's code is for.
     func accept(code: String) async throws -> GroupSummary
-    /// Leaves a group (the caller's own id among its members).
-    func leave(_ group: UUID, userID: UUID) async throws
+    /// Takes a member out of a group: the caller's own id leaves it; another's (owners) removes them.
+    func remove(_ member: UUID, from group: UUID) async throws
+    /// Gives a member another role (owners); the members as they are now.
+    func changeRole(of member: UUID, in group: UUID, to role: GroupRole) async throws -> [GroupMember]
 }
 
 /// A played match as it is stored.

@@ -3,7 +3,8 @@ import GatherCore
 import Terminal
 
 /// The groups an organiser runs or follows: Enter acts on the highlighted one, `i` invites someone
-/// to it (a code shown once, with a QR code), `a` joins one with a code; its members beside.
+/// to it (a code shown once, with a QR code), `a` joins one with a code, `l` leaves it; its members
+/// beside, where Tab takes the keys (an owner's `o`/`g`/`v` give a role, `x` removes).
 @MainActor
 final class GroupsScreen: TerminalScreen, GroupsView {
     private let presenter: GroupsPresenter
@@ -38,9 +39,14 @@ final class GroupsScreen: TerminalScreen, GroupsView {
         case .inviteRole:
             return [KeyHint(keys: "o", action: "owner"), KeyHint(keys: "g", action: "organiser"), KeyHint(keys: "v", action: "viewer"),
                     KeyHint(keys: "Esc", action: "cancel")]
+        case .removal, .leaving:
+            return [KeyHint(keys: "y", action: "yes"), KeyHint(keys: "n/Esc", action: "no")]
+        case nil where state?.highlightedMember != nil:
+            return [KeyHint(keys: "o/g/v", action: "owner/organiser/viewer"), KeyHint(keys: "x", action: "remove"), ListMove.hint,
+                    KeyHint(keys: "Tab/Esc", action: "back to the groups"), KeyHint(keys: "?", action: "help")]
         case nil:
             return [KeyHint(keys: "Enter", action: "act on it"), KeyHint(keys: "i", action: "invite"), KeyHint(keys: "a", action: "join with a code"),
-                    KeyHint(keys: "r", action: "reload"), ListMove.hint,
+                    KeyHint(keys: "Tab", action: "members"), KeyHint(keys: "l", action: "leave"), KeyHint(keys: "r", action: "reload"), ListMove.hint,
                     KeyHint(keys: "Esc", action: state?.invitation == nil ? "back" : "put the code away"), KeyHint(keys: "?", action: "help")]
         }
     }
@@ -68,8 +74,18 @@ final class GroupsScreen: TerminalScreen, GroupsView {
                 _ = presenter.cancel()
             }
             return .handled
+        case .removal, .leaving:
+            switch key {
+            case .character("y"), .character("Y"): Task { await presenter.confirm() }
+            case .character("n"), .character("N"), .escape: _ = presenter.cancel()
+            default: break
+            }
+            return .handled
         case nil:
             break
+        }
+        if state.highlightedMember != nil {
+            return handleMember(key, state: state)
         }
         if let move = ListMove(key, page: listHeight) {
             switch move {
@@ -84,7 +100,35 @@ final class GroupsScreen: TerminalScreen, GroupsView {
         case .character("i"): presenter.beginInvite()
         case .character("a"): presenter.beginAccept()
         case .character("r"): Task { await presenter.reload() }
+        case .character("l"): presenter.requestLeave()
+        case .tab: presenter.toggleMembers()
         case .escape: return presenter.cancel() ? .handled : .unhandled
+        default: return .unhandled
+        }
+        return .handled
+    }
+
+    /// The keys while they act on the highlighted group's members.
+    private func handleMember(_ key: Key, state: GroupsViewState) -> KeyOutcome {
+        let presenter = presenter
+        // The roles first: g is organiser here, not the top of the list (Home is).
+        let roles: [Key: GroupRole] = [.character("o"): .owner, .character("g"): .organiser, .character("v"): .viewer]
+        if let role = roles[key] {
+            Task { await presenter.changeRole(to: role) }
+            return .handled
+        }
+        if let move = ListMove(key, page: listHeight) {
+            switch move {
+            case .by(let rows): presenter.moveMember(by: rows)
+            case .first: presenter.moveMember(by: -state.members.count)
+            case .last: presenter.moveMember(by: state.members.count)
+            }
+            return .handled
+        }
+        switch key {
+        case .character("x"): presenter.requestRemoval()
+        case .tab: presenter.toggleMembers()
+        case .escape: _ = presenter.cancel()
         default: return .unhandled
         }
         return .handled
@@ -111,6 +155,14 @@ final class GroupsScreen: TerminalScreen, GroupsView {
             buffer.paragraph("Invite someone to \(group.name) as: o owner, g organiser (players, matches, results), v viewer (reads only)",
                              row: row, in: area, style: Theme.notice, maxLines: 2)
             row += 3
+        case .removal(let member, let group):
+            buffer.paragraph("Remove \(member.username) from \(group.name)? They no longer see its matches; an invitation brings them back. (y/n)",
+                             row: row, in: area, style: Theme.notice, maxLines: 2)
+            row += 3
+        case .leaving(let group):
+            buffer.paragraph("Leave \(group.name)? You no longer see its matches; an invitation brings you back. (y/n)",
+                             row: row, in: area, style: Theme.notice, maxLines: 2)
+            row += 3
         case nil:
             break
         }
@@ -129,9 +181,11 @@ final class GroupsScreen: TerminalScreen, GroupsView {
             let column = Area(row: area.row, column: area.column, width: half - 1, height: area.height)
             buffer.listRow(text, row: row + offset - first, in: column, highlighted: offset == state.highlighted)
         }
-        for (offset, member) in state.members.prefix(listHeight).enumerated() {
-            buffer.put("\(member.username) · \(member.role.rawValue)\(member.isFounder ? " · founder" : "")", row: row + offset,
-                       column: area.column + half, maxWidth: area.width - half)
+        let firstMember = ListWindow.firstVisible(highlighted: state.highlightedMember ?? 0, count: state.members.count, height: listHeight)
+        let memberColumn = Area(row: area.row, column: area.column + half, width: max(0, area.width - half), height: area.height)
+        for (offset, member) in state.members.enumerated().dropFirst(firstMember).prefix(listHeight) {
+            buffer.listRow("\(member.username) · \(member.role.rawValue)\(member.isFounder ? " · founder" : "")", row: row + offset - firstMember,
+                           in: memberColumn, highlighted: offset == state.highlightedMember)
         }
         let message = state.problem ?? state.notice
         buffer.paragraph(message, row: area.bottom - 2, in: area, style: state.problem == nil ? Theme.notice : Theme.error, maxLines: 2)

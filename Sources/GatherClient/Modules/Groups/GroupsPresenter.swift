@@ -19,6 +19,10 @@ package struct GroupsViewState: Equatable, Sendable {
         case inviteRole(GroupSummary)
         /// Typing an invitation's code.
         case code
+        /// Taking a member out of a group (owners): a yes or no.
+        case removal(member: GroupMember, group: GroupSummary)
+        /// Leaving a group: a yes or no.
+        case leaving(GroupSummary)
     }
 
     package var groups: [GroupSummary]
@@ -26,6 +30,8 @@ package struct GroupsViewState: Equatable, Sendable {
     package var current: UUID?
     package var highlighted: Int?
     package var members: [GroupMember]
+    /// The member the keys act on (a role, a removal); nil while they act on the groups.
+    package var highlightedMember: Int? = nil
     package var isLoading: Bool
     package var isWorking: Bool
     package var prompt: Prompt?
@@ -52,7 +58,8 @@ package protocol GroupsDelegate: AnyObject {
 }
 
 /// The groups an organiser runs or follows: choose the one `gather` acts on, see who is in each and
-/// their roles, invite someone (a one-time code shown once, with a QR code), join with a code.
+/// their roles, invite someone (a one-time code shown once, with a QR code), join with a code,
+/// leave; an owner gives members other roles and removes them.
 @MainActor
 package final class GroupsPresenter {
     package weak var view: (any GroupsView)?
@@ -63,6 +70,8 @@ package final class GroupsPresenter {
     private var groups: [GroupSummary] = []
     private var members: [GroupMember] = []
     private var cursor = ListCursor()
+    /// Over the members while the keys act on them.
+    private var memberCursor: ListCursor?
     private var isLoading = false
     private var isWorking = false
     private var prompt: GroupsViewState.Prompt?
@@ -103,6 +112,7 @@ package final class GroupsPresenter {
         _ = cursor.move(by: rows)
         render()
         guard cursor.index != before else { return }
+        memberCursor = nil
         do { try await loadMembers() } catch { problem = ServiceError(error).message }
         render()
     }
@@ -186,13 +196,143 @@ package final class GroupsPresenter {
         render()
     }
 
-    /// Esc: leaves the prompt, or puts away the invitation just made.
+    // MARK: Members
+
+    /// Tab: the keys act on the highlighted group's members (a role, a removal), or on the groups again.
+    package func toggleMembers() {
+        guard prompt == nil, !isWorking else { return }
+        if memberCursor != nil {
+            memberCursor = nil
+        } else if !members.isEmpty {
+            var members = ListCursor()
+            members.resize(to: self.members.count)
+            memberCursor = members
+        }
+        notice = nil
+        problem = nil
+        render()
+    }
+
+    package func moveMember(by rows: Int) {
+        guard var members = memberCursor else { return }
+        _ = members.move(by: rows)
+        memberCursor = members
+        render()
+    }
+
+    /// o, g, v on a member: their role in the highlighted group from now on (owners).
+    package func changeRole(to role: GroupRole) async {
+        guard prompt == nil, !isWorking, let group = highlighted, let member = highlightedMember, isOwner(of: group) else { return }
+        guard member.role != role else {
+            notice = "\(member.username) is already \(GroupsPresenter.naming(role))"
+            render()
+            return
+        }
+        isWorking = true
+        render()
+        do {
+            members = try await service.changeRole(of: member.userID, in: group.id, to: role)
+            notice = "\(member.username) is now \(GroupsPresenter.naming(role)) of \(group.name)"
+        } catch {
+            problem = ServiceError(error).message
+        }
+        isWorking = false
+        render()
+    }
+
+    /// x on a member: take them out of the highlighted group (owners), once they say yes.
+    package func requestRemoval() {
+        guard prompt == nil, !isWorking, let group = highlighted, let member = highlightedMember else { return }
+        guard member.userID != userID else { return requestLeave() }
+        guard isOwner(of: group) else { return }
+        prompt = .removal(member: member, group: group)
+        render()
+    }
+
+    /// l: leave the highlighted group, once they say yes.
+    package func requestLeave() {
+        guard prompt == nil, !isWorking, let group = highlighted else { return }
+        guard !group.isOwn else {
+            problem = "\(group.name) is your own group: it is yours for as long as the account is"
+            render()
+            return
+        }
+        prompt = .leaving(group)
+        problem = nil
+        notice = nil
+        render()
+    }
+
+    /// y: what the prompt asked.
+    package func confirm() async {
+        switch prompt {
+        case .removal(let member, let group)?:
+            prompt = nil
+            isWorking = true
+            render()
+            do {
+                try await service.remove(member.userID, from: group.id)
+                notice = "\(member.username) is no longer in \(group.name)"
+                try await loadMembers()
+            } catch {
+                problem = ServiceError(error).message
+            }
+            isWorking = false
+            render()
+        case .leaving(let group)?:
+            prompt = nil
+            isWorking = true
+            render()
+            do {
+                try await service.remove(userID, from: group.id)
+            } catch {
+                problem = ServiceError(error).message
+                isWorking = false
+                return render()
+            }
+            let wasCurrent = group.id == currentGroup
+            // Requests can no longer go to the group left: back to the account's own.
+            if wasCurrent, let own = groups.first(where: \.isOwn) { try? chooser.choose(own, for: userID) }
+            isWorking = false
+            memberCursor = nil
+            await reload()
+            notice = "You left \(group.name)"
+            render()
+            if wasCurrent { delegate?.groupsDidSwitch(self) }
+        case .inviteRole?, .code?, nil:
+            return
+        }
+    }
+
+    /// Owners change roles and remove members; the server refuses anyone else, and this says why first.
+    private func isOwner(of group: GroupSummary) -> Bool {
+        guard group.role == .owner else {
+            problem = "Only the group's owners change roles and remove members: you are \(GroupsPresenter.naming(group.role)) of \(group.name)"
+            render()
+            return false
+        }
+        return true
+    }
+
+    /// "an organiser", "a viewer", "an owner".
+    private static func naming(_ role: GroupRole) -> String {
+        (role == .viewer ? "a " : "an ") + role.rawValue
+    }
+
+    private var highlightedMember: GroupMember? {
+        guard let memberCursor, !members.isEmpty else { return nil }
+        return members[min(memberCursor.index, members.count - 1)]
+    }
+
+    /// Esc: leaves the prompt, puts away the invitation just made, or takes the keys back from the members.
     package func cancel() -> Bool {
         if prompt != nil {
             prompt = nil
             problem = nil
         } else if invitation != nil {
             invitation = nil
+        } else if memberCursor != nil {
+            memberCursor = nil
         } else {
             return false
         }
@@ -216,8 +356,10 @@ package final class GroupsPresenter {
 
     private func render() {
         cursor.resize(to: groups.count)
+        memberCursor?.resize(to: members.count)
+        if members.isEmpty { memberCursor = nil }
         view?.display(GroupsViewState(groups: groups, current: currentGroup, highlighted: groups.isEmpty ? nil : cursor.index,
-                                      members: members, isLoading: isLoading, isWorking: isWorking, prompt: prompt,
+                                      members: members, highlightedMember: memberCursor?.index, isLoading: isLoading, isWorking: isWorking, prompt: prompt,
                                       invitation: invitation, problem: problem, notice: notice))
     }
 }
