@@ -1,6 +1,7 @@
 import Foundation
 import GatherClient
 import GatherCore
+import HTTP
 
 /// players list, add, show, edit, rm.
 enum PlayerCommands {
@@ -53,18 +54,29 @@ enum PlayerCommands {
     static func edit(_ context: CommandContext) async throws {
         let id = try context.integer(context.command.arguments[0], name: "ID")
         _ = try context.requireSession()
-        let current = try await context.client.request(.get, "/api/players/\(id)", as: Player.self)
-        var body: [String: AnyJSON] = [
-            "name": .string(context.command.value("--name") ?? current.name),
-            "age": current.age.map { .int($0) } ?? .null, "skill": current.skill.map { .string($0.rawValue) } ?? .null,
-            "preferredPosition": current.preferredPosition.map { .string($0.rawValue) } ?? .null,
-            "favouriteTeam": current.favouriteTeam.map { .string($0) } ?? .null,
-        ]
-        try fields(of: context, into: &body)
-        for field in context.command.allValues("--clear") {
-            body[["age": "age", "skill": "skill", "position": "preferredPosition", "team": "favouriteTeam"][field] ?? field] = .null
+        // The fields named are laid over the player as stored, sent with that version (If-Match):
+        // a change someone made in between is read again and kept, never overwritten.
+        for attempt in 1... {
+            let (current, version) = try await context.client.versioned("/api/players/\(id)", as: Player.self)
+            var body: [String: AnyJSON] = [
+                "name": .string(context.command.value("--name") ?? current.name),
+                "age": current.age.map { .int($0) } ?? .null, "skill": current.skill.map { .string($0.rawValue) } ?? .null,
+                "preferredPosition": current.preferredPosition.map { .string($0.rawValue) } ?? .null,
+                "favouriteTeam": current.favouriteTeam.map { .string($0) } ?? .null,
+            ]
+            try fields(of: context, into: &body)
+            for field in context.command.allValues("--clear") {
+                body[["age": "age", "skill": "skill", "position": "preferredPosition", "team": "favouriteTeam"][field] ?? field] = .null
+            }
+            var headers = HTTPHeaders()
+            if let version { headers.set(name: HTTPHeaders.Name.ifMatch, value: version) }
+            do {
+                try await context.client.request(.put, "/api/players/\(id)", body: body, headers: headers)
+                break
+            } catch ServiceError.rejected(412, _) where version != nil && attempt < 3 {
+                continue
+            }
         }
-        try await context.client.request(.put, "/api/players/\(id)", body: body)
         let updated = try await context.client.request(.get, "/api/players/\(id)", as: Player.self)
         if context.wantsJSON { return context.printJSON(updated) }
         context.console.line("Updated \(updated.name) (id \(id))")
