@@ -60,7 +60,7 @@ public struct GatherQuery: Hashable, Sendable {
                 }
                 self.before = before
             case "beforeId":
-                guard let id = UUID(uuidString: value) else { throw ValidationError(field: "beforeId", message: "must be a gather id (a UUID)") }
+                guard let id = UUID(canonicalText: value) else { throw ValidationError(field: "beforeId", message: "must be a gather id (a UUID)") }
                 beforeID = id
             case "include":
                 guard value == "players" else { throw ValidationError(field: "include", message: "must be players") }
@@ -76,7 +76,7 @@ public struct GatherQuery: Hashable, Sendable {
         var parameters = ["limit=\(limit)"]
         if let status { parameters.append("status=\(status.rawValue)") }
         if let before { parameters.append("before=\(InternetDate.string(from: before))") }
-        if let beforeID { parameters.append("beforeId=\(beforeID.uuidString)") }
+        if let beforeID { parameters.append("beforeId=\(beforeID.canonicalText)") }
         if includesPlayers { parameters.append("include=players") }
         return "/api/gathers?" + parameters.joined(separator: "&")
     }

@@ -103,7 +103,7 @@ public struct GatherDraft: Hashable, Sendable, Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let text = try container.decodeIfPresent(String.self, forKey: .id) {
-            guard let id = UUID(uuidString: text) else { throw ValidationError(field: "id", message: "must be a UUID") }
+            guard let id = UUID(canonicalText: text) else { throw ValidationError(field: "id", message: "must be a UUID") }
             self.id = id
         }
         result = try GatherResult.decodeIfPresent(from: container, score: .score, winner: .winnerTeam)

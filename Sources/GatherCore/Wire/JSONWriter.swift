@@ -76,13 +76,7 @@ public struct JSONWriter {
     /// Upper-case, as `UUID.uuidString` and `JSONEncoder` write it.
     public mutating func uuid(_ value: UUID) {
         bytes.append(UInt8(ascii: "\""))
-        withUnsafeBytes(of: value.uuid) { raw in
-            for (index, byte) in raw.enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
-                bytes.append(JSONWriter.hexDigits[Int(byte >> 4)])
-                bytes.append(JSONWriter.hexDigits[Int(byte & 0x0F)])
-            }
-        }
+        value.appendCanonicalText(to: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
@@ -180,7 +174,6 @@ public struct JSONWriter {
     private static let nullLiteral = Array("null".utf8)
     private static let trueLiteral = Array("true".utf8)
     private static let falseLiteral = Array("false".utf8)
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
     private static let lowerHexDigits = Array("0123456789abcdef".utf8)
 }
 

@@ -358,7 +358,7 @@ public final class GatherApplication: HTTPResponder {
     /// group, closed, unknown or not theirs, is not found, the same for all.
     private func groupAccess(of user: User, named text: String?, reads: any DatabaseReading) throws -> GroupAccess {
         guard let text else { return .own(user) }
-        guard let id = UUID(uuidString: text) else { throw APIError.groupNotFound }
+        guard let id = UUID(canonicalText: text) else { throw APIError.groupNotFound }
         if id == user.id { return .own(user) }
         guard let role = try reads.read({ try GroupRepository($0).role(of: user.id, in: id) }) else { throw APIError.groupNotFound }
         return GroupAccess(id: id, role: role)

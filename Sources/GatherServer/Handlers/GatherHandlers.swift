@@ -100,7 +100,7 @@ enum GatherHandlers {
         }
         let gather = insertion.gather
         let status: HTTPStatus = if case .created = insertion { .created } else { .ok }
-        let headers: HTTPHeaders = [HTTPHeaders.Name.location: context.groupPath("/api/gathers/\(gather.id.uuidString)")]
+        let headers: HTTPHeaders = [HTTPHeaders.Name.location: context.groupPath("/api/gathers/\(gather.id.canonicalText)")]
         if let players {
             return .json(status, GatherWithPlayers(gather: gather, players: players), headers: headers)
         }

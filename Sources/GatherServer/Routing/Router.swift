@@ -195,7 +195,7 @@ struct RouteParameters: Sendable {
     }
 
     func uuid(_ name: String, resource: String) throws -> UUID {
-        guard let text = values[name], let value = UUID(uuidString: text) else {
+        guard let text = values[name], let value = UUID(canonicalText: text) else {
             throw APIError.notFound("\(resource) not found")
         }
         return value

@@ -23,7 +23,7 @@ enum SharePageHandlers {
     }
 
     static func matches(_ context: RequestContext<LoopReads>) throws -> HTTPResponse {
-        guard let id = context.parameters.values["id"].flatMap(UUID.init(uuidString:)) else { return missing() }
+        guard let id = context.parameters.values["id"].flatMap({ UUID(canonicalText: $0) }) else { return missing() }
         return try serve(context, item: { .matches(share: $0.id, before: id) }) { reader, _, _ in
             try reader.matches(before: id).map(MatchesPage.page)
         }

@@ -241,7 +241,7 @@ public struct GatherRepository {
     public func players(gatherIDs: [UUID], owner: UUID) throws -> [UUID: [GatherPlayer]] {
         guard !gatherIDs.isEmpty else { return [:] }
         // One parameter whatever the page size: the ids as a JSON array, read by json_each.
-        let ids = "[" + gatherIDs.map { "\"\($0.uuidString)\"" }.joined(separator: ",") + "]"
+        let ids = "[" + gatherIDs.map { "\"\($0.canonicalText)\"" }.joined(separator: ",") + "]"
         var players: [UUID: [GatherPlayer]] = [:]
         for row in try database.query("""
             SELECT gathers.api_id, \(GatherRepository.playerColumns) FROM gather_players
@@ -269,7 +269,7 @@ public struct GatherRepository {
             result = GatherResult(score: score)
         }
         let duplicateOf = try row.optionalString(7).map { text in
-            guard let id = UUID(uuidString: text) else { throw RowError.unexpected(7, .text(text)) }
+            guard let id = UUID(canonicalText: text) else { throw RowError.unexpected(7, .text(text)) }
             return id
         }
         return Gather(id: try row.uuid(0), userID: try row.uuid(1), result: result, createdAt: try row.date(4),

@@ -41,7 +41,7 @@ extension Array: DatabaseValueConvertible where Element == UInt8 {
 
 /// UUIDs are stored as their canonical upper-case text, the form the API writes.
 extension UUID: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .text(uuidString) }
+    public var databaseValue: DatabaseValue { .text(canonicalText) }
 }
 
 /// Dates are stored as whole milliseconds since 1970.

@@ -14,7 +14,7 @@ public protocol RowReading {
 extension RowReading {
     public func uuid(_ index: Int) throws -> UUID {
         let text = try string(index)
-        guard let uuid = UUID(uuidString: text) else { throw RowError.unexpected(index, .text(text)) }
+        guard let uuid = UUID(canonicalText: text) else { throw RowError.unexpected(index, .text(text)) }
         return uuid
     }
 
