@@ -152,6 +152,30 @@ final class APIServicesTests: XCTestCase {
         XCTAssertEqual(history.first?.gather.result, hostsScore)
     }
 
+    func testAMatchSavedTwiceComesBackInQuestionAndTheOwnersWordSettlesIt() async throws {
+        _ = try await APISessionService(client: client).register(username: "twice", password: "long-enough")
+        let ana = try await APIPlayerService(client: client).create(try PlayerDetails(name: "Ana"))
+        let gathers = APIGatherService(client: client)
+        let start = Date(timeIntervalSince1970: 1_790_000_000), end = Date(timeIntervalSince1970: 1_790_003_600)
+        let first = GatherRecord(id: UUID(), assignments: [TeamAssignmentEntry(playerID: ana.id, team: .teamA)],
+                                 result: GatherResult(score: .goalless), createdAt: start, endedAt: end)
+        let second = GatherRecord(id: UUID(), assignments: first.assignments, result: GatherResult(score: Score(teamA: 1, teamB: 0) ?? .goalless),
+                                  createdAt: start.addingTimeInterval(5), endedAt: end.addingTimeInterval(5))
+        try await gathers.save(first)
+        try await gathers.save(second)
+        let held = try await gathers.history(after: nil).first { $0.gather.id == second.id }
+        XCTAssertEqual(held?.gather.duplicateOf, first.id)
+
+        try await gathers.keepBoth(gatherID: second.id)
+        try await gathers.keepBoth(gatherID: second.id)
+
+        let settled = try await gathers.history(after: nil).first { $0.gather.id == second.id }
+        XCTAssertNotNil(settled)
+        XCTAssertNil(settled?.gather.duplicateOf, "settled, and a second word changes nothing")
+        let corrected = try await gathers.correct(gatherID: first.id, to: GatherResult(score: Score(teamA: 0, teamB: 2) ?? .goalless), seen: nil)
+        XCTAssertEqual(corrected, .saved, "a correction kept by an older client goes over whatever is stored")
+    }
+
     func testAGroupIsJoinedByItsCodeOnceAndLeft() async throws {
         let host = try await APISessionService(client: client).register(username: "host", password: "long-enough")
         let friendClient = APIClient(address: client.address)
