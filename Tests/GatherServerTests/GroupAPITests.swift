@@ -1,6 +1,7 @@
 import Foundation
 @testable import GatherServer
 import HTTP
+import Storage
 import XCTest
 
 /// Groups over real sockets: one roster and history for several organisers, each role's reach,
@@ -249,6 +250,41 @@ final class GroupAPITests: XCTestCase {
         XCTAssertEqual(leave.status, 409, "the last owner stays until someone else is one")
         XCTAssertEqual(try cleo.client.request(.get, "/api/groups/\(cleo.id)/members").jsonArray().count, 1)
         XCTAssertEqual(try cleo.client.request(.get, "/api/players").jsonArray().count, 1)
+    }
+
+    func testAnOwnerDeletesAGroupOnlyOnceItsFounderIsGone() throws {
+        server = try TestServer()
+        let ana = try account("ana")
+        let bob = try account("bob")
+        let cleo = try account("cleo")
+        XCTAssertEqual(try join(bob, with: try invite(from: ana, role: "owner")), 200)
+        XCTAssertEqual(try join(cleo, with: try invite(from: ana, role: "organiser")), 200)
+        let base = "/api/groups/\(ana.id)"
+        XCTAssertEqual(try bob.client.request(.post, "\(base)/players", json: ["name": "Kept by Bob"]).status, 201)
+        let link = try XCTUnwrap(bob.client.request(.post, "\(base)/shares", json: ["name": "chat"]).jsonObject()["path"] as? String)
+
+        let own = try ana.client.request(.delete, base)
+        XCTAssertEqual(own.status, 409)
+        XCTAssertTrue(try own.errorReason().contains("this is your own group: it goes with your account"), own.text)
+        XCTAssertEqual(try bob.client.request(.delete, base).status, 409, "Ana's own while her account is open")
+        XCTAssertEqual(try cleo.client.request(.delete, base).status, 403, "an organiser deletes no group")
+
+        XCTAssertEqual(try ana.client.request(.delete, "/api/users").status, 204)
+        XCTAssertEqual(try bob.client.request(.get, "\(base)/players").jsonArray().count, 1, "Bob keeps it going")
+        XCTAssertEqual(try bob.client.request(.delete, base).status, 204)
+
+        XCTAssertEqual(try bob.client.request(.get, "\(base)/players").status, 404, "nothing of it is reached any more")
+        XCTAssertEqual(try cleo.client.request(.get, "/api/groups").jsonArray().compactMap { $0["name"] as? String }, ["cleo"])
+        XCTAssertEqual(try bob.client.request(.get, link).status, 404, "its share link stops at once")
+        XCTAssertEqual(try bob.client.request(.delete, base).status, 404)
+        // Its rows go a step at a time, in the background.
+        let deadline = Date().addingTimeInterval(10)
+        var left = -1
+        repeat {
+            left = try server.server.database.read { try $0.query("SELECT count(*) FROM players").first?.int(0) ?? -1 }
+        } while left != 0 && Date() < deadline
+        XCTAssertEqual(left, 0)
+        XCTAssertEqual(try bob.client.request(.get, "/api/players").status, 200, "Bob's own group is untouched")
     }
 
     func testACodeNeverStartsAsAnOptionWould() {

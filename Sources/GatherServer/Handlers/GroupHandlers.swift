@@ -72,6 +72,29 @@ enum GroupHandlers {
     }
 }
 
+extension GroupHandlers {
+    /// An owner deletes a group whose founder's account is gone (kept going by its other owners):
+    /// closed at once, so nothing of it is reached any more (its links and live streams stop), and
+    /// its rows removed a step at a time. A group whose founder's account is open is that
+    /// account's own, and goes with it (409).
+    static func delete(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
+        let group = context.owner
+        let now = context.services.now()
+        try context.database.write { database in
+            let groups = GroupRepository(database)
+            guard try !groups.hasFounder(group) else {
+                throw APIError.conflict(group == context.caller
+                    ? "this is your own group: it goes with your account (DELETE /api/users); nothing was deleted"
+                    : "this group is its founder's own: it goes when that account is closed; nothing was deleted")
+            }
+            _ = try groups.close(group, at: now)
+        }
+        context.services.live.revokeAll(of: group)
+        context.services.purger.purge(group: group)
+        return HTTPResponse(status: .noContent)
+    }
+}
+
 extension APIError {
     static let memberNotFound = APIError.notFound("member not found")
     static let lastOwner = APIError.conflict("a group keeps at least one owner: make someone else an owner first; nothing was changed")

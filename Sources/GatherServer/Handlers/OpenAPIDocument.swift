@@ -691,6 +691,26 @@ paths:
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: Delete the group (owners), once its founder's account is gone
+      description: >-
+        A group whose founder closed their account lives on while another owner keeps it; an owner
+        deletes it with everything in it: closed at once (its members, links and invitations reach
+        nothing any more), its rows removed in the background. A group whose founder's account is
+        open is that account's own and goes with it (409).
+      responses:
+        '204': { description: Deleted }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '409':
+          description: The founder's account is open; nothing was deleted
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/ErrorBody' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/groups/{groupId}/members:
     parameters:
       - $ref: '#/components/parameters/GroupID'

@@ -30,6 +30,7 @@ enum Routes {
 
             Route(.get, "/api/groups", quickAuthenticated: GroupHandlers.list),
             Route(.patch, "/api/groups/:groupId", writing: GroupRename.self, authenticated: GroupHandlers.rename).requiring(.owner),
+            Route(.delete, "/api/groups/:groupId", work: .write, authenticated: GroupHandlers.delete).requiring(.owner),
             Route(.get, "/api/groups/:groupId/members", quickAuthenticated: GroupHandlers.members),
             Route(.put, "/api/groups/:groupId/members/:userId", writing: RoleChange.self, authenticated: GroupHandlers.changeRole)
                 .requiring(.owner),

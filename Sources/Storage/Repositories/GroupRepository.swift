@@ -138,4 +138,54 @@ package struct GroupRepository {
                              group, user, role.rawValue, date)
         return .joined(GroupSummary(id: group, name: name, role: role, isOwn: false, createdAt: createdAt))
     }
+
+    // MARK: Closing
+
+    /// Whether the account that founded the group (the group has its id) is still open: the group
+    /// is that account's own, and goes with it.
+    package func hasFounder(_ group: UUID) throws -> Bool {
+        try !database.query("SELECT 1 FROM users WHERE id = ? AND deleted_at IS NULL", group).isEmpty
+    }
+
+    /// Closes a group: nothing of it is reached any more (no member sees it, no link or invitation
+    /// works); its rows go a step at a time (`purgeStep`). False if it was closed already.
+    package func close(_ group: UUID, at date: Date) throws -> Bool {
+        try database.execute("UPDATE groups SET closed_at = ? WHERE id = ? AND closed_at IS NULL", date, group)
+        return database.changes > 0
+    }
+
+    /// Groups closed by their owners (their founders' accounts gone), oldest first: left to purge.
+    package func closedWithoutFounder() throws -> [UUID] {
+        try database.query("""
+            SELECT id FROM groups WHERE closed_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM users WHERE users.id = groups.id)
+            ORDER BY closed_at
+            """).map { try $0.uuid(0) }
+    }
+
+    /// Removes about `rows` rows of a closed group: whole gathers first, as many as hold about
+    /// that many rows with their team places (which go with them), then its players, then the
+    /// group itself (its members, invitations and links with it). Each step finds its rows through
+    /// an index, never past the ones already removed. True once the group is gone.
+    package func purgeStep(group: UUID, rows: Int) throws -> Bool {
+        guard try !database.query("SELECT 1 FROM groups WHERE id = ? AND closed_at IS NOT NULL", group).isEmpty else { return true }
+        var gathers: [String] = []
+        var taken = 0
+        for row in try database.query("""
+            SELECT id, (SELECT count(*) FROM gather_players WHERE gather_id = gathers.id) FROM gathers WHERE group_id = ? LIMIT ?
+            """, group, rows) {
+            gathers.append(try row.string(0))
+            taken += try row.int(1) + 1
+            if taken >= rows { break }
+        }
+        if !gathers.isEmpty {
+            // One parameter whatever the count: the keys as a JSON array, read by json_each.
+            let keys = "[" + gathers.map { "\"\($0)\"" }.joined(separator: ",") + "]"
+            try database.execute("DELETE FROM gathers WHERE id IN (SELECT value FROM json_each(?))", keys)
+            return false
+        }
+        try database.execute("DELETE FROM players WHERE id IN (SELECT id FROM players WHERE group_id = ?1 LIMIT ?2)", group, rows)
+        if database.changes > 0 { return false }
+        try database.execute("DELETE FROM groups WHERE id = ?", group)
+        return true
+    }
 }

@@ -113,35 +113,12 @@ public struct UserRepository {
         try database.query("SELECT id FROM users WHERE deleted_at IS NOT NULL ORDER BY deleted_at").map { try $0.uuid(0) }
     }
 
-    /// Removes about `rows` rows of a closed account: whole gathers of its own group first (when
-    /// that closed with it), as many as hold about that many rows with their team places (which go
-    /// with them), then its players, then the group and the account itself. Each step finds its
-    /// rows through an index, never past the ones already removed. True once the account is gone.
+    /// Removes about `rows` rows of a closed account: its own group's first when that closed with
+    /// it (`GroupRepository.purgeStep`), then the account itself. True once the account is gone.
     package func purgeStep(id: UUID, rows: Int) throws -> Bool {
         guard try !database.query("SELECT 1 FROM users WHERE id = ? AND deleted_at IS NOT NULL", id).isEmpty else { return true }
-        guard try !database.query("SELECT 1 FROM groups WHERE id = ? AND closed_at IS NOT NULL", id).isEmpty else {
-            // Its group lives on with its other owners: only the account goes.
-            try database.execute("DELETE FROM users WHERE id = ?", id)
-            return true
-        }
-        var gathers: [String] = []
-        var taken = 0
-        for row in try database.query("""
-            SELECT id, (SELECT count(*) FROM gather_players WHERE gather_id = gathers.id) FROM gathers WHERE group_id = ? LIMIT ?
-            """, id, rows) {
-            gathers.append(try row.string(0))
-            taken += try row.int(1) + 1
-            if taken >= rows { break }
-        }
-        if !gathers.isEmpty {
-            // One parameter whatever the count: the keys as a JSON array, read by json_each.
-            let keys = "[" + gathers.map { "\"\($0)\"" }.joined(separator: ",") + "]"
-            try database.execute("DELETE FROM gathers WHERE id IN (SELECT value FROM json_each(?))", keys)
-            return false
-        }
-        try database.execute("DELETE FROM players WHERE id IN (SELECT id FROM players WHERE group_id = ?1 LIMIT ?2)", id, rows)
-        if database.changes > 0 { return false }
-        try database.execute("DELETE FROM groups WHERE id = ?", id)
+        // A group living on with its other owners is not closed: only the account goes.
+        guard try GroupRepository(database).purgeStep(group: id, rows: rows) else { return false }
         try database.execute("DELETE FROM users WHERE id = ?", id)
         return true
     }
