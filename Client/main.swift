@@ -127,7 +127,7 @@ client.followGroup { chosenGroup()?.groupID }
 let liveClient = APIClient(address: address, timeout: settings.timeout, tls: tls)
 liveClient.followGroup { chosenGroup()?.groupID }
 let app = TerminalApp(device: TerminalDevice(), colorEnabled: !noColor)
-app.groupLabel = { chosenGroup()?.name }
+app.groupLabel = { chosenGroup()?.label }
 client.setUnauthorizedHandler {
     Task { @MainActor in app.sessionExpired() }
 }

@@ -22,7 +22,7 @@ enum GroupCommands {
         let argument = context.command.arguments[0]
         let group = try await chosen(argument.lowercased() == "own" ? nil : argument, service: service, session: session)
         try context.sessions.store.choose(group.isOwn ? nil : SessionStore.GroupChoice(
-            server: context.client.address.description, userID: session.userID, groupID: group.id, name: group.name))
+            server: context.client.address.description, userID: session.userID, groupID: group.id, name: group.name, role: group.role))
         context.console.line("Now in \(group.name) (\(group.role.rawValue))\(group.isOwn ? ", your own" : "")")
     }
 

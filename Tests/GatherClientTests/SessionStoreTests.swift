@@ -24,6 +24,23 @@ final class SessionStoreTests: XCTestCase {
     private func sessionFile(_ store: SessionStore) -> URL { store.directory.appendingPathComponent("session.json") }
     private func usernameFile(_ store: SessionStore) -> URL { store.directory.appendingPathComponent("username") }
 
+    func testAChosenGroupKeepsItsRoleAndAViewersTitleSaysReadOnly() throws {
+        let store = makeStore()
+        let group = UUID()
+        try store.choose(SessionStore.GroupChoice(server: server.description, userID: session.userID, groupID: group, name: "Thursday",
+                                                  role: .viewer))
+
+        let chosen = try XCTUnwrap(store.chosenGroup(for: server, userID: session.userID))
+        XCTAssertEqual(chosen.role, .viewer)
+        XCTAssertEqual(chosen.label, "Thursday · read-only")
+        XCTAssertEqual(SessionStore.GroupChoice(server: "s", userID: group, groupID: group, name: "Sunday", role: .organiser).label, "Sunday")
+        // A choice kept before roles were noted still reads, without one.
+        let older = #"{"server":"\#(server.description)","userID":"\#(session.userID.uuidString)","groupID":"\#(group.uuidString)","name":"Old"}"#
+        try Data(older.utf8).write(to: store.directory.appendingPathComponent("group.json"))
+        XCTAssertEqual(store.chosenGroup(for: server, userID: session.userID)?.label, "Old")
+        XCTAssertNil(store.chosenGroup(for: server, userID: session.userID)?.role)
+    }
+
     func testNothingIsSavedAtFirst() {
         let store = makeStore()
 

@@ -1,5 +1,6 @@
 import Networking
 import Foundation
+import GatherCore
 
 /// The saved session and remembered username, in the client's `ConfigDirectory`. Files are
 /// created with mode 0600: the token is a credential.
@@ -42,12 +43,24 @@ public struct SessionStore: Sendable {
         package var userID: UUID
         package var groupID: UUID
         package var name: String
+        /// The account's role there when it was chosen, by name (none in a choice kept before roles were noted).
+        private var roleName: String?
 
-        package init(server: String, userID: UUID, groupID: UUID, name: String) {
+        enum CodingKeys: String, CodingKey { case server, userID, groupID, name, roleName = "role" }
+
+        package init(server: String, userID: UUID, groupID: UUID, name: String, role: GroupRole? = nil) {
             self.server = server
             self.userID = userID
             self.groupID = groupID
             self.name = name
+            self.roleName = role?.rawValue
+        }
+
+        package var role: GroupRole? { roleName.flatMap(GroupRole.init(rawValue:)) }
+
+        /// How the title bar names it: a viewer is told up front that the group reads only.
+        package var label: String {
+            role == .viewer ? "\(name) · read-only" : name
         }
     }
 

@@ -19,6 +19,6 @@ package final class SessionStoreGroupChooser: GroupChooser {
 
     package func choose(_ group: GroupSummary, for userID: UUID) throws {
         try store.choose(group.isOwn ? nil : SessionStore.GroupChoice(server: server.description, userID: userID, groupID: group.id,
-                                                                      name: group.name))
+                                                                      name: group.name, role: group.role))
     }
 }
