@@ -29,6 +29,7 @@ private final class StubGroupService: GroupService, Sendable {
 
     func fail(with error: ServiceError?) { state.withLock { $0.failure = error } }
     func setMembers(_ members: [GroupMember], of group: UUID) { state.withLock { $0.members[group] = members } }
+    func setGroups(_ groups: [GroupSummary]) { state.withLock { $0.groups = groups } }
     func allowJoining(_ group: GroupSummary, with code: String) { state.withLock { $0.joinable[code] = group } }
     var invited: [(UUID, GroupRole)] { state.withLock { $0.invited } }
 
@@ -76,11 +77,13 @@ private final class StubGroupService: GroupService, Sendable {
     func changeRole(of member: UUID, in group: UUID, to role: GroupRole) async throws -> [GroupMember] {
         try state.withLock { state in
             if let failure = state.failure { throw failure }
-            state.members[group] = state.members[group]?.map { entry in
+            let changed = (state.members[group] ?? []).map { entry in
                 var entry = entry
                 if entry.userID == member { entry.role = role }
                 return entry
             }
+            // As the server lists them: owners first, then organisers, then viewers, each as they joined.
+            state.members[group] = GroupRole.allCases.reversed().flatMap { role in changed.filter { $0.role == role } }
             return state.members[group] ?? []
         }
     }
@@ -245,6 +248,39 @@ final class GroupsPresenterTests: XCTestCase {
         XCTAssertEqual(view.last?.notice, "bea is now a viewer of ana")
         await presenter.changeRole(to: .viewer)
         XCTAssertEqual(view.last?.notice, "bea is already a viewer")
+    }
+
+    func testTheHighlightFollowsTheMemberWhoseRoleChanged() async {
+        let (presenter, view, service, _, _) = await make()
+        service.setMembers([GroupMember(userID: me, username: "ana", role: .owner, isFounder: true, joinedAt: Date(timeIntervalSince1970: 0)),
+                            member("bea", .owner), member("cy", .organiser)], of: me)
+        await presenter.reload()
+        presenter.toggleMembers()
+        presenter.moveMember(by: 1)
+
+        await presenter.changeRole(to: .viewer)
+
+        XCTAssertEqual(view.last?.members.map(\.username), ["ana", "cy", "bea"], "owners first")
+        XCTAssertEqual(view.last?.highlightedMember, 2, "still on bea")
+    }
+
+    func testDemotingYourselfRefreshesWhatYouMayDo() async {
+        let (presenter, view, service, _, _) = await make()
+        service.setMembers([GroupMember(userID: me, username: "ana", role: .owner, isFounder: true, joinedAt: Date(timeIntervalSince1970: 0)),
+                            member("bea", .owner)], of: me)
+        service.setGroups([own, club])
+        await presenter.reload()
+        presenter.toggleMembers()
+        service.setGroups([GroupSummary(id: me, name: "ana", role: .organiser, isOwn: true, createdAt: Date(timeIntervalSince1970: 0)), club])
+
+        await presenter.changeRole(to: .organiser)
+
+        XCTAssertEqual(view.last?.groups.first?.role, .organiser)
+        XCTAssertEqual(view.last?.members.map(\.username), ["bea", "ana"])
+        XCTAssertEqual(view.last?.highlightedMember, 1, "still on ana")
+        presenter.moveMember(by: -1)
+        presenter.requestRemoval()
+        XCTAssertTrue(view.last?.problem?.hasPrefix("Only the group's owners") == true, "no longer an owner here")
     }
 
     func testAnOwnerRemovesAMemberOnceTheySayYes() async {

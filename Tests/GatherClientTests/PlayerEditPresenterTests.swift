@@ -296,6 +296,19 @@ final class PlayerEditPresenterTests: XCTestCase {
         XCTAssertEqual(delegate.saved, [Player(id: 1, details: mine)])
     }
 
+    func testKeepingMineKeepsTheirChangesToOtherFields() async {
+        edit(.age)
+        let theirs = details(Fixtures.ana) { $0.age = 33; $0.name = "Ana Bela" }
+        service.otherChanges = [theirs]
+        await presenter.save(text: "31")
+
+        await presenter.keepMine()
+
+        let merged = details(Fixtures.ana) { $0.age = 31; $0.name = "Ana Bela" }
+        XCTAssertEqual(service.updates, [.init(id: 1, details: merged)], "my age over their version, their name kept")
+        XCTAssertEqual(delegate.saved, [Player(id: 1, details: merged)])
+    }
+
     func testTakingTheirsSendsNothingAndShowsTheirs() async {
         edit(.name)
         let theirs = details(Fixtures.ana) { $0.name = "Ana Bela" }

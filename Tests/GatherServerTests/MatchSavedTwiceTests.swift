@@ -78,6 +78,42 @@ final class MatchSavedTwiceTests: XCTestCase {
         XCTAssertEqual(try ana.request(.get, "/api/players/\(id)/stats").jsonObject()["lost"] as? Int, 1, "the one left counts")
     }
 
+    func testDeletingTheOriginalOfTwoRepeatsLetsTheOldestCountAndTheOtherRepeatIt() throws {
+        server = try TestServer()
+        let ana = try server.registeredClient().client
+        let id = try XCTUnwrap(ana.request(.post, "/api/players", json: ["name": "Ana"]).jsonObject()["id"] as? Int)
+        let saves = ["20:00:00", "20:00:05", "20:00:09"].map { start in
+            match([(id, "Team A")], score: "1-0", winner: "Team A", from: "2026-11-19T\(start)Z", to: "2026-11-19T21:00:00Z")
+        }
+        for save in saves { XCTAssertEqual(try ana.request(.post, "/api/gathers", json: save).status, 201) }
+        let ids = try saves.map { try XCTUnwrap($0["id"] as? String) }
+        XCTAssertEqual(try ana.request(.get, "/api/gathers/\(ids[2])").jsonObject()["duplicateOf"] as? String, ids[0])
+
+        XCTAssertEqual(try ana.request(.delete, "/api/gathers/\(ids[0])").status, 204)
+
+        XCTAssertNil(try ana.request(.get, "/api/gathers/\(ids[1])").jsonObject()["duplicateOf"], "the oldest repeat counts now")
+        XCTAssertEqual(try ana.request(.get, "/api/gathers/\(ids[2])").jsonObject()["duplicateOf"] as? String, ids[1],
+                       "the other repeats it: one match still counts once")
+        XCTAssertEqual(try ana.request(.get, "/api/players/\(id)/stats").jsonObject()["played"] as? Int, 1)
+    }
+
+    func testTheFirstResultOfAnUnfinishedGatherIsCheckedToo() throws {
+        server = try TestServer()
+        let ana = try server.registeredClient().client
+        let id = try XCTUnwrap(ana.request(.post, "/api/players", json: ["name": "Ana"]).jsonObject()["id"] as? Int)
+        let first = match([(id, "Team A")], score: "1-0", winner: "Team A", from: "2026-11-19T20:00:00Z", to: "2026-11-19T21:00:00Z")
+        XCTAssertEqual(try ana.request(.post, "/api/gathers", json: first).status, 201)
+        // Another laptop started the same match as an unfinished gather, then saved it whole.
+        var resumed = match([(id, "Team A")], score: "2-0", winner: "Team A", from: "2026-11-19T20:00:03Z", to: "2026-11-19T21:00:04Z")
+        XCTAssertEqual(try ana.request(.post, "/api/gathers", json: ["id": try XCTUnwrap(resumed["id"]), "createdAt": "2026-11-19T20:00:03Z"]).status, 201)
+        resumed["createdAt"] = nil
+
+        let saved = try ana.request(.post, "/api/gathers", json: resumed)
+
+        XCTAssertEqual(saved.status, 200, saved.text)
+        XCTAssertEqual(try saved.jsonObject()["duplicateOf"] as? String, first["id"] as? String)
+    }
+
     func testMatchesOneAfterAnotherOrWithOtherPlayersAreNotRepeats() throws {
         server = try TestServer()
         let ana = try server.registeredClient().client

@@ -150,13 +150,47 @@ final class FrameAndMatchDrawingTests: XCTestCase {
 
     private final class OneWaiting: WaitingResults {
         var pending: [PendingResult]
+        private(set) var settled: [Bool] = []
         init(_ pending: [PendingResult]) { self.pending = pending }
         func discard(_ id: UUID) { pending.removeAll { $0.id == id } }
         func correctWaiting(_ id: UUID, to result: GatherResult) {}
         func keepCorrection(of match: GatherWithPlayers, to result: GatherResult) async throws -> KeptResult { .uploaded }
         func keepDeletion(of match: GatherWithPlayers) async throws -> KeptResult { .uploaded }
         func uploadWithoutUnknownPlayers(_ id: UUID) async -> Bool { false }
-        func settle(_ id: UUID, keepingMine: Bool) async {}
+        func settle(_ id: UUID, keepingMine: Bool) async {
+            settled.append(keepingMine)
+            pending.removeAll { $0.id == id }
+        }
+    }
+
+    /// A correction that met another organiser's: both scores on screen, m keeps mine (k still moves).
+    func testADisputedCorrectionShowsBothAndMKeepsMine() async {
+        let user = UUID()
+        let date = Date(timeIntervalSince1970: 1_800_000_000)
+        let saved = GatherWithPlayers(
+            gather: Gather(id: UUID(), userID: user, result: GatherResult(score: Score(teamA: 3, teamB: 2) ?? .goalless), createdAt: date, endedAt: date),
+            players: [GatherPlayer(player: Player(id: 1, name: "Ana"), team: .teamA), GatherPlayer(player: Player(id: 2, name: "Ben"), team: .teamB)])
+        var disputed = PendingResult(record: GatherRecord(id: saved.gather.id, assignments: [TeamAssignmentEntry(playerID: 1, team: .teamA),
+                                                                                         TeamAssignmentEntry(playerID: 2, team: .teamB)],
+                                                       result: GatherResult(score: Score(teamA: 3, teamB: 3) ?? .goalless)),
+                                     server: "http://x:1", userID: user, savedAt: date, names: [1: "Ana", 2: "Ben"], change: .correction,
+                                     seen: saved.gather.result)
+        disputed.theirScore = "4-2"
+        let waiting = OneWaiting([disputed])
+        let presenter = HistoryPresenter(service: OnePage(page: [saved]), waiting: waiting, timeZone: TimeZone(identifier: "UTC") ?? .current)
+        let screen = HistoryScreen(presenter: presenter, requestRender: RenderRequest {})
+        presenter.view = screen
+        await presenter.viewDidLoad()
+
+        let shown = draw(screen, width: 76, height: 12).joined(separator: "\n")
+        XCTAssertTrue(shown.contains("3 – 3") && shown.contains("disputed"), shown)
+        XCTAssertTrue(shown.contains("Someone else saved 4 – 2 for this match meanwhile; yours (3 – 3) is on this"), shown)
+        XCTAssertTrue(shown.contains("m keeps yours, t takes theirs"), shown)
+        XCTAssertTrue(screen.keyHints.contains(KeyHint(keys: "m", action: "keep mine")))
+        XCTAssertEqual(screen.handle(.character("m")), .handled)
+        let deadline = Date().addingTimeInterval(5)
+        while waiting.settled.isEmpty && Date() < deadline { await Task.yield() }
+        XCTAssertEqual(waiting.settled, [true])
     }
 
     func testHistoryMarksWaitingAndUnfinishedMatches() async {

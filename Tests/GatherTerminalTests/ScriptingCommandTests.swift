@@ -227,7 +227,8 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertTrue(refused.errors.contains("a viewer of this group can read it but not change it"), refused.errors)
         let terminal = try TmuxSession(arguments: [], environment: friendConfig.merging(["FG_SERVER_URL": url]) { $1 }, columns: 80, rows: 24)
         XCTAssertTrue(terminal.waitFor("Ana"), terminal.screen())
-        XCTAssertTrue(terminal.screen().split(separator: "\n").first?.hasSuffix("host") == true, "the title names the group: \(terminal.screen())")
+        XCTAssertTrue(terminal.screen().split(separator: "\n").first?.hasSuffix("host · read-only") == true,
+                      "the title names the group, read-only for a viewer: \(terminal.screen())")
         XCTAssertFalse(terminal.screen().contains("Own player"))
         terminal.press("q")
         XCTAssertTrue(terminal.waitFor("FG-EXITED-0"))
@@ -347,7 +348,7 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertTrue(friend.waitFor("Yours:  35"), friend.screen())
         let meanwhile = try XCTUnwrap(try client(["players", "list", "--json"]).json() as? [[String: Any]])
         XCTAssertEqual(meanwhile.first { $0["name"] as? String == "Ana" }?["age"] as? Int, 31, "the host's stands until the friend chooses")
-        friend.press("k")
+        friend.press("m")
         XCTAssertTrue(friend.waitUntilGone("Someone else changed"), friend.screen())
         XCTAssertTrue(friend.waitUntil {
             let players = (try? client(["players", "list", "--json"]).json() as? [[String: Any]]) ?? []

@@ -86,7 +86,9 @@ enum GatherHandlers {
                                       balanceSeed: draft.balanceSeed, now: now)
             }
             try gathers.replacePlayers(of: id, owner: owner, with: members)
-            if case .created(let new) = insertion, new.result != nil,
+            // A new match, or the first result of one left unfinished, may be one already saved.
+            let isFirstResult = if case .created = insertion { true } else { insertion.gather.result == nil }
+            if isFirstResult, draft.result != nil, let new = try gathers.find(id: id, owner: owner), new.duplicateOf == nil,
                let original = try gathers.repeated(by: id, owner: owner, players: members.map(\.id), start: new.createdAt,
                                                    end: new.endedAt ?? new.createdAt) {
                 // The same match saved again (another organiser's laptop, an import): stored, so

@@ -42,7 +42,9 @@ final class GroupsScreen: TerminalScreen, GroupsView {
         case .removal, .leaving:
             return [KeyHint(keys: "y", action: "yes"), KeyHint(keys: "n/Esc", action: "no")]
         case nil where state?.highlightedMember != nil:
-            return [KeyHint(keys: "o/g/v", action: "owner/organiser/viewer"), KeyHint(keys: "x", action: "remove"), ListMove.hint,
+            // g gives a role here: the list moves with the arrows and j/k only.
+            return [KeyHint(keys: "o/g/v", action: "owner/organiser/viewer"), KeyHint(keys: "x", action: "remove"),
+                    KeyHint(keys: "↑↓/jk", action: "move"),
                     KeyHint(keys: "Tab/Esc", action: "back to the groups"), KeyHint(keys: "?", action: "help")]
         case nil:
             return [KeyHint(keys: "Enter", action: "act on it"), KeyHint(keys: "i", action: "invite"), KeyHint(keys: "a", action: "join with a code"),

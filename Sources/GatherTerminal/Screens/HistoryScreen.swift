@@ -52,7 +52,7 @@ final class HistoryScreen: TerminalScreen, HistoryView {
         case .unfinished?: hints += [KeyHint(keys: "r", action: "resume"), KeyHint(keys: "x", action: "delete")]
         case .ended?: hints += [KeyHint(keys: "e", action: "correct score"), KeyHint(keys: "x", action: "delete")]
         case .waiting?: hints += [KeyHint(keys: "e", action: "correct score"), KeyHint(keys: "x", action: "discard")]
-        case .disputed?: hints += [KeyHint(keys: "k", action: "keep mine"), KeyHint(keys: "t", action: "take theirs")]
+        case .disputed?: hints += [KeyHint(keys: "m", action: "keep mine"), KeyHint(keys: "t", action: "take theirs")]
         case .inQuestion?: hints += [KeyHint(keys: "b", action: "both were played"), KeyHint(keys: "x", action: "delete")]
         case .correcting?, .deleting?, nil: break
         }
@@ -91,7 +91,7 @@ final class HistoryScreen: TerminalScreen, HistoryView {
         case .character("x"): presenter.requestDelete()
         case .character("e"): presenter.beginEditScore()
         case .character("f"): Task { await presenter.uploadWithoutUnknownPlayers() }
-        case .character("k") where isDisputed: Task { await presenter.keepMineHighlighted() }
+        case .character("m") where isDisputed: Task { await presenter.keepMineHighlighted() }
         case .character("t") where isDisputed: Task { await presenter.takeTheirsHighlighted() }
         case .character("b"): Task { await presenter.keepBothHighlighted() }
         default: return .unhandled
@@ -182,7 +182,7 @@ final class HistoryScreen: TerminalScreen, HistoryView {
         if let highlighted, case .disputed(let theirs) = highlighted.status {
             // Both results are real: neither goes without the user's word.
             buffer.paragraph("Someone else saved \(theirs) for this match meanwhile; yours (\(highlighted.score)) is on this computer"
-                             + " — k keeps yours, t takes theirs", row: row - 1, in: area, style: Theme.notice, maxLines: 2)
+                             + " — m keeps yours, t takes theirs", row: row - 1, in: area, style: Theme.notice, maxLines: 2)
             return
         }
         if let highlighted, case .inQuestion(let repeats) = highlighted.status {

@@ -33,7 +33,7 @@ final class PlayerEditScreen: TerminalScreen, PlayerEditView {
 
     var keyHints: [KeyHint] {
         if state?.conflict != nil {
-            return [KeyHint(keys: "k", action: "keep mine"), KeyHint(keys: "t/Esc", action: "take theirs")]
+            return [KeyHint(keys: "m", action: "keep mine"), KeyHint(keys: "t/Esc", action: "take theirs")]
         }
         return isChoice
             ? [KeyHint(keys: "↑↓/jk", action: "choose"), KeyHint(keys: "Enter", action: "save"), KeyHint(keys: "Esc", action: "cancel")]
@@ -45,7 +45,7 @@ final class PlayerEditScreen: TerminalScreen, PlayerEditView {
         let presenter = presenter
         if state?.conflict != nil {
             switch key {
-            case .character("k"), .character("K"): Task { await presenter.keepMine() }
+            case .character("m"), .character("M"): Task { await presenter.keepMine() }
             case .character("t"), .character("T"): presenter.takeTheirs()
             // Nothing of the user's was saved: leaving shows the player as they are now.
             case .escape: presenter.takeTheirs()

@@ -169,8 +169,14 @@ public struct GatherRepository {
     public func delete(id: UUID, owner: UUID) throws -> Bool {
         try database.execute("DELETE FROM gathers WHERE api_id = ? AND group_id = ?", id, owner)
         guard database.changes > 0 else { return false }
-        // A match held in question as a repeat of this one is the only one left: it counts now.
-        try database.execute("UPDATE gathers SET duplicate_of = NULL WHERE group_id = ? AND duplicate_of = ?", owner, id)
+        // The matches held in question as repeats of this one: the oldest of them counts now, and
+        // the others repeat it instead.
+        try database.execute("""
+            UPDATE gathers SET duplicate_of = (SELECT api_id FROM gathers AS repeats WHERE repeats.group_id = ?1 AND repeats.duplicate_of = ?2
+                                               ORDER BY repeats.created_at, repeats.api_id LIMIT 1)
+            WHERE group_id = ?1 AND duplicate_of = ?2
+            """, owner, id)
+        try database.execute("UPDATE gathers SET duplicate_of = NULL WHERE group_id = ? AND duplicate_of = api_id", owner)
         return true
     }
 

@@ -69,6 +69,8 @@ package final class GroupsPresenter {
     private let userID: UUID
     private var groups: [GroupSummary] = []
     private var members: [GroupMember] = []
+    /// The group `members` were read for: the highlight may have moved on before they came.
+    private var membersOf: UUID?
     private var cursor = ListCursor()
     /// Over the members while the keys act on them.
     private var memberCursor: ListCursor?
@@ -232,11 +234,17 @@ package final class GroupsPresenter {
         render()
         do {
             members = try await service.changeRole(of: member.userID, in: group.id, to: role)
+            // Owners are listed first: the highlight follows the member, wherever they are now.
+            if let index = members.firstIndex(where: { $0.userID == member.userID }) { memberCursor?.move(to: index) }
             notice = "\(member.username) is now \(GroupsPresenter.naming(role)) of \(group.name)"
         } catch {
             problem = ServiceError(error).message
         }
         isWorking = false
+        if member.userID == userID {
+            // The caller's own role changed: what they may do here, and the title bar, follow.
+            await refreshOwnRole(in: group.id)
+        }
         render()
     }
 
@@ -291,12 +299,16 @@ package final class GroupsPresenter {
                 return render()
             }
             let wasCurrent = group.id == currentGroup
+            var kept: String?
             // Requests can no longer go to the group left: back to the account's own.
-            if wasCurrent, let own = groups.first(where: \.isOwn) { try? chooser.choose(own, for: userID) }
+            if wasCurrent, let own = groups.first(where: \.isOwn) {
+                do { try chooser.choose(own, for: userID) } catch { kept = "Your own group could not be chosen on this computer: \(error)" }
+            }
             isWorking = false
             memberCursor = nil
             await reload()
             notice = "You left \(group.name)"
+            problem = kept ?? problem
             render()
             if wasCurrent { delegate?.groupsDidSwitch(self) }
         case .inviteRole?, .code?, nil:
@@ -319,8 +331,17 @@ package final class GroupsPresenter {
         (role == .viewer ? "a " : "an ") + role.rawValue
     }
 
+    /// The caller's role in `group` as the server has it now, in the list and in the choice kept
+    /// on this computer.
+    private func refreshOwnRole(in group: UUID) async {
+        guard let fresh = try? await service.groups() else { return }
+        groups = fresh
+        // The choice kept here only names the role in the title bar: the server decides what the role allows.
+        if group == currentGroup, let updated = fresh.first(where: { $0.id == group }) { try? chooser.choose(updated, for: userID) }
+    }
+
     private var highlightedMember: GroupMember? {
-        guard let memberCursor, !members.isEmpty else { return nil }
+        guard let memberCursor, !members.isEmpty, membersOf == highlighted?.id else { return nil }
         return members[min(memberCursor.index, members.count - 1)]
     }
 
@@ -349,9 +370,11 @@ package final class GroupsPresenter {
     private func loadMembers() async throws {
         guard let group = highlighted else {
             members = []
+            membersOf = nil
             return
         }
         members = try await service.members(of: group.id)
+        membersOf = group.id
     }
 
     private func render() {

@@ -320,8 +320,11 @@ public final class HistoryPresenter {
         error = nil
         await waiting.settle(pending.id, keepingMine: keepingMine)
         let kept = keepingMine ? pending.record.result : theirs
-        if waiting.pending.contains(where: { $0.id == pending.id }) {
-            notice = keepingMine ? "Yours (\(kept.scoreLine)) waits on this computer for the server" : nil
+        if let left = waiting.pending.first(where: { $0.id == pending.id }) {
+            // Still here: met yet another change (the row asks again), refused (the row says why), or the server is away.
+            notice = if left.theirs != nil { "Someone changed it again meanwhile: yours is still kept here" }
+                else if left.refusal != nil { nil }
+                else { "Yours (\(kept.scoreLine)) waits on this computer for the server" }
         } else {
             if let index = stored.firstIndex(where: { $0.gather.id == pending.id }) { stored[index].gather.result = kept }
             notice = keepingMine ? "Corrected: \(kept.scoreLine)" : "Kept theirs: \(kept.scoreLine)"
@@ -383,10 +386,7 @@ public final class HistoryPresenter {
                 switch try await waiting.keepDeletion(of: stored) {
                 case .uploaded:
                     self.stored.removeAll { $0.gather.id == stored.gather.id }
-                    // A match that repeated this one is the only one left: the server counts it now.
-                    for index in self.stored.indices where self.stored[index].gather.duplicateOf == stored.gather.id {
-                        self.stored[index].gather.duplicateOf = nil
-                    }
+                    releaseRepeats(of: stored.gather.id)
                     notice = "Deleted the match of \(dates.string(from: match.date))"
                 case .keptOnThisComputer:
                     notice = "Deleted on this computer; the server forgets the match when it is back"
@@ -397,6 +397,16 @@ public final class HistoryPresenter {
             }
         }
         render()
+    }
+
+    /// As the server does when a match is deleted: the oldest of its repeats counts now, and the
+    /// others repeat that one instead.
+    private func releaseRepeats(of deleted: UUID) {
+        let repeats = stored.indices.filter { stored[$0].gather.duplicateOf == deleted }
+            .sorted { (stored[$0].gather.createdAt, stored[$0].gather.id.uuidString) < (stored[$1].gather.createdAt, stored[$1].gather.id.uuidString) }
+        guard let oldest = repeats.first else { return }
+        for index in repeats { stored[index].gather.duplicateOf = stored[oldest].gather.id }
+        stored[oldest].gather.duplicateOf = nil
     }
 
     /// Saved matches, and what waits here (discarded): a result, or a change the server refused.

@@ -107,12 +107,21 @@ public final class PlayerEditPresenter {
         delegate?.playerEditDidCancel(self)
     }
 
-    /// k, after someone else changed the field: saves the user's value over theirs.
+    /// m, after someone else changed the field: saves the user's value of this field over their
+    /// version, keeping whatever else they changed.
     package func keepMine() async {
         guard let (theirs, mine) = conflicting else { return }
+        let merged: PlayerDetails
+        switch PlayerForm(theirs).with(field, from: PlayerForm(mine)).validated() {
+        case .success(let valid): merged = valid
+        case .failure(let error):
+            state.error = error.message
+            view?.display(state)
+            return
+        }
         conflicting = nil
         seen = theirs
-        await send(mine)
+        await send(merged)
     }
 
     /// t, after someone else changed the field: their version stands, nothing is sent.
