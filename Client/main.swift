@@ -12,7 +12,7 @@ import Terminal
 // over to the app's run loop on the main queue.
 
 func fail(_ message: String, code: Int32) -> Never {
-    FileHandle.standardError.write(Data("gather: \(message)\n".utf8))
+    StandardStream.write("gather: \(message)\n", to: STDERR_FILENO)
     exit(code)
 }
 
@@ -26,11 +26,11 @@ func commandLineApp() -> CommandLineApp {
     let isTerminal = isatty(STDOUT_FILENO) == 1
     var size = winsize()
     let columns = ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
-    let console = Console(out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-                          err: { FileHandle.standardError.write(Data($0.utf8)) },
+    let console = Console(out: { StandardStream.write($0, to: STDOUT_FILENO) },
+                          err: { StandardStream.write($0, to: STDERR_FILENO) },
                           isTerminal: isTerminal, width: columns, color: (environment["NO_COLOR"] ?? "").isEmpty)
     return CommandLineApp(environment: environment, console: console, password: PasswordSource(environment: environment)) { question in
-        FileHandle.standardError.write(Data(question.utf8))
+        StandardStream.write(question, to: STDERR_FILENO)
         return ["y", "yes"].contains(readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "")
     }
 }
@@ -108,12 +108,12 @@ requireTerminal()
 
 if let warning = settings.securityWarning {
     // Also after the full screen closes, and for anyone reading the terminal's scrollback.
-    FileHandle.standardError.write(Data("gather: warning: \(warning)\n".utf8))
+    StandardStream.write("gather: warning: \(warning)\n", to: STDERR_FILENO)
 }
 let client = APIClient(address: address, timeout: settings.timeout, tls: tls)
 let config = ConfigDirectory.prepare(environment: environment)
 if let problem = config.problem {
-    FileHandle.standardError.write(Data("gather: warning: \(problem)\n".utf8))
+    StandardStream.write("gather: warning: \(problem)\n", to: STDERR_FILENO)
 }
 let configDirectory = config.directory
 let store = ServerSessionStore(store: SessionStore(directory: configDirectory), server: address)

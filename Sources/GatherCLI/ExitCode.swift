@@ -9,6 +9,10 @@ public enum ExitCode: Int32, Sendable {
     case unreachable = 3
     /// Not logged in, or the session expired.
     case notLoggedIn = 4
+    /// The server is there but cannot take it now (429 too many requests, 503 busy, 507 disk
+    /// full): nothing was done; the same command later may work. (3, unreachable, is worth
+    /// retrying too, and keeps its number for the scripts that test it.)
+    case tryAgainLater = 5
     /// Ctrl-C at a prompt, as terminal programs have it: 128 + SIGINT.
     case interrupted = 130
 
@@ -17,6 +21,7 @@ public enum ExitCode: Int32, Sendable {
         switch error {
         case .unreachable: return .unreachable
         case .unauthorized: return .notLoggedIn
+        case .rejected(let status, _) where [429, 503, 507].contains(status): return .tryAgainLater
         case .rejected, .unknownPlayers, .invalidResponse: return .refused
         }
     }

@@ -22,7 +22,7 @@ public struct PasswordSource: Sendable {
     /// Reads key by key with echo and signals off, so Ctrl-C can put the terminal back as it was
     /// before leaving (a signal would kill gather with echo still off).
     private func readWithoutEcho(prompt: String) throws -> String {
-        FileHandle.standardError.write(Data(prompt.utf8))
+        StandardStream.write(prompt, to: STDERR_FILENO)
         var saved = termios()
         guard tcgetattr(STDIN_FILENO, &saved) == 0 else { throw CommandFailure.usage("cannot read the terminal") }
         var quiet = saved
@@ -30,7 +30,7 @@ public struct PasswordSource: Sendable {
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
         defer {
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
-            FileHandle.standardError.write(Data("\n".utf8))
+            StandardStream.write("\n", to: STDERR_FILENO)
         }
         var bytes: [UInt8] = []
         while true {

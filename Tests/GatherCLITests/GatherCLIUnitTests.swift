@@ -60,6 +60,10 @@ final class GatherCLIUnitTests: XCTestCase {
         XCTAssertEqual(ExitCode.of(.unauthorized("expired")), .notLoggedIn)
         XCTAssertEqual(ExitCode.of(.rejected(status: 404, reason: "player not found")), .refused)
         XCTAssertEqual(ExitCode.of(.invalidResponse("html")), .refused)
+        for status in [429, 503, 507] {
+            XCTAssertEqual(ExitCode.of(.rejected(status: status, reason: "later")), .tryAgainLater, "\(status)")
+        }
+        XCTAssertEqual(ExitCode.tryAgainLater.rawValue, 5)
     }
 
     func testSubcommandsAreToldFromTheTerminalClientsFlags() {

@@ -10,6 +10,40 @@ final class MisbehavingServerTests: XCTestCase {
     private let ana = #"{"id":1,"name":"Ana","age":29,"skill":"amateur","preferredPosition":"striker","favouriteTeam":null}"#
     private let bea = #"{"id":2,"name":"Bea","age":null,"skill":null,"preferredPosition":null,"favouriteTeam":null}"#
 
+    /// A script can tell "try again later" (5: too many requests, busy, disk full) from a refusal (1).
+    func testAScriptIsToldWhatIsWorthRetryingByItsExitStatus() throws {
+        let server = try MisbehavingServer()
+        defer { server.stop() }
+        server.answer("POST", "/api/users/login", with: .json(status: 200, login))
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("gather-exit-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: config) }
+        func gather(_ arguments: [String]) throws -> (status: Int32, errors: String) {
+            let process = Process()
+            process.executableURL = TmuxSession.binaryDirectory.appendingPathComponent("gather")
+            process.arguments = arguments
+            process.environment = ["PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": config.path, "FG_SERVER_URL": "http://127.0.0.1:\(server.port)",
+                                   "FG_PASSWORD": "secret-pass"]
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, said)
+        }
+        XCTAssertEqual(try gather(["login", "--username", "ana"]).status, 0)
+        let answers: [(Int, String, Int32)] = [
+            (429, "Too many requests", 5), (503, "the server is busy; try again shortly", 5),
+            (507, "the server's disk is full; nothing was saved, try again later", 5), (400, "name must be 1–100 characters", 1),
+        ]
+        for (status, reason, expected) in answers {
+            server.answer("GET", "/api/players", with: .json(status: status, #"{"error":true,"reason":"\#(reason)"}"#))
+            let run = try gather(["players", "list"])
+            XCTAssertEqual(run.status, expected, "\(status): \(run.errors)")
+            XCTAssertTrue(run.errors.contains(reason), run.errors)
+        }
+    }
+
     func testEveryBrokenAnswerIsAMessageAndNothingTypedIsLost() throws {
         let server = try MisbehavingServer()
         defer { server.stop() }

@@ -1,5 +1,7 @@
 import Foundation
+import GatherCore
 import GatherServer
+import Storage
 import TestSupport
 import XCTest
 
@@ -279,6 +281,40 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertTrue(terminal.waitFor("FG-EXITED-0"))
         let hosts = try XCTUnwrap(try client(["players", "list", "--json"]).json() as? [[String: Any]])
         XCTAssertEqual(hosts.compactMap { $0["name"] as? String }, ["Hosted player", "Brought by friend"])
+    }
+
+    /// A script's pipeline that stops reading (`| head -1` under `set -o pipefail`): the client ends
+    /// as any pipeline's writer does, killed by SIGPIPE (141), with nothing on stderr.
+    func testAClosedPipeEndsTheClientQuietlyAsAPipelineWriter() throws {
+        try register("piper")
+        XCTAssertEqual(try client(["login", "--username", "piper"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        let me = try XCTUnwrap(try XCTUnwrap(try client(["whoami", "--json"]).json() as? [String: Any])["id"] as? String)
+        let owner = try XCTUnwrap(UUID(uuidString: me))
+        // Far more than a pipe holds (64 KiB): the writer is still writing when the reader has gone.
+        try server.database.write { database in
+            for number in 0..<3_000 { _ = try PlayerRepository(database).insert(try PlayerDetails(name: "Player \(number)"), owner: owner) }
+        }
+        let gather = TmuxSession.binaryDirectory.appendingPathComponent("gather").path
+        for command in ["players list", "players list --json", "gathers list", "export"] {
+            let script = Process()
+            script.executableURL = URL(fileURLWithPath: "/bin/bash")
+            script.arguments = ["-c", "set -o pipefail; '\(gather)' \(command) 2>\"$ERRORS\" | head -c 20 >/dev/null; echo $?"]
+            let errors = directory.appendingPathComponent("errors-\(command.count)")
+            script.environment = ["PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
+                                  "FG_SERVER_URL": url, "ERRORS": errors.path]
+            let output = Pipe()
+            script.standardOutput = output
+            try script.run()
+            let status = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            script.waitUntilExit()
+            let said = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+            if command == "gathers list" {
+                XCTAssertEqual(status, "0\n", "a short output is read whole: \(said)")
+            } else {
+                XCTAssertEqual(status, "141\n", "\(command): \(said)")
+            }
+            XCTAssertEqual(said, "", "\(command): no backtrace, no message")
+        }
     }
 
     /// An owner manages the members from the Groups screen: another role, then out of the group.

@@ -49,9 +49,16 @@ public final class MisbehavingServer: @unchecked Sendable {
         listener = descriptor
         port = Int(UInt16(bigEndian: address.sin_port))
         Thread.detachNewThread { [self] in
+            // The thread that accepts closes the listener, once `stop` has woken it: closed any
+            // earlier, its number could be given to the next test's listener while this loop still
+            // calls accept on it, and serve that test with this one's answers.
+            defer { close(descriptor) }
             while true {
                 let connection = accept(descriptor, nil, nil)
-                guard connection >= 0 else { return }
+                guard connection >= 0 else {
+                    if errno == EINTR { continue }
+                    return
+                }
                 Thread.detachNewThread { [self] in serve(connection) }
             }
         }
@@ -67,9 +74,9 @@ public final class MisbehavingServer: @unchecked Sendable {
         lock.withLock { served["\(method) \(path)"] ?? 0 }
     }
 
+    /// Stops accepting: accept fails from now on, and its thread closes the listener.
     public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     private func serve(_ connection: Int32) {
