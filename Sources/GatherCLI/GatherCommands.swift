@@ -1,16 +1,29 @@
 import Foundation
 import GatherClient
 import GatherCore
+import HTTP
 
 /// gathers list, show, new, score, rm.
 enum GatherCommands {
+    /// Exactly `--limit` matches (the server's first page may add the rest of its last second, for
+    /// clients of the original paging), or with `--all` every one, page after page, each continuing
+    /// exactly after the last match of the one before.
     static func list(_ context: CommandContext) async throws {
         _ = try context.requireSession()
-        var target = "/api/gathers?include=players"
-        if let status = context.command.value("--status") { target += "&status=\(status)" }
-        let limit = try context.command.value("--limit").map { try context.integer($0, name: "--limit", range: 1...200) }
-        target += "&limit=\(limit ?? 50)"
-        let gathers = try await context.client.request(.get, target, as: [GatherWithPlayers].self)
+        let all = context.command.has("--all")
+        let limit = try context.command.value("--limit").map { try context.integer($0, name: "--limit", range: GatherQuery.limitRange) }
+        if all && limit != nil { throw CommandFailure.usage("gathers list takes --all or --limit, not both") }
+        var query = GatherQuery(status: context.command.value("--status").flatMap(GatherQuery.Status.init(rawValue:)),
+                                limit: all ? GatherQuery.limitRange.upperBound : limit ?? GatherQuery.defaultLimit, includesPlayers: true)
+        var gathers: [GatherWithPlayers] = []
+        while true {
+            let (page, headers) = try await context.client.read(query.path, as: [GatherWithPlayers].self)
+            gathers += query.beforeID == nil ? Array(page.prefix(query.limit)) : page
+            // The server names a next page only when this one was full.
+            guard all, let last = gathers.last, headers[HTTPHeaders.Name.link] != nil else { break }
+            query.before = last.gather.createdAt
+            query.beforeID = last.gather.id
+        }
         if context.wantsJSON { return context.printJSON(gathers) }
         let dates = ISO8601DateFormatter()
         context.printTable(Table(headers: ["ID", "DATE", "SCORE", "RESULT", "TEAMS"], rows: gathers.map { row($0, dates: dates) }))

@@ -283,6 +283,29 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(hosts.compactMap { $0["name"] as? String }, ["Hosted player", "Brought by friend"])
     }
 
+    /// `--limit N` is N matches, even when many share a second; `--all` pages through every one.
+    func testGathersListGivesExactlyTheLimitOrEveryMatch() throws {
+        try register("pager")
+        XCTAssertEqual(try client(["login", "--username", "pager"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        let me = try XCTUnwrap(try XCTUnwrap(try client(["whoami", "--json"]).json() as? [String: Any])["id"] as? String)
+        let owner = try XCTUnwrap(UUID(uuidString: me))
+        // 450 matches, sixty to a second: pages end inside seconds.
+        try server.database.write { database in
+            for number in 0..<450 {
+                _ = try GatherRepository(database).insert(id: UUID(), owner: owner, result: GatherResult(score: .goalless),
+                                                          createdAt: Date(timeIntervalSince1970: 1_790_000_000 + Double(number / 60)))
+            }
+        }
+        for limit in [1, 3, 200] {
+            let page = try XCTUnwrap(try client(["gathers", "list", "--limit", String(limit), "--json"]).json() as? [[String: Any]])
+            XCTAssertEqual(page.count, limit)
+        }
+        let every = try XCTUnwrap(try client(["gathers", "list", "--all", "--json"]).json() as? [[String: Any]])
+        XCTAssertEqual(every.count, 450)
+        XCTAssertEqual(Set(every.compactMap { $0["id"] as? String }).count, 450, "none twice, none skipped")
+        XCTAssertEqual(try client(["gathers", "list", "--all", "--limit", "3"]).status, 2)
+    }
+
     /// A script's pipeline that stops reading (`| head -1` under `set -o pipefail`): the client ends
     /// as any pipeline's writer does, killed by SIGPIPE (141), with nothing on stderr.
     func testAClosedPipeEndsTheClientQuietlyAsAPipelineWriter() throws {

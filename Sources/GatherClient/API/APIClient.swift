@@ -60,8 +60,14 @@ public final class APIClient: Sendable {
     /// Reads something with its version (its `ETag`), for an edit made against it; nil from a
     /// server before versions.
     package func versioned<Response: Decodable & Sendable>(_ path: String, as type: Response.Type) async throws -> (Response, String?) {
+        let (value, headers) = try await read(path, as: type)
+        return (value, headers[HTTPHeaders.Name.etag])
+    }
+
+    /// Reads something with the headers of its answer (its version, a next page's `Link`).
+    package func read<Response: Decodable & Sendable>(_ path: String, as type: Response.Type) async throws -> (Response, HTTPHeaders) {
         let response = try await request(.get, path)
-        return (try APIClient.decode(response, as: type, from: .get, path), response.headers[HTTPHeaders.Name.etag])
+        return (try APIClient.decode(response, as: type, from: .get, path), response.headers)
     }
 
     private static func decode<Response: Decodable>(_ response: ReceivedResponse, as type: Response.Type,
