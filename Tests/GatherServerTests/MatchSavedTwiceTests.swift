@@ -51,6 +51,12 @@ final class MatchSavedTwiceTests: XCTestCase {
         XCTAssertEqual(record["lost"] as? Int, 1)
         XCTAssertEqual(record["drawn"] as? Int, 0, "the match in question counts nowhere")
 
+        // Friends on the share page see the match once, as it stands, until it is settled.
+        let link = try XCTUnwrap(ana.request(.post, "/api/shares", json: ["name": "chat"]).jsonObject()["path"] as? String)
+        let page = try ana.request(.get, link).text
+        XCTAssertTrue(page.contains("Team A 3 – 2 Team B"), page)
+        XCTAssertFalse(page.contains("Team A 3 – 3 Team B"), "the match in question is not shown to friends")
+
         // Only the owner says both were played.
         let bobsID = try XCTUnwrap(bobs["id"] as? String)
         let refused = try bob.request(.delete, "/api/groups/\(group)/gathers/\(bobsID)/duplicate")
@@ -59,6 +65,7 @@ final class MatchSavedTwiceTests: XCTestCase {
         XCTAssertEqual(try ana.request(.delete, "/api/gathers/\(bobsID)/duplicate").status, 404, "no longer in question")
         let both = try ana.request(.get, "/api/players/\(ids[2])/stats").jsonObject()
         XCTAssertEqual(both["played"] as? Int, 2, "both count once the owner says so")
+        XCTAssertTrue(try ana.request(.get, link).text.contains("Team A 3 – 3 Team B"), "and friends see both")
     }
 
     func testDeletingTheOriginalLetsTheRepeatCount() throws {
