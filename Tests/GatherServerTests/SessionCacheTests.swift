@@ -1,5 +1,6 @@
 import Foundation
 import GatherCore
+import Storage
 import XCTest
 @testable import GatherServer
 
@@ -13,7 +14,7 @@ final class SessionCacheTests: XCTestCase {
     func testAStoredTokenIsFoundUntilItExpires() throws {
         let cache = SessionCache()
         let ticket = try missTicket(cache.lookup([1], now: now))
-        cache.store([1], user: alice, expiresAt: now.addingTimeInterval(60), ticket: ticket)
+        cache.store([1], TokenSession(user: alice, expiresAt: now.addingTimeInterval(60)), ticket: ticket)
         XCTAssertEqual(hit(cache.lookup([1], now: now.addingTimeInterval(59))), alice)
         XCTAssertNil(hit(cache.lookup([1], now: now.addingTimeInterval(60))), "dead at its expiry instant, as in the database")
         XCTAssertEqual(cache.count, 0, "an expired entry is dropped when found")
@@ -23,7 +24,7 @@ final class SessionCacheTests: XCTestCase {
     func testAnEntryIsTrustedForItsMaximumAgeOnly() throws {
         let cache = SessionCache(maximumAge: .seconds(60))
         let ticket = try missTicket(cache.lookup([1], now: now, clock: 0))
-        cache.store([1], user: alice, expiresAt: now.addingTimeInterval(3600), ticket: ticket, clock: 1_000)
+        cache.store([1], TokenSession(user: alice, expiresAt: now.addingTimeInterval(3600)), ticket: ticket, clock: 1_000)
         XCTAssertEqual(hit(cache.lookup([1], now: now, clock: 59_000_000_000)), alice)
         XCTAssertNil(hit(cache.lookup([1], now: now, clock: 61_000_000_001)), "read from the database again after a minute")
     }
@@ -31,20 +32,20 @@ final class SessionCacheTests: XCTestCase {
     func testLogoutRevokesTheTokenAndALookupThatRacedWithItIsNotStored() throws {
         let cache = SessionCache()
         let ticket = try missTicket(cache.lookup([1], now: now))
-        cache.store([1], user: alice, expiresAt: now.addingTimeInterval(60), ticket: ticket)
+        cache.store([1], TokenSession(user: alice, expiresAt: now.addingTimeInterval(60)), ticket: ticket)
         // A second request read the database before the logout committed…
         let racing = try missTicket(cache.lookup([9], now: now))
         cache.revoke([1])
         XCTAssertNil(hit(cache.lookup([1], now: now)))
         // …and tries to remember what it read after the revocation: refused.
-        cache.store([1], user: alice, expiresAt: now.addingTimeInterval(60), ticket: racing)
+        cache.store([1], TokenSession(user: alice, expiresAt: now.addingTimeInterval(60)), ticket: racing)
         XCTAssertNil(hit(cache.lookup([1], now: now)))
     }
 
     func testDeletingAnAccountRevokesEveryTokenOfItsUserOnly() throws {
         let cache = SessionCache()
         for (digest, user) in [([UInt8(1)], alice), ([2], alice), ([3], bob)] {
-            cache.store(digest, user: user, expiresAt: now.addingTimeInterval(60), ticket: try missTicket(cache.lookup(digest, now: now)))
+            cache.store(digest, TokenSession(user: user, expiresAt: now.addingTimeInterval(60)), ticket: try missTicket(cache.lookup(digest, now: now)))
         }
         cache.revoke(user: alice.id)
         XCTAssertNil(hit(cache.lookup([1], now: now)))
@@ -56,14 +57,14 @@ final class SessionCacheTests: XCTestCase {
         let cache = SessionCache(capacity: 100)
         for index in 0..<1_000 {
             let digest = withUnsafeBytes(of: index) { Array($0) }
-            cache.store(digest, user: alice, expiresAt: now.addingTimeInterval(60), ticket: try missTicket(cache.lookup(digest, now: now)))
+            cache.store(digest, TokenSession(user: alice, expiresAt: now.addingTimeInterval(60)), ticket: try missTicket(cache.lookup(digest, now: now)))
         }
         XCTAssertEqual(cache.count, 100)
         let last = withUnsafeBytes(of: 999) { Array($0) }
         XCTAssertEqual(hit(cache.lookup(last, now: now)), alice, "the newest is kept")
 
         let disabled = SessionCache(capacity: 0)
-        disabled.store([1], user: alice, expiresAt: now.addingTimeInterval(60), ticket: try missTicket(disabled.lookup([1], now: now)))
+        disabled.store([1], TokenSession(user: alice, expiresAt: now.addingTimeInterval(60)), ticket: try missTicket(disabled.lookup([1], now: now)))
         XCTAssertEqual(disabled.count, 0)
     }
 
@@ -110,7 +111,7 @@ final class SessionCacheTests: XCTestCase {
     private struct UnexpectedHit: Error {}
 
     private func hit(_ lookup: SessionCache.Lookup) -> User? {
-        guard case .hit(let user) = lookup else { return nil }
-        return user
+        guard case .hit(let session) = lookup else { return nil }
+        return session.user
     }
 }

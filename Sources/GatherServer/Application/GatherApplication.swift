@@ -71,7 +71,8 @@ public final class GatherApplication: HTTPResponder {
                             purger: AccountPurger(database: database, log: log), publicURL: options.publicURL,
                             pages: SharePageCache(capacityBytes: SharePageCache.defaultCapacityBytes),
                             pageBuilds: ConcurrencyAllowance(limit: 2),
-                            shareViews: ShareViews(database: database, log: log), live: LiveMatches())
+                            shareViews: .shareViews(database: database, log: log),
+                            tokenUses: .tokenUses(database: database, log: log), live: LiveMatches())
         liveSweeper = LiveMatchSweeper(matches: services.live)
         // Niced: a burst of logins must not take the CPU from ordinary requests.
         // No limit of its own: the fair queue in front of it holds the waiting logins and keeps the
@@ -235,6 +236,7 @@ public final class GatherApplication: HTTPResponder {
     public func shutdown() {
         liveSweeper.stop()
         services.shareViews.flush()
+        services.tokenUses.flush()
         services.purger.stop()
         hashing.shutdownAndWait()
     }
@@ -313,7 +315,7 @@ public final class GatherApplication: HTTPResponder {
         case .authenticated(let handler):
             let caller = try authenticate(context, for: route, reads: reads)
             let authenticated = AuthenticatedContext(base: ready(caller.base), user: caller.user, tokenDigest: caller.tokenDigest,
-                                                     group: caller.group)
+                                                     credential: caller.credential, group: caller.group)
             return PreparedHandler(owner: authenticated.owner) { try handler(authenticated) }
         case .quickOpen(let handler):
             let context = context.using(workerDatabase as LoopReads)
@@ -338,20 +340,22 @@ public final class GatherApplication: HTTPResponder {
         }
         let digest = TokenGenerator.digest(of: token)
         let now = services.now()
-        let user: User
+        let session: TokenSession
         switch services.sessions.lookup(digest, now: now) {
         case .hit(let cached):
-            user = cached
+            session = cached
         case .miss(let ticket):
-            guard let session = try reads.read({ try TokenRepository($0).session(digest: digest, now: now) }) else {
+            guard let found = try reads.read({ try TokenRepository($0).session(digest: digest, now: now) }) else {
                 throw APIError.bearerRequired("invalid or expired token")
             }
-            services.sessions.store(digest, user: session.user, expiresAt: session.expiresAt, ticket: ticket)
-            user = session.user
+            services.sessions.store(digest, found, ticket: ticket)
+            session = found
         }
-        let group = try groupAccess(of: user, named: context.parameters.values["groupId"], reads: reads)
+        guard Permission(session.credential) >= route.permission else { throw APIError.tokenTooWeak(needs: route.permission) }
+        if case .apiToken(let id, _) = session.credential { services.tokenUses.record(id, at: now) }
+        let group = try groupAccess(of: session.user, named: context.parameters.values["groupId"], reads: reads)
         guard group.role >= route.role else { throw APIError.roleTooLow(group.role, needs: route.role) }
-        return AuthenticatedContext(base: context, user: user, tokenDigest: digest, group: group)
+        return AuthenticatedContext(base: context, user: session.user, tokenDigest: digest, credential: session.credential, group: group)
     }
 
     /// The caller's own group, or the one the path names if the caller belongs to it: any other

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GatherCore
 import HTTP
+import Storage
 
 /// Everything a handler gets: the request, its route parameters, the services, and the database
 /// as the thread it runs on may use it: `WorkerDatabase` on a worker or the committer, `LoopReads`
@@ -72,6 +73,8 @@ struct AuthenticatedContext<Access: Sendable>: Sendable {
     let user: User
     /// The digest of the bearer token, for logout.
     let tokenDigest: [UInt8]
+    /// A login session or an API token (which one logout revokes).
+    let credential: Credential
     /// The group the request acts on and the caller's role in it, checked before the handler runs.
     let group: GroupAccess
 

@@ -32,7 +32,9 @@ struct Services: Sendable {
     /// Share pages of one organiser being rendered at once.
     let pageBuilds: ConcurrencyAllowance<UUID>
     /// Pages served through each share link, written in batches.
-    let shareViews: ShareViews
+    let shareViews: BatchedRecords<Int, ShareViewTally>
+    /// When each API token was last used.
+    let tokenUses: BatchedRecords<Int, Date>
     /// The matches being played and the pages watching them.
     let live: LiveMatches
 

@@ -2,6 +2,7 @@ import FoundationEssentials
 import GatherCore
 import Networking
 import Locking
+import Storage
 
 /// Who recent bearer tokens belong to, so an ordinary request does not pay a database read to
 /// learn who is asking. Bounded (`capacity` tokens, any one dropped when full) and
@@ -11,8 +12,7 @@ import Locking
 /// program on the database) stops working within that time.
 final class SessionCache: Sendable {
     struct Entry {
-        let user: User
-        let expiresAt: Date
+        let session: TokenSession
         let cachedAt: UInt64
     }
 
@@ -40,7 +40,7 @@ final class SessionCache: Sendable {
     }
 
     enum Lookup {
-        case hit(User)
+        case hit(TokenSession)
         case miss(Ticket)
     }
 
@@ -48,8 +48,8 @@ final class SessionCache: Sendable {
     func lookup(_ digest: [UInt8], now: Date, clock: UInt64 = MonotonicClock.now()) -> Lookup {
         state.withLock { state in
             if let entry = state.entries[digest] {
-                if entry.expiresAt > now && clock &- entry.cachedAt < maximumAge {
-                    return .hit(entry.user)
+                if entry.session.expiresAt > now && clock &- entry.cachedAt < maximumAge {
+                    return .hit(entry.session)
                 }
                 state.entries[digest] = nil
             }
@@ -58,18 +58,18 @@ final class SessionCache: Sendable {
     }
 
     /// Remembers what the database said, unless a revocation happened since the lookup.
-    func store(_ digest: [UInt8], user: User, expiresAt: Date, ticket: Ticket, clock: UInt64 = MonotonicClock.now()) {
+    func store(_ digest: [UInt8], _ session: TokenSession, ticket: Ticket, clock: UInt64 = MonotonicClock.now()) {
         guard capacity > 0 else { return }
         state.withLock { state in
             guard state.generation == ticket.generation else { return }
             if state.entries.count >= capacity, state.entries[digest] == nil, let any = state.entries.keys.first {
                 state.entries[any] = nil
             }
-            state.entries[digest] = Entry(user: user, expiresAt: expiresAt, cachedAt: clock)
+            state.entries[digest] = Entry(session: session, cachedAt: clock)
         }
     }
 
-    /// After a logout's commit: the token is gone.
+    /// After a logout's or a token's revocation commits: the token is gone.
     func revoke(_ digest: [UInt8]) {
         state.withLock { state in
             state.generation &+= 1
@@ -81,7 +81,7 @@ final class SessionCache: Sendable {
     func revoke(user: UUID) {
         state.withLock { state in
             state.generation &+= 1
-            state.entries = state.entries.filter { $0.value.user.id != user }
+            state.entries = state.entries.filter { $0.value.session.user.id != user }
         }
     }
 

@@ -11,6 +11,15 @@ public enum TokenGenerator {
         return base64URL(bytes)
     }
 
+    /// API tokens start with this, so that a person, or a scanner looking for leaked secrets,
+    /// can tell one in a script or a log from any other random text.
+    package static let apiTokenPrefix = "gather_"
+
+    /// A secret for an API token: a session token's 256 random bits after `apiTokenPrefix`.
+    package static func makeAPIToken() -> String {
+        apiTokenPrefix + makeToken()
+    }
+
     /// RFC 4648 §5, without padding.
     public static func base64URL(_ bytes: [UInt8]) -> String {
         String(Data(bytes).base64EncodedString().compactMap { character -> Character? in

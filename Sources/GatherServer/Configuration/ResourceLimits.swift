@@ -26,6 +26,8 @@ package struct ResourceLimits: Sendable {
 
     /// Share links one account has at once (one per group chat, with room to spare); beyond, 403.
     package var sharesPerAccount = 50
+    /// API tokens one account has at once (one per script, with room to spare); beyond, 403.
+    package var apiTokensPerAccount = 50
     /// Members of one group (a club's organisers and the friends who look) at most; beyond, 403.
     package var membersPerGroup = 100
     /// Invitations of one group not yet used nor expired at once; beyond, 403.

@@ -9,8 +9,8 @@ info:
   version: 0.1.0
   description: >-
     The API of gather-server: the original Football Gather backend's routes and JSON fields, plus
-    logout, the caller's account, health, history pages, records, the leaderboard, fair teams and
-    share links.
+    logout, the caller's account, health, history pages, records, the leaderboard, fair teams,
+    share links, groups and API tokens for scripts (sent like a session's token, as Bearer).
     Every error is JSON in the original shape, {"error": true, "reason": "..."}. Every resource is
     the caller's own: another account's player or gather answers 404. The server serves this
     document at GET /openapi.yaml.
@@ -94,7 +94,7 @@ paths:
         '507': { $ref: '#/components/responses/DiskFull' }
   /api/users/logout:
     post:
-      summary: End this token's session
+      summary: End the token this request is made with (a session, or an API token); every other token keeps working
       responses:
         '204': { description: Logged out }
         '401': { $ref: '#/components/responses/Unauthorized' }
@@ -110,6 +110,62 @@ paths:
             application/json:
               schema: { $ref: '#/components/schemas/AccountSummary' }
         '401': { $ref: '#/components/responses/Unauthorized' }
+  /api/tokens:
+    get:
+      summary: The caller's API tokens, oldest first, without their secrets (the server keeps only digests)
+      description: Expired tokens are listed until revoked. lastUsedAt may lag a few seconds.
+      responses:
+        '200':
+          description: The tokens
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/APIToken' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+    post:
+      summary: Make a named, long-lived token for scripts (with a login session only)
+      description: >-
+        The secret (token) is in this answer only; scripts send it as "Authorization: Bearer".
+        A read token reads whatever its account may read, in every group of the account, and is
+        refused (403) every change; a write token also changes what the account's role allows.
+        No API token can make or revoke tokens or close the account (403: log in). Logging out,
+        or revoking another token, never touches it. Names are unique per account (409); at most
+        50 tokens per account (403).
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/APITokenDraft' }
+      responses:
+        '201':
+          description: Created
+          headers:
+            Location: { schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/CreatedAPIToken' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '409': { $ref: '#/components/responses/Error' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/tokens/{id}:
+    parameters:
+      - $ref: '#/components/parameters/TokenID'
+    delete:
+      summary: Revoke an API token (with a login session only); the next request made with it is refused
+      responses:
+        '204': { description: Revoked }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/players:
     get:
       summary: The caller's roster, by id
@@ -1420,6 +1476,11 @@ components:
       in: path
       required: true
       schema: { type: string }
+    TokenID:
+      name: id
+      in: path
+      required: true
+      schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
     ShareID:
       name: id
       in: path
@@ -1797,6 +1858,43 @@ components:
         createdAt: { type: string, format: date-time }
         expiresAt: { type: string, format: date-time }
         code: { type: string, description: "Shown this once: the server keeps its digest" }
+    APITokenDraft:
+      type: object
+      required: [name, scope]
+      properties:
+        name:
+          type: string
+          minLength: 1
+          maxLength: 100
+          pattern: '^[^\x00-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x1F\x7F-\x9F]*$'
+          description: What the token is for (cron, backup); unique per account
+        scope: { $ref: '#/components/schemas/TokenScope' }
+        expiresAt: { type: string, format: date-time, description: In the future; without it the token works until revoked }
+    TokenScope:
+      type: string
+      enum: [read, write]
+      description: read reads only; write also changes what the account's role allows
+    APIToken:
+      type: object
+      required: [id, name, scope, createdAt, expiresAt, lastUsedAt]
+      properties:
+        id: { type: integer, minimum: 1 }
+        name: { type: string }
+        scope: { $ref: '#/components/schemas/TokenScope' }
+        createdAt: { type: string, format: date-time }
+        expiresAt: { type: [string, 'null'], format: date-time }
+        lastUsedAt: { type: [string, 'null'], format: date-time, description: May lag a few seconds }
+    CreatedAPIToken:
+      type: object
+      required: [id, name, scope, createdAt, expiresAt, lastUsedAt, token]
+      properties:
+        id: { type: integer, minimum: 1 }
+        name: { type: string }
+        scope: { $ref: '#/components/schemas/TokenScope' }
+        createdAt: { type: string, format: date-time }
+        expiresAt: { type: [string, 'null'], format: date-time }
+        lastUsedAt: { type: 'null' }
+        token: { type: string, pattern: '^gather_[A-Za-z0-9_-]{43}$', description: The secret, shown this once }
     ShareDraft:
       type: object
       required: [name]

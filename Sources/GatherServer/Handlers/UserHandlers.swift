@@ -90,10 +90,17 @@ enum UserHandlers {
         return (username, password)
     }
 
+    /// Revokes the bearer token of the request: a login session, or an API token (a script that
+    /// ends its own); every other token of the account keeps working.
     static func logout(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
-        try context.database.write { try TokenRepository($0).delete(digest: context.tokenDigest) }
+        switch context.credential {
+        case .session:
+            try context.database.write { try TokenRepository($0).delete(digest: context.tokenDigest) }
+        case .apiToken(let id, _):
+            _ = try context.database.write { try APITokenRepository($0).delete(id: id, user: context.caller) }
+        }
         context.services.sessions.revoke(context.tokenDigest)
-        context.services.live.revoke(.session(context.tokenDigest), of: context.owner)
+        context.services.live.revokeEverywhere(.session(context.tokenDigest))
         return HTTPResponse(status: .noContent)
     }
 

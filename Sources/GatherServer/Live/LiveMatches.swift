@@ -95,6 +95,15 @@ final class LiveMatches: Sendable {
         for writer in revoked { writer.finish() }
     }
 
+    /// A bearer token was revoked (logged out, an API token revoked): the streams it opened, of
+    /// whichever group, end now. Looks through every group watched: revocations are rare.
+    func revokeEverywhere(_ pass: LivePass) {
+        let revoked = owners.withLock { owners in
+            owners.values.flatMap { $0.viewers.values.filter { $0.pass == pass }.map(\.writer) }
+        }
+        for writer in revoked { writer.finish() }
+    }
+
     /// The account was closed: every stream watching it ends now.
     func revokeAll(of owner: UUID) {
         let writers = owners.withLock { owners in owners[owner]?.writers ?? [] }

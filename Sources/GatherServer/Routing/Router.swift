@@ -51,6 +51,9 @@ struct Route: Sendable {
     /// The least role in the group it acts on that an authenticated route needs: reads need a
     /// viewer, changes an organiser, unless the route says otherwise (`requiring`).
     private(set) var role: GroupRole
+    /// What the bearer token must allow: reads need any token, changes a write token or a
+    /// session, unless the route says otherwise (`requiring`).
+    private(set) var permission: Permission
 
     /// A route anyone may call. `pattern` is a path like `/api/players/:id`.
     init(_ method: HTTPMethod, _ pattern: String, work: RouteWork = .ordinary,
@@ -105,6 +108,13 @@ struct Route: Sendable {
         return route
     }
 
+    /// The same route for callers whose token allows `permission`.
+    func requiring(_ permission: Permission) -> Route {
+        var route = self
+        route.permission = permission
+        return route
+    }
+
     /// The same route for any group the caller belongs to: `/api/players` as
     /// `/api/groups/:groupId/players`.
     func inGroup() -> Route {
@@ -118,6 +128,7 @@ struct Route: Sendable {
         self.method = method
         self.decodeBodyAhead = decodeBodyAhead
         role = method == .get || method == .head ? .viewer : .organiser
+        permission = method == .get || method == .head ? .read : .write
         self.components = pattern.split(separator: "/").map { part in
             part.hasPrefix(":") ? .parameter(String(part.dropFirst())) : .constant(String(part))
         }

@@ -24,9 +24,16 @@ enum Routes {
             // before the session cache forgets the token, or a request in between could put it back.
             Route(.post, "/api/users", work: .passwordHashing(UserHandlers.admitRegistration), handler: UserHandlers.register),
             Route(.post, "/api/users/login", work: .passwordHashing(UserHandlers.admitLogin), handler: UserHandlers.login),
-            Route(.post, "/api/users/logout", authenticated: UserHandlers.logout),
+            // Logout ends the token it is sent with, even a read-only API token.
+            Route(.post, "/api/users/logout", authenticated: UserHandlers.logout).requiring(.read),
             Route(.get, "/api/users/me", quickAuthenticated: UserHandlers.me),
-            Route(.delete, "/api/users", authenticated: UserHandlers.delete),
+            Route(.delete, "/api/users", authenticated: UserHandlers.delete).requiring(.account),
+
+            // API tokens for scripts: made and revoked with a login session only; revoking stays
+            // on the workers for the same reason as logout.
+            Route(.post, "/api/tokens", writing: APITokenDraft.self, authenticated: TokenHandlers.create).requiring(.account),
+            Route(.get, "/api/tokens", quickAuthenticated: TokenHandlers.list),
+            Route(.delete, "/api/tokens/:id", authenticated: TokenHandlers.delete).requiring(.account),
 
             Route(.get, "/api/groups", quickAuthenticated: GroupHandlers.list),
             Route(.patch, "/api/groups/:groupId", writing: GroupRename.self, authenticated: GroupHandlers.rename).requiring(.owner),
@@ -53,7 +60,7 @@ enum Routes {
             Route(.get, "/api/players/:id/stats", authenticated: StatsHandlers.player),
             Route(.get, "/api/stats/leaderboard", authenticated: StatsHandlers.leaderboard),
             // Balancing reads the roster and changes nothing: a viewer may try teams too.
-            Route(.post, "/api/teams/balance", authenticated: TeamHandlers.balance).requiring(.viewer),
+            Route(.post, "/api/teams/balance", authenticated: TeamHandlers.balance).requiring(.viewer).requiring(.read),
 
             Route(.get, "/api/shares", quickAuthenticated: ShareHandlers.list),
             Route(.post, "/api/shares", writing: ShareDraft.self, authenticated: ShareHandlers.create),

@@ -17,13 +17,25 @@ public struct TokenRepository {
         try session(digest: digest, now: now)?.user
     }
 
-    /// The user a live token belongs to and when the token expires; nil if unknown or expired.
+    /// The user a live token belongs to, when it expires, and whether it is a login session or an
+    /// API token (`api_tokens`, which may never expire); nil if unknown or expired.
     public func session(digest: [UInt8], now: Date) throws -> TokenSession? {
-        try database.query("""
-            SELECT users.id, users.username, tokens.expires_at FROM tokens JOIN users ON users.id = tokens.user_id
-            WHERE tokens.digest = ? AND tokens.expires_at > ?
-            """, digest, now)
-            .first.map { TokenSession(user: User(id: try $0.uuid(0), username: try $0.string(1)), expiresAt: try $0.date(2)) }
+        try database.map("""
+            SELECT users.id, users.username, tokens.expires_at, NULL, NULL
+            FROM tokens JOIN users ON users.id = tokens.user_id
+            WHERE tokens.digest = ?1 AND tokens.expires_at > ?2
+            UNION ALL
+            SELECT users.id, users.username, api_tokens.expires_at, api_tokens.id, api_tokens.scope
+            FROM api_tokens JOIN users ON users.id = api_tokens.user_id
+            WHERE api_tokens.digest = ?1 AND (api_tokens.expires_at IS NULL OR api_tokens.expires_at > ?2)
+            """, digest, now) { row in
+            let user = User(id: try row.uuid(0), username: try row.string(1))
+            let expiresAt = try row.optionalDate(2) ?? .distantFuture
+            guard let id = try row.optionalInt(3) else { return TokenSession(user: user, expiresAt: expiresAt, credential: .session) }
+            // The table's CHECK allows nothing else; were it to, the token could only read.
+            let scope = TokenScope(rawValue: try row.string(4)) ?? .read
+            return TokenSession(user: user, expiresAt: expiresAt, credential: .apiToken(id: id, scope: scope))
+        }.first
     }
 
     @discardableResult
@@ -40,8 +52,22 @@ public struct TokenRepository {
     }
 }
 
-/// A live token's owner and expiry.
+/// A live token's owner and expiry, and what kind of token it is.
 public struct TokenSession: Sendable, Hashable {
     public let user: User
     public let expiresAt: Date
+    package let credential: Credential
+
+    package init(user: User, expiresAt: Date, credential: Credential = .session) {
+        self.user = user
+        self.expiresAt = expiresAt
+        self.credential = credential
+    }
+}
+
+/// What a bearer token is: a login session (everything the account may do), or an API token made
+/// for scripts, limited to its scope.
+package enum Credential: Sendable, Hashable {
+    case session
+    case apiToken(id: Int, scope: TokenScope)
 }

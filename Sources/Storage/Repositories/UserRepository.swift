@@ -88,6 +88,7 @@ public struct UserRepository {
             """, date, tombstone, tombstone, id)
         guard database.changes > 0 else { return false }
         try database.execute("DELETE FROM tokens WHERE user_id = ?", id)
+        try database.execute("DELETE FROM api_tokens WHERE user_id = ?", id)
         // Its own group closes with it, unless another owner keeps it going; the account leaves
         // every group at once.
         try database.execute("""

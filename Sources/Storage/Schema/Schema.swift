@@ -3,7 +3,7 @@ import GatherCore
 /// The Football Gather schema, one migration per version. Never edit a released migration: add one.
 public enum Schema {
     /// Usernames' comparison keys are recomputed at every open (see `UserRepository.reconcileComparisonKeys`).
-    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11]) { database in
+    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12]) { database in
         try UserRepository(database).reconcileComparisonKeys()
     }
 
@@ -183,6 +183,23 @@ public enum Schema {
     static let version11 = Migration(version: 11, name: "a match saved twice is held in question", sql: """
         ALTER TABLE gathers ADD COLUMN duplicate_of TEXT;
         CREATE INDEX gathers_in_question ON gathers(group_id, duplicate_of) WHERE duplicate_of IS NOT NULL;
+        """)
+
+    /// Named, long-lived tokens for scripts, apart from login sessions: an account makes them,
+    /// each with a scope (`read` or `write`) and perhaps an expiry; logging out never touches
+    /// them. Kept as digests, like sessions; their last use is written in batches.
+    static let version12 = Migration(version: 12, name: "API tokens for scripts", sql: """
+        CREATE TABLE api_tokens (
+            id           INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id      TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            name         TEXT NOT NULL,
+            scope        TEXT NOT NULL CHECK (scope IN ('read', 'write')),
+            digest       BLOB NOT NULL UNIQUE,
+            created_at   INTEGER NOT NULL,
+            expires_at   INTEGER,
+            last_used_at INTEGER
+        ) STRICT;
+        CREATE UNIQUE INDEX api_tokens_by_user ON api_tokens(user_id, name);
         """)
 
     static let version10 = Migration(version: 10, name: "groups, members and invitations", sql: """
