@@ -13,6 +13,7 @@ enum CLICommands {
         OptionSpec("--ca-file", value: "PATH", help: "also trust this CA certificate for https (FG_CA_FILE)"),
         OptionSpec("--insecure", help: "https without checking the certificate (warns)"),
         OptionSpec("--timeout", value: "SECONDS", help: "how long to wait for the server's answer, 1–300 (FG_TIMEOUT; default 10)"),
+        OptionSpec("--token-file", value: "PATH", help: "act with the API token in this file instead of the login (FG_TOKEN)"),
     ]
 
     static let playerFields = [
@@ -90,6 +91,16 @@ enum CLICommands {
                     example: "gather group accept 8f3K…"),
         CommandSpec("group leave", summary: "leave a group (by id or name)", arguments: ["GROUP"],
                     example: "gather group leave \"Sunday league\""),
+        CommandSpec("token create", summary: "an API token for scripts: printed once, on standard output (needs a login)",
+                    options: [OptionSpec("--name", value: "NAME", help: "what it is for, unique among yours (cron, backup)"),
+                              OptionSpec("--scope", value: "SCOPE", help: "read (the default: reads only) or write", choices: ["read", "write"]),
+                              OptionSpec("--expires", value: "WHEN", help: "after 90d, 12w, 1y, on YYYY-MM-DD, or never (the default)"),
+                              json],
+                    example: "gather token create --name cron --scope read --expires 90d > ~/.config/gather/cron.token"),
+        CommandSpec("token list", summary: "your API tokens, with their scope, expiry and last use (never the tokens)", options: [json],
+                    example: "gather token list"),
+        CommandSpec("token revoke", summary: "stop an API token at once (by id or name); the others keep working",
+                    arguments: ["TOKEN"], example: "gather token revoke cron"),
         CommandSpec("watch", summary: "the match being played, full screen: a share link's, or without one your own",
                     arguments: ["SHARE-URL"], minimumArguments: 0, example: "gather watch https://gather.example.org/s/…"),
         CommandSpec("export", summary: "everything of yours in one document: players, gathers with teams and scores",

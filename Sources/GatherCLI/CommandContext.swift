@@ -5,7 +5,7 @@ import GatherCore
 import Networking
 
 /// What every command works with: the server (from --server or FG_SERVER_URL, as in the TUI),
-/// the API client, the saved session, and the console.
+/// the API client, the saved session or an API token, and the console.
 struct CommandContext {
     let command: ParsedCommand
     let console: Console
@@ -13,6 +13,9 @@ struct CommandContext {
     let sessions: ServerSessionStore
     /// The server, certificate and timeout settings the client was made with.
     let settings: ConnectionSettings
+    /// An API token for scripts (`--token-file`, else `FG_TOKEN`): commands act with it instead of
+    /// the saved session, on its account's own group.
+    let apiToken: String?
 
     init(command: ParsedCommand, environment: [String: String], console: Console) throws {
         var arguments: [String] = []
@@ -39,13 +42,50 @@ struct CommandContext {
         let config = ConfigDirectory.prepare(environment: environment)
         if let problem = config.problem { console.error("warning: \(problem)") }
         sessions = ServerSessionStore(store: SessionStore(directory: config.directory), server: settings.server)
+        apiToken = try CommandContext.apiToken(file: command.value("--token-file"), environment: environment, console: console)
+    }
+
+    /// The token of `--token-file PATH` (its first line), else of `FG_TOKEN`; warns when the file
+    /// can be read by others, as ssh does for a key.
+    private static func apiToken(file path: String?, environment: [String: String], console: Console) throws -> String? {
+        guard let path else { return environment["FG_TOKEN"].flatMap { $0.isEmpty ? nil : $0 } }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CommandFailure.usage("cannot read the token file \(path): \(error.localizedDescription)")
+        }
+        let token = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first
+            .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        guard !token.isEmpty else { throw CommandFailure.usage("the token file \(path) is empty: put the token of gather token create in it") }
+        if let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int, mode & 0o077 != 0 {
+            console.error("warning: \(path) can be read by others (mode \(String(mode & 0o777, radix: 8))); chmod 600 it")
+        }
+        return token
+    }
+
+    /// Puts the credential on the client: the API token when there is one (acting on its
+    /// account's own group), else the saved session and the group chosen with `gather group switch`;
+    /// neither is exit 4.
+    func authorize() throws {
+        guard let apiToken else {
+            _ = try requireSession()
+            return
+        }
+        client.bearerToken = apiToken
+        client.group = nil
     }
 
     var wantsJSON: Bool { command.has("--json") }
 
     /// Puts the saved session's token on the client, and the group chosen with `gather group switch`
-    /// (the account's own if none); not logged in is exit 4.
+    /// (the account's own if none); not logged in is exit 4. For what only a login may do (API
+    /// tokens, choosing a group): with an API token given, it says so rather than mixing the two.
     func requireSession() throws -> Session {
+        if apiToken != nil {
+            throw CommandFailure(code: .notLoggedIn, message: "gather \(command.spec.name) needs a login session (gather login), "
+                                 + "not an API token (FG_TOKEN or --token-file)")
+        }
         guard let session = sessions.savedSession() else {
             throw CommandFailure(code: .notLoggedIn, message: "not logged in to \(client.address): run gather login")
         }

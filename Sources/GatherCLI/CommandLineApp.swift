@@ -63,6 +63,11 @@ public struct CommandLineApp: Sendable {
                 do {
                     try await dispatch(context)
                 } catch let error as ServiceError {
+                    if case .unauthorized = error, context.apiToken != nil {
+                        console.error("\(error.message): the API token was refused (revoked or expired); "
+                                      + "make another with gather token create")
+                        return ExitCode.notLoggedIn.rawValue
+                    }
                     if case .unauthorized = error, command.spec.name != "login" {
                         // The saved token no longer works: forget it, as the TUI does.
                         context.sessions.clearSession()
@@ -127,6 +132,9 @@ public struct CommandLineApp: Sendable {
         case "group invite": try await GroupCommands.invite(context)
         case "group accept": try await GroupCommands.accept(context)
         case "group leave": try await GroupCommands.leave(context)
+        case "token create": try await TokenCommands.create(context)
+        case "token list": try await TokenCommands.list(context)
+        case "token revoke": try await TokenCommands.revoke(context)
         case "export": try await BackupCommands.export(context)
         case "import":
             try await BackupCommands.import(context) { path in

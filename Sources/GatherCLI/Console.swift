@@ -18,7 +18,12 @@ public struct Console: Sendable {
         self.color = color && isTerminal
     }
 
+    /// Data: what a script reads or a pipe passes on.
     func line(_ text: String) { out(text + "\n") }
+    /// A message for the person at the terminal (done, what it means, what to do next): never in
+    /// the data a script reads.
+    func note(_ text: String) { err(text + "\n") }
+    /// Something went wrong.
     func error(_ text: String) { err("gather: " + text + "\n") }
 
     /// Bold headers on a colour terminal.

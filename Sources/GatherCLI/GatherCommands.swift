@@ -9,7 +9,7 @@ enum GatherCommands {
     /// clients of the original paging), or with `--all` every one, page after page, each continuing
     /// exactly after the last match of the one before.
     static func list(_ context: CommandContext) async throws {
-        _ = try context.requireSession()
+        try context.authorize()
         let all = context.command.has("--all")
         let limit = try context.command.value("--limit").map { try context.integer($0, name: "--limit", range: GatherQuery.limitRange) }
         if all && limit != nil { throw CommandFailure.usage("gathers list takes --all or --limit, not both") }
@@ -39,7 +39,7 @@ enum GatherCommands {
 
     static func show(_ context: CommandContext) async throws {
         let id = try context.gatherID(context.command.arguments[0])
-        _ = try context.requireSession()
+        try context.authorize()
         let gather = try await context.client.request(.get, "/api/gathers/\(id.uuidString)", as: Gather.self)
         let players = try await context.client.request(.get, "/api/gathers/\(id.uuidString)/players", as: [GatherPlayer].self)
         let match = GatherWithPlayers(gather: gather, players: players)
@@ -54,7 +54,7 @@ enum GatherCommands {
     }
 
     static func new(_ context: CommandContext) async throws {
-        _ = try context.requireSession()
+        try context.authorize()
         guard let teamA = context.command.value("--team-a"), let teamB = context.command.value("--team-b") else {
             throw CommandFailure.usage("gathers new needs --team-a and --team-b")
         }
@@ -74,22 +74,22 @@ enum GatherCommands {
         let gather = try await APIGatherService(client: context.client).create(draft)
         if context.command.has("--quiet") { return context.console.line(gather.id.uuidString) }
         if context.wantsJSON { return context.printJSON(gather) }
-        context.console.line("Created gather \(gather.id.uuidString)")
+        context.console.note("Created gather \(gather.id.uuidString)")
     }
 
     static func setScore(_ context: CommandContext) async throws {
         let id = try context.gatherID(context.command.arguments[0])
         let result = try score(context.command.arguments[1])
-        _ = try context.requireSession()
+        try context.authorize()
         try await context.client.request(.put, "/api/gathers/\(id.uuidString)", body: GatherResultUpdate(result: result))
-        context.console.line("Saved: \(result.scoreLine)")
+        context.console.note("Saved: \(result.scoreLine)")
     }
 
     static func remove(_ context: CommandContext) async throws {
         let id = try context.gatherID(context.command.arguments[0])
-        _ = try context.requireSession()
+        try context.authorize()
         try await APIGatherService(client: context.client).delete(gatherID: id)
-        context.console.line("Deleted gather \(id.uuidString)")
+        context.console.note("Deleted gather \(id.uuidString)")
     }
 
     /// "3-2" → the result, its winner implied.

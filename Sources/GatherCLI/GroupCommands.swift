@@ -23,7 +23,7 @@ enum GroupCommands {
         let group = try await chosen(argument.lowercased() == "own" ? nil : argument, service: service, session: session)
         try context.sessions.store.choose(group.isOwn ? nil : SessionStore.GroupChoice(
             server: context.client.address.description, userID: session.userID, groupID: group.id, name: group.name, role: group.role))
-        context.console.line("Now in \(group.name) (\(group.role.rawValue))\(group.isOwn ? ", your own" : "")")
+        context.console.note("Now in \(group.name) (\(group.role.rawValue))\(group.isOwn ? ", your own" : "")")
     }
 
     static func members(_ context: CommandContext) async throws {
@@ -49,17 +49,17 @@ enum GroupCommands {
                                      current: context.chosenGroup(of: session)?.groupID)
         let invite = try await service.invite(to: group.id, role: role, days: days)
         if context.wantsJSON { return context.printJSON(invite) }
-        context.console.line("Invitation to \(group.name) as \(role.rawValue), until \(ISO8601DateFormatter().string(from: invite.invite.expiresAt)):")
+        context.console.note("Invitation to \(group.name) as \(role.rawValue), until \(ISO8601DateFormatter().string(from: invite.invite.expiresAt)):")
         context.console.line(invite.code)
         QRCodePrinting.print(invite.code, in: context)
-        context.console.line("It works once and is shown this once; they join with: gather group accept CODE")
+        context.console.note("It works once and is shown this once; they join with: gather group accept CODE")
     }
 
     static func accept(_ context: CommandContext) async throws {
-        _ = try context.requireSession()
+        try context.authorize()
         let group = try await APIGroupService(client: context.client).accept(code: context.command.arguments[0])
         if context.wantsJSON { return context.printJSON(group) }
-        context.console.line("You joined \(group.name) as \(group.role == .organiser ? "an" : "a") \(group.role.rawValue)")
+        context.console.note("You joined \(group.name) as \(group.role == .organiser ? "an" : "a") \(group.role.rawValue)")
     }
 
     static func leave(_ context: CommandContext) async throws {
@@ -67,7 +67,7 @@ enum GroupCommands {
         let service = APIGroupService(client: context.client)
         let group = try await chosen(context.command.arguments[0], service: service, session: session)
         try await service.remove(session.userID, from: group.id)
-        context.console.line("You left \(group.name)")
+        context.console.note("You left \(group.name)")
     }
 
     /// The group an argument names among the account's: by id or by name (any case); without

@@ -6,7 +6,7 @@ import HTTP
 /// players list, add, show, edit, rm.
 enum PlayerCommands {
     static func list(_ context: CommandContext) async throws {
-        _ = try context.requireSession()
+        try context.authorize()
         var players = try await APIPlayerService(client: context.client).players()
         switch context.command.value("--sort") {
         case "name"?: players.sort { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
@@ -27,19 +27,19 @@ enum PlayerCommands {
     private static func positionRank(_ position: Position?) -> Int { position.map { Position.allCases.firstIndex(of: $0) ?? 0 } ?? 99 }
 
     static func add(_ context: CommandContext) async throws {
-        _ = try context.requireSession()
+        try context.authorize()
         guard let name = context.command.value("--name") else { throw CommandFailure.usage("players add needs --name") }
         var body: [String: AnyJSON] = ["name": .string(name)]
         try fields(of: context, into: &body)
         let player = try await context.client.request(.post, "/api/players", body: body, as: Player.self)
         if context.command.has("--quiet") { return context.console.line(String(player.id)) }
         if context.wantsJSON { return context.printJSON(player) }
-        context.console.line("Added \(player.name) (id \(player.id))")
+        context.console.note("Added \(player.name) (id \(player.id))")
     }
 
     static func show(_ context: CommandContext) async throws {
         let id = try context.integer(context.command.arguments[0], name: "ID")
-        _ = try context.requireSession()
+        try context.authorize()
         let player = try await context.client.request(.get, "/api/players/\(id)", as: Player.self)
         let stats = try await context.client.request(.get, "/api/players/\(id)/stats", as: PlayerStats.self)
         if context.wantsJSON { return context.printJSON(PlayerWithRecord(player: player, stats: stats)) }
@@ -53,7 +53,7 @@ enum PlayerCommands {
 
     static func edit(_ context: CommandContext) async throws {
         let id = try context.integer(context.command.arguments[0], name: "ID")
-        _ = try context.requireSession()
+        try context.authorize()
         // The fields named are laid over the player as stored, sent with that version (If-Match):
         // a change someone made in between is read again and kept, never overwritten.
         for attempt in 1... {
@@ -79,24 +79,24 @@ enum PlayerCommands {
         }
         let updated = try await context.client.request(.get, "/api/players/\(id)", as: Player.self)
         if context.wantsJSON { return context.printJSON(updated) }
-        context.console.line("Updated \(updated.name) (id \(id))")
+        context.console.note("Updated \(updated.name) (id \(id))")
     }
 
     static func remove(_ context: CommandContext, confirm: (String) -> Bool) async throws {
         let id = try context.integer(context.command.arguments[0], name: "ID")
-        _ = try context.requireSession()
+        try context.authorize()
         if !context.command.has("--yes") {
             let player = try await context.client.request(.get, "/api/players/\(id)", as: Player.self)
             guard context.console.isTerminal else {
                 throw CommandFailure.usage("players rm asks before deleting; add --yes to delete \(player.name) from a script")
             }
             guard confirm("Delete \(player.name)? [y/N] ") else {
-                context.console.line("Kept \(player.name)")
+                context.console.note("Kept \(player.name)")
                 return
             }
         }
         try await APIPlayerService(client: context.client).delete(id: id)
-        context.console.line("Deleted player \(id)")
+        context.console.note("Deleted player \(id)")
     }
 
     /// --age, --skill, --position, --team into a request body.

@@ -12,12 +12,12 @@ enum SessionCommands {
         let session = try await APISessionService(client: context.client).login(username: username, password: secret)
         try context.sessions.save(session)
         try? context.sessions.remember(username: username)
-        context.console.line("Logged in as \(username) at \(context.client.address)")
+        context.console.note("Logged in as \(username) at \(context.client.address)")
     }
 
     static func logout(_ context: CommandContext) async throws {
         guard context.sessions.savedSession() != nil else {
-            context.console.line("Not logged in")
+            context.console.note("Not logged in")
             return
         }
         let session = try context.requireSession()
@@ -26,11 +26,11 @@ enum SessionCommands {
             throw CommandFailure(code: .unreachable, message: "\(reason); the session was not revoked and is kept: run gather logout again")
         }
         context.sessions.clearSession()
-        context.console.line("Logged out")
+        context.console.note("Logged out")
     }
 
     static func whoami(_ context: CommandContext) async throws {
-        _ = try context.requireSession()
+        try context.authorize()
         let user = try await context.client.request(.get, "/api/users/me", as: User.self)
         if context.wantsJSON {
             context.printJSON(user)

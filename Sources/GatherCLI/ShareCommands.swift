@@ -5,21 +5,21 @@ import GatherCore
 /// share create, list, revoke: read-only links to the results, for the group chat.
 enum ShareCommands {
     static func create(_ context: CommandContext) async throws {
-        _ = try context.requireSession()
+        try context.authorize()
         let link = try await APIShareService(client: context.client).create(name: context.command.arguments[0])
         if context.wantsJSON {
             return context.printJSON(link.created)
         }
         if context.command.has("--quiet") { return context.console.line(link.url) }
-        context.console.line("Share link \(link.share.id), \"\(link.share.name)\": anyone with it sees the table and the matches")
+        context.console.note("Share link \(link.share.id), \"\(link.share.name)\": anyone with it sees the table and the matches")
         context.console.line(link.url)
         // On a terminal, the link to scan too: a phone at the pitch opens it without typing.
         QRCodePrinting.print(link.url, in: context)
-        context.console.line("It is shown this once; gather share revoke \(link.share.id) stops it.")
+        context.console.note("It is shown this once; gather share revoke \(link.share.id) stops it.")
     }
 
     static func list(_ context: CommandContext) async throws {
-        _ = try context.requireSession()
+        try context.authorize()
         let shares = try await APIShareService(client: context.client).shares()
         if context.wantsJSON { return context.printJSON(shares) }
         let dates = ISO8601DateFormatter()
@@ -31,8 +31,8 @@ enum ShareCommands {
 
     static func revoke(_ context: CommandContext) async throws {
         let id = try context.integer(context.command.arguments[0], name: "ID", range: 1...Int.max)
-        _ = try context.requireSession()
+        try context.authorize()
         try await APIShareService(client: context.client).revoke(id: id)
-        context.console.line("Share link \(id) revoked: it no longer opens anything")
+        context.console.note("Share link \(id) revoked: it no longer opens anything")
     }
 }

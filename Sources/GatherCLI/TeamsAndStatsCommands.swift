@@ -5,7 +5,7 @@ import GatherCore
 /// teams balance, stats.
 enum TeamsAndStatsCommands {
     static func balance(_ context: CommandContext) async throws {
-        _ = try context.requireSession()
+        try context.authorize()
         let ids = try context.command.arguments.map { try context.integer($0, name: "ID") }
         var pins: [Int: Team] = [:]
         for pin in context.command.allValues("--pin") {
@@ -35,7 +35,7 @@ enum TeamsAndStatsCommands {
     }
 
     static func stats(_ context: CommandContext) async throws {
-        _ = try context.requireSession()
+        try context.authorize()
         if let player = context.command.value("--player") {
             let id = try context.integer(player, name: "--player")
             let stats = try await context.client.request(.get, "/api/players/\(id)/stats", as: PlayerStats.self)

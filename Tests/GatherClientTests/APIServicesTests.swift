@@ -234,6 +234,34 @@ final class APIServicesTests: XCTestCase {
         }
     }
 
+    func testAnAPITokenIsMadeOnceListedWithoutItsSecretAndRevoked() async throws {
+        let session = try await APISessionService(client: client).register(username: "coach", password: "long-enough")
+        let tokens = APITokenService(client: client)
+        await expectError(.rejected(status: 400, reason: "Name must be 1–100 characters")) {
+            _ = try await tokens.create(name: "", scope: .read, expiresAt: nil)
+        }
+        let expiry = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 86_400).rounded())
+        let made = try await tokens.create(name: "cron", scope: .read, expiresAt: expiry)
+        XCTAssertEqual(made.token.name, "cron")
+        XCTAssertEqual(made.token.scope, .read)
+        XCTAssertEqual(made.token.expiresAt, expiry)
+        XCTAssertTrue(made.secret.hasPrefix("gather_"))
+        let listed = try await tokens.tokens()
+        XCTAssertEqual(listed, [made.token])
+
+        // The script's token reads, and is refused what a login alone may do.
+        client.bearerToken = made.secret
+        let seenByTheScript = try await tokens.tokens()
+        XCTAssertEqual(seenByTheScript.map(\.name), ["cron"])
+        await expectError(.rejected(status: 403, reason: "an API token cannot do that: log in (gather login) to manage API tokens or the account")) {
+            try await tokens.revoke(id: made.token.id)
+        }
+        client.bearerToken = session.token
+        try await tokens.revoke(id: made.token.id)
+        let remaining = try await tokens.tokens()
+        XCTAssertEqual(remaining, [])
+    }
+
     func testTheLiveMatchGoesUpWithItsOwnTokenAndARefusalLogsNobodyOut() async throws {
         let session = try await APISessionService(client: client).register(username: "host", password: "long-enough")
         let player = try await APIPlayerService(client: client).create(try PlayerDetails(name: "Ana"))

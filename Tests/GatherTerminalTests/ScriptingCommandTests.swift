@@ -82,16 +82,76 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertTrue(wrong.errors.contains("Wrong username or password"), wrong.errors)
         let login = try client(["login", "--username", "ana"], input: "long-enough\n")
         XCTAssertEqual(login.status, 0, login.errors)
-        XCTAssertEqual(login.output, "Logged in as ana at \(url)\n")
+        XCTAssertEqual(login.errors, "Logged in as ana at \(url)\n", "a message for people: on stderr")
+        XCTAssertEqual(login.output, "", "no data")
         XCTAssertEqual(try client(["whoami"]).output, "ana at \(url)\n")
         let me = try XCTUnwrap(try client(["whoami", "--json"]).json() as? [String: Any])
         XCTAssertEqual(me["username"] as? String, "ana")
         XCTAssertNotNil(me["id"])
-        XCTAssertEqual(try client(["logout"]).output, "Logged out\n")
+        let logout = try client(["logout"])
+        XCTAssertEqual([logout.output, logout.errors], ["", "Logged out\n"])
         let after = try client(["players", "list"])
         XCTAssertEqual(after.status, 4)
         XCTAssertTrue(after.errors.contains("not logged in"), after.errors)
         XCTAssertEqual(try client(["login"], environment: ["FG_PASSWORD": "long-enough"]).status, 0, "the remembered name, FG_PASSWORD")
+    }
+
+    /// A cron job as cron runs it (no session, almost no environment, a pipeline under pipefail)
+    /// with a read token made once: it keeps working after the login ends, cannot change
+    /// anything, and stops the moment it is revoked.
+    func testACronJobWithAReadTokenOutlivesTheLoginAndStopsWhenRevoked() throws {
+        try register("coach")
+        XCTAssertEqual(try client(["login", "--username", "coach"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        XCTAssertEqual(try client(["players", "add", "--name", "Ana"]).status, 0)
+        let made = try client(["token", "create", "--name", "cron", "--scope", "read", "--expires", "90d"])
+        XCTAssertEqual(made.status, 0, made.errors)
+        let secret = made.output.trimmingCharacters(in: .newlines)
+        XCTAssertNotNil(secret.range(of: "^gather_[A-Za-z0-9_-]{43}$", options: .regularExpression), "the token alone on stdout: \(made.output)")
+        XCTAssertTrue(made.errors.contains("shown this once"), made.errors)
+        let tokenFile = directory.appendingPathComponent("cron.token")
+        try made.output.write(to: tokenFile, atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(tokenFile.path, 0o600), 0)
+        XCTAssertEqual(try client(["token", "create", "--name", "cron"]).status, 1, "names are unique per account")
+        XCTAssertEqual(try client(["logout"]).status, 0)
+
+        let gather = TmuxSession.binaryDirectory.appendingPathComponent("gather").path
+        let cron = { (command: String) throws -> (status: String, output: String) in
+            let job = Process()
+            job.executableURL = URL(fileURLWithPath: "/bin/bash")
+            job.arguments = ["-c", "set -o pipefail; '\(gather)' --token-file '\(tokenFile.path)' \(command) 2>&1 | head -5; echo \"exit ${PIPESTATUS[0]}\""]
+            job.environment = ["HOME": self.directory.path, "PATH": "/usr/bin:/bin", "SHELL": "/bin/sh", "LOGNAME": "coach",
+                               "FG_SERVER_URL": self.url]
+            let output = Pipe()
+            job.standardOutput = output
+            try job.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            job.waitUntilExit()
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            return (String(lines.last ?? ""), lines.dropLast().joined(separator: "\n"))
+        }
+        let list = try cron("players list --json")
+        XCTAssertEqual(list.status, "exit 0", list.output)
+        XCTAssertTrue(list.output.contains("\"name\":\"Ana\""), list.output)
+        let write = try cron("players add --name Eve")
+        XCTAssertEqual(write.status, "exit 1", write.output)
+        XCTAssertTrue(write.output.contains("can only read"), write.output)
+        let mint = try client(["token", "create", "--name", "stronger"], environment: ["FG_TOKEN": secret])
+        XCTAssertEqual(mint.status, 4, mint.errors)
+        XCTAssertTrue(mint.errors.contains("needs a login session"), mint.errors)
+
+        XCTAssertEqual(try client(["login", "--username", "coach"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        let listed = try XCTUnwrap(try client(["token", "list", "--json"]).json() as? [[String: Any]])
+        XCTAssertEqual(listed.compactMap { $0["name"] as? String }, ["cron"])
+        XCTAssertEqual(listed.first?["scope"] as? String, "read")
+        XCTAssertNotNil(listed.first?["expiresAt"] as? String)
+        XCTAssertNil(listed.first?["token"], "never the secret")
+        XCTAssertFalse(try client(["token", "list"]).output.contains(secret))
+        let revoked = try client(["token", "revoke", "cron"])
+        XCTAssertEqual([revoked.output, String(revoked.status)], ["", "0"], revoked.errors)
+        let after = try cron("players list")
+        XCTAssertEqual(after.status, "exit 4", after.output)
+        XCTAssertTrue(after.output.contains("API token was refused"), after.output)
+        XCTAssertEqual(try client(["whoami"]).status, 0, "revoking a token leaves the login alone")
     }
 
     func testPlayersGathersTeamsAndStats() throws {
@@ -126,7 +186,8 @@ final class ScriptingCommandTests: XCTestCase {
         let created = try client(["gathers", "new", "--team-a", teamA.joined(separator: ","), "--team-b", teamB.joined(separator: ","), "--quiet"])
         XCTAssertEqual(created.status, 0, created.errors)
         let gather = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
-        XCTAssertEqual(try client(["gathers", "score", gather, "3-2"]).output, "Saved: Team A 3 – 2 Team B\n")
+        let scored = try client(["gathers", "score", gather, "3-2"])
+        XCTAssertEqual([scored.output, scored.errors], ["", "Saved: Team A 3 – 2 Team B\n"])
         let shown = try XCTUnwrap(try client(["gathers", "show", gather, "--json"]).json() as? [String: Any])
         XCTAssertEqual(shown["score"] as? String, "3-2")
         XCTAssertEqual((shown["players"] as? [Any])?.count, 4)
@@ -149,9 +210,10 @@ final class ScriptingCommandTests: XCTestCase {
         let made = try client(["share", "create", "Thursday five-a-side"])
         XCTAssertEqual(made.status, 0, made.errors)
         let lines = made.output.split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.count, 3, made.output)
-        XCTAssertNotNil(lines[1].range(of: "^\(NSRegularExpression.escapedPattern(for: url))/s/[A-Za-z0-9_-]{43}$", options: .regularExpression),
-                        "a whole link, read against the server's address: \(lines[1])")
+        XCTAssertEqual(lines.count, 1, "the link alone on stdout: \(made.output)")
+        XCTAssertTrue(made.errors.hasPrefix("Share link "), made.errors)
+        XCTAssertNotNil(lines[0].range(of: "^\(NSRegularExpression.escapedPattern(for: url))/s/[A-Za-z0-9_-]{43}$", options: .regularExpression),
+                        "a whole link, read against the server's address: \(lines[0])")
         let quiet = try client(["share", "create", "Parents", "--quiet"])
         XCTAssertTrue(quiet.output.hasPrefix("\(url)/s/"), quiet.output)
         let json = try XCTUnwrap(try client(["share", "create", "Club", "--json"]).json() as? [String: Any])
@@ -168,7 +230,7 @@ final class ScriptingCommandTests: XCTestCase {
         let id = try XCTUnwrap(listed.first?["id"] as? Int)
         let revoked = try client(["share", "revoke", String(id)])
         XCTAssertEqual(revoked.status, 0, revoked.errors)
-        XCTAssertEqual(revoked.output, "Share link \(id) revoked: it no longer opens anything\n")
+        XCTAssertEqual([revoked.output, revoked.errors], ["", "Share link \(id) revoked: it no longer opens anything\n"])
         let again = try client(["share", "revoke", String(id)])
         XCTAssertEqual(again.status, 1)
         XCTAssertTrue(again.errors.contains("share not found"), again.errors)
@@ -194,14 +256,15 @@ final class ScriptingCommandTests: XCTestCase {
 
         let made = try client(["group", "invite", "--role", "viewer", "--days", "2"])
         XCTAssertEqual(made.status, 0, made.errors)
+        XCTAssertTrue(made.errors.hasPrefix("Invitation to host as viewer, until "), made.errors)
         let lines = made.output.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines[0].hasPrefix("Invitation to host as viewer, until "), made.output)
-        let code = lines[1]
+        XCTAssertEqual(lines.count, 1, "the code alone on stdout: \(made.output)")
+        let code = lines[0]
         XCTAssertNotNil(code.range(of: "^[A-Za-z0-9_-]{43}$", options: .regularExpression), code)
 
         let joined = try client(["group", "accept", code], environment: friendConfig)
         XCTAssertEqual(joined.status, 0, joined.errors)
-        XCTAssertEqual(joined.output, "You joined host as a viewer\n")
+        XCTAssertEqual(joined.errors, "You joined host as a viewer\n")
         let again = try client(["group", "accept", code], environment: friendConfig)
         XCTAssertEqual(again.status, 1, "used once")
         XCTAssertTrue(again.errors.contains("does not exist, was used or revoked, or has expired"), again.errors)
@@ -220,7 +283,7 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(try client(["players", "add", "--name", "Own player", "--quiet"], environment: friendConfig).status, 0)
         let switched = try client(["group", "switch", "host"], environment: friendConfig)
         XCTAssertEqual(switched.status, 0, switched.errors)
-        XCTAssertEqual(switched.output, "Now in host (viewer)\n")
+        XCTAssertEqual(switched.errors, "Now in host (viewer)\n")
         XCTAssertTrue(try client(["group", "list"], environment: friendConfig).output.contains("* "), "the current group is marked")
         XCTAssertEqual(try XCTUnwrap(try client(["players", "list", "--json"], environment: friendConfig).json() as? [[String: Any]])
             .compactMap { $0["name"] as? String }, ["Ana"])
@@ -234,13 +297,13 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertFalse(terminal.screen().contains("Own player"))
         terminal.press("q")
         XCTAssertTrue(terminal.waitFor("FG-EXITED-0"))
-        XCTAssertEqual(try client(["group", "switch", "own"], environment: friendConfig).output, "Now in friend (owner), your own\n")
+        XCTAssertEqual(try client(["group", "switch", "own"], environment: friendConfig).errors, "Now in friend (owner), your own\n")
         XCTAssertEqual(try XCTUnwrap(try client(["players", "list", "--json"], environment: friendConfig).json() as? [[String: Any]])
             .compactMap { $0["name"] as? String }, ["Own player"])
 
         let left = try client(["group", "leave", "HOST"], environment: friendConfig)
         XCTAssertEqual(left.status, 0, left.errors)
-        XCTAssertEqual(left.output, "You left host\n")
+        XCTAssertEqual(left.errors, "You left host\n")
         XCTAssertEqual(try XCTUnwrap(try client(["group", "list", "--json"], environment: friendConfig).json() as? [[String: Any]]).count, 1)
         XCTAssertEqual(try client(["group", "leave", "friend"], environment: friendConfig).status, 1, "nobody leaves their own group")
     }

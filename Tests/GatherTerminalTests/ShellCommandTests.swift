@@ -119,7 +119,15 @@ final class ShellCommandTests: XCTestCase {
 
     func testTheREADMECrontabRunsInCronsEnvironment() throws {
         try registerAndLogIn()
-        try FileManager.default.createDirectory(at: home.appendingPathComponent("backups"), withIntermediateDirectories: true)
+        // The README's one-time setup, as typed: the folder and the backup's read token…
+        let setup = try block("sh", after: "A nightly backup").joined(separator: "\n")
+        let prepared = try run("/bin/bash", ["-c", setup], environment: userEnvironment)
+        XCTAssertEqual(prepared.status, 0, prepared.output)
+        let tokenFile = home.appendingPathComponent(".config/gather/backup.token").path
+        let mode = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: tokenFile)[.posixPermissions] as? Int)
+        XCTAssertEqual(mode & 0o777, 0o600, "the token file is the user's alone")
+        // …which outlives the login.
+        XCTAssertEqual(try run("/bin/bash", ["-c", "gather logout"], environment: userEnvironment).status, 0)
         var environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "SHELL": "/bin/sh", "LOGNAME": "ana"]
         var commands: [String] = []
         for line in try block("cron", after: "A nightly backup") {
@@ -147,5 +155,7 @@ final class ShellCommandTests: XCTestCase {
         let data = try Data(contentsOf: home.appendingPathComponent("backups").appendingPathComponent(backup))
         let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         XCTAssertEqual(document["format"] as? String, "football-gather-export", "a real export of ana's account")
+        let log = try String(contentsOf: home.appendingPathComponent("backups/gather.log"), encoding: .utf8)
+        XCTAssertTrue(log.hasPrefix("gather: exported 0 players and 0 gathers to "), "one line a night in the log: \(log)")
     }
 }

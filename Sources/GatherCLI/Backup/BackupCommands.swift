@@ -7,7 +7,7 @@ enum BackupCommands {
     // MARK: Export
 
     static func export(_ context: CommandContext) async throws {
-        _ = try context.requireSession()
+        try context.authorize()
         let user = try await context.client.request(.get, "/api/users/me", as: User.self)
         let players = try await APIPlayerService(client: context.client).players()
         let gathers = try await allGathers(context)
