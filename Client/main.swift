@@ -78,9 +78,11 @@ if CommandLineApp.isWatch(arguments) {
 // its run loop (SignalInbox); none can be taken the ordinary way by some other thread.
 SignalInbox.block(TerminalApp.handledSignals)
 
+let config = ConfigDirectory.prepare(environment: environment)
 let settings: ConnectionSettings
 do {
-    switch try ClientCommandLine.parse(arguments: arguments, environment: environment) {
+    switch try ClientCommandLine.parse(arguments: arguments, environment: environment,
+                                       stored: StoredSettings.load(directory: config.directory)) {
     case .help:
         print(ClientCommandLine.usage)
         exit(0)
@@ -111,12 +113,11 @@ if let warning = settings.securityWarning {
     StandardStream.write("gather: warning: \(warning)\n", to: STDERR_FILENO)
 }
 let client = APIClient(address: address, timeout: settings.timeout, tls: tls)
-let config = ConfigDirectory.prepare(environment: environment)
 if let problem = config.problem {
     StandardStream.write("gather: warning: \(problem)\n", to: STDERR_FILENO)
 }
 let configDirectory = config.directory
-let store = ServerSessionStore(store: SessionStore(directory: configDirectory), server: address)
+let store = ServerSessionStore(store: SessionStore(directory: configDirectory), server: address, caFile: settings.caFile)
 let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
 // The group chosen with `gather group switch` for whoever is logged in: every request, the roster
 // kept for offline play and each result kept here follow it (a result then uploads to its own).

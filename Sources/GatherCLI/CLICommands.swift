@@ -9,10 +9,10 @@ enum CLICommands {
     static let roles = ["owner", "organiser", "viewer"]
 
     static let global = [
-        OptionSpec("--server", value: "URL", help: "the gather-server (FG_SERVER_URL; default http://127.0.0.1:8080)"),
-        OptionSpec("--ca-file", value: "PATH", help: "also trust this CA certificate for https (FG_CA_FILE)"),
+        OptionSpec("--server", value: "URL", help: "the gather-server (FG_SERVER_URL, gather config; else the one logged in to)"),
+        OptionSpec("--ca-file", value: "PATH", help: "also trust this CA certificate for https (FG_CA_FILE, gather config)"),
         OptionSpec("--insecure", help: "https without checking the certificate (warns)"),
-        OptionSpec("--timeout", value: "SECONDS", help: "how long to wait for the server's answer, 1–300 (FG_TIMEOUT; default 10)"),
+        OptionSpec("--timeout", value: "SECONDS", help: "how long to wait for the server's answer, 1–300 (FG_TIMEOUT, gather config; default 10)"),
         OptionSpec("--token-file", value: "PATH", help: "act with the API token in this file instead of the login (FG_TOKEN)"),
     ]
 
@@ -110,6 +110,13 @@ enum CLICommands {
                     example: "gather export --output backup-$(date +%F).json"),
         CommandSpec("import", summary: "a JSON export or a players CSV (header row), all or nothing; twice adds nothing",
                     arguments: ["FILE"], example: "gather import backup.json"),
+        CommandSpec("config set", summary: "keep a setting for every run: server, ca-file, timeout (seconds) or output (table, json)",
+                    arguments: ["KEY", "VALUE"], example: "gather config set server https://gather.example.org"),
+        CommandSpec("config get", summary: "a setting as this run sees it (flag, environment, settings file, session, default)",
+                    arguments: ["KEY"], example: "gather config get server"),
+        CommandSpec("config unset", summary: "forget a kept setting", arguments: ["KEY"], example: "gather config unset timeout"),
+        CommandSpec("config list", summary: "every setting as this run sees it",
+                    options: [OptionSpec("--origin", help: "and where each comes from"), json], example: "gather config list --origin"),
         CommandSpec("completion", summary: "print a completion script for bash, zsh or fish", arguments: ["SHELL"],
                     example: "gather completion bash > /etc/bash_completion.d/gather"),
     ]

@@ -18,14 +18,12 @@ struct CommandContext {
     let apiToken: String?
 
     init(command: ParsedCommand, environment: [String: String], console: Console) throws {
-        var arguments: [String] = []
-        if let server = command.value("--server") { arguments += ["--server", server] }
-        if let caFile = command.value("--ca-file") { arguments += ["--ca-file", caFile] }
-        if command.has("--insecure") { arguments.append("--insecure") }
-        if let timeout = command.value("--timeout") { arguments += ["--timeout", timeout] }
-        guard case .run(let settings) = try ClientCommandLine.parse(arguments: arguments, environment: environment) else {
-            throw CommandFailure.usage("cannot read the server settings")
-        }
+        let config = ConfigDirectory.prepare(environment: environment)
+        if let problem = config.problem { console.error("warning: \(problem)") }
+        let stored = StoredSettings.load(directory: config.directory)
+        let flags = CommandContext.settingFlags(of: command)
+        let settings = try ClientCommandLine.settings(flags: flags, insecure: command.has("--insecure"), environment: environment,
+                                                      stored: stored)
         var tls: TLSClientContext?
         if settings.server.scheme == .https {
             do {
@@ -39,9 +37,9 @@ struct CommandContext {
         self.console = console
         self.settings = settings
         client = APIClient(address: settings.server, timeout: settings.timeout, tls: tls)
-        let config = ConfigDirectory.prepare(environment: environment)
-        if let problem = config.problem { console.error("warning: \(problem)") }
-        sessions = ServerSessionStore(store: SessionStore(directory: config.directory), server: settings.server)
+        sessions = ServerSessionStore(store: SessionStore(directory: config.directory), server: settings.server, caFile: settings.caFile)
+        let output = stored.resolve(.output, flags: flags, environment: environment)?.value
+        wantsJSON = command.has("--json") || output == "json"
         apiToken = try CommandContext.apiToken(file: command.value("--token-file"), environment: environment, console: console)
     }
 
@@ -76,7 +74,16 @@ struct CommandContext {
         client.group = nil
     }
 
-    var wantsJSON: Bool { command.has("--json") }
+    /// `--json`, or `output = json` in the environment (`FG_OUTPUT`) or the settings file.
+    let wantsJSON: Bool
+
+    /// The settings the command line gives for this run (`--server`, `--ca-file`, `--timeout`, `--json`).
+    static func settingFlags(of command: ParsedCommand) -> [ClientSetting: String] {
+        var flags: [ClientSetting: String] = [:]
+        for setting in [ClientSetting.server, .caFile, .timeout] { flags[setting] = command.value(setting.flag) }
+        if command.has("--json") { flags[.output] = "json" }
+        return flags
+    }
 
     /// Puts the saved session's token on the client, and the group chosen with `gather group switch`
     /// (the account's own if none); not logged in is exit 4. For what only a login may do (API

@@ -59,6 +59,10 @@ public struct CommandLineApp: Sendable {
                     console.out(try Completion.script(for: command.arguments[0]))
                     return ExitCode.success.rawValue
                 }
+                if command.spec.path.first == "config" {
+                    try ConfigCommands(command: command, environment: environment, console: console).run()
+                    return ExitCode.success.rawValue
+                }
                 let context = try CommandContext(command: command, environment: environment, console: console)
                 do {
                     try await dispatch(context)

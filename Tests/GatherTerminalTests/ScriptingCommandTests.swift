@@ -154,6 +154,47 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(try client(["whoami"]).status, 0, "revoking a token leaves the login alone")
     }
 
+    /// Settings kept once: the login remembers its server, `gather config` keeps the rest, and a
+    /// flag beats the environment, which beats the file; `config list --origin` says which won.
+    func testTheServerIsRememberedAndSettingsComeFromFlagEnvironmentThenFile() throws {
+        try register("coach")
+        let noServer = ["FG_SERVER_URL": ""]
+        let login = try client(["login", "--username", "coach", "--server", url], environment: noServer.merging(["FG_PASSWORD": "long-enough"]) { $1 })
+        XCTAssertEqual(login.status, 0, login.errors)
+        let whoami = try client(["whoami"], environment: noServer)
+        XCTAssertEqual([whoami.output, String(whoami.status)], ["coach at \(url)\n", "0"], "the server logged in to: \(whoami.errors)")
+        let origins = try client(["config", "list", "--origin"], environment: noServer)
+        XCTAssertTrue(origins.output.contains("server=\(url)\tthe saved session (gather login)"), origins.output)
+        XCTAssertTrue(origins.output.contains("timeout=10\tdefault"), origins.output)
+
+        let settingsFile = directory.appendingPathComponent("config/gather/settings").path
+        XCTAssertEqual(try client(["config", "set", "output", "json"], environment: noServer).status, 0)
+        XCTAssertEqual(try client(["config", "set", "timeout", "30"], environment: noServer).status, 0)
+        let bad = try client(["config", "set", "timeout", "0"], environment: noServer)
+        XCTAssertEqual(bad.status, 2, bad.errors)
+        XCTAssertTrue(bad.errors.contains("from 1 to 300"), bad.errors)
+        XCTAssertEqual(try client(["config", "set", "colour", "red"], environment: noServer).status, 2)
+        XCTAssertNotNil(try client(["players", "list"], environment: noServer).json() as? [Any], "output = json: JSON without --json")
+        XCTAssertEqual(try client(["config", "get", "timeout"], environment: noServer).output, "30\n")
+        XCTAssertEqual(try client(["config", "get", "timeout"], environment: ["FG_SERVER_URL": "", "FG_TIMEOUT": "7"]).output, "7\n")
+        XCTAssertEqual(try client(["config", "get", "timeout", "--timeout", "9"], environment: ["FG_SERVER_URL": "", "FG_TIMEOUT": "7"]).output,
+                       "9\n", "a flag beats the environment")
+        let all = try client(["config", "list", "--origin"], environment: ["FG_SERVER_URL": "", "FG_TIMEOUT": "7"]).output
+        XCTAssertTrue(all.contains("timeout=7\tenvironment FG_TIMEOUT"), all)
+        XCTAssertTrue(all.contains("output=json\tfile \(settingsFile)"), all)
+
+        // A server kept in the file wins over the session's; a broken one is named, and can be put right.
+        XCTAssertEqual(try client(["config", "set", "server", "http://127.0.0.1:1"], environment: noServer).status, 0)
+        let elsewhere = try client(["whoami"], environment: noServer)
+        XCTAssertEqual(elsewhere.status, 4, "no session for that server: \(elsewhere.errors)")
+        try "server = ftp://nowhere\n".write(toFile: settingsFile, atomically: true, encoding: .utf8)
+        let broken = try client(["whoami"], environment: noServer)
+        XCTAssertEqual(broken.status, 2)
+        XCTAssertTrue(broken.errors.contains("gather config set server URL"), broken.errors)
+        XCTAssertEqual(try client(["config", "unset", "server"], environment: noServer).status, 0)
+        XCTAssertEqual(try client(["whoami"], environment: noServer).status, 0, "back to the session's server")
+    }
+
     func testPlayersGathersTeamsAndStats() throws {
         try register("coach")
         XCTAssertEqual(try client(["login", "--username", "coach"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)

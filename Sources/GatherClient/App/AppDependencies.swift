@@ -64,15 +64,18 @@ public protocol SessionPersistence: UsernameMemory {
 public struct ServerSessionStore: SessionPersistence {
     public let store: SessionStore
     public let server: ServerAddress
+    /// Saved with the session, so the next run reaches the same server the same way.
+    let caFile: String?
 
-    public init(store: SessionStore, server: ServerAddress) {
+    public init(store: SessionStore, server: ServerAddress, caFile: String? = nil) {
         self.store = store
         self.server = server
+        self.caFile = caFile
     }
 
     public var rememberedUsername: String? { store.rememberedUsername }
     public func remember(username: String?) throws { try store.remember(username: username) }
     public func savedSession() -> Session? { store.session(for: server) }
-    public func save(_ session: Session) throws { try store.save(session, for: server) }
+    public func save(_ session: Session) throws { try store.save(session, for: server, caFile: caFile) }
     public func clearSession() { store.clearSession() }
 }

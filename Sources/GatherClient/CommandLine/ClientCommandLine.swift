@@ -75,14 +75,17 @@ public enum ClientCommandLine {
         """
     }
 
-    /// `arguments` without the program name. Flags win over `FG_SERVER_URL`, `FG_CA_FILE` and `FG_TIMEOUT`.
+    /// `arguments` without the program name. Flags win over the environment (`FG_SERVER_URL`,
+    /// `FG_CA_FILE`, `FG_TIMEOUT`), which wins over what is stored (the settings file, then the
+    /// saved session's server).
     public static func parse(arguments: [String], environment: [String: String]) throws(ClientCommandLineError) -> ClientCommand {
-        var serverURL = environment["FG_SERVER_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? ServerAddress.defaultURL
-        var caFile = environment["FG_CA_FILE"].flatMap { $0.isEmpty ? nil : $0 }
+        try parse(arguments: arguments, environment: environment, stored: StoredSettings())
+    }
+
+    package static func parse(arguments: [String], environment: [String: String],
+                               stored: StoredSettings) throws(ClientCommandLineError) -> ClientCommand {
+        var flags: [ClientSetting: String] = [:]
         var insecure = false
-        var timeout = try environment["FG_TIMEOUT"].flatMap { $0.isEmpty ? nil : $0 }.map { text throws(ClientCommandLineError) in
-            try seconds(text, name: "FG_TIMEOUT")
-        } ?? ConnectionSettings.defaultTimeout
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
@@ -92,36 +95,52 @@ public enum ClientCommandLine {
                 return .version
             case "--server":
                 guard let value = remaining.popFirst() else { throw ClientCommandLineError(message: "--server needs a URL") }
-                serverURL = value
+                flags[.server] = value
             case let option where option.hasPrefix("--server="):
-                serverURL = String(option.dropFirst("--server=".count))
+                flags[.server] = String(option.dropFirst("--server=".count))
             case "--ca-file":
                 guard let value = remaining.popFirst(), !value.isEmpty else {
                     throw ClientCommandLineError(message: "--ca-file needs a path")
                 }
-                caFile = value
+                flags[.caFile] = value
             case let option where option.hasPrefix("--ca-file="):
-                caFile = String(option.dropFirst("--ca-file=".count))
+                flags[.caFile] = String(option.dropFirst("--ca-file=".count))
             case "--insecure":
                 insecure = true
             case "--timeout":
                 guard let value = remaining.popFirst() else { throw ClientCommandLineError(message: "--timeout needs a number of seconds") }
-                timeout = try seconds(value, name: "--timeout")
+                flags[.timeout] = value
             case let option where option.hasPrefix("--timeout="):
-                timeout = try seconds(String(option.dropFirst("--timeout=".count)), name: "--timeout")
+                flags[.timeout] = String(option.dropFirst("--timeout=".count))
             case let word where !word.hasPrefix("-"):
                 throw ClientCommandLineError(message: "unknown command \(word) (see gather help)")
             default:
                 throw ClientCommandLineError(message: "unknown option \(argument) (see gather --help)")
             }
         }
+        return .run(try settings(flags: flags, insecure: insecure, environment: environment, stored: stored))
+    }
+
+    /// The connection settings from the flags given, the environment and what is stored; a value
+    /// that cannot be used is refused naming where it came from.
+    package static func settings(flags: [ClientSetting: String], insecure: Bool, environment: [String: String],
+                                 stored: StoredSettings) throws(ClientCommandLineError) -> ConnectionSettings {
+        let resolve = { (setting: ClientSetting) in stored.resolve(setting, flags: flags, environment: environment) }
+        var timeout = ConnectionSettings.defaultTimeout
+        if let (text, origin) = resolve(.timeout) {
+            timeout = try seconds(text, name: origin.isFlagOrEnvironment ? origin.name : "timeout (\(origin))")
+        }
+        let server = resolve(.server) ?? (ServerAddress.defaultURL, .builtIn)
         do {
-            return .run(ConnectionSettings(server: try ServerAddress(url: serverURL), caFile: caFile, insecure: insecure, timeout: timeout))
+            return ConnectionSettings(server: try ServerAddress(url: server.value), caFile: resolve(.caFile)?.value,
+                                      insecure: insecure, timeout: timeout)
         } catch {
+            if case .settingsFile = server.origin {
+                throw ClientCommandLineError(message: "\(error.description) (server, set in \(stored.filePath): gather config set server URL)")
+            }
             throw ClientCommandLineError(message: error.description)
         }
     }
-
     private static func seconds(_ text: String, name: String) throws(ClientCommandLineError) -> Duration {
         let range = ConnectionSettings.timeoutRange
         guard let seconds = Int(text), range.contains(seconds) else {

@@ -14,6 +14,8 @@ public struct SessionStore: Sendable {
     private struct SavedSession: Codable {
         var server: String
         var session: Session
+        /// The CA file the session was made with, to reach its server again without `--ca-file`.
+        var caFile: String?
     }
 
     private var sessionFile: URL { directory.appendingPathComponent("session.json") }
@@ -27,9 +29,20 @@ public struct SessionStore: Sendable {
         return saved.session
     }
 
-    public func save(_ session: Session, for server: ServerAddress) throws {
-        let data = try JSONEncoder().encode(SavedSession(server: server.description, session: session))
+    public func save(_ session: Session, for server: ServerAddress, caFile: String? = nil) throws {
+        let data = try JSONEncoder().encode(SavedSession(server: server.description, session: session, caFile: caFile))
         try PrivateFile(sessionFile).write(data)
+    }
+
+    /// The server the saved session belongs to and the CA file it was made with: where a command
+    /// goes when nothing else names a server.
+    package var sessionSettings: [ClientSetting: String] {
+        guard let data = try? Data(contentsOf: sessionFile), let saved = try? JSONDecoder().decode(SavedSession.self, from: data) else {
+            return [:]
+        }
+        var settings: [ClientSetting: String] = [.server: saved.server]
+        settings[.caFile] = saved.caFile
+        return settings
     }
 
     public func clearSession() {
