@@ -655,6 +655,59 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertTrue(csv.contains(",\"Ben, Jr.\",,,,"), csv)
     }
 
+    /// Writes `bytes` to a file of this test's directory; its path.
+    private func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    /// The roster of the account logged in with `environment`, as `players list --json` gives it.
+    private func roster(_ environment: [String: String]) throws -> [[String: Any]] {
+        let list = try client(["players", "list", "--json"], environment: environment)
+        XCTAssertEqual(list.status, 0, list.errors)
+        return try XCTUnwrap(try list.json() as? [[String: Any]])
+    }
+
+    func testAnExcelCSVInWindows1252IsRefusedWithTheWayToReadItAndReadWithItsEncoding() throws {
+        let coach = try loggedIn("excel")
+        // What Excel saves as plain "CSV": Windows-1252 (é 0xE9, Á 0xC1, curly quotes 0x93 0x94), CR LF.
+        let path = try file("excel.csv", Array("name,age,team\r\nAna,30,Porto\r\nJos".utf8) + [0xE9, 0x20, 0xC1]
+                            + Array("lvarez,41,".utf8) + [0x93] + Array("Los Blancos".utf8) + [0x94] + Array("\r\n".utf8))
+        let refused = try client(["import", path], environment: coach)
+        XCTAssertEqual(refused.status, 1, refused.errors)
+        XCTAssertTrue(refused.errors.contains("nothing was changed"), refused.errors)
+        XCTAssertTrue(refused.errors.contains("line 3, column 4 (byte 32): 0xE9 is not UTF-8"), refused.errors)
+        XCTAssertTrue(refused.errors.contains("iconv -f WINDOWS-1252 -t UTF-8 \(path) > \(directory.appendingPathComponent("excel-utf8.csv").path)"),
+                      refused.errors)
+        XCTAssertTrue(refused.errors.contains("--encoding windows-1252"), refused.errors)
+        XCTAssertEqual(refused.output, "")
+        XCTAssertEqual(try roster(coach).count, 0, "nothing imported, not even line 2")
+
+        let accepted = try client(["import", "--encoding", "windows-1252", path], environment: coach)
+        XCTAssertEqual(accepted.status, 0, accepted.errors)
+        XCTAssertEqual(accepted.output, "Imported 2 players (0 already there) and 0 gathers (0 already there)\n")
+        let players = try roster(coach)
+        XCTAssertEqual(players.compactMap { $0["name"] as? String }.sorted(), ["Ana", "José Álvarez"])
+        XCTAssertTrue(players.contains { $0["favouriteTeam"] as? String == "\u{201C}Los Blancos\u{201D}" }, "\(players)")
+
+        let hole = try file("hole.csv", Array("name\nAna\nB".utf8) + [0x81] + Array("n\n".utf8))
+        let undefined = try client(["import", "--encoding", "windows-1252", hole], environment: coach)
+        XCTAssertEqual(undefined.status, 1)
+        XCTAssertTrue(undefined.errors.contains("line 3, column 2 (byte 10): byte 0x81 is not a character in Windows-1252"), undefined.errors)
+        XCTAssertEqual(try client(["import", "--encoding", "ebcdic", hole], environment: coach).status, 2, "not an encoding gather reads")
+    }
+
+    func testAUTF16FileWithItsByteOrderMarkIsRead() throws {
+        let coach = try loggedIn("unicode")
+        let text = "name,skill,position\r\nZoë,amateur,winger\r\n\"Łukasz, 🧤\",professional,goalkeeper\r\n"
+        let path = try file("unicode.csv", [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        let imported = try client(["import", path], environment: coach)
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        XCTAssertEqual(imported.output, "Imported 2 players (0 already there) and 0 gathers (0 already there)\n")
+        XCTAssertEqual(try roster(coach).compactMap { $0["name"] as? String }.sorted(), ["Zoë", "Łukasz, 🧤"])
+    }
+
     func testLoginReadsThePasswordFromTheTerminalWithoutEchoAndCtrlCPutsEchoBack() throws {
         try register("typist")
         let typed = try TmuxSession(arguments: ["login", "--username", "typist", "--server", url])

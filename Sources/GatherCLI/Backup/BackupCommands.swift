@@ -60,8 +60,7 @@ enum BackupCommands {
         } catch {
             throw CommandFailure(code: .refused, message: "cannot read \(path): \(error.localizedDescription)")
         }
-        var text = String(decoding: data, as: UTF8.self)
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        let text = try decodedText(data, path: path, encoding: context.command.value("--encoding"))
         let plan: ImportPlan
         if text.drop(while: { $0.isWhitespace }).first == "{" {
             plan = try ImportPlan(export: Data(text.utf8))
@@ -75,6 +74,39 @@ enum BackupCommands {
         let summary = try await plan.run(context, into: session.userID)
         context.console.line("Imported \(summary.createdPlayers) players (\(summary.matchedPlayers) already there) and "
                              + "\(summary.createdGathers) gathers (\(summary.existingGathers) already there)")
+    }
+
+    /// The file as text: in the encoding named, else UTF-8 or UTF-16 (detected); bytes that are
+    /// not text in it are refused by their place, with the way to read a spreadsheet's other encodings.
+    private static func decodedText(_ data: Data, path: String, encoding name: String?) throws -> String {
+        let encoding = try name.map { name in
+            guard let encoding = FileEncoding(name: name) else {
+                throw CommandFailure.usage("--encoding must be one of \(FileEncoding.names.joined(separator: ", ")) (got \"\(name)\")")
+            }
+            return encoding
+        }
+        do {
+            return try FileEncoding.decode(Array(data), as: encoding)
+        } catch {
+            guard encoding == nil else {
+                throw importFailure(["\(error) (read as \(name ?? "")); another --encoding may read it: \(FileEncoding.names.joined(separator: ", "))"],
+                                    path: path)
+            }
+            let source = path == "-" ? "players.csv" : shellQuoted(path)
+            let converted = path == "-" ? "players-utf8.csv" : shellQuoted(path.hasSuffix(".csv") ? String(path.dropLast(4)) + "-utf8.csv"
+                                                                                                    : path + "-utf8")
+            throw importFailure(["\(error)",
+                                 "it is neither UTF-8 nor UTF-16; a spreadsheet's plain \"CSV\" is often Windows-1252 (Excel's). Convert it:",
+                                 "  iconv -f WINDOWS-1252 -t UTF-8 \(source) > \(converted)",
+                                 "or import it as it is with --encoding windows-1252"], path: path)
+        }
+    }
+
+    /// A path as the shell reads it back: in single quotes unless every character is plain.
+    private static func shellQuoted(_ path: String) -> String {
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/+,:@%")
+        guard path.isEmpty || !path.allSatisfy(plain.contains) else { return path }
+        return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     static func importFailure(_ problems: [String], path: String) -> CommandFailure {
