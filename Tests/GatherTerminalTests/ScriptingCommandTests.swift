@@ -708,6 +708,25 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(try roster(coach).compactMap { $0["name"] as? String }.sorted(), ["Zoë", "Łukasz, 🧤"])
     }
 
+    func testASemicolonSeparatedSpreadsheetWithCapitalisedHeadersAndValues() throws {
+        let coach = try loggedIn("semicolons")
+        // A spreadsheet set to a language with decimal commas: `;` between fields, capitals as typed.
+        let path = try file("semicolons.csv", Array("Name;Skill;Position;Team\r\nAna;Professional;STRIKER;\"Porto; FC\"\r\nBen, Jr.;amateur;;\r\n".utf8))
+        let imported = try client(["import", path], environment: coach)
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        XCTAssertEqual(imported.output, "Imported 2 players (0 already there) and 0 gathers (0 already there)\n")
+        let players = try roster(coach).sorted { ($0["name"] as? String ?? "") < ($1["name"] as? String ?? "") }
+        XCTAssertEqual(players.map { $0["name"] as? String }, ["Ana", "Ben, Jr."])
+        XCTAssertEqual(players.map { $0["skill"] as? String }, ["professional", "amateur"])
+        XCTAssertEqual(players.first?["preferredPosition"] as? String, "striker")
+        XCTAssertEqual(players.first?["favouriteTeam"] as? String, "Porto; FC")
+        let wrong = try file("wrong.csv", Array("Name;Skill\nCy;Professional\nDi;Expert\n".utf8))
+        let refused = try client(["import", wrong], environment: coach)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.errors.contains("line 3: skill must be beginner, amateur or professional"), refused.errors)
+        XCTAssertEqual(try roster(coach).count, 2, "nothing of it imported")
+    }
+
     func testLoginReadsThePasswordFromTheTerminalWithoutEchoAndCtrlCPutsEchoBack() throws {
         try register("typist")
         let typed = try TmuxSession(arguments: ["login", "--username", "typist", "--server", url])
