@@ -97,11 +97,13 @@ enum CLICommands {
                                          choices: ["json", "csv"]),
                               OptionSpec("--output", value: "FILE", help: "write to FILE instead of standard output")],
                     example: "gather export --output backup-$(date +%F).json"),
-        CommandSpec("import", summary: "a JSON export or a players CSV (header row), all or nothing; twice adds nothing",
+        CommandSpec("import", summary: "a JSON export or a players CSV (header row; , ; or tab; rows with an id update that player), "
+                    + "all or nothing; twice adds nothing",
                     arguments: ["FILE"],
                     options: [OptionSpec("--encoding", value: "ENC", help: "the file's encoding if not UTF-8 or UTF-16 (Excel's CSV: windows-1252)",
-                                         choices: ["utf-8", "utf-16", "windows-1252", "latin-1", "iso-8859-1"])],
-                    example: "gather import --encoding windows-1252 players.csv"),
+                                         choices: ["utf-8", "utf-16", "windows-1252", "latin-1", "iso-8859-1"]),
+                              OptionSpec("--dry-run", help: "print what would be added and changed, change nothing")],
+                    example: "gather import --dry-run --encoding windows-1252 players.csv"),
         CommandSpec("completion", summary: "print a completion script for bash, zsh or fish", arguments: ["SHELL"],
                     example: "gather completion bash > /etc/bash_completion.d/gather"),
     ]

@@ -4,7 +4,7 @@ import XCTest
 
 /// Players CSVs as spreadsheets save them: other separators, headers and values in any case.
 final class SpreadsheetCSVTests: XCTestCase {
-    private func rows(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [(line: Int, details: PlayerDetails)] {
+    private func rows(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> [PlayersCSV.Row] {
         switch PlayersCSV.parse(text) {
         case .success(let rows): return rows
         case .failure(let problems):
@@ -71,5 +71,45 @@ final class SpreadsheetCSVTests: XCTestCase {
         let text = PlayersCSV.format([Player(id: 1, name: "Ana; Jr.", skill: .amateur)])
         XCTAssertEqual(text, "id,name,age,skill,preferredPosition,favouriteTeam\n1,Ana; Jr.,,amateur,,\n")
         XCTAssertEqual(rows(text).first?.details.name, "Ana; Jr.", "a semicolon in the first row is no separator")
+    }
+
+    func testAnIDColumnNamesThePlayerARowIsAndEmptyIsANewOne() {
+        let read = rows("ID;Name;Team\n3;Ana;Porto\n;Ben;\n")
+        XCTAssertEqual(read.map(\.id), [3, nil])
+        XCTAssertEqual(read.first?.columns, ["id", "name", "favouriteTeam"])
+        XCTAssertEqual(problems("id,name\nx,Ana\n0,Ben\n3,Cy\n3,Di\n"), [
+            "line 2: id must be a player's id (as gather export writes it), or empty for a new player",
+            "line 3: id must be a player's id (as gather export writes it), or empty for a new player",
+            "line 5: id 3 is on line 4 already",
+        ])
+    }
+
+    private func plan(_ text: String) -> ImportPlan { ImportPlan(rows: rows(text)) }
+
+    func testRowsWithAnIDChangeOnlyWhatDiffersAndOnlyTheColumnsTheFileHas() throws {
+        let roster = [Player(id: 3, name: "Ana", skill: .amateur, favouriteTeam: "Porto"), Player(id: 4, name: "Ben"), Player(id: 5, name: "Cy")]
+        let changes = try plan("id,name,skill\n3,Ana,Professional\n4,Ben,\n,Cy,\n,Di,\n").changes(to: roster).get()
+        XCTAssertEqual(changes.updates, [RosterChanges.Update(line: 2, id: 3, old: roster[0].details, new: try PlayerDetails(
+            name: "Ana", skill: .professional, favouriteTeam: "Porto"))], "no team column: Ana's team stays")
+        XCTAssertEqual(changes.unchanged, 1)
+        XCTAssertEqual(changes.incoming.map(\.existing), [5, nil], "Cy is there, Di is new")
+        XCTAssertEqual(changes.alreadyThere, 2)
+        XCTAssertEqual(changes.lines, ["add line 5: \"Di\"", "update line 2, player 3: skill amateur → professional"])
+
+        let cleared = try plan("id,name,age,skill,preferredPosition,favouriteTeam\n3,\"Ana \"\"A\"\"\",31,,winger,\n,Eve,20,beginner,,Ajax\n")
+            .changes(to: roster).get()
+        XCTAssertEqual(cleared.lines, ["add line 3: \"Eve\" (age 20, skill beginner, team \"Ajax\")",
+                                       "update line 2, player 3: name \"Ana\" → \"Ana \\\"A\\\"\", age (none) → 31, skill amateur → (none), "
+                                       + "position (none) → winger, team \"Porto\" → (none)"])
+    }
+
+    func testAnIDNotOfThisGroupIsRefusedByLineAndAPlayerNamedByIDIsNotMatchedTwice() throws {
+        guard case .failure(let unknown) = plan("id,name\n3,Ana\n99,Zed\n,Ben\n98,Cy\n").changes(to: [Player(id: 3, name: "Ana")]) else {
+            return XCTFail("ids of no player here are refused")
+        }
+        XCTAssertEqual(unknown.messages, ["line 3: no player 99 in this group", "line 5: no player 98 in this group"])
+        let twice = try plan("id,name\n3,Ana\n,Ana\n").changes(to: [Player(id: 3, name: "Ana")]).get()
+        XCTAssertEqual(twice.unchanged, 1)
+        XCTAssertEqual(twice.additions.map(\.details.name), ["Ana"], "the file has two Anas: the one without an id is a second")
     }
 }

@@ -609,12 +609,20 @@ final class ScriptingCommandTests: XCTestCase {
         let original = try String(contentsOfFile: backup, encoding: .utf8)
 
         let bea = try loggedIn("importer")
+        let preview = try client(["import", "--dry-run", backup], environment: bea)
+        XCTAssertEqual(preview.status, 0, preview.errors)
+        XCTAssertTrue(preview.output.hasPrefix("add: \"Ana\" (age 30, skill amateur, team \"Porto\")\n"), preview.output)
+        XCTAssertTrue(preview.output.hasSuffix("\nWould import 5 players (0 already there) and 2 gathers (0 already there)\n"), preview.output)
+        XCTAssertEqual(try client(["export", "--format", "csv"], environment: bea).output, "id,name,age,skill,preferredPosition,favouriteTeam\n",
+                       "a dry run imports nothing")
         let imported = try client(["import", backup], environment: bea)
         XCTAssertEqual(imported.status, 0, imported.errors)
         XCTAssertEqual(imported.output, "Imported 5 players (0 already there) and 2 gathers (0 already there)\n")
         let copy = try client(["export"], environment: bea).output
         XCTAssertEqual(try comparable(copy), try comparable(original), "the same roster and matches, dates and all")
 
+        XCTAssertEqual(try client(["import", "--dry-run", backup], environment: bea).output,
+                       "Would import 0 players (5 already there) and 0 gathers (2 already there)\n")
         let again = try client(["import", backup], environment: bea)
         XCTAssertEqual(again.output, "Imported 0 players (5 already there) and 0 gathers (2 already there)\n")
         XCTAssertEqual(try comparable(try client(["export"], environment: bea).output), try comparable(original),
@@ -725,6 +733,62 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(refused.status, 1)
         XCTAssertTrue(refused.errors.contains("line 3: skill must be beginner, amateur or professional"), refused.errors)
         XCTAssertEqual(try roster(coach).count, 2, "nothing of it imported")
+    }
+
+    func testAnEditedExportUpdatesItsPlayersInPlaceAndADryRunShowsHowFirst() throws {
+        let coach = try loggedIn("editor")
+        let ana = try client(["players", "add", "--name", "Ana", "--skill", "amateur", "--team", "Porto", "--quiet"], environment: coach)
+            .output.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(try client(["players", "add", "--name", "Ben", "--quiet"], environment: coach).status, 0)
+        let export = try client(["export", "--format", "csv"], environment: coach).output
+        XCTAssertTrue(export.contains("\n\(ana),Ana,,amateur,,Porto\n"), export)
+        let exported = try file("roster.csv", Array(export.utf8))
+        let same = try client(["import", exported], environment: coach)
+        XCTAssertEqual(same.status, 0, same.errors)
+        XCTAssertEqual(same.output, "Imported 0 players (2 already there) and 0 gathers (0 already there)\n", "its own export changes nothing")
+
+        // Edited in a spreadsheet: Ana renamed and promoted, a row without an id for a new player.
+        let edited = try file("edited.csv", Array((export.replacingOccurrences(of: "\n\(ana),Ana,,amateur,,Porto\n",
+                                                                               with: "\n\(ana),Ana Maria,,Professional,,Porto\n") + ",Cy,,,,\n").utf8))
+        let before = try client(["players", "list", "--json"], environment: coach).output
+        let dryRun = try client(["import", "--dry-run", edited], environment: coach)
+        XCTAssertEqual(dryRun.status, 0, dryRun.errors)
+        XCTAssertEqual(dryRun.output, """
+            add line 4: "Cy"
+            update line 2, player \(ana): name "Ana" → "Ana Maria", skill amateur → professional
+            Would import 1 players (1 already there) and 0 gathers (0 already there); would update 1 players
+
+            """)
+        XCTAssertTrue(dryRun.errors.contains("dry run: nothing was changed"), dryRun.errors)
+        XCTAssertEqual(try client(["players", "list", "--json"], environment: coach).output, before, "a dry run changes nothing")
+
+        let imported = try client(["import", edited], environment: coach)
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        XCTAssertEqual(imported.output, "Imported 1 players (1 already there) and 0 gathers (0 already there); updated 1 players\n")
+        let players = try roster(coach)
+        XCTAssertEqual(players.count, 3, "updated in place, not added: \(players)")
+        let renamed = try XCTUnwrap(players.first { ($0["id"] as? Int).map(String.init) == ana })
+        XCTAssertEqual(renamed["name"] as? String, "Ana Maria")
+        XCTAssertEqual(renamed["skill"] as? String, "professional")
+        XCTAssertEqual(renamed["favouriteTeam"] as? String, "Porto")
+        let again = try client(["import", edited], environment: coach)
+        XCTAssertEqual(again.output, "Imported 0 players (3 already there) and 0 gathers (0 already there)\n", "twice changes nothing")
+        XCTAssertEqual(try client(["import", "--dry-run", edited], environment: coach).output,
+                       "Would import 0 players (3 already there) and 0 gathers (0 already there)\n")
+
+        // An id that is not one of this group's players: another account's, or none at all.
+        let stranger = try loggedIn("stranger")
+        let theirs = try client(["players", "add", "--name", "Theirs", "--quiet"], environment: stranger).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let foreign = try file("foreign.csv", Array("id,name\n\(ana),Ana\n\(theirs),Mine now\n987654,Zed\n".utf8))
+        let refused = try client(["import", foreign], environment: coach)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.errors.contains("nothing was changed"), refused.errors)
+        XCTAssertTrue(refused.errors.contains("line 3: no player \(theirs) in this group"), refused.errors)
+        XCTAssertTrue(refused.errors.contains("line 4: no player 987654 in this group"), refused.errors)
+        XCTAssertEqual(try roster(coach).first { ($0["id"] as? Int).map(String.init) == ana }?["name"] as? String, "Ana Maria",
+                       "all or nothing: line 2 changed nothing either")
+        XCTAssertEqual(try roster(stranger).first?["name"] as? String, "Theirs")
     }
 
     func testLoginReadsThePasswordFromTheTerminalWithoutEchoAndCtrlCPutsEchoBack() throws {

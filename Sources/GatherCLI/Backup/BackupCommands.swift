@@ -50,8 +50,9 @@ enum BackupCommands {
     // MARK: Import
 
     /// Checks everything in the file first; imports only if all of it is valid. Importing the same
-    /// file again adds nothing: players equal in every field are matched, gathers keep ids derived
-    /// from the file's (an interrupted import is finished by running it again).
+    /// file again adds nothing: players equal in every field are matched, a CSV's rows with an id
+    /// change that player only where they differ, gathers keep ids derived from the file's (an
+    /// interrupted import is finished by running it again). `--dry-run` shows what would change.
     static func `import`(_ context: CommandContext, readFile: (String) throws -> Data) async throws {
         let path = context.command.arguments[0]
         let data: Data
@@ -66,14 +67,34 @@ enum BackupCommands {
             plan = try ImportPlan(export: Data(text.utf8))
         } else {
             switch PlayersCSV.parse(text) {
-            case .success(let rows): plan = ImportPlan(players: rows.map(\.details))
+            case .success(let rows): plan = ImportPlan(rows: rows)
             case .failure(let problems): throw importFailure(problems.messages, path: path)
             }
         }
         let session = try context.requireSession()
-        let summary = try await plan.run(context, into: session.userID)
-        context.console.line("Imported \(summary.createdPlayers) players (\(summary.matchedPlayers) already there) and "
-                             + "\(summary.createdGathers) gathers (\(summary.existingGathers) already there)")
+        let changes: RosterChanges
+        switch plan.changes(to: try await APIPlayerService(client: context.client).players()) {
+        case .success(let worked): changes = worked
+        case .failure(let problems): throw importFailure(problems.messages, path: path)
+        }
+        if context.command.has("--dry-run") {
+            // What would change is the command's output; that nothing did is a message.
+            let existing = try await plan.existingGathers(context, into: session.userID)
+            for line in changes.lines { context.console.line(line) }
+            context.console.line(summary(players: changes.additions.count, alreadyThere: changes.alreadyThere, updated: changes.updates.count,
+                                         gathers: plan.gathers.count - existing, existingGathers: existing, would: true))
+            context.console.error("dry run: nothing was changed")
+            return
+        }
+        let done = try await plan.run(context, changes, into: session.userID)
+        context.console.line(summary(players: done.createdPlayers, alreadyThere: done.matchedPlayers, updated: done.updatedPlayers,
+                                     gathers: done.createdGathers, existingGathers: done.existingGathers, would: false))
+    }
+
+    /// `Imported 2 players (1 already there) and 0 gathers (0 already there)`, `; updated 1 players` if so.
+    private static func summary(players: Int, alreadyThere: Int, updated: Int, gathers: Int, existingGathers: Int, would: Bool) -> String {
+        (would ? "Would import" : "Imported") + " \(players) players (\(alreadyThere) already there) and \(gathers) gathers "
+            + "(\(existingGathers) already there)" + (updated > 0 ? (would ? "; would update " : "; updated ") + "\(updated) players" : "")
     }
 
     /// The file as text: in the encoding named, else UTF-8 or UTF-16 (detected); bytes that are

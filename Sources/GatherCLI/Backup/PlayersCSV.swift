@@ -2,8 +2,8 @@ import GatherCore
 
 /// Players as CSV (`CSVRecords`: written with commas, read with commas, semicolons or tabs), with
 /// a header row naming the columns in any order and any case: `name` (required), `age`, `skill`,
-/// `preferredPosition` (or `position`), `favouriteTeam` (or `team`); an `id` column is allowed
-/// and ignored.
+/// `preferredPosition` (or `position`), `favouriteTeam` (or `team`), and `id`: a row with an id
+/// (as `gather export --format csv` writes them) is that player's fields, empty for a new player.
 enum PlayersCSV {
     static let header = ["id", "name", "age", "skill", "preferredPosition", "favouriteTeam"]
 
@@ -29,9 +29,30 @@ enum PlayersCSV {
             ?? ["position": "preferredPosition", "team": "favouriteTeam", "favoriteteam": "favouriteTeam"][key]
     }
 
-    /// Every valid row as player details, or every problem by line number. Skills and positions
-    /// are read in any case (`Professional`, `STRIKER`).
-    static func parse(_ text: String) -> Result<[(line: Int, details: PlayerDetails)], Problems> {
+    /// A valid row: a player's fields, and which player if it names one by id.
+    struct Row: Equatable {
+        let line: Int
+        /// nil: a new player.
+        let id: Int?
+        let details: PlayerDetails
+        /// The columns of the file: a player named by id keeps the fields of the others.
+        let columns: Set<String>
+
+        /// The player's stored fields with this row's columns laid over them.
+        func laid(over stored: PlayerDetails) -> PlayerDetails {
+            var details = stored
+            if columns.contains("name") { details.name = self.details.name }
+            if columns.contains("age") { details.age = self.details.age }
+            if columns.contains("skill") { details.skill = self.details.skill }
+            if columns.contains("preferredPosition") { details.preferredPosition = self.details.preferredPosition }
+            if columns.contains("favouriteTeam") { details.favouriteTeam = self.details.favouriteTeam }
+            return details
+        }
+    }
+
+    /// Every valid row, or every problem by line number. Skills and positions are read in any case
+    /// (`Professional`, `STRIKER`); a player's id on two rows is refused.
+    static func parse(_ text: String) -> Result<[Row], Problems> {
         let records: [CSVRecords.Record]
         switch CSVRecords.split(text) {
         case .failure(let problems): return .failure(problems)
@@ -50,7 +71,9 @@ enum PlayersCSV {
             columns.append(column)
         }
         guard columns.contains("name") else { problems.append("line \(header.line): a name column is needed") ; return .failure(Problems(problems)) }
-        var rows: [(Int, PlayerDetails)] = []
+        var rows: [Row] = []
+        /// Player id → the line naming it.
+        var named: [Int: Int] = [:]
         for record in records.dropFirst() where !(record.fields.count == 1 && record.fields[0].isEmpty) {
             guard record.fields.count == columns.count else {
                 problems.append("line \(record.line): \(record.fields.count) fields, the header has \(columns.count)")
@@ -60,6 +83,15 @@ enum PlayersCSV {
                 columns.firstIndex(of: column).map { record.fields[$0].trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
             }
             do {
+                var id: Int?
+                if let text = value("id") {
+                    guard let number = Int(text), number > 0 else {
+                        throw ValidationError(field: "id", message: "must be a player's id (as gather export writes it), or empty for a new player")
+                    }
+                    if let earlier = named[number] { throw ValidationError(field: "id", message: "\(number) is on line \(earlier) already") }
+                    named[number] = record.line
+                    id = number
+                }
                 var age: Int?
                 if let text = value("age") {
                     guard let number = Int(text) else { throw ValidationError(field: "age", message: "must be a whole number") }
@@ -77,15 +109,16 @@ enum PlayersCSV {
                     }
                     return position
                 }
-                rows.append((record.line, try PlayerDetails(name: value("name") ?? "", age: age, skill: skill,
-                                                            preferredPosition: position, favouriteTeam: value("favouriteTeam"))))
+                let details = try PlayerDetails(name: value("name") ?? "", age: age, skill: skill, preferredPosition: position,
+                                                favouriteTeam: value("favouriteTeam"))
+                rows.append(Row(line: record.line, id: id, details: details, columns: Set(columns)))
             } catch let error as ValidationError {
                 problems.append("line \(record.line): \(error.reason)")
             } catch {
                 problems.append("line \(record.line): \(error)")
             }
         }
-        return problems.isEmpty ? .success(rows.map { (line: $0.0, details: $0.1) }) : .failure(Problems(problems))
+        return problems.isEmpty ? .success(rows) : .failure(Problems(problems))
     }
 }
 
