@@ -539,16 +539,23 @@ final class ScriptingCommandTests: XCTestCase {
         let bash = try client(["completion", "bash"]).output
         let scriptFile = directory.appendingPathComponent("gather.bash")
         try Data(bash.utf8).write(to: scriptFile)
-        // The script is valid bash and completes the second word of `gather players`.
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/bin/bash")
-        check.arguments = ["-c", "source \(scriptFile.path); COMP_WORDS=(gather players l); COMP_CWORD=2; _gather; echo ${COMPREPLY[@]}"]
-        let out = Pipe()
-        check.standardOutput = out
-        try check.run()
-        let completions = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        check.waitUntilExit()
-        XCTAssertEqual(completions, "list\n")
+        func complete(_ words: String, at index: Int) throws -> String {
+            let check = Process()
+            check.executableURL = URL(fileURLWithPath: "/bin/bash")
+            check.arguments = ["-c", "source \(scriptFile.path); COMP_WORDS=(\(words)); COMP_CWORD=\(index); _gather; echo ${COMPREPLY[@]}"]
+            let out = Pipe()
+            check.standardOutput = out
+            try check.run()
+            let completions = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            check.waitUntilExit()
+            return completions
+        }
+        // The script is valid bash and completes the second word of `gather players`, and an option's values.
+        XCTAssertEqual(try complete("gather players l", at: 2), "list\n")
+        XCTAssertEqual(try complete("gather import --encoding w", at: 3), "windows-1252\n")
+        XCTAssertEqual(try complete("gather import --encoding utf", at: 3), "utf-8 utf-16\n")
+        XCTAssertEqual(try complete("gather players add --skill p", at: 4), "professional\n")
+        XCTAssertEqual(try complete("gather import --d", at: 2), "--dry-run\n")
         XCTAssertEqual(try client(["completion", "tcsh"]).status, 2)
     }
 
