@@ -56,6 +56,7 @@ final class SpreadsheetCSVTests: XCTestCase {
         XCTAssertEqual(rows("NAME\tTeam\tPosition\nCy\tBenfica\tWinger\n").first?.details,
                        try PlayerDetails(name: "Cy", preferredPosition: .winger, favouriteTeam: "Benfica"))
         XCTAssertEqual(rows("name,Favorite Team\nDi,Ajax\n").first?.details.favouriteTeam, "Ajax")
+        XCTAssertEqual(rows("Name;Skill;Team\r\nEve;;\r\n;;\r\n ; ;\r\n\r\n").map(\.details.name), ["Eve"], "rows of empty cells are no players")
     }
 
     func testWrongValuesAndColumnsAreStillNamedByLine() {

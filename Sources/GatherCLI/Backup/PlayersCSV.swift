@@ -74,7 +74,8 @@ enum PlayersCSV {
         var rows: [Row] = []
         /// Player id → the line naming it.
         var named: [Int: Int] = [:]
-        for record in records.dropFirst() where !(record.fields.count == 1 && record.fields[0].isEmpty) {
+        // An empty line, or a row of empty cells (spreadsheets save `;;;` for a row once used), is no player.
+        for record in records.dropFirst() where !record.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             guard record.fields.count == columns.count else {
                 problems.append("line \(record.line): \(record.fields.count) fields, the header has \(columns.count)")
                 continue
