@@ -101,6 +101,12 @@ struct CommandContext {
         return session
     }
 
+    /// The account acting: the saved session's, or the one an API token belongs to (asked of the server).
+    func accountID() async throws -> UUID {
+        guard apiToken != nil else { return try requireSession().userID }
+        return try await client.request(.get, "/api/users/me", as: User.self).id
+    }
+
     /// The group chosen for this account on this server, if any.
     func chosenGroup(of session: Session) -> SessionStore.GroupChoice? {
         sessions.store.chosenGroup(for: client.address, userID: session.userID)

@@ -30,7 +30,12 @@ enum Completion {
     private static var bash: String {
         var cases = ""
         for command in CLICommands.all {
-            cases += "        \"\(command.name)\") opts=\"\(options(of: command).joined(separator: " "))\" ;;\n"
+            // After an option with a fixed set of values (--skill, --encoding): those values.
+            let values = command.options.compactMap { option in
+                option.choices.map { "\(option.name)) values=\"\($0.joined(separator: " "))\" ;;" }
+            }
+            cases += "        \"\(command.name)\") opts=\"\(options(of: command).joined(separator: " "))\""
+                + (values.isEmpty ? "" : "\n            case \"$prev\" in \(values.joined(separator: " ")) esac") + " ;;\n"
         }
         var groups = ""
         for word in firstWords where !subcommands(of: word).isEmpty {
@@ -49,9 +54,10 @@ enum Completion {
                 fi
                 local command="${COMP_WORDS[1]}"
                 case "${COMP_WORDS[2]}" in -*|"") ;; *) command="${COMP_WORDS[1]} ${COMP_WORDS[2]}" ;; esac
-                local opts="--help"
+                local opts="--help" values="" prev="${COMP_WORDS[COMP_CWORD-1]}"
                 case "$command" in
             \(cases)    esac
+                if [ -n "$values" ]; then COMPREPLY=($(compgen -W "$values" -- "$cur")); return; fi
                 COMPREPLY=($(compgen -W "$opts" -- "$cur"))
             }
             complete -F _gather gather
@@ -71,6 +77,7 @@ enum Completion {
             let condition = command.path.map { "__fish_seen_subcommand_from \($0)" }.joined(separator: "; and ")
             for option in command.options + CLICommands.global {
                 lines.append("complete -c gather -n '\(condition)' -l \(option.name.dropFirst(2))" + (option.takesValue ? " -r" : "")
+                             + (option.choices.map { " -a '\($0.joined(separator: " "))'" } ?? "")
                              + " -d '\(option.help.replacingOccurrences(of: "'", with: ""))'")
             }
         }

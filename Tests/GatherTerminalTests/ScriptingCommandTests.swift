@@ -643,16 +643,23 @@ final class ScriptingCommandTests: XCTestCase {
         let bash = try client(["completion", "bash"]).output
         let scriptFile = directory.appendingPathComponent("gather.bash")
         try Data(bash.utf8).write(to: scriptFile)
-        // The script is valid bash and completes the second word of `gather players`.
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/bin/bash")
-        check.arguments = ["-c", "source \(scriptFile.path); COMP_WORDS=(gather players l); COMP_CWORD=2; _gather; echo ${COMPREPLY[@]}"]
-        let out = Pipe()
-        check.standardOutput = out
-        try check.run()
-        let completions = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        check.waitUntilExit()
-        XCTAssertEqual(completions, "list\n")
+        func complete(_ words: String, at index: Int) throws -> String {
+            let check = Process()
+            check.executableURL = URL(fileURLWithPath: "/bin/bash")
+            check.arguments = ["-c", "source \(scriptFile.path); COMP_WORDS=(\(words)); COMP_CWORD=\(index); _gather; echo ${COMPREPLY[@]}"]
+            let out = Pipe()
+            check.standardOutput = out
+            try check.run()
+            let completions = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            check.waitUntilExit()
+            return completions
+        }
+        // The script is valid bash and completes the second word of `gather players`, and an option's values.
+        XCTAssertEqual(try complete("gather players l", at: 2), "list\n")
+        XCTAssertEqual(try complete("gather import --encoding w", at: 3), "windows-1252\n")
+        XCTAssertEqual(try complete("gather import --encoding utf", at: 3), "utf-8 utf-16\n")
+        XCTAssertEqual(try complete("gather players add --skill p", at: 4), "professional\n")
+        XCTAssertEqual(try complete("gather import --d", at: 2), "--dry-run\n")
         XCTAssertEqual(try client(["completion", "tcsh"]).status, 2)
     }
 
@@ -709,18 +716,26 @@ final class ScriptingCommandTests: XCTestCase {
         let backup = directory.appendingPathComponent("backup.json").path
         let exported = try client(["export", "--output", backup], environment: ana)
         XCTAssertEqual(exported.status, 0, exported.errors)
-        XCTAssertTrue(exported.errors.contains("exported 5 players and 2 gathers"), "nothing of the refused gather: \(exported.errors)")
+        XCTAssertTrue(exported.errors.contains("Exported 5 players and 2 gathers"), "nothing of the refused gather: \(exported.errors)")
         let original = try String(contentsOfFile: backup, encoding: .utf8)
 
         let bea = try loggedIn("importer")
+        let preview = try client(["import", "--dry-run", backup], environment: bea)
+        XCTAssertEqual(preview.status, 0, preview.errors)
+        XCTAssertTrue(preview.output.hasPrefix("add: \"Ana\" (age 30, skill amateur, team \"Porto\")\n"), preview.output)
+        XCTAssertTrue(preview.output.hasSuffix("\nWould import 5 players (0 already there) and 2 gathers (0 already there)\n"), preview.output)
+        XCTAssertEqual(try client(["export", "--format", "csv"], environment: bea).output, "id,name,age,skill,preferredPosition,favouriteTeam\n",
+                       "a dry run imports nothing")
         let imported = try client(["import", backup], environment: bea)
         XCTAssertEqual(imported.status, 0, imported.errors)
-        XCTAssertEqual(imported.output, "Imported 5 players (0 already there) and 2 gathers (0 already there)\n")
+        XCTAssertEqual(imported.errors, "Imported 5 players (0 already there) and 2 gathers (0 already there)\n")
         let copy = try client(["export"], environment: bea).output
         XCTAssertEqual(try comparable(copy), try comparable(original), "the same roster and matches, dates and all")
 
+        XCTAssertEqual(try client(["import", "--dry-run", backup], environment: bea).output,
+                       "Would import 0 players (5 already there) and 0 gathers (2 already there)\n")
         let again = try client(["import", backup], environment: bea)
-        XCTAssertEqual(again.output, "Imported 0 players (5 already there) and 0 gathers (2 already there)\n")
+        XCTAssertEqual(again.errors, "Imported 0 players (5 already there) and 0 gathers (2 already there)\n")
         XCTAssertEqual(try comparable(try client(["export"], environment: bea).output), try comparable(original),
                        "importing twice duplicates nothing")
     }
@@ -750,13 +765,141 @@ final class ScriptingCommandTests: XCTestCase {
 
         let good = directory.appendingPathComponent("good.csv")
         try Data("\u{FEFF}name,age,skill,position,team\nAna,30,amateur,striker,Porto\n\"Ben, Jr.\",,,,\n".utf8).write(to: good)
-        XCTAssertEqual(try client(["import", good.path], environment: coach).output,
+        XCTAssertEqual(try client(["import", good.path], environment: coach).errors,
                        "Imported 2 players (0 already there) and 0 gathers (0 already there)\n")
-        XCTAssertEqual(try client(["import", good.path], environment: coach).output,
+        XCTAssertEqual(try client(["import", good.path], environment: coach).errors,
                        "Imported 0 players (2 already there) and 0 gathers (0 already there)\n")
         let csv = try client(["export", "--format", "csv"], environment: coach).output
         XCTAssertTrue(csv.hasPrefix("id,name,age,skill,preferredPosition,favouriteTeam\n"), csv)
         XCTAssertTrue(csv.contains(",\"Ben, Jr.\",,,,"), csv)
+    }
+
+    /// Writes `bytes` to a file of this test's directory; its path.
+    private func file(_ name: String, _ bytes: [UInt8]) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    /// The roster of the account logged in with `environment`, as `players list --json` gives it.
+    private func roster(_ environment: [String: String]) throws -> [[String: Any]] {
+        let list = try client(["players", "list", "--json"], environment: environment)
+        XCTAssertEqual(list.status, 0, list.errors)
+        return try XCTUnwrap(try list.json() as? [[String: Any]])
+    }
+
+    func testAnExcelCSVInWindows1252IsRefusedWithTheWayToReadItAndReadWithItsEncoding() throws {
+        let coach = try loggedIn("excel")
+        // What Excel saves as plain "CSV": Windows-1252 (é 0xE9, Á 0xC1, curly quotes 0x93 0x94), CR LF.
+        let path = try file("excel.csv", Array("name,age,team\r\nAna,30,Porto\r\nJos".utf8) + [0xE9, 0x20, 0xC1]
+                            + Array("lvarez,41,".utf8) + [0x93] + Array("Los Blancos".utf8) + [0x94] + Array("\r\n".utf8))
+        let refused = try client(["import", path], environment: coach)
+        XCTAssertEqual(refused.status, 1, refused.errors)
+        XCTAssertTrue(refused.errors.contains("nothing was changed"), refused.errors)
+        XCTAssertTrue(refused.errors.contains("line 3, column 4 (byte 32): 0xE9 is not UTF-8"), refused.errors)
+        XCTAssertTrue(refused.errors.contains("iconv -f WINDOWS-1252 -t UTF-8 \(path) > \(directory.appendingPathComponent("excel-utf8.csv").path)"),
+                      refused.errors)
+        XCTAssertTrue(refused.errors.contains("--encoding windows-1252"), refused.errors)
+        XCTAssertEqual(refused.output, "")
+        XCTAssertEqual(try roster(coach).count, 0, "nothing imported, not even line 2")
+
+        let accepted = try client(["import", "--encoding", "windows-1252", path], environment: coach)
+        XCTAssertEqual(accepted.status, 0, accepted.errors)
+        XCTAssertEqual(accepted.errors, "Imported 2 players (0 already there) and 0 gathers (0 already there)\n")
+        let players = try roster(coach)
+        XCTAssertEqual(players.compactMap { $0["name"] as? String }.sorted(), ["Ana", "José Álvarez"])
+        XCTAssertTrue(players.contains { $0["favouriteTeam"] as? String == "\u{201C}Los Blancos\u{201D}" }, "\(players)")
+
+        let hole = try file("hole.csv", Array("name\nAna\nB".utf8) + [0x81] + Array("n\n".utf8))
+        let undefined = try client(["import", "--encoding", "windows-1252", hole], environment: coach)
+        XCTAssertEqual(undefined.status, 1)
+        XCTAssertTrue(undefined.errors.contains("line 3, column 2 (byte 10): byte 0x81 is not a character in Windows-1252"), undefined.errors)
+        XCTAssertEqual(try client(["import", "--encoding", "ebcdic", hole], environment: coach).status, 2, "not an encoding gather reads")
+    }
+
+    func testAUTF16FileWithItsByteOrderMarkIsRead() throws {
+        let coach = try loggedIn("unicode")
+        let text = "name,skill,position\r\nZoë,amateur,winger\r\n\"Łukasz, 🧤\",professional,goalkeeper\r\n"
+        let path = try file("unicode.csv", [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        let imported = try client(["import", path], environment: coach)
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        XCTAssertEqual(imported.errors, "Imported 2 players (0 already there) and 0 gathers (0 already there)\n")
+        XCTAssertEqual(try roster(coach).compactMap { $0["name"] as? String }.sorted(), ["Zoë", "Łukasz, 🧤"])
+    }
+
+    func testASemicolonSeparatedSpreadsheetWithCapitalisedHeadersAndValues() throws {
+        let coach = try loggedIn("semicolons")
+        // A spreadsheet set to a language with decimal commas: `;` between fields, capitals as typed.
+        let path = try file("semicolons.csv", Array("Name;Skill;Position;Team\r\nAna;Professional;STRIKER;\"Porto; FC\"\r\nBen, Jr.;amateur;;\r\n".utf8))
+        let imported = try client(["import", path], environment: coach)
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        XCTAssertEqual(imported.errors, "Imported 2 players (0 already there) and 0 gathers (0 already there)\n")
+        let players = try roster(coach).sorted { ($0["name"] as? String ?? "") < ($1["name"] as? String ?? "") }
+        XCTAssertEqual(players.map { $0["name"] as? String }, ["Ana", "Ben, Jr."])
+        XCTAssertEqual(players.map { $0["skill"] as? String }, ["professional", "amateur"])
+        XCTAssertEqual(players.first?["preferredPosition"] as? String, "striker")
+        XCTAssertEqual(players.first?["favouriteTeam"] as? String, "Porto; FC")
+        let wrong = try file("wrong.csv", Array("Name;Skill\nCy;Professional\nDi;Expert\n".utf8))
+        let refused = try client(["import", wrong], environment: coach)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.errors.contains("line 3: skill must be beginner, amateur or professional"), refused.errors)
+        XCTAssertEqual(try roster(coach).count, 2, "nothing of it imported")
+    }
+
+    func testAnEditedExportUpdatesItsPlayersInPlaceAndADryRunShowsHowFirst() throws {
+        let coach = try loggedIn("editor")
+        let ana = try client(["players", "add", "--name", "Ana", "--skill", "amateur", "--team", "Porto", "--quiet"], environment: coach)
+            .output.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertEqual(try client(["players", "add", "--name", "Ben", "--quiet"], environment: coach).status, 0)
+        let export = try client(["export", "--format", "csv"], environment: coach).output
+        XCTAssertTrue(export.contains("\n\(ana),Ana,,amateur,,Porto\n"), export)
+        let exported = try file("roster.csv", Array(export.utf8))
+        let same = try client(["import", exported], environment: coach)
+        XCTAssertEqual(same.status, 0, same.errors)
+        XCTAssertEqual(same.errors, "Imported 0 players (2 already there) and 0 gathers (0 already there)\n", "its own export changes nothing")
+
+        // Edited in a spreadsheet: Ana renamed and promoted, a row without an id for a new player.
+        let edited = try file("edited.csv", Array((export.replacingOccurrences(of: "\n\(ana),Ana,,amateur,,Porto\n",
+                                                                               with: "\n\(ana),Ana Maria,,Professional,,Porto\n") + ",Cy,,,,\n").utf8))
+        let before = try client(["players", "list", "--json"], environment: coach).output
+        let dryRun = try client(["import", "--dry-run", edited], environment: coach)
+        XCTAssertEqual(dryRun.status, 0, dryRun.errors)
+        XCTAssertEqual(dryRun.output, """
+            add line 4: "Cy"
+            update line 2, player \(ana): name "Ana" → "Ana Maria", skill amateur → professional
+            Would import 1 players (1 already there) and 0 gathers (0 already there); would update 1 players
+
+            """)
+        XCTAssertTrue(dryRun.errors.contains("Dry run: nothing was changed"), dryRun.errors)
+        XCTAssertEqual(try client(["players", "list", "--json"], environment: coach).output, before, "a dry run changes nothing")
+
+        let imported = try client(["import", edited], environment: coach)
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        XCTAssertEqual(imported.errors, "Imported 1 players (1 already there) and 0 gathers (0 already there); updated 1 players\n")
+        let players = try roster(coach)
+        XCTAssertEqual(players.count, 3, "updated in place, not added: \(players)")
+        let renamed = try XCTUnwrap(players.first { ($0["id"] as? Int).map(String.init) == ana })
+        XCTAssertEqual(renamed["name"] as? String, "Ana Maria")
+        XCTAssertEqual(renamed["skill"] as? String, "professional")
+        XCTAssertEqual(renamed["favouriteTeam"] as? String, "Porto")
+        let again = try client(["import", edited], environment: coach)
+        XCTAssertEqual(again.errors, "Imported 0 players (3 already there) and 0 gathers (0 already there)\n", "twice changes nothing")
+        XCTAssertEqual(try client(["import", "--dry-run", edited], environment: coach).output,
+                       "Would import 0 players (3 already there) and 0 gathers (0 already there)\n")
+
+        // An id that is not one of this group's players: another account's, or none at all.
+        let stranger = try loggedIn("stranger")
+        let theirs = try client(["players", "add", "--name", "Theirs", "--quiet"], environment: stranger).output
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let foreign = try file("foreign.csv", Array("id,name\n\(ana),Ana\n\(theirs),Mine now\n987654,Zed\n".utf8))
+        let refused = try client(["import", foreign], environment: coach)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.errors.contains("nothing was changed"), refused.errors)
+        XCTAssertTrue(refused.errors.contains("line 3: no player \(theirs) in this group"), refused.errors)
+        XCTAssertTrue(refused.errors.contains("line 4: no player 987654 in this group"), refused.errors)
+        XCTAssertEqual(try roster(coach).first { ($0["id"] as? Int).map(String.init) == ana }?["name"] as? String, "Ana Maria",
+                       "all or nothing: line 2 changed nothing either")
+        XCTAssertEqual(try roster(stranger).first?["name"] as? String, "Theirs")
     }
 
     func testLoginReadsThePasswordFromTheTerminalWithoutEchoAndCtrlCPutsEchoBack() throws {

@@ -156,6 +156,6 @@ final class ShellCommandTests: XCTestCase {
         let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         XCTAssertEqual(document["format"] as? String, "football-gather-export", "a real export of ana's account")
         let log = try String(contentsOf: home.appendingPathComponent("backups/gather.log"), encoding: .utf8)
-        XCTAssertTrue(log.hasPrefix("gather: exported 0 players and 0 gathers to "), "one line a night in the log: \(log)")
+        XCTAssertTrue(log.hasPrefix("Exported 0 players and 0 gathers to "), "one line a night in the log: \(log)")
     }
 }

@@ -24,7 +24,7 @@ enum BackupCommands {
             } catch {
                 throw CommandFailure(code: .refused, message: "cannot write \(path): \(error.localizedDescription)")
             }
-            context.console.error("exported \(players.count) players and \(gathers.count) gathers to \(path)")
+            context.console.note("Exported \(players.count) players and \(gathers.count) gathers to \(path)")
         } else {
             context.console.out(String(decoding: data, as: UTF8.self))
         }
@@ -50,8 +50,9 @@ enum BackupCommands {
     // MARK: Import
 
     /// Checks everything in the file first; imports only if all of it is valid. Importing the same
-    /// file again adds nothing: players equal in every field are matched, gathers keep ids derived
-    /// from the file's (an interrupted import is finished by running it again).
+    /// file again adds nothing: players equal in every field are matched, a CSV's rows with an id
+    /// change that player only where they differ, gathers keep ids derived from the file's (an
+    /// interrupted import is finished by running it again). `--dry-run` shows what would change.
     static func `import`(_ context: CommandContext, readFile: (String) throws -> Data) async throws {
         let path = context.command.arguments[0]
         let data: Data
@@ -60,21 +61,74 @@ enum BackupCommands {
         } catch {
             throw CommandFailure(code: .refused, message: "cannot read \(path): \(error.localizedDescription)")
         }
-        var text = String(decoding: data, as: UTF8.self)
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        let text = try decodedText(data, path: path, encoding: context.command.value("--encoding"))
         let plan: ImportPlan
         if text.drop(while: { $0.isWhitespace }).first == "{" {
             plan = try ImportPlan(export: Data(text.utf8))
         } else {
             switch PlayersCSV.parse(text) {
-            case .success(let rows): plan = ImportPlan(players: rows.map(\.details))
+            case .success(let rows): plan = ImportPlan(rows: rows)
             case .failure(let problems): throw importFailure(problems.messages, path: path)
             }
         }
-        let session = try context.requireSession()
-        let summary = try await plan.run(context, into: session.userID)
-        context.console.line("Imported \(summary.createdPlayers) players (\(summary.matchedPlayers) already there) and "
-                             + "\(summary.createdGathers) gathers (\(summary.existingGathers) already there)")
+        try context.authorize()
+        let account = try await context.accountID()
+        let changes: RosterChanges
+        switch plan.changes(to: try await APIPlayerService(client: context.client).players()) {
+        case .success(let worked): changes = worked
+        case .failure(let problems): throw importFailure(problems.messages, path: path)
+        }
+        if context.command.has("--dry-run") {
+            // What would change is the command's output; that nothing did is a message.
+            let existing = try await plan.existingGathers(context, into: account)
+            for line in changes.lines { context.console.line(line) }
+            context.console.line(summary(players: changes.additions.count, alreadyThere: changes.alreadyThere, updated: changes.updates.count,
+                                         gathers: plan.gathers.count - existing, existingGathers: existing, would: true))
+            context.console.note("Dry run: nothing was changed")
+            return
+        }
+        let done = try await plan.run(context, changes, into: account)
+        context.console.note(summary(players: done.createdPlayers, alreadyThere: done.matchedPlayers, updated: done.updatedPlayers,
+                                     gathers: done.createdGathers, existingGathers: done.existingGathers, would: false))
+    }
+
+    /// `Imported 2 players (1 already there) and 0 gathers (0 already there)`, `; updated 1 players` if so.
+    private static func summary(players: Int, alreadyThere: Int, updated: Int, gathers: Int, existingGathers: Int, would: Bool) -> String {
+        (would ? "Would import" : "Imported") + " \(players) players (\(alreadyThere) already there) and \(gathers) gathers "
+            + "(\(existingGathers) already there)" + (updated > 0 ? (would ? "; would update " : "; updated ") + "\(updated) players" : "")
+    }
+
+    /// The file as text: in the encoding named, else UTF-8 or UTF-16 (detected); bytes that are
+    /// not text in it are refused by their place, with the way to read a spreadsheet's other encodings.
+    private static func decodedText(_ data: Data, path: String, encoding name: String?) throws -> String {
+        let encoding = try name.map { name in
+            guard let encoding = FileEncoding(name: name) else {
+                throw CommandFailure.usage("--encoding must be one of \(FileEncoding.names.joined(separator: ", ")) (got \"\(name)\")")
+            }
+            return encoding
+        }
+        do {
+            return try FileEncoding.decode(Array(data), as: encoding)
+        } catch {
+            guard encoding == nil else {
+                throw importFailure(["\(error) (read as \(name ?? "")); another --encoding may read it: \(FileEncoding.names.joined(separator: ", "))"],
+                                    path: path)
+            }
+            let source = path == "-" ? "players.csv" : shellQuoted(path)
+            let converted = path == "-" ? "players-utf8.csv" : shellQuoted(path.hasSuffix(".csv") ? String(path.dropLast(4)) + "-utf8.csv"
+                                                                                                    : path + "-utf8")
+            throw importFailure(["\(error)",
+                                 "it is neither UTF-8 nor UTF-16; a spreadsheet's plain \"CSV\" is often Windows-1252 (Excel's). Convert it:",
+                                 "  iconv -f WINDOWS-1252 -t UTF-8 \(source) > \(converted)",
+                                 "or import it as it is with --encoding windows-1252"], path: path)
+        }
+    }
+
+    /// A path as the shell reads it back: in single quotes unless every character is plain.
+    private static func shellQuoted(_ path: String) -> String {
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/+,:@%")
+        guard path.isEmpty || !path.allSatisfy(plain.contains) else { return path }
+        return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     static func importFailure(_ problems: [String], path: String) -> CommandFailure {

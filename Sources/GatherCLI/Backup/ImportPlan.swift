@@ -4,15 +4,18 @@ import GatherCore
 
 /// A checked import: the players and gathers to bring in, and how.
 struct ImportPlan {
-    /// The roster to bring in, each with its id in the file (nil from a CSV).
-    let players: [(sourceID: Int?, details: PlayerDetails)]
+    /// The roster to bring in, each with its line (a CSV's) or its id in the file (a JSON export's).
+    let players: [(line: Int?, sourceID: Int?, details: PlayerDetails)]
+    /// Rows naming a player of this group by id (a CSV's `id` column): that player gets their fields.
+    let updates: [PlayersCSV.Row]
     /// Gathers with their players' details; none for a CSV of players.
     let gathers: [GatherWithPlayers]
     /// The account the export came from.
     let sourceUser: UUID?
 
-    init(players: [PlayerDetails]) {
-        self.players = players.map { (sourceID: nil, details: $0) }
+    init(rows: [PlayersCSV.Row]) {
+        players = rows.filter { $0.id == nil }.map { (line: $0.line, sourceID: nil, details: $0.details) }
+        updates = rows.filter { $0.id != nil }
         gathers = []
         sourceUser = nil
     }
@@ -30,9 +33,9 @@ struct ImportPlan {
                                                path: "the file")
         }
         var problems: [String] = []
-        var details: [(sourceID: Int?, details: PlayerDetails)] = []
+        var details: [(line: Int?, sourceID: Int?, details: PlayerDetails)] = []
         for (index, player) in document.players.enumerated() {
-            do { details.append((player.id, try ImportPlan.details(of: player))) } catch {
+            do { details.append((nil, player.id, try ImportPlan.details(of: player))) } catch {
                 problems.append("players[\(index)] (\(player.name)): \(error)")
             }
         }
@@ -45,6 +48,7 @@ struct ImportPlan {
         }
         guard problems.isEmpty else { throw BackupCommands.importFailure(problems, path: "the file") }
         players = details
+        updates = []
         gathers = document.gathers
         sourceUser = document.userID
     }
@@ -66,29 +70,65 @@ struct ImportPlan {
     struct Summary {
         var createdPlayers = 0
         var matchedPlayers = 0
+        var updatedPlayers = 0
         var createdGathers = 0
         var existingGathers = 0
     }
 
-    /// Brings the plan into the logged-in account. Players are followed by their id in the file,
-    /// so two players with the same details stay two.
-    func run(_ context: CommandContext, into user: UUID) async throws -> Summary {
+    /// What the plan does to `roster` (this group's, as read): players equal in every field are
+    /// matched, once each, to file players without an id; a row's id must be one of the roster's.
+    func changes(to roster: [Player]) -> Result<RosterChanges, Problems> {
+        var changes = RosterChanges()
+        var problems: [String] = []
+        let named = Set(updates.compactMap(\.id))
+        /// Roster players not yet matched to a player of the file (those named by id are theirs).
+        var unmatched = roster.filter { !named.contains($0.id) }
+        for (line, sourceID, details) in players {
+            let index = unmatched.firstIndex { (try? ImportPlan.details(of: $0)) == details }
+            changes.incoming.append(RosterChanges.Incoming(line: line, sourceID: sourceID, details: details,
+                                                           existing: index.map { unmatched.remove(at: $0).id }))
+        }
+        for row in updates {
+            guard let id = row.id, let stored = roster.first(where: { $0.id == id }) else {
+                problems.append("line \(row.line): no player \(row.id.map(String.init) ?? "") in this group")
+                continue
+            }
+            let new = row.laid(over: stored.details)
+            if new == stored.details {
+                changes.unchanged += 1
+            } else {
+                changes.updates.append(RosterChanges.Update(line: row.line, id: id, old: stored.details, new: new))
+            }
+        }
+        return problems.isEmpty ? .success(changes) : .failure(Problems(problems))
+    }
+
+    /// Brings the plan into the logged-in account: `changes`, worked out from its roster, first.
+    /// Players are followed by their id in the file, so two players with the same details stay two.
+    func run(_ context: CommandContext, _ changes: RosterChanges, into user: UUID) async throws -> Summary {
         let service = APIPlayerService(client: context.client)
         var summary = Summary()
-        /// Roster players not yet matched to a player of the file: equal details match, once each.
-        var unmatched = try await service.players()
+        summary.matchedPlayers = changes.alreadyThere
+        for (done, update) in changes.updates.enumerated() {
+            // Made over the fields as read: a change someone made since is theirs to keep.
+            if case .changedElsewhere(let theirs) = try await service.update(id: update.id, with: update.new, seen: update.old) {
+                throw CommandFailure(code: .refused, message: "line \(update.line): player \(update.id) was changed on the server during the "
+                                     + "import (now \(theirs.name.debugDescription)); the \(done) updates before it were made, nothing "
+                                     + "else: see what the file would change now with --dry-run, and import it again")
+            }
+            summary.updatedPlayers += 1
+        }
         /// File player id → id here.
         var placed: [Int: Int] = [:]
-        for (sourceID, details) in players {
+        for incoming in changes.incoming {
             let id: Int
-            if let index = unmatched.firstIndex(where: { (try? ImportPlan.details(of: $0)) == details }) {
-                summary.matchedPlayers += 1
-                id = unmatched.remove(at: index).id
+            if let existing = incoming.existing {
+                id = existing
             } else {
-                id = try await service.create(details).id
+                id = try await service.create(incoming.details).id
                 summary.createdPlayers += 1
             }
-            if let sourceID { placed[sourceID] = id }
+            if let sourceID = incoming.sourceID { placed[sourceID] = id }
         }
         // Players of past gathers who are no longer on the roster come back as retired ones:
         // created, put in their gathers, then deleted (which retires a player who played).
@@ -127,6 +167,21 @@ struct ImportPlan {
         let roster = Set(try await service.players().map(\.id))
         for id in Set(retired.values) where roster.contains(id) { try await service.delete(id: id) }
         return summary
+    }
+
+    /// How many of the file's gathers the account has already (from an earlier import): read, not changed.
+    func existingGathers(_ context: CommandContext, into user: UUID) async throws -> Int {
+        var existing = 0
+        for match in gathers {
+            let id = ImportPlan.importedID(match.gather.id, from: sourceUser, into: user)
+            do {
+                _ = try await context.client.request(.get, "/api/gathers/\(id.uuidString)", as: Gather.self)
+                existing += 1
+            } catch ServiceError.rejected(404, _) {
+                continue
+            }
+        }
+        return existing
     }
 
     /// The gather's id in the importing account: the same for the account it came from (a

@@ -1,9 +1,9 @@
 import GatherCore
 
-/// Players as CSV (RFC 4180: commas, double quotes, quoted fields may hold commas, quotes and
-/// line breaks), with a header row naming the columns in any order:
-/// `name` (required), `age`, `skill`, `preferredPosition` (or `position`), `favouriteTeam` (or
-/// `team`); an `id` column is allowed and ignored.
+/// Players as CSV (`CSVRecords`: written with commas, read with commas, semicolons or tabs), with
+/// a header row naming the columns in any order and any case: `name` (required), `age`, `skill`,
+/// `preferredPosition` (or `position`), `favouriteTeam` (or `team`), and `id`: a row with an id
+/// (as `gather export --format csv` writes them) is that player's fields, empty for a new player.
 enum PlayersCSV {
     static let header = ["id", "name", "age", "skill", "preferredPosition", "favouriteTeam"]
 
@@ -21,30 +21,61 @@ enum PlayersCSV {
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// One record and the line it starts on.
-    struct Record {
-        let line: Int
-        let fields: [String]
+    /// The column a header names: in any case, spaces, `_` and `-` aside (`Name`, `Preferred
+    /// Position`, `favourite_team`), or by a short name (`position`, `team`; `favorite` too).
+    static func column(named header: String) -> String? {
+        let key = header.lowercased().filter { !$0.isWhitespace && $0 != "_" && $0 != "-" }
+        return PlayersCSV.header.first { $0.lowercased() == key }
+            ?? ["position": "preferredPosition", "team": "favouriteTeam", "favoriteteam": "favouriteTeam"][key]
     }
 
-    /// Every valid row as player details, or every problem by line number.
-    static func parse(_ text: String) -> Result<[(line: Int, details: PlayerDetails)], Problems> {
-        let records: [Record]
-        switch split(text) {
+    /// A valid row: a player's fields, and which player if it names one by id.
+    struct Row: Equatable {
+        let line: Int
+        /// nil: a new player.
+        let id: Int?
+        let details: PlayerDetails
+        /// The columns of the file: a player named by id keeps the fields of the others.
+        let columns: Set<String>
+
+        /// The player's stored fields with this row's columns laid over them.
+        func laid(over stored: PlayerDetails) -> PlayerDetails {
+            var details = stored
+            if columns.contains("name") { details.name = self.details.name }
+            if columns.contains("age") { details.age = self.details.age }
+            if columns.contains("skill") { details.skill = self.details.skill }
+            if columns.contains("preferredPosition") { details.preferredPosition = self.details.preferredPosition }
+            if columns.contains("favouriteTeam") { details.favouriteTeam = self.details.favouriteTeam }
+            return details
+        }
+    }
+
+    /// Every valid row, or every problem by line number. Skills and positions are read in any case
+    /// (`Professional`, `STRIKER`); a player's id on two rows is refused.
+    static func parse(_ text: String) -> Result<[Row], Problems> {
+        let records: [CSVRecords.Record]
+        switch CSVRecords.split(text) {
         case .failure(let problems): return .failure(problems)
         case .success(let parsed): records = parsed
         }
         guard let header = records.first else { return .failure(Problems(["the file is empty: a header row is needed"])) }
-        let aliases = ["position": "preferredPosition", "team": "favouriteTeam"]
-        let columns = header.fields.map { name in aliases[name.trimmingCharacters(in: .whitespaces)] ?? name.trimmingCharacters(in: .whitespaces) }
-        let known = Set(PlayersCSV.header)
         var problems: [String] = []
-        for name in columns where !known.contains(name) {
-            problems.append("line \(header.line): unknown column \"\(name)\" (columns: \(PlayersCSV.header.joined(separator: ", ")))")
+        var columns: [String] = []
+        for name in header.fields.map({ $0.trimmingCharacters(in: .whitespaces) }) {
+            guard let column = column(named: name) else {
+                problems.append("line \(header.line): unknown column \"\(name)\" (columns: \(PlayersCSV.header.joined(separator: ", ")))")
+                columns.append(name)
+                continue
+            }
+            if columns.contains(column) { problems.append("line \(header.line): \"\(name)\" is the \(column) column a second time") }
+            columns.append(column)
         }
         guard columns.contains("name") else { problems.append("line \(header.line): a name column is needed") ; return .failure(Problems(problems)) }
-        var rows: [(Int, PlayerDetails)] = []
-        for record in records.dropFirst() where !(record.fields.count == 1 && record.fields[0].isEmpty) {
+        var rows: [Row] = []
+        /// Player id → the line naming it.
+        var named: [Int: Int] = [:]
+        // An empty line, or a row of empty cells (spreadsheets save `;;;` for a row once used), is no player.
+        for record in records.dropFirst() where !record.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
             guard record.fields.count == columns.count else {
                 problems.append("line \(record.line): \(record.fields.count) fields, the header has \(columns.count)")
                 continue
@@ -53,79 +84,42 @@ enum PlayersCSV {
                 columns.firstIndex(of: column).map { record.fields[$0].trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
             }
             do {
+                var id: Int?
+                if let text = value("id") {
+                    guard let number = Int(text), number > 0 else {
+                        throw ValidationError(field: "id", message: "must be a player's id (as gather export writes it), or empty for a new player")
+                    }
+                    if let earlier = named[number] { throw ValidationError(field: "id", message: "\(number) is on line \(earlier) already") }
+                    named[number] = record.line
+                    id = number
+                }
                 var age: Int?
                 if let text = value("age") {
                     guard let number = Int(text) else { throw ValidationError(field: "age", message: "must be a whole number") }
                     age = number
                 }
                 let skill = try value("skill").map { text in
-                    guard let skill = Skill(rawValue: text) else { throw ValidationError(field: "skill", message: "must be beginner, amateur or professional") }
+                    guard let skill = Skill(rawValue: text.lowercased()) else {
+                        throw ValidationError(field: "skill", message: "must be beginner, amateur or professional")
+                    }
                     return skill
                 }
                 let position = try value("preferredPosition").map { text in
-                    guard let position = Position(rawValue: text) else {
+                    guard let position = Position(rawValue: text.lowercased()) else {
                         throw ValidationError(field: "preferredPosition", message: "must be goalkeeper, defender, midfielder, winger or striker")
                     }
                     return position
                 }
-                rows.append((record.line, try PlayerDetails(name: value("name") ?? "", age: age, skill: skill,
-                                                            preferredPosition: position, favouriteTeam: value("favouriteTeam"))))
+                let details = try PlayerDetails(name: value("name") ?? "", age: age, skill: skill, preferredPosition: position,
+                                                favouriteTeam: value("favouriteTeam"))
+                rows.append(Row(line: record.line, id: id, details: details, columns: Set(columns)))
             } catch let error as ValidationError {
                 problems.append("line \(record.line): \(error.reason)")
             } catch {
                 problems.append("line \(record.line): \(error)")
             }
         }
-        return problems.isEmpty ? .success(rows.map { (line: $0.0, details: $0.1) }) : .failure(Problems(problems))
-    }
-
-    /// Splits the text into records, following quotes across line breaks.
-    static func split(_ text: String) -> Result<[Record], Problems> {
-        // Spreadsheets write "CSV UTF-8" with a byte-order mark: not part of the first column's name.
-        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        var records: [Record] = []
-        var fields: [String] = []
-        var field = ""
-        var inQuotes = false
-        var line = 1
-        var recordLine = 1
-        var characters = Array(text)[...]
-        while let character = characters.popFirst() {
-            if inQuotes {
-                if character == "\"" {
-                    if characters.first == "\"" {
-                        characters.removeFirst()
-                        field.append("\"")
-                    } else {
-                        inQuotes = false
-                    }
-                } else {
-                    if character == "\n" || character == "\r\n" { line += 1 }
-                    field.append(character)
-                }
-                continue
-            }
-            switch character {
-            case "\"" where field.isEmpty: inQuotes = true
-            case ",":
-                fields.append(field)
-                field = ""
-            case "\n", "\r\n", "\r":
-                fields.append(field)
-                records.append(Record(line: recordLine, fields: fields))
-                fields = []
-                field = ""
-                line += 1
-                recordLine = line
-            default: field.append(character)
-            }
-        }
-        if inQuotes { return .failure(Problems(["line \(recordLine): a quoted field is never closed"])) }
-        if !field.isEmpty || !fields.isEmpty {
-            fields.append(field)
-            records.append(Record(line: recordLine, fields: fields))
-        }
-        return .success(records)
+        return problems.isEmpty ? .success(rows) : .failure(Problems(problems))
     }
 }
 
