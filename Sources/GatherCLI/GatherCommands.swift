@@ -58,8 +58,11 @@ enum GatherCommands {
         guard let teamA = context.command.value("--team-a"), let teamB = context.command.value("--team-b") else {
             throw CommandFailure.usage("gathers new needs --team-a and --team-b")
         }
-        var sides: [(Int, Team)] = try context.ids(teamA, name: "--team-a").map { ($0, .teamA) }
-            + context.ids(teamB, name: "--team-b").map { ($0, .teamB) }
+        let (playersA, playersB) = (try context.ids(teamA, name: "--team-a"), try context.ids(teamB, name: "--team-b"))
+        for (name, players) in [("--team-a", playersA), ("--team-b", playersB)] where players.isEmpty {
+            throw CommandFailure.usage("a match needs a player on each team: \(name) lists none")
+        }
+        var sides: [(Int, Team)] = playersA.map { ($0, .teamA) } + playersB.map { ($0, .teamB) }
         for bench in context.command.allValues("--bench") { sides += try context.ids(bench, name: "--bench").map { ($0, .bench) } }
         var seen: [Int: Team] = [:]
         for (player, team) in sides {

@@ -114,6 +114,29 @@ final class WholeMatchUploadTests: XCTestCase {
         XCTAssertEqual(try client.request(.get, "/api/gathers").jsonArray().count, 0)
     }
 
+    func testAResultSentWithItsPlayersNeedsBothTeamsButTheOriginalFlowStillWorks() throws {
+        let (ana, ben, cy) = (try addPlayer("Ana"), try addPlayer("Ben"), try addPlayer("Cy"))
+        let cases: [([[String: Any]], String)] = [
+            ([["id": ana, "team": "Team A"], ["id": ben, "team": "Team A"]], "Team B"),
+            ([["id": ana, "team": "Team B"], ["id": cy, "team": "Bench"]], "Team A"),
+            ([], "Team A"),
+        ]
+        for (players, empty) in cases {
+            let response = try client.request(.post, "/api/gathers", json: ["score": "2-0", "winnerTeam": "Team A", "players": players])
+            XCTAssertEqual(response.status, 400, response.text)
+            XCTAssertEqual(try response.errorReason(), "players a match with a score needs a player on each team (none on \(empty))")
+        }
+        XCTAssertEqual(try client.request(.get, "/api/gathers").jsonArray().count, 0, "nothing was saved")
+
+        // Teams still being picked, with no result yet, may be one-sided for now.
+        XCTAssertEqual(try client.request(.post, "/api/gathers", json: ["players": [["id": ana, "team": "Team A"]]]).status, 201)
+        // The original client: the result first, then the players one by one.
+        let original = try client.request(.post, "/api/gathers", json: ["score": "1-0", "winnerTeam": "Team A"])
+        XCTAssertEqual(original.status, 201, original.text)
+        let id = try XCTUnwrap(try original.jsonObject()["id"] as? String)
+        XCTAssertEqual(try client.request(.post, "/api/gathers/\(id)/players/\(ana)", json: ["team": "Team A"]).status, 200)
+    }
+
     func testTheOriginalShapeAnswersAsBefore() throws {
         let body = try client.request(.post, "/api/gathers", json: ["score": "1-1", "winnerTeam": "None"]).jsonObject()
         XCTAssertNil(body["players"], "no players field unless they were sent")
@@ -133,12 +156,13 @@ final class WholeMatchUploadTests: XCTestCase {
     }
 
     func testAResumedGatherSentAgainWithoutDatesEndsNowNotWhenItWasSetUp() throws {
-        let ana = try addPlayer("Ana")
+        let (ana, ben) = (try addPlayer("Ana"), try addPlayer("Ben"))
         let id = UUID().uuidString
         XCTAssertEqual(try client.request(.post, "/api/gathers", json: ["id": id, "createdAt": "2026-11-01T10:00:00Z"]).status, 201)
 
         let ended = try client.request(.post, "/api/gathers", json: ["id": id, "score": "2-0", "winnerTeam": "Team A",
-                                                                     "players": [["id": ana, "team": "Team A"]]]).jsonObject()
+                                                                     "players": [["id": ana, "team": "Team A"], ["id": ben, "team": "Team B"]]])
+            .jsonObject()
 
         XCTAssertEqual(ended["createdAt"] as? String, "2026-11-01T10:00:00Z")
         let endedAt = try XCTUnwrap((ended["endedAt"] as? String).flatMap(ISO8601DateFormatter().date(from:)))

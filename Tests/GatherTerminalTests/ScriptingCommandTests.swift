@@ -710,6 +710,9 @@ final class ScriptingCommandTests: XCTestCase {
         let twice = try client(["gathers", "new", "--team-a", "\(ids[0]),\(ids[1])", "--team-b", "\(ids[1]),\(ids[2])"], environment: ana)
         XCTAssertEqual(twice.status, 2, "a player on both sides is a usage error, not Team B silently")
         XCTAssertTrue(twice.errors.contains("player \(ids[1]) is listed twice (Team A and Team B)"), twice.errors)
+        let oneSided = try client(["gathers", "new", "--team-a", ids[0], "--team-b", "", "--score", "1-0"], environment: ana)
+        XCTAssertEqual(oneSided.status, 2, oneSided.errors)
+        XCTAssertTrue(oneSided.errors.contains("a match needs a player on each team: --team-b lists none"), oneSided.errors)
         XCTAssertFalse(first.isEmpty)
         // Di retires: the export keeps her in the gathers, marked.
         XCTAssertEqual(try client(["players", "rm", ids[3], "--yes"], environment: ana).status, 0)

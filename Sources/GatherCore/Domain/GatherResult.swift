@@ -137,6 +137,13 @@ public struct GatherDraft: Hashable, Sendable, Codable {
             for member in players where !seen.insert(member.id).inserted {
                 throw ValidationError(field: "players", message: "lists player \(member.id) twice")
             }
+            // A result played between two sides: one sent whole with its players names both. (The
+            // original flow, a result first and the teams one by one after, is not this body.)
+            if result != nil {
+                for team in [Team.teamA, .teamB] where !players.contains(where: { $0.team == team }) {
+                    throw ValidationError(field: "players", message: "a match with a score needs a player on each team (none on \(team.rawValue))")
+                }
+            }
             self.players = players
         }
     }

@@ -1714,7 +1714,9 @@ components:
         endedAt: { type: [string, 'null'], format: date-time, description: Not before createdAt nor in the future; needs a score }
         balanceSeed: { type: [integer, 'null'], minimum: 0, maximum: 9007199254740991 }
         players:
-          description: Every player of the match with their side (each id once)
+          description: >-
+            Every player of the match with their side (each id once); with a score, at least one
+            player on Team A and one on Team B (400 otherwise)
           oneOf:
             - type: array
               maxItems: 200
