@@ -28,15 +28,15 @@ let package = Package(
         // SQLite connection, statements, migrations, repositories.
         .target(name: "Storage", dependencies: ["GatherCore", "CSQLite", "Locking"]),
         // Router, authentication, handlers, server assembly.
-        .target(name: "GatherServer", dependencies: ["GatherCore", "GatherWeb", "HTTP", "Networking", "Storage", "CCrypt", "COpenSSL", "Locking"]),
+        .target(name: "GatherServer", dependencies: ["Arguments", "GatherCore", "GatherWeb", "HTTP", "Networking", "Storage", "CCrypt", "COpenSSL", "Locking"]),
         // The public web pages: typed HTML that escapes every text, the stylesheet and the page's Content-Security-Policy.
         .target(name: "GatherWeb", dependencies: ["GatherCore"]),
 
         // Raw mode, key decoding, display widths, screen buffer and diff renderer. Knows nothing of the app.
         .target(name: "Terminal", dependencies: ["CLinux"]),
         // API client, services, presenters, coordinators, match clock. Never imports Terminal.
-        .target(name: "GatherClient", dependencies: ["GatherCore", "HTTP", "Networking", "Locking"]),
-        // A small parser for programs with subcommands (gather's scripting commands). Knows nothing of the app.
+        .target(name: "GatherClient", dependencies: ["Arguments", "GatherCore", "HTTP", "Networking", "Locking"]),
+        // The one parser of every command line (gather, its scripting commands, gather-server). Knows nothing of the app.
         .target(name: "Arguments"),
         // QR code encoder (byte mode, every version and correction level) and its half-block text rendering. Pure standard library.
         .target(name: "QRCode"),

@@ -27,8 +27,8 @@ do {
 }
 
 switch command {
-case .help:
-    print(ServerCommandLine.helpText)
+case .help(let text):
+    print(text)
     exit(0)
 case .version:
     print("gather-server \(FootballGather.version)")

@@ -36,15 +36,23 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Parses `program command words… [options] [arguments]`: the longest run of leading words that
 /// names a command picks it; options may stand anywhere (before, between or after arguments),
-/// as `--name value` or `--name=value`; `--` ends the options.
+/// as `--name value` or `--name=value`; `--` ends the options. A program whose first argument is
+/// an option (or that has none) runs its `defaultCommand`, if it has one (`gather-server --port 80`).
+/// A mistake is refused with the nearest right spelling, never taken for something else.
 public struct ArgumentParser: Sendable {
+    public let program: String
     public let commands: [CommandSpec]
     /// Options every command takes (`--server URL`).
     public let globalOptions: [OptionSpec]
+    /// What runs when no command is named.
+    public let defaultCommand: CommandSpec?
 
-    public init(commands: [CommandSpec], globalOptions: [OptionSpec] = []) {
+    public init(program: String = "gather", commands: [CommandSpec], globalOptions: [OptionSpec] = [],
+                defaultCommand: CommandSpec? = nil) {
+        self.program = program
         self.commands = commands
         self.globalOptions = globalOptions
+        self.defaultCommand = defaultCommand
     }
 
     public func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
@@ -54,14 +62,21 @@ public struct ArgumentParser: Sendable {
             let rest = Array(words.dropFirst())
             guard !rest.isEmpty else { return .help(nil) }
             guard let spec = longestCommand(in: rest), spec.path.count == rest.count else {
-                throw UsageError("no command \"\(rest.joined(separator: " "))\"; see gather help")
+                throw UsageError("no command \"\(rest.joined(separator: " "))\"\(suggestion(forCommand: rest)); see \(program) help")
             }
             return .help(spec)
         }
-        guard let spec = longestCommand(in: Array(words)) else {
+        let spec: CommandSpec
+        if let named = longestCommand(in: Array(words)) {
+            spec = named
+        } else if words.isEmpty, let defaultCommand {
+            spec = defaultCommand
+        } else {
             if arguments.contains("--help") || arguments.contains("-h") { return .help(nil) }
-            let attempt = words.prefix(2).joined(separator: " ")
-            throw UsageError(attempt.isEmpty ? "a command is needed; see gather help" : "no command \"\(attempt)\"; see gather help")
+            let knownFirst = commands.contains { $0.path.first == words.first }
+            let attempt = Array(words.prefix(knownFirst ? 2 : 1))
+            throw UsageError(attempt.isEmpty ? "a command is needed; see \(program) help"
+                             : "no command \"\(attempt.joined(separator: " "))\"\(suggestion(forCommand: attempt)); see \(program) help")
         }
         var remaining = arguments[spec.path.count...]
         var values: [String: [String]] = [:]
@@ -74,13 +89,16 @@ public struct ArgumentParser: Sendable {
                 break
             }
             if argument == "--help" || argument == "-h" { return .help(spec) }
-            guard argument.hasPrefix("--") else {
+            guard argument.hasPrefix("-"), argument != "-" else {
                 positionals.append(argument)
                 continue
             }
             let name = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
             guard let option = known.first(where: { $0.name == name }) else {
-                throw UsageError("\(spec.name) has no option \(name)", command: spec)
+                let nearest = ArgumentParser.nearest(to: name, among: known.map(\.name) + ["--help"]).map { "; did you mean \($0)?" }
+                let hint = nearest ?? (name.hasPrefix("--") ? "" : "; options start with --")
+                throw UsageError(spec.name.isEmpty ? "unknown option \(name)\(hint)" : "\(spec.name) has no option \(name)\(hint)",
+                                 command: spec)
             }
             guard option.takesValue else {
                 guard !argument.contains("=") else { throw UsageError("\(name) takes no value", command: spec) }
@@ -95,8 +113,10 @@ public struct ArgumentParser: Sendable {
                 value = next
             }
             if let choices = option.choices, !choices.contains(value) {
-                throw UsageError("\(name) must be one of \(choices.joined(separator: ", ")) (got \"\(value)\")", command: spec)
+                let nearest = ArgumentParser.nearest(to: value, among: choices).map { "; did you mean \($0)?" } ?? ""
+                throw UsageError("\(name) must be one of \(choices.joined(separator: ", ")) (got \"\(value)\")\(nearest)", command: spec)
             }
+            if let problem = option.type.check(value, name: name) { throw UsageError(problem, command: spec) }
             if values[name] != nil && !option.repeatable {
                 throw UsageError("\(name) is given twice", command: spec)
             }
@@ -108,10 +128,54 @@ public struct ArgumentParser: Sendable {
             throw UsageError("\(spec.name) needs at least \(spec.minimumArguments) \(missing.dropLast()) arguments", command: spec)
         }
         if let maximum = spec.maximumArguments, positionals.count > maximum {
-            throw UsageError("\(spec.name) takes \(maximum == 0 ? "no arguments" : "at most \(maximum)"); "
+            // `players lsit` where `players` is a command too: the word was meant as a subcommand.
+            let longer = commands.filter { $0.path.count == spec.path.count + 1 && $0.path.starts(with: spec.path) }
+            if let meant = ArgumentParser.nearest(to: positionals[maximum], among: longer.compactMap(\.path.last)) {
+                throw UsageError("no command \"\((spec.path + [positionals[maximum]]).joined(separator: " "))\"; "
+                                 + "did you mean \"\((spec.path + [meant]).joined(separator: " "))\"?; see \(program) help")
+            }
+            let name = spec.name.isEmpty ? program : spec.name
+            throw UsageError("\(name) takes \(maximum == 0 ? "no arguments" : "at most \(maximum)"); "
                              + "unexpected \"\(positionals[maximum])\"", command: spec)
         }
         return .run(ParsedCommand(spec: spec, values: values, flags: flags, arguments: positionals))
+    }
+
+    /// `; did you mean "players list"?` for a command misspelt, or nothing.
+    private func suggestion(forCommand words: [String]) -> String {
+        let names = words.count == 1 ? commands.compactMap(\.path.first)
+            : commands.filter { $0.path.first == words.first && $0.path.count == words.count }.map(\.name)
+        return ArgumentParser.nearest(to: words.joined(separator: " "), among: names).map { "; did you mean \"\($0)\"?" } ?? ""
+    }
+
+    /// The candidate closest to `typed` by edits (insertions, deletions, substitutions, swaps of
+    /// neighbours), if one is close enough to be what was meant: at most 2 edits, and fewer than
+    /// a third of the word.
+    static func nearest(to typed: String, among candidates: [String]) -> String? {
+        let typed = Array(typed.lowercased())
+        var best: (String, Int)?
+        for candidate in Set(candidates).sorted() {
+            let distance = editDistance(typed, Array(candidate.lowercased()))
+            if distance <= min(2, max(1, candidate.count / 3)), distance < (best?.1 ?? .max) { best = (candidate, distance) }
+        }
+        return best?.0
+    }
+
+    /// Optimal string alignment distance.
+    private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous2 = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], previous2[j - 2] + 1) }
+            }
+            (previous2, previous) = (previous, current)
+        }
+        return previous[b.count]
     }
 
     /// The command whose words are the longest prefix of `words`.
@@ -151,6 +215,7 @@ public struct ArgumentParser: Sendable {
 
     private func optionLine(_ option: OptionSpec) -> String {
         let left = option.name + (option.valueName.map { " " + $0 } ?? "")
-        return "  " + left.padding(toLength: max(left.count, 22), withPad: " ", startingAt: 0) + "  " + option.help
+        let environment = option.environment.map { " (env \($0))" } ?? ""
+        return "  " + left.padding(toLength: max(left.count, 22), withPad: " ", startingAt: 0) + "  " + option.help + environment
     }
 }

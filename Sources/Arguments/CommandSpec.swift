@@ -11,9 +11,11 @@ public struct CommandSpec: Hashable, Sendable {
     public let maximumArguments: Int?
     public let options: [OptionSpec]
     public let example: String
+    /// What the positional arguments are, for completion (files, player ids).
+    public let argumentType: ValueType
 
     public init(_ path: String, summary: String, arguments: [String] = [], minimumArguments: Int? = nil,
-                maximumArguments: Int?? = nil, options: [OptionSpec] = [], example: String) {
+                maximumArguments: Int?? = nil, options: [OptionSpec] = [], argumentType: ValueType = .text, example: String) {
         self.path = path.split(separator: " ").map(String.init)
         self.summary = summary
         self.arguments = arguments
@@ -21,6 +23,7 @@ public struct CommandSpec: Hashable, Sendable {
         self.minimumArguments = minimumArguments ?? arguments.count
         self.maximumArguments = maximumArguments ?? (repeats ? nil : arguments.count)
         self.options = options
+        self.argumentType = argumentType
         self.example = example
     }
 

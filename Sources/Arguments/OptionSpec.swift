@@ -9,14 +9,51 @@ public struct OptionSpec: Hashable, Sendable {
     public let choices: [String]?
     /// May be given more than once (`--pin 3=A --pin 4=B`).
     public let repeatable: Bool
+    /// What the value is: the parser refuses one that is not, and completion offers what fits.
+    public let type: ValueType
+    /// The environment variable that sets it when the flag is not given, if any (shown in the help).
+    public let environment: String?
 
-    public init(_ name: String, value valueName: String? = nil, help: String, choices: [String]? = nil, repeatable: Bool = false) {
+    public init(_ name: String, value valueName: String? = nil, help: String, choices: [String]? = nil, repeatable: Bool = false,
+                type: ValueType = .text, environment: String? = nil) {
         self.name = name
         self.valueName = valueName
         self.help = help
         self.choices = choices
         self.repeatable = repeatable
+        self.type = type
+        self.environment = environment
     }
 
     public var takesValue: Bool { valueName != nil }
+}
+
+/// What an option's value (or a command's argument) is.
+public enum ValueType: Hashable, Sendable {
+    case text
+    /// A whole number in the range.
+    case integer(ClosedRange<Int>)
+    /// A path to a file (completed from the file system).
+    case file
+    /// A player's id or ids, comma-separated (completed from the roster last listed).
+    case playerIDs
+
+    /// The value if it fits, else why not (the message names the option).
+    func check(_ value: String, name: String) -> String? {
+        switch self {
+        case .integer(let range):
+            guard let number = Int(value), range.contains(number) else {
+                return "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \"\(value)\")"
+            }
+            return nil
+        case .playerIDs:
+            let ids = value.split(separator: ",", omittingEmptySubsequences: false)
+            guard value.isEmpty || ids.allSatisfy({ Int(String($0.filter { !$0.isWhitespace })).map { $0 >= 1 } ?? false }) else {
+                return "\(name) must be player ids, comma-separated (got \"\(value)\")"
+            }
+            return nil
+        case .text, .file:
+            return nil
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Arguments
+import GatherClient
 
 /// Every `gather` subcommand: what the parser accepts, what help and completion show.
 enum CLICommands {
@@ -8,12 +9,10 @@ enum CLICommands {
     static let positions = ["goalkeeper", "defender", "midfielder", "winger", "striker"]
     static let roles = ["owner", "organiser", "viewer"]
 
-    static let global = [
-        OptionSpec("--server", value: "URL", help: "the gather-server (FG_SERVER_URL, gather config; else the one logged in to)"),
-        OptionSpec("--ca-file", value: "PATH", help: "also trust this CA certificate for https (FG_CA_FILE, gather config)"),
-        OptionSpec("--insecure", help: "https without checking the certificate (warns)"),
-        OptionSpec("--timeout", value: "SECONDS", help: "how long to wait for the server's answer, 1–300 (FG_TIMEOUT, gather config; default 10)"),
-        OptionSpec("--token-file", value: "PATH", help: "act with the API token in this file instead of the login (FG_TOKEN)"),
+    /// The full-screen client's connection options, and the token a script acts with.
+    static let global = ClientCommandLine.connectionOptions + [
+        OptionSpec("--token-file", value: "PATH", help: "act with the API token in this file instead of the login",
+                   type: .file, environment: "FG_TOKEN (the token itself)"),
     ]
 
     static let playerFields = [
@@ -35,25 +34,27 @@ enum CLICommands {
                     example: "gather players list --sort skill"),
         CommandSpec("players add", summary: "add a player", options: playerFields + [json, quiet],
                     example: "gather players add --name Ana --skill amateur --position striker"),
-        CommandSpec("players show", summary: "one player and their record", arguments: ["ID"], options: [json],
+        CommandSpec("players show", summary: "one player and their record", arguments: ["ID"], options: [json], argumentType: .playerIDs,
                     example: "gather players show 3"),
         CommandSpec("players edit", summary: "change some of a player's fields",
                     arguments: ["ID"], options: playerFields + [OptionSpec("--clear", value: "FIELD",
                                                                            help: "empty a field: age, skill, position or team",
                                                                            choices: ["age", "skill", "position", "team"], repeatable: true), json],
+                    argumentType: .playerIDs,
                     example: "gather players edit 3 --skill professional --clear team"),
         CommandSpec("players rm", summary: "delete a player (one who played is retired: past matches keep them)",
-                    arguments: ["ID"], options: [OptionSpec("--yes", help: "do not ask")], example: "gather players rm 3 --yes"),
+                    arguments: ["ID"], options: [OptionSpec("--yes", help: "do not ask")], argumentType: .playerIDs,
+                    example: "gather players rm 3 --yes"),
         CommandSpec("gathers list", summary: "matches, newest first",
                     options: [json, OptionSpec("--status", value: "STATUS", help: "ended or unfinished", choices: ["ended", "unfinished"]),
-                              OptionSpec("--limit", value: "N", help: "1 to 200 (default 50)"),
+                              OptionSpec("--limit", value: "N", help: "1 to 200 (default 50)", type: .integer(1...200)),
                               OptionSpec("--all", help: "every match, a page at a time")],
                     example: "gather gathers list --status ended --limit 10"),
         CommandSpec("gathers show", summary: "one match with its teams", arguments: ["ID"], options: [json], example: "gather gathers show 6F9619FF-…"),
         CommandSpec("gathers new", summary: "record a match's teams (then its score with gathers score)",
-                    options: [OptionSpec("--team-a", value: "IDS", help: "Team A's player ids, comma-separated"),
-                              OptionSpec("--team-b", value: "IDS", help: "Team B's player ids"),
-                              OptionSpec("--bench", value: "IDS", help: "players on the bench", repeatable: true),
+                    options: [OptionSpec("--team-a", value: "IDS", help: "Team A's player ids, comma-separated", type: .playerIDs),
+                              OptionSpec("--team-b", value: "IDS", help: "Team B's player ids", type: .playerIDs),
+                              OptionSpec("--bench", value: "IDS", help: "players on the bench", repeatable: true, type: .playerIDs),
                               OptionSpec("--score", value: "A-B", help: "the final score at once"), json, quiet],
                     example: "gather gathers new --team-a 1,2 --team-b 3,4 --score 3-2"),
         CommandSpec("gathers score", summary: "set a match's final score (Team A's goals first)", arguments: ["ID", "SCORE"],
@@ -63,9 +64,10 @@ enum CLICommands {
                     options: [OptionSpec("--seed", value: "N", help: "the same seed gives the same teams"),
                               OptionSpec("--pin", value: "ID=A|B", help: "keep a player on a team", repeatable: true),
                               OptionSpec("--apart", value: "ID,ID", help: "keep two players apart", repeatable: true), json],
+                    argumentType: .playerIDs,
                     example: "gather teams balance 1 2 3 4 5 6 --pin 1=A --seed 7"),
         CommandSpec("stats", summary: "the leaderboard, or one player's record",
-                    options: [OptionSpec("--player", value: "ID", help: "one player's record"),
+                    options: [OptionSpec("--player", value: "ID", help: "one player's record", type: .playerIDs),
                               OptionSpec("--min-games", value: "N", help: "leaderboard: at least N ended matches"), json],
                     example: "gather stats --min-games 3"),
         CommandSpec("share create", summary: "a read-only link to the table and the matches, for friends without an account",
@@ -106,7 +108,7 @@ enum CLICommands {
         CommandSpec("export", summary: "everything of yours in one document: players, gathers with teams and scores",
                     options: [OptionSpec("--format", value: "FORMAT", help: "json (everything, the default) or csv (the players)",
                                          choices: ["json", "csv"]),
-                              OptionSpec("--output", value: "FILE", help: "write to FILE instead of standard output")],
+                              OptionSpec("--output", value: "FILE", help: "write to FILE instead of standard output", type: .file)],
                     example: "gather export --output backup-$(date +%F).json"),
         CommandSpec("import", summary: "a JSON export or a players CSV (header row; , ; or tab; rows with an id update that player), "
                     + "all or nothing; twice adds nothing",
@@ -114,6 +116,7 @@ enum CLICommands {
                     options: [OptionSpec("--encoding", value: "ENC", help: "the file's encoding if not UTF-8 or UTF-16 (Excel's CSV: windows-1252)",
                                          choices: ["utf-8", "utf-16", "windows-1252", "latin-1", "iso-8859-1"]),
                               OptionSpec("--dry-run", help: "print what would be added and changed, change nothing")],
+                    argumentType: .file,
                     example: "gather import --dry-run --encoding windows-1252 players.csv"),
         CommandSpec("config set", summary: "keep a setting for every run: server, ca-file, timeout (seconds) or output (table, json)",
                     arguments: ["KEY", "VALUE"], example: "gather config set server https://gather.example.org"),

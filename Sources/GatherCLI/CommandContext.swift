@@ -13,6 +13,8 @@ struct CommandContext {
     let sessions: ServerSessionStore
     /// The server, certificate and timeout settings the client was made with.
     let settings: ConnectionSettings
+    /// The client's own files (`ConfigDirectory`).
+    let configDirectory: URL
     /// An API token for scripts (`--token-file`, else `FG_TOKEN`): commands act with it instead of
     /// the saved session, on its account's own group.
     let apiToken: String?
@@ -35,6 +37,7 @@ struct CommandContext {
         if let warning = settings.securityWarning { console.error("warning: \(warning)") }
         self.command = command
         self.console = console
+        configDirectory = config.directory
         self.settings = settings
         client = APIClient(address: settings.server, timeout: settings.timeout, tls: tls)
         sessions = ServerSessionStore(store: SessionStore(directory: config.directory), server: settings.server, caFile: settings.caFile)

@@ -24,7 +24,9 @@ public struct CommandLineApp: Sendable {
     /// Whether these arguments ask for a subcommand (rather than the TUI's own flags); global
     /// options may come first (`gather --server URL players list`).
     public static func isSubcommand(_ arguments: [String]) -> Bool {
-        splitLeadingOptions(arguments).rest.first.map { CLICommands.commandWords.contains($0) && $0 != "watch" } ?? false
+        // Any word, not only a known one: a misspelt command is answered by the commands' parser,
+        // which knows what was meant, not taken for the full-screen client's options.
+        splitLeadingOptions(arguments).rest.first.map { !$0.hasPrefix("-") && $0 != "watch" } ?? false
     }
 
     /// Whether these arguments ask for `gather watch`, the full screen of a match being played.

@@ -1,4 +1,5 @@
 import Arguments
+import GatherClient
 
 /// `gather completion bash|zsh|fish`: scripts made from the command table, so they never fall behind it.
 enum Completion {
@@ -27,15 +28,34 @@ enum Completion {
         (command.options + CLICommands.global).map(\.name) + ["--help"]
     }
 
+    /// The shell words that say what a value is: after `--skill`, its values; after a file
+    /// option, files; after a player-ids option, the ids of the roster last listed.
+    private static func valueCases(of command: CommandSpec) -> String {
+        let cases = (command.options + CLICommands.global).compactMap { option -> String? in
+            if let choices = option.choices { return "\(option.name)) values=\"\(choices.joined(separator: " "))\" ;;" }
+            switch option.type {
+            case .file: return "\(option.name)) kind=files ;;"
+            case .playerIDs: return "\(option.name)) kind=ids ;;"
+            case .text, .integer: return option.takesValue ? "\(option.name)) kind=value ;;" : nil
+            }
+        }
+        return cases.joined(separator: " ")
+    }
+
+    /// What a command's positional arguments are, for completion.
+    private static func argumentKind(of command: CommandSpec) -> String {
+        switch command.argumentType {
+        case .file: return "files"
+        case .playerIDs: return "ids"
+        case .text, .integer: return ""
+        }
+    }
+
     private static var bash: String {
         var cases = ""
         for command in CLICommands.all {
-            // After an option with a fixed set of values (--skill, --encoding): those values.
-            let values = command.options.compactMap { option in
-                option.choices.map { "\(option.name)) values=\"\($0.joined(separator: " "))\" ;;" }
-            }
-            cases += "        \"\(command.name)\") opts=\"\(options(of: command).joined(separator: " "))\""
-                + (values.isEmpty ? "" : "\n            case \"$prev\" in \(values.joined(separator: " ")) esac") + " ;;\n"
+            cases += "        \"\(command.name)\") opts=\"\(options(of: command).joined(separator: " "))\" args=\"\(argumentKind(of: command))\"\n"
+                + "            case \"$prev\" in \(valueCases(of: command)) esac ;;\n"
         }
         var groups = ""
         for word in firstWords where !subcommands(of: word).isEmpty {
@@ -43,6 +63,11 @@ enum Completion {
         }
         return """
             # gather completion for bash: source it, or put it in /etc/bash_completion.d/gather
+            _gather_ids() {
+                # The ids of the roster last listed (gather players list), with nothing asked of the server.
+                local file="${XDG_CONFIG_HOME:-$HOME/.config}/gather/\(PlayerIDsForCompletion.fileName)"
+                [ -r "$file" ] && cut -f1 "$file"
+            }
             _gather() {
                 local cur="${COMP_WORDS[COMP_CWORD]}"
                 if [ "$COMP_CWORD" -eq 1 ]; then
@@ -53,16 +78,30 @@ enum Completion {
             \(groups)        esac
                 fi
                 local command="${COMP_WORDS[1]}"
-                case "${COMP_WORDS[2]}" in -*|"") ;; *) command="${COMP_WORDS[1]} ${COMP_WORDS[2]}" ;; esac
-                local opts="--help" values="" prev="${COMP_WORDS[COMP_CWORD-1]}"
+                # Only a command with subcommands takes its second word as part of its name.
+                case "$command" in \(firstWords.filter { !subcommands(of: $0).isEmpty }.joined(separator: "|")))
+                    case "${COMP_WORDS[2]}" in -*|"") ;; *) command="$command ${COMP_WORDS[2]}" ;; esac ;;
+                esac
+                local opts="--help" values="" kind="" args="" prev="${COMP_WORDS[COMP_CWORD-1]}"
                 case "$command" in
             \(cases)    esac
                 if [ -n "$values" ]; then COMPREPLY=($(compgen -W "$values" -- "$cur")); return; fi
+                if [ -z "$kind" ] && [[ "$cur" != -* ]]; then kind="$args"; fi
+                case "$kind" in
+                    files) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+                    ids) COMPREPLY=($(compgen -W "$(_gather_ids)" -- "$cur")); return ;;
+                    value) COMPREPLY=(); return ;;
+                esac
                 COMPREPLY=($(compgen -W "$opts" -- "$cur"))
             }
-            complete -F _gather gather
+            complete -o filenames -F _gather gather
 
             """
+    }
+
+    /// The ids of the roster last listed, each with the player's name as its description.
+    private static var fishIDs: String {
+        "(cat (set -q XDG_CONFIG_HOME; and echo $XDG_CONFIG_HOME; or echo $HOME/.config)/gather/\(PlayerIDsForCompletion.fileName) 2>/dev/null)"
     }
 
     private static var fish: String {
@@ -76,9 +115,19 @@ enum Completion {
         for command in CLICommands.all {
             let condition = command.path.map { "__fish_seen_subcommand_from \($0)" }.joined(separator: "; and ")
             for option in command.options + CLICommands.global {
+                let values: String
+                switch option.type {
+                case .file: values = " -F"
+                case .playerIDs: values = " -a '\(fishIDs)'"
+                case .text, .integer: values = option.choices.map { " -a '\($0.joined(separator: " "))'" } ?? ""
+                }
                 lines.append("complete -c gather -n '\(condition)' -l \(option.name.dropFirst(2))" + (option.takesValue ? " -r" : "")
-                             + (option.choices.map { " -a '\($0.joined(separator: " "))'" } ?? "")
-                             + " -d '\(option.help.replacingOccurrences(of: "'", with: ""))'")
+                             + values + " -d '\(option.help.replacingOccurrences(of: "'", with: ""))'")
+            }
+            switch command.argumentType {
+            case .file: lines.append("complete -c gather -n '\(condition)' -F")
+            case .playerIDs: lines.append("complete -c gather -n '\(condition)' -a '\(fishIDs)'")
+            case .text, .integer: break
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -8,6 +8,8 @@ enum PlayerCommands {
     static func list(_ context: CommandContext) async throws {
         try context.authorize()
         var players = try await APIPlayerService(client: context.client).players()
+        // For the shell's completion of ids; a failure here is no failure of the list.
+        try? PlayerIDsForCompletion(directory: context.configDirectory).save(players)
         switch context.command.value("--sort") {
         case "name"?: players.sort { $0.name.localizedCaseInsensitiveCompare($1.name) == .orderedAscending }
         case "skill"?: players.sort { (skillRank($0.skill), $0.id) > (skillRank($1.skill), $1.id) }

@@ -67,7 +67,7 @@ final class ArgumentParserTests: XCTestCase {
 
     func testMistakesAreNamed() {
         XCTAssertEqual(mistake([]), "a command is needed; see gather help")
-        XCTAssertEqual(mistake(["frobnicate", "now"]), "no command \"frobnicate now\"; see gather help")
+        XCTAssertEqual(mistake(["frobnicate", "now"]), "no command \"frobnicate\"; see gather help")
         XCTAssertEqual(mistake(["help", "nothing"]), "no command \"nothing\"; see gather help")
         XCTAssertEqual(mistake(["players", "list", "--colour"]), "players list has no option --colour")
         XCTAssertEqual(mistake(["players", "list", "--sort"]), "--sort needs a value")
@@ -78,5 +78,55 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(mistake(["teams", "balance", "1"]), "teams balance needs at least 2 ID arguments")
         XCTAssertEqual(mistake(["players", "show", "1", "2"]), "players show takes at most 1; unexpected \"2\"")
         XCTAssertEqual(mistake(["players", "list", "x"]), "players list takes no arguments; unexpected \"x\"")
+    }
+
+    func testAMisspellingIsAnsweredWithTheNearestRightOne() {
+        XCTAssertEqual(mistake(["plyers", "list"]), "no command \"plyers\"; did you mean \"players\"?; see gather help")
+        XCTAssertEqual(mistake(["players", "lsit"]), "no command \"players lsit\"; did you mean \"players list\"?; see gather help")
+        XCTAssertEqual(mistake(["players", "list", "--jsno"]), "players list has no option --jsno; did you mean --json?")
+        XCTAssertEqual(mistake(["players", "list", "--srever", "x"]), "players list has no option --srever; did you mean --server?")
+        XCTAssertEqual(mistake(["players", "list", "--sort", "skil"]), "--sort must be one of name, skill (got \"skil\"); did you mean skill?")
+        XCTAssertEqual(mistake(["players", "list", "--zzz"]), "players list has no option --zzz", "nothing near: no guess")
+    }
+
+    func testASingleDashIsNeverTakenForAnArgument() throws {
+        XCTAssertEqual(mistake(["players", "show", "-x"]), "players show has no option -x; options start with --")
+        XCTAssertEqual(mistake(["players", "list", "-json"]), "players list has no option -json; did you mean --json?")
+        XCTAssertEqual(try run(["players", "show", "-"]).arguments, ["-"], "- is standard input")
+        XCTAssertEqual(try run(["players", "show", "--", "-x"]).arguments, ["-x"], "after --, anything is an argument")
+    }
+
+    func testTypedValuesAreCheckedWhereTheyAreRead() {
+        let typed = ArgumentParser(program: "tool", commands: [
+            CommandSpec("list", summary: "list", options: [OptionSpec("--limit", value: "N", help: "1 to 200", type: .integer(1...200)),
+                                                           OptionSpec("--ids", value: "IDS", help: "ids", type: .playerIDs)],
+                        example: "tool list --limit 3"),
+        ])
+        let mistake = { (arguments: [String]) -> String? in
+            do { _ = try typed.parse(arguments); return nil } catch { return (error as? UsageError)?.message }
+        }
+        XCTAssertNil(mistake(["list", "--limit", "200", "--ids", "1,2, 3"]))
+        XCTAssertEqual(mistake(["list", "--limit", "0"]), "--limit must be a whole number from 1 to 200 (got \"0\")")
+        XCTAssertEqual(mistake(["list", "--limit=lots"]), "--limit must be a whole number from 1 to 200 (got \"lots\")")
+        XCTAssertEqual(mistake(["list", "--ids", "1,x"]), "--ids must be player ids, comma-separated (got \"1,x\")")
+        XCTAssertEqual(mistake(["lst"]), "no command \"lst\"; did you mean \"list\"?; see tool help")
+    }
+
+    func testADefaultCommandRunsWhenOnlyOptionsAreGiven() throws {
+        let server = ArgumentParser(program: "tool", commands: [CommandSpec("backup", summary: "copy", arguments: ["PATH"], example: "tool backup x")],
+                                    globalOptions: [OptionSpec("--port", value: "PORT", help: "port", type: .integer(0...65535), environment: "T_PORT")],
+                                    defaultCommand: CommandSpec("", summary: "serve", example: "tool --port 80"))
+        guard case .run(let serve) = try server.parse(["--port", "80"]) else { return XCTFail() }
+        XCTAssertEqual(serve.spec.name, "")
+        XCTAssertEqual(serve.value("--port"), "80")
+        guard case .run(let bare) = try server.parse([]) else { return XCTFail() }
+        XCTAssertEqual(bare.spec.name, "")
+        XCTAssertThrowsError(try server.parse(["--prot", "80"])) { error in
+            XCTAssertEqual((error as? UsageError)?.message, "unknown option --prot; did you mean --port?")
+        }
+        XCTAssertThrowsError(try server.parse(["serve"])) { error in
+            XCTAssertEqual((error as? UsageError)?.message, "no command \"serve\"; see tool help")
+        }
+        XCTAssertTrue(server.help(for: nil, program: "tool").contains("port (env T_PORT)"))
     }
 }

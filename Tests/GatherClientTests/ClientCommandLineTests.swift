@@ -19,17 +19,22 @@ final class ClientCommandLineTests: XCTestCase {
     func testHelpAndVersionWinWhereverTheyStand() throws {
         XCTAssertEqual(try parse(["--server", "http://h:1", "--help"]), .help)
         XCTAssertEqual(try parse(["-h"]), .help)
-        XCTAssertEqual(try parse(["--version", "--bogus"]), .version)
+        XCTAssertEqual(try parse(["--timeout", "5", "--version"]), .version)
+        XCTAssertThrowsError(try parse(["--version", "--bogus"]), "an unknown option is never passed over") { error in
+            XCTAssertEqual((error as? ClientCommandLineError)?.message, "unknown option --bogus")
+        }
         XCTAssertTrue(ClientCommandLine.usage.contains("--server URL"))
     }
 
     func testMistakesAreClearErrors() {
         let cases: [([String], String)] = [
-            (["--server"], "--server needs a URL"),
-            (["--colour"], "unknown option --colour (see gather --help)"),
-            (["frobnicate"], "unknown command frobnicate (see gather help)"),
+            (["--server"], "--server needs a value"),
+            (["--colour"], "unknown option --colour"),
+            (["--sever", "http://h:1"], "unknown option --sever; did you mean --server?"),
+            (["-s", "http://h:1"], "unknown option -s; options start with --"),
+            (["frobnicate"], "no command \"frobnicate\"; see gather help"),
             (["--server", "ftp://h"], "server URL must start with https:// or http:// (got \"ftp://h\")"),
-            (["--ca-file"], "--ca-file needs a path"),
+            (["--ca-file"], "--ca-file needs a value"),
         ]
         for (arguments, message) in cases {
             XCTAssertThrowsError(try parse(arguments), "\(arguments)") { error in
@@ -50,9 +55,9 @@ final class ClientCommandLineTests: XCTestCase {
         XCTAssertEqual(try timeout(["--timeout", "2"], ["FG_TIMEOUT": "20"]), .seconds(2))
         XCTAssertEqual(try timeout([], ["FG_TIMEOUT": ""]), .seconds(10), "empty means unset")
         for (arguments, environment, message) in [
-            (["--timeout"], [:], "--timeout needs a number of seconds"),
-            (["--timeout", "0"], [:], "--timeout must be a whole number of seconds from 1 to 300"),
-            (["--timeout=1.5"], [:], "--timeout must be a whole number of seconds from 1 to 300"),
+            (["--timeout"], [:], "--timeout needs a value"),
+            (["--timeout", "0"], [:], "--timeout must be a whole number from 1 to 300 (got \"0\")"),
+            (["--timeout=1.5"], [:], "--timeout must be a whole number from 1 to 300 (got \"1.5\")"),
             ([], ["FG_TIMEOUT": "forever"], "FG_TIMEOUT must be a whole number of seconds from 1 to 300"),
         ] as [([String], [String: String], String)] {
             XCTAssertThrowsError(try parse(arguments, environment), "\(arguments) \(environment)") { error in

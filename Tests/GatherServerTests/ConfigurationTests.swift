@@ -134,8 +134,14 @@ final class ConfigurationTests: XCTestCase {
             (["--port", "http"], [:], "--port must be a whole number from 0 to 65535"),
             (["--port"], [:], "--port needs a value"),
             (["--colour"], [:], "unknown option --colour"),
+            (["--prot", "80"], [:], "unknown option --prot; did you mean --port?"),
+            (["-p", "80"], [:], "unknown option -p; options start with --"),
+            (["bakup", "x.sqlite"], [:], "no command \"bakup\"; did you mean \"backup\"?"),
+            (["backup", "x.sqlite", "--forse"], [:], "backup has no option --forse; did you mean --force?"),
+            (["user", "ad", "ana"], [:], "no command \"user ad\"; did you mean \"user add\"?"),
             ([], ["FG_PORT": "-1"], "FG_PORT: --port must be a whole number"),
-            (["--quiet=maybe"], [:], "--quiet must be true or false"),
+            (["--quiet=maybe"], [:], "--quiet takes no value"),
+            ([], ["FG_QUIET": "maybe"], "FG_QUIET: --quiet must be true or false"),
             (["--idle-timeout", "0"], [:], "--idle-timeout must be a number of seconds"),
         ]
         for (arguments, environment, message) in cases {

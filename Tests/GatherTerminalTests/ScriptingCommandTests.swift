@@ -663,6 +663,48 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(try client(["completion", "tcsh"]).status, 2)
     }
 
+    /// Completion offers the ids of the roster last listed where a player id goes, and files where
+    /// a file goes, in a real bash, without asking the server.
+    func testCompletionOffersPlayerIdsFromTheLastListAndFiles() throws {
+        let coach = try loggedIn("coach")
+        var ids: [String] = []
+        for name in ["Ana", "Ben"] {
+            ids.append(try client(["players", "add", "--name", name, "--quiet"], environment: coach).output.trimmingCharacters(in: .newlines))
+        }
+        XCTAssertEqual(try client(["players", "list"], environment: coach).status, 0)
+        let kept = try String(contentsOfFile: (coach["XDG_CONFIG_HOME"] ?? "") + "/gather/player-ids", encoding: .utf8)
+        XCTAssertEqual(kept, "\(ids[0])\tAna\n\(ids[1])\tBen\n")
+        let scriptFile = directory.appendingPathComponent("gather.bash")
+        try Data(try client(["completion", "bash"]).output.utf8).write(to: scriptFile)
+        let files = directory.appendingPathComponent("files")
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+        for name in ["roster.csv", "results.json"] { try Data().write(to: files.appendingPathComponent(name)) }
+        func complete(_ words: String, at index: Int) throws -> String {
+            let check = Process()
+            check.executableURL = URL(fileURLWithPath: "/bin/bash")
+            check.arguments = ["-c", "source \(scriptFile.path); COMP_WORDS=(\(words)); COMP_CWORD=\(index); _gather; echo ${COMPREPLY[@]}"]
+            check.environment = ["PATH": "/usr/bin:/bin", "HOME": directory.path, "XDG_CONFIG_HOME": coach["XDG_CONFIG_HOME"] ?? ""]
+            check.currentDirectoryURL = files
+            let out = Pipe()
+            check.standardOutput = out
+            try check.run()
+            let completions = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            check.waitUntilExit()
+            return completions
+        }
+        let both = "\(ids[0]) \(ids[1])\n"
+        XCTAssertEqual(try complete("gather players show ''", at: 3), both)
+        XCTAssertEqual(try complete("gather teams balance \(ids[0]) ''", at: 4), both)
+        XCTAssertEqual(try complete("gather gathers new --team-a ''", at: 4), both)
+        XCTAssertEqual(try complete("gather stats --player ''", at: 3), both)
+        XCTAssertEqual(try complete("gather import r", at: 2), "roster.csv results.json\n")
+        XCTAssertEqual(try complete("gather import ro", at: 2), "roster.csv\n")
+        XCTAssertEqual(try complete("gather export --output re", at: 3), "results.json\n")
+        XCTAssertEqual(try complete("gather players list --token-file r", at: 4), "roster.csv results.json\n")
+        XCTAssertEqual(try complete("gather gathers list --limit ''", at: 4), "\n", "a number: nothing to offer")
+        XCTAssertEqual(try complete("gather players show --j", at: 3), "--json\n")
+    }
+
     /// Logs `username` in (after registering it) in its own config directory.
     private func loggedIn(_ username: String) throws -> [String: String] {
         try register(username)

@@ -1,3 +1,4 @@
+import Arguments
 import GatherCore
 import Networking
 
@@ -50,29 +51,24 @@ public struct ClientCommandLineError: Error, Equatable, CustomStringConvertible 
 
 /// Reads `gather`'s arguments and environment; the executable only carries the result out.
 public enum ClientCommandLine {
+    /// The full-screen client's help, from the options the parser reads.
     public static var usage: String {
-        """
-        gather \(FootballGather.version): organise amateur football from the terminal
+        let options = parser.help(for: nil, program: "gather").components(separatedBy: "Options for every command:\n").last ?? ""
+        return """
+            gather \(FootballGather.version): organise amateur football from the terminal
 
-        Usage: gather [--server URL] [--ca-file PATH] [--insecure] [--timeout SECONDS]
+            Usage: gather [options]
 
-        Options:
-          --server URL    the gather-server to use, https://host[:port] or http://… (env FG_SERVER_URL;
-                          default \(ServerAddress.defaultURL))
-          --ca-file PATH  also trust this CA certificate (PEM) for https, for a self-signed home
-                          server (env FG_CA_FILE)
-          --insecure      https without checking the certificate (warns at every start)
-          --timeout SECONDS  how long to wait for the server's answer, 1–300 (env FG_TIMEOUT;
-                          default 10)
-          --version       print the version
-          -h, --help      print this help
+            Options:
+            \(options.components(separatedBy: "\n\n").first ?? options)
+              -h, --help              print this help
 
-        Commands for scripts (one task, then exit): gather help lists them, e.g.
-          gather login --username ana, gather players list --json, gather teams balance 1 2 3 4
+            Commands for scripts (one task, then exit): gather help lists them, e.g.
+              gather login --username ana, gather players list --json, gather teams balance 1 2 3 4
 
-        The session token and remembered username are kept in $XDG_CONFIG_HOME/gather/
-        (else ~/.config/gather/). Set NO_COLOR to turn colours off.
-        """
+            The session, the settings (gather config) and the remembered username are kept in
+            $XDG_CONFIG_HOME/gather/ (else ~/.config/gather/). Set NO_COLOR to turn colours off.
+            """
     }
 
     /// `arguments` without the program name. Flags win over the environment (`FG_SERVER_URL`,
@@ -84,42 +80,38 @@ public enum ClientCommandLine {
 
     package static func parse(arguments: [String], environment: [String: String],
                                stored: StoredSettings) throws(ClientCommandLineError) -> ClientCommand {
-        var flags: [ClientSetting: String] = [:]
-        var insecure = false
-        var remaining = arguments[...]
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "-h", "--help":
-                return .help
-            case "--version":
-                return .version
-            case "--server":
-                guard let value = remaining.popFirst() else { throw ClientCommandLineError(message: "--server needs a URL") }
-                flags[.server] = value
-            case let option where option.hasPrefix("--server="):
-                flags[.server] = String(option.dropFirst("--server=".count))
-            case "--ca-file":
-                guard let value = remaining.popFirst(), !value.isEmpty else {
-                    throw ClientCommandLineError(message: "--ca-file needs a path")
-                }
-                flags[.caFile] = value
-            case let option where option.hasPrefix("--ca-file="):
-                flags[.caFile] = String(option.dropFirst("--ca-file=".count))
-            case "--insecure":
-                insecure = true
-            case "--timeout":
-                guard let value = remaining.popFirst() else { throw ClientCommandLineError(message: "--timeout needs a number of seconds") }
-                flags[.timeout] = value
-            case let option where option.hasPrefix("--timeout="):
-                flags[.timeout] = String(option.dropFirst("--timeout=".count))
-            case let word where !word.hasPrefix("-"):
-                throw ClientCommandLineError(message: "unknown command \(word) (see gather help)")
-            default:
-                throw ClientCommandLineError(message: "unknown option \(argument) (see gather --help)")
-            }
+        let command: ParsedCommand
+        do {
+            guard case .run(let parsed) = try parser.parse(arguments) else { return .help }
+            command = parsed
+        } catch {
+            throw ClientCommandLineError(message: error.message)
         }
-        return .run(try settings(flags: flags, insecure: insecure, environment: environment, stored: stored))
+        if command.has(version.name) { return .version }
+        var flags: [ClientSetting: String] = [:]
+        for setting in [ClientSetting.server, .caFile, .timeout] { flags[setting] = command.value(setting.flag) }
+        return .run(try settings(flags: flags, insecure: command.has(insecure.name), environment: environment, stored: stored))
     }
+
+    /// How every run of gather reaches its server: the full-screen client's options, which every
+    /// scripting command takes too.
+    package static let connectionOptions: [OptionSpec] = [
+        OptionSpec("--server", value: "URL", help: "the gather-server, https://host[:port] or http://…; else the settings file's, "
+                   + "else the one logged in to, else \(ServerAddress.defaultURL)", environment: "FG_SERVER_URL"),
+        OptionSpec("--ca-file", value: "PATH", help: "also trust this CA certificate (PEM) for https, for a self-signed home server",
+                   type: .file, environment: "FG_CA_FILE"),
+        insecure,
+        OptionSpec("--timeout", value: "SECONDS", help: "how long to wait for the server's answer, 1–300 (default 10)",
+                   type: .integer(ConnectionSettings.timeoutRange.lowerBound...ConnectionSettings.timeoutRange.upperBound),
+                   environment: "FG_TIMEOUT"),
+    ]
+    static let insecure = OptionSpec("--insecure", help: "https without checking the certificate (warns at every start)")
+    static let version = OptionSpec("--version", help: "print the version")
+
+    /// The full-screen client's command line: options only.
+    static let parser = ArgumentParser(program: "gather", commands: [], globalOptions: connectionOptions + [version],
+                                       defaultCommand: CommandSpec("", summary: "the full-screen client",
+                                                                   example: "gather --server https://gather.example.org"))
 
     /// The connection settings from the flags given, the environment and what is stored; a value
     /// that cannot be used is refused naming where it came from.

@@ -10,6 +10,7 @@ public enum ServerCommand: Sendable {
     /// Create an account from the host (the way in when registration is closed); the password
     /// comes from the terminal, or the first line of standard input.
     case addUser(ServerConfiguration, username: String)
-    case help
+    /// The help asked for: the program's, or one command's.
+    case help(String)
     case version
 }

@@ -1,3 +1,4 @@
+import Arguments
 import FoundationEssentials
 import GatherCore
 import Networking
@@ -159,6 +160,33 @@ public enum ServerCommandLine {
         }
     }
 
+    static let version = OptionSpec("--version", help: "print the version")
+    private static let serveExample = "gather-server --host 0.0.0.0 --db /var/lib/gather/gather.sqlite"
+
+    /// What `gather-server` does with no command: serve.
+    static let serve = CommandSpec("", summary: "run the server", example: serveExample)
+
+    static let commands: [CommandSpec] = [
+        CommandSpec("serve", summary: "run the server (the default)", example: serveExample),
+        CommandSpec("healthcheck", summary: "GET /health of the server (default http(s)://127.0.0.1:$FG_PORT/health); exit 0 if healthy, else 1",
+                    options: [OptionSpec("--url", value: "URL", help: "the address to check instead", environment: "FG_HEALTHCHECK_URL")],
+                    example: "gather-server healthcheck"),
+        CommandSpec("backup", summary: "a consistent copy of the --db database while the server runs",
+                    arguments: ["PATH"],
+                    options: [OptionSpec("--force", help: "overwrite PATH if it exists", environment: "FG_BACKUP_FORCE")],
+                    example: "gather-server backup /backups/gather-$(date +%F).sqlite"),
+        CommandSpec("migrate", summary: "apply pending schema migrations to the --db database and exit", example: "gather-server migrate --db gather.sqlite"),
+        CommandSpec("user add", summary: "create an account (for --registration closed); the password is asked for twice on a "
+                    + "terminal, else read from the first line of standard input", arguments: ["NAME"],
+                    example: "gather-server user add ana --db /var/lib/gather/gather.sqlite"),
+    ]
+
+    /// The server's options, as the shared parser reads them: declared once, in `options`.
+    static let parser = ArgumentParser(
+        program: "gather-server", commands: commands,
+        globalOptions: options.map { OptionSpec($0.flag, value: $0.valueName, help: $0.help, environment: $0.environment) } + [version],
+        defaultCommand: serve)
+
     /// Reads the environment first, then the flags (which override it).
     public static func parse(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> ServerCommand {
         var configuration = ServerConfiguration()
@@ -171,114 +199,70 @@ public enum ServerCommandLine {
                 }
             }
         }
-        var remaining = arguments[...]
-        if remaining.first == "healthcheck" {
-            remaining.removeFirst()
-            // The server's own scheme: https when it serves TLS (FG_TLS_CERT set).
-            let scheme = configuration.tlsCertificateFile == nil ? "http" : "https"
-            var url = environment["FG_HEALTHCHECK_URL"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? "\(scheme)://127.0.0.1:\(configuration.http.port)/health"
-            while let argument = remaining.popFirst() {
-                switch argument {
-                case "--url":
-                    guard let value = remaining.popFirst() else { throw ConfigurationError("--url needs a value") }
-                    url = value
-                case let option where option.hasPrefix("--url="):
-                    url = String(option.dropFirst("--url=".count))
-                case "-h", "--help":
-                    return .help
-                default:
-                    throw ConfigurationError("unknown option \(argument) for healthcheck (see gather-server --help)")
-                }
+        let command: ParsedCommand
+        do {
+            switch try parser.parse(arguments) {
+            case .help(let spec):
+                return .help(spec.map { parser.help(for: $0, program: "gather-server") } ?? helpText)
+            case .run(let parsed):
+                command = parsed
             }
-            return .healthcheck(url: url)
+        } catch {
+            throw ConfigurationError(error.message)
         }
-        var subcommand = "serve"
-        var username: String?
-        if let first = remaining.first, ["serve", "backup", "migrate"].contains(first) {
-            subcommand = first
-            remaining.removeFirst()
-        } else if remaining.first == "user" {
-            remaining.removeFirst()
-            guard remaining.popFirst() == "add" else { throw ConfigurationError("usage: gather-server user add NAME [--db PATH]") }
-            guard let name = remaining.popFirst(), !name.hasPrefix("-") else {
-                throw ConfigurationError("user add needs a username")
-            }
-            subcommand = "user add"
-            username = name
-        }
-        var destination: String?
-        var overwrite = false
-        if let force = environment["FG_BACKUP_FORCE"], !force.isEmpty {
-            overwrite = try boolean(force, name: "FG_BACKUP_FORCE")
-        }
-        while let argument = remaining.popFirst() {
-            switch argument {
-            case "-h", "--help": return .help
-            case "--version": return .version
-            case "--force" where subcommand == "backup":
-                overwrite = true
-                continue
-            case let path where subcommand == "backup" && destination == nil && !path.hasPrefix("-"):
-                destination = path
-                continue
-            default: break
-            }
-            var flag = argument
-            var inlineValue: String?
-            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                flag = String(argument[..<equals])
-                inlineValue = String(argument[argument.index(after: equals)...])
-            }
-            guard let option = options.first(where: { $0.flag == flag }) else {
-                throw ConfigurationError("unknown option \(argument) (see gather-server --help)")
-            }
+        if command.has(version.name) { return .version }
+        for option in options {
             if option.valueName == nil {
-                try option.apply(inlineValue ?? "true", to: &configuration)
-                continue
+                if command.has(option.flag) { try option.apply("true", to: &configuration) }
+            } else if let value = command.value(option.flag) {
+                try option.apply(value, to: &configuration)
             }
-            guard let value = inlineValue ?? remaining.popFirst() else {
-                throw ConfigurationError("\(flag) needs a value")
-            }
-            try option.apply(value, to: &configuration)
         }
         try checkTLS(configuration)
-        switch subcommand {
+        switch command.spec.name {
+        case "healthcheck":
+            // The server's own scheme: https when it serves TLS (FG_TLS_CERT set).
+            let scheme = configuration.tlsCertificateFile == nil ? "http" : "https"
+            let url = command.value("--url") ?? environment["FG_HEALTHCHECK_URL"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? "\(scheme)://127.0.0.1:\(configuration.http.port)/health"
+            return .healthcheck(url: url)
         case "backup":
-            guard let destination, !destination.isEmpty else { throw ConfigurationError("backup needs a destination path") }
+            var overwrite = command.has("--force")
+            if !overwrite, let force = environment["FG_BACKUP_FORCE"], !force.isEmpty {
+                overwrite = try boolean(force, name: "FG_BACKUP_FORCE")
+            }
+            guard let destination = command.arguments.first, !destination.isEmpty else {
+                throw ConfigurationError("backup needs a destination path")
+            }
             return .backup(configuration, destination: destination, overwrite: overwrite)
         case "migrate":
             return .migrate(configuration)
         case "user add":
-            return .addUser(configuration, username: username ?? "")
+            return .addUser(configuration, username: command.arguments[0])
         default:
             return .serve(configuration)
         }
     }
 
+    /// Every command and option, from the declarations the parser reads.
     public static var helpText: String {
         var lines = [
             "gather-server \(FootballGather.version): the Football Gather API server",
             "",
             "Usage: gather-server [serve] [options]      run the server (the default)",
-            "       gather-server healthcheck [--url URL] GET URL (FG_HEALTHCHECK_URL; default http(s)://127.0.0.1:$FG_PORT/health);",
-            "                                         exit 0 if healthy, else 1",
-            "       gather-server backup PATH [--force]   consistent copy of the --db database while the server runs",
-            "                                         (refuses to overwrite PATH unless --force or FG_BACKUP_FORCE=1)",
-            "       gather-server migrate [--db PATH]     apply pending schema migrations and exit",
-            "       gather-server user add NAME [--db PATH]",
-            "                                         create an account (for --registration closed); the password is",
-            "                                         asked for twice on a terminal, else read from the first line of stdin",
-            "",
-            "Options (each has an environment twin; flags win):",
         ]
+        for command in commands.dropFirst() {
+            lines.append("       " + parser.usage(of: command, program: "gather-server"))
+            lines.append("           " + command.summary)
+        }
+        lines += ["", "Options (each has an environment twin; flags win):"]
         for option in options {
             let flag = option.valueName.map { "\(option.flag) \($0)" } ?? option.flag
             lines.append("  \(flag)\(String(repeating: " ", count: max(1, 35 - flag.count)))\(option.environment)")
             lines.append("      \(option.help)")
         }
         lines.append("  --version                          print the version")
-        lines.append("  -h, --help                         print this help")
+        lines.append("  -h, --help                         print this help (gather-server help COMMAND: one command's)")
         return lines.joined(separator: "\n")
     }
 
