@@ -74,7 +74,7 @@ public struct CommandLineApp: Sendable {
                                       + "make another with gather token create")
                         return ExitCode.notLoggedIn.rawValue
                     }
-                    if case .unauthorized = error, command.spec.name != "login" {
+                    if case .unauthorized = error, !["login", "register"].contains(command.spec.name) {
                         // The saved token no longer works: forget it, as the TUI does.
                         context.sessions.clearSession()
                         console.error("\(error.message): your session has expired; run gather login")
@@ -114,6 +114,7 @@ public struct CommandLineApp: Sendable {
 
     private func dispatch(_ context: CommandContext) async throws {
         switch context.command.spec.name {
+        case "register": try await SessionCommands.register(context, password: password)
         case "login": try await SessionCommands.login(context, password: password)
         case "logout": try await SessionCommands.logout(context)
         case "whoami": try await SessionCommands.whoami(context)

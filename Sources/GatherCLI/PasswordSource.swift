@@ -1,13 +1,24 @@
 import Foundation
 import Glibc
 
-/// Where `gather login` gets the password: `FG_PASSWORD`, else the terminal without echo, else one
+/// Where `gather login` and `gather register` get the password: `FG_PASSWORD`, else the terminal without echo, else one
 /// line of standard input. Never an argument (it would show in `ps` and the shell history).
 public struct PasswordSource: Sendable {
     let environment: [String: String]
 
     public init(environment: [String: String]) {
         self.environment = environment
+    }
+
+    /// A new password: on a terminal typed twice (a typo would lock the account's owner out),
+    /// else as `read` has it.
+    func readNew(prompt: String) throws -> String {
+        let password = try read(prompt: prompt)
+        guard environment["FG_PASSWORD"].map({ $0.isEmpty }) ?? true, isatty(STDIN_FILENO) == 1 else { return password }
+        guard try readWithoutEcho(prompt: "Again, to be sure: ") == password else {
+            throw CommandFailure.usage("the two passwords differ; nothing was done")
+        }
+        return password
     }
 
     func read(prompt: String) throws -> String {

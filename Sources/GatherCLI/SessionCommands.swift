@@ -2,8 +2,27 @@ import Foundation
 import GatherClient
 import GatherCore
 
-/// login, logout, whoami.
+/// register, login, logout, whoami.
 enum SessionCommands {
+    /// A new account on the server, then logged in as it (the server may have registration closed:
+    /// its reason is said, exit 1).
+    static func register(_ context: CommandContext, password: PasswordSource) async throws {
+        guard let username = context.command.value("--username") else {
+            throw CommandFailure.usage("gather register needs --username (the name to log in with)")
+        }
+        // The server's rules, checked before a password is asked for.
+        do {
+            _ = try Credentials(username: username, password: String(repeating: "x", count: Credentials.passwordLength.lowerBound))
+        } catch {
+            throw CommandFailure(code: .refused, message: error.reason)
+        }
+        let secret = try password.readNew(prompt: "New password for \(username) (\(Credentials.passwordLength.lowerBound) characters or more): ")
+        let session = try await APISessionService(client: context.client).register(username: username, password: secret)
+        try context.sessions.save(session)
+        try? context.sessions.remember(username: username)
+        context.console.note("Registered and logged in as \(username) at \(context.client.address)")
+    }
+
     static func login(_ context: CommandContext, password: PasswordSource) async throws {
         guard let username = context.command.value("--username") ?? context.sessions.rememberedUsername else {
             throw CommandFailure.usage("gather login needs --username (no username is remembered yet)")

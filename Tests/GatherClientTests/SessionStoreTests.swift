@@ -76,15 +76,22 @@ final class SessionStoreTests: XCTestCase {
         XCTAssertEqual(store.session(for: server), other)
     }
 
-    func testClearSessionForgetsIt() throws {
+    func testClearSessionForgetsTheTokenButRemembersTheServer() throws {
         let store = makeStore()
-        try store.save(session, for: server)
+        try store.save(session, for: server, caFile: "/etc/home-ca.pem")
 
         store.clearSession()
 
         XCTAssertNil(store.session(for: server))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: sessionFile(store).path))
+        let text = try String(contentsOf: sessionFile(store), encoding: .utf8)
+        XCTAssertFalse(text.contains(session.token), "the token is gone from the file: \(text)")
+        XCTAssertEqual(store.sessionSettings, [.server: server.description, .caFile: "/etc/home-ca.pem"], "the next login goes back there")
+        XCTAssertEqual(try mode(of: sessionFile(store)), "600")
         store.clearSession()
+        XCTAssertNil(store.session(for: server))
+        try Data("{not json".utf8).write(to: sessionFile(store))
+        store.clearSession()
+        XCTAssertNil(store.session(for: server))
     }
 
     func testCorruptSessionFileReadsAsNoSession() throws {

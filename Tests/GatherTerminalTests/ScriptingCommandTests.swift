@@ -947,6 +947,44 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(try roster(stranger).first?["name"] as? String, "Theirs")
     }
 
+    /// `gather register`: the new password twice on a terminal (two that differ change nothing),
+    /// once from a pipe; then logged in; a name taken or impossible is the server's refusal.
+    func testRegisterMakesAnAccountAndLogsIn() throws {
+        let piped = try client(["register", "--username", "newbie"], input: "long-enough\n")
+        XCTAssertEqual(piped.status, 0, piped.errors)
+        XCTAssertEqual([piped.output, piped.errors], ["", "Registered and logged in as newbie at \(url)\n"])
+        XCTAssertEqual(try client(["whoami"]).output, "newbie at \(url)\n")
+        let taken = try client(["register", "--username", "NEWBIE"], input: "long-enough\n")
+        XCTAssertEqual(taken.status, 1)
+        XCTAssertTrue(taken.errors.contains("The username NEWBIE is already taken"), taken.errors)
+        let short = try client(["register", "--username", "brief"], input: "short\n")
+        XCTAssertEqual(short.status, 1)
+        XCTAssertTrue(short.errors.contains("Password must be 8–256 characters"), short.errors)
+        XCTAssertEqual(try client(["register"]).status, 2, "a name is needed")
+
+        let config = ["XDG_CONFIG_HOME": directory.appendingPathComponent("typed-config").path]
+        let mistyped = try TmuxSession(arguments: ["register", "--username", "typist", "--server", url], environment: config)
+        mistyped.waitFor("New password for typist")
+        mistyped.type("long-enough")
+        mistyped.press("Enter")
+        mistyped.waitFor("Again, to be sure:")
+        mistyped.type("long-enuogh")
+        mistyped.press("Enter")
+        mistyped.waitFor("the two passwords differ; nothing was done")
+        mistyped.waitFor("FG-EXITED-2")
+        XCTAssertFalse(mistyped.screen().contains("long-en"), "no echo")
+
+        let typed = try TmuxSession(arguments: ["register", "--username", "typist", "--server", url], environment: config)
+        typed.waitFor("New password for typist")
+        typed.type("long-enough")
+        typed.press("Enter")
+        typed.waitFor("Again, to be sure:")
+        typed.type("long-enough")
+        typed.press("Enter")
+        typed.waitFor("Registered and logged in as typist")
+        typed.waitFor("FG-EXITED-0")
+    }
+
     func testLoginReadsThePasswordFromTheTerminalWithoutEchoAndCtrlCPutsEchoBack() throws {
         try register("typist")
         let typed = try TmuxSession(arguments: ["login", "--username", "typist", "--server", url])

@@ -88,7 +88,7 @@ final class ShellCommandTests: XCTestCase {
                                                  "-H", "Content-Type: application/json",
                                                  "-d", #"{"username":"ana","password":"long-enough"}"#], environment: [:])
         XCTAssertEqual(register.output, "201")
-        let login = try scriptingLine("FG_PASSWORD=").replacingOccurrences(of: "FG_PASSWORD=…", with: "FG_PASSWORD=long-enough")
+        let login = try scriptingLine("FG_PASSWORD=… gather login").replacingOccurrences(of: "FG_PASSWORD=…", with: "FG_PASSWORD=long-enough")
         let result = try run("/bin/bash", ["-ic", login], environment: userEnvironment)
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertTrue(result.output.contains("Logged in as ana"), result.output)
@@ -96,7 +96,7 @@ final class ShellCommandTests: XCTestCase {
 
     func testTheREADMECommandsReachGatherInAnInteractiveBash() throws {
         try registerAndLogIn()
-        let add = try scriptingLine("gather players add")
+        let add = try scriptingLine("A=$(gather players add")
         let list = try scriptingLine("gather players list")
         let script = "\(add)\n\(try scriptingLine("gather whoami"))\n\(list)"
 
@@ -106,6 +106,41 @@ final class ShellCommandTests: XCTestCase {
         XCTAssertFalse(result.output.contains("no such job") || result.output.contains("fg: no job control"), result.output)
         XCTAssertTrue(result.output.contains("ana at \(url)"), result.output)
         XCTAssertTrue(result.output.contains("Ana"), "the player added, in the list:\n\(result.output)")
+    }
+
+    /// The README's scripting session, as it is, top to bottom under `set -euo pipefail`: only the
+    /// password and the example server's address are this test's.
+    func testTheREADMEScriptingSessionRunsAsItIs() throws {
+        let lines = try block("sh", after: "## Scripting")
+        XCTAssertGreaterThan(lines.count, 30)
+        let script = (["set -euo pipefail"] + lines).joined(separator: "\n")
+            .replacingOccurrences(of: "FG_PASSWORD=…", with: "FG_PASSWORD=long-enough")
+            .replacingOccurrences(of: "https://gather.example.org", with: url)
+        let work = home.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        let environment = ["HOME": home.path, "PATH": "\(installDirectory.path):/usr/bin:/bin", "LANG": "C.UTF-8"]
+
+        let result = try run("/bin/bash", ["-c", "cd '\(work.path)' && " + script], environment: environment)
+
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(result.output.contains("Registered and logged in as ana at \(url)"), result.output)
+        XCTAssertTrue(result.output.contains("ana at \(url)"), "whoami, with the server remembered: \(result.output)")
+        XCTAssertTrue(result.output.contains("\n3-2\n"), "the score through jq: \(result.output)")
+        XCTAssertTrue(result.output.contains("name \"Cleo\" → \"Cleo Jones\""), "the dry run's change: \(result.output)")
+        let all = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: work.appendingPathComponent("all.json"))) as? [Any])
+        XCTAssertEqual(all.count, 1)
+        let roster = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: work.appendingPathComponent("roster.json")))
+            as? [[String: Any]])
+        XCTAssertEqual(roster.count, 4, "read with the API token")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: home.appendingPathComponent(".local/share/bash-completion/completions/gather").path))
+
+        // What it left: Cleo renamed in place (not added), Dan removed, nobody twice, logged out.
+        let login = try run("/bin/bash", ["-c", "FG_PASSWORD=long-enough gather login --username ana && gather players list --json"],
+                            environment: environment)
+        XCTAssertEqual(login.status, 0, login.output)
+        let names = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(login.output.split(separator: "\n").last.map { Array($0.utf8) } ?? []))
+            as? [[String: Any]]).compactMap { $0["name"] as? String }
+        XCTAssertEqual(names.sorted(), ["Ana", "Ben", "Cleo Jones"])
     }
 
     func testTheREADMECommandsReachGatherFromShDashC() throws {

@@ -11,9 +11,11 @@ public struct SessionStore: Sendable {
         self.directory = directory
     }
 
+    /// The session and the server it belongs to; after a logout the server alone, so the next
+    /// login goes back to it.
     private struct SavedSession: Codable {
         var server: String
-        var session: Session
+        var session: Session?
         /// The CA file the session was made with, to reach its server again without `--ca-file`.
         var caFile: String?
     }
@@ -45,8 +47,19 @@ public struct SessionStore: Sendable {
         return settings
     }
 
+    /// Forgets the session (its token); the server and CA file it was made with stay remembered.
     public func clearSession() {
-        try? FileManager.default.removeItem(at: sessionFile)
+        guard let data = try? Data(contentsOf: sessionFile), var saved = try? JSONDecoder().decode(SavedSession.self, from: data),
+              saved.session != nil else {
+            return
+        }
+        saved.session = nil
+        do {
+            try PrivateFile(sessionFile).write(try JSONEncoder().encode(saved))
+        } catch {
+            // The token must not stay behind: without the server is better than with the token.
+            try? FileManager.default.removeItem(at: sessionFile)
+        }
     }
 
     /// The group chosen with `gather group switch`, for one account on one server: what the client's
