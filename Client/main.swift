@@ -117,7 +117,8 @@ if let problem = config.problem {
     StandardStream.write("gather: warning: \(problem)\n", to: STDERR_FILENO)
 }
 let configDirectory = config.directory
-let store = ServerSessionStore(store: SessionStore(directory: configDirectory), server: address, caFile: settings.caFile)
+let store = ServerSessionStore(store: SessionStore(directory: configDirectory), server: address,
+                               caFile: settings.caFile.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
 let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
 // The group chosen with `gather group switch` for whoever is logged in: every request, the roster
 // kept for offline play and each result kept here follow it (a result then uploads to its own).

@@ -101,7 +101,11 @@ public struct ArgumentParser: Sendable {
                                  command: spec)
             }
             guard option.takesValue else {
-                guard !argument.contains("=") else { throw UsageError("\(name) takes no value", command: spec) }
+                if argument.contains("=") {
+                    guard option.type == .boolean else { throw UsageError("\(name) takes no value", command: spec) }
+                    values[name] = [String(argument.dropFirst(name.count + 1))]
+                    continue
+                }
                 flags.insert(name)
                 continue
             }
@@ -130,6 +134,10 @@ public struct ArgumentParser: Sendable {
         if let maximum = spec.maximumArguments, positionals.count > maximum {
             // `players lsit` where `players` is a command too: the word was meant as a subcommand.
             let longer = commands.filter { $0.path.count == spec.path.count + 1 && $0.path.starts(with: spec.path) }
+            if longer.contains(where: { $0.path.last == positionals[maximum] }) {
+                throw UsageError("\(positionals[maximum]) is a command: put it before the options "
+                                 + "(\(([program] + spec.path + [positionals[maximum]]).joined(separator: " ")) …)")
+            }
             if let meant = ArgumentParser.nearest(to: positionals[maximum], among: longer.compactMap(\.path.last)) {
                 throw UsageError("no command \"\((spec.path + [positionals[maximum]]).joined(separator: " "))\"; "
                                  + "did you mean \"\((spec.path + [meant]).joined(separator: " "))\"?; see \(program) help")

@@ -37,6 +37,8 @@ public enum ValueType: Hashable, Sendable {
     case file
     /// A player's id or ids, comma-separated (completed from the roster last listed).
     case playerIDs
+    /// A switch that may also say which way: `--quiet`, or `--quiet=false` (the value is kept as given).
+    case boolean
 
     /// The value if it fits, else why not (the message names the option).
     func check(_ value: String, name: String) -> String? {
@@ -52,7 +54,7 @@ public enum ValueType: Hashable, Sendable {
                 return "\(name) must be player ids, comma-separated (got \"\(value)\")"
             }
             return nil
-        case .text, .file:
+        case .text, .file, .boolean:
             return nil
         }
     }

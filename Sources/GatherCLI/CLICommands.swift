@@ -101,7 +101,7 @@ enum CLICommands {
                               OptionSpec("--scope", value: "SCOPE", help: "read (the default: reads only) or write", choices: ["read", "write"]),
                               OptionSpec("--expires", value: "WHEN", help: "after 90d, 12w, 1y, on YYYY-MM-DD, or never (the default)"),
                               json],
-                    example: "gather token create --name cron --scope read --expires 90d > ~/.config/gather/cron.token"),
+                    example: "(umask 077; gather token create --name cron --scope read --expires 90d > ~/.config/gather/cron.token)"),
         CommandSpec("token list", summary: "your API tokens, with their scope, expiry and last use (never the tokens)", options: [json],
                     example: "gather token list"),
         CommandSpec("token revoke", summary: "stop an API token at once (by id or name); the others keep working",

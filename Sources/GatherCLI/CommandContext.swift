@@ -40,16 +40,28 @@ struct CommandContext {
         configDirectory = config.directory
         self.settings = settings
         client = APIClient(address: settings.server, timeout: settings.timeout, tls: tls)
-        sessions = ServerSessionStore(store: SessionStore(directory: config.directory), server: settings.server, caFile: settings.caFile)
-        let output = stored.resolve(.output, flags: flags, environment: environment)?.value
-        wantsJSON = command.has("--json") || output == "json"
+        sessions = ServerSessionStore(store: SessionStore(directory: config.directory), server: settings.server,
+                                      caFile: settings.caFile.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+        let output = stored.resolve(.output, flags: flags, environment: environment)
+        guard let format = output.map({ $0.value.lowercased() }), ["table", "json"].contains(format) else {
+            throw CommandFailure.usage("output must be table or json (got \"\(output?.value ?? "")\" from \(output?.origin.description ?? "nowhere"))")
+        }
+        wantsJSON = command.has("--json") || format == "json"
         apiToken = try CommandContext.apiToken(file: command.value("--token-file"), environment: environment, console: console)
     }
 
     /// The token of `--token-file PATH` (its first line), else of `FG_TOKEN`; warns when the file
     /// can be read by others, as ssh does for a key.
     private static func apiToken(file path: String?, environment: [String: String], console: Console) throws -> String? {
-        guard let path else { return environment["FG_TOKEN"].flatMap { $0.isEmpty ? nil : $0 } }
+        guard let path else {
+            guard let token = environment["FG_TOKEN"].map({ $0.trimmingCharacters(in: .whitespacesAndNewlines) }), !token.isEmpty else {
+                return nil
+            }
+            guard token.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+                throw CommandFailure.usage("FG_TOKEN holds characters no token has: put the token of gather token create in it, alone")
+            }
+            return token
+        }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -59,6 +71,9 @@ struct CommandContext {
         let token = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).first
             .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         guard !token.isEmpty else { throw CommandFailure.usage("the token file \(path) is empty: put the token of gather token create in it") }
+        guard token.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
+            throw CommandFailure.usage("the token file \(path) holds characters no token has: put the token of gather token create in it, alone")
+        }
         if let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int, mode & 0o077 != 0 {
             console.error("warning: \(path) can be read by others (mode \(String(mode & 0o777, radix: 8))); chmod 600 it")
         }

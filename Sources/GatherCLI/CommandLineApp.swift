@@ -49,7 +49,9 @@ public struct CommandLineApp: Sendable {
     /// Runs the command; the exit status.
     public func run(_ arguments: [String]) async -> Int32 {
         let (leading, rest) = CommandLineApp.splitLeadingOptions(arguments)
-        let arguments = rest + leading
+        // The options given before the command go before any `--`, after which all is arguments.
+        let end = rest.firstIndex(of: "--") ?? rest.endIndex
+        let arguments = Array(rest[..<end]) + leading + Array(rest[end...])
         let parser = CommandLineApp.parser
         do {
             switch try parser.parse(arguments) {
@@ -69,7 +71,7 @@ public struct CommandLineApp: Sendable {
                 do {
                     try await dispatch(context)
                 } catch let error as ServiceError {
-                    if case .unauthorized = error, context.apiToken != nil {
+                    if case .unauthorized = error, let token = context.apiToken, context.client.bearerToken == token {
                         console.error("\(error.message): the API token was refused (revoked or expired); "
                                       + "make another with gather token create")
                         return ExitCode.notLoggedIn.rawValue

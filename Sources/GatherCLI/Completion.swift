@@ -36,7 +36,7 @@ enum Completion {
             switch option.type {
             case .file: return "\(option.name)) kind=files ;;"
             case .playerIDs: return "\(option.name)) kind=ids ;;"
-            case .text, .integer: return option.takesValue ? "\(option.name)) kind=value ;;" : nil
+            case .text, .integer, .boolean: return option.takesValue ? "\(option.name)) kind=value ;;" : nil
             }
         }
         return cases.joined(separator: " ")
@@ -47,7 +47,7 @@ enum Completion {
         switch command.argumentType {
         case .file: return "files"
         case .playerIDs: return "ids"
-        case .text, .integer: return ""
+        case .text, .integer, .boolean: return ""
         }
     }
 
@@ -119,7 +119,7 @@ enum Completion {
                 switch option.type {
                 case .file: values = " -F"
                 case .playerIDs: values = " -a '\(fishIDs)'"
-                case .text, .integer: values = option.choices.map { " -a '\($0.joined(separator: " "))'" } ?? ""
+                case .text, .integer, .boolean: values = option.choices.map { " -a '\($0.joined(separator: " "))'" } ?? ""
                 }
                 lines.append("complete -c gather -n '\(condition)' -l \(option.name.dropFirst(2))" + (option.takesValue ? " -r" : "")
                              + values + " -d '\(option.help.replacingOccurrences(of: "'", with: ""))'")
@@ -127,7 +127,7 @@ enum Completion {
             switch command.argumentType {
             case .file: lines.append("complete -c gather -n '\(condition)' -F")
             case .playerIDs: lines.append("complete -c gather -n '\(condition)' -a '\(fishIDs)'")
-            case .text, .integer: break
+            case .text, .integer, .boolean: break
             }
         }
         return lines.joined(separator: "\n") + "\n"

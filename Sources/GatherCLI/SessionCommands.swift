@@ -34,17 +34,20 @@ enum SessionCommands {
         context.console.note("Logged in as \(username) at \(context.client.address)")
     }
 
+    /// Ends the saved login (an API token given with FG_TOKEN or --token-file is not touched:
+    /// gather token revoke ends one).
     static func logout(_ context: CommandContext) async throws {
-        guard context.sessions.savedSession() != nil else {
+        guard let session = context.sessions.savedSession() else {
             context.console.note("Not logged in")
             return
         }
-        let session = try context.requireSession()
         if case .notRevoked(let reason) = await APISessionService(client: context.client).logout(token: session.token) {
             // Forgetting it now would leave a working token nobody can revoke: it stays, to try again.
             throw CommandFailure(code: .unreachable, message: "\(reason); the session was not revoked and is kept: run gather logout again")
         }
         context.sessions.clearSession()
+        // The roster's names kept for completion belong to the session too.
+        try? FileManager.default.removeItem(at: context.configDirectory.appendingPathComponent(PlayerIDsForCompletion.fileName))
         context.console.note("Logged out")
     }
 

@@ -7,10 +7,10 @@ enum ShareCommands {
     static func create(_ context: CommandContext) async throws {
         try context.authorize()
         let link = try await APIShareService(client: context.client).create(name: context.command.arguments[0])
+        if context.command.has("--quiet") { return context.console.line(link.url) }
         if context.wantsJSON {
             return context.printJSON(link.created)
         }
-        if context.command.has("--quiet") { return context.console.line(link.url) }
         context.console.note("Share link \(link.share.id), \"\(link.share.name)\": anyone with it sees the table and the matches")
         context.console.line(link.url)
         // On a terminal, the link to scan too: a phone at the pitch opens it without typing.

@@ -15,7 +15,9 @@ enum TokenCommands {
         let expiresAt = try context.command.value("--expires").flatMap { try TokenExpiry.parse($0, now: Date()) }
         _ = try context.requireSession()
         let created = try await APITokenService(client: context.client).create(name: name, scope: scope, expiresAt: expiresAt)
-        if context.wantsJSON { return context.printJSON(created) }
+        // Only an explicit --json: `output = json` in the settings must not turn `> file` into a
+        // file that is no token.
+        if context.command.has("--json") { return context.printJSON(created) }
         context.console.line(created.secret)
         let until = created.token.expiresAt.map { "until \(ISO8601DateFormatter().string(from: $0))" } ?? "until revoked"
         context.console.note("API token \(created.token.id) \"\(created.token.name)\" (\(scope == .read ? "reads only" : "reads and writes"), "

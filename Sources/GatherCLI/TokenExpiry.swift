@@ -14,7 +14,10 @@ enum TokenExpiry {
             case "y": count * 365
             default: nil
             }
-            if let days { return now.addingTimeInterval(TimeInterval(days) * 86_400) }
+            if let days {
+                guard days <= 100 * 365 else { throw CommandFailure.usage("--expires \(text) is more than a hundred years: use never") }
+                return now.addingTimeInterval(TimeInterval(days) * 86_400)
+            }
         }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
         if parts.count == 3, let year = parts[0], let month = parts[1], let day = parts[2],

@@ -155,9 +155,11 @@ final class APIServicesTests: XCTestCase {
     func testAMatchSavedTwiceComesBackInQuestionAndTheOwnersWordSettlesIt() async throws {
         _ = try await APISessionService(client: client).register(username: "twice", password: "long-enough")
         let ana = try await APIPlayerService(client: client).create(try PlayerDetails(name: "Ana"))
+        let ben = try await APIPlayerService(client: client).create(try PlayerDetails(name: "Ben"))
         let gathers = APIGatherService(client: client)
         let start = Date(timeIntervalSince1970: 1_790_000_000), end = Date(timeIntervalSince1970: 1_790_003_600)
-        let first = GatherRecord(id: UUID(), assignments: [TeamAssignmentEntry(playerID: ana.id, team: .teamA)],
+        let first = GatherRecord(id: UUID(), assignments: [TeamAssignmentEntry(playerID: ana.id, team: .teamA),
+                                                           TeamAssignmentEntry(playerID: ben.id, team: .teamB)],
                                  result: GatherResult(score: .goalless), createdAt: start, endedAt: end)
         let second = GatherRecord(id: UUID(), assignments: first.assignments, result: GatherResult(score: Score(teamA: 1, teamB: 0) ?? .goalless),
                                   createdAt: start.addingTimeInterval(5), endedAt: end.addingTimeInterval(5))
@@ -253,7 +255,7 @@ final class APIServicesTests: XCTestCase {
         client.bearerToken = made.secret
         let seenByTheScript = try await tokens.tokens()
         XCTAssertEqual(seenByTheScript.map(\.name), ["cron"])
-        await expectError(.rejected(status: 403, reason: "an API token cannot do that: log in (gather login) to manage API tokens or the account")) {
+        await expectError(.rejected(status: 403, reason: "an API token cannot do that: log in (gather login) to manage the account, its API tokens, groups, members, invitations or share links")) {
             try await tokens.revoke(id: made.token.id)
         }
         client.bearerToken = session.token

@@ -99,4 +99,20 @@ final class ClientSettingsTests: XCTestCase {
                            "server URL must start with https:// or http:// (got \"ftp://old\") (server, set in /x/settings: gather config set server URL)")
         }
     }
+
+    func testAKeyWrittenTwiceByHandAndWindowsLineEndsAreSetAsOne() throws {
+        let file = SettingsFile(directory: directory)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try "server = https://a.example\r\ntimeout = 20\r\nserver = https://b.example\r\n".write(to: file.url, atomically: true, encoding: .utf8)
+        try file.set(.server, to: "https://c.example")
+        XCTAssertEqual(try String(contentsOf: file.url, encoding: .utf8), "server = https://c.example\ntimeout = 20\n")
+        try file.set(.server, to: nil)
+        XCTAssertEqual(file.values, [.timeout: "20"])
+    }
+
+    func testTheSessionsCAFileGoesWithItsServerHoweverThatServerWasChosen() {
+        let stored = StoredSettings(file: [.server: "https://home.example"], session: [.server: "https://home.example", .caFile: "/etc/ca.pem"])
+        XCTAssertEqual(stored.resolve(.caFile, flags: [:], environment: [:])?.value, "/etc/ca.pem", "the same server, named in the file")
+        XCTAssertEqual(stored.resolve(.caFile, flags: [:], environment: ["FG_CA_FILE": "/other.pem"])?.value, "/other.pem")
+    }
 }

@@ -50,7 +50,7 @@ final class APITokenTests: XCTestCase {
                                      (.put, "/api/players/\(ids[0])", ["name": "Zed"]),
                                      (.delete, "/api/players/\(ids[0])", nil),
                                      (.post, "/api/gathers", [:]),
-                                     (.post, "/api/shares", ["name": "friends"])] as [(HTTPMethod, String, [String: Any]?)] {
+                                     (.put, "/api/live", ["phase": "ready"])] as [(HTTPMethod, String, [String: Any]?)] {
             let refused = try script.request(method, path, json: body)
             XCTAssertEqual(refused.status, 403, "\(method) \(path): \(refused.text)")
             XCTAssertEqual(try refused.errorReason(), "this API token can only read (scope read); make a write token for changes")
@@ -59,9 +59,9 @@ final class APITokenTests: XCTestCase {
         XCTAssertEqual(try ana.request(.get, "/api/gathers").jsonArray().count, 0)
     }
 
-    func testAWriteTokenChangesDataButOnlyASessionManagesTokensAndTheAccount() throws {
+    func testAWriteTokenChangesDataButOnlyASessionManagesTokensTheAccountAndWhoSeesTheGroup() throws {
         server = try TestServer()
-        let (ana, _) = try server.registeredClient(username: "ana")
+        let (ana, anaID) = try server.registeredClient(username: "ana")
         let (secret, id) = try makeToken(ana, name: "results", scope: "write")
         let script = try server.client(token: secret)
         XCTAssertEqual(try script.request(.post, "/api/players", json: ["name": "Zé"]).status, 201)
@@ -71,6 +71,10 @@ final class APITokenTests: XCTestCase {
         XCTAssertTrue(try minted.errorReason().contains("log in"), minted.text)
         XCTAssertEqual(try script.request(.delete, "/api/tokens/\(id)").status, 403)
         XCTAssertEqual(try script.request(.delete, "/api/users").status, 403, "a leaked script token cannot close the account")
+        let invite = try script.request(.post, "/api/groups/\(anaID)/invites", json: ["role": "owner"])
+        XCTAssertEqual(invite.status, 403, "nor let anyone into the group for good: \(invite.text)")
+        XCTAssertEqual(try script.request(.post, "/api/shares", json: ["name": "for everyone"]).status, 403, "nor open it to the world")
+        XCTAssertEqual(try script.request(.patch, "/api/groups/\(anaID)", json: ["name": "mine now"]).status, 403)
         XCTAssertEqual(try ana.request(.get, "/api/users/me").status, 200)
 
         let listed = try script.request(.get, "/api/tokens")
@@ -128,7 +132,9 @@ final class APITokenTests: XCTestCase {
         let (secret, _) = try makeToken(ana, name: "season", scope: "read", expiresAt: "2027-04-15T08:00:00Z")
         let duplicate = try ana.request(.post, "/api/tokens", json: ["name": "season", "scope": "write"])
         XCTAssertEqual(duplicate.status, 409, duplicate.text)
-        XCTAssertNil(try ana.request(.get, "/api/tokens").jsonArray().first?["lastUsedAt"] as? String, "never used yet")
+        let unused = try ana.request(.get, "/api/tokens").jsonArray()
+        XCTAssertEqual(unused.count, 1)
+        XCTAssertTrue(unused.first?["lastUsedAt"] is NSNull, "never used yet")
 
         clock.advance(by: 3600)
         let script = try server.client(token: secret)

@@ -129,6 +129,13 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertThrowsError(try ServerCommandLine.parse(arguments: ["user", "remove", "x"], environment: [:]))
     }
 
+    func testASwitchMaySayWhichWayOverItsEnvironmentTwin() throws {
+        XCTAssertTrue(try configuration([], ["FG_QUIET": "1"]).quiet)
+        XCTAssertFalse(try configuration(["--quiet=false"], ["FG_QUIET": "1"]).quiet)
+        XCTAssertTrue(try configuration(["--trust-proxy"]).http.trustProxyHeaders)
+        XCTAssertFalse(try configuration(["--trust-proxy=no"], ["FG_TRUST_PROXY": "yes"]).http.trustProxyHeaders)
+    }
+
     func testBadValuesAreClearErrors() {
         let cases: [([String], [String: String], String)] = [
             (["--port", "http"], [:], "--port must be a whole number from 0 to 65535"),
@@ -140,7 +147,8 @@ final class ConfigurationTests: XCTestCase {
             (["backup", "x.sqlite", "--forse"], [:], "backup has no option --forse; did you mean --force?"),
             (["user", "ad", "ana"], [:], "no command \"user ad\"; did you mean \"user add\"?"),
             ([], ["FG_PORT": "-1"], "FG_PORT: --port must be a whole number"),
-            (["--quiet=maybe"], [:], "--quiet takes no value"),
+            (["--quiet=maybe"], [:], "--quiet must be true or false"),
+            (["--db", "x.sqlite", "migrate"], [:], "migrate is a command: put it before the options (gather-server migrate …)"),
             ([], ["FG_QUIET": "maybe"], "FG_QUIET: --quiet must be true or false"),
             (["--idle-timeout", "0"], [:], "--idle-timeout must be a number of seconds"),
         ]
@@ -152,9 +160,16 @@ final class ConfigurationTests: XCTestCase {
     }
 
     func testHelpListsEveryEnvironmentVariable() throws {
-        guard case .help = try ServerCommandLine.parse(arguments: ["--help"], environment: [:]) else {
+        guard case .help(let text) = try ServerCommandLine.parse(arguments: ["--help"], environment: [:]) else {
             return XCTFail("--help")
         }
+        for command in ["healthcheck", "backup [--force] PATH", "migrate", "user add NAME"] {
+            XCTAssertTrue(text.contains("gather-server \(command)"), "\(command) in:\n\(text)")
+        }
+        guard case .help(let backup) = try ServerCommandLine.parse(arguments: ["backup", "--help"], environment: [:]) else {
+            return XCTFail("backup --help")
+        }
+        XCTAssertTrue(backup.contains("--force                 overwrite PATH if it exists (env FG_BACKUP_FORCE)"), backup)
         for variable in ["FG_HOST", "FG_PORT", "FG_DB_PATH", "FG_QUIET", "FG_MAX_CONNECTIONS", "FG_HEADER_TIMEOUT", "FG_IDLE_TIMEOUT",
                          "FG_MAX_BODY_BYTES", "FG_SHUTDOWN_TIMEOUT", "FG_TOKEN_LIFETIME_DAYS"] {
             XCTAssertTrue(ServerCommandLine.helpText.contains(variable), variable)

@@ -12,9 +12,17 @@ final class MatchSavedTwiceTests: XCTestCase {
         server?.stop()
     }
 
-    private func match(_ players: [(Int, String)], score: String, winner: String, from start: String, to end: String) -> [String: Any] {
-        ["id": UUID().uuidString, "score": score, "winnerTeam": winner, "createdAt": start, "endedAt": end,
-         "players": players.map { ["id": $0.0, "team": $0.1] }]
+    /// A whole match as a laptop sends it. A side the test leaves empty gets a rival of its own
+    /// (a new player each time, so two matches never share one by chance): a result needs both teams.
+    private func match(_ players: [(Int, String)], score: String, winner: String, from start: String, to end: String,
+                       via client: APIClient) throws -> [String: Any] {
+        var players = players
+        for side in ["Team A", "Team B"] where !players.contains(where: { $0.1 == side }) {
+            let rival = try client.request(.post, "/api/players", json: ["name": "Rival \(UUID().uuidString.prefix(6))"])
+            players.append((try XCTUnwrap(rival.jsonObject()["id"] as? Int), side))
+        }
+        return ["id": UUID().uuidString, "score": score, "winnerTeam": winner, "createdAt": start, "endedAt": end,
+                "players": players.map { ["id": $0.0, "team": $0.1] }]
     }
 
     func testTheSameMatchSavedByTwoOrganisersIsKeptInQuestionUntilTheOwnerSettlesIt() throws {
@@ -29,12 +37,12 @@ final class MatchSavedTwiceTests: XCTestCase {
         }
         let teams = [(ids[0], "Team A"), (ids[1], "Team A"), (ids[2], "Team B"), (ids[3], "Team B")]
 
-        let anas = match(teams, score: "3-2", winner: "Team A", from: "2026-11-19T20:00:00Z", to: "2026-11-19T21:00:00Z")
+        let anas = try match(teams, score: "3-2", winner: "Team A", from: "2026-11-19T20:00:00Z", to: "2026-11-19T21:00:00Z", via: ana)
         let saved = try ana.request(.post, "/api/gathers", json: anas)
         XCTAssertEqual(saved.status, 201, saved.text)
         XCTAssertNil(try saved.jsonObject()["duplicateOf"], "the first is simply a match")
         // Bob kept the score on his laptop, kicking off a few seconds later.
-        let bobs = match(teams, score: "3-3", winner: "None", from: "2026-11-19T20:00:07Z", to: "2026-11-19T21:00:02Z")
+        let bobs = try match(teams, score: "3-3", winner: "None", from: "2026-11-19T20:00:07Z", to: "2026-11-19T21:00:02Z", via: ana)
         let again = try bob.request(.post, "/api/groups/\(group)/gathers", json: bobs)
         XCTAssertEqual(again.status, 201, "stored: nothing Bob saved is lost")
         XCTAssertEqual(try again.jsonObject()["duplicateOf"] as? String, anas["id"] as? String)
@@ -72,8 +80,8 @@ final class MatchSavedTwiceTests: XCTestCase {
         server = try TestServer()
         let ana = try server.registeredClient().client
         let id = try XCTUnwrap(ana.request(.post, "/api/players", json: ["name": "Ana"]).jsonObject()["id"] as? Int)
-        let first = match([(id, "Team A")], score: "1-0", winner: "Team A", from: "2026-11-19T20:00:00Z", to: "2026-11-19T21:00:00Z")
-        let second = match([(id, "Team B")], score: "2-0", winner: "Team A", from: "2026-11-19T20:30:00Z", to: "2026-11-19T21:30:00Z")
+        let first = try match([(id, "Team A")], score: "1-0", winner: "Team A", from: "2026-11-19T20:00:00Z", to: "2026-11-19T21:00:00Z", via: ana)
+        let second = try match([(id, "Team B")], score: "2-0", winner: "Team A", from: "2026-11-19T20:30:00Z", to: "2026-11-19T21:30:00Z", via: ana)
         XCTAssertEqual(try ana.request(.post, "/api/gathers", json: first).status, 201)
         XCTAssertNotNil(try ana.request(.post, "/api/gathers", json: second).jsonObject()["duplicateOf"], "an import of the same hour")
         let firstID = try XCTUnwrap(first["id"] as? String), secondID = try XCTUnwrap(second["id"] as? String)
@@ -89,8 +97,8 @@ final class MatchSavedTwiceTests: XCTestCase {
         server = try TestServer()
         let ana = try server.registeredClient().client
         let id = try XCTUnwrap(ana.request(.post, "/api/players", json: ["name": "Ana"]).jsonObject()["id"] as? Int)
-        let saves = ["20:00:00", "20:00:05", "20:00:09"].map { start in
-            match([(id, "Team A")], score: "1-0", winner: "Team A", from: "2026-11-19T\(start)Z", to: "2026-11-19T21:00:00Z")
+        let saves = try ["20:00:00", "20:00:05", "20:00:09"].map { start in
+            try match([(id, "Team A")], score: "1-0", winner: "Team A", from: "2026-11-19T\(start)Z", to: "2026-11-19T21:00:00Z", via: ana)
         }
         for save in saves { XCTAssertEqual(try ana.request(.post, "/api/gathers", json: save).status, 201) }
         let ids = try saves.map { try XCTUnwrap($0["id"] as? String) }
@@ -108,10 +116,10 @@ final class MatchSavedTwiceTests: XCTestCase {
         server = try TestServer()
         let ana = try server.registeredClient().client
         let id = try XCTUnwrap(ana.request(.post, "/api/players", json: ["name": "Ana"]).jsonObject()["id"] as? Int)
-        let first = match([(id, "Team A")], score: "1-0", winner: "Team A", from: "2026-11-19T20:00:00Z", to: "2026-11-19T21:00:00Z")
+        let first = try match([(id, "Team A")], score: "1-0", winner: "Team A", from: "2026-11-19T20:00:00Z", to: "2026-11-19T21:00:00Z", via: ana)
         XCTAssertEqual(try ana.request(.post, "/api/gathers", json: first).status, 201)
         // Another laptop started the same match as an unfinished gather, then saved it whole.
-        var resumed = match([(id, "Team A")], score: "2-0", winner: "Team A", from: "2026-11-19T20:00:03Z", to: "2026-11-19T21:00:04Z")
+        var resumed = try match([(id, "Team A")], score: "2-0", winner: "Team A", from: "2026-11-19T20:00:03Z", to: "2026-11-19T21:00:04Z", via: ana)
         XCTAssertEqual(try ana.request(.post, "/api/gathers", json: ["id": try XCTUnwrap(resumed["id"]), "createdAt": "2026-11-19T20:00:03Z"]).status, 201)
         resumed["createdAt"] = nil
 
@@ -128,11 +136,11 @@ final class MatchSavedTwiceTests: XCTestCase {
         for name in ["Ana", "Ben"] {
             ids.append(try XCTUnwrap(ana.request(.post, "/api/players", json: ["name": name]).jsonObject()["id"] as? Int))
         }
-        let early = match([(ids[0], "Team A")], score: "1-0", winner: "Team A", from: "2026-11-19T20:00:00Z", to: "2026-11-19T20:10:00Z")
+        let early = try match([(ids[0], "Team A")], score: "1-0", winner: "Team A", from: "2026-11-19T20:00:00Z", to: "2026-11-19T20:10:00Z", via: ana)
         // Winners stay on: the next match starts the second the last ended.
-        let next = match([(ids[0], "Team A")], score: "0-1", winner: "Team B", from: "2026-11-19T20:10:00Z", to: "2026-11-19T20:20:00Z")
+        let next = try match([(ids[0], "Team A")], score: "0-1", winner: "Team B", from: "2026-11-19T20:10:00Z", to: "2026-11-19T20:20:00Z", via: ana)
         // The next pitch, at the same time, other players.
-        let beside = match([(ids[1], "Team A")], score: "2-2", winner: "None", from: "2026-11-19T20:00:00Z", to: "2026-11-19T20:10:00Z")
+        let beside = try match([(ids[1], "Team A")], score: "2-2", winner: "None", from: "2026-11-19T20:00:00Z", to: "2026-11-19T20:10:00Z", via: ana)
         for body in [early, next, beside] {
             let saved = try ana.request(.post, "/api/gathers", json: body)
             XCTAssertEqual(saved.status, 201, saved.text)

@@ -175,6 +175,13 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertTrue(bad.errors.contains("from 1 to 300"), bad.errors)
         XCTAssertEqual(try client(["config", "set", "colour", "red"], environment: noServer).status, 2)
         XCTAssertNotNil(try client(["players", "list"], environment: noServer).json() as? [Any], "output = json: JSON without --json")
+        let secret = try client(["token", "create", "--name", "kept"], environment: noServer)
+        XCTAssertTrue(secret.output.hasPrefix("gather_"), "a token alone, whatever the output setting: \(secret.output)")
+        let badOutput = try client(["players", "list"], environment: ["FG_SERVER_URL": "", "FG_OUTPUT": "yaml"])
+        XCTAssertEqual(badOutput.status, 2)
+        XCTAssertTrue(badOutput.errors.contains("output must be table or json (got \"yaml\" from environment FG_OUTPUT)"), badOutput.errors)
+        let dashed = try client(["--timeout", "9", "share", "create", "--quiet", "--", "-the B team"], environment: noServer)
+        XCTAssertEqual(dashed.status, 0, "options before the command stay options, after -- a name may start with -: \(dashed.errors)")
         XCTAssertEqual(try client(["config", "get", "timeout"], environment: noServer).output, "30\n")
         XCTAssertEqual(try client(["config", "get", "timeout"], environment: ["FG_SERVER_URL": "", "FG_TIMEOUT": "7"]).output, "7\n")
         XCTAssertEqual(try client(["config", "get", "timeout", "--timeout", "9"], environment: ["FG_SERVER_URL": "", "FG_TIMEOUT": "7"]).output,
@@ -644,20 +651,12 @@ final class ScriptingCommandTests: XCTestCase {
         let scriptFile = directory.appendingPathComponent("gather.bash")
         try Data(bash.utf8).write(to: scriptFile)
         func complete(_ words: String, at index: Int) throws -> String {
-            let check = Process()
-            check.executableURL = URL(fileURLWithPath: "/bin/bash")
-            check.arguments = ["-c", "source \(scriptFile.path); COMP_WORDS=(\(words)); COMP_CWORD=\(index); _gather; echo ${COMPREPLY[@]}"]
-            let out = Pipe()
-            check.standardOutput = out
-            try check.run()
-            let completions = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            check.waitUntilExit()
-            return completions
+            try bashCompletion(of: words, at: index, script: scriptFile)
         }
         // The script is valid bash and completes the second word of `gather players`, and an option's values.
         XCTAssertEqual(try complete("gather players l", at: 2), "list\n")
         XCTAssertEqual(try complete("gather import --encoding w", at: 3), "windows-1252\n")
-        XCTAssertEqual(try complete("gather import --encoding utf", at: 3), "utf-8 utf-16\n")
+        XCTAssertEqual(try complete("gather import --encoding utf", at: 3), "utf-16 utf-8\n")
         XCTAssertEqual(try complete("gather players add --skill p", at: 4), "professional\n")
         XCTAssertEqual(try complete("gather import --d", at: 2), "--dry-run\n")
         XCTAssertEqual(try client(["completion", "tcsh"]).status, 2)
@@ -680,29 +679,39 @@ final class ScriptingCommandTests: XCTestCase {
         try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
         for name in ["roster.csv", "results.json"] { try Data().write(to: files.appendingPathComponent(name)) }
         func complete(_ words: String, at index: Int) throws -> String {
-            let check = Process()
-            check.executableURL = URL(fileURLWithPath: "/bin/bash")
-            check.arguments = ["-c", "source \(scriptFile.path); COMP_WORDS=(\(words)); COMP_CWORD=\(index); _gather; echo ${COMPREPLY[@]}"]
-            check.environment = ["PATH": "/usr/bin:/bin", "HOME": directory.path, "XDG_CONFIG_HOME": coach["XDG_CONFIG_HOME"] ?? ""]
-            check.currentDirectoryURL = files
-            let out = Pipe()
-            check.standardOutput = out
-            try check.run()
-            let completions = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            check.waitUntilExit()
-            return completions
+            try bashCompletion(of: words, at: index, script: scriptFile, in: files,
+                               environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path, "XDG_CONFIG_HOME": coach["XDG_CONFIG_HOME"] ?? ""])
         }
         let both = "\(ids[0]) \(ids[1])\n"
         XCTAssertEqual(try complete("gather players show ''", at: 3), both)
         XCTAssertEqual(try complete("gather teams balance \(ids[0]) ''", at: 4), both)
         XCTAssertEqual(try complete("gather gathers new --team-a ''", at: 4), both)
         XCTAssertEqual(try complete("gather stats --player ''", at: 3), both)
-        XCTAssertEqual(try complete("gather import r", at: 2), "roster.csv results.json\n")
+        XCTAssertEqual(try complete("gather import r", at: 2), "results.json roster.csv\n")
         XCTAssertEqual(try complete("gather import ro", at: 2), "roster.csv\n")
         XCTAssertEqual(try complete("gather export --output re", at: 3), "results.json\n")
-        XCTAssertEqual(try complete("gather players list --token-file r", at: 4), "roster.csv results.json\n")
+        XCTAssertEqual(try complete("gather players list --token-file r", at: 4), "results.json roster.csv\n")
         XCTAssertEqual(try complete("gather gathers list --limit ''", at: 4), "\n", "a number: nothing to offer")
         XCTAssertEqual(try complete("gather players show --j", at: 3), "--json\n")
+    }
+
+    /// What bash's completion offers for `words` with the cursor on word `index`, from the script
+    /// `gather completion bash` printed, sorted (compgen -f lists files in the directory's own order,
+    /// which differs between file systems).
+    private func bashCompletion(of words: String, at index: Int, script: URL, in directory: URL? = nil,
+                                environment: [String: String]? = nil) throws -> String {
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/bin/bash")
+        check.arguments = ["-c", "source \(script.path); COMP_WORDS=(\(words)); COMP_CWORD=\(index); _gather; "
+                           + "echo $(printf '%s\\n' \"${COMPREPLY[@]}\" | sort)"]
+        if let environment { check.environment = environment }
+        if let directory { check.currentDirectoryURL = directory }
+        let out = Pipe()
+        check.standardOutput = out
+        try check.run()
+        let completions = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        check.waitUntilExit()
+        return completions
     }
 
     /// Logs `username` in (after registering it) in its own config directory.

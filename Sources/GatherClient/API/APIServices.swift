@@ -129,7 +129,15 @@ public struct APIGatherService: GatherService {
     /// one-step uploads answers without `players` (it ignored them): the result and the teams
     /// then go as they used to, one request each.
     package func create(_ draft: GatherDraft) async throws -> Gather {
-        let saved = try await client.request(.post, "/api/gathers", body: draft, as: SavedGather.self)
+        var sent = draft
+        // A result one of whose sides is empty (its only player was deleted meanwhile, and the
+        // organiser chose to keep the result without them) is taken only the original way: the
+        // result first, then the players one by one. The result is never given up for it.
+        if draft.result != nil, let members = draft.players, Set(members.map(\.team)).isDisjoint(with: [.teamA]) ||
+            Set(members.map(\.team)).isDisjoint(with: [.teamB]) {
+            sent.players = nil
+        }
+        let saved = try await client.request(.post, "/api/gathers", body: sent, as: SavedGather.self)
         guard let members = draft.players, saved.players == nil else { return saved.gather }
         if let result = draft.result, saved.gather.result != result {
             try await client.request(.put, "/api/gathers/\(saved.gather.id.uuidString)", body: GatherResultUpdate(result: result))

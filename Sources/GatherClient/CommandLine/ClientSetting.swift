@@ -94,14 +94,9 @@ package struct StoredSettings: Equatable, Sendable {
         if let value = environment[setting.environmentName], !value.isEmpty { return (value, .environment(setting.environmentName)) }
         if let value = file[setting] { return (value, .settingsFile(filePath)) }
         // The session's CA file only goes with the session's server: another server has its own certificate.
-        if let value = session[setting], setting != .caFile || resolvesServerFromSession(flags: flags, environment: environment) {
+        if let value = session[setting], setting != .caFile || resolve(.server, flags: flags, environment: environment)?.value == session[.server] {
             return (value, .session)
         }
         return setting.builtIn.map { ($0, .builtIn) }
-    }
-
-    private func resolvesServerFromSession(flags: [ClientSetting: String], environment: [String: String]) -> Bool {
-        if case .session = resolve(.server, flags: flags, environment: environment)?.origin { return true }
-        return false
     }
 }

@@ -49,10 +49,13 @@ public struct SessionStore: Sendable {
 
     /// Forgets the session (its token); the server and CA file it was made with stay remembered.
     public func clearSession() {
-        guard let data = try? Data(contentsOf: sessionFile), var saved = try? JSONDecoder().decode(SavedSession.self, from: data),
-              saved.session != nil else {
+        guard let data = try? Data(contentsOf: sessionFile) else { return }
+        guard var saved = try? JSONDecoder().decode(SavedSession.self, from: data) else {
+            // Unreadable: whatever it holds may be a token, and must go.
+            try? FileManager.default.removeItem(at: sessionFile)
             return
         }
+        guard saved.session != nil else { return }
         saved.session = nil
         do {
             try PrivateFile(sessionFile).write(try JSONEncoder().encode(saved))

@@ -21,15 +21,16 @@ package struct SettingsFile: Sendable {
 
     /// Sets (or with nil removes) one setting, keeping every other line as it was.
     package func set(_ setting: ClientSetting, to value: String?) throws {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
         if lines.last == "" { lines.removeLast() }
-        let index = lines.firstIndex { SettingsFile.entry(in: $0)?.key == setting.rawValue }
-        switch (index, value) {
-        case let (index?, value?): lines[index] = "\(setting.rawValue) = \(value)"
-        case let (index?, nil): lines.remove(at: index)
-        case let (nil, value?): lines.append("\(setting.rawValue) = \(value)")
-        case (nil, nil): return
+        // Every line of the key goes (a file edited by hand may hold it twice); the new one takes the first's place.
+        let first = lines.firstIndex { SettingsFile.entry(in: $0)?.key == setting.rawValue }
+        guard first != nil || value != nil else { return }
+        lines = lines.enumerated().compactMap { index, line in
+            guard SettingsFile.entry(in: line)?.key == setting.rawValue else { return line }
+            return index == first ? value.map { "\(setting.rawValue) = \($0)" } : nil
         }
+        if first == nil, let value { lines.append("\(setting.rawValue) = \(value)") }
         try PrivateFile(url).write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 

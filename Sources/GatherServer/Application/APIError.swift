@@ -39,17 +39,18 @@ public struct APIError: Error, Sendable, CustomStringConvertible {
 extension APIError {
     static let groupNotFound = APIError.notFound("group not found")
 
-    /// The caller's role in the group does not allow the route.
     /// An API token asked for more than its scope allows.
     static func tokenTooWeak(needs needed: Permission) -> APIError {
         switch needed {
         case .account:
-            return APIError(.forbidden, "an API token cannot do that: log in (gather login) to manage API tokens or the account")
+            return APIError(.forbidden, "an API token cannot do that: log in (gather login) to manage the account, its API tokens, "
+                            + "groups, members, invitations or share links")
         case .write, .read:
             return APIError(.forbidden, "this API token can only read (scope read); make a write token for changes")
         }
     }
 
+    /// The caller's role in the group does not allow the route.
     static func roleTooLow(_ role: GroupRole, needs needed: GroupRole) -> APIError {
         switch needed {
         case .owner:

@@ -54,6 +54,11 @@ final class BatchedRecords<Key: Hashable & Sendable, Value: Sendable>: Sendable 
         }
     }
 
+    /// What is kept for `key` and not written yet: for an answer that must not lag behind.
+    func pending(_ key: Key) -> Value? {
+        state.withLock { $0.kept[key] }
+    }
+
     /// Writes what is kept now and waits for it (the server is stopping).
     func flush() {
         let batch = state.withLock { state in

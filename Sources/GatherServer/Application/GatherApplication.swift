@@ -352,9 +352,9 @@ public final class GatherApplication: HTTPResponder {
             session = found
         }
         guard Permission(session.credential) >= route.permission else { throw APIError.tokenTooWeak(needs: route.permission) }
-        if case .apiToken(let id, _) = session.credential { services.tokenUses.record(id, at: now) }
         let group = try groupAccess(of: session.user, named: context.parameters.values["groupId"], reads: reads)
         guard group.role >= route.role else { throw APIError.roleTooLow(group.role, needs: route.role) }
+        if case .apiToken(let id, _) = session.credential { services.tokenUses.record(id, at: now) }
         return AuthenticatedContext(base: context, user: session.user, tokenDigest: digest, credential: session.credential, group: group)
     }
 

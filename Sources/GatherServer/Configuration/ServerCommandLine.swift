@@ -184,7 +184,10 @@ public enum ServerCommandLine {
     /// The server's options, as the shared parser reads them: declared once, in `options`.
     static let parser = ArgumentParser(
         program: "gather-server", commands: commands,
-        globalOptions: options.map { OptionSpec($0.flag, value: $0.valueName, help: $0.help, environment: $0.environment) } + [version],
+        globalOptions: options.map { option in
+            OptionSpec(option.flag, value: option.valueName, help: option.help, type: option.valueName == nil ? .boolean : .text,
+                       environment: option.environment)
+        } + [version],
         defaultCommand: serve)
 
     /// Reads the environment first, then the flags (which override it).
@@ -203,7 +206,9 @@ public enum ServerCommandLine {
         do {
             switch try parser.parse(arguments) {
             case .help(let spec):
-                return .help(spec.map { parser.help(for: $0, program: "gather-server") } ?? helpText)
+                // The program's help for the program (`--help` alone picks the default command).
+                guard let spec, !spec.path.isEmpty else { return .help(helpText) }
+                return .help(parser.help(for: spec, program: "gather-server"))
             case .run(let parsed):
                 command = parsed
             }
@@ -213,7 +218,12 @@ public enum ServerCommandLine {
         if command.has(version.name) { return .version }
         for option in options {
             if option.valueName == nil {
-                if command.has(option.flag) { try option.apply("true", to: &configuration) }
+                // A switch may say which way (`--quiet=false` over FG_QUIET=1), as it always could.
+                if let value = command.value(option.flag) {
+                    try option.apply(value, to: &configuration)
+                } else if command.has(option.flag) {
+                    try option.apply("true", to: &configuration)
+                }
             } else if let value = command.value(option.flag) {
                 try option.apply(value, to: &configuration)
             }

@@ -129,7 +129,8 @@ paths:
         The secret (token) is in this answer only; scripts send it as "Authorization: Bearer".
         A read token reads whatever its account may read, in every group of the account, and is
         refused (403) every change; a write token also changes what the account's role allows.
-        No API token can make or revoke tokens or close the account (403: log in). Logging out,
+        No API token can make or revoke tokens, close the account, or change who belongs to a group
+        or can see it: members, roles, invitations, share links, the group itself (403: log in). Logging out,
         or revoking another token, never touches it. Names are unique per account (409); at most
         50 tokens per account (403).
       requestBody:

@@ -30,7 +30,14 @@ enum TokenHandlers {
 
     /// The caller's tokens without their secrets, which the server does not have.
     static func list(_ context: AuthenticatedContext<LoopReads>) throws -> HTTPResponse {
-        .json(.ok, try context.database.read { try APITokenRepository($0).all(user: context.caller) })
+        let uses = context.services.tokenUses
+        let tokens = try context.database.read { try APITokenRepository($0).all(user: context.caller) }.map { token in
+            // A use not written yet (uses are written in batches) is still the last one.
+            var token = token
+            if let pending = uses.pending(token.id) { token.lastUsedAt = max(token.lastUsedAt ?? pending, pending) }
+            return token
+        }
+        return .json(.ok, tokens)
     }
 
     /// Revokes a token: the next request made with it is refused (401), and the event streams it

@@ -36,17 +36,25 @@ enum Routes {
             Route(.delete, "/api/tokens/:id", authenticated: TokenHandlers.delete).requiring(.account),
 
             Route(.get, "/api/groups", quickAuthenticated: GroupHandlers.list),
-            Route(.patch, "/api/groups/:groupId", writing: GroupRename.self, authenticated: GroupHandlers.rename).requiring(.owner),
-            Route(.delete, "/api/groups/:groupId", work: .write, authenticated: GroupHandlers.delete).requiring(.owner),
+            // Who belongs to a group and who can see it (the group itself, its members, roles,
+            // invitations, share links below) is for a login only: a leaked API token must not let
+            // anyone in, nor lock anyone out, in a way its revocation would not undo.
+            Route(.patch, "/api/groups/:groupId", writing: GroupRename.self, authenticated: GroupHandlers.rename).requiring(.owner)
+                .requiring(.account),
+            Route(.delete, "/api/groups/:groupId", work: .write, authenticated: GroupHandlers.delete).requiring(.owner).requiring(.account),
             Route(.get, "/api/groups/:groupId/members", quickAuthenticated: GroupHandlers.members),
             Route(.put, "/api/groups/:groupId/members/:userId", writing: RoleChange.self, authenticated: GroupHandlers.changeRole)
-                .requiring(.owner),
+                .requiring(.owner).requiring(.account),
             // Leaving is for any member; removing someone else needs an owner (the handler tells them apart).
-            Route(.delete, "/api/groups/:groupId/members/:userId", work: .write, authenticated: GroupHandlers.remove).requiring(.viewer),
-            Route(.post, "/api/groups/:groupId/invites", writing: InviteDraft.self, authenticated: InviteHandlers.create).requiring(.owner),
+            Route(.delete, "/api/groups/:groupId/members/:userId", work: .write, authenticated: GroupHandlers.remove).requiring(.viewer)
+                .requiring(.account),
+            Route(.post, "/api/groups/:groupId/invites", writing: InviteDraft.self, authenticated: InviteHandlers.create).requiring(.owner)
+                .requiring(.account),
             Route(.get, "/api/groups/:groupId/invites", quickAuthenticated: InviteHandlers.list).requiring(.owner),
-            Route(.delete, "/api/groups/:groupId/invites/:id", work: .write, authenticated: InviteHandlers.revoke).requiring(.owner),
-            Route(.post, "/api/invites/:code/accept", work: .write, authenticated: InviteHandlers.accept).requiring(.viewer),
+            Route(.delete, "/api/groups/:groupId/invites/:id", work: .write, authenticated: InviteHandlers.revoke).requiring(.owner)
+                .requiring(.account),
+            Route(.post, "/api/invites/:code/accept", work: .write, authenticated: InviteHandlers.accept).requiring(.viewer)
+                .requiring(.account),
         ]
         // The group's own resources: under their original paths for the caller's own group, and
         // under /api/groups/{groupId}/ for any group the caller belongs to.
@@ -63,8 +71,8 @@ enum Routes {
             Route(.post, "/api/teams/balance", authenticated: TeamHandlers.balance).requiring(.viewer).requiring(.read),
 
             Route(.get, "/api/shares", quickAuthenticated: ShareHandlers.list),
-            Route(.post, "/api/shares", writing: ShareDraft.self, authenticated: ShareHandlers.create),
-            Route(.delete, "/api/shares/:id", work: .write, authenticated: ShareHandlers.delete),
+            Route(.post, "/api/shares", writing: ShareDraft.self, authenticated: ShareHandlers.create).requiring(.account),
+            Route(.delete, "/api/shares/:id", work: .write, authenticated: ShareHandlers.delete).requiring(.account),
 
             Route(.put, "/api/live", quickAuthenticated: LiveHandlers.publish),
             Route(.delete, "/api/live", quickAuthenticated: LiveHandlers.end),
