@@ -51,17 +51,8 @@ case .migrate(let configuration):
     } catch {
         fail("cannot migrate \(configuration.databasePath): \(error)")
     }
-case let .addUser(configuration, username):
-    do {
-        let credentials = try Credentials(username: username, password: try PasswordPrompt.read(for: username))
-        let pool = try DatabasePool(path: configuration.databasePath, configuration: DatabasePool.Configuration(readerCount: 0))
-        defer { pool.close() }
-        let user = try Accounts.create(credentials, database: pool, passwordHasher: PasswordHasher(), now: Date())
-        print("gather-server: created user \(user.username) (\(user.id.uuidString)) in \(configuration.databasePath)")
-        exit(0)
-    } catch {
-        fail("cannot add user: \(error)")
-    }
+case let .user(configuration, action):
+    exit(UserCommand.run(action, on: configuration.databasePath))
 case .healthcheck(let url):
     switch HealthCheck.run(url: url) {
     case .healthy:

@@ -30,6 +30,9 @@ enum CLICommands {
         CommandSpec("register", summary: "make an account on the server and log in (the password twice on a terminal, or FG_PASSWORD, or stdin)",
                     options: [OptionSpec("--username", value: "NAME", help: "the name to log in with")],
                     example: "gather register --username ana --server https://gather.example.org"),
+        CommandSpec("passwd", summary: "change your password (the current one, then the new one twice on a terminal; "
+                    + "or FG_PASSWORD and FG_NEW_PASSWORD, or two lines on stdin); your other sessions end",
+                    example: "gather passwd"),
         CommandSpec("logout", summary: "revoke the saved session's token and forget it", example: "gather logout"),
         CommandSpec("whoami", summary: "the logged-in user and server", options: [json], example: "gather whoami --json"),
         CommandSpec("players list", summary: "the roster",

@@ -118,6 +118,7 @@ public struct CommandLineApp: Sendable {
         switch context.command.spec.name {
         case "register": try await SessionCommands.register(context, password: password)
         case "login": try await SessionCommands.login(context, password: password)
+        case "passwd": try await SessionCommands.changePassword(context, password: password)
         case "logout": try await SessionCommands.logout(context)
         case "whoami": try await SessionCommands.whoami(context)
         case "players list": try await PlayerCommands.list(context)

@@ -11,21 +11,22 @@ public struct PasswordSource: Sendable {
     }
 
     /// A new password: on a terminal typed twice (a typo would lock the account's owner out),
-    /// else as `read` has it.
-    func readNew(prompt: String) throws -> String {
-        let password = try read(prompt: prompt)
-        guard environment["FG_PASSWORD"].map({ $0.isEmpty }) ?? true, isatty(STDIN_FILENO) == 1 else { return password }
+    /// else as `read` has it, from `environmentName` (`FG_PASSWORD` when registering; `gather passwd`
+    /// reads the current one from `FG_PASSWORD` and the new one from `FG_NEW_PASSWORD`).
+    func readNew(prompt: String, environmentName: String = "FG_PASSWORD") throws -> String {
+        let password = try read(prompt: prompt, environmentName: environmentName)
+        guard environment[environmentName].map({ $0.isEmpty }) ?? true, isatty(STDIN_FILENO) == 1 else { return password }
         guard try readWithoutEcho(prompt: "Again, to be sure: ") == password else {
             throw CommandFailure.usage("the two passwords differ; nothing was done")
         }
         return password
     }
 
-    func read(prompt: String) throws -> String {
-        if let password = environment["FG_PASSWORD"], !password.isEmpty { return password }
+    func read(prompt: String, environmentName: String = "FG_PASSWORD") throws -> String {
+        if let password = environment[environmentName], !password.isEmpty { return password }
         if isatty(STDIN_FILENO) == 1 { return try readWithoutEcho(prompt: prompt) }
         guard let line = readLine(strippingNewline: true), !line.isEmpty else {
-            throw CommandFailure.usage("no password: set FG_PASSWORD, or pipe it on standard input")
+            throw CommandFailure.usage("no password: set \(environmentName), or pipe it on standard input")
         }
         return line
     }

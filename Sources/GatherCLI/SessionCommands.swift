@@ -34,6 +34,16 @@ enum SessionCommands {
         context.console.note("Logged in as \(username) at \(context.client.address)")
     }
 
+    /// A new password for the logged-in account: the current one, then the new one (twice on a terminal).
+    static func changePassword(_ context: CommandContext, password: PasswordSource) async throws {
+        let session = try context.requireSession()
+        let current = try password.read(prompt: "Current password for \(session.username): ")
+        let new = try password.readNew(prompt: "New password (\(Credentials.passwordLength.lowerBound) characters or more): ",
+                                       environmentName: "FG_NEW_PASSWORD")
+        try await APISessionService(client: context.client).changePassword(current: current, to: new)
+        context.console.note("Password changed for \(session.username); your other sessions have ended (API tokens still work)")
+    }
+
     /// Ends the saved login (an API token given with FG_TOKEN or --token-file is not touched:
     /// gather token revoke ends one).
     static func logout(_ context: CommandContext) async throws {

@@ -236,6 +236,19 @@ final class APIServicesTests: XCTestCase {
         }
     }
 
+    func testAPasswordChangeSaysWhatIsWrongInPeoplesWords() async throws {
+        let sessions = APISessionService(client: client)
+        _ = try await sessions.register(username: "changer", password: "long-enough")
+        await expectError(.rejected(status: 400, reason: "New password must be 8–256 characters")) {
+            try await sessions.changePassword(current: "long-enough", to: "short")
+        }
+        await expectError(.rejected(status: 403, reason: "the current password is not right; nothing was changed")) {
+            try await sessions.changePassword(current: "not-the-password", to: "longer-still")
+        }
+        try await sessions.changePassword(current: "long-enough", to: "longer-still")
+        _ = try await sessions.login(username: "changer", password: "longer-still")
+    }
+
     func testAnAPITokenIsMadeOnceListedWithoutItsSecretAndRevoked() async throws {
         let session = try await APISessionService(client: client).register(username: "coach", password: "long-enough")
         let tokens = APITokenService(client: client)

@@ -119,11 +119,23 @@ final class ConfigurationTests: XCTestCase {
     }
 
     func testUserAddCommand() throws {
-        guard case let .addUser(configuration, username) = try ServerCommandLine.parse(
+        guard case let .user(configuration, action) = try ServerCommandLine.parse(
             arguments: ["user", "add", "Zoë", "--db", "/tmp/u.sqlite"], environment: [:]) else {
             return XCTFail("expected user add")
         }
-        XCTAssertEqual(username, "Zoë")
+        XCTAssertEqual(action, .add("Zoë"))
+        let actions: [([String], UserAction)] = [
+            (["user", "list"], .list(json: false)), (["user", "list", "--json"], .list(json: true)),
+            (["user", "passwd", "ana"], .passwd("ana")), (["user", "rm", "ana"], .remove("ana", confirmed: false)),
+            (["user", "rm", "--yes", "ana"], .remove("ana", confirmed: true)), (["user", "disable", "ana"], .disable("ana")),
+            (["user", "enable", "ana"], .enable("ana")),
+        ]
+        for (arguments, expected) in actions {
+            guard case let .user(_, action) = try ServerCommandLine.parse(arguments: arguments, environment: [:]) else {
+                return XCTFail("\(arguments)")
+            }
+            XCTAssertEqual(action, expected, "\(arguments)")
+        }
         XCTAssertEqual(configuration.databasePath, "/tmp/u.sqlite")
         XCTAssertThrowsError(try ServerCommandLine.parse(arguments: ["user", "add"], environment: [:]))
         XCTAssertThrowsError(try ServerCommandLine.parse(arguments: ["user", "remove", "x"], environment: [:]))

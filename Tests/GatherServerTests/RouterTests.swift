@@ -77,7 +77,7 @@ final class RouterTests: XCTestCase {
         }
         XCTAssertEqual(readChanges, ["POST /api/users/logout", "POST /api/teams/balance", "POST /api/groups/:groupId/teams/balance"])
         XCTAssertEqual(accountOnly, [
-            "DELETE /api/users", "POST /api/tokens", "DELETE /api/tokens/:id",
+            "DELETE /api/users", "PUT /api/users/me/password", "POST /api/tokens", "DELETE /api/tokens/:id",
             "PATCH /api/groups/:groupId", "DELETE /api/groups/:groupId", "PUT /api/groups/:groupId/members/:userId",
             "DELETE /api/groups/:groupId/members/:userId", "POST /api/groups/:groupId/invites",
             "DELETE /api/groups/:groupId/invites/:id", "POST /api/invites/:code/accept",

@@ -994,6 +994,27 @@ final class ScriptingCommandTests: XCTestCase {
         typed.waitFor("FG-EXITED-0")
     }
 
+    /// `gather passwd`: the current password, then the new one; this session stays, the others end.
+    func testPasswdChangesThePasswordAndEndsTheOtherSessions() throws {
+        try register("coach")
+        XCTAssertEqual(try client(["login", "--username", "coach"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        let phone = ["XDG_CONFIG_HOME": directory.appendingPathComponent("phone").path]
+        XCTAssertEqual(try client(["login", "--username", "coach"], environment: phone.merging(["FG_PASSWORD": "long-enough"]) { $1 }).status, 0)
+
+        let wrong = try client(["passwd"], input: "not-my-password\nbrand-new-pass\n")
+        XCTAssertEqual(wrong.status, 1, wrong.errors)
+        XCTAssertTrue(wrong.errors.contains("the current password is not right; nothing was changed"), wrong.errors)
+        let changed = try client(["passwd"], environment: ["FG_PASSWORD": "long-enough", "FG_NEW_PASSWORD": "brand-new-pass"])
+        XCTAssertEqual(changed.status, 0, changed.errors)
+        XCTAssertEqual([changed.output, changed.errors],
+                       ["", "Password changed for coach; your other sessions have ended (API tokens still work)\n"])
+
+        XCTAssertEqual(try client(["whoami"]).status, 0, "this session stays")
+        XCTAssertEqual(try client(["whoami"], environment: phone).status, 4, "the phone's ended")
+        XCTAssertEqual(try client(["login", "--username", "coach"], environment: phone.merging(["FG_PASSWORD": "long-enough"]) { $1 }).status, 1)
+        XCTAssertEqual(try client(["login", "--username", "coach"], environment: phone.merging(["FG_PASSWORD": "brand-new-pass"]) { $1 }).status, 0)
+    }
+
     func testLoginReadsThePasswordFromTheTerminalWithoutEchoAndCtrlCPutsEchoBack() throws {
         try register("typist")
         let typed = try TmuxSession(arguments: ["login", "--username", "typist", "--server", url])

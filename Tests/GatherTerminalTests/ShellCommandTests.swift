@@ -114,6 +114,7 @@ final class ShellCommandTests: XCTestCase {
         let lines = try block("sh", after: "## Scripting")
         XCTAssertGreaterThan(lines.count, 30)
         let script = (["set -euo pipefail"] + lines).joined(separator: "\n")
+            .replacingOccurrences(of: "FG_NEW_PASSWORD=…", with: "FG_NEW_PASSWORD=brand-new-pass")
             .replacingOccurrences(of: "FG_PASSWORD=…", with: "FG_PASSWORD=long-enough")
             .replacingOccurrences(of: "https://gather.example.org", with: url)
         let work = home.appendingPathComponent("work")
@@ -134,8 +135,8 @@ final class ShellCommandTests: XCTestCase {
         XCTAssertEqual(roster.count, 4, "read with the API token")
         XCTAssertTrue(FileManager.default.fileExists(atPath: home.appendingPathComponent(".local/share/bash-completion/completions/gather").path))
 
-        // What it left: Cleo renamed in place (not added), Dan removed, nobody twice, logged out.
-        let login = try run("/bin/bash", ["-c", "FG_PASSWORD=long-enough gather login --username ana && gather players list --json"],
+        // What it left: Cleo renamed in place (not added), Dan removed, nobody twice, the new password, logged out.
+        let login = try run("/bin/bash", ["-c", "FG_PASSWORD=brand-new-pass gather login --username ana && gather players list --json"],
                             environment: environment)
         XCTAssertEqual(login.status, 0, login.output)
         let names = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(login.output.split(separator: "\n").last.map { Array($0.utf8) } ?? []))

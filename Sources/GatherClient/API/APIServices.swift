@@ -35,6 +35,18 @@ public struct APISessionService: SessionService {
         return try await login(username: username, password: password)
     }
 
+    /// A new password, given the current one; the account's other sessions end, this one stays.
+    package func changePassword(current: String, to new: String) async throws {
+        // Validated here first so the message is the one the server would give.
+        let change: PasswordChange
+        do {
+            change = try PasswordChange(currentPassword: current, newPassword: new)
+        } catch {
+            throw ServiceError.rejected(status: 400, reason: error.field == "newPassword" ? "New password \(error.message)" : error.reason.capitalizedFirst)
+        }
+        try await client.request(.put, "/api/users/me/password", body: change)
+    }
+
     public func validate(_ session: Session) async -> SessionCheck {
         client.bearerToken = session.token
         do {
@@ -181,7 +193,8 @@ public struct APIGatherService: GatherService {
         do {
             try await client.request(.delete, "/api/gathers/\(gatherID.uuidString)/duplicate")
         } catch ServiceError.rejected(404, let reason) where reason.contains("not held in question") {
-            // Settled already (an earlier try whose answer was lost, or someone else).
+            // Settled already, as a server before idempotent answers says (an earlier try whose
+            // answer was lost, or someone else).
         }
     }
 

@@ -179,6 +179,16 @@ public enum ServerCommandLine {
         CommandSpec("user add", summary: "create an account (for --registration closed); the password is asked for twice on a "
                     + "terminal, else read from the first line of standard input", arguments: ["NAME"],
                     example: "gather-server user add ana --db /var/lib/gather/gather.sqlite"),
+        CommandSpec("user list", summary: "every account: name, created, last login, players and gathers, disabled or not",
+                    options: [OptionSpec("--json", help: "one JSON array")], example: "gather-server user list --db /var/lib/gather/gather.sqlite"),
+        CommandSpec("user passwd", summary: "a new password for a forgotten one (asked for twice, or from standard input); "
+                    + "the account's login sessions end, its API tokens stay", arguments: ["NAME"], example: "gather-server user passwd ana"),
+        CommandSpec("user rm", summary: "delete an account and everything of its own (asks first, unless --yes)", arguments: ["NAME"],
+                    options: [OptionSpec("--yes", help: "do not ask")], example: "gather-server user rm ana --yes"),
+        CommandSpec("user disable", summary: "no login, no session and no API token of the account works until it is enabled; "
+                    + "nothing is deleted", arguments: ["NAME"], example: "gather-server user disable ana"),
+        CommandSpec("user enable", summary: "let a disabled account in again, with its sessions and tokens", arguments: ["NAME"],
+                    example: "gather-server user enable ana"),
     ]
 
     /// The server's options, as the shared parser reads them: declared once, in `options`.
@@ -247,8 +257,12 @@ public enum ServerCommandLine {
             return .backup(configuration, destination: destination, overwrite: overwrite)
         case "migrate":
             return .migrate(configuration)
-        case "user add":
-            return .addUser(configuration, username: command.arguments[0])
+        case "user add": return .user(configuration, .add(command.arguments[0]))
+        case "user list": return .user(configuration, .list(json: command.has("--json")))
+        case "user passwd": return .user(configuration, .passwd(command.arguments[0]))
+        case "user rm": return .user(configuration, .remove(command.arguments[0], confirmed: command.has("--yes")))
+        case "user disable": return .user(configuration, .disable(command.arguments[0]))
+        case "user enable": return .user(configuration, .enable(command.arguments[0]))
         default:
             return .serve(configuration)
         }

@@ -137,13 +137,14 @@ enum GatherHandlers {
     }
 
     /// The owner's word that a match held in question was played as well as the one it seemed to
-    /// repeat: it counts from now on.
+    /// repeat: it counts from now on. Said again, or of a match not in question, it changes
+    /// nothing and is answered the same (a DELETE is idempotent; a retry must not read as a failure).
     static func release(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let id = try context.parameters.uuid("id", resource: "gather")
         try context.database.write { database in
             let gathers = GatherRepository(database)
             _ = try gathers.requireOwned(id: id, owner: context.owner)
-            try APIError.require(try gathers.release(id, owner: context.owner), else: .notFound("this gather is not held in question"))
+            _ = try gathers.release(id, owner: context.owner)
         }
         return HTTPResponse(status: .noContent)
     }

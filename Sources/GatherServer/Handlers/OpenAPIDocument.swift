@@ -110,6 +110,28 @@ paths:
             application/json:
               schema: { $ref: '#/components/schemas/AccountSummary' }
         '401': { $ref: '#/components/responses/Unauthorized' }
+  /api/users/me/password:
+    put:
+      summary: Change the caller's password (with a login session only)
+      description: >-
+        The current password is checked first (a wrong one is 403, and guesses are braked like
+        logins: 429). Every other login session of the account ends; this one and the API tokens
+        stay.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/PasswordChange' }
+      responses:
+        '204': { description: Changed }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '415': { $ref: '#/components/responses/Error' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/tokens:
     get:
       summary: The caller's API tokens, oldest first, without their secrets (the server keeps only digests)
@@ -489,7 +511,7 @@ paths:
       description: >-
         A gather held in question as a repeat of another (`duplicateOf`: the same player at the
         same time, saved again) counts nowhere until this, or until one of the two is deleted.
-        404 when the gather is not held in question.
+        Idempotent: for a gather not held in question (any more) it changes nothing, 204 too.
       responses:
         '204': { description: It counts from now on }
         '401': { $ref: '#/components/responses/Unauthorized' }
@@ -1366,7 +1388,7 @@ paths:
       description: >-
         A gather held in question as a repeat of another (`duplicateOf`: the same player at the
         same time, saved again) counts nowhere until this, or until one of the two is deleted.
-        404 when the gather is not held in question.
+        Idempotent: for a gather not held in question (any more) it changes nothing, 204 too.
       responses:
         '403': { $ref: '#/components/responses/Forbidden' }
         '204': { description: It counts from now on }
@@ -1861,6 +1883,17 @@ components:
         createdAt: { type: string, format: date-time }
         expiresAt: { type: string, format: date-time }
         code: { type: string, description: "Shown this once: the server keeps its digest" }
+    PasswordChange:
+      type: object
+      required: [currentPassword, newPassword]
+      properties:
+        currentPassword: { type: string, minLength: 1, maxLength: 256 }
+        newPassword:
+          type: string
+          minLength: 8
+          maxLength: 256
+          pattern: '^[^\x00-\x1F\x7F-\x9F]*$'
+          description: The same rules as at registration (at most 511 bytes; no control characters)
     APITokenDraft:
       type: object
       required: [name, scope]
@@ -1872,7 +1905,7 @@ components:
           pattern: '^[^\x00-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x1F\x7F-\x9F]*$'
           description: What the token is for (cron, backup); unique per account
         scope: { $ref: '#/components/schemas/TokenScope' }
-        expiresAt: { type: string, format: date-time, description: In the future; without it the token works until revoked }
+        expiresAt: { type: [string, 'null'], format: date-time, description: In the future; without it (or null) the token works until revoked }
     TokenScope:
       type: string
       enum: [read, write]

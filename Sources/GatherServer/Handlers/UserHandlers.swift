@@ -58,6 +58,10 @@ enum UserHandlers {
             services.loginThrottle.recordFailure(username: username, client: client, now: services.now())
             throw APIError.loginFailed
         }
+        // Said only to whoever knows the password: to anyone else a disabled account looks like any other.
+        guard !account.isDisabled else {
+            throw APIError(.forbidden, "this account is disabled on this server; ask its operator")
+        }
         services.loginThrottle.recordSuccess(username: username, client: client)
         services.loginThrottle.accounts.recordSuccess(username: username, client: client, now: services.now())
 
@@ -68,6 +72,7 @@ enum UserHandlers {
             let tokens = TokenRepository(database)
             try tokens.deleteExpired(now: now)
             try tokens.insert(digest: TokenGenerator.digest(of: token), userID: account.user.id, createdAt: now, expiresAt: expiresAt)
+            try UserRepository(database).recordLogin(id: account.user.id, at: now)
         }
         return .json(.ok, LoginToken(token: token, userID: account.user.id, expiresAt: expiresAt))
     }
@@ -101,6 +106,34 @@ enum UserHandlers {
         }
         context.services.sessions.revoke(context.tokenDigest)
         context.services.live.revokeEverywhere(.session(context.tokenDigest))
+        return HTTPResponse(status: .noContent)
+    }
+
+    /// Before a password change is queued for hashing: a valid body.
+    static func admitPasswordChange(_ context: RequestContext<WorkerDatabase>) throws -> Undo? {
+        _ = try context.decodeBody(PasswordChange.self)
+        return nil
+    }
+
+    /// A new password, given the current one (guesses at it are braked as logins are, and a wrong
+    /// one is 403, not 401: the session itself is fine). Every other login session of the account
+    /// ends; this one and the API tokens stay.
+    static func changePassword(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
+        let change = try context.decodeBody(PasswordChange.self)
+        let services = context.services
+        let (username, client) = (context.user.username, context.request.client)
+        if let wait = services.loginThrottle.retryAfter(username: username, client: client, now: services.now()) {
+            throw APIError.tooManyRequests("too many wrong passwords", retryAfter: wait)
+        }
+        let account = try context.database.read { try UserRepository($0).account(username: username) }
+        guard let account, account.user.id == context.caller,
+              services.passwordHasher.verify(change.currentPassword, against: account.passwordHash) else {
+            services.loginThrottle.recordFailure(username: username, client: client, now: services.now())
+            throw APIError(.forbidden, "the current password is not right; nothing was changed")
+        }
+        let hash = try services.passwordHasher.hash(change.newPassword)
+        try context.database.write { try UserRepository($0).setPassword(id: context.caller, hash: hash, keeping: context.tokenDigest) }
+        services.sessions.revoke(user: context.caller)
         return HTTPResponse(status: .noContent)
     }
 

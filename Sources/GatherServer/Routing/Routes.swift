@@ -27,6 +27,8 @@ enum Routes {
             // Logout ends the token it is sent with, even a read-only API token.
             Route(.post, "/api/users/logout", authenticated: UserHandlers.logout).requiring(.read),
             Route(.get, "/api/users/me", quickAuthenticated: UserHandlers.me),
+            Route(.put, "/api/users/me/password", work: .passwordHashing(UserHandlers.admitPasswordChange),
+                  authenticated: UserHandlers.changePassword).requiring(.account),
             Route(.delete, "/api/users", authenticated: UserHandlers.delete).requiring(.account),
 
             // API tokens for scripts: made and revoked with a login session only; revoking stays

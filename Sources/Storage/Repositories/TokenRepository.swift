@@ -23,11 +23,12 @@ public struct TokenRepository {
         try database.map("""
             SELECT users.id, users.username, tokens.expires_at, NULL, NULL
             FROM tokens JOIN users ON users.id = tokens.user_id
-            WHERE tokens.digest = ?1 AND tokens.expires_at > ?2
+            WHERE tokens.digest = ?1 AND tokens.expires_at > ?2 AND users.disabled_at IS NULL
             UNION ALL
             SELECT users.id, users.username, api_tokens.expires_at, api_tokens.id, api_tokens.scope
             FROM api_tokens JOIN users ON users.id = api_tokens.user_id
             WHERE api_tokens.digest = ?1 AND (api_tokens.expires_at IS NULL OR api_tokens.expires_at > ?2)
+              AND users.disabled_at IS NULL
             """, digest, now) { row in
             let user = User(id: try row.uuid(0), username: try row.string(1))
             let expiresAt = try row.optionalDate(2) ?? .distantFuture

@@ -11,6 +11,20 @@ public struct UserRepository {
     public struct Account: Sendable {
         public let user: User
         public let passwordHash: String
+        /// Disabled by the operator: its password is still checked (the answer must not tell), but
+        /// it logs in nowhere.
+        package var isDisabled = false
+    }
+
+    /// An account as the operator lists it.
+    package struct Listing: Sendable, Equatable {
+        package let user: User
+        package let createdAt: Date
+        package let lastLoginAt: Date?
+        package let disabledAt: Date?
+        /// What its own group keeps.
+        package let players: Int
+        package let gathers: Int
     }
 
     /// Inserts an account; throws `StorageError.conflict` if the username is taken.
@@ -41,12 +55,48 @@ public struct UserRepository {
     public func account(username: String) throws -> Account? {
         guard let typed = Username.lookupForm(username) else { return nil }
         return try database.query("""
-            SELECT id, username, password_hash FROM users WHERE username_key = ?
+            SELECT id, username, password_hash, disabled_at IS NOT NULL FROM users WHERE username_key = ?
             ORDER BY username = ? COLLATE BINARY DESC, username = ? COLLATE BINARY DESC, key_collision LIMIT 1
             """, Username.comparisonKey(typed), username, typed)
             .first.map { row in
-                Account(user: User(id: try row.uuid(0), username: try row.string(1)), passwordHash: try row.string(2))
+                Account(user: User(id: try row.uuid(0), username: try row.string(1)), passwordHash: try row.string(2),
+                        isDisabled: try row.int(3) != 0)
             }
+    }
+
+    /// Every open account, by name, with what its own group keeps.
+    package func listing() throws -> [Listing] {
+        try database.map("""
+            SELECT users.id, users.username, users.created_at, users.last_login_at, users.disabled_at,
+                   coalesce(group_usage.players, 0), coalesce(group_usage.gathers, 0)
+            FROM users LEFT JOIN group_usage ON group_usage.group_id = users.id
+            WHERE users.deleted_at IS NULL ORDER BY users.username_key, users.key_collision
+            """) { row in
+            Listing(user: User(id: try row.uuid(0), username: try row.string(1)), createdAt: try row.date(2),
+                    lastLoginAt: try row.optionalDate(3), disabledAt: try row.optionalDate(4), players: try row.int(5), gathers: try row.int(6))
+        }
+    }
+
+    /// A successful login, in the login's own write.
+    package func recordLogin(id: UUID, at date: Date) throws {
+        try database.execute("UPDATE users SET last_login_at = ? WHERE id = ?", date, id)
+    }
+
+    /// A new password (already hashed); every login session of the account ends, except `keeping`
+    /// (the one that changed it). API tokens are not sessions: they stay. False if there is no such open account.
+    package func setPassword(id: UUID, hash: String, keeping session: [UInt8]? = nil) throws -> Bool {
+        try database.execute("UPDATE users SET password_hash = ? WHERE id = ? AND deleted_at IS NULL", hash, id)
+        guard database.changes > 0 else { return false }
+        try database.execute("DELETE FROM tokens WHERE user_id = ? AND digest IS NOT ?", id, session)
+        return true
+    }
+
+    /// Disables (with a date) or enables (nil) an account. While disabled, none of its sessions
+    /// or API tokens is let in (`TokenRepository.session`) and it cannot log in; nothing is
+    /// deleted, so enabling it gives all of it back. False if there is no such open account.
+    package func setDisabled(id: UUID, at date: Date?) throws -> Bool {
+        try database.execute("UPDATE users SET disabled_at = ? WHERE id = ? AND deleted_at IS NULL", date, id)
+        return database.changes > 0
     }
 
     /// Recomputes every account's comparison key with today's `Username.comparisonKey` (its rules

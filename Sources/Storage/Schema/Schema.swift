@@ -3,7 +3,7 @@ import GatherCore
 /// The Football Gather schema, one migration per version. Never edit a released migration: add one.
 public enum Schema {
     /// Usernames' comparison keys are recomputed at every open (see `UserRepository.reconcileComparisonKeys`).
-    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12]) { database in
+    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12, version13]) { database in
         try UserRepository(database).reconcileComparisonKeys()
     }
 
@@ -200,6 +200,13 @@ public enum Schema {
             last_used_at INTEGER
         ) STRICT;
         CREATE UNIQUE INDEX api_tokens_by_user ON api_tokens(user_id, name);
+        """)
+
+    /// The operator's view of accounts: when each last logged in, and which are disabled (no
+    /// login, no session, no token works until enabled again; nothing of theirs is removed).
+    static let version13 = Migration(version: 13, name: "accounts' last login, and disabled accounts", sql: """
+        ALTER TABLE users ADD COLUMN last_login_at INTEGER;
+        ALTER TABLE users ADD COLUMN disabled_at INTEGER;
         """)
 
     static let version10 = Migration(version: 10, name: "groups, members and invitations", sql: """

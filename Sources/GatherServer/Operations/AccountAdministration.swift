@@ -1,0 +1,76 @@
+import FoundationEssentials
+import GatherCore
+import Storage
+
+/// The operator's work on accounts (`gather-server user …`), run on the database file from the
+/// host, beside a running server or not: every change is one write of its own, which the running
+/// server's writes wait for no longer than for another's. The running server trusts a session it
+/// has just seen for a minute at most (`SessionCache`), so a disabled account or a changed password
+/// stops old sessions there within that minute.
+public struct AccountAdministration {
+    let database: DatabasePool
+    let passwordHasher: any PasswordHashing
+    let now: @Sendable () -> Date
+
+    public init(database: DatabasePool, passwordHasher: any PasswordHashing = PasswordHasher(), now: @escaping @Sendable () -> Date = { Date() }) {
+        self.database = database
+        self.passwordHasher = passwordHasher
+        self.now = now
+    }
+
+    /// No open account has that name.
+    public struct NoSuchAccount: Error, CustomStringConvertible {
+        public let username: String
+        public var description: String { "no account \"\(username)\" (gather-server user list shows them)" }
+    }
+
+    public func add(_ credentials: Credentials) throws -> User {
+        try Accounts.create(credentials, database: database, passwordHasher: passwordHasher, now: now())
+    }
+
+    /// Every open account, by name.
+    package func list() throws -> [UserRepository.Listing] {
+        try database.read { try UserRepository($0).listing() }
+    }
+
+    /// A new password for a forgotten one: every login session of the account ends (its API
+    /// tokens, made for scripts, keep working).
+    public func setPassword(of username: String, to password: String) throws -> User {
+        let account = try find(username)
+        let credentials = try Credentials(username: account.user.username, password: password)
+        let hash = try passwordHasher.hash(credentials.password)
+        guard try database.write({ try UserRepository($0).setPassword(id: account.user.id, hash: hash) }) else {
+            throw NoSuchAccount(username: username)
+        }
+        return account.user
+    }
+
+    /// Disables (no login, no session, no API token is let in) or enables the account again.
+    public func setDisabled(_ username: String, _ disabled: Bool) throws -> User {
+        let account = try find(username)
+        let date = disabled ? now() : nil
+        guard try database.write({ try UserRepository($0).setDisabled(id: account.user.id, at: date) }) else {
+            throw NoSuchAccount(username: username)
+        }
+        return account.user
+    }
+
+    /// Closes the account as `DELETE /api/users` does, then removes its rows a step at a time
+    /// (`AccountPurger.rowsPerStep`), each step its own write.
+    public func remove(_ username: String) throws -> User {
+        let account = try find(username)
+        let date = now()
+        guard try database.write({ try UserRepository($0).close(id: account.user.id, at: date) }) else {
+            throw NoSuchAccount(username: username)
+        }
+        while try !database.write({ try UserRepository($0).purgeStep(id: account.user.id, rows: AccountPurger.rowsPerStep) }) {}
+        return account.user
+    }
+
+    private func find(_ username: String) throws -> UserRepository.Account {
+        guard let account = try database.read({ try UserRepository($0).account(username: username) }) else {
+            throw NoSuchAccount(username: username)
+        }
+        return account
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import HTTP
+import Networking
+import XCTest
+
+/// The operator's accounts from the host, with the real `gather-server` binary on the database a
+/// running server uses: list, a new password, disable and enable, delete.
+final class AccountAdministrationTests: XCTestCase {
+    private var directory: URL!
+    private var database: String { directory.appendingPathComponent("accounts.sqlite").path }
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-accounts-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// `gather-server user …` on this test's database; its exit status and both streams.
+    private func user(_ arguments: [String], input: String? = nil) throws -> ServerProcess {
+        let process = try ServerProcess(arguments: ["user"] + arguments + ["--db", database], input: input)
+        _ = process.waitForExit()
+        return process
+    }
+
+    private func login(_ api: APIClient, _ username: String, _ password: String) throws -> (status: Int, token: String?) {
+        let response = try api.request(.post, "/api/users/login", headers: ["Authorization": APIClient.basic(username, password)])
+        return (response.status, try? response.jsonObject()["token"] as? String)
+    }
+
+    func testTheOperatorListsResetsDisablesAndDeletesAccountsBesideARunningServer() throws {
+        XCTAssertEqual(try user(["add", "ana"], input: "first-password\n").waitForExit(), 0)
+        XCTAssertEqual(try user(["add", "bob"], input: "bobs-password\n").waitForExit(), 0)
+        let server = try ServerProcess(arguments: ["--port", "0", "--db", database, "--quiet"])
+        defer { server.terminate() }
+        let port = try XCTUnwrap(server.waitForPort(), server.standardError)
+        let api = APIClient(connection: try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5)), token: nil)
+        let anasSession = try XCTUnwrap(try login(api, "ana", "first-password").token)
+        api.token = anasSession
+        XCTAssertEqual(try api.request(.post, "/api/players", json: ["name": "Zé"]).status, 201)
+        let script = try XCTUnwrap(try api.request(.post, "/api/tokens", json: ["name": "cron", "scope": "read"]).jsonObject()["token"] as? String)
+        // Never used before the account is deleted, so the running server has not seen it yet (it
+        // trusts a token it has seen for a minute at most).
+        let spare = try XCTUnwrap(try api.request(.post, "/api/tokens", json: ["name": "spare", "scope": "read"]).jsonObject()["token"] as? String)
+
+        // The list: who, since when, last login, what they keep.
+        let listed = try user(["list", "--json"])
+        XCTAssertEqual(listed.waitForExit(), 0, listed.standardError)
+        let accounts = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]])
+        XCTAssertEqual(accounts.compactMap { $0["username"] as? String }, ["ana", "bob"])
+        XCTAssertNotNil(accounts[0]["lastLoginAt"] as? String, "ana logged in")
+        XCTAssertTrue(accounts[1]["lastLoginAt"] is NSNull, "bob never did")
+        XCTAssertEqual(accounts[0]["players"] as? Int, 1)
+        XCTAssertEqual(accounts[0]["disabled"] as? Bool, false)
+        let table = try user(["list"]).standardOutput
+        XCTAssertTrue(table.hasPrefix("NAME  CREATED"), table)
+        XCTAssertTrue(table.contains("never"), table)
+
+        // Disabled: her session and her token are refused, her login too, and nothing is lost.
+        let disabled = try user(["disable", "ana"])
+        XCTAssertEqual(disabled.waitForExit(), 0, disabled.standardError)
+        let fresh = APIClient(connection: try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5)), token: script)
+        XCTAssertEqual(try fresh.request(.get, "/api/players").status, 401, "a token not seen before is read afresh: refused")
+        let refused = try api.request(.post, "/api/users/login", headers: ["Authorization": APIClient.basic("ana", "first-password")])
+        XCTAssertEqual(refused.status, 403, refused.text)
+        XCTAssertEqual(try refused.errorReason(), "this account is disabled on this server; ask its operator")
+        XCTAssertEqual(try login(api, "ana", "wrong-password").status, 401, "a wrong password learns nothing of it")
+        XCTAssertTrue(try user(["list"]).standardOutput.contains("disabled"))
+        XCTAssertEqual(try user(["enable", "ana"]).waitForExit(), 0)
+        XCTAssertEqual(try fresh.request(.get, "/api/players").status, 200, "enabled: her token works again")
+
+        // A forgotten password: a new one, and her sessions end.
+        let unused = try XCTUnwrap(try login(api, "ana", "first-password").token)
+        let reset = try user(["passwd", "ana"], input: "second-password\n")
+        XCTAssertEqual(reset.waitForExit(), 0, reset.standardError)
+        XCTAssertTrue(reset.standardError.contains("new password for ana"), reset.standardError)
+        api.token = unused
+        XCTAssertEqual(try api.request(.get, "/api/players").status, 401, "her sessions ended")
+        XCTAssertEqual(try login(api, "ana", "first-password").status, 401)
+        XCTAssertEqual(try login(api, "ana", "second-password").status, 200)
+        XCTAssertEqual(try fresh.request(.get, "/api/players").status, 200, "API tokens are not sessions: cron goes on")
+
+        // Deleted: asked first; without a terminal, only with --yes.
+        let unasked = try user(["rm", "ana"])
+        XCTAssertEqual(unasked.waitForExit(), 2)
+        XCTAssertTrue(unasked.standardError.contains("needs --yes"), unasked.standardError)
+        XCTAssertEqual(try user(["rm", "ana", "--yes"]).waitForExit(), 0)
+        XCTAssertEqual(try login(api, "ana", "second-password").status, 401)
+        fresh.token = spare
+        XCTAssertEqual(try fresh.request(.get, "/api/players").status, 401)
+        let left = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try user(["list", "--json"]).standardOutput.utf8)) as? [[String: Any]])
+        XCTAssertEqual(left.compactMap { $0["username"] as? String }, ["bob"])
+
+        let unknown = try user(["passwd", "nobody"], input: "whatever-password\n")
+        XCTAssertEqual(unknown.waitForExit(), 1)
+        XCTAssertTrue(unknown.standardError.contains("no account \"nobody\""), unknown.standardError)
+        XCTAssertEqual(try user(["disable", "nobody"]).waitForExit(), 1)
+    }
+}
