@@ -79,7 +79,7 @@ case .serve(var configuration):
         fail("cannot open database \(configuration.databasePath): \(error)")
     }
     if let mode = DatabaseFile.permissionsForOthers(configuration.databasePath) {
-        server.log.info("gather-server: warning: \(configuration.databasePath) (password hashes inside) is readable by others "
+        server.log.warning("gather-server: \(configuration.databasePath) (password hashes inside) is readable by others "
                         + "(mode \(String(mode, radix: 8))); chmod 600 it")
     }
     let port: Int
@@ -91,7 +91,9 @@ case .serve(var configuration):
     let host = configuration.http.host.contains(":") ? "[\(configuration.http.host)]" : configuration.http.host
     // Written straight to the descriptor so a pipe reading it sees the line at once.
     let scheme = configuration.http.tls == nil ? "http" : "https"
-    StandardStream.output.write("gather-server listening on \(scheme)://\(host):\(port) (database: \(configuration.databasePath))\n")
+    StandardStream.output.write(server.log.startupLine(url: "\(scheme)://\(host):\(port)", database: configuration.databasePath,
+                                                       schemaVersion: Schema.migrator.latestVersion,
+                                                       migratedFrom: server.database.migratedFrom))
     let tls = configuration.http.tls
     ShutdownSignals.wait(reload: {
         guard let tls else {
@@ -102,12 +104,12 @@ case .serve(var configuration):
             try tls.reload()
             server.log.info("gather-server: SIGHUP: reloaded the TLS certificate \(tls.context.certificateFile)")
         } catch {
-            server.log.info("gather-server: SIGHUP: kept the current certificate: \(error)")
+            server.log.error("gather-server: SIGHUP: could not reload the TLS certificate, the current one stays in use: \(error)")
         }
     }) { _ in
         server.log.info("gather-server: shutting down")
         let graceful = server.shutdown()
-        if !graceful { server.log.info("gather-server: closed connections still busy after the grace period") }
+        if !graceful { server.log.warning("gather-server: closed connections still busy after the grace period") }
         exit(0)
     }
 }

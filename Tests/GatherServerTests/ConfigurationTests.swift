@@ -148,6 +148,22 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertFalse(try configuration(["--trust-proxy=no"], ["FG_TRUST_PROXY": "yes"]).http.trustProxyHeaders)
     }
 
+    func testTheHealthCheckGoesWhereTheServerListensAndSpeaksItsScheme() throws {
+        func url(_ arguments: [String], _ environment: [String: String] = [:]) throws -> String? {
+            guard case .healthcheck(let url) = try ServerCommandLine.parse(arguments: ["healthcheck"] + arguments, environment: environment) else {
+                return nil
+            }
+            return url
+        }
+        XCTAssertEqual(try url([]), "http://127.0.0.1:8080/health")
+        XCTAssertEqual(try url([], ["FG_HOST": "0.0.0.0", "FG_PORT": "9000"]), "http://127.0.0.1:9000/health", "every address: this host's loopback")
+        XCTAssertEqual(try url([], ["FG_HOST": "10.1.2.3"]), "http://10.1.2.3:8080/health", "only there: there")
+        XCTAssertEqual(try url([], ["FG_HOST": "fd00::7"]), "http://[fd00::7]:8080/health")
+        XCTAssertEqual(try url([], ["FG_TLS_CERT": "/c.pem", "FG_TLS_KEY": "/k.pem"]), "https://127.0.0.1:8080/health")
+        XCTAssertEqual(try url(["--url", "http://x:1/health"], ["FG_HOST": "10.1.2.3"]), "http://x:1/health")
+        XCTAssertEqual(try url([], ["FG_HEALTHCHECK_URL": "http://y:2/health"]), "http://y:2/health")
+    }
+
     func testBadValuesAreClearErrors() {
         let cases: [([String], [String: String], String)] = [
             (["--port", "http"], [:], "--port must be a whole number from 0 to 65535"),

@@ -1,4 +1,5 @@
 import Foundation
+import GatherCore
 import HTTP
 import Networking
 import Storage
@@ -107,6 +108,14 @@ final class OperationsTests: XCTestCase {
         XCTAssertEqual(try api.request(.get, "/api/players/999").status, 404)
         server.terminate()
         XCTAssertEqual(server.waitForExit(), 0)
+
+        // The start-up line is JSON too: where, which version, which schema.
+        let startup = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(server.standardOutput.split(separator: "\n").first.map {
+            Array($0.utf8) } ?? [])) as? [String: Any], server.standardOutput)
+        XCTAssertEqual(startup["url"] as? String, "http://127.0.0.1:\(port)")
+        XCTAssertEqual(startup["version"] as? String, FootballGather.version)
+        XCTAssertEqual(startup["schemaVersion"] as? Int, Schema.migrator.latestVersion)
+        XCTAssertEqual(startup["level"] as? String, "info")
 
         let lines = server.standardError.split(separator: "\n").map(String.init)
         let accessLines = lines.filter { $0.contains("\"method\"") }

@@ -47,10 +47,18 @@ final class StorageFaultTests: XCTestCase {
         XCTAssertEqual(try full.errorReason(), "the server's disk is full; nothing was saved, try again later")
         XCTAssertEqual(full.headers["Retry-After"], "60")
         XCTAssertEqual(try client.request(.get, "/api/players").status, 200, "reads go on")
-        XCTAssertEqual(try client.request(.get, "/health").status, 200, "the database answers: a full disk is not a broken server")
+        let health = try client.request(.get, "/health")
+        XCTAssertEqual(health.status, 200, "the database answers: a full disk is not a broken server, and a restart would not help")
+        XCTAssertEqual(try health.jsonObject()["status"] as? String, "degraded", health.text)
+        XCTAssertEqual(try health.jsonObject()["reason"] as? String,
+                       "the disk is full: writes are refused until space is freed (reads go on)")
+        let check = try ServerProcess(arguments: ["healthcheck", "--url", "http://127.0.0.1:\(server.waitForPort() ?? 0)/health"])
+        XCTAssertEqual(check.waitForExit(), 1, "Docker's health check says so")
+        XCTAssertTrue(check.standardError.contains("degraded: the disk is full"), check.standardError)
 
         try FileManager.default.removeItem(at: filler)
         XCTAssertEqual(try client.request(.post, "/api/players", json: ["name": "After"]).status, 201, "space is back")
+        XCTAssertEqual(try client.request(.get, "/health").jsonObject()["status"] as? String, "ok", "and the health with it")
         let names = try client.request(.get, "/api/players").jsonArray().compactMap { $0["name"] as? String }
         XCTAssertEqual(names.first, "Before")
         XCTAssertEqual(names.last, "After")

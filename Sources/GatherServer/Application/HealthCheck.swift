@@ -1,3 +1,4 @@
+import GatherCore
 import HTTP
 import Networking
 
@@ -27,7 +28,12 @@ public enum HealthCheck {
             let connection = try HTTPClientConnection(host: address.host, port: address.port, timeout: timeout, tls: tls)
             defer { connection.close() }
             let response = try connection.send(method: .get, target: path, headers: [HTTPHeaders.Name.connection: "close"], timeout: timeout)
-            return response.status == 200 ? .healthy : .unhealthy("\(url) answered \(response.status): \(response.text)")
+            guard response.status == 200 else { return .unhealthy("\(url) answered \(response.status): \(response.text)") }
+            // Degraded (a full disk): up, but not healthy; the reason is the operator's to read.
+            if let status = try? WireFormat.decode(HealthStatus.self, from: response.body), status.status == "degraded" {
+                return .unhealthy("\(url): degraded: \(status.reason ?? "no reason given")")
+            }
+            return .healthy
         } catch {
             return .unhealthy("\(url): \(error)")
         }

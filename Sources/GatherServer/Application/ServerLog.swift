@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GatherCore
 import Locking
 import Networking
 
@@ -47,8 +48,33 @@ public final class ServerLog: Sendable {
         log(level: "info", message)
     }
 
+    /// Something the operator should look at, though the server goes on (an alert on warnings sees it).
+    public func warning(_ message: String) {
+        log(level: "warning", message)
+    }
+
     public func error(_ message: String) {
         log(level: "error", message)
+    }
+
+    /// The line a started server prints on standard output: where it listens, its version, the
+    /// database and its schema version (and the version it was migrated from, if it was): as text,
+    /// or as one JSON object in JSON mode, like every other line then.
+    public func startupLine(url: String, database: String, schemaVersion: Int, migratedFrom: Int) -> String {
+        let migrated = migratedFrom == schemaVersion ? nil : migratedFrom
+        switch format {
+        case .text:
+            let migration = migrated.map { ", migrated from \($0)" } ?? ""
+            return "gather-server listening on \(url) (version \(FootballGather.version); database: \(database), "
+                + "schema version \(schemaVersion)\(migration))\n"
+        case .json:
+            let record = StartupRecord(time: ServerLog.timestamp(), level: "info", message: "gather-server listening on \(url)", url: url,
+                                       version: FootballGather.version, database: database, schemaVersion: schemaVersion,
+                                       migratedFrom: migrated)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return ((try? encoder.encode(record)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
+        }
     }
 
     private func log(level: String, _ message: String) {
@@ -69,6 +95,17 @@ public final class ServerLog: Sendable {
         let durationMs: Double
         let requestId: UInt64
         let client: String
+    }
+
+    private struct StartupRecord: Encodable {
+        let time: String
+        let level: String
+        let message: String
+        let url: String
+        let version: String
+        let database: String
+        let schemaVersion: Int
+        let migratedFrom: Int?
     }
 
     private struct MessageRecord: Encodable {

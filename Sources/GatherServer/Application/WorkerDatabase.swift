@@ -19,6 +19,8 @@ struct WorkerDatabase: DatabaseReading {
     func ping() throws {
         try pool.ping()
     }
+
+    var writeTrouble: WriteTrouble? { pool.writeTrouble }
 }
 
 /// What a handler answered on an event loop reads with: the loop's own connection.

@@ -241,10 +241,13 @@ public enum ServerCommandLine {
         try checkTLS(configuration)
         switch command.spec.name {
         case "healthcheck":
-            // The server's own scheme: https when it serves TLS (FG_TLS_CERT set).
+            // The server's own scheme (https when it serves TLS: FG_TLS_CERT set) and address
+            // (FG_HOST, unless it listens on every address: then this host's loopback).
             let scheme = configuration.tlsCertificateFile == nil ? "http" : "https"
+            let host = configuration.http.host
+            let address = ["0.0.0.0", "::", "[::]", ""].contains(host) ? "127.0.0.1" : host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
             let url = command.value("--url") ?? environment["FG_HEALTHCHECK_URL"].flatMap { $0.isEmpty ? nil : $0 }
-                ?? "\(scheme)://127.0.0.1:\(configuration.http.port)/health"
+                ?? "\(scheme)://\(address):\(configuration.http.port)/health"
             return .healthcheck(url: url)
         case "backup":
             var overwrite = command.has("--force")

@@ -22,10 +22,16 @@ paths:
   /health:
     get:
       summary: Whether the server and its database answer
+      description: >-
+        200 with status "ok"; 200 with status "degraded" and the reason when the database answers
+        but its writes fail for the storage (a full disk, an unwritable file): reads go on and a
+        restart would not help, so a liveness or readiness probe that reads the status code keeps
+        the server, while `gather-server healthcheck` (Docker's check) reports it unhealthy and
+        monitoring can alert on the body; 503 when it cannot serve.
       security: []
       responses:
         '200':
-          description: Healthy
+          description: Up (status ok, or degraded with the reason)
           content:
             application/json:
               schema: { $ref: '#/components/schemas/HealthStatus' }

@@ -185,7 +185,7 @@ public final class DatabasePool: DatabaseReading, @unchecked Sendable {
     /// database, used by tests) has none to give: its reads take their short turn on the writer.
     package func dedicatedReader(budget: Duration) throws -> any DatabaseReading {
         guard usesReaders else { return self }
-        let reader = try DedicatedReader(path: path, budget: budget, fileWatch: fileWatch)
+        let reader = try DedicatedReader(path: path, budget: budget, fileWatch: fileWatch, committer: committer)
         readersLock.lock()
         defer { readersLock.unlock() }
         guard !isClosed else { throw DatabasePoolError.closed }
@@ -199,6 +199,10 @@ public final class DatabasePool: DatabaseReading, @unchecked Sendable {
         if let problem = fileWatch?.problem() { throw problem }
         _ = try read { try $0.query("SELECT 1") }
     }
+
+    /// Why writes fail now, when the storage is the cause (a full disk, an unwritable file); nil
+    /// while they land, and once one has landed again.
+    public var writeTrouble: WriteTrouble? { committer?.writeTrouble }
 
     /// Closes every connection (readers first, so the writer's close checkpoints the WAL).
     /// Later calls throw `DatabasePoolError.closed`.

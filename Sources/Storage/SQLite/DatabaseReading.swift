@@ -6,4 +6,6 @@ package protocol DatabaseReading: Sendable {
     /// Throws unless the database answers a trivial query and its file is still the one opened,
     /// writable (`DatabaseFileProblem`).
     func ping() throws
+    /// Why the database's writes fail now, when the storage is the cause (`WriteTrouble`).
+    var writeTrouble: WriteTrouble? { get }
 }

@@ -17,15 +17,20 @@ package final class DedicatedReader: DatabaseReading, @unchecked Sendable {
     private let owner = Atomic<UInt>(0)
     /// For the file check of `ping`.
     private let fileWatch: DatabaseFileWatch?
+    /// The pool's committer, which knows whether writes land.
+    private let committer: GroupCommitter?
 
-    init(path: String, budget: Duration, fileWatch: DatabaseFileWatch?) throws {
+    init(path: String, budget: Duration, fileWatch: DatabaseFileWatch?, committer: GroupCommitter?) throws {
         let connection = try Database(path: path, mode: .readOnly, busyTimeoutMilliseconds: 0)
         try connection.executeScript("PRAGMA query_only = ON")
         _ = try connection.query("PRAGMA mmap_size = \(DatabasePool.readerMapBytes)")
         self.connection = connection
         self.budget = budget
         self.fileWatch = fileWatch
+        self.committer = committer
     }
+
+    package var writeTrouble: WriteTrouble? { committer?.writeTrouble }
 
     package func read<T>(_ body: (Database) throws -> T) throws -> T {
         checkThread()

@@ -29,6 +29,9 @@ final class GroupCommitter: @unchecked Sendable {
     private var accepting = true
     private var stopped = false
     private var commits = 0
+    /// Why writes are failing now, if it is the storage (a full disk, a file that cannot be
+    /// written): set by the failure, cleared by the next commit that lands.
+    private var trouble: WriteTrouble?
     private let threadID = Atomic<UInt>(0)
     /// The most writes one group may hold: a bound on how long the first of them waits.
     static let maximumGroup = 256
@@ -89,6 +92,15 @@ final class GroupCommitter: @unchecked Sendable {
     /// Transactions committed so far (each a group of one or more writes).
     var commitCount: Int { condition.withLock { commits } }
 
+    /// Why writes fail now, if the storage is the cause; nil once a commit has landed since.
+    var writeTrouble: WriteTrouble? { condition.withLock { trouble } }
+
+    /// Remembers a storage failure (others are the write's own business).
+    private func noteFailure(_ error: any Error) {
+        guard let error = error as? SQLiteError, let kind = WriteTrouble(error) else { return }
+        condition.withLock { trouble = kind }
+    }
+
     /// Writes queued for the next group.
     var waitingCount: Int { condition.withLock { queue.count } }
 
@@ -144,6 +156,7 @@ final class GroupCommitter: @unchecked Sendable {
                 do {
                     try writer.execute(Database.TransactionKind.immediate.rawValue)
                 } catch {
+                    noteFailure(error)
                     pending.finish(.failure(error))
                     continue
                 }
@@ -154,6 +167,7 @@ final class GroupCommitter: @unchecked Sendable {
                 try writer.execute("RELEASE group_write")
                 inTransaction.append(pending)
             } catch {
+                noteFailure(error)
                 guard writer.isInTransaction else {
                     // SQLite gave up the whole transaction (disk full, I/O error): every change
                     // in it is gone, so the writes before this one fail too.
@@ -171,11 +185,40 @@ final class GroupCommitter: @unchecked Sendable {
         do {
             try writer.execute("COMMIT")
             // Counted before anyone hears of it: whoever is told their write landed sees it counted.
-            condition.withLock { commits += 1 }
+            condition.withLock {
+                commits += 1
+                trouble = nil
+            }
             for pending in inTransaction { pending.finish(.success(())) }
         } catch {
+            noteFailure(error)
             try? writer.execute("ROLLBACK")
             for pending in inTransaction { pending.finish(.failure(error)) }
+        }
+    }
+}
+
+/// Why the database's writes are failing, when the storage is the cause: what `/health` reports.
+public enum WriteTrouble: Sendable, Equatable, CustomStringConvertible {
+    /// No space left (`SQLITE_FULL`): reads go on; writes are refused with 507 until space returns.
+    case diskFull
+    /// The file or its file system cannot be written (read-only, an I/O error).
+    case unwritable
+
+    init?(_ error: SQLiteError) {
+        if error.isDiskFull {
+            self = .diskFull
+        } else if error.isUnwritable {
+            self = .unwritable
+        } else {
+            return nil
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .diskFull: return "the disk is full: writes are refused until space is freed (reads go on)"
+        case .unwritable: return "the database cannot be written (a read-only file or file system, or an I/O error): writes are refused (reads go on)"
         }
     }
 }

@@ -53,8 +53,9 @@ final class ServerProcess {
     func waitForPort(timeout: TimeInterval = 10) -> Int? {
         var port: Int?
         _ = waitUntil(timeout: timeout) {
+            // A text line (`…:8080 (…`) or a JSON one (`"url":"http://…:8080"`).
             guard let line = standardOutput.split(separator: "\n").first(where: { $0.contains("listening on") }),
-                  let range = line.range(of: #":(\d+) "#, options: .regularExpression) else { return false }
+                  let range = line.range(of: #":(\d+)[ "]"#, options: .regularExpression) else { return false }
             port = Int(line[range].dropFirst().dropLast())
             return true
         }
