@@ -71,9 +71,7 @@ public final class ServerLog: Sendable {
             let record = StartupRecord(time: ServerLog.timestamp(), level: "info", message: "gather-server listening on \(url)", url: url,
                                        version: FootballGather.version, database: database, schemaVersion: schemaVersion,
                                        migratedFrom: migrated)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            return ((try? encoder.encode(record)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
+            return (ServerLog.json(record) ?? "{}") + "\n"
         }
     }
 
@@ -115,10 +113,15 @@ public final class ServerLog: Sendable {
     }
 
     private func writeJSON<Record: Encodable>(_ record: Record) {
+        guard let line = ServerLog.json(record) else { return }
+        write(line)
+    }
+
+    /// One record as a line of JSON, keys in order.
+    private static func json<Record: Encodable>(_ record: Record) -> String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(record) else { return }
-        write(String(decoding: data, as: UTF8.self))
+        return (try? encoder.encode(record)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     private func write(_ line: String) {
