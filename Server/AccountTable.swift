@@ -8,7 +8,8 @@ enum AccountTable {
 
     static func text(_ accounts: [UserRepository.Listing]) -> String {
         let rows = [["NAME", "CREATED", "LAST LOGIN", "PLAYERS", "GATHERS", "STATUS"]] + accounts.map { account in
-            [account.user.username, dates.string(from: account.createdAt), account.lastLoginAt.map(dates.string(from:)) ?? "never",
+            // Escaped: a name kept from older rules may hold control characters, for the operator's terminal.
+            [ServerLog.escapedMessage(account.user.username), dates.string(from: account.createdAt), account.lastLoginAt.map(dates.string(from:)) ?? "never",
              String(account.players), String(account.gathers), account.disabledAt == nil ? "active" : "disabled"]
         }
         let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }

@@ -10,6 +10,10 @@ import Storage
 /// or failed, 2 a question not answered (no terminal, no --yes).
 enum UserCommand {
     static func run(_ action: UserAction, on path: String) -> Int32 {
+        // Only `add` may start a database: a mistyped --db must not answer with an empty one.
+        if case .add = action {} else if path != ":memory:", !FileManager.default.fileExists(atPath: path) {
+            return failed("no database at \(path) (give the server's with --db or FG_DB_PATH)")
+        }
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: DatabasePool.Configuration(readerCount: 0))

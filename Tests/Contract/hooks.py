@@ -77,8 +77,10 @@ class BasicCredentials:
         return base64.b64encode(f"{Account.username}:{Account.password}".encode()).decode()
 
     def set(self, case, data, context):
+        # From the account as it is now, not as cached: the run may have changed its password.
         case.headers = case.headers or {}
-        case.headers["Authorization"] = f"Basic {data}"
+        fresh = base64.b64encode(f"{Account.username}:{Account.password}".encode()).decode()
+        case.headers["Authorization"] = f"Basic {fresh}"
 
 
 def winner_of(score):

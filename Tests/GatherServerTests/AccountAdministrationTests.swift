@@ -93,6 +93,11 @@ final class AccountAdministrationTests: XCTestCase {
         let left = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try user(["list", "--json"]).standardOutput.utf8)) as? [[String: Any]])
         XCTAssertEqual(left.compactMap { $0["username"] as? String }, ["bob"])
 
+        let missing = try ServerProcess(arguments: ["user", "list", "--db", directory.appendingPathComponent("typo.sqlite").path])
+        XCTAssertEqual(missing.waitForExit(), 1)
+        XCTAssertTrue(missing.standardError.contains("no database at"), missing.standardError)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("typo.sqlite").path), "none made")
+
         let unknown = try user(["passwd", "nobody"], input: "whatever-password\n")
         XCTAssertEqual(unknown.waitForExit(), 1)
         XCTAssertTrue(unknown.standardError.contains("no account \"nobody\""), unknown.standardError)

@@ -52,6 +52,9 @@ final class StorageFaultTests: XCTestCase {
         XCTAssertEqual(try health.jsonObject()["status"] as? String, "degraded", health.text)
         XCTAssertEqual(try health.jsonObject()["reason"] as? String,
                        "the disk is full: writes are refused until space is freed (reads go on)")
+        XCTAssertEqual(try client.request(.delete, "/api/players/987654").status, 404)
+        XCTAssertEqual(try client.request(.get, "/health").jsonObject()["status"] as? String, "degraded",
+                       "a write that changed nothing proves nothing about the disk")
         let check = try ServerProcess(arguments: ["healthcheck", "--url", "http://127.0.0.1:\(server.waitForPort() ?? 0)/health"])
         XCTAssertEqual(check.waitForExit(), 1, "Docker's health check says so")
         XCTAssertTrue(check.standardError.contains("degraded: the disk is full"), check.standardError)

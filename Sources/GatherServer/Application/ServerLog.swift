@@ -61,7 +61,8 @@ public final class ServerLog: Sendable {
     /// database and its schema version (and the version it was migrated from, if it was): as text,
     /// or as one JSON object in JSON mode, like every other line then.
     public func startupLine(url: String, database: String, schemaVersion: Int, migratedFrom: Int) -> String {
-        let migrated = migratedFrom == schemaVersion ? nil : migratedFrom
+        // A new file (version 0) was created, not migrated.
+        let migrated = migratedFrom == schemaVersion || migratedFrom == 0 ? nil : migratedFrom
         switch format {
         case .text:
             let migration = migrated.map { ", migrated from \($0)" } ?? ""
@@ -137,7 +138,7 @@ public final class ServerLog: Sendable {
 
     /// A message keeps its spaces and text; control characters (C0, DEL, C1) and bidi controls
     /// are written `\u{XXXX}`.
-    static func escapedMessage(_ message: String) -> String {
+    package static func escapedMessage(_ message: String) -> String {
         let needsEscaping: (Unicode.Scalar) -> Bool = {
             $0.properties.generalCategory == .control || $0.properties.isBidiControl || $0 == "\\"
         }

@@ -168,7 +168,8 @@ public enum ServerCommandLine {
 
     static let commands: [CommandSpec] = [
         CommandSpec("serve", summary: "run the server (the default)", example: serveExample),
-        CommandSpec("healthcheck", summary: "GET /health of the server (default http(s)://127.0.0.1:$FG_PORT/health); exit 0 if healthy, else 1",
+        CommandSpec("healthcheck", summary: "GET /health of the server this configuration describes (FG_HOST unless every address, "
+                    + "FG_PORT, https with FG_TLS_CERT); exit 0 if ok, else 1 (degraded included)",
                     options: [OptionSpec("--url", value: "URL", help: "the address to check instead", environment: "FG_HEALTHCHECK_URL")],
                     example: "gather-server healthcheck"),
         CommandSpec("backup", summary: "a consistent copy of the --db database while the server runs",

@@ -94,6 +94,7 @@ paths:
             application/json:
               schema: { $ref: '#/components/schemas/LoginToken' }
         '400': { $ref: '#/components/responses/BadRequest' }
+        '403': { description: The account is disabled on this server (said only after its password was right), content: { application/json: { schema: { $ref: '#/components/schemas/ErrorBody' } } } }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '503': { $ref: '#/components/responses/Busy' }
@@ -1619,8 +1620,8 @@ components:
       type: object
       required: [status]
       properties:
-        status: { type: string, enum: [ok, unavailable] }
-        reason: { type: string, description: Why the server is unavailable, when an operator can act on it }
+        status: { type: string, enum: [ok, degraded, unavailable] }
+        reason: { type: string, description: Why the server is degraded or unavailable, when an operator can act on it }
     Credentials:
       type: object
       required: [username, password]
@@ -1893,7 +1894,7 @@ components:
       type: object
       required: [currentPassword, newPassword]
       properties:
-        currentPassword: { type: string, minLength: 1, maxLength: 256 }
+        currentPassword: { type: string, minLength: 1, maxLength: 1024, description: Bounded (1024 bytes), never judged by today's rules }
         newPassword:
           type: string
           minLength: 8

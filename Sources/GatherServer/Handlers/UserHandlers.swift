@@ -122,15 +122,27 @@ enum UserHandlers {
         let change = try context.decodeBody(PasswordChange.self)
         let services = context.services
         let (username, client) = (context.user.username, context.request.client)
-        if let wait = services.loginThrottle.retryAfter(username: username, client: client, now: services.now()) {
+        let throttle = services.loginThrottle
+        if let wait = throttle.retryAfter(username: username, client: client, now: services.now()) {
             throw APIError.tooManyRequests("too many wrong passwords", retryAfter: wait)
         }
+        // Guesses from many addresses with one stolen session are braked as logins are.
+        let attempt: AccountBrake.Attempt?
+        switch throttle.accounts.admit(username: username, client: client, now: services.now()) {
+        case .refused(let wait): throw APIError.tooManyRequests("too many wrong passwords for this account", retryAfter: wait)
+        case .admitted(let admitted): attempt = admitted
+        }
         let account = try context.database.read { try UserRepository($0).account(username: username) }
-        guard let account, account.user.id == context.caller,
-              services.passwordHasher.verify(change.currentPassword, against: account.passwordHash) else {
-            services.loginThrottle.recordFailure(username: username, client: client, now: services.now())
+        guard let account, account.user.id == context.caller, !account.isDisabled else {
+            if let attempt { throttle.accounts.takeBack(attempt) }
+            throw APIError.bearerRequired("invalid or expired token")
+        }
+        guard services.passwordHasher.verify(change.currentPassword, against: account.passwordHash) else {
+            throttle.recordFailure(username: username, client: client, now: services.now())
             throw APIError(.forbidden, "the current password is not right; nothing was changed")
         }
+        throttle.recordSuccess(username: username, client: client)
+        throttle.accounts.recordSuccess(username: username, client: client, now: services.now())
         let hash = try services.passwordHasher.hash(change.newPassword)
         try context.database.write { try UserRepository($0).setPassword(id: context.caller, hash: hash, keeping: context.tokenDigest) }
         services.sessions.revoke(user: context.caller)

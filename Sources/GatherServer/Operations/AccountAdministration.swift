@@ -24,6 +24,17 @@ public struct AccountAdministration {
         public var description: String { "no account \"\(username)\" (gather-server user list shows them)" }
     }
 
+    /// The account is closed (nothing of it can be reached, its name is free) but some of its
+    /// rows are still there: the server removes them at its next start.
+    public struct PurgeLeftForTheServer: Error, CustomStringConvertible {
+        public let username: String
+        public let cause: any Error
+        public var description: String {
+            "\(username) is deleted (closed: nothing of it can be reached), but removing its rows stopped (\(cause)); "
+                + "the server removes the rest at its next start"
+        }
+    }
+
     public func add(_ credentials: Credentials) throws -> User {
         try Accounts.create(credentials, database: database, passwordHasher: passwordHasher, now: now())
     }
@@ -37,8 +48,8 @@ public struct AccountAdministration {
     /// tokens, made for scripts, keep working).
     public func setPassword(of username: String, to password: String) throws -> User {
         let account = try find(username)
-        let credentials = try Credentials(username: account.user.username, password: password)
-        let hash = try passwordHasher.hash(credentials.password)
+        // The password by today's rules; the name as stored (an account of older rules keeps its name).
+        let hash = try passwordHasher.hash(try Credentials.validPassword(password))
         guard try database.write({ try UserRepository($0).setPassword(id: account.user.id, hash: hash) }) else {
             throw NoSuchAccount(username: username)
         }
@@ -63,7 +74,11 @@ public struct AccountAdministration {
         guard try database.write({ try UserRepository($0).close(id: account.user.id, at: date) }) else {
             throw NoSuchAccount(username: username)
         }
-        while try !database.write({ try UserRepository($0).purgeStep(id: account.user.id, rows: AccountPurger.rowsPerStep) }) {}
+        do {
+            while try !database.write({ try UserRepository($0).purgeStep(id: account.user.id, rows: AccountPurger.rowsPerStep) }) {}
+        } catch {
+            throw PurgeLeftForTheServer(username: account.user.username, cause: error)
+        }
         return account.user
     }
 

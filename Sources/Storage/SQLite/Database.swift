@@ -74,6 +74,8 @@ public final class Database {
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
     public var changes: Int { Int(sqlite3_changes(handle)) }
+    /// Rows changed by every statement since the connection opened.
+    package var totalChanges: Int64 { sqlite3_total_changes64(handle) }
 
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 

@@ -30,8 +30,12 @@ final class GroupCommitter: @unchecked Sendable {
     private var stopped = false
     private var commits = 0
     /// Why writes are failing now, if it is the storage (a full disk, a file that cannot be
-    /// written): set by the failure, cleared by the next commit that lands.
-    private var trouble: WriteTrouble?
+    /// written), and when it last failed so (monotonic): set by each such failure, cleared by the
+    /// next commit that writes something, and forgotten `troubleMemory` after the last failure (an
+    /// idle server whose disk was freed must not report a full disk for ever; if it is still full,
+    /// the next write says so again).
+    private var trouble: (kind: WriteTrouble, at: UInt64)?
+    static let troubleMemory: UInt64 = 60_000_000_000
     private let threadID = Atomic<UInt>(0)
     /// The most writes one group may hold: a bound on how long the first of them waits.
     static let maximumGroup = 256
@@ -92,13 +96,18 @@ final class GroupCommitter: @unchecked Sendable {
     /// Transactions committed so far (each a group of one or more writes).
     var commitCount: Int { condition.withLock { commits } }
 
-    /// Why writes fail now, if the storage is the cause; nil once a commit has landed since.
-    var writeTrouble: WriteTrouble? { condition.withLock { trouble } }
+    /// Why writes fail now, if the storage is the cause; nil once a commit has written since, or
+    /// a minute after the last such failure.
+    var writeTrouble: WriteTrouble? {
+        let now = DispatchTime.now().uptimeNanoseconds
+        return condition.withLock { trouble.flatMap { now &- $0.at < GroupCommitter.troubleMemory ? $0.kind : nil } }
+    }
 
     /// Remembers a storage failure (others are the write's own business).
     private func noteFailure(_ error: any Error) {
         guard let error = error as? SQLiteError, let kind = WriteTrouble(error) else { return }
-        condition.withLock { trouble = kind }
+        let now = DispatchTime.now().uptimeNanoseconds
+        condition.withLock { trouble = (kind, now) }
     }
 
     /// Writes queued for the next group.
@@ -151,6 +160,9 @@ final class GroupCommitter: @unchecked Sendable {
         }
         /// Writes whose changes wait in the open transaction for the commit.
         var inTransaction: [PendingWrite] = []
+        // A commit that wrote nothing (every write refused before it changed a row) proves nothing
+        // about the disk: only one that changed rows clears a storage failure.
+        let changesBefore = writer.totalChanges
         for pending in group {
             if !writer.isInTransaction {
                 do {
@@ -185,9 +197,10 @@ final class GroupCommitter: @unchecked Sendable {
         do {
             try writer.execute("COMMIT")
             // Counted before anyone hears of it: whoever is told their write landed sees it counted.
+            let wrote = writer.totalChanges > changesBefore
             condition.withLock {
                 commits += 1
-                trouble = nil
+                if wrote { trouble = nil }
             }
             for pending in inTransaction { pending.finish(.success(())) }
         } catch {
