@@ -49,7 +49,7 @@ public final class ServerLog: Sendable {
     }
 
     /// Something the operator should look at, though the server goes on (an alert on warnings sees it).
-    public func warning(_ message: String) {
+    package func warning(_ message: String) {
         log(level: "warning", message)
     }
 
@@ -60,7 +60,7 @@ public final class ServerLog: Sendable {
     /// The line a started server prints on standard output: where it listens, its version, the
     /// database and its schema version (and the version it was migrated from, if it was): as text,
     /// or as one JSON object in JSON mode, like every other line then.
-    public func startupLine(url: String, database: String, schemaVersion: Int, migratedFrom: Int) -> String {
+    package func startupLine(url: String, database: String, schemaVersion: Int, migratedFrom: Int) -> String {
         // A new file (version 0) was created, not migrated.
         let migrated = migratedFrom == schemaVersion || migratedFrom == 0 ? nil : migratedFrom
         switch format {

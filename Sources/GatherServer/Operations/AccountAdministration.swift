@@ -7,35 +7,35 @@ import Storage
 /// server's writes wait for no longer than for another's. The running server trusts a session it
 /// has just seen for a minute at most (`SessionCache`), so a disabled account or a changed password
 /// stops old sessions there within that minute.
-public struct AccountAdministration {
+package struct AccountAdministration {
     let database: DatabasePool
     let passwordHasher: any PasswordHashing
     let now: @Sendable () -> Date
 
-    public init(database: DatabasePool, passwordHasher: any PasswordHashing = PasswordHasher(), now: @escaping @Sendable () -> Date = { Date() }) {
+    package init(database: DatabasePool, passwordHasher: any PasswordHashing = PasswordHasher(), now: @escaping @Sendable () -> Date = { Date() }) {
         self.database = database
         self.passwordHasher = passwordHasher
         self.now = now
     }
 
     /// No open account has that name.
-    public struct NoSuchAccount: Error, CustomStringConvertible {
-        public let username: String
-        public var description: String { "no account \"\(username)\" (gather-server user list shows them)" }
+    package struct NoSuchAccount: Error, CustomStringConvertible {
+        package let username: String
+        package var description: String { "no account \"\(username)\" (gather-server user list shows them)" }
     }
 
     /// The account is closed (nothing of it can be reached, its name is free) but some of its
     /// rows are still there: the server removes them at its next start.
-    public struct PurgeLeftForTheServer: Error, CustomStringConvertible {
-        public let username: String
-        public let cause: any Error
-        public var description: String {
+    package struct PurgeLeftForTheServer: Error, CustomStringConvertible {
+        package let username: String
+        package let cause: any Error
+        package var description: String {
             "\(username) is deleted (closed: nothing of it can be reached), but removing its rows stopped (\(cause)); "
                 + "the server removes the rest at its next start"
         }
     }
 
-    public func add(_ credentials: Credentials) throws -> User {
+    package func add(_ credentials: Credentials) throws -> User {
         try Accounts.create(credentials, database: database, passwordHasher: passwordHasher, now: now())
     }
 
@@ -46,7 +46,7 @@ public struct AccountAdministration {
 
     /// A new password for a forgotten one: every login session of the account ends (its API
     /// tokens, made for scripts, keep working).
-    public func setPassword(of username: String, to password: String) throws -> User {
+    package func setPassword(of username: String, to password: String) throws -> User {
         let account = try find(username)
         // The password by today's rules; the name as stored (an account of older rules keeps its name).
         let hash = try passwordHasher.hash(try Credentials.validPassword(password))
@@ -57,7 +57,7 @@ public struct AccountAdministration {
     }
 
     /// Disables (no login, no session, no API token is let in) or enables the account again.
-    public func setDisabled(_ username: String, _ disabled: Bool) throws -> User {
+    package func setDisabled(_ username: String, _ disabled: Bool) throws -> User {
         let account = try find(username)
         let date = disabled ? now() : nil
         guard try database.write({ try UserRepository($0).setDisabled(id: account.user.id, at: date) }) else {
@@ -68,7 +68,7 @@ public struct AccountAdministration {
 
     /// Closes the account as `DELETE /api/users` does, then removes its rows a step at a time
     /// (`AccountPurger.rowsPerStep`), each step its own write.
-    public func remove(_ username: String) throws -> User {
+    package func remove(_ username: String) throws -> User {
         let account = try find(username)
         let date = now()
         guard try database.write({ try UserRepository($0).close(id: account.user.id, at: date) }) else {

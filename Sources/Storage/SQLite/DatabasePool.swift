@@ -202,7 +202,7 @@ public final class DatabasePool: DatabaseReading, @unchecked Sendable {
 
     /// Why writes fail now, when the storage is the cause (a full disk, an unwritable file); nil
     /// while they land, and once one has landed again.
-    public var writeTrouble: WriteTrouble? { committer?.writeTrouble }
+    package var writeTrouble: WriteTrouble? { committer?.writeTrouble }
 
     /// Closes every connection (readers first, so the writer's close checkpoints the WAL).
     /// Later calls throw `DatabasePoolError.closed`.

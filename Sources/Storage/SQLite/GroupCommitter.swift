@@ -212,7 +212,7 @@ final class GroupCommitter: @unchecked Sendable {
 }
 
 /// Why the database's writes are failing, when the storage is the cause: what `/health` reports.
-public enum WriteTrouble: Sendable, Equatable, CustomStringConvertible {
+package enum WriteTrouble: Sendable, Equatable, CustomStringConvertible {
     /// No space left (`SQLITE_FULL`): reads go on; writes are refused with 507 until space returns.
     case diskFull
     /// The file or its file system cannot be written (read-only, an I/O error).
@@ -228,7 +228,7 @@ public enum WriteTrouble: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .diskFull: return "the disk is full: writes are refused until space is freed (reads go on)"
         case .unwritable: return "the database cannot be written (a read-only file or file system, or an I/O error): writes are refused (reads go on)"
