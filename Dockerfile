@@ -24,7 +24,7 @@ RUN apt-get update \
     && apt-get install -y --no-install-recommends libsqlite3-0 libcrypt1 libssl3 libstdc++6 libgcc-s1 ca-certificates \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --user-group --home-dir /data --no-create-home gather \
-    && mkdir -p /data /config && chown gather:gather /data /config
+    && mkdir -p /data /backups /config && chown gather:gather /data /backups /config
 COPY --from=build /out/gather-server /out/gather /usr/local/bin/
 USER gather
 WORKDIR /data

@@ -33,14 +33,10 @@ case .help(let text):
 case .version:
     print("gather-server \(FootballGather.version)")
     exit(0)
-case let .backup(configuration, destination, overwrite):
-    do {
-        let pages = try DatabaseBackup.copy(from: configuration.databasePath, to: destination, overwrite: overwrite)
-        print("gather-server: backed up \(configuration.databasePath) to \(destination) (\(pages) pages)")
-        exit(0)
-    } catch {
-        fail("backup failed: \(error)")
-    }
+case let .backup(configuration, target):
+    exit(BackupCommand.backup(configuration.databasePath, to: target))
+case let .restore(configuration, file, force):
+    exit(BackupCommand.restore(file, into: configuration.databasePath, force: force))
 case .migrate(let configuration):
     do {
         let versions = try DatabaseMigration.run(path: configuration.databasePath)

@@ -55,7 +55,7 @@ final class DeploymentTests: XCTestCase {
         XCTAssertEqual(server["restart"] as? String, "unless-stopped")
         XCTAssertNotNil(server["build"])
         XCTAssertEqual(server["ports"] as? [String], ["${FG_PUBLISH:-8080}:8080"], "8080 unless the proxy profile narrows it")
-        XCTAssertEqual(server["volumes"] as? [String], ["data:/data"])
+        XCTAssertEqual(server["volumes"] as? [String], ["data:/data", "backups:/backups"], "the copies outlive the data volume")
         let environment = try XCTUnwrap(server["environment"] as? [String: Any])
         XCTAssertEqual(environment["FG_HOST"] as? String, "0.0.0.0")
         XCTAssertEqual(environment["FG_DB_PATH"] as? String, "/data/football-gather.sqlite")
@@ -80,6 +80,7 @@ final class DeploymentTests: XCTestCase {
         XCTAssertEqual(proxy["ports"] as? [String], ["80:80", "443:443"])
         let volumes = try XCTUnwrap(compose["volumes"] as? [String: Any])
         XCTAssertTrue(volumes.keys.contains("data"))
+        XCTAssertTrue(volumes.keys.contains("backups"))
         XCTAssertTrue(volumes.keys.contains("caddy-data"), "certificates survive restarts (rate limits)")
     }
 

@@ -48,6 +48,7 @@ final class DatabaseFileModeTests: StorageTestCase {
     func testBackupIsOwnerOnly() throws {
         let pool = try makePool()
         pool.close()
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("backups"), withIntermediateDirectories: false)
         let copy = directory.appendingPathComponent("backups/copy.sqlite").path
         try DatabaseBackup.copy(from: path(), to: copy, overwrite: false)
         XCTAssertEqual(try mode(copy), 0o600)

@@ -9,12 +9,17 @@ public final class FootballGatherServer: Sendable {
     public let log: ServerLog
     private let http: HTTPServer
     private let application: GatherApplication
+    /// Held while the server has its database open, so `gather-server restore` refuses to write under it.
+    private let directoryLock: DatabaseDirectoryLock?
 
     /// Opens (and migrates) the database; throws `MigrationError.databaseTooNew` for a file from a newer binary.
     public init(configuration: ServerConfiguration, passwordHasher: any PasswordHashing = PasswordHasher()) throws {
         self.configuration = configuration
         let log = ServerLog(quiet: configuration.quiet, format: configuration.logFormat)
         self.log = log
+        let directoryLock = configuration.databasePath == DatabasePool.inMemoryPath
+            ? nil : try DatabaseDirectoryLock(.serving, databasePath: configuration.databasePath)
+        self.directoryLock = directoryLock
         let database = try DatabasePool(path: configuration.databasePath)
         self.database = database
         var options = GatherApplication.Options()
@@ -68,6 +73,7 @@ public final class FootballGatherServer: Sendable {
         let graceful = http.shutdown(gracePeriod: configuration.shutdownGracePeriod)
         application.shutdown()
         database.close()
+        directoryLock?.release()
         return graceful
     }
 }

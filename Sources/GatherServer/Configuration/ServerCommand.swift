@@ -3,8 +3,11 @@ public enum ServerCommand: Sendable {
     case serve(ServerConfiguration)
     /// GET /health and exit 0 (healthy) or 1: for Docker and scripts, so no curl is needed.
     case healthcheck(url: String)
-    /// A consistent copy of the live database at `destination` (online backup API).
-    case backup(ServerConfiguration, destination: String, overwrite: Bool)
+    /// A consistent, checked copy of the live database (online backup API).
+    case backup(ServerConfiguration, BackupTarget)
+    /// A checked backup in place of the database, the current one kept aside; `force` goes ahead
+    /// although a server runs on it.
+    case restore(ServerConfiguration, file: String, force: Bool)
     /// Apply pending migrations and exit.
     case migrate(ServerConfiguration)
     /// Create an account from the host (the way in when registration is closed); the password
@@ -27,4 +30,12 @@ public enum UserAction: Sendable, Equatable {
     case remove(String, confirmed: Bool)
     case disable(String)
     case enable(String)
+}
+
+/// Where `gather-server backup` puts its copy.
+public enum BackupTarget: Sendable, Equatable {
+    /// This file (`overwrite`: even if it exists).
+    case file(String, overwrite: Bool)
+    /// A new, dated file in this directory; then all but the newest `keep` copies there are removed.
+    case directory(String, keep: Int?)
 }

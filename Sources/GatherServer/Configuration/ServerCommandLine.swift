@@ -172,10 +172,21 @@ public enum ServerCommandLine {
                     + "FG_PORT, https with FG_TLS_CERT); exit 0 if ok, else 1 (degraded included)",
                     options: [OptionSpec("--url", value: "URL", help: "the address to check instead", environment: "FG_HEALTHCHECK_URL")],
                     example: "gather-server healthcheck"),
-        CommandSpec("backup", summary: "a consistent copy of the --db database while the server runs",
-                    arguments: ["PATH"],
-                    options: [OptionSpec("--force", help: "overwrite PATH if it exists", environment: "FG_BACKUP_FORCE")],
-                    example: "gather-server backup /backups/gather-$(date +%F).sqlite"),
+        CommandSpec("backup", summary: "a consistent copy of the --db database while the server runs, checked with "
+                    + "integrity_check before it takes its name: to PATH, or a new dated file in the --to directory",
+                    arguments: ["PATH"], minimumArguments: 0,
+                    options: [OptionSpec("--force", help: "overwrite PATH if it exists", environment: "FG_BACKUP_FORCE"),
+                              OptionSpec("--to", value: "DIR", help: "an existing directory: the copy is named after the database "
+                                         + "and the time (UTC), so several a day work", type: .file),
+                              OptionSpec("--keep", value: "N", help: "with --to: then remove all but the newest N copies there",
+                                         type: .integer(1...100_000))],
+                    argumentType: .file,
+                    example: "gather-server backup --to /backups --keep 14"),
+        CommandSpec("restore", summary: "a backup in place of the --db database: the file is checked first, the current "
+                    + "database kept beside it (.before-restore-TIME); refused while a server runs on it", arguments: ["FILE"],
+                    options: [OptionSpec("--force", help: "restore although a server runs on the database (restart it at once)")],
+                    argumentType: .file,
+                    example: "gather-server restore /backups/football-gather-20261120T031500Z.sqlite"),
         CommandSpec("migrate", summary: "apply pending schema migrations to the --db database and exit", example: "gather-server migrate --db gather.sqlite"),
         CommandSpec("user add", summary: "create an account (for --registration closed); the password is asked for twice on a "
                     + "terminal, else read from the first line of standard input", arguments: ["NAME"],
@@ -255,10 +266,21 @@ public enum ServerCommandLine {
             if !overwrite, let force = environment["FG_BACKUP_FORCE"], !force.isEmpty {
                 overwrite = try boolean(force, name: "FG_BACKUP_FORCE")
             }
-            guard let destination = command.arguments.first, !destination.isEmpty else {
-                throw ConfigurationError("backup needs a destination path")
+            let keep = command.value("--keep").flatMap { Int($0) }
+            switch (command.arguments.first, command.value("--to")) {
+            case (let path?, nil) where !path.isEmpty:
+                guard keep == nil else { throw ConfigurationError("--keep goes with --to DIR: it prunes that directory's copies") }
+                return .backup(configuration, .file(path, overwrite: overwrite))
+            case (nil, let directory?) where !directory.isEmpty:
+                guard !command.has("--force") else { throw ConfigurationError("--force goes with PATH: a copy made with --to has a name of its own") }
+                return .backup(configuration, .directory(directory, keep: keep))
+            case (_?, _?):
+                throw ConfigurationError("backup takes PATH or --to DIR, not both")
+            default:
+                throw ConfigurationError("backup needs PATH or --to DIR")
             }
-            return .backup(configuration, destination: destination, overwrite: overwrite)
+        case "restore":
+            return .restore(configuration, file: command.arguments[0], force: command.has("--force"))
         case "migrate":
             return .migrate(configuration)
         case "user add": return .user(configuration, .add(command.arguments[0]))

@@ -4,17 +4,25 @@ import Glibc
 
 /// A consistent copy of a live database through SQLite's online backup API, while the server keeps
 /// writing: the copy is one read snapshot (WAL lets the writer go on meanwhile), written to a
-/// temporary file and renamed into place, so a half-written backup never has the final name.
+/// temporary file, checked page by page (`integrity_check`) and only then renamed into place, so a
+/// half-written or unsound backup never has the final name.
 public enum DatabaseBackup {
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case destinationExists(String)
         case sourceMissing(String)
+        /// A backup goes only into a directory that exists: making one (as root, in a container)
+        /// would hide a mistyped path until the day the copy is needed.
+        case noDirectory(String)
+        case unsound(String, problems: [String])
         case sqlite(String)
 
         public var description: String {
             switch self {
             case .destinationExists(let path): return "\(path) already exists (use --force to overwrite)"
             case .sourceMissing(let path): return "no database at \(path)"
+            case .noDirectory(let path): return "no directory \(path) (create it first)"
+            case let .unsound(path, problems):
+                return "the copy of \(path) failed its integrity check, so none was kept: \(problems.joined(separator: "; "))"
             case .sqlite(let message): return message
             }
         }
@@ -28,6 +36,10 @@ public enum DatabaseBackup {
         if !overwrite && FileManager.default.fileExists(atPath: destination) {
             throw Failure.destinationExists(destination)
         }
+        let directory = DatabaseDirectoryLock.directory(of: destination)
+        guard DatabaseFile.isDirectory(directory) else {
+            throw Failure.noDirectory(directory)
+        }
         let reader = try Database(path: source, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         let temporary = destination + ".partial-\(getpid())"
         defer { unlink(temporary) }
@@ -39,6 +51,8 @@ public enum DatabaseBackup {
             pages = try copyPages(from: reader, to: target, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             // The copy stands alone: a rollback journal, no WAL file beside it.
             _ = try target.query("PRAGMA journal_mode = DELETE")
+            let problems = try target.integrityProblems()
+            guard problems.isEmpty else { throw Failure.unsound(source, problems: problems) }
         }
         guard rename(temporary, destination) == 0 else {
             throw Failure.sqlite("cannot move the backup into place at \(destination): \(String(cString: strerror(errno)))")
@@ -46,7 +60,7 @@ public enum DatabaseBackup {
         return pages
     }
 
-    private static func copyPages(from source: Database, to target: Database, busyTimeoutMilliseconds: Int32) throws -> Int {
+    static func copyPages(from source: Database, to target: Database, busyTimeoutMilliseconds: Int32) throws -> Int {
         guard let backup = sqlite3_backup_init(target.handle, "main", source.handle, "main") else {
             throw SQLiteError(code: sqlite3_errcode(target.handle), connection: target.handle)
         }

@@ -12,11 +12,7 @@ public enum DatabaseFile {
     /// Creates the parent directory (0700) and an empty file (0600) unless they exist; an empty
     /// file is a valid empty database for SQLite to open.
     static func createPrivately(_ path: String) throws {
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-        if !FileManager.default.fileExists(atPath: directory.path) {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: Int(directoryMode)])
-        }
+        try createDirectoryPrivately(for: path)
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, fileMode)
         if descriptor >= 0 {
             // The umask can only have removed bits; set exactly the mode meant.
@@ -25,6 +21,21 @@ public enum DatabaseFile {
         } else if errno != EEXIST {
             throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot create \(path): \(String(cString: strerror(errno)))")
         }
+    }
+
+    /// The directory the file at `path` goes in (0700), unless it exists.
+    static func createDirectoryPrivately(for path: String) throws {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        if !FileManager.default.fileExists(atPath: directory.path) {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: Int(directoryMode)])
+        }
+    }
+
+    /// Whether `path` names a directory (following links).
+    static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 
     /// The permission bits of an existing file that let others than its owner read or write it; nil when none do.

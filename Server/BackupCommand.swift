@@ -1,0 +1,54 @@
+import FoundationEssentials
+import GatherServer
+import Glibc
+import Networking
+import Storage
+
+/// `gather-server backup` and `restore`: copies of the `--db` database made and put back by the
+/// operator. What was done goes to stdout (the paths a script keeps), failures to stderr; exit 0
+/// done, 1 refused or failed, with nothing half-made left under a final name.
+enum BackupCommand {
+    static func backup(_ database: String, to target: BackupTarget) -> Int32 {
+        do {
+            switch target {
+            case let .file(path, overwrite):
+                let pages = try DatabaseBackup.copy(from: database, to: path, overwrite: overwrite)
+                print("gather-server: backed up \(database) to \(path) (\(pages) pages, integrity checked)")
+            case let .directory(directory, keep):
+                let set = try BackupSet(directory: directory, databasePath: database)
+                let path = try set.nextPath(at: Date())
+                let pages = try DatabaseBackup.copy(from: database, to: path, overwrite: false)
+                print("gather-server: backed up \(database) to \(path) (\(pages) pages, integrity checked)")
+                if let keep {
+                    // Only once the new copy is sound: a failing backup never costs an old one.
+                    let removed = try set.prune(keeping: keep)
+                    for name in removed { print("gather-server: removed the older copy \(directory)/\(name)") }
+                }
+            }
+            return 0
+        } catch {
+            StandardStream.error.write("gather-server: backup failed: \(error)\n")
+            return 1
+        }
+    }
+
+    static func restore(_ file: String, into database: String, force: Bool) -> Int32 {
+        do {
+            let outcome = try DatabaseRestore.run(from: file, into: database, force: force)
+            if let aside = outcome.keptAside {
+                print("gather-server: kept the database that was there as \(aside)")
+            }
+            let migration = outcome.schemaVersion < Schema.migrator.latestVersion
+                ? " (schema version \(outcome.schemaVersion): the server migrates it when it starts)" : ""
+            print("gather-server: restored \(file) into \(database), \(outcome.pages) pages, integrity checked\(migration)")
+            if outcome.serverWasRunning {
+                StandardStream.error.write("gather-server: a server is running on \(database): restart it now, "
+                                           + "it still holds what it read before the restore\n")
+            }
+            return 0
+        } catch {
+            StandardStream.error.write("gather-server: restore failed: \(error)\n")
+            return 1
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import FoundationEssentials
+import Glibc
+
+/// `gather-server restore FILE`: a backup back in place of the database, checked before anything
+/// is touched, with the current database kept aside first, so a restore can itself be undone.
+///
+/// The pages are written through SQLite's backup API into the database file itself (its journal
+/// makes that all or nothing, and the file keeps its owner and mode) rather than by swapping files,
+/// which would leave the old `-wal` beside a new database.
+package enum DatabaseRestore {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
+        case fileMissing(String)
+        case unreadable(String, reason: String)
+        case notAGatherDatabase(String)
+        case unsound(String, problems: [String])
+        case tooNew(String, found: Int, supported: Int)
+        case noDirectory(String)
+
+        package var description: String {
+            switch self {
+            case .fileMissing(let path): return "no file \(path)"
+            case let .unreadable(path, reason): return "\(path) is not a database that can be read: \(reason)"
+            case .notAGatherDatabase(let path): return "\(path) is a SQLite file but not a Football Gather database (no accounts table)"
+            case let .unsound(path, problems): return "\(path) failed its integrity check: \(problems.joined(separator: "; "))"
+            case let .tooNew(path, found, supported):
+                return "\(path) was written by a newer gather-server (schema version \(found); this one knows up to \(supported))"
+            case .noDirectory(let path): return "no directory \(path)"
+            }
+        }
+    }
+
+    package struct Outcome: Sendable, Equatable {
+        /// Where the database that was there before is kept (nil: there was none).
+        package let keptAside: String?
+        /// The restored file's schema version (the server migrates an older one when it starts).
+        package let schemaVersion: Int
+        package let pages: Int
+        /// Only with `force`: a server had the database open, and still holds what it read before.
+        package let serverWasRunning: Bool
+    }
+
+    package static func run(from file: String, into database: String, force: Bool, now: Date = Date(),
+                            busyTimeoutMilliseconds: Int32 = 10_000) throws -> Outcome {
+        let source = try checkedSource(file, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        let directory = DatabaseDirectoryLock.directory(of: database)
+        guard DatabaseFile.isDirectory(directory) else {
+            throw Failure.noDirectory(directory)
+        }
+        let lock = try directoryLock(for: database, force: force)
+        defer { withExtendedLifetime(lock) {} }
+        let serverWasRunning = lock == nil
+        let keptAside = try keepAside(database, stamp: BackupSet.stamp(now), busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        try DatabaseFile.createPrivately(database)
+        let target = try Database(path: database, mode: .readWrite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        let pages = try DatabaseBackup.copyPages(from: source.database, to: target, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        let problems = try target.integrityProblems()
+        guard problems.isEmpty else { throw Failure.unsound(database, problems: problems) }
+        return Outcome(keptAside: keptAside, schemaVersion: source.schemaVersion, pages: pages, serverWasRunning: serverWasRunning)
+    }
+
+    /// The restore's own hold on the directory; nil when `force` goes ahead beside a running server.
+    private static func directoryLock(for database: String, force: Bool) throws -> DatabaseDirectoryLock? {
+        do {
+            return try DatabaseDirectoryLock(.restoring, databasePath: database)
+        } catch .serverRunning where force {
+            return nil
+        }
+    }
+
+    /// The backup, opened read-only and checked: a Football Gather database, sound, not from a newer server.
+    private static func checkedSource(_ file: String, busyTimeoutMilliseconds: Int32) throws -> (database: Database, schemaVersion: Int) {
+        guard FileManager.default.fileExists(atPath: file), !DatabaseFile.isDirectory(file) else {
+            throw Failure.fileMissing(file)
+        }
+        let database: Database
+        let holdsAccounts: Bool
+        do {
+            database = try Database(path: file, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            holdsAccounts = try database.holdsAccounts()
+        } catch let error as SQLiteError {
+            throw Failure.unreadable(file, reason: error.message)
+        }
+        guard holdsAccounts else { throw Failure.notAGatherDatabase(file) }
+        let problems = try database.integrityProblems()
+        guard problems.isEmpty else { throw Failure.unsound(file, problems: problems) }
+        let version = try database.userVersion()
+        let supported = Schema.migrator.latestVersion
+        guard version <= supported else { throw Failure.tooNew(file, found: version, supported: supported) }
+        return (database, version)
+    }
+
+    /// A copy of what is at `database` now, beside it (`<database>.before-restore-<UTC time>`). A file
+    /// too damaged to copy is moved aside as it is, with its WAL, so nothing of it is lost either.
+    private static func keepAside(_ database: String, stamp: String, busyTimeoutMilliseconds: Int32) throws -> String? {
+        guard FileManager.default.fileExists(atPath: database) else { return nil }
+        let aside = "\(database).before-restore-\(stamp)"
+        do {
+            try DatabaseBackup.copy(from: database, to: aside, overwrite: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        } catch DatabaseBackup.Failure.destinationExists(let path) {
+            throw DatabaseBackup.Failure.destinationExists(path)
+        } catch {
+            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: database + suffix) {
+                guard rename(database + suffix, aside + suffix) == 0 else {
+                    throw DatabaseBackup.Failure.sqlite("cannot move \(database + suffix) aside: \(String(cString: strerror(errno)))")
+                }
+            }
+        }
+        return aside
+    }
+}

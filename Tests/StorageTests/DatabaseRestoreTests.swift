@@ -1,0 +1,100 @@
+import Foundation
+@testable import Storage
+import XCTest
+
+/// `gather-server restore`: a checked backup back in place, the current database kept aside, and
+/// never under a running server unless forced.
+final class DatabaseRestoreTests: StorageTestCase {
+    private func database(withUsers names: [String], at file: String) throws {
+        let pool = try DatabasePool(path: file)
+        defer { pool.close() }
+        for name in names {
+            _ = try pool.write { try UserRepository($0).create(id: UUID(), username: name, passwordHash: "hash", at: Date()) }
+        }
+    }
+
+    private func usernames(_ file: String) throws -> [String] {
+        try Database(path: file, mode: .readOnly).query("SELECT username FROM users ORDER BY username").map { try $0.string(0) }
+    }
+
+    func testARestoreBringsTheBackupBackAndKeepsWhatWasThereAside() throws {
+        let live = path("football-gather.sqlite")
+        try database(withUsers: ["ana", "ben"], at: live)
+        let backup = path("backup.sqlite")
+        try DatabaseBackup.copy(from: live, to: backup, overwrite: false)
+        // After the backup: a third account, and the WAL left as a crash leaves it (not checkpointed).
+        let pool = try DatabasePool(path: live)
+        _ = try pool.write { try UserRepository($0).create(id: UUID(), username: "cleo", passwordHash: "hash", at: Date()) }
+
+        pool.close()
+        let moment = Date(timeIntervalSince1970: 1_795_000_000)
+
+        let outcome = try DatabaseRestore.run(from: backup, into: live, force: false, now: moment)
+        XCTAssertEqual(outcome.keptAside, live + ".before-restore-20261118T110640Z")
+        XCTAssertFalse(outcome.serverWasRunning)
+        XCTAssertEqual(try usernames(live), ["ana", "ben"])
+        XCTAssertEqual(try usernames(live + ".before-restore-20261118T110640Z"), ["ana", "ben", "cleo"], "nothing lost")
+        let reopened = try DatabasePool(path: live)
+        XCTAssertEqual(try reopened.read { try $0.query("PRAGMA journal_mode").first?.string(0) }, "wal")
+        reopened.close()
+    }
+
+    func testARestoreRefusesWhileAServerHoldsTheDirectoryUnlessForced() throws {
+        let live = path("football-gather.sqlite")
+        try database(withUsers: ["ana"], at: live)
+        let backup = path("backup.sqlite")
+        try DatabaseBackup.copy(from: live, to: backup, overwrite: false)
+        var serving: DatabaseDirectoryLock? = try DatabaseDirectoryLock(.serving, databasePath: live)
+        XCTAssertThrowsError(try DatabaseRestore.run(from: backup, into: live, force: false)) { error in
+            XCTAssertEqual(error as? DatabaseDirectoryLock.Failure, .serverRunning(directory: directory.path))
+        }
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: directory.path).contains { $0.contains("before-restore") },
+                       "refused before anything was touched")
+        let forced = try DatabaseRestore.run(from: backup, into: live, force: true)
+        XCTAssertTrue(forced.serverWasRunning)
+        serving = nil
+
+        // While a restore runs, a server does not start on the directory.
+        let restoring = try DatabaseDirectoryLock(.restoring, databasePath: live)
+        XCTAssertThrowsError(try DatabaseDirectoryLock(.serving, databasePath: live)) { error in
+            XCTAssertEqual(error as? DatabaseDirectoryLock.Failure, .restoreUnderWay(directory: directory.path))
+        }
+        restoring.release()
+        XCTAssertNoThrow(try DatabaseDirectoryLock(.serving, databasePath: live))
+        _ = serving
+    }
+
+    func testWhatIsNotASoundGatherBackupIsRefusedAndNothingTouched() throws {
+        let live = path("football-gather.sqlite")
+        try database(withUsers: ["ana"], at: live)
+        let before = try Data(contentsOf: URL(fileURLWithPath: live))
+
+        let text = path("notes.txt")
+        try Data("not a database at all, but long enough to look like one's header".utf8).write(to: URL(fileURLWithPath: text))
+        let other = path("other.sqlite")
+        try Database(path: other).execute("CREATE TABLE things (id INTEGER)")
+        let newer = path("newer.sqlite")
+        try DatabaseBackup.copy(from: live, to: newer, overwrite: false)
+        try Database(path: newer).execute("PRAGMA user_version = \(Schema.migrator.latestVersion + 1)")
+        let damaged = path("damaged.sqlite")
+        try database(withUsers: (0..<400).map { "player\($0)" }, at: damaged)
+        try PageDamage.swapLeafPages(of: "sqlite_autoindex_users_1", in: damaged)
+
+        let cases: [(String, (Error) -> Bool)] = [
+            (path("missing.sqlite"), { ($0 as? DatabaseRestore.Failure) == .fileMissing(self.path("missing.sqlite")) }),
+            (directory.path, { ($0 as? DatabaseRestore.Failure) == .fileMissing(self.directory.path) }),
+            (text, { if case .unreadable? = $0 as? DatabaseRestore.Failure { return true } else { return false } }),
+            (other, { ($0 as? DatabaseRestore.Failure) == .notAGatherDatabase(other) }),
+            (newer, { ($0 as? DatabaseRestore.Failure) == .tooNew(newer, found: Schema.migrator.latestVersion + 1,
+                                                                  supported: Schema.migrator.latestVersion) }),
+            (damaged, { if case .unsound? = $0 as? DatabaseRestore.Failure { return true } else { return false } }),
+        ]
+        for (file, expected) in cases {
+            XCTAssertThrowsError(try DatabaseRestore.run(from: file, into: live, force: false)) { error in
+                XCTAssertTrue(expected(error), "\(file): \(error)")
+            }
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: live)), before, "the database untouched")
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: directory.path).contains { $0.contains("before-restore") })
+    }
+}
