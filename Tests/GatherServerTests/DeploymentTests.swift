@@ -71,7 +71,9 @@ final class DeploymentTests: XCTestCase {
         XCTAssertEqual(client["tty"] as? Bool, true)
         XCTAssertEqual(client["stdin_open"] as? Bool, true)
         XCTAssertEqual(client["entrypoint"] as? [String], ["gather"])
-        XCTAssertEqual((client["environment"] as? [String: Any])?["FG_SERVER_URL"] as? String, "http://server:8080")
+        XCTAssertEqual((client["environment"] as? [String: Any])?["FG_SERVER_URL"] as? String, "${FG_PUBLIC_URL:-http://server:8080}",
+                       "the client follows the server's public address (https once it has one)")
+        XCTAssertEqual(environment["FG_PUBLIC_URL"] as? String, "${FG_PUBLIC_URL:-}")
         XCTAssertEqual(environment["FG_TRUST_PROXY"] as? String, "${FG_TRUST_PROXY:-false}", "trusting a proxy is opt-in")
 
         let proxy = try XCTUnwrap(services["proxy"] as? [String: Any])
