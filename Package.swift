@@ -25,10 +25,13 @@ let package = Package(
         .target(name: "HTTP"),
         // Sockets, epoll event loops, and TLS over them.
         .target(name: "Networking", dependencies: ["HTTP", "CLinux", "COpenSSL", "Locking"]),
+        // Histograms and the Prometheus text format. Pure standard library.
+        .target(name: "Metrics"),
         // SQLite connection, statements, migrations, repositories.
-        .target(name: "Storage", dependencies: ["GatherCore", "CSQLite", "Locking"]),
+        .target(name: "Storage", dependencies: ["GatherCore", "CSQLite", "Locking", "Metrics"]),
         // Router, authentication, handlers, server assembly.
-        .target(name: "GatherServer", dependencies: ["Arguments", "GatherCore", "GatherWeb", "HTTP", "Networking", "Storage", "CCrypt", "COpenSSL", "Locking"]),
+        .target(name: "GatherServer", dependencies: ["Arguments", "GatherCore", "GatherWeb", "HTTP", "Networking", "Storage", "CCrypt", "COpenSSL",
+                                                     "Locking", "Metrics"]),
         // The public web pages: typed HTML that escapes every text, the stylesheet and the page's Content-Security-Policy.
         .target(name: "GatherWeb", dependencies: ["GatherCore"]),
 
@@ -58,9 +61,10 @@ let package = Package(
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP", "Locking", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage"]),
+        .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
         .testTarget(name: "GatherWebTests", dependencies: ["GatherWeb", "GatherCore"]),
         .testTarget(name: "GatherServerTests", dependencies: ["GatherServer", "GatherCore", "Networking", "HTTP", "Storage", "CCrypt", "Locking",
-                                                             "TestSupport"],
+                                                             "Metrics", "TestSupport"],
                     // The browser tests' Selenium script, run with Debian's python3.
                     exclude: ["Browser"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),

@@ -87,9 +87,15 @@ case .serve(var configuration):
     let host = configuration.http.host.contains(":") ? "[\(configuration.http.host)]" : configuration.http.host
     // Written straight to the descriptor so a pipe reading it sees the line at once.
     let scheme = configuration.http.tls == nil ? "http" : "https"
+    var metricsURL: String?
+    if configuration.metrics {
+        metricsURL = "\(scheme)://\(host):\(port)/metrics"
+    } else if let listen = configuration.metricsListen, let metricsPort = server.metricsPort {
+        metricsURL = "http://\(listen.host.contains(":") ? "[\(listen.host)]" : listen.host):\(metricsPort)/metrics"
+    }
     StandardStream.output.write(server.log.startupLine(url: "\(scheme)://\(host):\(port)", database: configuration.databasePath,
                                                        schemaVersion: Schema.migrator.latestVersion,
-                                                       migratedFrom: server.database.migratedFrom))
+                                                       migratedFrom: server.database.migratedFrom, metrics: metricsURL))
     let tls = configuration.http.tls
     ShutdownSignals.wait(reload: {
         guard let tls else {

@@ -9,6 +9,10 @@ public final class FootballGatherServer: Sendable {
     public let log: ServerLog
     private let http: HTTPServer
     private let application: GatherApplication
+    /// `/metrics`, when it is served (`--metrics`, `--metrics-listen`).
+    package let metrics: ServerMetrics?
+    /// The listener of `--metrics-listen`.
+    private let metricsHTTP: HTTPServer?
     /// Held while the server has its database open, so `gather-server restore` refuses to write under it.
     private let directoryLock: DatabaseDirectoryLock?
 
@@ -42,13 +46,41 @@ public final class FootballGatherServer: Sendable {
             throw error
         }
         self.application = application
-        // Quiet: no logger at all, so no request pays for handing its entry over.
-        var accessLogger: AccessLogger?
-        if !configuration.quiet {
-            accessLogger = { @Sendable entry in log.access(entry) }
+        let metrics = configuration.metrics || configuration.metricsListen != nil
+            ? ServerMetrics(requests: RequestMetrics { [scrapedHere = configuration.metrics] method, path in
+                scrapedHere && path == "/metrics" ? "/metrics" : application.routeLabel(method: method, path: path)
+            })
+            : nil
+        self.metrics = metrics
+        // Quiet without metrics: no logger at all, so no request pays for handing its entry over.
+        // Requests are counted from the same hand-over, on the access log's queue.
+        let accessLogger: AccessLogger?
+        switch (configuration.quiet, metrics) {
+        case (false, nil): accessLogger = { @Sendable entry in log.access(entry) }
+        case (false, let metrics?): accessLogger = { @Sendable entry in log.access(entry); metrics.requests.record(entry) }
+        case (true, let metrics?): accessLogger = { @Sendable entry in metrics.requests.record(entry) }
+        case (true, nil): accessLogger = nil
+        }
+        var responder: any HTTPResponder = application
+        if let metrics, configuration.metrics {
+            responder = MetricsEndpoint(metrics: metrics, inFrontOf: application)
         }
         do {
-            http = try HTTPServer(configuration: configuration.http, responder: application, accessLogger: accessLogger)
+            let http = try HTTPServer(configuration: configuration.http, responder: responder, accessLogger: accessLogger)
+            self.http = http
+            if let metrics, let address = configuration.metricsListen {
+                metricsHTTP = try HTTPServer(configuration: Self.metricsListener(address, of: configuration.http),
+                                             responder: MetricsEndpoint(metrics: metrics, inFrontOf: nil))
+            } else {
+                metricsHTTP = nil
+            }
+            // Weak: the server holds the metrics (through its responder), not the other way round.
+            metrics?.attach(ServerMetrics.Sources(
+                openConnections: { [weak http] in http?.connectionCount ?? 0 },
+                refusedConnections: { [weak http] in http?.refusedConnections ?? .none },
+                commits: { [weak application] in application?.commitStatistics },
+                hashingQueue: { [weak application] in application?.hashingQueueLength ?? (0, 0) },
+                databasePath: configuration.databasePath))
         } catch {
             application.shutdown()
             database.close()
@@ -56,13 +88,35 @@ public final class FootballGatherServer: Sendable {
         }
     }
 
+    /// One loop, one worker and few connections: a scraper or two, never the public.
+    private static func metricsListener(_ address: ListenAddress, of main: HTTPServerConfiguration) -> HTTPServerConfiguration {
+        var configuration = HTTPServerConfiguration()
+        configuration.host = address.host
+        configuration.port = address.port
+        configuration.eventLoopCount = 1
+        configuration.workerCount = 1
+        configuration.maxConnections = 16
+        configuration.maxConnectionsPerAddress = 16
+        return configuration
+    }
+
     /// Starts listening; returns the bound port.
     @discardableResult
     public func start() throws -> Int {
-        try http.start()
+        let port = try http.start()
+        do {
+            try metricsHTTP?.start()
+        } catch {
+            _ = http.shutdown(gracePeriod: .zero)
+            throw error
+        }
+        return port
     }
 
     public var port: Int? { http.port }
+
+    /// The port of `--metrics-listen`, once started.
+    package var metricsPort: Int? { metricsHTTP?.port }
 
     /// Open client connections right now.
     public var connectionCount: Int { http.connectionCount }
@@ -70,6 +124,7 @@ public final class FootballGatherServer: Sendable {
     /// Stops accepting, finishes requests in flight (up to the grace period), closes the database.
     @discardableResult
     public func shutdown() -> Bool {
+        _ = metricsHTTP?.shutdown(gracePeriod: .zero)
         let graceful = http.shutdown(gracePeriod: configuration.shutdownGracePeriod)
         application.shutdown()
         database.close()

@@ -227,6 +227,21 @@ public final class GatherApplication: HTTPResponder {
         }
     }
 
+    /// The route a request would reach, as metrics name it; nil for a path no route serves.
+    package func routeLabel(method: HTTPMethod, path: String) -> String? {
+        router.label(method: method, path: path)
+    }
+
+    /// Logins and registrations waiting for a hashing thread, and how many may.
+    package var hashingQueueLength: (waiting: Int, limit: Int) {
+        (hashingQueue.waitingCount, hashingQueue.limit)
+    }
+
+    /// The group commits so far (nil for a memory database).
+    package var commitStatistics: CommitStatistics? {
+        workerDatabase.pool.commitStatistics
+    }
+
     /// The original backend's error shape for requests the HTTP layer refused.
     public func errorResponse(_ status: HTTPStatus, reason: String) -> HTTPResponse {
         .error(status, reason: reason)

@@ -60,18 +60,19 @@ public final class ServerLog: Sendable {
     /// The line a started server prints on standard output: where it listens, its version, the
     /// database and its schema version (and the version it was migrated from, if it was): as text,
     /// or as one JSON object in JSON mode, like every other line then.
-    package func startupLine(url: String, database: String, schemaVersion: Int, migratedFrom: Int) -> String {
+    package func startupLine(url: String, database: String, schemaVersion: Int, migratedFrom: Int, metrics: String? = nil) -> String {
         // A new file (version 0) was created, not migrated.
         let migrated = migratedFrom == schemaVersion || migratedFrom == 0 ? nil : migratedFrom
         switch format {
         case .text:
             let migration = migrated.map { ", migrated from \($0)" } ?? ""
+            let scrape = metrics.map { "; metrics: \($0)" } ?? ""
             return "gather-server listening on \(url) (version \(FootballGather.version); database: \(database), "
-                + "schema version \(schemaVersion)\(migration))\n"
+                + "schema version \(schemaVersion)\(migration)\(scrape))\n"
         case .json:
             let record = StartupRecord(time: ServerLog.timestamp(), level: "info", message: "gather-server listening on \(url)", url: url,
                                        version: FootballGather.version, database: database, schemaVersion: schemaVersion,
-                                       migratedFrom: migrated)
+                                       migratedFrom: migrated, metrics: metrics)
             return (ServerLog.json(record) ?? "{}") + "\n"
         }
     }
@@ -105,6 +106,8 @@ public final class ServerLog: Sendable {
         let database: String
         let schemaVersion: Int
         let migratedFrom: Int?
+        /// Where `/metrics` is served, when it is.
+        let metrics: String?
     }
 
     private struct MessageRecord: Encodable {

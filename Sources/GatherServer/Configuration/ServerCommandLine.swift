@@ -141,6 +141,18 @@ public enum ServerCommandLine {
                      help: "the address people reach this server at (https://football.example.org), the start of share links (default none: links are paths)") { config, value in
             config.publicURL = try PublicURL(value)
         },
+        ServerOption(flag: "--metrics", environment: "FG_METRICS", valueName: nil,
+                     help: "serve GET /metrics (Prometheus text format) on the server's own address, to whoever reaches it "
+                     + "(default off)") { config, value in
+            config.metrics = try boolean(value, name: "--metrics")
+        },
+        ServerOption(flag: "--metrics-listen", environment: "FG_METRICS_LISTEN", valueName: "HOST:PORT",
+                     help: "serve GET /metrics alone on this address, plain HTTP, e.g. 127.0.0.1:9090 (default off)") { config, value in
+            guard let address = ListenAddress(value) else {
+                throw ConfigurationError("--metrics-listen must be HOST:PORT, e.g. 127.0.0.1:9090 or [::1]:9090, not \"\(value)\"")
+            }
+            config.metricsListen = address
+        },
         ServerOption(flag: "--tls-cert", environment: "FG_TLS_CERT", valueName: "PATH",
                      help: "serve HTTPS with this PEM certificate chain (with --tls-key; SIGHUP reloads both)") { config, value in
             config.tlsCertificateFile = value

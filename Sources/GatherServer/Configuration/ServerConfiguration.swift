@@ -27,9 +27,38 @@ public struct ServerConfiguration: Sendable {
     package var limits = ResourceLimits()
     /// Where people reach the server, for share links; without it a link is a path.
     package var publicURL: PublicURL?
+    /// `GET /metrics` on the server's own address.
+    package var metrics = false
+    /// `GET /metrics` alone, on an address of its own (plain HTTP).
+    package var metricsListen: ListenAddress?
     /// HTTPS: the PEM certificate chain and its key. Both or neither.
     public var tlsCertificateFile: String?
     public var tlsKeyFile: String?
 
     public init() {}
+}
+
+/// `HOST:PORT` (`[::1]:9090` for IPv6; port 0: any free one).
+package struct ListenAddress: Sendable, Equatable {
+    package let host: String
+    package let port: Int
+
+    package init(host: String, port: Int) {
+        self.host = host
+        self.port = port
+    }
+
+    package init?(_ text: String) {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]), (0...65_535).contains(port) else {
+            return nil
+        }
+        var host = String(text[..<colon])
+        if host.hasPrefix("[") && host.hasSuffix("]") {
+            host = String(host.dropFirst().dropLast())
+        } else if host.contains(":") {
+            return nil
+        }
+        guard !host.isEmpty else { return nil }
+        self.init(host: host, port: port)
+    }
 }

@@ -87,6 +87,16 @@ struct Route: Sendable {
                   decodeBodyAhead: { $0.decodingBodyAhead(Body.self, emptyBody: emptyBody) })
     }
 
+    /// The pattern as metrics name it: `/api/players/{id}` (never a request's own values).
+    var label: String {
+        "/" + components.map { component in
+            switch component {
+            case .constant(let text): return text
+            case .parameter(let name): return "{\(name)}"
+            }
+        }.joined(separator: "/")
+    }
+
     /// Whether it may change what its caller owns: anything but a read. After such a request the
     /// caller's cached roster is forgotten, whatever the route (a safe over-approximation).
     var writes: Bool {
@@ -168,6 +178,13 @@ struct Router: Sendable {
     mutating func add(_ route: Route) {
         routes.append(route)
         routesByLength[route.components.count, default: []].append(route)
+    }
+
+    /// The label of the route a request for `path` would reach (`Route.label`); nil for none.
+    func label(method: HTTPMethod, path: String) -> String? {
+        guard let request = try? HTTPRequest(method: method, target: path),
+              case .found(let route, _) = match(method: method, segments: request.pathSegments) else { return nil }
+        return route.label
     }
 
     func match(method: HTTPMethod, segments: [String]) -> Match {

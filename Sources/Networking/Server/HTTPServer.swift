@@ -31,6 +31,9 @@ public final class HTTPServer: Sendable {
     /// Open connections right now.
     public var connectionCount: Int { shared.connectionCount }
 
+    /// Connections refused at accept since the start (the caps' doing).
+    package var refusedConnections: ConnectionRefusals { shared.refusals }
+
     /// Open connections right now on each event loop.
     @_spi(Testing) public var connectionsPerLoop: [Int] { shared.balancer.openPerLoop }
 
@@ -151,4 +154,13 @@ public final class HTTPServer: Sendable {
                         configuration.streamKeepAliveInterval].min() ?? .seconds(1)
         return max(.milliseconds(5), min(.milliseconds(250), shortest / 4))
     }
+}
+
+/// Connections refused at accept: over `maxConnections` (and no idle one to close for them), or
+/// over `maxConnectionsPerAddress` for their address.
+package struct ConnectionRefusals: Sendable, Equatable {
+    package let overServerCap: Int
+    package let overAddressCap: Int
+
+    package static let none = ConnectionRefusals(overServerCap: 0, overAddressCap: 0)
 }

@@ -103,6 +103,7 @@ final class ServerLoop: EventHandler {
         let peer = Socket.peerAddress(fd)
         let address = shared.addressKey(of: peer)
         if let address, !shared.connectionsPerAddress.take(address) {
+            shared.countRefusal(forAddress: true)
             refuse(fd, reason: "too many connections from this address, try again")
             return
         }
@@ -118,6 +119,7 @@ final class ServerLoop: EventHandler {
             shared.balancer.assign(to: target)
         } else {
             if let address { shared.connectionsPerAddress.give(address) }
+            shared.countRefusal(forAddress: false)
             refuse(fd, reason: "too many connections, try again")
             return
         }

@@ -17,6 +17,8 @@ final class ServerShared: Sendable {
     let connectionsPerAddress: ConcurrencyAllowance<String>
     let idleCounts: IdleConnectionCounts
     private let openConnections = Atomic<Int>(0)
+    private let refusedOverCap = Atomic<Int>(0)
+    private let refusedForAddress = Atomic<Int>(0)
     private let requestCounter = Atomic<UInt64>(0)
 
     init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, accessLogger: AccessLogger?) throws {
@@ -52,6 +54,19 @@ final class ServerShared: Sendable {
     /// is over the cap only while such hand-overs are on their way to a loop.
     func reserveConnectionSlotOverCap() {
         openConnections.add(1, ordering: .relaxed)
+    }
+
+    /// Counts a connection refused at accept, for the server's cap or its address's.
+    func countRefusal(forAddress: Bool) {
+        if forAddress {
+            refusedForAddress.add(1, ordering: .relaxed)
+        } else {
+            refusedOverCap.add(1, ordering: .relaxed)
+        }
+    }
+
+    var refusals: ConnectionRefusals {
+        ConnectionRefusals(overServerCap: refusedOverCap.load(ordering: .relaxed), overAddressCap: refusedForAddress.load(ordering: .relaxed))
     }
 
     func releaseConnectionSlot() {

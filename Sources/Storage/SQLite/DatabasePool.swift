@@ -204,6 +204,9 @@ public final class DatabasePool: DatabaseReading, @unchecked Sendable {
     /// while they land, and once one has landed again.
     package var writeTrouble: WriteTrouble? { committer?.writeTrouble }
 
+    /// The group commits so far (nil for a memory database, which has none).
+    package var commitStatistics: CommitStatistics? { committer?.commitStatistics }
+
     /// Closes every connection (readers first, so the writer's close checkpoints the WAL).
     /// Later calls throw `DatabasePoolError.closed`.
     public func close() {

@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import Locking
+import Metrics
 import Synchronization
 
 /// The writer connection's own thread, committing writes in groups. A write waits in the queue;
@@ -29,6 +30,7 @@ final class GroupCommitter: @unchecked Sendable {
     private var accepting = true
     private var stopped = false
     private var commits = 0
+    private var statistics = CommitStatistics()
     /// Why writes are failing now, if it is the storage (a full disk, a file that cannot be
     /// written), and when it last failed so (monotonic): set by each such failure, cleared by the
     /// next commit that writes something, and forgotten `troubleMemory` after the last failure (an
@@ -195,20 +197,36 @@ final class GroupCommitter: @unchecked Sendable {
         }
         guard writer.isInTransaction else { return }
         do {
+            let flushStarted = DispatchTime.now().uptimeNanoseconds
             try writer.execute("COMMIT")
+            let flushSeconds = Double(DispatchTime.now().uptimeNanoseconds - flushStarted) / 1e9
             // Counted before anyone hears of it: whoever is told their write landed sees it counted.
             let wrote = writer.totalChanges > changesBefore
             condition.withLock {
                 commits += 1
+                statistics.writesPerCommit.observe(Double(inTransaction.count))
+                statistics.commitSeconds.observe(flushSeconds)
                 if wrote { trouble = nil }
             }
             for pending in inTransaction { pending.finish(.success(())) }
         } catch {
             noteFailure(error)
+            condition.withLock { statistics.failedCommits += 1 }
             try? writer.execute("ROLLBACK")
             for pending in inTransaction { pending.finish(.failure(error)) }
         }
     }
+
+    /// What the commits so far were like, for /metrics.
+    var commitStatistics: CommitStatistics { condition.withLock { statistics } }
+}
+
+/// The group commits of a database: how many writes shared each one and how long its COMMIT
+/// (with `synchronous = FULL`, the flush to disk) took.
+package struct CommitStatistics: Sendable, Equatable {
+    package var writesPerCommit = Histogram(bounds: [1, 2, 4, 8, 16, 32, 64, 128, 256])
+    package var commitSeconds = Histogram(bounds: Histogram.seconds)
+    package var failedCommits: UInt64 = 0
 }
 
 /// Why the database's writes are failing, when the storage is the cause: what `/health` reports.

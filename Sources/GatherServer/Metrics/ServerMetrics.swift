@@ -1,0 +1,105 @@
+import FoundationEssentials
+import GatherCore
+import Glibc
+import Locking
+import Metrics
+import Networking
+import Storage
+
+/// Everything `/metrics` tells, rendered in the Prometheus text format when asked: requests (from
+/// `RequestMetrics`), connections and their refusals, group commits, the hashing queue and the
+/// database's size on disk. The parts that exist only once the server is assembled are attached
+/// with `attach`.
+package final class ServerMetrics: Sendable {
+    /// What is read at each scrape, from the parts of the running server.
+    package struct Sources: Sendable {
+        package var openConnections: @Sendable () -> Int
+        package var refusedConnections: @Sendable () -> ConnectionRefusals
+        package var commits: @Sendable () -> CommitStatistics?
+        package var hashingQueue: @Sendable () -> (waiting: Int, limit: Int)
+        package var databasePath: String
+    }
+
+    package let requests: RequestMetrics
+    private let startedAt: Date
+    private let sources = Locked<Sources?>(nil)
+
+    package init(requests: RequestMetrics, startedAt: Date = Date()) {
+        self.requests = requests
+        self.startedAt = startedAt
+    }
+
+    package func attach(_ sources: Sources) {
+        self.sources.withLock { $0 = sources }
+    }
+
+    /// Statuses that mean the server refused a request, and why, for `gather_refusals_total`.
+    static let refusalReasons: [Int: String] = [
+        408: "request_timeout", 413: "body_too_large", 414: "uri_too_long", 431: "headers_too_large",
+        429: "rate_limited", 503: "unavailable", 507: "disk_full",
+    ]
+
+    package func render() -> String {
+        var text = MetricsText()
+        text.family("gather_build_info", .gauge, help: "The running version (always 1)")
+        text.sample("gather_build_info", [("version", FootballGather.version), ("schema_version", String(Schema.migrator.latestVersion))], 1)
+        text.family("process_start_time_seconds", .gauge, help: "When the server started, in seconds since 1970")
+        text.sample("process_start_time_seconds", [], startedAt.timeIntervalSince1970.rounded(.down))
+
+        let snapshot = requests.snapshot
+        text.family("gather_http_requests_total", .counter, help: "Requests answered, by method, route pattern and status")
+        for (series, count) in snapshot.requests.sorted(by: { ($0.key.route, $0.key.method, $0.key.status) < ($1.key.route, $1.key.method, $1.key.status) }) {
+            text.sample("gather_http_requests_total", [("method", series.method), ("route", series.route), ("status", String(series.status))],
+                        Double(count))
+        }
+        text.family("gather_http_request_duration_seconds", .histogram,
+                    help: "From the whole request read to the response queued, by method and route pattern")
+        for (route, histogram) in snapshot.durations.sorted(by: { ($0.key.route, $0.key.method) < ($1.key.route, $1.key.method) }) {
+            text.histogram("gather_http_request_duration_seconds", [("method", route.method), ("route", route.route)], histogram)
+        }
+
+        var refusals: [String: UInt64] = [:]
+        for (series, count) in snapshot.requests {
+            if let reason = Self.refusalReasons[series.status] { refusals[reason, default: 0] += count }
+        }
+        guard let sources = sources.withLock({ $0 }) else { return text.text }
+        let refused = sources.refusedConnections()
+        refusals["connections_over_server_cap"] = UInt64(refused.overServerCap)
+        refusals["connections_over_address_cap"] = UInt64(refused.overAddressCap)
+        text.family("gather_refusals_total", .counter,
+                    help: "Requests and connections refused, by reason (429 rate_limited, 503 unavailable, 507 disk_full, caps…)")
+        for reason in (Set(Self.refusalReasons.values).union(["connections_over_server_cap", "connections_over_address_cap"])).sorted() {
+            text.sample("gather_refusals_total", [("reason", reason)], Double(refusals[reason] ?? 0))
+        }
+
+        text.family("gather_http_open_connections", .gauge, help: "Client connections open now")
+        text.sample("gather_http_open_connections", [], Double(sources.openConnections()))
+
+        let queue = sources.hashingQueue()
+        text.family("gather_hashing_queue_length", .gauge, help: "Logins and registrations waiting for a password-hashing thread")
+        text.sample("gather_hashing_queue_length", [], Double(queue.waiting))
+        text.family("gather_hashing_queue_limit", .gauge, help: "Waiting logins and registrations beyond which 503 is answered at once")
+        text.sample("gather_hashing_queue_limit", [], Double(queue.limit))
+
+        if let commits = sources.commits() {
+            text.family("gather_group_commit_writes", .histogram, help: "Writes that shared one group commit (one transaction, one flush)")
+            text.histogram("gather_group_commit_writes", [], commits.writesPerCommit)
+            text.family("gather_group_commit_seconds", .histogram, help: "Time of each group commit's COMMIT, the flush to disk included")
+            text.histogram("gather_group_commit_seconds", [], commits.commitSeconds)
+            text.family("gather_group_commit_failures_total", .counter, help: "Group commits that failed (every write in them refused)")
+            text.sample("gather_group_commit_failures_total", [], Double(commits.failedCommits))
+        }
+
+        text.family("gather_database_bytes", .gauge, help: "The database's files on disk: the database and its write-ahead log")
+        text.sample("gather_database_bytes", [("file", "database")], Double(Self.size(of: sources.databasePath)))
+        text.sample("gather_database_bytes", [("file", "wal")], Double(Self.size(of: sources.databasePath + "-wal")))
+        return text.text
+    }
+
+    /// Bytes of the file at `path`; 0 when there is none (a memory database, no WAL yet).
+    static func size(of path: String) -> Int {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return 0 }
+        return Int(status.st_size)
+    }
+}
