@@ -15,9 +15,11 @@ TEST_TOOLS = /usr/bin/curl:curl /usr/bin/jq:jq /usr/bin/tmux:tmux /usr/bin/opens
 # instructions with valgrind's callgrind.
 BENCH_TOOLS = /usr/bin/wrk:wrk /usr/sbin/nginx:nginx
 CHECK_TOOLS = /usr/bin/valgrind:valgrind
+# make image-test builds and runs the image with podman (runc, no systemd), on a debootstrapped base.
+IMAGE_TOOLS = /usr/bin/podman:podman /usr/sbin/runc:runc /usr/sbin/debootstrap:debootstrap /usr/bin/slirp4netns:slirp4netns /usr/bin/tmux:tmux /usr/bin/curl:curl
 PORT ?= 8080
 
-.PHONY: all deps build release run serve test test-prerequisites static-server sanitize sanitize-address bench bench-latency bench-abuse bench-viewers bench-check soak fuzz contract install clean help
+.PHONY: all deps build release run serve test test-prerequisites static-server static-client image-test sanitize sanitize-address bench bench-latency bench-abuse bench-viewers bench-check soak fuzz contract install clean help
 
 all: build
 
@@ -33,6 +35,7 @@ help:
 	@echo "make bench-viewers  1,000 share pages watching one match: a goal's time to the last viewer, memory per viewer, the page beside nginx"
 	@echo "make bench-check  fail if 1,000 in-process requests cost 10 % more instructions than recorded"
 	@echo "make soak   10 minutes of mixed load; memory and descriptors each minute (SOAK_MINUTES)"
+	@echo "make image-test  the Docker image's runtime stage built and run with podman, as the compose file runs it"
 	@echo "make sanitize  every test under ThreadSanitizer"
 	@echo "make sanitize-address  every test under AddressSanitizer"
 	@echo "make fuzz   libFuzzer with AddressSanitizer on the parsers, JSON bodies and key decoder"
@@ -43,7 +46,8 @@ help:
 deps:
 	@missing=""; \
 	for entry in $(SYSTEM_HEADERS) $(if $(filter test,$(MAKECMDGOALS)),$(TEST_TOOLS)) \
-			$(if $(filter bench bench-latency bench-abuse bench-viewers,$(MAKECMDGOALS)),$(BENCH_TOOLS)) $(if $(filter bench-check,$(MAKECMDGOALS)),$(CHECK_TOOLS)); do \
+			$(if $(filter bench bench-latency bench-abuse bench-viewers,$(MAKECMDGOALS)),$(BENCH_TOOLS)) $(if $(filter bench-check,$(MAKECMDGOALS)),$(CHECK_TOOLS)) \
+			$(if $(filter image-test,$(MAKECMDGOALS)),$(IMAGE_TOOLS)); do \
 		header=$${entry%%:*}; package=$${entry##*:}; \
 		[ -f "$$header" ] || missing="$$missing $$package"; \
 	done; \
@@ -106,6 +110,15 @@ STATIC_SERVER = .build/static/release/gather-server
 STATIC_LINK_FLAGS = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 static-server: deps
 	$(SWIFT) build -c release --static-swift-stdlib $(STATIC_LINK_FLAGS) --scratch-path .build/static --product gather-server
+
+# The gather the image ships beside it, built the same way.
+static-client: deps
+	$(SWIFT) build -c release --static-swift-stdlib $(STATIC_LINK_FLAGS) --scratch-path .build/static --product gather
+
+# The Dockerfile's runtime stage built with podman around the two static binaries, then run as
+# docker-compose.yml runs it (.ci/image-test says what is checked).
+image-test: static-server static-client
+	bash .ci/image-test
 
 # Test prerequisites beyond the build: PyYAML (the compose file test) and the static release
 # binary (the ldd and empty-environment tests).
