@@ -16,12 +16,11 @@ enum BackupCommand {
                 print("gather-server: backed up \(database) to \(path) (\(pages) pages, integrity checked)")
             case let .directory(directory, keep):
                 let set = try BackupSet(directory: directory, databasePath: database)
-                let path = try set.nextPath(at: Date())
-                let pages = try DatabaseBackup.copy(from: database, to: path, overwrite: false)
+                let (path, pages) = try copy(database, into: set)
                 print("gather-server: backed up \(database) to \(path) (\(pages) pages, integrity checked)")
                 if let keep {
                     // Only once the new copy is sound: a failing backup never costs an old one.
-                    let removed = try set.prune(keeping: keep)
+                    let removed = try set.prune(keeping: keep, sparing: String(path.dropFirst(directory.count + 1)))
                     for name in removed { print("gather-server: removed the older copy \(directory)/\(name)") }
                 }
             }
@@ -29,6 +28,20 @@ enum BackupCommand {
         } catch {
             StandardStream.error.write("gather-server: backup failed: \(error)\n")
             return 1
+        }
+    }
+
+    /// A new copy in the set under the next free name; another backup taking that name first
+    /// (the same second) makes this one take the next.
+    private static func copy(_ database: String, into set: BackupSet) throws -> (path: String, pages: Int) {
+        var attempts = 0
+        while true {
+            let path = try set.nextPath(at: Date())
+            do {
+                return (path, try DatabaseBackup.copy(from: database, to: path, overwrite: false))
+            } catch DatabaseBackup.Failure.destinationExists where attempts < 100 {
+                attempts += 1
+            }
         }
     }
 

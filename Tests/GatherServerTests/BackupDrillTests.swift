@@ -76,11 +76,14 @@ final class BackupDrillTests: XCTestCase {
         XCTAssertTrue(waitUntil { refused.standardError.contains("a server is running on a database in") }, refused.standardError)
 
         // The drill, as docs/deploy.md shows it, the other host being the second directory.
-        let drill = try docsBlock(after: "**A restore drill.**").replacingOccurrences(of: "backup@other-host:gather-backups/",
-                                                                                       with: path("offsite") + "/")
+        let spare = try freePort()
+        let drill = try docsBlock(after: "**A restore drill.**")
+            .replacingOccurrences(of: "backup@other-host:gather-backups/", with: path("offsite") + "/")
+            .replacingOccurrences(of: "8099", with: String(spare))
         let run = try shell(drill)
         XCTAssertEqual(run.status, 0, run.output)
         XCTAssertTrue(run.output.contains("ana"), "user list shows the account:\n\(run.output)")
+        XCTAssertTrue(run.output.contains("the copy serves"), run.output)
 
         // The real restore: stopped server, restored, started again; the current database kept aside.
         server.terminate()
@@ -96,6 +99,15 @@ final class BackupDrillTests: XCTestCase {
         let keptAside = try Database(path: path("live/" + aside), mode: .readOnly)
         XCTAssertEqual(Set(try keptAside.query("SELECT name FROM players").map { try $0.string(0) }), ["Kept", "Later"],
                        "what the restore replaced is kept")
+    }
+
+    /// A port nothing listens on now (the drill's spare port, 8099 in the docs).
+    private func freePort() throws -> Int {
+        let probe = try ServerProcess(arguments: ["--port", "0", "--db", ":memory:", "--quiet"])
+        let port = try XCTUnwrap(probe.waitForPort(), probe.standardError)
+        probe.terminate()
+        XCTAssertEqual(probe.waitForExit(), 0)
+        return port
     }
 
     /// The first `sh` block after `marker` in docs/deploy.md.

@@ -97,15 +97,24 @@ final class DeployFilesTests: XCTestCase {
         XCTAssertEqual(refused.waitForExit(), 1)
         XCTAssertTrue(waitUntil { refused.standardError.contains("Permission denied") }, refused.standardError)
 
-        let tls = path("tls")
+        let tls = path("etc/gather-server/tls")
         let hook = [Self.deploy("certbot-deploy-hook")]
-        let issued = try run("/bin/sh", hook, environment: ["RENEWED_LINEAGE": lineage, "GATHER_TLS_DIR": tls, "GATHER_TLS_OWNER": "65534",
+        // Another site's renewal: certbot runs every deploy hook; this one leaves it alone.
+        let other = try run("/bin/sh", hook, environment: ["RENEWED_LINEAGE": path("letsencrypt/live/blog.test"), "GATHER_TLS_DOMAIN": "gather.test",
+                                                        "GATHER_TLS_DIR": tls, "GATHER_RELOAD": "echo wrong > \(path("reloaded"))"])
+        XCTAssertEqual(other.status, 0, other.output)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: tls), "nothing copied for another certificate")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("reloaded")), "and nothing reloaded")
+        let issued = try run("/bin/sh", hook, environment: ["RENEWED_LINEAGE": lineage, "GATHER_TLS_DOMAIN": "gather.test", "GATHER_TLS_DIR": tls, "GATHER_TLS_OWNER": "65534",
                                                          "GATHER_RELOAD": "echo first > \(path("reloaded"))"])
         XCTAssertEqual(issued.status, 0, issued.output)
         let key = try FileManager.default.attributesOfItem(atPath: tls + "/privkey.pem")
         XCTAssertEqual(key[.posixPermissions] as? Int, 0o400)
         XCTAssertEqual((key[.ownerAccountID] as? NSNumber)?.intValue, 65_534)
         XCTAssertEqual(try String(contentsOfFile: path("reloaded"), encoding: .utf8), "first\n", "the server was told")
+        for folder in ["etc", "etc/gather-server", "etc/gather-server/tls"] {
+            XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path(folder))[.posixPermissions] as? Int, 0o755, folder)
+        }
 
         let server = try serveAsNobody(certificate: tls + "/fullchain.pem", key: tls + "/privkey.pem")
         defer { server.terminate(); _ = server.waitForExit() }
@@ -119,7 +128,7 @@ final class DeployFilesTests: XCTestCase {
         try FileManager.default.copyItem(atPath: certificates.otherHostCertificate, toPath: lineage + "/fullchain.pem")
         try FileManager.default.copyItem(atPath: certificates.otherHostKey, toPath: lineage + "/privkey.pem")
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: lineage + "/privkey.pem")
-        let renewed = try run("/bin/sh", hook, environment: ["RENEWED_LINEAGE": lineage, "GATHER_TLS_DIR": tls, "GATHER_TLS_OWNER": "65534",
+        let renewed = try run("/bin/sh", hook, environment: ["RENEWED_LINEAGE": lineage, "GATHER_TLS_DOMAIN": "gather.test", "GATHER_TLS_DIR": tls, "GATHER_TLS_OWNER": "65534",
                                                           "GATHER_RELOAD": "kill -HUP \(server.process.processIdentifier)"])
         XCTAssertEqual(renewed.status, 0, renewed.output)
         XCTAssertTrue(waitUntil { server.standardOutput.contains("SIGHUP: reloaded the TLS certificate")

@@ -87,4 +87,22 @@ final class BackupSetTests: StorageTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("backups").path), [],
                        "no temporary file left either")
     }
+
+    func testTheCopyJustMadeIsKeptWhateverItsNameSays() throws {
+        let database = try makeDatabase()
+        let set = try BackupSet(directory: try backups(), databasePath: database)
+        // Copies from a clock that was ahead, then one made after it was set right.
+        for day in 1...3 {
+            try DatabaseBackup.copy(from: database, to: try set.nextPath(at: Date(timeIntervalSinceNow: Double(day) * 86_400 * 365)),
+                                    overwrite: false)
+        }
+        let now = try set.nextPath(at: Date())
+        try DatabaseBackup.copy(from: database, to: now, overwrite: false)
+        let name = URL(fileURLWithPath: now).lastPathComponent
+        let removed = try set.prune(keeping: 2, sparing: name)
+        XCTAssertEqual(removed.count, 2)
+        XCTAssertFalse(removed.contains(name))
+        XCTAssertTrue(try set.copies().map(\.fileName).contains(name))
+        XCTAssertEqual(try set.copies().count, 2)
+    }
 }

@@ -22,19 +22,26 @@ final class DatabaseRestoreTests: StorageTestCase {
         try database(withUsers: ["ana", "ben"], at: live)
         let backup = path("backup.sqlite")
         try DatabaseBackup.copy(from: live, to: backup, overwrite: false)
-        // After the backup: a third account, and the WAL left as a crash leaves it (not checkpointed).
+        // After the backup: a third account, still only in the WAL when the process "crashes" (the
+        // files copied as they are while the pool is open: nothing checkpointed, nothing closed).
         let pool = try DatabasePool(path: live)
         _ = try pool.write { try UserRepository($0).create(id: UUID(), username: "cleo", passwordHash: "hash", at: Date()) }
-
+        let crashed = path("crashed/football-gather.sqlite")
+        try FileManager.default.createDirectory(atPath: path("crashed"), withIntermediateDirectories: false)
+        try FileManager.default.copyItem(atPath: live, toPath: crashed)
+        try FileManager.default.copyItem(atPath: live + "-wal", toPath: crashed + "-wal")
         pool.close()
+        XCTAssertGreaterThan(try FileManager.default.attributesOfItem(atPath: crashed + "-wal")[.size] as? Int ?? 0, 0,
+                             "cleo is in the WAL only")
         let moment = Date(timeIntervalSince1970: 1_795_000_000)
 
-        let outcome = try DatabaseRestore.run(from: backup, into: live, force: false, now: moment)
-        XCTAssertEqual(outcome.keptAside, live + ".before-restore-20261118T110640Z")
+        let outcome = try DatabaseRestore.run(from: backup, into: crashed, force: false, now: moment)
+        XCTAssertEqual(outcome.keptAside, crashed + ".before-restore-20261118T110640Z")
         XCTAssertFalse(outcome.serverWasRunning)
-        XCTAssertEqual(try usernames(live), ["ana", "ben"])
-        XCTAssertEqual(try usernames(live + ".before-restore-20261118T110640Z"), ["ana", "ben", "cleo"], "nothing lost")
-        let reopened = try DatabasePool(path: live)
+        XCTAssertEqual(try usernames(crashed), ["ana", "ben"])
+        XCTAssertEqual(try usernames(crashed + ".before-restore-20261118T110640Z"), ["ana", "ben", "cleo"],
+                       "what only the WAL held is in the copy kept aside")
+        let reopened = try DatabasePool(path: crashed)
         XCTAssertEqual(try reopened.read { try $0.query("PRAGMA journal_mode").first?.string(0) }, "wal")
         reopened.close()
     }
@@ -96,5 +103,28 @@ final class DatabaseRestoreTests: StorageTestCase {
         }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: live)), before, "the database untouched")
         XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: directory.path).contains { $0.contains("before-restore") })
+    }
+
+    func testADatabaseTooDamagedToCopyIsMovedAsideAndTheBackupRestored() throws {
+        let live = path("football-gather.sqlite")
+        try database(withUsers: ["ana"], at: live)
+        let backup = path("backup.sqlite")
+        try DatabaseBackup.copy(from: live, to: backup, overwrite: false)
+        try database(withUsers: (0..<400).map { "player\($0)" }, at: live)
+        try PageDamage.swapLeafPages(of: "sqlite_autoindex_users_1", in: live)
+        let damaged = try Data(contentsOf: URL(fileURLWithPath: live))
+
+        let outcome = try DatabaseRestore.run(from: backup, into: live, force: false, now: Date(timeIntervalSince1970: 1_795_000_000))
+        let aside = try XCTUnwrap(outcome.keptAside)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: aside)), damaged, "moved aside as it was")
+        XCTAssertEqual(try usernames(live), ["ana"])
+
+        // Beside a running server, a damaged file is never moved: the restore stops instead.
+        try database(withUsers: (0..<400).map { "again\($0)" }, at: live)
+        try PageDamage.swapLeafPages(of: "sqlite_autoindex_users_1", in: live)
+        let serving = try DatabaseDirectoryLock(.serving, databasePath: live)
+        defer { serving.release() }
+        XCTAssertThrowsError(try DatabaseRestore.run(from: backup, into: live, force: true, now: Date(timeIntervalSince1970: 1_795_000_100)))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: live + ".before-restore-20261118T110820Z"))
     }
 }

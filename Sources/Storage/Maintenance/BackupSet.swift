@@ -55,9 +55,16 @@ package struct BackupSet: Sendable {
         return directory + "/" + "\(stem)-\(stamp)\(suffix).sqlite"
     }
 
-    /// Deletes all but the newest `keep` copies; returns the names deleted.
-    package func prune(keeping keep: Int) throws -> [String] {
-        let copies = try copies()
+    /// Deletes all but the newest `keep` copies, `sparing` (the copy just made) always among those
+    /// kept, whatever its name says (a clock set back makes it look old); returns the names deleted.
+    package func prune(keeping keep: Int, sparing: String? = nil) throws -> [String] {
+        var copies = try copies()
+        var keep = keep
+        if let sparing, let index = copies.firstIndex(where: { $0.fileName == sparing }) {
+            copies.remove(at: index)
+            keep -= 1
+        }
+        keep = max(0, keep)
         guard copies.count > keep else { return [] }
         var removed: [String] = []
         for copy in copies.dropLast(keep) {

@@ -41,7 +41,8 @@ public enum DatabaseBackup {
             throw Failure.noDirectory(directory)
         }
         let reader = try Database(path: source, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        let temporary = destination + ".partial-\(getpid())"
+        // Unique even between containers, where every run is pid 1.
+        let temporary = destination + ".partial-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         defer { unlink(temporary) }
         // A copy holds the same password hashes: as private as the database itself.
         try DatabaseFile.createPrivately(temporary)
@@ -54,8 +55,17 @@ public enum DatabaseBackup {
             let problems = try target.integrityProblems()
             guard problems.isEmpty else { throw Failure.unsound(source, problems: problems) }
         }
-        guard rename(temporary, destination) == 0 else {
-            throw Failure.sqlite("cannot move the backup into place at \(destination): \(String(cString: strerror(errno)))")
+        if overwrite {
+            guard rename(temporary, destination) == 0 else {
+                throw Failure.sqlite("cannot move the backup into place at \(destination): \(String(cString: strerror(errno)))")
+            }
+        } else {
+            // link fails if the name was taken meanwhile (another backup in the same second):
+            // a copy never replaces one it was not told to.
+            guard link(temporary, destination) == 0 else {
+                if errno == EEXIST { throw Failure.destinationExists(destination) }
+                throw Failure.sqlite("cannot move the backup into place at \(destination): \(String(cString: strerror(errno)))")
+            }
         }
         return pages
     }

@@ -1,3 +1,4 @@
+import CSQLite
 import FoundationEssentials
 import Glibc
 
@@ -15,6 +16,9 @@ package enum DatabaseRestore {
         case unsound(String, problems: [String])
         case tooNew(String, found: Int, supported: Int)
         case noDirectory(String)
+        /// The restore failed after the current database was copied aside (SQLite rolls a restore
+        /// that fails midway back, so the database is normally as it was).
+        case failedWithCopyKept(String, copy: String?)
 
         package var description: String {
             switch self {
@@ -25,6 +29,8 @@ package enum DatabaseRestore {
             case let .tooNew(path, found, supported):
                 return "\(path) was written by a newer gather-server (schema version \(found); this one knows up to \(supported))"
             case .noDirectory(let path): return "no directory \(path)"
+            case let .failedWithCopyKept(reason, copy):
+                return reason + (copy.map { " (what was there before is kept as \($0))" } ?? "")
             }
         }
     }
@@ -49,13 +55,31 @@ package enum DatabaseRestore {
         let lock = try directoryLock(for: database, force: force)
         defer { withExtendedLifetime(lock) {} }
         let serverWasRunning = lock == nil
-        let keptAside = try keepAside(database, stamp: BackupSet.stamp(now), busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        try DatabaseFile.createPrivately(database)
-        let target = try Database(path: database, mode: .readWrite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        let pages = try DatabaseBackup.copyPages(from: source.database, to: target, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        let problems = try target.integrityProblems()
-        guard problems.isEmpty else { throw Failure.unsound(database, problems: problems) }
-        return Outcome(keptAside: keptAside, schemaVersion: source.schemaVersion, pages: pages, serverWasRunning: serverWasRunning)
+        let aside = try keepAside(database, stamp: BackupSet.stamp(now), serverRunning: serverWasRunning,
+                                  busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        do {
+            let created = !FileManager.default.fileExists(atPath: database)
+            try DatabaseFile.createPrivately(database)
+            if created { DatabaseFile.giveToDirectoryOwner(database) }
+            let pages: Int
+            do {
+                let target = try Database(path: database, mode: .readWrite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+                pages = try DatabaseBackup.copyPages(from: source.database, to: target, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+                let problems = try target.integrityProblems()
+                guard problems.isEmpty else { throw Failure.unsound(database, problems: problems) }
+            }
+            return Outcome(keptAside: aside?.path, schemaVersion: source.schemaVersion, pages: pages, serverWasRunning: serverWasRunning)
+        } catch {
+            // A database moved aside goes back where it was: a failed restore leaves what it found.
+            if let aside, aside.moved {
+                for suffix in ["", "-wal", "-shm"] { unlink(database + suffix) }
+                for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: aside.path + suffix) {
+                    rename(aside.path + suffix, database + suffix)
+                }
+                throw error
+            }
+            throw Failure.failedWithCopyKept(String(describing: error), copy: aside?.path)
+        }
     }
 
     /// The restore's own hold on the directory; nil when `force` goes ahead beside a running server.
@@ -90,21 +114,30 @@ package enum DatabaseRestore {
     }
 
     /// A copy of what is at `database` now, beside it (`<database>.before-restore-<UTC time>`). A file
-    /// too damaged to copy is moved aside as it is, with its WAL, so nothing of it is lost either.
-    private static func keepAside(_ database: String, stamp: String, busyTimeoutMilliseconds: Int32) throws -> String? {
+    /// too damaged to copy (the very reason for many a restore) is moved aside as it is, with its
+    /// WAL, so nothing of it is lost either; never one a server has open, and never for any other
+    /// failure (a full disk, a busy file), which stops the restore with the database untouched.
+    private static func keepAside(_ database: String, stamp: String, serverRunning: Bool,
+                                  busyTimeoutMilliseconds: Int32) throws -> (path: String, moved: Bool)? {
         guard FileManager.default.fileExists(atPath: database) else { return nil }
         let aside = "\(database).before-restore-\(stamp)"
         do {
             try DatabaseBackup.copy(from: database, to: aside, overwrite: false, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-        } catch DatabaseBackup.Failure.destinationExists(let path) {
-            throw DatabaseBackup.Failure.destinationExists(path)
-        } catch {
+            return (aside, false)
+        } catch let error where !serverRunning && isDamage(error) {
             for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: database + suffix) {
                 guard rename(database + suffix, aside + suffix) == 0 else {
                     throw DatabaseBackup.Failure.sqlite("cannot move \(database + suffix) aside: \(String(cString: strerror(errno)))")
                 }
             }
+            return (aside, true)
         }
-        return aside
+    }
+
+    /// Whether copying failed because the file itself is damaged (not for want of space or time).
+    private static func isDamage(_ error: any Error) -> Bool {
+        if case .unsound? = error as? DatabaseBackup.Failure { return true }
+        guard let error = error as? SQLiteError else { return false }
+        return error.primaryCode == SQLITE_CORRUPT || error.primaryCode == SQLITE_NOTADB
     }
 }

@@ -32,6 +32,16 @@ public enum DatabaseFile {
         }
     }
 
+    /// Run as root (a restore through `docker exec` or `sudo`), a new file is given to whoever owns
+    /// its directory: the service that opens it next is not refused its own database.
+    static func giveToDirectoryOwner(_ path: String) {
+        guard geteuid() == 0 else { return }
+        var status = stat()
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard stat(directory, &status) == 0 else { return }
+        _ = chown(path, status.st_uid, status.st_gid)
+    }
+
     /// Whether `path` names a directory (following links).
     static func isDirectory(_ path: String) -> Bool {
         var status = stat()
