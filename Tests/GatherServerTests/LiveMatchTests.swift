@@ -2,6 +2,7 @@ import Foundation
 import GatherServer
 import HTTP
 import Networking
+import Storage
 import TestSupport
 import XCTest
 
@@ -187,5 +188,44 @@ final class LiveMatchTests: XCTestCase {
             }
         }
         XCTAssertTrue(stillOpen, "the other session's stream goes on")
+    }
+
+    /// `gather passwd` on one laptop: the other sessions end, and so do the streams they opened;
+    /// this session's own stream goes on and hears the next change.
+    func testAPasswordChangeEndsTheStreamsOfTheSessionsItEnds() throws {
+        let (client, players, _) = try organiser(username: "bea")
+        let login = try server.client().request(.post, "/api/users/login",
+                                                headers: ["Authorization": APIClient.basic("bea", "correct horse battery")])
+        let (other, _) = try ownStream(token: try XCTUnwrap(login.jsonObject()["token"] as? String))
+        let (own, _) = try ownStream(token: try XCTUnwrap(client.token))
+        var otherText = "", ownText = ""
+        XCTAssertTrue(try read(other, into: &otherText) { $0.contains("data: null") }, otherText)
+        XCTAssertTrue(try read(own, into: &ownText) { $0.contains("data: null") }, ownText)
+
+        let change = try client.request(.put, "/api/users/me/password",
+                                        json: ["currentPassword": "correct horse battery", "newPassword": "a brand new password"])
+        XCTAssertEqual(change.status, 204, change.text)
+        XCTAssertNil(try other.readArrivedBody(timeout: .seconds(5)), "the ended session's stream ended: \(otherText)")
+        XCTAssertEqual(try client.request(.put, "/api/live", json: update(players, score: "2-0", phase: "running", remaining: 60)).status, 204)
+        XCTAssertTrue(try read(own, into: &ownText) { $0.contains("\"scoreA\":2") }, "this session's stream goes on: \(ownText)")
+    }
+
+    /// The operator disables an account from the host (`gather-server user disable`, another
+    /// process on the file): the running server hears of it within a second or two, not when its
+    /// cached session runs out a minute later: the session is refused and its stream ends.
+    func testAnAccountDisabledFromTheHostIsShutOutOfTheRunningServerAtOnce() throws {
+        let (client, _, _) = try organiser(username: "cid")
+        XCTAssertEqual(try client.request(.get, "/api/players").status, 200, "the session is cached now")
+        let (stream, _) = try ownStream(token: try XCTUnwrap(client.token))
+        var text = ""
+        XCTAssertTrue(try read(stream, into: &text) { $0.contains("data: null") }, text)
+
+        let host = try DatabasePool(path: server.databasePath, configuration: DatabasePool.Configuration(readerCount: 0))
+        _ = try AccountAdministration(database: host, passwordHasher: PasswordHasher.forTests).setDisabled("cid", true)
+        host.close()
+
+        XCTAssertNil(try stream.readArrivedBody(timeout: .seconds(5)), "the stream ended: \(text)")
+        XCTAssertTrue(waitUntil(timeout: 5) { (try? client.request(.get, "/api/players").status) == 401 },
+                      "the cached session is refused")
     }
 }

@@ -54,6 +54,7 @@ public final class GatherApplication: HTTPResponder {
     private let workerAllowance: ConcurrencyAllowance<UUID>
     /// Forgets the live matches of organisers gone quiet.
     private let liveSweeper: LiveMatchSweeper
+    private let accountChanges: AccountChangeWatch
 
     public init(database: DatabasePool, options: Options = Options(), log: ServerLog) throws {
         router = Routes.router()
@@ -74,6 +75,8 @@ public final class GatherApplication: HTTPResponder {
                             shareViews: .shareViews(database: database, log: log),
                             tokenUses: .tokenUses(database: database, log: log), live: LiveMatches())
         liveSweeper = LiveMatchSweeper(matches: services.live)
+        accountChanges = try AccountChangeWatch(database: database, sessions: services.sessions, live: services.live,
+                                                now: options.now, log: log)
         // Niced: a burst of logins must not take the CPU from ordinary requests.
         // No limit of its own: the fair queue in front of it holds the waiting logins and keeps the
         // limit, and hands the pool at most one job per thread.
@@ -227,6 +230,11 @@ public final class GatherApplication: HTTPResponder {
         }
     }
 
+    /// Acts now on accounts changed from outside this server, instead of at the next second.
+    package func checkAccountChanges() {
+        accountChanges.checkNow()
+    }
+
     /// The route a request would reach, as metrics name it; nil for a path no route serves.
     package func routeLabel(method: HTTPMethod, path: String) -> String? {
         router.label(method: method, path: path)
@@ -250,6 +258,7 @@ public final class GatherApplication: HTTPResponder {
     /// Lets queued password work finish, then stops its threads. After the HTTP server has stopped.
     public func shutdown() {
         liveSweeper.stop()
+        accountChanges.stop()
         services.shareViews.flush()
         services.tokenUses.flush()
         services.purger.stop()

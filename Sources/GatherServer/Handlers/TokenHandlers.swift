@@ -48,7 +48,7 @@ enum TokenHandlers {
             throw APIError.notFound("API token not found")
         }
         context.services.sessions.revoke(digest)
-        context.services.live.revokeEverywhere(.session(digest))
+        context.services.live.revokeEverywhere(.session(digest, user: context.caller))
         return HTTPResponse(status: .noContent)
     }
 }

@@ -105,7 +105,7 @@ enum UserHandlers {
             _ = try context.database.write { try APITokenRepository($0).delete(id: id, user: context.caller) }
         }
         context.services.sessions.revoke(context.tokenDigest)
-        context.services.live.revokeEverywhere(.session(context.tokenDigest))
+        context.services.live.revokeEverywhere(.session(context.tokenDigest, user: context.caller))
         return HTTPResponse(status: .noContent)
     }
 
@@ -146,6 +146,9 @@ enum UserHandlers {
         let hash = try services.passwordHasher.hash(change.newPassword)
         try context.database.write { try UserRepository($0).setPassword(id: context.caller, hash: hash, keeping: context.tokenDigest) }
         services.sessions.revoke(user: context.caller)
+        // The event streams of the sessions that just ended end with them (API tokens stay).
+        try AccountChangeWatch.endStreamsNoLongerLetIn(of: context.caller, live: services.live, database: context.database,
+                                                       now: services.now())
         return HTTPResponse(status: .noContent)
     }
 

@@ -13,7 +13,7 @@ enum LiveEventsHandler {
     }
 
     static func ownEvents(_ context: AuthenticatedContext<LoopReads>) throws -> HTTPResponse {
-        stream(owner: context.owner, pass: .session(context.tokenDigest), services: context.services)
+        stream(owner: context.owner, pass: .session(context.tokenDigest, user: context.caller), services: context.services)
     }
 
     private static func stream(owner: UUID, pass: LivePass, services: Services) -> HTTPResponse {

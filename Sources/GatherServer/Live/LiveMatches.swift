@@ -104,6 +104,19 @@ final class LiveMatches: Sendable {
         for writer in revoked { writer.finish() }
     }
 
+    /// The streams opened by `user`'s sessions and API tokens, in whichever group, with the
+    /// digest that let each in: what is checked again when the account changes.
+    func sessionStreams(of user: UUID) -> [(digest: [UInt8], writer: any HTTPStreamWriter)] {
+        owners.withLock { owners in
+            owners.values.flatMap { owner in
+                owner.viewers.values.compactMap { viewer -> (digest: [UInt8], writer: any HTTPStreamWriter)? in
+                    guard case let .session(digest, owner) = viewer.pass, owner == user else { return nil }
+                    return (digest, viewer.writer)
+                }
+            }
+        }
+    }
+
     /// The account was closed: every stream watching it ends now.
     func revokeAll(of owner: UUID) {
         let writers = owners.withLock { owners in owners[owner]?.writers ?? [] }
@@ -150,8 +163,9 @@ final class LiveMatches: Sendable {
 enum LivePass: Hashable, Sendable {
     /// A share link, by its id.
     case share(Int)
-    /// The organiser's own session, by its token's digest.
-    case session([UInt8])
+    /// A session or API token, by its digest, and the account it belongs to (which may watch
+    /// another's group).
+    case session([UInt8], user: UUID)
 }
 
 /// One event stream (`GET /s/{token}/events`, `GET /api/live/events`): it watches its

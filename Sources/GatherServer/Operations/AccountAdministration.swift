@@ -4,9 +4,9 @@ import Storage
 
 /// The operator's work on accounts (`gather-server user …`), run on the database file from the
 /// host, beside a running server or not: every change is one write of its own, which the running
-/// server's writes wait for no longer than for another's. The running server trusts a session it
-/// has just seen for a minute at most (`SessionCache`), so a disabled account or a changed password
-/// stops old sessions there within that minute.
+/// server's writes wait for no longer than for another's. A running server hears of each change
+/// within a second (`AccountChangeWatch`, from the `account_changes` a trigger writes): the
+/// account's cached sessions are forgotten and the event streams it no longer lets in end.
 package struct AccountAdministration {
     let database: DatabasePool
     let passwordHasher: any PasswordHashing

@@ -3,7 +3,7 @@ import GatherCore
 /// The Football Gather schema, one migration per version. Never edit a released migration: add one.
 public enum Schema {
     /// Usernames' comparison keys are recomputed at every open (see `UserRepository.reconcileComparisonKeys`).
-    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12, version13]) { database in
+    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12, version13, version14]) { database in
         try UserRepository(database).reconcileComparisonKeys()
     }
 
@@ -207,6 +207,25 @@ public enum Schema {
     static let version13 = Migration(version: 13, name: "accounts' last login, and disabled accounts", sql: """
         ALTER TABLE users ADD COLUMN last_login_at INTEGER;
         ALTER TABLE users ADD COLUMN disabled_at INTEGER;
+        """)
+
+    /// What a running server must hear of when something else changes an account in the file
+    /// (`gather-server user passwd|disable|rm` from the host): its cached sessions and open event
+    /// streams of that account are checked again. Written by a trigger, so no writer can forget
+    /// it; the newest thousand kept.
+    static let version14 = Migration(version: 14, name: "account changes a running server hears of", sql: """
+        CREATE TABLE account_changes (
+            id         INTEGER PRIMARY KEY AUTOINCREMENT,
+            user_id    TEXT NOT NULL,
+            changed_at INTEGER NOT NULL
+        ) STRICT;
+        CREATE TRIGGER account_changed AFTER UPDATE OF password_hash, disabled_at, deleted_at ON users
+        WHEN NEW.password_hash IS NOT OLD.password_hash OR NEW.disabled_at IS NOT OLD.disabled_at
+            OR NEW.deleted_at IS NOT OLD.deleted_at
+        BEGIN
+            INSERT INTO account_changes (user_id, changed_at) VALUES (NEW.id, CAST(strftime('%s', 'now') AS INTEGER));
+            DELETE FROM account_changes WHERE id <= (SELECT max(id) FROM account_changes) - 1000;
+        END;
         """)
 
     static let version10 = Migration(version: 10, name: "groups, members and invitations", sql: """
