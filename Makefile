@@ -18,8 +18,9 @@ CHECK_TOOLS = /usr/bin/valgrind:valgrind
 # make image-test builds and runs the image with podman (runc, no systemd), on a debootstrapped base.
 IMAGE_TOOLS = /usr/bin/podman:podman /usr/sbin/runc:runc /usr/sbin/debootstrap:debootstrap /usr/bin/slirp4netns:slirp4netns /usr/bin/tmux:tmux /usr/bin/curl:curl
 PORT ?= 8080
+RATING_GROUPS ?= 300
 
-.PHONY: all deps build release run serve test test-prerequisites static-server static-client image-test sanitize sanitize-address bench bench-latency bench-abuse bench-viewers bench-check soak fuzz contract install clean help
+.PHONY: all deps build release run serve test test-prerequisites static-server static-client image-test bench-ratings sanitize sanitize-address bench bench-latency bench-abuse bench-viewers bench-check soak fuzz contract install clean help
 
 all: build
 
@@ -35,6 +36,7 @@ help:
 	@echo "make bench-viewers  1,000 share pages watching one match: a goal's time to the last viewer, memory per viewer, the page beside nginx"
 	@echo "make bench-check  fail if 1,000 in-process requests cost 10 % more instructions than recorded"
 	@echo "make soak   10 minutes of mixed load; memory and descriptors each minute (SOAK_MINUTES)"
+	@echo "make bench-ratings  ratings learned from results on simulated groups: order, Brier scores, closer matches"
 	@echo "make image-test  the Docker image's runtime stage built and run with podman, as the compose file runs it"
 	@echo "make sanitize  every test under ThreadSanitizer"
 	@echo "make sanitize-address  every test under AddressSanitizer"
@@ -114,6 +116,11 @@ static-server: deps
 # The gather the image ships beside it, built the same way.
 static-client: deps
 	$(SWIFT) build -c release --static-swift-stdlib $(STATIC_LINK_FLAGS) --scratch-path .build/static --product gather
+
+# Ratings on simulated groups (docs/ratings.md): fails if they miss the marks they were built for.
+bench-ratings: deps
+	$(SWIFT) build -c release --product gather-rating-bench
+	.build/release/gather-rating-bench $(RATING_GROUPS)
 
 # The Dockerfile's runtime stage built with podman around the two static binaries, then run as
 # docker-compose.yml runs it (.ci/image-test says what is checked).

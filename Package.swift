@@ -52,6 +52,8 @@ let package = Package(
         .executableTarget(name: "gather", dependencies: ["GatherTerminal", "GatherClient", "GatherCLI", "GatherCore", "Networking", "Terminal"],
                          path: "Client"),
         .executableTarget(name: "gather-bench", dependencies: ["GatherServer", "GatherCore", "Networking", "HTTP"], path: "Benchmarks/ServerBenchmark"),
+        // Simulated groups: do ratings learned from results order players and predict matches better?
+        .executableTarget(name: "gather-rating-bench", dependencies: ["GatherCore"], path: "Benchmarks/RatingSimulation"),
 
         // Test support shared by test targets: throw-away certificates made with `openssl`, nginx in front, a misbehaving server.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
