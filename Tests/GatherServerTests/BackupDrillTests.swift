@@ -24,21 +24,10 @@ final class BackupDrillTests: XCTestCase {
     private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
     /// `sh -c script` with gather-server on the PATH; returns its status and both outputs together.
-    private func shell(_ script: String, environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
+    private func shell(_ script: String, environment: [String: String] = [:]) throws -> CommandRun {
         var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FG_") && !$0.key.hasPrefix("GATHER_") }
         env["PATH"] = ServerProcess.executable.deletingLastPathComponent().path + ":/usr/bin:/bin"
-        env.merge(environment) { $1 }
-        process.environment = env
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return try CommandRun("/bin/sh", ["-c", script], environment: env.merging(environment) { $1 })
     }
 
     private func names(in folder: String) throws -> [String] {

@@ -19,18 +19,8 @@ final class DeployFilesTests: XCTestCase {
     private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
     private static func deploy(_ name: String) -> String { DeploymentTests.root.appendingPathComponent("deploy/" + name).path }
 
-    private func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    private func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> CommandRun {
+        try CommandRun(program, arguments, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
     }
 
     func testTheSystemdUnitsVerifyAndAreLockedDown() throws {
