@@ -77,4 +77,33 @@ final class RatingModelTests: XCTestCase {
         XCTAssertGreaterThan(probability, 0.5)
         XCTAssertEqual(probability + model.winProbability(teamA: [amateur], teamB: [strong]), 1, accuracy: 1e-12)
     }
+
+    /// A big upset: the ratings were sure and wrong. The update stays finite and moves the right
+    /// way however far in the tail the result was (the mass there underflows a plain Φ - Φ).
+    func testUpsetsFarInTheTailStayFiniteAndMonotonic() {
+        var previousMove = 0.0
+        for gap in stride(from: 0.0, through: 60.0, by: 2.0) {
+            let weak = Rating(mean: 25 - gap / 2, deviation: 1)
+            let strong = Rating(mean: 25 + gap / 2, deviation: 1)
+            for outcome in [MatchOutcome.walkover(teamAWon: true), .goals(difference: 1), .goals(difference: 3), .goals(difference: 9)] {
+                let after = model.update(teamA: Array(repeating: weak, count: 5), teamB: Array(repeating: strong, count: 5), outcome: outcome)
+                for rating in after.teamA + after.teamB {
+                    XCTAssertTrue(rating.mean.isFinite && rating.deviation.isFinite && rating.deviation > 0, "gap \(gap), \(outcome): \(rating)")
+                }
+                XCTAssertGreaterThan(after.teamA[0].mean, weak.mean, "the winners go up (gap \(gap), \(outcome))")
+                XCTAssertLessThan(after.teamB[0].mean, strong.mean)
+                XCTAssertLessThan(after.teamA[0].mean - weak.mean, 10, "a surprise moves a sure rating, not to the moon")
+            }
+            let move = model.update(teamA: Array(repeating: weak, count: 5), teamB: Array(repeating: strong, count: 5),
+                                    outcome: .walkover(teamAWon: true)).teamA[0].mean - weak.mean
+            XCTAssertGreaterThanOrEqual(move, previousMove - 1e-9, "the bigger the surprise, the bigger the move (gap \(gap))")
+            previousMove = move
+            // And the mirror: the strong side losing to the weak one as team B.
+            let mirrored = model.update(teamA: Array(repeating: strong, count: 5), teamB: Array(repeating: weak, count: 5),
+                                        outcome: .walkover(teamAWon: false))
+            XCTAssertEqual(mirrored.teamB[0].mean - weak.mean, move, accuracy: 1e-9)
+        }
+        XCTAssertEqual(model.winProbability(teamA: [], teamB: []), 0.5)
+        XCTAssertEqual(model.update(teamA: [amateur], teamB: [amateur], outcome: .goals(difference: Int.min)).teamA.count, 1, "no trap")
+    }
 }

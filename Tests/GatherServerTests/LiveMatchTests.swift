@@ -228,4 +228,19 @@ final class LiveMatchTests: XCTestCase {
         XCTAssertTrue(waitUntil(timeout: 5) { (try? client.request(.get, "/api/players").status) == 401 },
                       "the cached session is refused")
     }
+
+    /// `gather-server user rm` from the host: friends watching the account's share page are cut
+    /// off as when the account closes itself, not left on a page of an account that is gone.
+    func testAnAccountRemovedFromTheHostTakesItsSharePageStreamsWithIt() throws {
+        let (_, _, token) = try organiser(username: "dee")
+        let viewer = try watch(token)
+        XCTAssertTrue(viewer.read { $0.contains("data: null") }, viewer.text)
+
+        let host = try DatabasePool(path: server.databasePath, configuration: DatabasePool.Configuration(readerCount: 0))
+        _ = try AccountAdministration(database: host, passwordHasher: PasswordHasher.forTests).remove("dee")
+        host.close()
+
+        XCTAssertTrue(viewer.waitForClose(), "the share page's stream ended: \(viewer.text)")
+        XCTAssertEqual(try server.client().request(.get, "/s/\(token)/events").status, 404)
+    }
 }

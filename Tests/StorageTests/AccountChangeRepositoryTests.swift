@@ -21,9 +21,15 @@ final class AccountChangeRepositoryTests: StorageTestCase {
         _ = try pool.write { try UserRepository($0).setDisabled(id: ben, at: Date()) }
         _ = try pool.write { try UserRepository($0).close(id: ana, at: Date()) }
         let changes = try pool.read { try AccountChangeRepository($0).changes(after: start) }
-        XCTAssertEqual(changes.map(\.user), [ana, ben, ana], "a new password, a disabled account, a closed one; not a same password or a login")
-        XCTAssertEqual(try pool.read { try AccountChangeRepository($0).changes(after: changes[1].number) }.map(\.user), [ana])
+        XCTAssertEqual(changes.map(\.user), [ana, ben, ben, ana],
+                       "a new password, the same one written again (its other sessions end too), a disabled account, a closed one; not a login")
+        XCTAssertEqual(changes.map(\.closed), [true, false, false, true], "ana's account is closed now")
+        XCTAssertEqual(try pool.read { try AccountChangeRepository($0).changes(after: changes[2].number) }.map(\.user), [ana])
         XCTAssertEqual(try pool.read { try AccountChangeRepository($0).latest() }, changes.last?.number)
+        try pool.write { try $0.execute("DELETE FROM users WHERE id = ?", ben) }
+        let removed = try pool.read { try AccountChangeRepository($0).changes(after: changes[3].number) }
+        XCTAssertEqual(removed.map(\.user), [ben])
+        XCTAssertEqual(removed.map(\.closed), [true], "a removed row counts as closed")
     }
 
     func testTheLogKeepsTheNewestThousand() throws {

@@ -52,10 +52,11 @@ package struct RatingModel: Sendable, Equatable {
         return Rating(mean: rating.mean, deviation: max(rating.deviation, variance.squareRoot()))
     }
 
-    /// How likely team A is to come out ahead: the chance its performance beats B's, a draw
-    /// counting half. 0.5 for teams the ratings cannot tell apart.
+    /// How likely team A is to come out ahead: the chance its performance beats B's (about A's
+    /// wins and half the draws). 0.5 for teams the ratings cannot tell apart.
     package func winProbability(teamA: [Rating], teamB: [Rating]) -> Double {
-        let (difference, spread) = performanceDifference(teamA, teamB)
+        guard !teamA.isEmpty || !teamB.isEmpty else { return 0.5 }
+        let (difference, spread) = performanceDifference(teamA, teamB, drift: true)
         return Gaussian.cumulative(difference / spread)
     }
 
@@ -67,26 +68,25 @@ package struct RatingModel: Sendable, Equatable {
                       teamB.map { Rating(mean: $0.mean, deviation: ($0.variance + driftVariance).squareRoot()) })
         let (difference, spread) = performanceDifference(before.0, before.1)
         let (low, high) = observedInterval(outcome)
-        let alpha = (low - difference) / spread
-        let beta = (high - difference) / spread
-        let probability = max(Gaussian.cumulative(beta) - Gaussian.cumulative(alpha), 1e-300)
         // The truncated Gaussian's mean shift (v) and variance reduction (w), standardised.
-        let shift = (Gaussian.density(alpha) - Gaussian.density(beta)) / probability
-        let edgeTerms = (alpha.isFinite ? alpha * Gaussian.density(alpha) : 0) - (beta.isFinite ? beta * Gaussian.density(beta) : 0)
-        let reduction = min(max(shift * shift - edgeTerms / probability, 0), 1)
+        let (shift, reduction) = Gaussian.truncatedMoments(low: (low - difference) / spread, high: (high - difference) / spread)
         func updated(_ rating: Rating, side: Double) -> Rating {
             let share = rating.variance / spread
             let variance = rating.variance * (1 - rating.variance / (spread * spread) * reduction)
             return Rating(mean: rating.mean + side * share * shift, deviation: variance.squareRoot())
         }
-        return (before.0.map { updated($0, side: 1) }, before.1.map { updated($0, side: -1) })
+        let after = (before.0.map { updated($0, side: 1) }, before.1.map { updated($0, side: -1) })
+        // Never a rating that is not a number: keep what was known rather than store one.
+        guard (after.0 + after.1).allSatisfy({ $0.mean.isFinite && $0.deviation.isFinite && $0.deviation > 0 }) else { return (teamA, teamB) }
+        return after
     }
 
     /// The mean and the standard deviation of A's performance minus B's.
-    private func performanceDifference(_ teamA: [Rating], _ teamB: [Rating]) -> (mean: Double, spread: Double) {
+    /// `drift`: as the next match will see them (the update adds it to the ratings first).
+    private func performanceDifference(_ teamA: [Rating], _ teamB: [Rating], drift addDrift: Bool = false) -> (mean: Double, spread: Double) {
         let mean = teamA.reduce(0) { $0 + $1.mean } - teamB.reduce(0) { $0 + $1.mean }
-        let variance = (teamA + teamB).reduce(0) { $0 + $1.variance }
-            + Double(teamA.count + teamB.count) * performanceNoise * performanceNoise
+        let perPlayer = performanceNoise * performanceNoise + (addDrift ? drift * drift : 0)
+        let variance = (teamA + teamB).reduce(0) { $0 + $1.variance } + Double(teamA.count + teamB.count) * perPlayer
         return (mean, variance.squareRoot())
     }
 
@@ -97,9 +97,10 @@ package struct RatingModel: Sendable, Equatable {
         case .walkover(let teamAWon):
             return teamAWon ? (half, .infinity) : (-.infinity, -half)
         case .goals(let difference):
-            let goals = Double(min(abs(difference), goalsCounted))
+            let margin = min(difference.magnitude, UInt(goalsCounted))
+            let goals = Double(margin)
             let (low, high) = difference == 0 ? (-half, half)
-                : abs(difference) >= goalsCounted ? (goals * goalWorth - half, .infinity)
+                : margin >= UInt(goalsCounted) ? (goals * goalWorth - half, .infinity)
                 : (goals * goalWorth - half, goals * goalWorth + half)
             return difference >= 0 ? (low, high) : (-high, -low)
         }

@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import GatherCore
 import HTTP
@@ -36,6 +37,9 @@ public final class GatherApplication: HTTPResponder {
         package var limits = ResourceLimits()
         /// Where people reach the server, the start of share links (`--public-url`).
         package var publicURL: PublicURL?
+        /// How often changes made to accounts from outside the server are looked for; nil: never
+        /// (a measurement that must count only its own requests).
+        package var accountChangeInterval: DispatchTimeInterval? = .seconds(1)
 
         public init() {}
     }
@@ -54,7 +58,7 @@ public final class GatherApplication: HTTPResponder {
     private let workerAllowance: ConcurrencyAllowance<UUID>
     /// Forgets the live matches of organisers gone quiet.
     private let liveSweeper: LiveMatchSweeper
-    private let accountChanges: AccountChangeWatch
+    private let accountChanges: AccountChangeWatch?
 
     public init(database: DatabasePool, options: Options = Options(), log: ServerLog) throws {
         router = Routes.router()
@@ -75,14 +79,25 @@ public final class GatherApplication: HTTPResponder {
                             shareViews: .shareViews(database: database, log: log),
                             tokenUses: .tokenUses(database: database, log: log), live: LiveMatches())
         liveSweeper = LiveMatchSweeper(matches: services.live)
-        accountChanges = try AccountChangeWatch(database: database, sessions: services.sessions, live: services.live,
-                                                now: options.now, log: log)
         // Niced: a burst of logins must not take the CPU from ordinary requests.
         // No limit of its own: the fair queue in front of it holds the waiting logins and keeps the
         // limit, and hands the pool at most one job per thread.
         hashing = try WorkerPool(threads: options.hashingThreads, name: "gather-hashing", niceness: 10)
         hashingQueue = FairHashingQueue(pool: hashing, limit: options.hashingQueueLimit, now: options.now)
         hashingAllowance = ConcurrencyAllowance(limit: options.hashingPerClient)
+        // Last: nothing after it can fail and leave its timer running.
+        do {
+            if let interval = options.accountChangeInterval {
+                accountChanges = try AccountChangeWatch(database: database, sessions: services.sessions, live: services.live,
+                                                        now: options.now, log: log, interval: interval)
+            } else {
+                accountChanges = nil
+            }
+        } catch {
+            liveSweeper.stop()
+            hashing.shutdownAndWait()
+            throw error
+        }
         services.purger.resumeClosedAccounts()
         // Made in the background, so start-up does not wait for a yescrypt hash.
         let decoy = services.decoyHash
@@ -232,7 +247,7 @@ public final class GatherApplication: HTTPResponder {
 
     /// Acts now on accounts changed from outside this server, instead of at the next second.
     package func checkAccountChanges() {
-        accountChanges.checkNow()
+        accountChanges?.checkNow()
     }
 
     /// The route a request would reach, as metrics name it; nil for a path no route serves.
@@ -258,7 +273,7 @@ public final class GatherApplication: HTTPResponder {
     /// Lets queued password work finish, then stops its threads. After the HTTP server has stopped.
     public func shutdown() {
         liveSweeper.stop()
-        accountChanges.stop()
+        accountChanges?.stop()
         services.shareViews.flush()
         services.tokenUses.flush()
         services.purger.stop()

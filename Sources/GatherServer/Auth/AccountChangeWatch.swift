@@ -1,13 +1,15 @@
 import Dispatch
 import FoundationEssentials
+import Locking
 import Storage
 import Synchronization
 
 /// Hears of accounts changed in the database file by something other than this server (the
 /// operator's `gather-server user passwd|disable|rm`, from the host) and acts as if the server had
-/// made the change itself: the account's cached sessions are forgotten, and its open event streams
-/// whose session no longer lets anyone in end. Reads the change log (`account_changes`) once every
-/// `interval` on a queue of its own: one indexed read, never on an event loop.
+/// made the change itself: the account's cached sessions are forgotten, its open event streams
+/// whose session no longer lets anyone in end, and a closed account's group stops being watched.
+/// Reads the change log (`account_changes`) once every `interval` on a queue of its own: one
+/// indexed read, never on an event loop.
 final class AccountChangeWatch: Sendable {
     private let database: DatabasePool
     private let sessions: SessionCache
@@ -17,8 +19,12 @@ final class AccountChangeWatch: Sendable {
     private let interval: DispatchTimeInterval
     private let queue = DispatchQueue(label: "gather-account-changes")
     private let stopped = Atomic<Bool>(false)
-    /// The newest change acted on (touched on `queue` only, after `init`).
+    /// What the last look found, used on `queue` only (`Atomic` to be Sendable): the newest change
+    /// acted on.
     private let heard: Atomic<Int>
+    /// The accounts changed at the last look, looked at once more at the next: a stream opened
+    /// with a session authenticated just before the change registers just after the first look.
+    private let recentlyChanged = Locked<Set<UUID>>([])
 
     init(database: DatabasePool, sessions: SessionCache, live: LiveMatches, now: @escaping @Sendable () -> Date, log: ServerLog,
          interval: DispatchTimeInterval = .seconds(1)) throws {
@@ -34,8 +40,8 @@ final class AccountChangeWatch: Sendable {
     }
 
     private func scheduleNext() {
-        queue.asyncAfter(deadline: .now() + interval) { [self] in
-            guard !stopped.load(ordering: .relaxed) else { return }
+        queue.asyncAfter(deadline: .now() + interval) { [weak self] in
+            guard let self, !stopped.load(ordering: .relaxed) else { return }
             check()
             scheduleNext()
         }
@@ -49,11 +55,24 @@ final class AccountChangeWatch: Sendable {
     /// Acts on the changes since the last look.
     private func check() {
         do {
-            let changes = try database.read { try AccountChangeRepository($0).changes(after: heard.load(ordering: .relaxed)) }
-            for user in Set(changes.map(\.user)) {
-                sessions.revoke(user: user)
-                try Self.endStreamsNoLongerLetIn(of: user, live: live, database: database, now: now())
+            let since = heard.load(ordering: .relaxed)
+            let changes = try database.read { try AccountChangeRepository($0).changes(after: since) }
+            let again = recentlyChanged.withLock { $0 }
+            if let first = changes.first, first.number > since + 1 {
+                // The log kept only its newest changes and some were never seen: trust nothing cached.
+                sessions.revokeAll()
+                try endStreamsNoLongerLetIn(of: nil)
             }
+            for change in changes where change.closed {
+                live.revokeAll(of: change.user)
+                live.end(for: change.user)
+            }
+            let changed = Set(changes.map(\.user))
+            for user in changed.union(again) {
+                if changed.contains(user) { sessions.revoke(user: user) }
+                try endStreamsNoLongerLetIn(of: user)
+            }
+            recentlyChanged.withLock { $0 = changed }
             if let last = changes.last { heard.store(last.number, ordering: .relaxed) }
         } catch {
             // The next look tries again; a database that cannot be read is /health's to report.
@@ -61,9 +80,13 @@ final class AccountChangeWatch: Sendable {
         }
     }
 
-    /// Ends the event streams of `user`'s sessions and tokens that the database no longer lets in
-    /// (a session ended by a password change, a disabled or deleted account).
-    static func endStreamsNoLongerLetIn(of user: UUID, live: LiveMatches, database: any DatabaseReading, now: Date) throws {
+    private func endStreamsNoLongerLetIn(of user: UUID?) throws {
+        try Self.endStreamsNoLongerLetIn(of: user, live: live, database: database, now: now())
+    }
+
+    /// Ends the event streams of `user`'s sessions and tokens (every user's: nil) that the database
+    /// no longer lets in (a session ended by a password change, a disabled or deleted account).
+    static func endStreamsNoLongerLetIn(of user: UUID?, live: LiveMatches, database: any DatabaseReading, now: Date) throws {
         let streams = live.sessionStreams(of: user)
         guard !streams.isEmpty else { return }
         let refused = try database.read { database in
@@ -73,7 +96,9 @@ final class AccountChangeWatch: Sendable {
         for stream in streams where refused.contains(stream.digest) { stream.writer.finish() }
     }
 
+    /// No more looks; returns once a look under way has finished (the database closes next).
     func stop() {
         stopped.store(true, ordering: .relaxed)
+        queue.sync {}
     }
 }

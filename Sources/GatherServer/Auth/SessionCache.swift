@@ -85,5 +85,13 @@ final class SessionCache: Sendable {
         }
     }
 
+    /// When changes may have been missed: every token is read from the database again.
+    func revokeAll() {
+        state.withLock { state in
+            state.generation &+= 1
+            state.entries.removeAll()
+        }
+    }
+
     var count: Int { state.withLock { $0.entries.count } }
 }

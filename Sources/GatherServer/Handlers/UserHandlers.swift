@@ -146,9 +146,14 @@ enum UserHandlers {
         let hash = try services.passwordHasher.hash(change.newPassword)
         try context.database.write { try UserRepository($0).setPassword(id: context.caller, hash: hash, keeping: context.tokenDigest) }
         services.sessions.revoke(user: context.caller)
-        // The event streams of the sessions that just ended end with them (API tokens stay).
-        try AccountChangeWatch.endStreamsNoLongerLetIn(of: context.caller, live: services.live, database: context.database,
-                                                       now: services.now())
+        // The event streams of the sessions that just ended end with them (API tokens stay). The
+        // change is made: a read failing here only leaves that to the account-change watch.
+        do {
+            try AccountChangeWatch.endStreamsNoLongerLetIn(of: context.caller, live: services.live, database: context.database,
+                                                           now: services.now())
+        } catch {
+            services.log.warning("gather-server: ending the streams of the sessions a password change ended: \(error)")
+        }
         return HTTPResponse(status: .noContent)
     }
 

@@ -104,13 +104,13 @@ final class LiveMatches: Sendable {
         for writer in revoked { writer.finish() }
     }
 
-    /// The streams opened by `user`'s sessions and API tokens, in whichever group, with the
-    /// digest that let each in: what is checked again when the account changes.
-    func sessionStreams(of user: UUID) -> [(digest: [UInt8], writer: any HTTPStreamWriter)] {
+    /// The streams opened by `user`'s sessions and API tokens (every user's: nil), in whichever
+    /// group, with the digest that let each in: what is checked again when the account changes.
+    func sessionStreams(of user: UUID?) -> [(digest: [UInt8], writer: any HTTPStreamWriter)] {
         owners.withLock { owners in
             owners.values.flatMap { owner in
                 owner.viewers.values.compactMap { viewer -> (digest: [UInt8], writer: any HTTPStreamWriter)? in
-                    guard case let .session(digest, owner) = viewer.pass, owner == user else { return nil }
+                    guard case let .session(digest, opener) = viewer.pass, user == nil || opener == user else { return nil }
                     return (digest, viewer.writer)
                 }
             }

@@ -1,8 +1,15 @@
 import FoundationEssentials
 
-/// The accounts changed in the file, in order (`account_changes`, written by a trigger on `users`):
+/// The accounts changed in the file, in order (`account_changes`, written by triggers on `users`):
 /// how a running server hears of what the operator did from the host.
 package struct AccountChangeRepository {
+    package struct Change: Sendable, Equatable {
+        package let number: Int
+        package let user: UUID
+        /// The account is closed or gone: its group's pages and match go with it.
+        package let closed: Bool
+    }
+
     let database: Database
 
     package init(_ database: Database) { self.database = database }
@@ -12,10 +19,14 @@ package struct AccountChangeRepository {
         try database.query("SELECT coalesce(max(id), 0) FROM account_changes").first?.int(0) ?? 0
     }
 
-    /// The changes after `number`, oldest first: each change's number and account.
-    package func changes(after number: Int) throws -> [(number: Int, user: UUID)] {
-        try database.query("SELECT id, user_id FROM account_changes WHERE id > ? ORDER BY id", number).map { row in
-            (try row.int(0), try row.uuid(1))
+    /// The changes after `number`, oldest first.
+    package func changes(after number: Int) throws -> [Change] {
+        try database.query("""
+            SELECT account_changes.id, account_changes.user_id, users.id IS NULL OR users.deleted_at IS NOT NULL
+            FROM account_changes LEFT JOIN users ON users.id = account_changes.user_id
+            WHERE account_changes.id > ? ORDER BY account_changes.id
+            """, number).map { row in
+            Change(number: try row.int(0), user: try row.uuid(1), closed: try row.int(2) != 0)
         }
     }
 }

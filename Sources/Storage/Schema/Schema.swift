@@ -211,8 +211,9 @@ public enum Schema {
 
     /// What a running server must hear of when something else changes an account in the file
     /// (`gather-server user passwd|disable|rm` from the host): its cached sessions and open event
-    /// streams of that account are checked again. Written by a trigger, so no writer can forget
-    /// it; the newest thousand kept.
+    /// streams of that account are checked again. Written by triggers (a password written, even the
+    /// same, since sessions end with it; disabled, enabled, closed, removed), so no writer can
+    /// forget it; the newest thousand kept.
     static let version14 = Migration(version: 14, name: "account changes a running server hears of", sql: """
         CREATE TABLE account_changes (
             id         INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -220,10 +221,13 @@ public enum Schema {
             changed_at INTEGER NOT NULL
         ) STRICT;
         CREATE TRIGGER account_changed AFTER UPDATE OF password_hash, disabled_at, deleted_at ON users
-        WHEN NEW.password_hash IS NOT OLD.password_hash OR NEW.disabled_at IS NOT OLD.disabled_at
-            OR NEW.deleted_at IS NOT OLD.deleted_at
         BEGIN
             INSERT INTO account_changes (user_id, changed_at) VALUES (NEW.id, CAST(strftime('%s', 'now') AS INTEGER));
+            DELETE FROM account_changes WHERE id <= (SELECT max(id) FROM account_changes) - 1000;
+        END;
+        CREATE TRIGGER account_removed AFTER DELETE ON users
+        BEGIN
+            INSERT INTO account_changes (user_id, changed_at) VALUES (OLD.id, CAST(strftime('%s', 'now') AS INTEGER));
             DELETE FROM account_changes WHERE id <= (SELECT max(id) FROM account_changes) - 1000;
         END;
         """)
