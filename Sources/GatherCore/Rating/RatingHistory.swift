@@ -24,6 +24,18 @@ package struct PlayerRating: Sendable, Equatable {
     package var lastChange = 0.0
     /// The mean after each of the last `RatingHistory.courseLength` matches, oldest first.
     package var course: [Double] = []
+    /// How much each of those matches moved it, in the same order.
+    package var changes: [Double] = []
+
+    package init(rating: Rating, matches: Int = 0, lastPlayed: Date? = nil, lastChange: Double = 0, course: [Double] = [],
+                changes: [Double] = []) {
+        self.rating = rating
+        self.matches = matches
+        self.lastPlayed = lastPlayed
+        self.lastChange = lastChange
+        self.course = course
+        self.changes = changes
+    }
 }
 
 /// Every player's rating from a group's ended matches, replayed in the order they were played.
@@ -65,6 +77,7 @@ package struct RatingHistory: Sendable {
             entry.matches += 1
             entry.lastPlayed = match.playedAt
             entry.course = Array((entry.course + [rating.mean]).suffix(Self.courseLength))
+            entry.changes = Array((entry.changes + [entry.lastChange]).suffix(Self.courseLength))
             ratings[player] = entry
         }
     }

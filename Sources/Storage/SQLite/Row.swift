@@ -24,6 +24,15 @@ public struct Row: Sendable, RowReading {
         return try string(index)
     }
 
+    /// A REAL, or an INTEGER read as one.
+    public func double(_ index: Int) throws -> Double {
+        switch values[index] {
+        case .real(let value): return value
+        case .integer(let value): return Double(value)
+        default: throw RowError.unexpected(index, values[index])
+        }
+    }
+
     public func blob(_ index: Int) throws -> [UInt8] {
         guard case .blob(let value) = values[index] else { throw RowError.unexpected(index, values[index]) }
         return value

@@ -3,7 +3,7 @@ import GatherCore
 /// The Football Gather schema, one migration per version. Never edit a released migration: add one.
 public enum Schema {
     /// Usernames' comparison keys are recomputed at every open (see `UserRepository.reconcileComparisonKeys`).
-    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12, version13, version14]) { database in
+    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12, version13, version14, version15]) { database in
         try UserRepository(database).reconcileComparisonKeys()
     }
 
@@ -231,6 +231,101 @@ public enum Schema {
             DELETE FROM account_changes WHERE id <= (SELECT max(id) FROM account_changes) - 1000;
         END;
         """)
+
+    /// Each player's rating, learned from the group's counted matches (`RatingHistory`), kept up
+    /// to date in the transaction that changes a result. Triggers note what a write changed, so no
+    /// writer can forget it: a first result goes to `rating_pending` (applied after the others when
+    /// it is the latest, as the usual new result is); anything else that changes what the ratings
+    /// were learned from (a correction, a deletion, a match held in question or settled, a team
+    /// changed after the match, a player's declared level) makes the group's ratings `stale`,
+    /// replayed whole before the transaction ends (`RatingRepository.settle`). Existing groups are
+    /// replayed here.
+    static let version15 = Migration(version: 15, name: "players' ratings learned from results") { database in
+        try database.executeScript(ratingTables)
+        for group in try database.query("SELECT id FROM groups WHERE closed_at IS NULL") {
+            try RatingRepository(database).replay(owner: try group.uuid(0))
+        }
+    }
+
+    /// Counts in the ratings: ended, and not held in question as a repeat.
+    private static let ratingTables = """
+        CREATE TABLE ratings (
+            player_id   INTEGER PRIMARY KEY NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+            group_id    TEXT NOT NULL,
+            mean        REAL NOT NULL,
+            deviation   REAL NOT NULL,
+            matches     INTEGER NOT NULL,
+            last_played INTEGER NOT NULL,
+            last_change REAL NOT NULL,
+            -- The last matches' means and changes, oldest first: "mean change" pairs, "," between.
+            course      TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX ratings_by_group ON ratings(group_id);
+
+        -- Where a group's stored ratings stand: the last match applied (its end, then its id),
+        -- and whether something older changed since.
+        CREATE TABLE rating_state (
+            group_id       TEXT PRIMARY KEY NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            stale          INTEGER NOT NULL DEFAULT 0,
+            through_ended  INTEGER,
+            through_gather TEXT
+        ) STRICT, WITHOUT ROWID;
+
+        -- Matches whose first result was saved in this transaction, not yet applied.
+        CREATE TABLE rating_pending (
+            gather_id TEXT PRIMARY KEY NOT NULL REFERENCES gathers(id) ON DELETE CASCADE,
+            group_id  TEXT NOT NULL
+        ) STRICT, WITHOUT ROWID;
+
+        CREATE TRIGGER rating_match_inserted AFTER INSERT ON gathers WHEN NEW.score IS NOT NULL
+        BEGIN
+            INSERT OR IGNORE INTO rating_pending (gather_id, group_id) VALUES (NEW.id, NEW.group_id);
+        END;
+        CREATE TRIGGER rating_match_ended AFTER UPDATE OF score ON gathers WHEN OLD.score IS NULL AND NEW.score IS NOT NULL
+        BEGIN
+            INSERT OR IGNORE INTO rating_pending (gather_id, group_id) VALUES (NEW.id, NEW.group_id);
+        END;
+        CREATE TRIGGER rating_match_changed AFTER UPDATE OF score, duplicate_of, created_at, ended_at ON gathers
+        WHEN OLD.score IS NOT NULL
+            AND (OLD.score IS NOT NEW.score OR OLD.duplicate_of IS NOT NEW.duplicate_of
+                 OR OLD.created_at IS NOT NEW.created_at OR OLD.ended_at IS NOT NEW.ended_at)
+            AND NOT EXISTS (SELECT 1 FROM rating_pending WHERE gather_id = NEW.id)
+        BEGIN
+            \(markStale("NEW.group_id"))
+        END;
+        CREATE TRIGGER rating_match_deleted AFTER DELETE ON gathers WHEN OLD.score IS NOT NULL AND OLD.duplicate_of IS NULL
+        BEGIN
+            \(markStale("OLD.group_id"))
+        END;
+        CREATE TRIGGER rating_side_joined AFTER INSERT ON gather_players WHEN NEW.team != 'Bench'
+            AND NOT EXISTS (SELECT 1 FROM rating_pending WHERE gather_id = NEW.gather_id)
+            AND EXISTS (SELECT 1 FROM gathers WHERE id = NEW.gather_id AND score IS NOT NULL AND duplicate_of IS NULL)
+        BEGIN
+            \(markStale("(SELECT group_id FROM gathers WHERE id = NEW.gather_id)"))
+        END;
+        CREATE TRIGGER rating_side_left AFTER DELETE ON gather_players WHEN OLD.team != 'Bench'
+            AND NOT EXISTS (SELECT 1 FROM rating_pending WHERE gather_id = OLD.gather_id)
+            AND EXISTS (SELECT 1 FROM gathers WHERE id = OLD.gather_id AND score IS NOT NULL AND duplicate_of IS NULL)
+        BEGIN
+            \(markStale("(SELECT group_id FROM gathers WHERE id = OLD.gather_id)"))
+        END;
+        CREATE TRIGGER rating_side_changed AFTER UPDATE OF team ON gather_players WHEN OLD.team IS NOT NEW.team
+            AND NOT EXISTS (SELECT 1 FROM rating_pending WHERE gather_id = NEW.gather_id)
+            AND EXISTS (SELECT 1 FROM gathers WHERE id = NEW.gather_id AND score IS NOT NULL AND duplicate_of IS NULL)
+        BEGIN
+            \(markStale("(SELECT group_id FROM gathers WHERE id = NEW.gather_id)"))
+        END;
+        CREATE TRIGGER rating_level_changed AFTER UPDATE OF skill ON players WHEN OLD.skill IS NOT NEW.skill
+            AND EXISTS (SELECT 1 FROM ratings WHERE player_id = NEW.id)
+        BEGIN
+            \(markStale("NEW.group_id"))
+        END;
+        """
+
+    /// Marks a group's ratings stale; nothing for a group being deleted (its rows cascade away).
+    private static func markStale(_ group: String) -> String {
+        "INSERT INTO rating_state (group_id, stale) SELECT id, 1 FROM groups WHERE id = \(group) ON CONFLICT (group_id) DO UPDATE SET stale = 1;"
+    }
 
     static let version10 = Migration(version: 10, name: "groups, members and invitations", sql: """
         CREATE TABLE groups (

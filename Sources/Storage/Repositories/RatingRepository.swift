@@ -1,0 +1,199 @@
+import FoundationEssentials
+import GatherCore
+
+/// A group's players' ratings, learned from its counted matches (ended, not held in question) and
+/// stored so that reading them costs one query whatever the history. The schema's triggers note
+/// what each write changed (`Schema.version15`); `settle` brings the stored ratings up to date in
+/// the same transaction: a new latest result is applied to the players who played it, anything
+/// else replays the group's matches in play order, so the stored ratings are always exactly what
+/// a replay of the matches gives.
+package struct RatingRepository {
+    let database: Database
+    let history: RatingHistory
+
+    package init(_ database: Database, history: RatingHistory = RatingHistory()) {
+        self.database = database
+        self.history = history
+    }
+
+    /// A match's place in play order: when it ended, then its id.
+    struct PlayOrder: Comparable {
+        let ended: Int64
+        let gather: String
+
+        static func < (lhs: PlayOrder, rhs: PlayOrder) -> Bool { (lhs.ended, lhs.gather) < (rhs.ended, rhs.gather) }
+    }
+
+    /// Applies what this transaction changed to the group's stored ratings. Cheap when nothing
+    /// did (one indexed look); called at the end of every write that may change a result.
+    package func settle(owner: UUID) throws {
+        guard let row = try database.query("""
+            SELECT (SELECT stale FROM rating_state WHERE group_id = ?1), EXISTS (SELECT 1 FROM rating_pending WHERE group_id = ?1),
+                   (SELECT through_ended FROM rating_state WHERE group_id = ?1), (SELECT through_gather FROM rating_state WHERE group_id = ?1)
+            """, owner).first else { return }
+        let stale = try row.optionalInt(0) == 1
+        let anyPending = try row.int(1) != 0
+        guard stale || anyPending else { return }
+        let through = try row.optionalInt(2).flatMap { ended in try row.optionalString(3).map { PlayOrder(ended: Int64(ended), gather: $0) } }
+        let pending = try database.query("""
+            SELECT gathers.id, coalesce(gathers.ended_at, gathers.created_at), gathers.api_id, gathers.score
+            FROM rating_pending JOIN gathers ON gathers.id = rating_pending.gather_id
+            WHERE rating_pending.group_id = ?1 AND gathers.score IS NOT NULL AND gathers.duplicate_of IS NULL
+            ORDER BY 2, 3
+            """, owner)
+        try database.execute("DELETE FROM rating_pending WHERE group_id = ?", owner)
+        let orders = try pending.map { PlayOrder(ended: Int64(try $0.int(1)), gather: try $0.string(2)) }
+        // Results held in question as repeats count nowhere: nothing to apply.
+        if !stale && orders.isEmpty { return }
+        // Only matches played after every match already applied can be added on top.
+        guard !stale, let first = orders.first, through.map({ $0 < first }) ?? true else {
+            try replay(owner: owner)
+            return
+        }
+        for (row, order) in zip(pending, orders) {
+            try apply(gatherKey: try row.string(0), order: order, score: try row.string(3), owner: owner)
+        }
+        if let last = orders.last { try record(through: last, owner: owner) }
+    }
+
+    /// Replays every counted match of the group and stores the result, replacing what was stored.
+    package func replay(owner: UUID) throws {
+        let (matches, orders) = try countedMatches(owner: owner)
+        let ratings = history.replay(matches, declared: try declaredLevels(owner: owner))
+        try database.execute("DELETE FROM ratings WHERE group_id = ?", owner)
+        for (player, rating) in ratings.sorted(by: { $0.key < $1.key }) { try store(rating, player: player, owner: owner) }
+        try database.execute("DELETE FROM rating_pending WHERE group_id = ?", owner)
+        try record(through: orders.last, owner: owner)
+    }
+
+    /// The group's ratings as stored: each player who has played a counted match.
+    package func stored(owner: UUID) throws -> [Int: PlayerRating] {
+        var ratings: [Int: PlayerRating] = [:]
+        for row in try database.query("""
+            SELECT player_id, mean, deviation, matches, last_played, last_change, course FROM ratings WHERE group_id = ?
+            """, owner) {
+            ratings[try row.int(0)] = try RatingRepository.playerRating(row)
+        }
+        return ratings
+    }
+
+    /// One player's stored rating; nil before their first counted match.
+    package func stored(playerID: Int, owner: UUID) throws -> PlayerRating? {
+        try database.query("""
+            SELECT player_id, mean, deviation, matches, last_played, last_change, course FROM ratings WHERE player_id = ? AND group_id = ?
+            """, playerID, owner).first.map(RatingRepository.playerRating)
+    }
+
+    /// The ratings a replay of the group's counted matches gives now, computed without storing them:
+    /// what `stored` must equal (`gather-server check`, tests).
+    package func replayed(owner: UUID) throws -> [Int: PlayerRating] {
+        history.replay(try countedMatches(owner: owner).matches, declared: try declaredLevels(owner: owner))
+    }
+
+    /// The group's counted matches in play order, each with its two sides.
+    private func countedMatches(owner: UUID) throws -> (matches: [RatedMatch], orders: [PlayOrder]) {
+        var matches: [RatedMatch] = []
+        var orders: [PlayOrder] = []
+        var current: (key: String, order: PlayOrder, outcome: MatchOutcome, a: [Int], b: [Int])?
+        func finish() {
+            guard let match = current else { return }
+            matches.append(RatedMatch(playedAt: RatingRepository.date(match.order.ended), teamA: match.a, teamB: match.b, outcome: match.outcome))
+            orders.append(match.order)
+        }
+        for row in try database.query("""
+            SELECT gathers.id, coalesce(gathers.ended_at, gathers.created_at), gathers.api_id, gathers.score,
+                   gather_players.player_id, gather_players.team
+            FROM gathers JOIN gather_players ON gather_players.gather_id = gathers.id
+            WHERE gathers.group_id = ?1 AND gathers.score IS NOT NULL AND gathers.duplicate_of IS NULL AND gather_players.team != 'Bench'
+            ORDER BY 2, 3, gather_players.player_id
+            """, owner) {
+            let key = try row.string(0)
+            if current?.key != key {
+                finish()
+                current = (key, PlayOrder(ended: Int64(try row.int(1)), gather: try row.string(2)), try RatingRepository.outcome(row, 3), [], [])
+            }
+            if try row.string(5) == Team.teamA.rawValue { current?.a.append(try row.int(4)) } else { current?.b.append(try row.int(4)) }
+        }
+        finish()
+        return (matches, orders)
+    }
+
+    /// Applies one new latest match to the stored ratings of the players who played it.
+    private func apply(gatherKey: String, order: PlayOrder, score: String, owner: UUID) throws {
+        var teamA: [Int] = [], teamB: [Int] = []
+        for row in try database.query("""
+            SELECT player_id, team FROM gather_players WHERE gather_id = ? AND team != 'Bench' ORDER BY player_id
+            """, gatherKey) {
+            if try row.string(1) == Team.teamA.rawValue { teamA.append(try row.int(0)) } else { teamB.append(try row.int(0)) }
+        }
+        guard let parsed = Score(score) else { throw RowError.unexpected(3, .text(score)) }
+        let match = RatedMatch(playedAt: RatingRepository.date(order.ended), teamA: teamA, teamB: teamB,
+                               outcome: .goals(difference: parsed.teamA - parsed.teamB))
+        let players = teamA + teamB
+        guard !teamA.isEmpty, !teamB.isEmpty else { return }
+        let ids = "[" + players.map(String.init).joined(separator: ",") + "]"
+        var ratings: [Int: PlayerRating] = [:]
+        for row in try database.query("""
+            SELECT player_id, mean, deviation, matches, last_played, last_change, course FROM ratings
+            WHERE group_id = ? AND player_id IN (SELECT value FROM json_each(?))
+            """, owner, ids) {
+            ratings[try row.int(0)] = try RatingRepository.playerRating(row)
+        }
+        var declared: [Int: Skill] = [:]
+        for row in try database.query("SELECT id, skill FROM players WHERE group_id = ? AND id IN (SELECT value FROM json_each(?))", owner, ids) {
+            declared[try row.int(0)] = try row.optionalString(1).flatMap(Skill.init(rawValue:))
+        }
+        history.apply(match, to: &ratings, declared: declared)
+        for player in players { if let rating = ratings[player] { try store(rating, player: player, owner: owner) } }
+    }
+
+    /// Each of the group's players' declared level (retired ones too: they played).
+    private func declaredLevels(owner: UUID) throws -> [Int: Skill] {
+        var levels: [Int: Skill] = [:]
+        for row in try database.query("SELECT id, skill FROM players WHERE group_id = ? AND skill IS NOT NULL", owner) {
+            levels[try row.int(0)] = try row.optionalString(1).flatMap(Skill.init(rawValue:))
+        }
+        return levels
+    }
+
+    private func store(_ rating: PlayerRating, player: Int, owner: UUID) throws {
+        let course = zip(rating.course, rating.changes).map { "\($0.0.description) \($0.1.description)" }.joined(separator: ",")
+        try database.execute("""
+            INSERT INTO ratings (player_id, group_id, mean, deviation, matches, last_played, last_change, course)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (player_id) DO UPDATE SET mean = excluded.mean, deviation = excluded.deviation, matches = excluded.matches,
+                last_played = excluded.last_played, last_change = excluded.last_change, course = excluded.course
+            """, player, owner, rating.rating.mean, rating.rating.deviation, rating.matches, rating.lastPlayed ?? Date(timeIntervalSince1970: 0),
+            rating.lastChange, course)
+    }
+
+    private func record(through order: PlayOrder?, owner: UUID) throws {
+        try database.execute("""
+            INSERT INTO rating_state (group_id, stale, through_ended, through_gather) VALUES (?1, 0, ?2, ?3)
+            ON CONFLICT (group_id) DO UPDATE SET stale = 0, through_ended = ?2, through_gather = ?3
+            """, owner, order?.ended, order?.gather)
+    }
+
+    private static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+
+    private static func outcome(_ row: some RowReading, _ index: Int) throws -> MatchOutcome {
+        let text = try row.string(index)
+        guard let score = Score(text) else { throw RowError.unexpected(index, .text(text)) }
+        return .goals(difference: score.teamA - score.teamB)
+    }
+
+    private static func playerRating(_ row: some RowReading) throws -> PlayerRating {
+        var course: [Double] = [], changes: [Double] = []
+        let text = try row.string(6)
+        for pair in text.split(separator: ",") {
+            let parts = pair.split(separator: " ")
+            guard parts.count == 2, let mean = Double(parts[0]), let change = Double(parts[1]) else {
+                throw RowError.unexpected(6, .text(text))
+            }
+            course.append(mean)
+            changes.append(change)
+        }
+        return PlayerRating(rating: Rating(mean: try row.double(1), deviation: try row.double(2)), matches: try row.int(3),
+                            lastPlayed: try row.date(4), lastChange: try row.double(5), course: course, changes: changes)
+    }
+}
