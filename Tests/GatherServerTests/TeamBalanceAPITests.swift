@@ -97,7 +97,7 @@ final class TeamBalanceAPITests: XCTestCase {
             (["playerIds": everyone, "apart": [[ana]]], "apart each entry must be two of playerIds, like [1, 2]"),
             (["playerIds": Array(1...61)], "playerIds may list at most 60 players"),
             (["playerIds": everyone, "seed": -1], "seed must be a whole number from 0 to 2^53 - 1"),
-            (["playerIds": everyone, "weighting": "luck"], "weighting must be \"skill\" or \"record\""),
+            (["playerIds": everyone, "weighting": "luck"], "weighting must be \"skill\", \"record\" or \"rating\""),
             (["playerIds": everyone, "pins": ["\(ana)": "Team A", "\(cy)": "Team A"]],
              "all 2 goalkeepers are held on one team; with two or more, each team needs one"),
             (["playerIds": everyone, "pins": ["\(ana)": "Team A", "\(ben)": "Team A"], "apart": [[ana, ben]]],

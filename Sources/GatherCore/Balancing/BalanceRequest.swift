@@ -8,6 +8,8 @@ public struct BalanceRequest: Hashable, Sendable {
         case skill
         /// Skill points refined by the record: ± half a point for ≥ 60 % / ≤ 40 % won over at least 5 ended matches.
         case record
+        /// The ratings learned from results: the split whose predicted chance is closest to 50 %.
+        case rating
     }
 
     public static let maximumPlayers = TeamBalancer.maximumPlayers
@@ -18,9 +20,11 @@ public struct BalanceRequest: Hashable, Sendable {
     public var pins: [Int: Team]
     public var apart: [(Int, Int)]
     public var seed: Int?
-    public var weighting: Weighting
+    /// nil: the server's choice, `rating` once the players' ratings are trusted
+    /// (`RatingWeights.areTrusted`), else `skill`.
+    public var weighting: Weighting?
 
-    public init(playerIDs: [Int], pins: [Int: Team] = [:], apart: [(Int, Int)] = [], seed: Int? = nil, weighting: Weighting = .skill) {
+    public init(playerIDs: [Int], pins: [Int: Team] = [:], apart: [(Int, Int)] = [], seed: Int? = nil, weighting: Weighting? = nil) {
         self.playerIDs = playerIDs
         self.pins = pins
         self.apart = apart
@@ -81,10 +85,10 @@ extension BalanceRequest: Codable {
         }
         let weighting = try container.decodeIfPresent(String.self, forKey: .weighting).map { text in
             guard let weighting = Weighting(rawValue: text) else {
-                throw ValidationError(field: "weighting", message: "must be \"skill\" or \"record\"")
+                throw ValidationError(field: "weighting", message: "must be \"skill\", \"record\" or \"rating\"")
             }
             return weighting
-        } ?? .skill
+        }
         self.init(playerIDs: unique, pins: pins, apart: apart, seed: seed, weighting: weighting)
     }
 
@@ -94,7 +98,7 @@ extension BalanceRequest: Codable {
         try container.encode(Dictionary(uniqueKeysWithValues: pins.map { (String($0.key), $0.value.rawValue) }), forKey: .pins)
         try container.encode(apart.map { [$0.0, $0.1] }, forKey: .apart)
         try container.encodeIfPresent(seed, forKey: .seed)
-        try container.encode(weighting, forKey: .weighting)
+        try container.encodeIfPresent(weighting, forKey: .weighting)
     }
 }
 
@@ -102,7 +106,8 @@ extension BalanceRequest: Codable {
 public struct BalanceResponse: Hashable, Sendable, Codable {
     public var teamA: [Player]
     public var teamB: [Player]
-    /// Skill sums (with the record weighting, in halves: 7.5).
+    /// Skill sums (with the record weighting, in halves: 7.5; with the rating weighting, the sums
+    /// of the players' ratings).
     public var skillA: Double
     public var skillB: Double
     public var difference: Double
@@ -110,9 +115,12 @@ public struct BalanceResponse: Hashable, Sendable, Codable {
     public var positionSpread: Int
     public var seed: Int
     public var weighting: BalanceRequest.Weighting
+    /// Team A's chance to win by the players' ratings, 0 to 1, whatever the weighting (nil from
+    /// a server without ratings).
+    public var predictedWinA: Double?
 
     public init(teamA: [Player], teamB: [Player], skillA: Double, skillB: Double, positionSpread: Int, seed: Int,
-                weighting: BalanceRequest.Weighting) {
+                weighting: BalanceRequest.Weighting, predictedWinA: Double? = nil) {
         self.teamA = teamA
         self.teamB = teamB
         self.skillA = skillA
@@ -121,6 +129,7 @@ public struct BalanceResponse: Hashable, Sendable, Codable {
         self.positionSpread = positionSpread
         self.seed = seed
         self.weighting = weighting
+        self.predictedWinA = predictedWinA
     }
 }
 
@@ -131,6 +140,7 @@ extension BalanceResponse: JSONWritable {
         writer.object { object in
             object.field("difference") { $0.double(difference) }
             object.field("positionSpread") { $0.int(positionSpread) }
+            if let predictedWinA { object.field("predictedWinA") { $0.double(predictedWinA) } }
             object.field("seed") { $0.int(seed) }
             object.field("skillA") { $0.double(skillA) }
             object.field("skillB") { $0.double(skillB) }

@@ -31,9 +31,11 @@ public struct PlayerStats: Hashable, Sendable, Codable {
     public var currentStreak: Streak?
     /// The last five outcomes, newest first.
     public var lastFive: [Outcome]
+    /// The player's rating learned from the results (nil from a server that has none).
+    public var rating: RatingSummary?
 
     public init(playerID: Int, played: Int, won: Int, drawn: Int, lost: Int, goalsFor: Int, goalsAgainst: Int,
-                currentStreak: Streak?, lastFive: [Outcome]) {
+                currentStreak: Streak?, lastFive: [Outcome], rating: RatingSummary? = nil) {
         self.playerID = playerID
         self.played = played
         self.won = won
@@ -44,10 +46,11 @@ public struct PlayerStats: Hashable, Sendable, Codable {
         self.goalsAgainst = goalsAgainst
         self.currentStreak = currentStreak
         self.lastFive = lastFive
+        self.rating = rating
     }
 
     enum CodingKeys: String, CodingKey {
-        case playerID = "playerId", played, won, drawn, lost, winRate, goalsFor, goalsAgainst, currentStreak, lastFive
+        case playerID = "playerId", played, won, drawn, lost, winRate, goalsFor, goalsAgainst, currentStreak, lastFive, rating
     }
 
     /// Every field present, `null` when unset, as everywhere in the API.
@@ -63,6 +66,7 @@ public struct PlayerStats: Hashable, Sendable, Codable {
         try container.encode(goalsAgainst, forKey: .goalsAgainst)
         try container.encode(currentStreak, forKey: .currentStreak)
         try container.encode(lastFive, forKey: .lastFive)
+        try container.encodeIfPresent(rating, forKey: .rating)
     }
 }
 
@@ -77,8 +81,11 @@ public struct LeaderboardEntry: Hashable, Sendable, Codable {
     public var lost: Int
     public var winRate: Double
     public var goalDifference: Int
+    /// The player's rating learned from the results (nil from a server that has none).
+    public var rating: RatingSummary?
 
-    public init(rank: Int, playerID: Int, name: String, played: Int, won: Int, drawn: Int, lost: Int, goalDifference: Int) {
+    public init(rank: Int, playerID: Int, name: String, played: Int, won: Int, drawn: Int, lost: Int, goalDifference: Int,
+                rating: RatingSummary? = nil) {
         self.rank = rank
         self.playerID = playerID
         self.name = name
@@ -88,10 +95,11 @@ public struct LeaderboardEntry: Hashable, Sendable, Codable {
         self.lost = lost
         self.winRate = played == 0 ? 0 : Double(won) / Double(played)
         self.goalDifference = goalDifference
+        self.rating = rating
     }
 
     enum CodingKeys: String, CodingKey {
-        case rank, playerID = "playerId", name, played, won, drawn, lost, winRate, goalDifference
+        case rank, playerID = "playerId", name, played, won, drawn, lost, winRate, goalDifference, rating
     }
 }
 
@@ -117,6 +125,7 @@ extension PlayerStats: JSONWritable {
             object.field("lost") { $0.int(lost) }
             object.field("played") { $0.int(played) }
             object.field("playerId") { $0.int(playerID) }
+            if let rating { object.field("rating") { $0.value(rating) } }
             object.field("winRate") { $0.optional(winRate) { $0.double($1) } }
             object.field("won") { $0.int(won) }
         }
@@ -133,6 +142,7 @@ extension LeaderboardEntry: JSONWritable {
             object.field("played") { $0.int(played) }
             object.field("playerId") { $0.int(playerID) }
             object.field("rank") { $0.int(rank) }
+            if let rating { object.field("rating") { $0.value(rating) } }
             object.field("winRate") { $0.double(winRate) }
             object.field("won") { $0.int(won) }
         }

@@ -321,12 +321,17 @@ paths:
         '404': { $ref: '#/components/responses/NotFound' }
   /api/stats/leaderboard:
     get:
-      summary: The roster ranked by win rate, then games, then goal difference
+      summary: The roster ranked by win rate, then games, then goal difference (or by rating)
       parameters:
         - name: minGames
           in: query
           required: false
           schema: { type: integer, minimum: 1, maximum: 10000, default: 1 }
+        - name: sort
+          in: query
+          required: false
+          description: record (win rate, then games, then goal difference) or rating (highest first)
+          schema: { type: string, enum: [record, rating], default: record }
       responses:
         '200':
           description: The ranking
@@ -335,6 +340,21 @@ paths:
               schema:
                 type: array
                 items: { $ref: '#/components/schemas/LeaderboardEntry' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+  /api/ratings:
+    get:
+      summary: Every player on the roster with their rating learned from results, highest first
+      responses:
+        '200':
+          description: The ratings
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/RatedPlayer' }
         '400': { $ref: '#/components/responses/BadRequest' }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
@@ -1077,12 +1097,17 @@ paths:
     parameters:
       - $ref: '#/components/parameters/GroupID'
     get:
-      summary: The roster ranked by win rate, then games, then goal difference
+      summary: The roster ranked by win rate, then games, then goal difference (or by rating)
       parameters:
         - name: minGames
           in: query
           required: false
           schema: { type: integer, minimum: 1, maximum: 10000, default: 1 }
+        - name: sort
+          in: query
+          required: false
+          description: record (win rate, then games, then goal difference) or rating (highest first)
+          schema: { type: string, enum: [record, rating], default: record }
       responses:
         '404': { $ref: '#/components/responses/GroupNotFound' }
         '403': { $ref: '#/components/responses/Forbidden' }
@@ -1093,6 +1118,25 @@ paths:
               schema:
                 type: array
                 items: { $ref: '#/components/schemas/LeaderboardEntry' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+  /api/groups/{groupId}/ratings:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+    get:
+      summary: Every player on the roster with their rating learned from results, highest first
+      responses:
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The ratings
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/RatedPlayer' }
         '400': { $ref: '#/components/responses/BadRequest' }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
@@ -1997,6 +2041,27 @@ components:
           type: array
           maxItems: 5
           items: { type: string, enum: [won, drawn, lost] }
+        rating: { $ref: '#/components/schemas/Rating' }
+    Rating:
+      type: object
+      description: A rating learned from results (docs/ratings.md), as it stands today
+      required: [mean, deviation, low, high, matches, lastChange, course, changes]
+      properties:
+        mean: { type: number }
+        deviation: { type: number, minimum: 0 }
+        low: { type: number, description: mean - 2 deviations }
+        high: { type: number, description: mean + 2 deviations }
+        matches: { type: integer, minimum: 0 }
+        lastChange: { type: [number, 'null'], description: How much the last match moved the mean }
+        course: { type: array, maxItems: 10, items: { type: number }, description: The mean after each of the last matches, oldest first }
+        changes: { type: array, maxItems: 10, items: { type: number } }
+    RatedPlayer:
+      type: object
+      required: [playerId, name, rating]
+      properties:
+        playerId: { type: integer }
+        name: { type: string }
+        rating: { $ref: '#/components/schemas/Rating' }
     LeaderboardEntry:
       type: object
       required: [rank, playerId, name, played, won, drawn, lost, winRate, goalDifference]
@@ -2010,6 +2075,7 @@ components:
         lost: { type: integer, minimum: 0 }
         winRate: { type: number, minimum: 0, maximum: 1 }
         goalDifference: { type: integer }
+        rating: { $ref: '#/components/schemas/Rating' }
     BalanceRequest:
       type: object
       required: [playerIds]
@@ -2034,7 +2100,10 @@ components:
             maxItems: 2
             items: { type: integer }
         seed: { type: [integer, 'null'], minimum: 0, maximum: 9007199254740991 }
-        weighting: { type: [string, 'null'], enum: [skill, record, null], default: skill }
+        weighting:
+          type: [string, 'null']
+          enum: [skill, record, rating, null]
+          description: Absent or null, rating once three in four of the players have three matches or more, else skill
     BalanceResponse:
       type: object
       required: [teamA, teamB, skillA, skillB, difference, positionSpread, seed, weighting]
@@ -2046,7 +2115,8 @@ components:
         difference: { type: number, minimum: 0 }
         positionSpread: { type: integer, minimum: 0 }
         seed: { type: integer }
-        weighting: { type: string, enum: [skill, record] }
+        weighting: { type: string, enum: [skill, record, rating] }
+        predictedWinA: { type: number, minimum: 0, maximum: 1, description: Team A's chance to win by the ratings }
 
 """##
 }

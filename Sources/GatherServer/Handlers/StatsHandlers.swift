@@ -3,12 +3,19 @@ import GatherCore
 import HTTP
 import Storage
 
-/// `/api/players/{id}/stats` and `/api/stats/leaderboard`: records over the caller's ended gathers.
+/// `/api/players/{id}/stats`, `/api/stats/leaderboard` and `/api/ratings`: records and ratings
+/// over the caller's ended gathers.
 enum StatsHandlers {
     /// A player's record. A retired player (deleted after playing) still has one.
     static func player(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let id = try context.parameters.int("id", resource: "player")
-        guard let stats = try context.database.read({ try StatsRepository($0).playerStats(id: id, owner: context.owner) }) else {
+        let now = context.services.now()
+        guard let stats = try context.database.read({ database -> PlayerStats? in
+            guard var stats = try StatsRepository(database).playerStats(id: id, owner: context.owner),
+                  let player = try PlayerRepository(database).find(id: id, owner: context.owner) else { return nil }
+            stats.rating = RatingSummary(try RatingRepository(database).rating(playerID: id, owner: context.owner), declared: player.skill, at: now)
+            return stats
+        }) else {
             throw APIError.playerNotFound
         }
         return .json(.ok, stats)
@@ -16,21 +23,68 @@ enum StatsHandlers {
 
     static let minimumGamesRange = 1...10_000
 
-    /// Players on the roster ranked by win rate, then games, then goal difference; `minGames`
-    /// (default 1) leaves out those with fewer ended matches.
+    /// How the leaderboard is ordered: `record` (win rate, then games, then goal difference) or
+    /// `rating` (the rating's mean, highest first; the record's order among equals).
+    enum LeaderboardOrder: String {
+        case record, rating
+    }
+
+    /// Players on the roster ranked by win rate, then games, then goal difference (or, with
+    /// `sort=rating`, by rating); `minGames` (default 1) leaves out those with fewer ended matches.
+    /// Each row carries the player's rating.
     static func leaderboard(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         var minimumGames = 1
+        var order = LeaderboardOrder.record
         for (name, value) in context.request.query {
-            guard name == "minGames" else {
-                throw ValidationError(field: name, message: "is not a parameter of the leaderboard (minGames)")
+            switch name {
+            case "minGames":
+                guard let number = Int(value), minimumGamesRange.contains(number) else {
+                    throw ValidationError(field: "minGames", message: "must be a whole number from 1 to 10000")
+                }
+                minimumGames = number
+            case "sort":
+                guard let chosen = LeaderboardOrder(rawValue: value) else {
+                    throw ValidationError(field: "sort", message: "must be \"record\" or \"rating\"")
+                }
+                order = chosen
+            default:
+                throw ValidationError(field: name, message: "is not a parameter of the leaderboard (minGames, sort)")
             }
-            guard let number = Int(value), minimumGamesRange.contains(number) else {
-                throw ValidationError(field: "minGames", message: "must be a whole number from 1 to 10000")
-            }
-            minimumGames = number
         }
-        return .json(.ok, try context.database.read {
-            try StatsRepository($0).leaderboard(owner: context.owner, minimumGames: minimumGames)
-        })
+        let now = context.services.now()
+        var entries = try context.database.read { database in
+            let ratings = try RatingRepository(database).ratings(owner: context.owner)
+            let levels = Dictionary(try PlayerRepository(database).all(owner: context.owner).map { ($0.id, $0.skill) }) { first, _ in first }
+            return try StatsRepository(database).leaderboard(owner: context.owner, minimumGames: minimumGames).map { entry in
+                var rated = entry
+                rated.rating = RatingSummary(ratings[entry.playerID], declared: levels[entry.playerID] ?? nil, at: now)
+                return rated
+            }
+        }
+        if order == .rating {
+            entries = entries.enumerated().sorted { ($0.element.rating?.mean ?? 0, -$0.offset) > ($1.element.rating?.mean ?? 0, -$1.offset) }
+                .enumerated().map { rank, pair in
+                    var entry = pair.element
+                    entry.rank = rank + 1
+                    return entry
+                }
+        }
+        return .json(.ok, entries)
+    }
+
+    /// `GET /api/ratings`: every player on the roster with their rating, highest first (then by
+    /// name); players who have not played yet at the level they were declared.
+    static func ratings(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
+        guard context.request.query.isEmpty else {
+            throw ValidationError(field: context.request.query[0].0, message: "is not a parameter of the ratings")
+        }
+        let now = context.services.now()
+        let rated = try context.database.read { database in
+            let ratings = try RatingRepository(database).ratings(owner: context.owner)
+            return try PlayerRepository(database).all(owner: context.owner).map { player in
+                RatedPlayer(playerID: player.id, name: player.name, rating: RatingSummary(ratings[player.id], declared: player.skill, at: now))
+            }
+        }
+        return .json(.ok, rated.sorted { ($0.rating.mean, $1.name, $1.playerID) > ($1.rating.mean, $0.name, $0.playerID) })
     }
 }

@@ -5,36 +5,56 @@ import Storage
 
 /// `POST /api/teams/balance`: two fair teams from the caller's players.
 enum TeamHandlers {
+    /// Every split answers with team A's chance to win by the ratings (`predictedWinA`). Without a
+    /// `weighting`, the ratings make the teams once they are trusted (`RatingWeights.areTrusted`),
+    /// else the declared skill does; the answer says which.
     static func balance(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let request = try context.decodeBody(BalanceRequest.self)
-        let candidates: [(player: Player, candidate: BalanceCandidate)] = try context.database.read { database in
-            let players = PlayerRepository(database)
-            let records = request.weighting == .record ? try StatsRepository(database).playedAndWon(owner: context.owner) : [:]
-            return try request.playerIDs.map { id in
-                guard let player = try players.find(id: id, owner: context.owner) else {
-                    throw APIError.notFound("player \(id) not found")
-                }
-                switch request.weighting {
-                case .skill:
-                    return (player, BalanceCandidate(player: player))
-                case .record:
-                    let record = records[id]
-                    return (player, BalanceCandidate(player: player, played: record?.played ?? 0, won: record?.won ?? 0))
-                }
+        let now = context.services.now()
+        let (players, records, ratings) = try context.database.read { database in
+            let repository = PlayerRepository(database)
+            let players = try request.playerIDs.map { id in
+                guard let player = try repository.find(id: id, owner: context.owner) else { throw APIError.notFound("player \(id) not found") }
+                return player
             }
+            let records = request.weighting == .record ? try StatsRepository(database).playedAndWon(owner: context.owner) : [:]
+            return (players, records, try RatingRepository(database).ratings(owner: context.owner))
+        }
+        let history = RatingHistory()
+        let rated = Dictionary(uniqueKeysWithValues: players.map { player in
+            (player.id, ratings[player.id].map { history.current($0, at: now) } ?? history.model.initial(for: player.skill ?? .amateur))
+        })
+        let weighting = request.weighting
+            ?? (RatingWeights.areTrusted(matchesPlayed: players.map { ratings[$0.id]?.matches ?? 0 }) ? .rating : .skill)
+        let candidates: [BalanceCandidate]
+        switch weighting {
+        case .skill:
+            candidates = players.map(BalanceCandidate.init(player:))
+        case .record:
+            candidates = players.map { BalanceCandidate(player: $0, played: records[$0.id]?.played ?? 0, won: records[$0.id]?.won ?? 0) }
+        case .rating:
+            candidates = RatingWeights.candidates(players.map { ($0.id, rated[$0.id] ?? history.model.initial(for: .amateur), $0.preferredPosition) })
         }
         // Without a seed the server draws one and says which, so the split can be asked for again.
         let seed = request.seed ?? Int.random(in: BalanceRequest.seedRange)
         let split: BalancedSplit
         do {
-            split = try TeamBalancer.balance(candidates.map(\.candidate), pins: request.pins, apart: request.apart, seed: UInt64(seed))
+            split = try TeamBalancer.balance(candidates, pins: request.pins, apart: request.apart, seed: UInt64(seed))
         } catch {
             throw APIError(.badRequest, error.description)
         }
-        let byID = Dictionary(uniqueKeysWithValues: candidates.map { ($0.player.id, $0.player) })
-        let unit = request.weighting == .skill ? 1.0 : 2.0
-        return .json(.ok, BalanceResponse(teamA: split.teamA.compactMap { byID[$0] }, teamB: split.teamB.compactMap { byID[$0] },
-                                          skillA: Double(split.weightA) / unit, skillB: Double(split.weightB) / unit,
-                                          positionSpread: split.positionSpread, seed: seed, weighting: request.weighting))
+        let byID = Dictionary(uniqueKeysWithValues: players.map { ($0.id, $0) })
+        let teamA = split.teamA.compactMap { byID[$0] }, teamB = split.teamB.compactMap { byID[$0] }
+        let predictedWinA = RatingWeights.predictedWinA(teamA: teamA.compactMap { rated[$0.id] }, teamB: teamB.compactMap { rated[$0.id] })
+        let (skillA, skillB): (Double, Double)
+        switch weighting {
+        case .skill: (skillA, skillB) = (Double(split.weightA), Double(split.weightB))
+        case .record: (skillA, skillB) = (Double(split.weightA) / 2, Double(split.weightB) / 2)
+        case .rating:
+            func sum(_ team: [Player]) -> Double { (team.reduce(0) { $0 + (rated[$1.id]?.mean ?? 0) } * 100).rounded() / 100 }
+            (skillA, skillB) = (sum(teamA), sum(teamB))
+        }
+        return .json(.ok, BalanceResponse(teamA: teamA, teamB: teamB, skillA: skillA, skillB: skillB, positionSpread: split.positionSpread,
+                                          seed: seed, weighting: weighting, predictedWinA: (predictedWinA * 1000).rounded() / 1000))
     }
 }

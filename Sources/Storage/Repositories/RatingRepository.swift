@@ -66,6 +66,24 @@ package struct RatingRepository {
         try record(through: orders.last, owner: owner)
     }
 
+    /// Each player's rating who has played a counted match: as stored, or, should a write have
+    /// left changes unsettled, as a replay gives them (never a number the matches do not give).
+    package func ratings(owner: UUID) throws -> [Int: PlayerRating] {
+        try isSettled(owner: owner) ? try stored(owner: owner) : try replayed(owner: owner)
+    }
+
+    /// One player's rating, as `ratings` has it; nil before their first counted match.
+    package func rating(playerID: Int, owner: UUID) throws -> PlayerRating? {
+        try isSettled(owner: owner) ? try stored(playerID: playerID, owner: owner) : try replayed(owner: owner)[playerID]
+    }
+
+    private func isSettled(owner: UUID) throws -> Bool {
+        try database.query("""
+            SELECT coalesce((SELECT stale FROM rating_state WHERE group_id = ?1), 0) = 0
+               AND NOT EXISTS (SELECT 1 FROM rating_pending WHERE group_id = ?1)
+            """, owner).first?.int(0) == 1
+    }
+
     /// The group's ratings as stored: each player who has played a counted match.
     package func stored(owner: UUID) throws -> [Int: PlayerRating] {
         var ratings: [Int: PlayerRating] = [:]
