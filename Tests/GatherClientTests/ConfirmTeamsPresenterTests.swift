@@ -232,6 +232,45 @@ final class ConfirmTeamsBalancingTests: XCTestCase {
         XCTAssertEqual(presenter.balanceSeed, 7)
     }
 
+    private func rated(_ player: Player, _ mean: Double, matches: Int) -> RatedPlayer {
+        RatedPlayer(playerID: player.id, name: player.name,
+                    rating: RatingSummary(mean: mean, deviation: 2, matches: matches, lastChange: 0, course: [mean], changes: [0]))
+    }
+
+    func testTrustedRatingsMakeTheTeamsAndTheOddsAreShown() async {
+        let (presenter, view, _) = makePresenter()
+        XCTAssertNil(view.last?.predictedWinA, "no ratings yet: no odds")
+        // Kai, declared a beginner, turns out the strongest; Jo, an amateur, the weakest.
+        presenter.useRatings([rated(keeperA, 25, matches: 5), rated(keeperB, 25, matches: 5), rated(strong, 28, matches: 5),
+                              rated(middle, 19, matches: 5), rated(weak, 34, matches: 5), rated(other, 25, matches: 5)])
+        XCTAssertNil(view.last?.predictedWinA, "nobody on a team yet")
+        XCTAssertEqual(view.last?.balancesByRating, true)
+
+        presenter.balance()
+
+        let teamA = Set(section(.teamA, in: view)?.rows.map(\.name) ?? [])
+        XCTAssertNotEqual(teamA.contains("Kai"), teamA.contains("Ivo"), "the two strongest by rating apart: \(teamA)")
+        XCTAssertEqual(teamA.contains("Kai"), teamA.contains("Jo"), "Kai 34 with Jo 19, Ivo 28 with Lu 25: \(teamA)")
+        XCTAssertEqual(section(.teamA, in: view)?.goalkeepers, 1, "the hard rules hold")
+        let odds = try? XCTUnwrap(view.last?.predictedWinA)
+        XCTAssertEqual(odds ?? 0, 0.5, accuracy: 1e-9, "sums 78 – 78: even")
+        XCTAssertEqual(view.last?.balancesByRating, true)
+    }
+
+    func testRatingsFromTooFewMatchesLeaveTheDeclaredSkillToBalanceButStillGiveTheOdds() async {
+        let (presenter, view, _) = makePresenter()
+        presenter.useRatings([rated(keeperA, 25, matches: 1), rated(keeperB, 25, matches: 1), rated(strong, 28, matches: 5),
+                              rated(middle, 18, matches: 0), rated(weak, 34, matches: 2), rated(other, 26, matches: 5)])
+        XCTAssertEqual(view.last?.balancesByRating, false)
+
+        presenter.balance()
+
+        XCTAssertEqual(section(.teamA, in: view)?.skill, 6, "by skill")
+        XCTAssertEqual(section(.teamB, in: view)?.skill, 6)
+        let odds = try? XCTUnwrap(view.last?.predictedWinA)
+        XCTAssertTrue((0.0...1.0).contains(odds ?? -1))
+    }
+
     func testHandMovesUpdateTheTotalsLiveAndEndBalanced() async {
         let (presenter, view, _) = makePresenter()
         presenter.balance()

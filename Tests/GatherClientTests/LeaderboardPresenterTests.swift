@@ -9,12 +9,17 @@ final class LeaderboardPresenterTests: XCTestCase {
     private var service: StubStatsService!
 
     /// The server's ranking. Ties: Eva and bruno both won 7; Eva and carla drew 1; Eva and Ana lost 2.
+    /// Ratings: Ana's is the highest (her wins came against strong sides), carla's the lowest.
     private static let entries = [
-        LeaderboardEntry(rank: 1, playerID: 5, name: "Eva", played: 10, won: 7, drawn: 1, lost: 2, goalDifference: 8),
-        LeaderboardEntry(rank: 2, playerID: 2, name: "bruno", played: 12, won: 7, drawn: 2, lost: 3, goalDifference: 0),
-        LeaderboardEntry(rank: 3, playerID: 1, name: "Ana", played: 4, won: 2, drawn: 0, lost: 2, goalDifference: 5),
-        LeaderboardEntry(rank: 4, playerID: 3, name: "carla", played: 6, won: 1, drawn: 1, lost: 4, goalDifference: -2),
+        LeaderboardEntry(rank: 1, playerID: 5, name: "Eva", played: 10, won: 7, drawn: 1, lost: 2, goalDifference: 8, rating: rated(27.04)),
+        LeaderboardEntry(rank: 2, playerID: 2, name: "bruno", played: 12, won: 7, drawn: 2, lost: 3, goalDifference: 0, rating: rated(26.5)),
+        LeaderboardEntry(rank: 3, playerID: 1, name: "Ana", played: 4, won: 2, drawn: 0, lost: 2, goalDifference: 5, rating: rated(31.26)),
+        LeaderboardEntry(rank: 4, playerID: 3, name: "carla", played: 6, won: 1, drawn: 1, lost: 4, goalDifference: -2, rating: rated(19.95)),
     ]
+
+    private static func rated(_ mean: Double) -> RatingSummary {
+        RatingSummary(mean: mean, deviation: 3, matches: 4, lastChange: 0.5, course: [mean], changes: [0.5])
+    }
 
     private func load(_ result: Result<[LeaderboardEntry], ServiceError> = .success(entries)) async {
         service = StubStatsService()
@@ -77,12 +82,12 @@ final class LeaderboardPresenterTests: XCTestCase {
         await load()
 
         XCTAssertEqual(view.last?.rows.map(\.cells), [
-            ["1", "Eva", "10", "7", "1", "2", "70%", "+8"],
-            ["2", "bruno", "12", "7", "2", "3", "58%", "0"],
-            ["3", "Ana", "4", "2", "0", "2", "50%", "+5"],
-            ["4", "carla", "6", "1", "1", "4", "17%", "-2"],
+            ["1", "Eva", "10", "7", "1", "2", "70%", "+8", "27.0"],
+            ["2", "bruno", "12", "7", "2", "3", "58%", "0", "26.5"],
+            ["3", "Ana", "4", "2", "0", "2", "50%", "+5", "31.3"],
+            ["4", "carla", "6", "1", "1", "4", "17%", "-2", "20.0"],
         ])
-        XCTAssertEqual(LeaderboardColumn.allCases.map(\.title), ["#", "Name", "P", "W", "D", "L", "Win %", "GD"])
+        XCTAssertEqual(LeaderboardColumn.allCases.map(\.title), ["#", "Name", "P", "W", "D", "L", "Win %", "GD", "Rating"])
     }
 
     func testAWinRateRoundsToTheNearestPercent() async {
@@ -134,7 +139,7 @@ final class LeaderboardPresenterTests: XCTestCase {
             seen.append(view.last?.sortedBy ?? .rank)
         }
 
-        XCTAssertEqual(seen, [.name, .played, .won, .drawn, .lost, .winRate, .goalDifference, .rank])
+        XCTAssertEqual(seen, [.name, .played, .won, .drawn, .lost, .winRate, .goalDifference, .rating, .rank])
     }
 
     func testThePreviousColumnWrapsAroundBackwards() async {
@@ -146,7 +151,7 @@ final class LeaderboardPresenterTests: XCTestCase {
             seen.append(view.last?.sortedBy ?? .rank)
         }
 
-        XCTAssertEqual(seen, [.goalDifference, .winRate, .lost, .drawn, .won, .played, .name, .rank])
+        XCTAssertEqual(seen, [.rating, .goalDifference, .winRate, .lost, .drawn, .won, .played, .name, .rank])
         XCTAssertEqual(presenter.sortedBy, .rank)
     }
 
@@ -167,6 +172,17 @@ final class LeaderboardPresenterTests: XCTestCase {
         XCTAssertEqual(orders[.lost], ["carla", "bruno", "Eva", "Ana"])
         XCTAssertEqual(orders[.winRate], ["Eva", "bruno", "Ana", "carla"])
         XCTAssertEqual(orders[.goalDifference], ["Eva", "Ana", "bruno", "carla"])
+        XCTAssertEqual(orders[.rating], ["Ana", "Eva", "bruno", "carla"], "highest rating first")
+    }
+
+    func testAnOlderServerWithoutRatingsShowsADashAndSortsThemLast() async {
+        await load(.success([
+            LeaderboardEntry(rank: 1, playerID: 1, name: "Ana", played: 3, won: 2, drawn: 0, lost: 1, goalDifference: 1),
+            LeaderboardEntry(rank: 2, playerID: 2, name: "Ben", played: 3, won: 1, drawn: 0, lost: 2, goalDifference: -1, rating: Self.rated(24)),
+        ]))
+        XCTAssertEqual(view.last?.rows.first?.cells.last, "–")
+        presenter.sortByNextColumn(-1)
+        XCTAssertEqual(names, ["Ben", "Ana"])
     }
 
     func testSortingKeepsEachRowsCells() async {
@@ -174,7 +190,7 @@ final class LeaderboardPresenterTests: XCTestCase {
 
         presenter.sortByNextColumn(1)
 
-        XCTAssertEqual(view.last?.rows.first?.cells, ["3", "Ana", "4", "2", "0", "2", "50%", "+5"])
+        XCTAssertEqual(view.last?.rows.first?.cells, ["3", "Ana", "4", "2", "0", "2", "50%", "+5", "31.3"])
     }
 
     func testSortingHighlightsTheFirstRow() async {

@@ -48,6 +48,30 @@ final class PlayerRecordTests: XCTestCase {
         XCTAssertEqual(view.last?.sections.first?.rows.first?.value, "Ana")
     }
 
+    func testTheRatingFollowsTheRecordWithItsRangeItsLastChangeAndItsCourse() async {
+        var stats = Self.fourPlayed
+        stats.rating = RatingSummary(mean: 27.34, deviation: 3.1, matches: 4, lastChange: 1.16,
+                                     course: [24.1, 25.9, 26.18, 27.34], changes: [-0.9, 1.8, 0.28, 1.16])
+        show(stats: .success(stats))
+
+        await presenter.loadRecord()
+
+        XCTAssertEqual(view.last?.record?.suffix(2), [
+            "Rating 27.3 (21.1–33.5) · +1.2 last match",
+            "Course ▁▅▅█ last 4 · +1.8 +0.3 +1.2",
+        ])
+    }
+
+    func testBeforeAnyMatchTheRatingIsWhereTheDeclaredLevelStarts() async {
+        show(stats: .success(PlayerStats(playerID: 1, played: 0, won: 0, drawn: 0, lost: 0, goalsFor: 0, goalsAgainst: 0, currentStreak: nil,
+                                         lastFive: [], rating: RatingSummary(mean: 30, deviation: 25.0 / 3, matches: 0, lastChange: nil,
+                                                                             course: [], changes: []))))
+
+        await presenter.loadRecord()
+
+        XCTAssertEqual(view.last?.record, ["No match played yet", "Rating 30.0 (13.3–46.7) · from the declared level"])
+    }
+
     func testTheRecordIsThatOfThePlayerShown() async {
         show(Fixtures.bruno, stats: .success(Self.fourPlayed))
 
@@ -129,5 +153,26 @@ final class PlayerRecordTests: XCTestCase {
         XCTAssertEqual(view.displayCount, shown, "nothing to redraw")
         XCTAssertNil(view.last?.record)
         XCTAssertNil(view.last?.recordError)
+    }
+}
+
+/// How ratings read: one decimal, signed changes, a course in blocks.
+final class RatingTextTests: XCTestCase {
+    func testNumbersAndChanges() {
+        XCTAssertEqual(RatingText.value(27.349), "27.3")
+        XCTAssertEqual(RatingText.value(-0.96), "-1.0")
+        XCTAssertEqual(RatingText.value(0.04), "0.0")
+        XCTAssertEqual(RatingText.change(1.16), "+1.2")
+        XCTAssertEqual(RatingText.change(-0.35), "-0.4")
+        XCTAssertEqual(RatingText.change(0.02), "±0.0")
+        XCTAssertEqual(RatingText.change(-0.04), "±0.0", "never a signed zero")
+    }
+
+    func testTheSparklineSpansTheBlocksFromLowestToHighest() {
+        XCTAssertEqual(RatingText.sparkline([]), "")
+        XCTAssertEqual(RatingText.sparkline([25, 25, 25]), "▄▄▄", "flat")
+        XCTAssertEqual(RatingText.sparkline([20, 30]), "▁█")
+        XCTAssertEqual(RatingText.sparkline([0, 1, 2, 3, 4, 5, 6, 7]), "▁▂▃▄▅▆▇█")
+        XCTAssertEqual(RatingText.sparkline([30, 20, 25]), "█▁▅")
     }
 }

@@ -268,12 +268,22 @@ final class EndToEndTests: XCTestCase {
         terminal.waitFor("100%")
         terminal.press(">")
         terminal.waitFor("Name▼")
+        // The rating column, one step back round from the rank: Ana's win lifts her above Ben.
+        terminal.press("<", "<")
+        terminal.waitFor("Rating▼")
+        let rows = terminal.screen().split(separator: "\n").map(String.init)
+        let ana = try XCTUnwrap(rows.firstIndex { $0.contains(" Ana ") }, terminal.screen())
+        let ben = try XCTUnwrap(rows.firstIndex { $0.contains(" Ben ") }, terminal.screen())
+        XCTAssertLessThan(ana, ben, "the winner's rating is the higher:\n\(terminal.screen())")
+        XCTAssertNotNil(rows[ana].range(of: #"2\d\.\d\s*$"#, options: .regularExpression), rows[ana])
         terminal.press("Escape")
 
-        // Ana's record on her detail screen.
+        // Ana's record on her detail screen, with her rating and how far the match moved it.
         terminal.waitFor("Players")
         terminal.press("g", "Enter")
         terminal.waitFor("Played 1 · W 1 D 0 L 0 · 100% won")
+        terminal.waitFor("Rating ")
+        terminal.waitFor(" last match")
         terminal.press("q")
         terminal.waitFor("FG-EXITED-0")
     }
@@ -352,9 +362,10 @@ final class EndToEndTests: XCTestCase {
         terminal.press("B")
         terminal.waitFor("Team A (3) · skill 6")
         terminal.waitFor("Team B (3) · skill 6")
-        terminal.waitFor("difference 0 · balanced")
+        // Six amateurs by the ratings the server keeps (nobody has played): even odds.
+        terminal.waitFor("A 50 % · B 50 % · skill 6 – 6 · balanced")
         terminal.press("R")
-        terminal.waitFor("difference 0 · balanced")
+        terminal.waitFor("A 50 % · B 50 % · skill 6 – 6 · balanced")
         terminal.press("Enter")
         terminal.waitFor("10:00  Ready")
         terminal.press("+")
@@ -596,9 +607,10 @@ final class EndToEndTests: XCTestCase {
         terminal.waitFor("Personal")
         XCTAssertFalse(terminal.screen().contains("No match played yet"), "below the attributes at first:\n\(terminal.screen())")
 
-        for _ in 0..<12 { terminal.press("j") }
+        for _ in 0..<14 { terminal.press("j") }
 
         terminal.waitFor("No match played yet")
+        terminal.waitFor("Rating 25.0 (8.3–41.7) · from the declared level")
         terminal.press("Escape")
         terminal.waitFor("Ana")
     }

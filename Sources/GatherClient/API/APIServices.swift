@@ -221,6 +221,10 @@ public struct APIStatsService: StatsService {
     public func leaderboard() async throws -> [LeaderboardEntry] {
         try await client.request(.get, "/api/stats/leaderboard", as: [LeaderboardEntry].self)
     }
+
+    public func ratings() async throws -> [RatedPlayer] {
+        try await client.request(.get, "/api/ratings", as: [RatedPlayer].self)
+    }
 }
 
 /// Share links over the API.

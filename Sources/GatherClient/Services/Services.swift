@@ -89,6 +89,8 @@ public enum HistoryPage {
 public protocol StatsService: Sendable {
     func stats(playerID: Int) async throws -> PlayerStats
     func leaderboard() async throws -> [LeaderboardEntry]
+    /// Every player's rating learned from the results (`GET /api/ratings`).
+    func ratings() async throws -> [RatedPlayer]
 }
 
 /// Read-only links to the organiser's results, for friends without an account.

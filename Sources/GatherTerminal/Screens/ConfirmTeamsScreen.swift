@@ -82,11 +82,20 @@ final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
         let messages = Area(row: area.bottom - 2, column: area.column, width: area.width, height: 2)
         if state.error == nil {
             let teamA = state.sections.first { $0.team == .teamA }, teamB = state.sections.first { $0.team == .teamB }
-            let summary = state.notice ?? ("Skill \(teamA?.skill ?? 0) – \(teamB?.skill ?? 0) · difference \(state.skillDifference)"
-                + (state.isBalanced ? " · balanced" : ""))
+            let balanced = state.isBalanced ? (state.balancesByRating ? " · balanced by rating" : " · balanced") : ""
+            // With the ratings' odds first, the skill sums say enough without their difference (60 columns).
+            let summary = state.notice ?? state.predictedWinA.map {
+                ConfirmTeamsScreen.odds($0) + " · skill \(teamA?.skill ?? 0) – \(teamB?.skill ?? 0)" + balanced
+            } ?? ("Skill \(teamA?.skill ?? 0) – \(teamB?.skill ?? 0) · difference \(state.skillDifference)" + balanced)
             buffer.message(summary, row: messages.row + 1, in: messages, style: state.notice == nil ? Theme.dim : Theme.notice)
         }
         buffer.paragraph(state.error, row: messages.row, in: messages, maxLines: 2)
+    }
+
+    /// "A 52 % · B 48 %": each side's chance by the ratings, the two adding up to 100.
+    static func odds(_ winA: Double) -> String {
+        let a = Int((winA * 100).rounded())
+        return "A \(a) % · B \(100 - a) %"
     }
 
     /// The bench across the top, then Team A and Team B in two columns; each part scrolls to its

@@ -1,7 +1,7 @@
 import GatherClient
 import Terminal
 
-/// Rank, name, P W D L, win %, goal difference; `<` and `>` sort by another column, `v` reverses
+/// Rank, name, P W D L, win %, goal difference, rating; `<` and `>` sort by another column, `v` reverses
 /// it, `m` leaves out players with few matches.
 @MainActor
 final class LeaderboardScreen: TerminalScreen, LeaderboardView {
@@ -56,7 +56,7 @@ final class LeaderboardScreen: TerminalScreen, LeaderboardView {
 
     /// Widths of the columns after the name, which takes what is left.
     private static let widths: [LeaderboardColumn: Int] = [.rank: 4, .played: 4, .won: 4, .drawn: 4, .lost: 4, .winRate: 7,
-                                                           .goalDifference: 5]
+                                                           .goalDifference: 5, .rating: 7]
 
     func draw(into buffer: inout ScreenBuffer, in area: Area) {
         guard let state else { return }

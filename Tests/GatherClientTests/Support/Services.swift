@@ -376,6 +376,7 @@ final class StubStatsService: StatsService {
     private struct State: Sendable {
         var stats: Result<PlayerStats, ServiceError> = .failure(.unreachable("no stats set"))
         var leaderboard: Result<[LeaderboardEntry], ServiceError> = .success([])
+        var ratings: Result<[RatedPlayer], ServiceError> = .success([])
         var statsRequests: [Int] = []
     }
 
@@ -389,7 +390,15 @@ final class StubStatsService: StatsService {
         get { state.withLock { $0.leaderboard } }
         set { state.withLock { $0.leaderboard = newValue } }
     }
+    var ratingsResult: Result<[RatedPlayer], ServiceError> {
+        get { state.withLock { $0.ratings } }
+        set { state.withLock { $0.ratings = newValue } }
+    }
     var statsRequests: [Int] { state.withLock { $0.statsRequests } }
+
+    func ratings() async throws -> [RatedPlayer] {
+        try state.withLock { try $0.ratings.get() }
+    }
 
     func stats(playerID: Int) async throws -> PlayerStats {
         try state.withLock { state in

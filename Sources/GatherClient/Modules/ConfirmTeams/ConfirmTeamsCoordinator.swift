@@ -17,6 +17,12 @@ public final class ConfirmTeamsCoordinator: ScreenCoordinator, ConfirmTeamsPrese
         presenter.view = view
         presenter.delegate = self
         presenter.viewDidLoad()
+        // The ratings make fairer teams and tell the odds; offline the declared skill still balances.
+        let stats = app.dependencies.statsService, presenter = presenter
+        Task {
+            guard let rated = try? await stats.ratings() else { return }
+            presenter.useRatings(rated)
+        }
     }
 
     public func confirmTeams(_ presenter: ConfirmTeamsPresenter, didStart gatherID: UUID, assignments: [TeamAssignmentEntry],

@@ -39,6 +39,10 @@ public struct ConfirmTeamsViewState: Equatable, Sendable {
     public var isBalanced: Bool
     /// What re-rolling found: this is the only fair split, or every fair one has been shown.
     package var notice: String? = nil
+    /// Team A's chance to win by the players' ratings, once they are known and both teams have players.
+    package var predictedWinA: Double? = nil
+    /// B balances by the ratings (trusted for these players), else by the declared skill.
+    package var balancesByRating = false
 }
 
 @MainActor
@@ -72,6 +76,8 @@ public final class ConfirmTeamsPresenter {
     private let makeSeed: () -> Int
     /// The fair splits shown since the last B, each once whichever side is which.
     private var shownSplits: Set<SplitKey> = []
+    /// The players' ratings from the server; none offline (the declared skill balances then).
+    private var ratings: [Int: RatingSummary] = [:]
 
     /// A split with the sides not told apart: the team holding the lowest id.
     private struct SplitKey: Hashable {
@@ -194,9 +200,36 @@ public final class ConfirmTeamsPresenter {
         return SplitKey(teamA: members(of: .teamA).map(\.id), teamB: members(of: .teamB).map(\.id))
     }
 
+    /// The ratings of the players, as the server learned them: B and R balance by them once they
+    /// are trusted for these players (`RatingWeights.areTrusted`), and the teams show their odds.
+    package func useRatings(_ rated: [RatedPlayer]) {
+        ratings = Dictionary(rated.map { ($0.playerID, $0.rating) }) { first, _ in first }
+        shownSplits = currentKey.map { [$0] } ?? []
+        render()
+    }
+
+    private var balancesByRating: Bool {
+        !ratings.isEmpty && RatingWeights.areTrusted(matchesPlayed: players.map { ratings[$0.id]?.matches ?? 0 })
+    }
+
+    private func rating(of player: Player) -> Rating {
+        guard let known = ratings[player.id] else { return RatingModel.standard.initial(for: player.skill ?? .amateur) }
+        return Rating(mean: known.mean, deviation: known.deviation)
+    }
+
+    private var candidates: [BalanceCandidate] {
+        guard balancesByRating else { return players.map(BalanceCandidate.init(player:)) }
+        return RatingWeights.candidates(players.map { ($0.id, rating(of: $0), $0.preferredPosition) })
+    }
+
+    private var predictedWinA: Double? {
+        guard !ratings.isEmpty, canStart else { return nil }
+        return RatingWeights.predictedWinA(teamA: members(of: .teamA).map(rating(of:)), teamB: members(of: .teamB).map(rating(of:)))
+    }
+
     private func split(seed: Int) -> BalancedSplit? {
         do {
-            return try TeamBalancer.balance(players.map(BalanceCandidate.init(player:)), pins: pins, seed: UInt64(seed))
+            return try TeamBalancer.balance(candidates, pins: pins, seed: UInt64(seed))
         } catch {
             self.error = error.description.capitalizedFirst
             return nil
@@ -255,6 +288,7 @@ public final class ConfirmTeamsPresenter {
         }
         view?.display(ConfirmTeamsViewState(sections: sections, error: error,
                                             skillDifference: abs(skill(of: .teamA) - skill(of: .teamB)),
-                                            isBalanced: balanceSeed != nil, notice: notice))
+                                            isBalanced: balanceSeed != nil, notice: notice, predictedWinA: predictedWinA,
+                                            balancesByRating: balancesByRating))
     }
 }

@@ -3,7 +3,7 @@ import GatherCore
 /// The columns of the leaderboard, in the order they are shown; `<` and `>` move the sort
 /// between them.
 public enum LeaderboardColumn: Int, CaseIterable, Sendable {
-    case rank, name, played, won, drawn, lost, winRate, goalDifference
+    case rank, name, played, won, drawn, lost, winRate, goalDifference, rating
 
     public var title: String {
         switch self {
@@ -15,6 +15,7 @@ public enum LeaderboardColumn: Int, CaseIterable, Sendable {
         case .lost: return "L"
         case .winRate: return "Win %"
         case .goalDifference: return "GD"
+        case .rating: return "Rating"
         }
     }
 
@@ -29,6 +30,7 @@ public enum LeaderboardColumn: Int, CaseIterable, Sendable {
         case .lost: return a.lost > b.lost
         case .winRate: return a.winRate > b.winRate
         case .goalDifference: return a.goalDifference > b.goalDifference
+        case .rating: return (a.rating?.mean ?? -.infinity) > (b.rating?.mean ?? -.infinity)
         }
     }
 }
@@ -156,7 +158,8 @@ public final class LeaderboardPresenter {
         let rows = sorted.enumerated().map { index, entry in
             LeaderboardRow(cells: [String(entry.rank), entry.name, String(entry.played), String(entry.won), String(entry.drawn),
                                    String(entry.lost), "\(Int((entry.winRate * 100).rounded()))%",
-                                   entry.goalDifference > 0 ? "+\(entry.goalDifference)" : String(entry.goalDifference)],
+                                   entry.goalDifference > 0 ? "+\(entry.goalDifference)" : String(entry.goalDifference),
+                                   entry.rating.map { RatingText.value($0.mean) } ?? "–"],
                            isHighlighted: index == cursor.index)
         }
         view?.display(LeaderboardViewState(rows: rows, sortedBy: sortedBy, isLoading: isLoading, error: error,

@@ -69,7 +69,7 @@ public final class PlayerDetailPresenter {
     }
 
     static func lines(for stats: PlayerStats) -> [String] {
-        guard stats.played > 0 else { return ["No match played yet"] }
+        guard stats.played > 0 else { return ["No match played yet"] + (stats.rating.map(ratingLines) ?? []) }
         let rate = Int(((stats.winRate ?? 0) * 100).rounded())
         var lines = ["Played \(stats.played) · W \(stats.won) D \(stats.drawn) L \(stats.lost) · \(rate)% won",
                      "Goals \(stats.goalsFor) for, \(stats.goalsAgainst) against"]
@@ -84,6 +84,17 @@ public final class PlayerDetailPresenter {
             }
         }
         lines.append("Last five (newest first): " + letters.joined(separator: " "))
+        return lines + (stats.rating.map(ratingLines) ?? [])
+    }
+
+    /// "Rating 27.3 (21.1–33.5) · +1.2 last match", then its course over the last matches.
+    static func ratingLines(_ rating: RatingSummary) -> [String] {
+        guard rating.matches > 0 else { return ["Rating \(RatingText.withRange(rating)) · from the declared level"] }
+        var lines = ["Rating \(RatingText.withRange(rating))" + (rating.lastChange.map { " · \(RatingText.change($0)) last match" } ?? "")]
+        if rating.course.count > 1 {
+            let changes = rating.changes.suffix(3).map(RatingText.change).joined(separator: " ")
+            lines.append("Course \(RatingText.sparkline(rating.course)) last \(rating.course.count) · \(changes)")
+        }
         return lines
     }
 
