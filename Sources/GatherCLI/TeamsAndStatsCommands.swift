@@ -21,13 +21,20 @@ enum TeamsAndStatsCommands {
             return (ids[0], ids[1])
         }
         let seed = try context.command.value("--seed").map { try context.integer($0, name: "--seed", range: BalanceRequest.seedRange) }
+        let weighting = context.command.value("--weighting").flatMap(BalanceRequest.Weighting.init(rawValue:))
         let split = try await context.client.request(.post, "/api/teams/balance",
-                                                     body: BalanceRequest(playerIDs: ids, pins: pins, apart: apart, seed: seed),
+                                                     body: BalanceRequest(playerIDs: ids, pins: pins, apart: apart, seed: seed, weighting: weighting),
                                                      as: BalanceResponse.self)
         if context.wantsJSON { return context.printJSON(split) }
-        context.console.line("Team A (skill \(format(split.skillA))): " + split.teamA.map(\.name).joined(separator: ", "))
-        context.console.line("Team B (skill \(format(split.skillB))): " + split.teamB.map(\.name).joined(separator: ", "))
-        context.console.line("Difference \(format(split.difference)), position spread \(split.positionSpread), seed \(split.seed)")
+        let measure = split.weighting == .rating ? "rating" : "skill"
+        context.console.line("Team A (\(measure) \(format(split.skillA))): " + split.teamA.map(\.name).joined(separator: ", "))
+        context.console.line("Team B (\(measure) \(format(split.skillB))): " + split.teamB.map(\.name).joined(separator: ", "))
+        context.console.line("Difference \(format(split.difference)), position spread \(split.positionSpread), seed \(split.seed)"
+                             + ", by \(split.weighting.rawValue)")
+        if let odds = split.predictedWinA {
+            let a = Int((odds * 100).rounded())
+            context.console.line("Chances by the ratings: A \(a) % · B \(100 - a) %")
+        }
     }
 
     private static func format(_ value: Double) -> String {
@@ -43,17 +50,25 @@ enum TeamsAndStatsCommands {
             let rate = stats.winRate.map { "\(Int(($0 * 100).rounded()))%" } ?? "-"
             context.console.line("Played \(stats.played), won \(stats.won), drawn \(stats.drawn), lost \(stats.lost), win rate \(rate), "
                                  + "goals \(stats.goalsFor)–\(stats.goalsAgainst)")
+            if let rating = stats.rating {
+                context.console.line("Rating \(RatingText.withRange(rating))"
+                                     + (rating.lastChange.map { ", \(RatingText.change($0)) after the last match" } ?? ", from the declared level")
+                                     + (rating.course.count > 1 ? ", course \(RatingText.sparkline(rating.course))" : ""))
+            }
             return
         }
-        var target = "/api/stats/leaderboard"
+        var parameters: [String] = []
         if let minimum = context.command.value("--min-games") {
-            target += "?minGames=\(try context.integer(minimum, name: "--min-games", range: 1...10_000))"
+            parameters.append("minGames=\(try context.integer(minimum, name: "--min-games", range: 1...10_000))")
         }
+        if let order = context.command.value("--sort") { parameters.append("sort=\(order)") }
+        let target = "/api/stats/leaderboard" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
         let board = try await context.client.request(.get, target, as: [LeaderboardEntry].self)
         if context.wantsJSON { return context.printJSON(board) }
-        context.printTable(Table(headers: ["#", "NAME", "P", "W", "D", "L", "WIN%", "GD"], rows: board.map { entry in
+        context.printTable(Table(headers: ["#", "NAME", "P", "W", "D", "L", "WIN%", "GD", "RATING", "±"], rows: board.map { entry in
             [String(entry.rank), entry.name, String(entry.played), String(entry.won), String(entry.drawn), String(entry.lost),
-             "\(Int((entry.winRate * 100).rounded()))%", entry.goalDifference > 0 ? "+\(entry.goalDifference)" : String(entry.goalDifference)]
+             "\(Int((entry.winRate * 100).rounded()))%", entry.goalDifference > 0 ? "+\(entry.goalDifference)" : String(entry.goalDifference),
+             entry.rating.map { RatingText.value($0.mean) } ?? "-", entry.rating?.lastChange.map(RatingText.change) ?? "-"]
         }))
     }
 }

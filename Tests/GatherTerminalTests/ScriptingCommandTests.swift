@@ -245,6 +245,21 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(board.count, 4)
         let record = try XCTUnwrap(try client(["stats", "--player", teamA[0], "--json"]).json() as? [String: Any])
         XCTAssertEqual(record["won"] as? Int, 1)
+        // The favourites (5 skill points against 3) won by one goal only, less than their ratings said: they drop.
+        XCTAssertLessThan(try XCTUnwrap((record["rating"] as? [String: Any])?["lastChange"] as? Double), 0)
+        let readable = try client(["stats", "--player", teamA[0]])
+        XCTAssertTrue(readable.output.contains("Rating ") && readable.output.contains("after the last match"), readable.output)
+        let byRating = try client(["stats", "--sort", "rating"])
+        XCTAssertEqual(byRating.status, 0, byRating.errors)
+        XCTAssertTrue(byRating.output.hasPrefix("#") && byRating.output.contains("RATING"), byRating.output)
+        let highest = try XCTUnwrap(board.max { (($0["rating"] as? [String: Any])?["mean"] as? Double ?? 0) < (($1["rating"] as? [String: Any])?["mean"] as? Double ?? 0) })
+        let firstRow = byRating.output.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
+        XCTAssertTrue(firstRow.contains(try XCTUnwrap(highest["name"] as? String)), "the highest rated first:\n\(byRating.output)")
+        let rated = try XCTUnwrap(try client(["teams", "balance"] + ids + ["--weighting", "rating", "--json"]).json() as? [String: Any])
+        XCTAssertEqual(rated["weighting"] as? String, "rating")
+        let told = try client(["teams", "balance"] + ids + ["--weighting", "rating", "--seed", "3"])
+        XCTAssertTrue(told.output.contains("Chances by the ratings: A "), told.output)
+        XCTAssertEqual(try client(["teams", "balance"] + ids + ["--weighting", "luck"]).status, 2, "not one of the choices")
 
         XCTAssertEqual(try client(["gathers", "rm", gather]).status, 0)
         XCTAssertEqual(try client(["gathers", "show", gather]).status, 1, "gone: the server refuses")
