@@ -54,6 +54,13 @@ final class SharePageBrowserTests: XCTestCase {
         XCTAssertEqual(published.status, 204, published.text)
     }
 
+    /// A player's rating as the API gives it, as the page writes it (one decimal).
+    private func rating(_ name: String) throws -> String {
+        let listed = try organiser.request(.get, "/api/ratings").jsonArray()
+        let mean = try XCTUnwrap((listed.first { $0["name"] as? String == name }?["rating"] as? [String: Any])?["mean"] as? Double)
+        return String(format: "%.1f", mean)
+    }
+
     private func startBrowser() throws -> Browser {
         let started = try Browser()
         browser = started
@@ -86,9 +93,9 @@ final class SharePageBrowserTests: XCTestCase {
         XCTAssertEqual(try browser.text("h1"), Self.group, "the group's name, < and & as typed")
         let rows = try XCTUnwrap(browser.value(["js", Self.readRows + "return rows;"]) as? [[String]])
         XCTAssertEqual(rows.map { $0[1] }, ["Ana", "Ben", Self.hostile, Self.quoted], "ranked: win %, then goal difference, then name")
-        // #, Player, P, W, D, L, Win %, GD, Form (newest first).
-        XCTAssertEqual(rows.first, ["1", "Ana", "2", "1", "1", "0", "50%", "+1", "DW"])
-        XCTAssertEqual(rows.last, ["4", Self.quoted, "2", "0", "1", "1", "0%", "-1", "DL"])
+        // #, Player, P, W, D, L, Win %, GD, Rating (as the API has it, to one decimal), Form (newest first).
+        XCTAssertEqual(rows.first, ["1", "Ana", "2", "1", "1", "0", "50%", "+1", try rating("Ana"), "DW"])
+        XCTAssertEqual(rows.last, ["4", Self.quoted, "2", "0", "1", "1", "0%", "-1", try rating(Self.quoted), "DL"])
         let results = try XCTUnwrap(browser.value(["texts", "#matches li"]) as? [String])
         XCTAssertEqual(results.count, 2)
         XCTAssertTrue(results.first?.contains("Team A 1 – 1 Team B\nA: Ana, \(Self.hostile)\nB: Ben, \(Self.quoted)") == true,
@@ -98,7 +105,7 @@ final class SharePageBrowserTests: XCTestCase {
         // A name made of markup is text: shown as typed, no script of its own, nothing opened.
         XCTAssertEqual(try browser.value(["js", "return document.scripts.length"]) as? Int, 1, "only the page's own script")
         XCTAssertNil(try browser.value(["alert"]), "no alert opened")
-        XCTAssertEqual(try browser.value(["js", "return document.querySelectorAll('#table a')[2].textContent"]) as? String, Self.hostile)
+        XCTAssertEqual(try browser.value(["js", "return document.querySelectorAll('#table tbody a')[2].textContent"]) as? String, Self.hostile)
 
         // Nothing wider than the screen: the page never scrolls sideways (the table scrolls in its box).
         let widths = try XCTUnwrap(browser.value(["js", "return [document.documentElement.scrollWidth, window.innerWidth]"]) as? [Int])
@@ -159,7 +166,7 @@ final class SharePageBrowserTests: XCTestCase {
                                                   2, "Ben"]) as? [[String]])
         // Ben 2 won of 3; Dan and Ana 1 of 3 each, Dan ahead on goal difference (+1 against −1).
         XCTAssertEqual(ranked.map { $0[1] }, ["Ben", Self.quoted, "Ana", Self.hostile])
-        XCTAssertEqual(ranked.first, ["1", "Ben", "3", "2", "1", "0", "67%", "+3", "WDW"])
+        XCTAssertEqual(ranked.first, ["1", "Ben", "3", "2", "1", "0", "67%", "+3", try rating("Ben"), "WDW"])
         let newTimes = try XCTUnwrap(browser.value(["texts", "#matches time"]) as? [String])
         XCTAssertEqual(newTimes.count, 3)
         XCTAssertTrue(newTimes.allSatisfy { !$0.hasSuffix(" UTC") }, "the new results' times rewritten too: \(newTimes)")
@@ -196,6 +203,59 @@ final class SharePageBrowserTests: XCTestCase {
         XCTAssertEqual(try browser.text("main > p:nth-of-type(2)"), "← " + Self.group, "the way back to the table")
         XCTAssertNil(try browser.value(["alert"]))
         XCTAssertEqual(try browser.consoleErrors(), [])
+    }
+
+    func testTheRatingHeadingOrdersTheTableByRatingAndBack() throws {
+        let link = try shareLink()
+        let browser = try startBrowser()
+        _ = try browser.value(["open", link, 360, 740])
+        let url = try XCTUnwrap(browser.value(["click", "#table thead a[href$='/by-rating']"]) as? String)
+        XCTAssertTrue(url.hasSuffix("/by-rating"), url)
+        let rows = try XCTUnwrap(browser.value(["js", Self.readRows + "return rows;"]) as? [[String]])
+        let means = rows.compactMap { Double($0[8]) }
+        XCTAssertEqual(means.count, 4)
+        XCTAssertEqual(means, means.sorted(by: >), "highest rating first: \(rows)")
+        XCTAssertEqual(rows.map { $0[0] }, ["1", "2", "3", "4"])
+        XCTAssertEqual(rows.first?[1], try XCTUnwrap(try organiser.request(.get, "/api/ratings").jsonArray().first?["name"] as? String))
+        let back = try XCTUnwrap(browser.value(["click", "#table thead th a"]) as? String)
+        XCTAssertFalse(back.hasSuffix("/by-rating"), back)
+        XCTAssertEqual(try browser.consoleErrors(), [])
+    }
+
+    /// The rating's course on a player's page: an inline chart, read by a screen reader as words,
+    /// within the screen at a phone's width and a laptop's.
+    func testAPlayersPageDrawsTheirRatingsCourse() throws {
+        try play("4-0", on: "2026-11-22T18:00:00Z", teamA: ["Ana", Self.hostile], teamB: ["Ben", Self.quoted])
+        let link = try shareLink()
+        let browser = try startBrowser()
+        for (width, height) in [(360, 740), (1280, 800)] {
+            _ = try browser.value(["open", link + "/players/\(players["Ana"] ?? 0)", width, height])
+            XCTAssertEqual(try browser.text("#rating h2"), "Rating")
+            let sentence = try browser.text("#rating p") ?? "", expected = try rating("Ana")
+            XCTAssertTrue(sentence.hasPrefix(expected + " (likely between "), sentence)
+            let chart = try XCTUnwrap(browser.value(["js", """
+                var svg = document.querySelector("#rating svg");
+                var box = svg.getBoundingClientRect();
+                var line = svg.querySelector("polyline").getAttribute("points").split(" ").length;
+                var labels = svg.getAttribute("aria-labelledby").split(" ").map(function (id) { return document.getElementById(id).textContent; });
+                return [Math.round(box.width), Math.round(box.height), Math.round(box.right), line, svg.getAttribute("role")].concat(labels);
+                """]) as? [Any])
+            let (chartWidth, chartHeight, right) = (chart[0] as? Int ?? 0, chart[1] as? Int ?? 0, chart[2] as? Int ?? 0)
+            XCTAssertGreaterThan(chartWidth, 150, "at \(width) px: \(chart)")
+            XCTAssertGreaterThan(chartHeight, 30, "at \(width) px: \(chart)")
+            XCTAssertLessThanOrEqual(right, width, "the chart stays on the screen at \(width) px")
+            XCTAssertEqual(chart[3] as? Int, 3, "one point a match")
+            XCTAssertEqual(chart[4] as? String, "img")
+            XCTAssertEqual(chart[5] as? String, "Rating over the last 3 matches")
+            XCTAssertTrue((chart[6] as? String)?.hasPrefix("From ") == true, "\(chart)")
+            XCTAssertTrue((chart[6] as? String)?.hasSuffix(expected + ".") == true, "ends at today's rating: \(chart)")
+            let widths = try XCTUnwrap(browser.value(["js", "return [document.documentElement.scrollWidth, window.innerWidth]"]) as? [Int])
+            XCTAssertLessThanOrEqual(widths[0], widths[1], "no sideways scrolling at \(width) px")
+            XCTAssertEqual(try browser.consoleErrors(), [], "no script, no style refused at \(width) px")
+        }
+        let artifacts = Self.packageRoot.appendingPathComponent(".build/test-artifacts")
+        try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
+        _ = try browser.value(["screenshot", artifacts.appendingPathComponent("share-player-rating.png").path])
     }
 
     func testALinkThatDoesNotExistSaysSo() throws {

@@ -15,6 +15,7 @@ enum Routes {
             // A share link's pages, for anyone holding the link.
             Route(.get, "/favicon.ico", quick: SiteIconHandler.icon),
             Route(.get, "/s/:token", quick: SharePageHandlers.table),
+            Route(.get, "/s/:token/by-rating", quick: SharePageHandlers.tableByRating),
             Route(.get, "/s/:token/players/:id", quick: SharePageHandlers.player),
             Route(.get, "/s/:token/matches/:id", quick: SharePageHandlers.matches),
             Route(.get, "/s/:token/events", quick: LiveEventsHandler.events),

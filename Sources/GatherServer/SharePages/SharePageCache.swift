@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Which page of a share link an entry holds: pages differ by share (each has its own name), and
 /// a player's page or an older page of matches by what they show.
 enum SharePageItem: Hashable, Sendable {
-    case table(share: Int)
+    case table(share: Int, byRating: Bool)
     case player(share: Int, player: Int)
     case matches(share: Int, before: UUID)
 }

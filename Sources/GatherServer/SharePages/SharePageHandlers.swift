@@ -5,13 +5,22 @@ import HTTP
 import Storage
 
 /// The pages a share link opens, for friends without an account: `/s/{token}` (the table and the
-/// latest results), `/players/{id}` and `/matches/{id}` below it. Answered on the event loop from
+/// latest results), `/by-rating` (the same, ordered by rating), `/players/{id}` and `/matches/{id}` below it. Answered on the event loop from
 /// the page cache; a page not cached is read and rendered there too when the organiser's data is
 /// small, and on a worker when the read outgrows the loop's budget (`LoopReadGivenUp`).
 enum SharePageHandlers {
     static func table(_ context: RequestContext<LoopReads>) throws -> HTTPResponse {
-        try serve(context, item: { .table(share: $0.id) }) { reader, services, owner in
-            TablePage.page(try reader.table(live: services.live.match(of: owner)))
+        try table(context, byRating: false)
+    }
+
+    /// The same table ordered by rating.
+    static func tableByRating(_ context: RequestContext<LoopReads>) throws -> HTTPResponse {
+        try table(context, byRating: true)
+    }
+
+    private static func table(_ context: RequestContext<LoopReads>, byRating: Bool) throws -> HTTPResponse {
+        try serve(context, item: { .table(share: $0.id, byRating: byRating) }) { reader, services, owner in
+            TablePage.page(try reader.table(live: services.live.match(of: owner), byRating: byRating))
         }
     }
 
@@ -49,7 +58,7 @@ enum SharePageHandlers {
             defer { services.pageBuilds.give(shown.owner) }
             let site = ShareSite(name: shown.share.name, root: found.root)
             guard let rendered = try context.database.read({ database in
-                try render(SharePageReader(database: database, owner: shown.owner, site: site), services, shown.owner)
+                try render(SharePageReader(database: database, owner: shown.owner, site: site, now: services.now()), services, shown.owner)
             }) else { return missing() }
             let body = rendered.rendered()
             page = CachedPage(body: body, contentSecurityPolicy: rendered.contentSecurityPolicy.headerValue, etag: EntityTag(of: body))

@@ -14,15 +14,30 @@ struct SharePageReader {
     let database: Database
     let owner: UUID
     let site: ShareSite
+    /// When the ratings are read: they grow less sure with the weeks not played.
+    let now: Date
 
-    func table(live: LiveMatch?) throws -> TablePageModel {
+    /// The table by record (rank, as the leaderboard), or by rating (highest first, the record's
+    /// order among equals; ranks numbered again).
+    func table(live: LiveMatch?, byRating: Bool = false) throws -> TablePageModel {
         let form = try StatsRepository(database).recentForm(owner: owner)
-        let standings = try StatsRepository(database).leaderboard(owner: owner, minimumGames: 1).map { entry in
+        let ratings = try RatingRepository(database).ratings(owner: owner)
+        let history = RatingHistory()
+        var standings = try StatsRepository(database).leaderboard(owner: owner, minimumGames: 1).map { entry in
             Standing(rank: entry.rank, player: PlayerMention(id: entry.playerID, name: entry.name), played: entry.played, won: entry.won,
-                     drawn: entry.drawn, lost: entry.lost, goalDifference: entry.goalDifference, form: form[entry.playerID] ?? [])
+                     drawn: entry.drawn, lost: entry.lost, goalDifference: entry.goalDifference, form: form[entry.playerID] ?? [],
+                     rating: ratings[entry.playerID].map { history.current($0, at: now).mean })
+        }
+        if byRating {
+            standings = standings.enumerated().sorted { ($0.element.rating ?? -.infinity, -$0.offset) > ($1.element.rating ?? -.infinity, -$1.offset) }
+                .enumerated().map { rank, pair in
+                    var standing = pair.element
+                    standing.rank = rank + 1
+                    return standing
+                }
         }
         let (matches, older) = try results(GatherQuery(status: .ended, limit: SharePageReader.recentMatches))
-        return TablePageModel(site: site, live: live, standings: standings, recentMatches: matches, olderMatches: older)
+        return TablePageModel(site: site, live: live, standings: standings, recentMatches: matches, olderMatches: older, byRating: byRating)
     }
 
     /// The results before the one with `id`; nil if the owner has no such match.
@@ -36,7 +51,8 @@ struct SharePageReader {
     /// A player on the roster and their record; nil for one the owner does not have (or deleted).
     func player(_ id: Int) throws -> PlayerPageModel? {
         guard let player = try PlayerRepository(database).find(id: id, owner: owner),
-              let stats = try StatsRepository(database).playerStats(id: id, owner: owner) else { return nil }
+              var stats = try StatsRepository(database).playerStats(id: id, owner: owner) else { return nil }
+        stats.rating = RatingSummary(try RatingRepository(database).rating(playerID: id, owner: owner), declared: player.skill, at: now)
         let gathers = try GatherRepository(database).endedGathers(playerID: id, owner: owner, limit: SharePageReader.playerMatches)
         return PlayerPageModel(site: site, player: PlayerMention(id: player.id, name: player.name), stats: stats,
                                matches: try lines(gathers))

@@ -7,6 +7,7 @@ enum AttributeName: Sendable {
     case scope, colspan, rowspan
     case datetime
     case charset, name, content
+    case viewBox, role, ariaLabelledBy, points, cx, cy, r
 
     var spelling: StaticString {
         switch self {
@@ -28,6 +29,13 @@ enum AttributeName: Sendable {
         case .charset: "charset"
         case .name: "name"
         case .content: "content"
+        case .viewBox: "viewBox"
+        case .role: "role"
+        case .ariaLabelledBy: "aria-labelledby"
+        case .points: "points"
+        case .cx: "cx"
+        case .cy: "cy"
+        case .r: "r"
         }
     }
 }

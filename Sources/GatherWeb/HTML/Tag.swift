@@ -15,6 +15,9 @@ enum Tag: Sendable {
     case table, caption, thead, tbody, tr, th, td
     // Embedded.
     case img
+    // A chart drawn inline (SVG, in the HTML parser's foreign content): the figure, its
+    // accessible description, and the two shapes charts here are made of.
+    case svg, desc, polyline, circle
 
     var name: StaticString {
         switch self {
@@ -57,6 +60,10 @@ enum Tag: Sendable {
         case .th: "th"
         case .td: "td"
         case .img: "img"
+        case .svg: "svg"
+        case .desc: "desc"
+        case .polyline: "polyline"
+        case .circle: "circle"
         }
     }
 

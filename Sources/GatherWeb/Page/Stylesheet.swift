@@ -76,6 +76,9 @@ extension InlineAsset {
         .matches { list-style: none; padding: 0; }
         .matches li { border-bottom: 1px solid var(--line); padding: 0.5rem 0; }
         .result { font-weight: 600; font-variant-numeric: tabular-nums; }
+        .chart { display: block; width: 100%; max-width: 20rem; height: auto; margin: 0.25rem 0 0; overflow: visible; }
+        .chart-line { fill: none; stroke: var(--link); stroke-width: 2.5; stroke-linejoin: round; stroke-linecap: round; }
+        .chart-point { fill: var(--link); }
         @media (max-width: 39.99rem) {
           table { font-size: 0.9375rem; }
           th, td { padding: 0.375rem 0.25rem; }
@@ -116,7 +119,12 @@ extension ClassName {
     /// A score in a list of results.
     package static let result = ClassName("result")
 
+    /// A small chart drawn in the page (a rating's course), its line and its latest point.
+    package static let chart = ClassName("chart")
+    package static let chartLine = ClassName("chart-line")
+    package static let chartPoint = ClassName("chart-point")
+
     /// Every class above, for the test that each has a rule.
     static let all: [ClassName] = [.tableBox, .number, .muted, .site, .live, .scoreline, .clock, .sides, .form, .won, .lost,
-                                   .matches, .result]
+                                   .matches, .result, .chart, .chartLine, .chartPoint]
 }

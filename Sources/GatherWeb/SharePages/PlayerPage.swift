@@ -27,6 +27,21 @@ package enum PlayerPage {
                     }
                 }
             }
+            if let rating = model.rating {
+                Section(.id("rating")) {
+                    H2 { "Rating" }
+                    P {
+                        Strong { Text(RatingText.value(rating.mean)) }
+                        Text(" (likely between \(RatingText.value(rating.low)) and \(RatingText.value(rating.high)))")
+                        if let change = rating.lastChange { Text(", \(RatingText.change(change)) after the last match") }
+                    }
+                    if rating.course.count > 1 {
+                        RatingChart.chart(rating.course)
+                    } else if rating.matches == 0 {
+                        P(.class(.muted)) { "Where the level the organiser gave starts; results will move it." }
+                    }
+                }
+            }
             Section(.id("matches")) {
                 H2 { "Matches" }
                 SharePieces.matchList(model.matches, in: model.site)

@@ -16,6 +16,9 @@ package struct ShareSite: Hashable, Sendable {
 
     package func player(_ id: Int) -> SitePath { root.appending("players").appending(PathSegment(id)) }
 
+    /// The table ordered by rating.
+    package var tableByRating: SitePath { root.appending("by-rating") }
+
     package func matches(before id: UUID) -> SitePath {
         root.appending("matches").appending(PathSegment(id.uuidString) ?? "latest")
     }
@@ -63,8 +66,11 @@ package struct Standing: Hashable, Sendable {
     package var goalDifference: Int
     /// Newest first, at most five.
     package var form: [Outcome]
+    /// The rating's mean as it stands.
+    package var rating: Double?
 
-    package init(rank: Int, player: PlayerMention, played: Int, won: Int, drawn: Int, lost: Int, goalDifference: Int, form: [Outcome]) {
+    package init(rank: Int, player: PlayerMention, played: Int, won: Int, drawn: Int, lost: Int, goalDifference: Int, form: [Outcome],
+                rating: Double? = nil) {
         self.rank = rank
         self.player = player
         self.played = played
@@ -73,6 +79,7 @@ package struct Standing: Hashable, Sendable {
         self.lost = lost
         self.goalDifference = goalDifference
         self.form = form
+        self.rating = rating
     }
 
     /// Won out of played, in whole percent.
@@ -87,8 +94,12 @@ package struct TablePageModel: Hashable, Sendable {
     package var recentMatches: [MatchLine]
     /// Where the results continue, when there are more than shown.
     package var olderMatches: SitePath?
+    /// The standings are ordered by rating (`/by-rating`), not by record.
+    package var byRating: Bool
 
-    package init(site: ShareSite, live: LiveMatch?, standings: [Standing], recentMatches: [MatchLine], olderMatches: SitePath?) {
+    package init(site: ShareSite, live: LiveMatch?, standings: [Standing], recentMatches: [MatchLine], olderMatches: SitePath?,
+                byRating: Bool = false) {
+        self.byRating = byRating
         self.site = site
         self.live = live
         self.standings = standings
@@ -116,6 +127,8 @@ package struct PlayerPageModel: Hashable, Sendable {
     package var player: PlayerMention
     package var stats: PlayerStats
     package var matches: [MatchLine]
+    /// Their rating as it stands, with its course (`stats.rating` from the server).
+    package var rating: RatingSummary? { stats.rating }
 
     package init(site: ShareSite, player: PlayerMention, stats: PlayerStats, matches: [MatchLine]) {
         self.site = site

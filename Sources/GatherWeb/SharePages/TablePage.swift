@@ -11,11 +11,13 @@ package enum TablePage {
                 if model.standings.isEmpty {
                     P(.class(.muted)) { "No one has played a finished match yet." }
                 } else {
-                    P(.class(.muted)) { "Won, drawn and lost in finished matches; win % and goal difference." }
+                    P(.class(.muted)) { "Won, drawn and lost in finished matches; win %, goal difference and the rating learned from results." }
                     Table {
                         THead {
                             Tr {
-                                Th(.scope(.column), .class(.number)) { "#" }
+                                Th(.scope(.column), .class(.number)) {
+                                    if model.byRating { A(href: model.site.root, .title("order by record")) { "#" } } else { "#" }
+                                }
                                 Th(.scope(.column)) { "Player" }
                                 Th(.scope(.column), .class(.number), .title("played")) { "P" }
                                 Th(.scope(.column), .class(.number), .title("won")) { "W" }
@@ -23,6 +25,9 @@ package enum TablePage {
                                 Th(.scope(.column), .class(.number), .title("lost")) { "L" }
                                 Th(.scope(.column), .class(.number)) { "Win %" }
                                 Th(.scope(.column), .class(.number), .title("goal difference")) { "GD" }
+                                Th(.scope(.column), .class(.number)) {
+                                    if model.byRating { "Rating ▼" } else { A(href: model.site.tableByRating, .title("order by rating")) { "Rating" } }
+                                }
                                 Th(.scope(.column)) { "Form" }
                             }
                         }
@@ -37,6 +42,7 @@ package enum TablePage {
                                     Td(.class(.number)) { Text(standing.lost) }
                                     Td(.class(.number)) { Text("\(standing.winPercent)%") }
                                     Td(.class(.number)) { Text(standing.goalDifference > 0 ? "+\(standing.goalDifference)" : String(standing.goalDifference)) }
+                                    Td(.class(.number)) { Text(standing.rating.map(RatingText.value) ?? "–") }
                                     Td { SharePieces.form(standing.form) }
                                 }
                             }

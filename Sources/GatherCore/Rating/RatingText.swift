@@ -1,5 +1,3 @@
-import GatherCore
-
 /// How a rating reads on screen and in a terminal table: one decimal, a signed change, the
 /// course as a sparkline of Unicode blocks.
 package enum RatingText {
