@@ -212,8 +212,8 @@ final class HistoryFlowTests: XCTestCase {
         let view = try XCTUnwrap(fixture.factory.leaderboardView)
         assertTop(fixture, is: view, depth: 2)
         await waitForDisplay(on: view) { !$0.isLoading }
-        XCTAssertEqual(view.last?.rows.map(\.cells), [["1", "Bruno", "5", "4", "0", "1", "80%", "+6"],
-                                                      ["2", "Ana", "5", "1", "0", "4", "20%", "-6"]])
+        XCTAssertEqual(view.last?.rows.map(\.cells), [["1", "Bruno", "5", "4", "0", "1", "80%", "+6", "–"],
+                                                      ["2", "Ana", "5", "1", "0", "4", "20%", "-6", "–"]])
         XCTAssertEqual(view.last?.sortedBy, .rank)
 
         fixture.app.goBack()

@@ -702,6 +702,17 @@ paths:
         '304': { description: Not modified since the ETag sent }
         '404': { $ref: '#/components/responses/SharePageMissing' }
         '503': { $ref: '#/components/responses/Unavailable' }
+  /s/{token}/by-rating:
+    parameters:
+      - $ref: '#/components/parameters/ShareToken'
+    get:
+      summary: A share link's page with the table ordered by rating (HTML)
+      security: []
+      responses:
+        '200': { $ref: '#/components/responses/SharePage' }
+        '304': { description: Not modified since the ETag sent }
+        '404': { $ref: '#/components/responses/SharePageMissing' }
+        '503': { $ref: '#/components/responses/Unavailable' }
   /s/{token}/players/{id}:
     parameters:
       - $ref: '#/components/parameters/ShareToken'
