@@ -257,6 +257,23 @@ final class ConfirmTeamsBalancingTests: XCTestCase {
         XCTAssertEqual(view.last?.balancesByRating, true)
     }
 
+    func testTeamsBalancedBySkillBeforeTheRatingsCameSayTheyWereBalancedBySkill() async {
+        let (presenter, view, _) = makePresenter()
+        presenter.balance()
+        let bySkill = presenter.teams
+
+        presenter.useRatings([rated(keeperA, 25, matches: 5), rated(keeperB, 25, matches: 5), rated(strong, 28, matches: 5),
+                              rated(middle, 19, matches: 5), rated(weak, 34, matches: 5), rated(other, 25, matches: 5)])
+
+        XCTAssertEqual(presenter.teams, bySkill, "the teams on screen stay")
+        XCTAssertEqual(view.last?.isBalanced, true)
+        XCTAssertEqual(view.last?.balancesByRating, false, "balanced by skill, as they were made")
+        XCTAssertNotNil(view.last?.predictedWinA, "with the odds the ratings give them")
+        presenter.balance()
+        XCTAssertEqual(view.last?.balancesByRating, true)
+        XCTAssertEqual(view.last?.predictedWinA ?? 0, 0.5, accuracy: 1e-9)
+    }
+
     func testRatingsFromTooFewMatchesLeaveTheDeclaredSkillToBalanceButStillGiveTheOdds() async {
         let (presenter, view, _) = makePresenter()
         presenter.useRatings([rated(keeperA, 25, matches: 1), rated(keeperB, 25, matches: 1), rated(strong, 28, matches: 5),

@@ -2,12 +2,15 @@
 /// same for every split of the same players (it sums over all of them), so the split whose
 /// predicted chance is closest to 50 % is the one with the closest sums of means: the balancer's
 /// exact search on the means, in whole units small enough that rounding never matters next to a
-/// rating's own uncertainty, and large enough that the search stays in milliseconds.
+/// rating's own uncertainty, and coarse enough that the search stays in tens of milliseconds at most.
 package enum RatingWeights {
     /// The finest unit a mean is counted in.
     static let finestUnit = 0.1
-    /// At most this total weight: the balancer's work grows with it.
-    static let largestTotal = 4_000.0
+    /// At most this total weight: the balancer's work grows with it (players² × total, for each
+    /// orientation of the keep-apart pairs). At 1,000 a player's mean is rounded by at most a
+    /// quarter of a point for ten players, three quarters for sixty: well inside any rating's
+    /// own uncertainty.
+    static let largestTotal = 1_000.0
 
     /// The players as the balancer sees them, weighted by their ratings' means.
     package static func candidates(_ players: [(id: Int, rating: Rating, position: Position?)]) -> [BalanceCandidate] {

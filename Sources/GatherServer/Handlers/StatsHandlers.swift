@@ -54,10 +54,12 @@ enum StatsHandlers {
         let now = context.services.now()
         var entries = try context.database.read { database in
             let ratings = try RatingRepository(database).ratings(owner: context.owner)
-            let levels = Dictionary(try PlayerRepository(database).all(owner: context.owner).map { ($0.id, $0.skill) }) { first, _ in first }
+            let players = PlayerRepository(database)
             return try StatsRepository(database).leaderboard(owner: context.owner, minimumGames: minimumGames).map { entry in
                 var rated = entry
-                rated.rating = RatingSummary(ratings[entry.playerID], declared: levels[entry.playerID] ?? nil, at: now)
+                // Everyone listed has played, so has a rating, but for a match with an empty side.
+                let declared = ratings[entry.playerID] == nil ? try players.find(id: entry.playerID, owner: context.owner)?.skill : nil
+                rated.rating = RatingSummary(ratings[entry.playerID], declared: declared, at: now)
                 return rated
             }
         }

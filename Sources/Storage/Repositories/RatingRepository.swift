@@ -175,7 +175,12 @@ package struct RatingRepository {
     }
 
     private func store(_ rating: PlayerRating, player: Int, owner: UUID) throws {
-        let course = zip(rating.course, rating.changes).map { "\($0.0.description) \($0.1.description)" }.joined(separator: ",")
+        var course: [UInt8] = []
+        course.reserveCapacity(16 * rating.course.count)
+        for (mean, change) in zip(rating.course, rating.changes) {
+            withUnsafeBytes(of: mean.bitPattern.littleEndian) { course.append(contentsOf: $0) }
+            withUnsafeBytes(of: change.bitPattern.littleEndian) { course.append(contentsOf: $0) }
+        }
         try database.execute("""
             INSERT INTO ratings (player_id, group_id, mean, deviation, matches, last_played, last_change, course)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -200,16 +205,20 @@ package struct RatingRepository {
         return .goals(difference: score.teamA - score.teamB)
     }
 
-    private static func playerRating(_ row: some RowReading) throws -> PlayerRating {
+    private static func playerRating(_ row: Row) throws -> PlayerRating {
+        let bytes = try row.blob(6)
+        guard bytes.count % 16 == 0 else { throw RowError.unexpected(6, .blob(bytes)) }
         var course: [Double] = [], changes: [Double] = []
-        let text = try row.string(6)
-        for pair in text.split(separator: ",") {
-            let parts = pair.split(separator: " ")
-            guard parts.count == 2, let mean = Double(parts[0]), let change = Double(parts[1]) else {
-                throw RowError.unexpected(6, .text(text))
-            }
-            course.append(mean)
-            changes.append(change)
+        course.reserveCapacity(bytes.count / 16)
+        changes.reserveCapacity(bytes.count / 16)
+        func double(at offset: Int) -> Double {
+            var bits: UInt64 = 0
+            for index in 0..<8 { bits |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+            return Double(bitPattern: bits)
+        }
+        for offset in stride(from: 0, to: bytes.count, by: 16) {
+            course.append(double(at: offset))
+            changes.append(double(at: offset + 8))
         }
         return PlayerRating(rating: Rating(mean: try row.double(1), deviation: try row.double(2)), matches: try row.int(3),
                             lastPlayed: try row.date(4), lastChange: try row.double(5), course: course, changes: changes)

@@ -257,8 +257,8 @@ public enum Schema {
             matches     INTEGER NOT NULL,
             last_played INTEGER NOT NULL,
             last_change REAL NOT NULL,
-            -- The last matches' means and changes, oldest first: "mean change" pairs, "," between.
-            course      TEXT NOT NULL
+            -- The last matches' means and changes, oldest first: pairs of 8-byte little-endian doubles.
+            course      BLOB NOT NULL
         ) STRICT;
         CREATE INDEX ratings_by_group ON ratings(group_id);
 

@@ -41,7 +41,8 @@ public struct ConfirmTeamsViewState: Equatable, Sendable {
     package var notice: String? = nil
     /// Team A's chance to win by the players' ratings, once they are known and both teams have players.
     package var predictedWinA: Double? = nil
-    /// B balances by the ratings (trusted for these players), else by the declared skill.
+    /// The teams on screen were balanced by the ratings; before a balance, that B will use them
+    /// (trusted for these players), else the declared skill.
     package var balancesByRating = false
 }
 
@@ -78,6 +79,8 @@ public final class ConfirmTeamsPresenter {
     private var shownSplits: Set<SplitKey> = []
     /// The players' ratings from the server; none offline (the declared skill balances then).
     private var ratings: [Int: RatingSummary] = [:]
+    /// The split on screen was made by the ratings (not by the declared skill).
+    private var splitByRating = false
 
     /// A split with the sides not told apart: the team holding the lowest id.
     private struct SplitKey: Hashable {
@@ -204,7 +207,9 @@ public final class ConfirmTeamsPresenter {
     /// are trusted for these players (`RatingWeights.areTrusted`), and the teams show their odds.
     package func useRatings(_ rated: [RatedPlayer]) {
         ratings = Dictionary(rated.map { ($0.playerID, $0.rating) }) { first, _ in first }
-        shownSplits = currentKey.map { [$0] } ?? []
+        // A split made by skill before the ratings came is not one of the rating's fair splits:
+        // R starts its round afresh, and the screen keeps saying how the teams on it were made.
+        if balanceSeed != nil && splitByRating != balancesByRating { shownSplits = [] }
         render()
     }
 
@@ -240,6 +245,7 @@ public final class ConfirmTeamsPresenter {
         for id in split.teamA { teams[id] = .teamA }
         for id in split.teamB { teams[id] = .teamB }
         balanceSeed = seed
+        splitByRating = balancesByRating
         shownSplits.insert(SplitKey(teamA: split.teamA, teamB: split.teamB))
         error = nil
     }
@@ -289,6 +295,6 @@ public final class ConfirmTeamsPresenter {
         view?.display(ConfirmTeamsViewState(sections: sections, error: error,
                                             skillDifference: abs(skill(of: .teamA) - skill(of: .teamB)),
                                             isBalanced: balanceSeed != nil, notice: notice, predictedWinA: predictedWinA,
-                                            balancesByRating: balancesByRating))
+                                            balancesByRating: balanceSeed != nil ? splitByRating : balancesByRating))
     }
 }
