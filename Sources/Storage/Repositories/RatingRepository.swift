@@ -103,7 +103,7 @@ package struct RatingRepository {
     }
 
     /// The ratings a replay of the group's counted matches gives now, computed without storing them:
-    /// what `stored` must equal (`gather-server check`, tests).
+    /// what `stored` must equal, and what reads fall back on while changes are unsettled.
     package func replayed(owner: UUID) throws -> [Int: PlayerRating] {
         history.replay(try countedMatches(owner: owner).matches, declared: try declaredLevels(owner: owner))
     }
