@@ -222,7 +222,7 @@ public struct APIStatsService: StatsService {
         try await client.request(.get, "/api/stats/leaderboard", as: [LeaderboardEntry].self)
     }
 
-    public func ratings() async throws -> [RatedPlayer] {
+    package func ratings() async throws -> [RatedPlayer] {
         try await client.request(.get, "/api/ratings", as: [RatedPlayer].self)
     }
 }

@@ -6,7 +6,7 @@ public struct AppDependencies {
     public var sessionService: any SessionService
     package var playerService: any PlayerService
     package var gatherService: any GatherService
-    public var statsService: any StatsService
+    package var statsService: any StatsService
     public var sessionStore: any SessionPersistence
     /// Results waiting on this computer, and their upload.
     public var pendingResults: PendingResults

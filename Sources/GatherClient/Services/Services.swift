@@ -86,7 +86,7 @@ public enum HistoryPage {
 }
 
 /// Records and rankings, computed by the server.
-public protocol StatsService: Sendable {
+package protocol StatsService: Sendable {
     func stats(playerID: Int) async throws -> PlayerStats
     func leaderboard() async throws -> [LeaderboardEntry]
     /// Every player's rating learned from the results (`GET /api/ratings`).

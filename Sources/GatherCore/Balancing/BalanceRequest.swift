@@ -117,7 +117,7 @@ public struct BalanceResponse: Hashable, Sendable, Codable {
     public var weighting: BalanceRequest.Weighting
     /// Team A's chance to win by the players' ratings, 0 to 1, whatever the weighting (nil from
     /// a server without ratings).
-    public var predictedWinA: Double?
+    package var predictedWinA: Double?
 
     public init(teamA: [Player], teamB: [Player], skillA: Double, skillB: Double, positionSpread: Int, seed: Int,
                 weighting: BalanceRequest.Weighting, predictedWinA: Double? = nil) {

@@ -32,10 +32,16 @@ public struct PlayerStats: Hashable, Sendable, Codable {
     /// The last five outcomes, newest first.
     public var lastFive: [Outcome]
     /// The player's rating learned from the results (nil from a server that has none).
-    public var rating: RatingSummary?
+    package var rating: RatingSummary?
 
     public init(playerID: Int, played: Int, won: Int, drawn: Int, lost: Int, goalsFor: Int, goalsAgainst: Int,
-                currentStreak: Streak?, lastFive: [Outcome], rating: RatingSummary? = nil) {
+                currentStreak: Streak?, lastFive: [Outcome]) {
+        self.init(playerID: playerID, played: played, won: won, drawn: drawn, lost: lost, goalsFor: goalsFor, goalsAgainst: goalsAgainst,
+                  currentStreak: currentStreak, lastFive: lastFive, rating: nil)
+    }
+
+    package init(playerID: Int, played: Int, won: Int, drawn: Int, lost: Int, goalsFor: Int, goalsAgainst: Int,
+                 currentStreak: Streak?, lastFive: [Outcome], rating: RatingSummary?) {
         self.playerID = playerID
         self.played = played
         self.won = won
@@ -82,10 +88,15 @@ public struct LeaderboardEntry: Hashable, Sendable, Codable {
     public var winRate: Double
     public var goalDifference: Int
     /// The player's rating learned from the results (nil from a server that has none).
-    public var rating: RatingSummary?
+    package var rating: RatingSummary?
 
-    public init(rank: Int, playerID: Int, name: String, played: Int, won: Int, drawn: Int, lost: Int, goalDifference: Int,
-                rating: RatingSummary? = nil) {
+    public init(rank: Int, playerID: Int, name: String, played: Int, won: Int, drawn: Int, lost: Int, goalDifference: Int) {
+        self.init(rank: rank, playerID: playerID, name: name, played: played, won: won, drawn: drawn, lost: lost,
+                  goalDifference: goalDifference, rating: nil)
+    }
+
+    package init(rank: Int, playerID: Int, name: String, played: Int, won: Int, drawn: Int, lost: Int, goalDifference: Int,
+                 rating: RatingSummary?) {
         self.rank = rank
         self.playerID = playerID
         self.name = name

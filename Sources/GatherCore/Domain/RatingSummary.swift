@@ -3,24 +3,24 @@ import FoundationEssentials
 /// A player's rating as people see it (`rating` of a record and of a leaderboard row, and
 /// `GET /api/ratings`): where it stands today, how sure that is, and its course over the last
 /// matches. Numbers to two decimals.
-public struct RatingSummary: Hashable, Sendable, Codable {
+package struct RatingSummary: Hashable, Sendable, Codable {
     /// The best guess of the player's level (an amateur who never played: 25).
-    public var mean: Double
+    package var mean: Double
     /// How unsure that is; it widens with the weeks not played.
-    public var deviation: Double
+    package var deviation: Double
     /// The range the level lies in, 95 % sure: mean ± 2 deviations.
-    public var low: Double
-    public var high: Double
+    package var low: Double
+    package var high: Double
     /// Counted matches it was learned from.
-    public var matches: Int
+    package var matches: Int
     /// How much the last match moved the mean; nil before the first.
-    public var lastChange: Double?
+    package var lastChange: Double?
     /// The mean after each of the last matches (at most ten), oldest first.
-    public var course: [Double]
+    package var course: [Double]
     /// How much each of those matches moved it, in the same order.
-    public var changes: [Double]
+    package var changes: [Double]
 
-    public init(mean: Double, deviation: Double, matches: Int, lastChange: Double?, course: [Double], changes: [Double]) {
+    package init(mean: Double, deviation: Double, matches: Int, lastChange: Double?, course: [Double], changes: [Double]) {
         self.mean = RatingSummary.rounded(mean)
         self.deviation = RatingSummary.rounded(deviation)
         self.low = RatingSummary.rounded(mean - 2 * deviation)
@@ -49,12 +49,12 @@ public struct RatingSummary: Hashable, Sendable, Codable {
 }
 
 /// One of `GET /api/ratings`: a player on the roster and their rating.
-public struct RatedPlayer: Hashable, Sendable, Codable {
-    public var playerID: Int
-    public var name: String
-    public var rating: RatingSummary
+package struct RatedPlayer: Hashable, Sendable, Codable {
+    package var playerID: Int
+    package var name: String
+    package var rating: RatingSummary
 
-    public init(playerID: Int, name: String, rating: RatingSummary) {
+    package init(playerID: Int, name: String, rating: RatingSummary) {
         self.playerID = playerID
         self.name = name
         self.rating = rating
@@ -64,7 +64,7 @@ public struct RatedPlayer: Hashable, Sendable, Codable {
 }
 
 extension RatingSummary: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { object in
             object.field("changes") { $0.array(changes) { $0.double($1) } }
             object.field("course") { $0.array(course) { $0.double($1) } }
@@ -79,7 +79,7 @@ extension RatingSummary: JSONWritable {
 }
 
 extension RatedPlayer: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { object in
             object.field("name") { $0.string(name) }
             object.field("playerId") { $0.int(playerID) }

@@ -25,7 +25,7 @@ public struct Row: Sendable, RowReading {
     }
 
     /// A REAL, or an INTEGER read as one.
-    public func double(_ index: Int) throws -> Double {
+    package func double(_ index: Int) throws -> Double {
         switch values[index] {
         case .real(let value): return value
         case .integer(let value): return Double(value)

@@ -9,7 +9,6 @@ public protocol RowReading {
     func optionalInt(_ index: Int) throws -> Int?
     func string(_ index: Int) throws -> String
     func optionalString(_ index: Int) throws -> String?
-    func double(_ index: Int) throws -> Double
 }
 
 extension RowReading {
@@ -53,16 +52,6 @@ public struct StatementRow: RowReading {
 
     public func optionalString(_ index: Int) throws -> String? {
         sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL ? nil : try string(index)
-    }
-
-    /// A REAL, or an INTEGER read as one.
-    public func double(_ index: Int) throws -> Double {
-        let column = Int32(index)
-        switch sqlite3_column_type(handle, column) {
-        case SQLITE_FLOAT: return sqlite3_column_double(handle, column)
-        case SQLITE_INTEGER: return Double(sqlite3_column_int64(handle, column))
-        default: throw RowError.unexpected(index, value(column))
-        }
     }
 
     private func text(_ column: Int32) -> String {

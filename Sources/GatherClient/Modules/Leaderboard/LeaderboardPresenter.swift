@@ -80,7 +80,7 @@ public final class LeaderboardPresenter {
     /// win rate after one match says little).
     package static let minimumGamesSteps = [0, 3, 5, 10]
 
-    public init(service: any StatsService) {
+    package init(service: any StatsService) {
         self.service = service
     }
 

@@ -51,7 +51,7 @@ public final class PlayerDetailPresenter {
 
     private static let fields = sections.flatMap(\.fields)
 
-    public init(player: Player, stats: (any StatsService)? = nil) {
+    package init(player: Player, stats: (any StatsService)? = nil) {
         self.player = player
         self.stats = stats
     }
