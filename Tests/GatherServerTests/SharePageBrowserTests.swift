@@ -58,7 +58,9 @@ final class SharePageBrowserTests: XCTestCase {
     private func rating(_ name: String) throws -> String {
         let listed = try organiser.request(.get, "/api/ratings").jsonArray()
         let mean = try XCTUnwrap((listed.first { $0["name"] as? String == name }?["rating"] as? [String: Any])?["mean"] as? Double)
-        return String(format: "%.1f", mean)
+        // To the tenth, halves away from zero, as the page rounds the API's figure.
+        let tenths = Int((mean * 10).rounded())
+        return "\(tenths / 10).\(abs(tenths % 10))"
     }
 
     private func startBrowser() throws -> Browser {
@@ -208,7 +210,13 @@ final class SharePageBrowserTests: XCTestCase {
     func testTheRatingHeadingOrdersTheTableByRatingAndBack() throws {
         let link = try shareLink()
         let browser = try startBrowser()
-        _ = try browser.value(["open", link, 360, 740])
+        for (width, height) in [(360, 740), (1280, 800)] {
+            try orderByRatingAndBack(browser, link: link, width: width, height: height)
+        }
+    }
+
+    private func orderByRatingAndBack(_ browser: Browser, link: String, width: Int, height: Int) throws {
+        _ = try browser.value(["open", link, width, height])
         let url = try XCTUnwrap(browser.value(["click", "#table thead a[href$='/by-rating']"]) as? String)
         XCTAssertTrue(url.hasSuffix("/by-rating"), url)
         let rows = try XCTUnwrap(browser.value(["js", Self.readRows + "return rows;"]) as? [[String]])
@@ -219,7 +227,9 @@ final class SharePageBrowserTests: XCTestCase {
         XCTAssertEqual(rows.first?[1], try XCTUnwrap(try organiser.request(.get, "/api/ratings").jsonArray().first?["name"] as? String))
         let back = try XCTUnwrap(browser.value(["click", "#table thead th a"]) as? String)
         XCTAssertFalse(back.hasSuffix("/by-rating"), back)
-        XCTAssertEqual(try browser.consoleErrors(), [])
+        let widths = try XCTUnwrap(browser.value(["js", "return [document.documentElement.scrollWidth, window.innerWidth]"]) as? [Int])
+        XCTAssertLessThanOrEqual(widths[0], widths[1], "no sideways scrolling at \(width) px")
+        XCTAssertEqual(try browser.consoleErrors(), [], "the console at \(width)×\(height)")
     }
 
     /// The rating's course on a player's page: an inline chart, read by a screen reader as words,

@@ -23,18 +23,12 @@ enum StatsHandlers {
 
     static let minimumGamesRange = 1...10_000
 
-    /// How the leaderboard is ordered: `record` (win rate, then games, then goal difference) or
-    /// `rating` (the rating's mean, highest first; the record's order among equals).
-    enum LeaderboardOrder: String {
-        case record, rating
-    }
-
     /// Players on the roster ranked by win rate, then games, then goal difference (or, with
     /// `sort=rating`, by rating); `minGames` (default 1) leaves out those with fewer ended matches.
     /// Each row carries the player's rating.
     static func leaderboard(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         var minimumGames = 1
-        var order = LeaderboardOrder.record
+        var order = RatedLeaderboard.Order.record
         for (name, value) in context.request.query {
             switch name {
             case "minGames":
@@ -43,7 +37,7 @@ enum StatsHandlers {
                 }
                 minimumGames = number
             case "sort":
-                guard let chosen = LeaderboardOrder(rawValue: value) else {
+                guard let chosen = RatedLeaderboard.Order(rawValue: value) else {
                     throw ValidationError(field: "sort", message: "must be \"record\" or \"rating\"")
                 }
                 order = chosen
@@ -52,24 +46,8 @@ enum StatsHandlers {
             }
         }
         let now = context.services.now()
-        var entries = try context.database.read { database in
-            let ratings = try RatingRepository(database).ratings(owner: context.owner)
-            let players = PlayerRepository(database)
-            return try StatsRepository(database).leaderboard(owner: context.owner, minimumGames: minimumGames).map { entry in
-                var rated = entry
-                // Everyone listed has played, so has a rating, but for a match with an empty side.
-                let declared = ratings[entry.playerID] == nil ? try players.find(id: entry.playerID, owner: context.owner)?.skill : nil
-                rated.rating = RatingSummary(ratings[entry.playerID], declared: declared, at: now)
-                return rated
-            }
-        }
-        if order == .rating {
-            entries = entries.enumerated().sorted { ($0.element.rating?.mean ?? 0, -$0.offset) > ($1.element.rating?.mean ?? 0, -$1.offset) }
-                .enumerated().map { rank, pair in
-                    var entry = pair.element
-                    entry.rank = rank + 1
-                    return entry
-                }
+        let entries = try context.database.read { database in
+            try RatedLeaderboard(database: database, owner: context.owner, now: now).entries(minimumGames: minimumGames, order: order)
         }
         return .json(.ok, entries)
     }

@@ -17,25 +17,15 @@ struct SharePageReader {
     /// When the ratings are read: they grow less sure with the weeks not played.
     let now: Date
 
-    /// The table by record (rank, as the leaderboard), or by rating (highest first, the record's
-    /// order among equals; ranks numbered again).
+    /// The table by record (rank, as the leaderboard) or by rating.
     func table(live: LiveMatch?, byRating: Bool = false) throws -> TablePageModel {
         let form = try StatsRepository(database).recentForm(owner: owner)
-        let ratings = try RatingRepository(database).ratings(owner: owner)
-        let history = RatingHistory()
-        var standings = try StatsRepository(database).leaderboard(owner: owner, minimumGames: 1).map { entry in
-            Standing(rank: entry.rank, player: PlayerMention(id: entry.playerID, name: entry.name), played: entry.played, won: entry.won,
-                     drawn: entry.drawn, lost: entry.lost, goalDifference: entry.goalDifference, form: form[entry.playerID] ?? [],
-                     rating: ratings[entry.playerID].map { history.current($0, at: now).mean })
-        }
-        if byRating {
-            standings = standings.enumerated().sorted { ($0.element.rating ?? -.infinity, -$0.offset) > ($1.element.rating ?? -.infinity, -$1.offset) }
-                .enumerated().map { rank, pair in
-                    var standing = pair.element
-                    standing.rank = rank + 1
-                    return standing
-                }
-        }
+        let standings = try RatedLeaderboard(database: database, owner: owner, now: now)
+            .entries(minimumGames: 1, order: byRating ? .rating : .record).map { entry in
+                Standing(rank: entry.rank, player: PlayerMention(id: entry.playerID, name: entry.name), played: entry.played, won: entry.won,
+                         drawn: entry.drawn, lost: entry.lost, goalDifference: entry.goalDifference, form: form[entry.playerID] ?? [],
+                         rating: entry.rating?.mean)
+            }
         let (matches, older) = try results(GatherQuery(status: .ended, limit: SharePageReader.recentMatches))
         return TablePageModel(site: site, live: live, standings: standings, recentMatches: matches, olderMatches: older, byRating: byRating)
     }
