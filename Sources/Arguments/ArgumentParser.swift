@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the command line asked for.
-public enum Invocation: Equatable, Sendable {
+package enum Invocation: Equatable, Sendable {
     case run(ParsedCommand)
     /// `help`, `--help` or `-h`: the help of this command, or of the program when nil.
     case help(CommandSpec?)
@@ -9,29 +9,29 @@ public enum Invocation: Equatable, Sendable {
 
 /// A command as it was given: its spec, its options (every value of each, in order) and its
 /// positional arguments.
-public struct ParsedCommand: Equatable, Sendable {
-    public let spec: CommandSpec
-    public let values: [String: [String]]
-    public let flags: Set<String>
-    public let arguments: [String]
+package struct ParsedCommand: Equatable, Sendable {
+    package let spec: CommandSpec
+    package let values: [String: [String]]
+    package let flags: Set<String>
+    package let arguments: [String]
 
-    public func value(_ option: String) -> String? { values[option]?.last }
-    public func allValues(_ option: String) -> [String] { values[option] ?? [] }
-    public func has(_ flag: String) -> Bool { flags.contains(flag) }
+    package func value(_ option: String) -> String? { values[option]?.last }
+    package func allValues(_ option: String) -> [String] { values[option] ?? [] }
+    package func has(_ flag: String) -> Bool { flags.contains(flag) }
 }
 
 /// A command line that cannot be followed; the message names the mistake.
-public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
+package struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let message: String
     /// The command it concerns, if known (its usage is shown with the message).
-    public let command: CommandSpec?
+    package let command: CommandSpec?
 
-    public init(_ message: String, command: CommandSpec? = nil) {
+    package init(_ message: String, command: CommandSpec? = nil) {
         self.message = message
         self.command = command
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// Parses `program command words… [options] [arguments]`: the longest run of leading words that
@@ -39,15 +39,15 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
 /// as `--name value` or `--name=value`; `--` ends the options. A program whose first argument is
 /// an option (or that has none) runs its `defaultCommand`, if it has one (`gather-server --port 80`).
 /// A mistake is refused with the nearest right spelling, never taken for something else.
-public struct ArgumentParser: Sendable {
-    public let program: String
-    public let commands: [CommandSpec]
+package struct ArgumentParser: Sendable {
+    package let program: String
+    package let commands: [CommandSpec]
     /// Options every command takes (`--server URL`).
-    public let globalOptions: [OptionSpec]
+    package let globalOptions: [OptionSpec]
     /// What runs when no command is named.
-    public let defaultCommand: CommandSpec?
+    package let defaultCommand: CommandSpec?
 
-    public init(program: String = "gather", commands: [CommandSpec], globalOptions: [OptionSpec] = [],
+    package init(program: String = "gather", commands: [CommandSpec], globalOptions: [OptionSpec] = [],
                 defaultCommand: CommandSpec? = nil) {
         self.program = program
         self.commands = commands
@@ -55,7 +55,7 @@ public struct ArgumentParser: Sendable {
         self.defaultCommand = defaultCommand
     }
 
-    public func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+    package func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
         // Words before the first option or "--": the command's name, then its arguments.
         let words = arguments.prefix { !$0.hasPrefix("-") || $0 == "-" }
         if words.first == "help" {
@@ -192,7 +192,7 @@ public struct ArgumentParser: Sendable {
     }
 
     /// The help of one command, or of the program.
-    public func help(for spec: CommandSpec?, program: String) -> String {
+    package func help(for spec: CommandSpec?, program: String) -> String {
         guard let spec else {
             let width = (commands.map(\.name.count).max() ?? 0) + 2
             var lines = ["Usage: \(program) COMMAND [options]", "", "Commands:"]
@@ -212,7 +212,7 @@ public struct ArgumentParser: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    public func usage(of spec: CommandSpec, program: String) -> String {
+    package func usage(of spec: CommandSpec, program: String) -> String {
         var parts = [program] + spec.path
         parts += spec.options.map { option in
             "[" + option.name + (option.valueName.map { " " + $0 } ?? "") + "]"

@@ -1,20 +1,20 @@
 /// One command of a program with subcommands: its words (`players list`), what it does, its
 /// options and positional arguments, and an example for the help.
-public struct CommandSpec: Hashable, Sendable {
+package struct CommandSpec: Hashable, Sendable {
     /// The words that name it, e.g. `["players", "list"]`.
-    public let path: [String]
-    public let summary: String
+    package let path: [String]
+    package let summary: String
     /// Names of the positional arguments, for the usage (`ID`, `SCORE`); a trailing `…` repeats.
-    public let arguments: [String]
-    public let minimumArguments: Int
+    package let arguments: [String]
+    package let minimumArguments: Int
     /// nil: as many as given.
-    public let maximumArguments: Int?
-    public let options: [OptionSpec]
-    public let example: String
+    package let maximumArguments: Int?
+    package let options: [OptionSpec]
+    package let example: String
     /// What the positional arguments are, for completion (files, player ids).
-    public let argumentType: ValueType
+    package let argumentType: ValueType
 
-    public init(_ path: String, summary: String, arguments: [String] = [], minimumArguments: Int? = nil,
+    package init(_ path: String, summary: String, arguments: [String] = [], minimumArguments: Int? = nil,
                 maximumArguments: Int?? = nil, options: [OptionSpec] = [], argumentType: ValueType = .text, example: String) {
         self.path = path.split(separator: " ").map(String.init)
         self.summary = summary
@@ -27,5 +27,5 @@ public struct CommandSpec: Hashable, Sendable {
         self.example = example
     }
 
-    public var name: String { path.joined(separator: " ") }
+    package var name: String { path.joined(separator: " ") }
 }

@@ -1,20 +1,20 @@
 /// One `--option` of a command: a flag, or an option that takes a value (`--name N` or `--name=N`).
-public struct OptionSpec: Hashable, Sendable {
+package struct OptionSpec: Hashable, Sendable {
     /// With the dashes: `--json`.
-    public let name: String
+    package let name: String
     /// nil for a flag; else how the usage names the value (`N`, `FILE`).
-    public let valueName: String?
-    public let help: String
+    package let valueName: String?
+    package let help: String
     /// The values accepted, if they are a fixed set (`name|skill|position`).
-    public let choices: [String]?
+    package let choices: [String]?
     /// May be given more than once (`--pin 3=A --pin 4=B`).
-    public let repeatable: Bool
+    package let repeatable: Bool
     /// What the value is: the parser refuses one that is not, and completion offers what fits.
-    public let type: ValueType
+    package let type: ValueType
     /// The environment variable that sets it when the flag is not given, if any (shown in the help).
-    public let environment: String?
+    package let environment: String?
 
-    public init(_ name: String, value valueName: String? = nil, help: String, choices: [String]? = nil, repeatable: Bool = false,
+    package init(_ name: String, value valueName: String? = nil, help: String, choices: [String]? = nil, repeatable: Bool = false,
                 type: ValueType = .text, environment: String? = nil) {
         self.name = name
         self.valueName = valueName
@@ -25,11 +25,11 @@ public struct OptionSpec: Hashable, Sendable {
         self.environment = environment
     }
 
-    public var takesValue: Bool { valueName != nil }
+    package var takesValue: Bool { valueName != nil }
 }
 
 /// What an option's value (or a command's argument) is.
-public enum ValueType: Hashable, Sendable {
+package enum ValueType: Hashable, Sendable {
     case text
     /// A whole number in the range.
     case integer(ClosedRange<Int>)

@@ -4,14 +4,14 @@ import GatherClient
 
 /// `gather COMMAND …`: one task, then exit, for scripts and pipes. `gather` without a command stays the
 /// full-screen client (Client/main.swift decides with `isSubcommand`).
-public struct CommandLineApp: Sendable {
+package struct CommandLineApp: Sendable {
     let environment: [String: String]
     let console: Console
     let password: PasswordSource
     /// Asks a yes/no question on the terminal (players rm without --yes).
     let confirm: @Sendable (String) -> Bool
 
-    public init(environment: [String: String], console: Console, password: PasswordSource,
+    package init(environment: [String: String], console: Console, password: PasswordSource,
                 confirm: @escaping @Sendable (String) -> Bool) {
         self.environment = environment
         self.console = console
@@ -23,7 +23,7 @@ public struct CommandLineApp: Sendable {
 
     /// Whether these arguments ask for a subcommand (rather than the TUI's own flags); global
     /// options may come first (`gather --server URL players list`).
-    public static func isSubcommand(_ arguments: [String]) -> Bool {
+    package static func isSubcommand(_ arguments: [String]) -> Bool {
         // Any word, not only a known one: a misspelt command is answered by the commands' parser,
         // which knows what was meant, not taken for the full-screen client's options.
         splitLeadingOptions(arguments).rest.first.map { !$0.hasPrefix("-") && $0 != "watch" } ?? false
@@ -47,7 +47,7 @@ public struct CommandLineApp: Sendable {
     }
 
     /// Runs the command; the exit status.
-    public func run(_ arguments: [String]) async -> Int32 {
+    package func run(_ arguments: [String]) async -> Int32 {
         let (leading, rest) = CommandLineApp.splitLeadingOptions(arguments)
         // The options given before the command go before any `--`, after which all is arguments.
         let end = rest.firstIndex(of: "--") ?? rest.endIndex

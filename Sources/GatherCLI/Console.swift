@@ -2,14 +2,14 @@ import Foundation
 
 /// Where a command's output goes: data on stdout, messages on stderr; whether stdout is a
 /// terminal (tables are fitted to its width, colour only there and never with NO_COLOR).
-public struct Console: Sendable {
-    public let out: @Sendable (String) -> Void
-    public let err: @Sendable (String) -> Void
-    public let isTerminal: Bool
-    public let width: Int
-    public let color: Bool
+package struct Console: Sendable {
+    package let out: @Sendable (String) -> Void
+    package let err: @Sendable (String) -> Void
+    package let isTerminal: Bool
+    package let width: Int
+    package let color: Bool
 
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+    package init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
                 isTerminal: Bool, width: Int, color: Bool) {
         self.out = out
         self.err = err

@@ -1,7 +1,7 @@
 import GatherClient
 
 /// `gather COMMAND`'s exit statuses, as documented in the README.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     case success = 0
     /// The server refused (a 4xx other than 401), with its reason on stderr.
     case refused = 1

@@ -3,10 +3,10 @@ import Glibc
 
 /// Where `gather login` and `gather register` get the password: `FG_PASSWORD`, else the terminal without echo, else one
 /// line of standard input. Never an argument (it would show in `ps` and the shell history).
-public struct PasswordSource: Sendable {
+package struct PasswordSource: Sendable {
     let environment: [String: String]
 
-    public init(environment: [String: String]) {
+    package init(environment: [String: String]) {
         self.environment = environment
     }
 

@@ -5,11 +5,11 @@ import Glibc
 /// (wake-ups may be spurious).
 ///
 /// Unchecked Sendable: the lock and the condition variable are the synchronisation themselves.
-public final class Condition: @unchecked Sendable {
+package final class Condition: @unchecked Sendable {
     private let mutex = Lock()
     private let condition: UnsafeMutablePointer<pthread_cond_t>
 
-    public init() {
+    package init() {
         condition = .allocate(capacity: 1)
         condition.initialize(to: pthread_cond_t())
         pthread_cond_init(condition, nil)
@@ -20,30 +20,30 @@ public final class Condition: @unchecked Sendable {
         condition.deallocate()
     }
 
-    public func lock() {
+    package func lock() {
         mutex.lock()
     }
 
-    public func unlock() {
+    package func unlock() {
         mutex.unlock()
     }
 
-    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         try mutex.withLock(body)
     }
 
     /// Releases the lock until signalled, then holds it again. Call with the lock held.
-    public func wait() {
+    package func wait() {
         pthread_cond_wait(condition, mutex.mutex)
     }
 
     /// Wakes one waiter.
-    public func signal() {
+    package func signal() {
         pthread_cond_signal(condition)
     }
 
     /// Wakes every waiter.
-    public func broadcast() {
+    package func broadcast() {
         pthread_cond_broadcast(condition)
     }
 }

@@ -2,10 +2,10 @@ import CLinux
 import Glibc
 
 /// Starts long-lived threads (event loops, workers, the committer) without Foundation's `Thread`.
-public enum DetachedThread {
+package enum DetachedThread {
     /// Runs `body` on a new detached thread named `name` (the kernel keeps its first 15 bytes:
     /// what `top -H` and debuggers show). Throws when the system refuses another thread.
-    public static func start(name: String, _ body: @escaping @Sendable () -> Void) throws(ThreadStartError) {
+    package static func start(name: String, _ body: @escaping @Sendable () -> Void) throws(ThreadStartError) {
         let context = Unmanaged.passRetained(ThreadBody(name: name, body: body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
@@ -27,11 +27,11 @@ public enum DetachedThread {
 }
 
 /// The system refused a thread (`pthread_create`'s error: usually EAGAIN, a limit reached).
-public struct ThreadStartError: Error, CustomStringConvertible {
-    public let name: String
-    public let code: Int32
+package struct ThreadStartError: Error, CustomStringConvertible {
+    package let name: String
+    package let code: Int32
 
-    public var description: String {
+    package var description: String {
         "cannot start thread \(name): \(String(cString: strerror(code)))"
     }
 }

@@ -8,10 +8,10 @@ import Glibc
 /// report means a real race.
 ///
 /// Unchecked Sendable: the mutex is the synchronisation itself.
-public final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
     let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    public init() {
+    package init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -22,15 +22,15 @@ public final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    public func lock() {
+    package func lock() {
         pthread_mutex_lock(mutex)
     }
 
-    public func unlock() {
+    package func unlock() {
         pthread_mutex_unlock(mutex)
     }
 
-    public func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try body()

@@ -1,6 +1,6 @@
 import GatherServer
 import HTTP
-@_spi(Testing) import Networking
+import Networking
 import XCTest
 
 /// A request without an `Authorization` header may carry a small body only, and must send it

@@ -1,5 +1,5 @@
 import HTTP
-@_spi(Testing) import Networking
+import Networking
 import XCTest
 
 /// Connections are spread evenly over the event loops, however they arrive, and each is served

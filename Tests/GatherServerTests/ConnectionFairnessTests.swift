@@ -1,5 +1,5 @@
 import HTTP
-@_spi(Testing) import Networking
+import Networking
 import XCTest
 
 /// One address cannot hold the server's connections, and idle keep-alive connections give way to

@@ -1,6 +1,6 @@
 import Foundation
 import HTTP
-@_spi(Testing) import Networking
+import Networking
 import Storage
 import XCTest
 

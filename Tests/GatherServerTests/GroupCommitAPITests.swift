@@ -1,6 +1,6 @@
 import Foundation
 import HTTP
-@_spi(Testing) import Networking
+import Networking
 import XCTest
 
 /// Writes over real sockets share group commits: each answered only after its group is on disk,

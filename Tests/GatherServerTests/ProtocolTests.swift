@@ -1,6 +1,6 @@
 import Foundation
 import HTTP
-@_spi(Testing) import Networking
+import Networking
 import XCTest
 
 /// HTTP/1.1 behaviour over raw sockets: framing, limits, keep-alive, pipelining, errors.

@@ -1,5 +1,5 @@
 import HTTP
-@_spi(Testing) import Networking
+import Networking
 import XCTest
 
 /// What the HTTP server answers by itself when the application says nothing of its own.

@@ -1,7 +1,7 @@
 import Foundation
 import GatherServer
 import HTTP
-@_spi(Testing) import Networking
+import Networking
 import Storage
 import XCTest
 

@@ -2,7 +2,7 @@ import Foundation
 import GatherServer
 import Glibc
 import HTTP
-@_spi(Testing) import Networking
+import Networking
 import TestSupport
 import XCTest
 

@@ -4,8 +4,8 @@ import Glibc
 /// An HTTP server on 127.0.0.1 that answers each route as the test says, broken answers included:
 /// silence, a response cut off, bytes that are not the JSON promised, an HTML error page, a huge
 /// body. Real sockets, one thread per connection; for tests of how `gather` copes.
-public final class MisbehavingServer: @unchecked Sendable {
-    public enum Answer: Sendable {
+package final class MisbehavingServer: @unchecked Sendable {
+    package enum Answer: Sendable {
         /// A well-formed response with a JSON body.
         case json(status: Int, String)
         /// Reads the request and never answers (until the client gives up and closes).
@@ -21,7 +21,7 @@ public final class MisbehavingServer: @unchecked Sendable {
         case raw(String, holdOpen: Bool)
     }
 
-    public let port: Int
+    package let port: Int
     private let listener: Int32
     private let lock = NSLock()
     private var answers: [String: Answer] = [:]
@@ -29,9 +29,9 @@ public final class MisbehavingServer: @unchecked Sendable {
     private var open = 0
 
     /// Connections accepted and not yet closed.
-    public var openConnections: Int { lock.withLock { open } }
+    package var openConnections: Int { lock.withLock { open } }
 
-    public init() throws {
+    package init() throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
         var address = sockaddr_in()
@@ -65,17 +65,17 @@ public final class MisbehavingServer: @unchecked Sendable {
     }
 
     /// From now on, `method path` (without its query) is answered so.
-    public func answer(_ method: String, _ path: String, with answer: Answer) {
+    package func answer(_ method: String, _ path: String, with answer: Answer) {
         lock.withLock { answers["\(method) \(path)"] = answer }
     }
 
     /// How many requests for `method path` have been read.
-    public func requests(_ method: String, _ path: String) -> Int {
+    package func requests(_ method: String, _ path: String) -> Int {
         lock.withLock { served["\(method) \(path)"] ?? 0 }
     }
 
     /// Stops accepting: accept fails from now on, and its thread closes the listener.
-    public func stop() {
+    package func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
     }
 

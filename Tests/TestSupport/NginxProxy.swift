@@ -3,19 +3,19 @@ import Glibc
 
 /// nginx as a TLS reverse proxy in front of a plain HTTP server, as docs/deploy.md configures it,
 /// on a port of its own, for one test. Runs in the foreground and is stopped with `stop()`.
-public final class NginxProxy: @unchecked Sendable {
+package final class NginxProxy: @unchecked Sendable {
     // @unchecked: the process handle is touched by the test's thread only.
-    public let port: Int
+    package let port: Int
     private let process: Process
     private let directory: URL
 
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// Starts nginx with `certificate`/`key`, proxying to 127.0.0.1:`backendPort`; waits until it
     /// accepts connections.
-    public init(certificate: String, key: String, backendPort: Int) throws {
+    package init(certificate: String, key: String, backendPort: Int) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-nginx-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var lastError = ""
@@ -47,7 +47,7 @@ public final class NginxProxy: @unchecked Sendable {
     }
 
     /// Stops nginx (fast shutdown) and removes its files.
-    public func stop() {
+    package func stop() {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()

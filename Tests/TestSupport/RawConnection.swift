@@ -4,13 +4,13 @@ import Glibc
 /// A TCP connection to 127.0.0.1 read byte by byte as they come, for responses that never end by
 /// themselves (a stream of events) and for peers that misbehave: what has arrived so far, waited
 /// for with a deadline, never by sleeping.
-public final class RawConnection {
-    public let descriptor: Int32
+package final class RawConnection {
+    package let descriptor: Int32
     /// Everything received so far.
-    public private(set) var received: [UInt8] = []
-    public private(set) var peerClosed = false
+    package private(set) var received: [UInt8] = []
+    package private(set) var peerClosed = false
 
-    public init(port: Int, receiveBufferBytes: Int? = nil) throws {
+    package init(port: Int, receiveBufferBytes: Int? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
         if var size = receiveBufferBytes.map(Int32.init) {
@@ -31,9 +31,9 @@ public final class RawConnection {
 
     deinit { Glibc.close(descriptor) }
 
-    public var text: String { String(decoding: received, as: UTF8.self) }
+    package var text: String { String(decoding: received, as: UTF8.self) }
 
-    public func send(_ text: String) {
+    package func send(_ text: String) {
         let bytes = Array(text.utf8)
         var sent = 0
         while sent < bytes.count {
@@ -46,7 +46,7 @@ public final class RawConnection {
     /// Reads until `condition` holds for what has arrived, the peer closes, or the deadline passes;
     /// whether `condition` holds.
     @discardableResult
-    public func read(timeout: TimeInterval = 5, until condition: (String) -> Bool) -> Bool {
+    package func read(timeout: TimeInterval = 5, until condition: (String) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while !condition(text) {
@@ -64,13 +64,13 @@ public final class RawConnection {
     }
 
     /// Reads until the peer closes; false at the deadline.
-    public func waitForClose(timeout: TimeInterval = 5) -> Bool {
+    package func waitForClose(timeout: TimeInterval = 5) -> Bool {
         read(timeout: timeout) { _ in false }
         return peerClosed
     }
 
     /// Closes this side now.
-    public func close() {
+    package func close() {
         shutdown(descriptor, Int32(SHUT_RDWR))
     }
 }

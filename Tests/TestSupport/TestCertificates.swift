@@ -3,28 +3,28 @@ import Foundation
 /// A throw-away certificate authority and server certificates, made with the `openssl` command
 /// for one test run: valid for localhost and 127.0.0.1, valid but for another name, expired, and
 /// self-signed (trusted by nobody).
-public struct TestCertificates: Sendable {
-    public let directory: URL
-    public let caCertificate: String
-    public let serverCertificate: String
-    public let serverKey: String
-    public let otherHostCertificate: String
-    public let otherHostKey: String
-    public let expiredCertificate: String
-    public let expiredKey: String
-    public let selfSignedCertificate: String
-    public let selfSignedKey: String
+package struct TestCertificates: Sendable {
+    package let directory: URL
+    package let caCertificate: String
+    package let serverCertificate: String
+    package let serverKey: String
+    package let otherHostCertificate: String
+    package let otherHostKey: String
+    package let expiredCertificate: String
+    package let expiredKey: String
+    package let selfSignedCertificate: String
+    package let selfSignedKey: String
 
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// One set for the whole test process (making them takes a few openssl runs); tests that
     /// change files copy them first.
-    public static let shared = Result<TestCertificates, any Error> { try make() }
+    package static let shared = Result<TestCertificates, any Error> { try make() }
 
     /// Makes everything in a new temporary directory (the caller removes it with `remove()`).
-    public static func make() throws -> TestCertificates {
+    package static func make() throws -> TestCertificates {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
@@ -80,7 +80,7 @@ public struct TestCertificates: Sendable {
                                 selfSignedCertificate: path("self.pem"), selfSignedKey: path("self.key"))
     }
 
-    public func remove() {
+    package func remove() {
         try? FileManager.default.removeItem(at: directory)
     }
 

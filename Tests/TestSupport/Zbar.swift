@@ -3,14 +3,14 @@ import Foundation
 /// Debian's zbarimg (package zbar-tools): a decoder that shares no code with ours, so a symbol it reads
 /// back is one a phone can be expected to read. For the QR encoder's tests and the QR code `gather`
 /// prints in a terminal.
-public enum Zbar {
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
+package enum Zbar {
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
     }
 
     /// What zbarimg reads from `image`, its one trailing newline removed. Throws unless it finds exactly
     /// one symbol.
-    public static func decode(_ image: PortableGraymap) throws -> String {
+    package static func decode(_ image: PortableGraymap) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("qrcode-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -8,8 +8,8 @@ import Locking
 /// Talks to gather-server over one keep-alive connection (TLS for https) on a private queue, so the UI
 /// never blocks. Every request has a deadline; failures come back as `ServiceError` with a message
 /// for people.
-public final class APIClient: Sendable {
-    public let address: ServerAddress
+package final class APIClient: Sendable {
+    package let address: ServerAddress
     let timeout: Duration
     /// Set for an https address: how certificates are checked.
     let tls: TLSClientContext?
@@ -18,7 +18,7 @@ public final class APIClient: Sendable {
     private let connection = ConnectionSlot()
     private let unauthorizedHandler = Locked<(@Sendable () -> Void)?>(nil)
 
-    public init(address: ServerAddress, timeout: Duration = .seconds(10), tls: TLSClientContext? = nil) {
+    package init(address: ServerAddress, timeout: Duration = .seconds(10), tls: TLSClientContext? = nil) {
         self.address = address
         self.timeout = timeout
         self.tls = tls
@@ -39,18 +39,18 @@ public final class APIClient: Sendable {
     }
 
     /// The bearer token sent with every request, nil when logged out.
-    public var bearerToken: String? {
+    package var bearerToken: String? {
         get { token.withLock { $0 } }
         set { token.withLock { $0 = newValue } }
     }
 
     /// Called when a request with a token is refused with 401: the session has expired or was revoked.
-    public func setUnauthorizedHandler(_ handler: @escaping @Sendable () -> Void) {
+    package func setUnauthorizedHandler(_ handler: @escaping @Sendable () -> Void) {
         unauthorizedHandler.withLock { $0 = handler }
     }
 
     /// Sends a request and decodes a JSON answer.
-    public func request<Response: Decodable & Sendable>(_ method: HTTPMethod, _ path: String, body: (any Encodable)? = nil,
+    package func request<Response: Decodable & Sendable>(_ method: HTTPMethod, _ path: String, body: (any Encodable)? = nil,
                                                          headers: HTTPHeaders = HTTPHeaders(),
                                                          as type: Response.Type) async throws -> Response {
         let response = try await request(method, path, body: body, headers: headers)
@@ -87,7 +87,7 @@ public final class APIClient: Sendable {
     /// Sends a request; a status of 400 or more becomes a `ServiceError`. A signed-in request
     /// answered 429 with a short `Retry-After` is sent again after that wait.
     @discardableResult
-    public func request(_ method: HTTPMethod, _ path: String, body: (any Encodable)? = nil,
+    package func request(_ method: HTTPMethod, _ path: String, body: (any Encodable)? = nil,
                         headers: HTTPHeaders = HTTPHeaders()) async throws -> ReceivedResponse {
         var headers = headers
         let bodyBytes: [UInt8] = body.map { Array(WireFormat.encode(AnyEncodable($0))) } ?? []

@@ -3,12 +3,12 @@ import GatherCore
 import HTTP
 
 /// Login, registration and logout over the API. A successful login puts the token on the client.
-public struct APISessionService: SessionService {
+package struct APISessionService: SessionService {
     let client: APIClient
 
-    public init(client: APIClient) { self.client = client }
+    package init(client: APIClient) { self.client = client }
 
-    public func login(username: String, password: String) async throws -> Session {
+    package func login(username: String, password: String) async throws -> Session {
         let basic = "Basic " + Data("\(username):\(password)".utf8).base64EncodedString()
         do {
             let token = try await client.request(.post, "/api/users/login", headers: [HTTPHeaders.Name.authorization: basic], as: LoginToken.self)
@@ -19,7 +19,7 @@ public struct APISessionService: SessionService {
         }
     }
 
-    public func register(username: String, password: String) async throws -> Session {
+    package func register(username: String, password: String) async throws -> Session {
         // Validated here first so the message is the same one the server would give.
         let credentials: Credentials
         do {
@@ -47,7 +47,7 @@ public struct APISessionService: SessionService {
         try await client.request(.put, "/api/users/me/password", body: change)
     }
 
-    public func validate(_ session: Session) async -> SessionCheck {
+    package func validate(_ session: Session) async -> SessionCheck {
         client.bearerToken = session.token
         do {
             let user = try await client.request(.get, "/api/users/me", as: User.self)
@@ -60,7 +60,7 @@ public struct APISessionService: SessionService {
         }
     }
 
-    public func logout(token: String) async -> Revocation {
+    package func logout(token: String) async -> Revocation {
         defer { if client.bearerToken == token { client.bearerToken = nil } }
         do {
             try await client.request(.post, "/api/users/logout", headers: [HTTPHeaders.Name.authorization: "Bearer \(token)"])
@@ -76,16 +76,16 @@ public struct APISessionService: SessionService {
     }
 }
 
-public struct APIPlayerService: PlayerService {
+package struct APIPlayerService: PlayerService {
     let client: APIClient
 
-    public init(client: APIClient) { self.client = client }
+    package init(client: APIClient) { self.client = client }
 
-    public func players() async throws -> [Player] {
+    package func players() async throws -> [Player] {
         try await client.request(.get, "/api/players", as: [Player].self)
     }
 
-    public func create(_ details: PlayerDetails) async throws -> Player {
+    package func create(_ details: PlayerDetails) async throws -> Player {
         try await client.request(.post, "/api/players", body: details, as: Player.self)
     }
 
@@ -94,16 +94,16 @@ public struct APIPlayerService: PlayerService {
             .apply(details, seen: seen, body: details)
     }
 
-    public func delete(id: Int) async throws {
+    package func delete(id: Int) async throws {
         try await client.request(.delete, "/api/players/\(id)")
     }
 
-    public func gatherCount(playerID: Int) async throws -> Int {
+    package func gatherCount(playerID: Int) async throws -> Int {
         try await client.request(.get, "/api/players/\(playerID)/gathers", as: [Gather].self).count
     }
 }
 
-public struct APIGatherService: GatherService {
+package struct APIGatherService: GatherService {
     let client: APIClient
     /// This computer's clock, which dated the matches (tests set one that is fast).
     let now: @Sendable () -> Date
@@ -116,7 +116,7 @@ public struct APIGatherService: GatherService {
     /// Sends the whole match in one request (the gather, its result, its real times and every
     /// player on their side), which the server stores all or nothing under the record's id, so a
     /// retry finds it and a refusal leaves nothing behind.
-    public func save(_ record: GatherRecord) async throws {
+    package func save(_ record: GatherRecord) async throws {
         try await save(record, adjustingClock: true)
     }
 
@@ -174,7 +174,7 @@ public struct APIGatherService: GatherService {
 
     /// The page after `last` names it (`beforeId`), so a page goes on exactly where the last ended,
     /// inside a second too; a server from before `beforeId` is asked the original way.
-    public func history(after last: Gather?) async throws -> [GatherWithPlayers] {
+    package func history(after last: Gather?) async throws -> [GatherWithPlayers] {
         let page = GatherQuery(limit: HistoryPage.size, before: last?.createdAt, beforeID: last?.id, includesPlayers: true)
         do {
             return try await client.request(.get, page.path, as: [GatherWithPlayers].self)
@@ -185,7 +185,7 @@ public struct APIGatherService: GatherService {
         }
     }
 
-    public func delete(gatherID: UUID) async throws {
+    package func delete(gatherID: UUID) async throws {
         try await client.request(.delete, "/api/gathers/\(gatherID.uuidString)")
     }
 
@@ -209,16 +209,16 @@ public struct APIGatherService: GatherService {
     }
 }
 
-public struct APIStatsService: StatsService {
+package struct APIStatsService: StatsService {
     let client: APIClient
 
-    public init(client: APIClient) { self.client = client }
+    package init(client: APIClient) { self.client = client }
 
-    public func stats(playerID: Int) async throws -> PlayerStats {
+    package func stats(playerID: Int) async throws -> PlayerStats {
         try await client.request(.get, "/api/players/\(playerID)/stats", as: PlayerStats.self)
     }
 
-    public func leaderboard() async throws -> [LeaderboardEntry] {
+    package func leaderboard() async throws -> [LeaderboardEntry] {
         try await client.request(.get, "/api/stats/leaderboard", as: [LeaderboardEntry].self)
     }
 

@@ -1,10 +1,10 @@
 /// The root of navigation: owns the stack of screen coordinators and mirrors it on the `Navigator`.
 /// Starts at login, or straight at the player list when a saved session is still valid.
 @MainActor
-public final class AppCoordinator {
-    public let navigator: any Navigator
+package final class AppCoordinator {
+    package let navigator: any Navigator
     package let factory: any ViewFactory
-    public let dependencies: AppDependencies
+    package let dependencies: AppDependencies
     private(set) var stack: [any ScreenCoordinator] = []
 
     package init(navigator: any Navigator, factory: any ViewFactory, dependencies: AppDependencies) {
@@ -13,7 +13,7 @@ public final class AppCoordinator {
         self.dependencies = dependencies
     }
 
-    public func start() async {
+    package func start() async {
         dependencies.pendingResults.onChange = { [weak self] uploaded in self?.pendingResultsChanged(uploaded: uploaded) }
         dependencies.uploadTicker.start(every: PendingResults.retryInterval) { [weak self] in self?.retryUploads() }
         guard let saved = dependencies.sessionStore.savedSession() else {
@@ -84,7 +84,7 @@ public final class AppCoordinator {
 
     // MARK: Flows
 
-    public func showLogin(notice: String?) {
+    package func showLogin(notice: String?) {
         let coordinator = LoginCoordinator(app: self, notice: notice)
         setRoot(coordinator)
     }
@@ -94,14 +94,14 @@ public final class AppCoordinator {
         showPlayerList()
     }
 
-    public func showPlayerList() {
+    package func showPlayerList() {
         setRoot(PlayerListCoordinator(app: self))
     }
 
     /// Revokes the token on the server, forgets the saved session and the roster kept for offline
     /// play, and shows the login screen. A server that cannot be reached cannot revoke: the token
     /// is then kept to be revoked when it answers, and the notice says so.
-    public func logOut() async {
+    package func logOut() async {
         guard let session = dependencies.sessionStore.savedSession() else {
             showLogin(notice: "Logged out.")
             return
@@ -139,7 +139,7 @@ public final class AppCoordinator {
     }
 
     /// The server refused our token: back to login, saying why.
-    public func sessionExpired() {
+    package func sessionExpired() {
         // Counted before the session is forgotten: the waiting results are this account's.
         let notice = loginNotice("Your session has expired. Log in again.")
         dependencies.sessionStore.clearSession()
@@ -171,12 +171,12 @@ public final class AppCoordinator {
     }
 
     /// Esc: back one screen; on the first screen nothing happens.
-    public func goBack() {
+    package func goBack() {
         pop()
     }
 
     /// q: leaves; results still waiting are counted on the way out, with where they are kept.
-    public func quit() {
+    package func quit() {
         navigator.quit(farewell: waitingNote)
     }
 
@@ -189,7 +189,7 @@ public final class AppCoordinator {
     }
 
     /// Ends the app, leaving `farewell` on the terminal once the screen is restored.
-    public func quit(farewell: String) {
+    package func quit(farewell: String) {
         navigator.quit(farewell: farewell)
     }
 

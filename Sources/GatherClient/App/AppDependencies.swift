@@ -2,23 +2,23 @@ import Networking
 
 /// Everything the coordinators need to build screens, injected so tests can stub it.
 @MainActor
-public struct AppDependencies {
-    public var sessionService: any SessionService
+package struct AppDependencies {
+    package var sessionService: any SessionService
     package var playerService: any PlayerService
     package var gatherService: any GatherService
     package var statsService: any StatsService
-    public var sessionStore: any SessionPersistence
+    package var sessionStore: any SessionPersistence
     /// Results waiting on this computer, and their upload.
-    public var pendingResults: PendingResults
+    package var pendingResults: PendingResults
     /// The roster kept for offline play, for one account.
-    public var makeRosterCache: @Sendable (Session) -> any RosterCache
-    public var server: String
+    package var makeRosterCache: @Sendable (Session) -> any RosterCache
+    package var server: String
     /// Shown on the login screen: plain HTTP across a network, or `--insecure`.
-    public var serverWarning: String?
-    public var makeTicker: @MainActor () -> any Ticker
+    package var serverWarning: String?
+    package var makeTicker: @MainActor () -> any Ticker
     /// Drives the periodic upload of waiting results.
-    public var uploadTicker: any Ticker
-    public var time: any TimeSource
+    package var uploadTicker: any Ticker
+    package var time: any TimeSource
     /// Tokens logged out while the server could not be reached, revoked when it answers.
     package var revocations: any RevocationQueue
     /// Where the match being played is published for friends' share pages; nil publishes nothing.
@@ -54,28 +54,28 @@ public struct AppDependencies {
 }
 
 /// Where the session and the remembered username are kept between runs.
-public protocol SessionPersistence: UsernameMemory {
+package protocol SessionPersistence: UsernameMemory {
     func savedSession() -> Session?
     func save(_ session: Session) throws
     func clearSession()
 }
 
 /// A `SessionStore` bound to one server.
-public struct ServerSessionStore: SessionPersistence {
-    public let store: SessionStore
-    public let server: ServerAddress
+package struct ServerSessionStore: SessionPersistence {
+    package let store: SessionStore
+    package let server: ServerAddress
     /// Saved with the session, so the next run reaches the same server the same way.
     let caFile: String?
 
-    public init(store: SessionStore, server: ServerAddress, caFile: String? = nil) {
+    package init(store: SessionStore, server: ServerAddress, caFile: String? = nil) {
         self.store = store
         self.server = server
         self.caFile = caFile
     }
 
-    public var rememberedUsername: String? { store.rememberedUsername }
-    public func remember(username: String?) throws { try store.remember(username: username) }
-    public func savedSession() -> Session? { store.session(for: server) }
-    public func save(_ session: Session) throws { try store.save(session, for: server, caFile: caFile) }
-    public func clearSession() { store.clearSession() }
+    package var rememberedUsername: String? { store.rememberedUsername }
+    package func remember(username: String?) throws { try store.remember(username: username) }
+    package func savedSession() -> Session? { store.session(for: server) }
+    package func save(_ session: Session) throws { try store.save(session, for: server, caFile: caFile) }
+    package func clearSession() { store.clearSession() }
 }

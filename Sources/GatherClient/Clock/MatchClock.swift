@@ -1,8 +1,8 @@
 /// The countdown of a match. Remaining time is always computed from a deadline on a monotonic
 /// clock, never by counting ticks, so a late or missed tick cannot make it drift; pausing stores
 /// the remaining time exactly.
-public struct MatchClock: Equatable, Sendable {
-    public enum State: Equatable, Sendable {
+package struct MatchClock: Equatable, Sendable {
+    package enum State: Equatable, Sendable {
         /// Set to `duration`, not started.
         case ready
         /// Counting down; reaches zero at `deadline`.
@@ -11,22 +11,22 @@ public struct MatchClock: Equatable, Sendable {
         case finished
     }
 
-    public static let defaultDuration: Duration = .seconds(600)
-    public static let maximumDuration: Duration = .seconds(99 * 60 + 59)
+    package static let defaultDuration: Duration = .seconds(600)
+    package static let maximumDuration: Duration = .seconds(99 * 60 + 59)
 
-    public private(set) var duration: Duration
-    public private(set) var state: State = .ready
+    package private(set) var duration: Duration
+    package private(set) var state: State = .ready
 
-    public init(duration: Duration = MatchClock.defaultDuration) {
+    package init(duration: Duration = MatchClock.defaultDuration) {
         self.duration = duration
     }
 
-    public var isRunning: Bool {
+    package var isRunning: Bool {
         if case .running = state { return true }
         return false
     }
 
-    public func remaining(at now: Duration) -> Duration {
+    package func remaining(at now: Duration) -> Duration {
         switch state {
         case .ready: return duration
         case .running(let deadline): return max(.zero, deadline - now)
@@ -36,7 +36,7 @@ public struct MatchClock: Equatable, Sendable {
     }
 
     /// Starts from ready, or resumes when paused. A zero duration cannot start.
-    public mutating func start(at now: Duration) {
+    package mutating func start(at now: Duration) {
         switch state {
         case .ready where duration > .zero:
             state = .running(deadline: now + duration)
@@ -47,24 +47,24 @@ public struct MatchClock: Equatable, Sendable {
         }
     }
 
-    public mutating func pause(at now: Duration) {
+    package mutating func pause(at now: Duration) {
         guard case .running = state else { return }
         state = .paused(remaining: remaining(at: now))
     }
 
     /// Back to the full duration, stopped.
-    public mutating func reset() {
+    package mutating func reset() {
         state = .ready
     }
 
     /// A new duration; the clock stops and is ready.
-    public mutating func set(duration: Duration) {
+    package mutating func set(duration: Duration) {
         self.duration = min(max(.zero, duration), MatchClock.maximumDuration)
         state = .ready
     }
 
     /// Marks the clock finished if its deadline has passed; true exactly when that happens.
-    public mutating func finishIfDue(at now: Duration) -> Bool {
+    package mutating func finishIfDue(at now: Duration) -> Bool {
         guard case .running(let deadline) = state, now >= deadline else { return false }
         state = .finished
         return true
@@ -72,7 +72,7 @@ public struct MatchClock: Equatable, Sendable {
 
     /// `mm:ss`, rounding up: the display changes from 10:00 to 09:59 when a full second has passed,
     /// and shows 00:00 only when time is really up.
-    public static func format(_ remaining: Duration) -> String {
+    package static func format(_ remaining: Duration) -> String {
         let (seconds, attoseconds) = remaining.components
         let whole = max(0, seconds + (attoseconds > 0 ? 1 : 0))
         let minutes = whole / 60
@@ -81,7 +81,7 @@ public struct MatchClock: Equatable, Sendable {
     }
 
     /// Parses `mm:ss` (or `m:ss`, or plain minutes) typed by the organiser.
-    public static func parse(_ text: String) -> Duration? {
+    package static func parse(_ text: String) -> Duration? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         let digitsOnly = parts.allSatisfy { !$0.isEmpty && $0.count <= 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
         guard digitsOnly else { return nil }

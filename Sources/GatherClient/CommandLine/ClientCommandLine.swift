@@ -3,7 +3,7 @@ import GatherCore
 import Networking
 
 /// What `gather` is asked to do.
-public enum ClientCommand: Equatable, Sendable {
+package enum ClientCommand: Equatable, Sendable {
     /// Open the terminal app against this server.
     case run(ConnectionSettings)
     case help
@@ -11,19 +11,19 @@ public enum ClientCommand: Equatable, Sendable {
 }
 
 /// Which server, and how its certificate is checked.
-public struct ConnectionSettings: Equatable, Sendable {
-    public var server: ServerAddress
+package struct ConnectionSettings: Equatable, Sendable {
+    package var server: ServerAddress
     /// A private CA's certificate (PEM), trusted besides the system's authorities.
-    public var caFile: String?
+    package var caFile: String?
     /// `--insecure`: https without checking the certificate (warned about at every start).
-    public var insecure: Bool
+    package var insecure: Bool
     /// How long a request may wait for the server's answer before it is given up with a message.
-    public var timeout: Duration
+    package var timeout: Duration
 
-    public static let defaultTimeout: Duration = .seconds(10)
-    public static let timeoutRange = 1...300
+    package static let defaultTimeout: Duration = .seconds(10)
+    package static let timeoutRange = 1...300
 
-    public init(server: ServerAddress, caFile: String? = nil, insecure: Bool = false, timeout: Duration = defaultTimeout) {
+    package init(server: ServerAddress, caFile: String? = nil, insecure: Bool = false, timeout: Duration = defaultTimeout) {
         self.server = server
         self.caFile = caFile
         self.insecure = insecure
@@ -32,7 +32,7 @@ public struct ConnectionSettings: Equatable, Sendable {
 
     /// What the user must be told before typing a password: plain HTTP across a network, or a
     /// certificate nobody checks.
-    public var securityWarning: String? {
+    package var securityWarning: String? {
         if server.scheme == .http && !server.isLoopback {
             return "http:// sends your password unencrypted: use https://"
         }
@@ -44,15 +44,15 @@ public struct ConnectionSettings: Equatable, Sendable {
 }
 
 /// A command line `gather` cannot follow: the message says why (exit status 2).
-public struct ClientCommandLineError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct ClientCommandLineError: Error, Equatable, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }
 
 /// Reads `gather`'s arguments and environment; the executable only carries the result out.
-public enum ClientCommandLine {
+package enum ClientCommandLine {
     /// The full-screen client's help, from the options the parser reads.
-    public static var usage: String {
+    package static var usage: String {
         let options = parser.help(for: nil, program: "gather").components(separatedBy: "Options for every command:\n").last ?? ""
         return """
             gather \(FootballGather.version): organise amateur football from the terminal
@@ -74,7 +74,7 @@ public enum ClientCommandLine {
     /// `arguments` without the program name. Flags win over the environment (`FG_SERVER_URL`,
     /// `FG_CA_FILE`, `FG_TIMEOUT`), which wins over what is stored (the settings file, then the
     /// saved session's server).
-    public static func parse(arguments: [String], environment: [String: String]) throws(ClientCommandLineError) -> ClientCommand {
+    package static func parse(arguments: [String], environment: [String: String]) throws(ClientCommandLineError) -> ClientCommand {
         try parse(arguments: arguments, environment: environment, stored: StoredSettings())
     }
 

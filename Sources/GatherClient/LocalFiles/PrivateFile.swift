@@ -67,8 +67,8 @@ struct PrivateFile: Sendable {
 }
 
 /// A local file could not be written (permissions, a full disk…).
-public struct PrivateFileError: Error, CustomStringConvertible {
+package struct PrivateFileError: Error, CustomStringConvertible {
     let path: String
-    public let code: Int32
-    public var description: String { "cannot write \(path): \(String(cString: strerror(code)))" }
+    package let code: Int32
+    package var description: String { "cannot write \(path): \(String(cString: strerror(code)))" }
 }

@@ -4,7 +4,7 @@ import GatherCore
 /// What the roster screen keeps on this computer for one account: the roster as last loaded, so
 /// that teams can be picked and a match played while the server cannot be reached (its result
 /// then waits in the journal), and who is picked, so that picks survive a restart.
-public protocol RosterCache: Sendable {
+package protocol RosterCache: Sendable {
     func load() -> [Player]?
     func save(_ players: [Player])
     func loadPicks() -> Picks?
@@ -14,11 +14,11 @@ public protocol RosterCache: Sendable {
 }
 
 /// Who is picked to play, and who played the last match confirmed (`p` picks them again).
-public struct Picks: Equatable, Sendable, Codable {
-    public var selected: Set<Int>
-    public var lastMatch: Set<Int>
+package struct Picks: Equatable, Sendable, Codable {
+    package var selected: Set<Int>
+    package var lastMatch: Set<Int>
 
-    public init(selected: Set<Int>, lastMatch: Set<Int>) {
+    package init(selected: Set<Int>, lastMatch: Set<Int>) {
         self.selected = selected
         self.lastMatch = lastMatch
     }
@@ -26,7 +26,7 @@ public struct Picks: Equatable, Sendable, Codable {
 
 /// `roster.json` in the client's config directory, for one account's group on one server: the
 /// player ids mean something only there.
-public struct RosterCacheFile: RosterCache {
+package struct RosterCacheFile: RosterCache {
     private let file: PrivateFile
     private let picksFile: PrivateFile
     private let server: String
@@ -34,7 +34,7 @@ public struct RosterCacheFile: RosterCache {
     /// Nil: the account's own group (and a file written before groups, which held only that one).
     private let groupID: UUID?
 
-    public init(directory: URL, server: String, userID: UUID) {
+    package init(directory: URL, server: String, userID: UUID) {
         self.init(directory: directory, server: server, userID: userID, groupID: nil)
     }
 
@@ -53,13 +53,13 @@ public struct RosterCacheFile: RosterCache {
         var players: [Player]
     }
 
-    public func load() -> [Player]? {
+    package func load() -> [Player]? {
         guard let data = file.read(), let document = try? JSONDecoder().decode(Document.self, from: data),
               document.server == server, document.userID == userID, document.groupID == groupID else { return nil }
         return document.players
     }
 
-    public func remove() {
+    package func remove() {
         file.remove()
         picksFile.remove()
     }
@@ -71,20 +71,20 @@ public struct RosterCacheFile: RosterCache {
         var picks: Picks
     }
 
-    public func loadPicks() -> Picks? {
+    package func loadPicks() -> Picks? {
         guard let data = picksFile.read(), let document = try? JSONDecoder().decode(PicksDocument.self, from: data),
               document.server == server, document.userID == userID, document.groupID == groupID else { return nil }
         return document.picks
     }
 
     /// Best effort, and not flushed: written on every pick, and losing the last one costs a key press.
-    public func savePicks(_ picks: Picks) {
+    package func savePicks(_ picks: Picks) {
         guard let data = try? JSONEncoder().encode(PicksDocument(server: server, userID: userID, groupID: groupID, picks: picks)) else { return }
         try? picksFile.write(data, durable: false)
     }
 
     /// Best effort: without a cache the list still works online; a failure costs only offline play.
-    public func save(_ players: [Player]) {
+    package func save(_ players: [Player]) {
         guard let data = try? JSONEncoder().encode(Document(server: server, userID: userID, groupID: groupID, players: players)) else { return }
         try? file.write(data)
     }

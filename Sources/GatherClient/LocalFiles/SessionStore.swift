@@ -4,10 +4,10 @@ import GatherCore
 
 /// The saved session and remembered username, in the client's `ConfigDirectory`. Files are
 /// created with mode 0600: the token is a credential.
-public struct SessionStore: Sendable {
-    public let directory: URL
+package struct SessionStore: Sendable {
+    package let directory: URL
 
-    public init(directory: URL) {
+    package init(directory: URL) {
         self.directory = directory
     }
 
@@ -24,14 +24,14 @@ public struct SessionStore: Sendable {
     private var usernameFile: URL { directory.appendingPathComponent("username") }
 
     /// The session saved for this server, if any.
-    public func session(for server: ServerAddress) -> Session? {
+    package func session(for server: ServerAddress) -> Session? {
         guard let data = try? Data(contentsOf: sessionFile),
               let saved = try? JSONDecoder().decode(SavedSession.self, from: data),
               saved.server == server.description else { return nil }
         return saved.session
     }
 
-    public func save(_ session: Session, for server: ServerAddress, caFile: String? = nil) throws {
+    package func save(_ session: Session, for server: ServerAddress, caFile: String? = nil) throws {
         let data = try JSONEncoder().encode(SavedSession(server: server.description, session: session, caFile: caFile))
         try PrivateFile(sessionFile).write(data)
     }
@@ -48,7 +48,7 @@ public struct SessionStore: Sendable {
     }
 
     /// Forgets the session (its token); the server and CA file it was made with stay remembered.
-    public func clearSession() {
+    package func clearSession() {
         guard let data = try? Data(contentsOf: sessionFile) else { return }
         guard var saved = try? JSONDecoder().decode(SavedSession.self, from: data) else {
             // Unreadable: whatever it holds may be a token, and must go.
@@ -111,13 +111,13 @@ public struct SessionStore: Sendable {
         try PrivateFile(groupFile).write(try JSONEncoder().encode(choice))
     }
 
-    public var rememberedUsername: String? {
+    package var rememberedUsername: String? {
         guard let data = try? Data(contentsOf: usernameFile) else { return nil }
         let name = String(decoding: data, as: UTF8.self)
         return name.isEmpty ? nil : name
     }
 
-    public func remember(username: String?) throws {
+    package func remember(username: String?) throws {
         guard let username, !username.isEmpty else {
             try? FileManager.default.removeItem(at: usernameFile)
             return

@@ -1,7 +1,7 @@
 /// The navigation stack the coordinators drive. The terminal app implements it by showing the top
 /// screen; coordinator tests use a spy. Screens are the views the `ViewFactory` made.
 @MainActor
-public protocol Navigator: AnyObject {
+package protocol Navigator: AnyObject {
     func push(_ screen: AnyObject)
     func pop()
     /// Replaces the whole stack with one screen.

@@ -1,6 +1,6 @@
 /// A coordinator that owns one screen: it creates its presenter and view when it is made.
 @MainActor
-public protocol ScreenCoordinator: AnyObject {
+package protocol ScreenCoordinator: AnyObject {
     /// The view shown for this coordinator (made by the `ViewFactory`).
     var screen: AnyObject { get }
 }

@@ -13,23 +13,23 @@ package enum PendingChange: String, Hashable, Sendable, Codable {
 
 /// A played match kept on this computer until the server has acknowledged it, or a change to a
 /// saved match (a corrected score, a deletion) made while the server could not be reached.
-public struct PendingResult: Hashable, Sendable, Codable {
-    public var record: GatherRecord
+package struct PendingResult: Hashable, Sendable, Codable {
+    package var record: GatherRecord
     /// Nil for a result (journals written before corrections existed hold only results).
     package var change: PendingChange?
     /// The server and account it belongs to: the player ids mean something only there.
-    public var server: String
-    public var userID: UUID
+    package var server: String
+    package var userID: UUID
     /// The group it was played for, where it uploads whichever group is chosen by then; nil (a
     /// journal from before groups) is the account's own, whose id is the account's.
     package var groupID: UUID?
     /// When the match was saved here (shown in History until it is uploaded).
-    public var savedAt: Date
+    package var savedAt: Date
     /// The players' names at the time, to show the teams while the server cannot be asked.
-    public var names: [Int: String]
+    package var names: [Int: String]
     /// The server's reason, if it refused the result (it is kept and tried again until the user
     /// discards it: the reason may go away, for example a missing player added back).
-    public var refusal: String?
+    package var refusal: String?
     /// The players the server did not know when it refused (deleted meanwhile): the result can
     /// go up without them.
     package var unknownPlayers: [Int]?
@@ -54,7 +54,7 @@ public struct PendingResult: Hashable, Sendable, Codable {
         self.unknownPlayers = unknownPlayers
     }
 
-    public var id: UUID { record.id }
+    package var id: UUID { record.id }
 
     /// The group it uploads to.
     package var group: UUID { groupID ?? userID }
@@ -86,7 +86,7 @@ public struct PendingResult: Hashable, Sendable, Codable {
     }
 
     /// The names of one side, in the order they were picked.
-    public func names(of team: Team) -> [String] {
+    package func names(of team: Team) -> [String] {
         record.assignments.filter { $0.team == team }.map { names[$0.playerID] ?? "#\($0.playerID)" }
     }
 }
@@ -94,7 +94,7 @@ public struct PendingResult: Hashable, Sendable, Codable {
 extension GatherRecord: Codable {
     enum CodingKeys: String, CodingKey { case id, assignments, score, balanceSeed, createdAt, endedAt }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let text = try container.decode(String.self, forKey: .score)
         guard let score = Score(text) else {
@@ -108,7 +108,7 @@ extension GatherRecord: Codable {
                   endedAt: try container.decodeIfPresent(Date.self, forKey: .endedAt))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(assignments, forKey: .assignments)
@@ -122,12 +122,12 @@ extension GatherRecord: Codable {
 extension TeamAssignmentEntry: Codable {
     enum CodingKeys: String, CodingKey { case playerID = "playerId", team }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(playerID: try container.decode(Int.self, forKey: .playerID), team: try container.decode(Team.self, forKey: .team))
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(playerID, forKey: .playerID)
         try container.encode(team, forKey: .team)

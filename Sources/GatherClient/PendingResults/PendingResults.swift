@@ -7,7 +7,7 @@ import GatherCore
 /// order the matches were saved, one run at a time; the server's gather id makes a repeated
 /// upload find the gather it already made.
 @MainActor
-public final class PendingResults: ResultKeeper {
+package final class PendingResults: ResultKeeper {
     private let journal: any ResultJournal
     private let service: any GatherService
     private let server: String
@@ -20,10 +20,10 @@ public final class PendingResults: ResultKeeper {
     private var writeProblem: String?
     /// Told after every change: how many of the current user's results are still waiting, and
     /// how many were just uploaded.
-    public var onChange: (@MainActor (_ uploaded: Int) -> Void)?
+    package var onChange: (@MainActor (_ uploaded: Int) -> Void)?
 
     /// How often the app tries again while results are waiting.
-    public static let retryInterval: Duration = .seconds(30)
+    package static let retryInterval: Duration = .seconds(30)
 
     /// The group chosen now (nil: the account's own): a result is kept for the group it was played for.
     private let chosenGroup: @MainActor () -> UUID?
@@ -50,23 +50,23 @@ public final class PendingResults: ResultKeeper {
     package var journalLocation: String { journal.location }
 
     /// Something the user should know about the journal itself: it was unreadable, or cannot be written.
-    public var journalProblem: String? { writeProblem ?? readProblem }
+    package var journalProblem: String? { writeProblem ?? readProblem }
 
     private var currentUser: UUID? { sessionStore.savedSession()?.userID }
 
     /// The current user's results on this computer, oldest first. The account's id is unique to
     /// its server, so a result goes up whatever address the server is reached by today (an
     /// http:// address then, an https:// one now).
-    public var pending: [PendingResult] {
+    package var pending: [PendingResult] {
         guard let user = currentUser else { return [] }
         return entries.filter { $0.userID == user }
     }
 
-    public var count: Int { pending.count }
+    package var count: Int { pending.count }
 
     // MARK: Keeping
 
-    public func keep(_ record: GatherRecord, names: [Int: String]) async throws -> KeptResult {
+    package func keep(_ record: GatherRecord, names: [Int: String]) async throws -> KeptResult {
         try await keep(record, names: names, change: .result)
     }
 
@@ -74,7 +74,7 @@ public final class PendingResults: ResultKeeper {
     /// it does (History shows the corrected score meanwhile).
     /// Made against the score the match has in `match`: if someone else changed it meanwhile, the
     /// correction waits here beside theirs (`.keptOnThisComputer` with a 412) for the user to choose.
-    public func keepCorrection(of match: GatherWithPlayers, to result: GatherResult) async throws -> KeptResult {
+    package func keepCorrection(of match: GatherWithPlayers, to result: GatherResult) async throws -> KeptResult {
         try await keep(PendingResults.record(of: match, result: result), names: PendingResults.names(in: match), change: .correction,
                        seen: match.gather.result)
     }
@@ -97,14 +97,14 @@ public final class PendingResults: ResultKeeper {
 
     /// Deletes a saved match with a result: on the server if it answers, else on this computer
     /// until it does.
-    public func keepDeletion(of match: GatherWithPlayers) async throws -> KeptResult {
+    package func keepDeletion(of match: GatherWithPlayers) async throws -> KeptResult {
         let result = match.gather.result ?? GatherResult(score: .goalless)
         return try await keep(PendingResults.record(of: match, result: result), names: PendingResults.names(in: match), change: .deletion)
     }
 
     /// Corrects the score of a result still waiting here: nothing was sent yet, so the waiting
     /// result itself changes.
-    public func correctWaiting(_ id: UUID, to result: GatherResult) {
+    package func correctWaiting(_ id: UUID, to result: GatherResult) {
         change { entries in
             entries.map { entry in
                 guard entry.id == id else { return entry }
@@ -170,7 +170,7 @@ public final class PendingResults: ResultKeeper {
         return entries
     }
 
-    public func keepForLater(_ record: GatherRecord, names: [Int: String]) -> String? {
+    package func keepForLater(_ record: GatherRecord, names: [Int: String]) -> String? {
         guard let user = currentUser else { return "not logged in" }
         let entry = PendingResult(record: record, server: server, userID: user, groupID: chosenGroup() ?? user, savedAt: now(),
                                   names: names)
@@ -192,7 +192,7 @@ public final class PendingResults: ResultKeeper {
     /// Uploads a refused result again without the players the server no longer has; true if it
     /// went up (else it waits, refused or not, with the new reason).
     @discardableResult
-    public func uploadWithoutUnknownPlayers(_ id: UUID) async -> Bool {
+    package func uploadWithoutUnknownPlayers(_ id: UUID) async -> Bool {
         change { entries in
             entries.map { entry in
                 guard entry.id == id, let unknown = entry.unknownPlayers else { return entry }
@@ -208,7 +208,7 @@ public final class PendingResults: ResultKeeper {
     }
 
     /// Drops a result the user chose to give up.
-    public func discard(_ id: UUID) {
+    package func discard(_ id: UUID) {
         forget(id)
         onChange?(0)
     }
@@ -225,7 +225,7 @@ public final class PendingResults: ResultKeeper {
     /// Sends the current user's waiting results, oldest first; stops at the first one the server
     /// could not take now (the rest would fail alike, and order is kept). Returns how many went.
     @discardableResult
-    public func uploadAll() async -> Int {
+    package func uploadAll() async -> Int {
         await upload().uploaded
     }
 

@@ -3,7 +3,7 @@ import Glibc
 
 /// Where results waiting for the server are kept between runs. Two `gather` running at once share
 /// it: every change reads what is there, changes it and writes it back as one step.
-public protocol ResultJournal: Sendable {
+package protocol ResultJournal: Sendable {
     /// Every pending result, oldest first.
     func load() -> JournalContents
     /// Applies `change` to the entries as they are now and makes the result durable; returns it.
@@ -14,14 +14,14 @@ public protocol ResultJournal: Sendable {
 }
 
 /// What was found in the journal.
-public struct JournalContents: Sendable {
-    public var entries: [PendingResult]
+package struct JournalContents: Sendable {
+    package var entries: [PendingResult]
     /// The journal could not be read and was moved to this path, untouched, rather than dropped.
-    public var setAside: String?
+    package var setAside: String?
     /// False when an unreadable journal could not even be moved aside: writing would overwrite it.
-    public var isWritable: Bool
+    package var isWritable: Bool
 
-    public init(entries: [PendingResult], setAside: String? = nil, isWritable: Bool = true) {
+    package init(entries: [PendingResult], setAside: String? = nil, isWritable: Bool = true) {
         self.entries = entries
         self.setAside = setAside
         self.isWritable = isWritable
@@ -30,7 +30,7 @@ public struct JournalContents: Sendable {
 
 /// The journal as `pending-results.json` in the client's config directory: mode 0600, replaced
 /// atomically and flushed to disk before a result counts as kept.
-public struct ResultJournalFile: ResultJournal {
+package struct ResultJournalFile: ResultJournal {
     private let file: PrivateFile
     /// Held (flock) while the journal is read and rewritten: another client waits its turn.
     private let lockPath: String
@@ -38,7 +38,7 @@ public struct ResultJournalFile: ResultJournal {
     static let fileName = "pending-results.json"
     static let lockName = "pending-results.lock"
 
-    public init(directory: URL) {
+    package init(directory: URL) {
         file = PrivateFile(directory.appendingPathComponent(ResultJournalFile.fileName))
         lockPath = directory.appendingPathComponent(ResultJournalFile.lockName).path
     }
@@ -48,9 +48,9 @@ public struct ResultJournalFile: ResultJournal {
         var results: [PendingResult]
     }
 
-    public var location: String { file.url.path }
+    package var location: String { file.url.path }
 
-    public func load() -> JournalContents {
+    package func load() -> JournalContents {
         guard let data = file.read() else { return JournalContents(entries: []) }
         if let document = try? JournalFormat.decoder.decode(Document.self, from: data) {
             return JournalContents(entries: document.results)
@@ -61,7 +61,7 @@ public struct ResultJournalFile: ResultJournal {
         return JournalContents(entries: [], setAside: aside)
     }
 
-    public func update(_ change: ([PendingResult]) -> [PendingResult]) throws -> [PendingResult] {
+    package func update(_ change: ([PendingResult]) -> [PendingResult]) throws -> [PendingResult] {
         try FileManager.default.createDirectory(at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
         let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)

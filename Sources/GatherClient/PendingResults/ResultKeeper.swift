@@ -2,7 +2,7 @@ import GatherCore
 
 /// Where a finished match goes when the organiser saves it.
 @MainActor
-public protocol ResultKeeper: AnyObject {
+package protocol ResultKeeper: AnyObject {
     /// Keeps the result: on the server if it answers, else on this computer until it does.
     /// Throws only when neither took it (the match screen then stays, with the reason).
     /// `names` are the players' names, to show the teams while the result waits.
@@ -13,7 +13,7 @@ public protocol ResultKeeper: AnyObject {
 }
 
 /// Where a saved result ended up.
-public enum KeptResult: Equatable, Sendable {
+package enum KeptResult: Equatable, Sendable {
     /// The server acknowledged it.
     case uploaded
     /// In the journal on this computer; it is uploaded when the server answers again (after a

@@ -1,5 +1,5 @@
 /// What can go wrong talking to the server, worded for the person at the keyboard.
-public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No connection (refused, unreachable, timed out).
     case unreachable(String)
     /// The token is missing, unknown or expired; or a login failed.
@@ -12,7 +12,7 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server answered with something this client does not understand.
     case invalidResponse(String)
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .unreachable(let detail): return detail
         case .unauthorized(let reason): return reason
@@ -21,10 +21,10 @@ public enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var description: String { message }
+    package var description: String { message }
 
     /// Any error as a `ServiceError`.
-    public init(_ error: any Error) {
+    package init(_ error: any Error) {
         if let error = error as? ServiceError {
             self = error
         } else {

@@ -2,12 +2,12 @@ import Foundation
 import GatherCore
 
 /// A logged-in user and the token that proves it.
-public struct Session: Hashable, Sendable, Codable {
-    public var userID: UUID
-    public var username: String
-    public var token: String
+package struct Session: Hashable, Sendable, Codable {
+    package var userID: UUID
+    package var username: String
+    package var token: String
 
-    public init(userID: UUID, username: String, token: String) {
+    package init(userID: UUID, username: String, token: String) {
         self.userID = userID
         self.username = username
         self.token = token
@@ -15,7 +15,7 @@ public struct Session: Hashable, Sendable, Codable {
 }
 
 /// Logging in and out. Implemented over the API; stubbed in presenter tests.
-public protocol SessionService: Sendable {
+package protocol SessionService: Sendable {
     func login(username: String, password: String) async throws -> Session
     /// Creates the account, then logs in.
     func register(username: String, password: String) async throws -> Session
@@ -26,14 +26,14 @@ public protocol SessionService: Sendable {
 }
 
 /// What logging out did on the server.
-public enum Revocation: Equatable, Sendable {
+package enum Revocation: Equatable, Sendable {
     case revoked
     /// The server could not be asked: the token still works there until it is revoked.
     case notRevoked(String)
 }
 
 /// What the server says of a saved session.
-public enum SessionCheck: Equatable, Sendable {
+package enum SessionCheck: Equatable, Sendable {
     case valid
     /// Unknown, expired or revoked: log in again.
     case rejected
@@ -81,8 +81,8 @@ package protocol GatherService: Sendable {
 }
 
 /// How many matches one page of History holds.
-public enum HistoryPage {
-    public static let size = 50
+package enum HistoryPage {
+    package static let size = 50
 }
 
 /// Records and rankings, computed by the server.
@@ -119,14 +119,14 @@ package protocol GroupService: Sendable {
 }
 
 /// A played match as it is stored.
-public struct GatherRecord: Hashable, Sendable {
+package struct GatherRecord: Hashable, Sendable {
     /// Chosen by the client when the match starts.
-    public let id: UUID
+    package let id: UUID
     /// Every player picked, on their side (bench included).
-    public let assignments: [TeamAssignmentEntry]
-    public let result: GatherResult
+    package let assignments: [TeamAssignmentEntry]
+    package let result: GatherResult
     /// The seed of the balanced split the teams came from; nil for teams made by hand.
-    public let balanceSeed: Int?
+    package let balanceSeed: Int?
     /// Kick-off: when the clock first started (or the match screen opened, if it never did), on
     /// this computer's clock. Nil for results kept by an older client.
     package let createdAt: Date?
@@ -161,11 +161,11 @@ public struct GatherRecord: Hashable, Sendable {
 }
 
 /// One player on one side, as sent when a gather starts.
-public struct TeamAssignmentEntry: Hashable, Sendable {
-    public let playerID: Int
-    public let team: Team
+package struct TeamAssignmentEntry: Hashable, Sendable {
+    package let playerID: Int
+    package let team: Team
 
-    public init(playerID: Int, team: Team) {
+    package init(playerID: Int, team: Team) {
         self.playerID = playerID
         self.team = team
     }

@@ -1,5 +1,5 @@
 /// Why no split can satisfy the request, in words for the organiser.
-public enum BalanceError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum BalanceError: Error, Equatable, Sendable, CustomStringConvertible {
     case tooFewPlayers
     case tooManyPlayers(Int)
     /// A pin or a keep-apart pair names a player who is not among those being split.
@@ -9,7 +9,7 @@ public enum BalanceError: Error, Equatable, Sendable, CustomStringConvertible {
     /// More independent keep-apart groups than the search takes.
     case tooManyKeepApartGroups(Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .tooFewPlayers: return "at least 2 players are needed to make two teams"
         case .tooManyPlayers(let count): return "\(count) players is more than the \(TeamBalancer.maximumPlayers) teams can be balanced for"

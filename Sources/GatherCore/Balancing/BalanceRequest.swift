@@ -1,9 +1,9 @@
 /// The body of `POST /api/teams/balance`:
 /// `{"playerIds":[1,2,3,4],"pins":{"3":"Team A"},"apart":[[1,2]],"seed":7,"weighting":"skill"}`.
 /// Only `playerIds` is required.
-public struct BalanceRequest: Hashable, Sendable {
+package struct BalanceRequest: Hashable, Sendable {
     /// How players are weighed.
-    public enum Weighting: String, Sendable, Codable {
+    package enum Weighting: String, Sendable, Codable {
         /// Skill points (beginner 1, amateur 2, professional 3; none 2): what scripts can check.
         case skill
         /// Skill points refined by the record: ± half a point for ≥ 60 % / ≤ 40 % won over at least 5 ended matches.
@@ -12,19 +12,19 @@ public struct BalanceRequest: Hashable, Sendable {
         case rating
     }
 
-    public static let maximumPlayers = TeamBalancer.maximumPlayers
+    package static let maximumPlayers = TeamBalancer.maximumPlayers
     /// Seeds are JSON-safe whole numbers (below 2^53).
-    public static let seedRange: ClosedRange<Int> = 0...(1 << 53) - 1
+    package static let seedRange: ClosedRange<Int> = 0...(1 << 53) - 1
 
-    public var playerIDs: [Int]
-    public var pins: [Int: Team]
-    public var apart: [(Int, Int)]
-    public var seed: Int?
+    package var playerIDs: [Int]
+    package var pins: [Int: Team]
+    package var apart: [(Int, Int)]
+    package var seed: Int?
     /// nil: the server's choice, `rating` once the players' ratings are trusted
     /// (`RatingWeights.areTrusted`), else `skill`.
-    public var weighting: Weighting?
+    package var weighting: Weighting?
 
-    public init(playerIDs: [Int], pins: [Int: Team] = [:], apart: [(Int, Int)] = [], seed: Int? = nil, weighting: Weighting? = nil) {
+    package init(playerIDs: [Int], pins: [Int: Team] = [:], apart: [(Int, Int)] = [], seed: Int? = nil, weighting: Weighting? = nil) {
         self.playerIDs = playerIDs
         self.pins = pins
         self.apart = apart
@@ -32,12 +32,12 @@ public struct BalanceRequest: Hashable, Sendable {
         self.weighting = weighting
     }
 
-    public static func == (lhs: BalanceRequest, rhs: BalanceRequest) -> Bool {
+    package static func == (lhs: BalanceRequest, rhs: BalanceRequest) -> Bool {
         lhs.playerIDs == rhs.playerIDs && lhs.pins == rhs.pins && lhs.seed == rhs.seed && lhs.weighting == rhs.weighting
             && lhs.apart.map { [$0.0, $0.1] } == rhs.apart.map { [$0.0, $0.1] }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(playerIDs)
         hasher.combine(seed)
     }
@@ -46,7 +46,7 @@ public struct BalanceRequest: Hashable, Sendable {
 extension BalanceRequest: Codable {
     enum CodingKeys: String, CodingKey { case playerIDs = "playerIds", pins, apart, seed, weighting }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let ids = try container.decode([Int].self, forKey: .playerIDs)
         guard ids.count <= BalanceRequest.maximumPlayers else {
@@ -92,7 +92,7 @@ extension BalanceRequest: Codable {
         self.init(playerIDs: unique, pins: pins, apart: apart, seed: seed, weighting: weighting)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(playerIDs, forKey: .playerIDs)
         try container.encode(Dictionary(uniqueKeysWithValues: pins.map { (String($0.key), $0.value.rawValue) }), forKey: .pins)
@@ -103,23 +103,23 @@ extension BalanceRequest: Codable {
 }
 
 /// The answer of `POST /api/teams/balance`.
-public struct BalanceResponse: Hashable, Sendable, Codable {
-    public var teamA: [Player]
-    public var teamB: [Player]
+package struct BalanceResponse: Hashable, Sendable, Codable {
+    package var teamA: [Player]
+    package var teamB: [Player]
     /// Skill sums (with the record weighting, in halves: 7.5; with the rating weighting, the sums
     /// of the players' ratings).
-    public var skillA: Double
-    public var skillB: Double
-    public var difference: Double
+    package var skillA: Double
+    package var skillB: Double
+    package var difference: Double
     /// Σ over defenders, midfielders, wingers and strikers of |Team A − Team B|.
-    public var positionSpread: Int
-    public var seed: Int
-    public var weighting: BalanceRequest.Weighting
+    package var positionSpread: Int
+    package var seed: Int
+    package var weighting: BalanceRequest.Weighting
     /// Team A's chance to win by the players' ratings, 0 to 1, whatever the weighting (nil from
     /// a server without ratings).
     package var predictedWinA: Double?
 
-    public init(teamA: [Player], teamB: [Player], skillA: Double, skillB: Double, positionSpread: Int, seed: Int,
+    package init(teamA: [Player], teamB: [Player], skillA: Double, skillB: Double, positionSpread: Int, seed: Int,
                 weighting: BalanceRequest.Weighting, predictedWinA: Double? = nil) {
         self.teamA = teamA
         self.teamB = teamB
@@ -136,7 +136,7 @@ public struct BalanceResponse: Hashable, Sendable, Codable {
 extension BalanceRequest.Weighting: JSONWritable {}
 
 extension BalanceResponse: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { object in
             object.field("difference") { $0.double(difference) }
             object.field("positionSpread") { $0.int(positionSpread) }

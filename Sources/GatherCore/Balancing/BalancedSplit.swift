@@ -1,15 +1,15 @@
 /// Two teams made by `TeamBalancer`, with what makes them fair.
-public struct BalancedSplit: Equatable, Sendable {
+package struct BalancedSplit: Equatable, Sendable {
     /// Player ids, in the order the players were given.
-    public var teamA: [Int]
-    public var teamB: [Int]
+    package var teamA: [Int]
+    package var teamB: [Int]
     /// The sums of the weights (skill points in the plain weighting).
-    public var weightA: Int
-    public var weightB: Int
+    package var weightA: Int
+    package var weightB: Int
     /// Σ over defenders, midfielders, wingers and strikers of |on Team A − on Team B|.
-    public var positionSpread: Int
+    package var positionSpread: Int
 
-    public init(teamA: [Int], teamB: [Int], weightA: Int, weightB: Int, positionSpread: Int) {
+    package init(teamA: [Int], teamB: [Int], weightA: Int, weightB: Int, positionSpread: Int) {
         self.teamA = teamA
         self.teamB = teamB
         self.weightA = weightA
@@ -17,5 +17,5 @@ public struct BalancedSplit: Equatable, Sendable {
         self.positionSpread = positionSpread
     }
 
-    public var difference: Int { abs(weightA - weightB) }
+    package var difference: Int { abs(weightA - weightB) }
 }

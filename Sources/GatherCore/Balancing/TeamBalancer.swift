@@ -12,18 +12,18 @@
 /// weight on A), the smallest spread. That is exact and polynomial: about n² × W steps for n
 /// players of total weight W (under a millisecond for 40). Keep-apart pairs form groups whose
 /// two orientations are tried in turn (2^groups runs; pinned groups have one).
-public enum TeamBalancer {
+package enum TeamBalancer {
     /// Keep-apart groups without a pin are each tried both ways (2^groups searches, halved when
     /// nothing is pinned): at most this many, so one request stays well under a second.
-    public static let maximumKeepApartGroups = 6
+    package static let maximumKeepApartGroups = 6
     /// More players than any match has, and few enough that the search stays in milliseconds
     /// whatever the mix of positions and weights (it grows with n² × W per pair of positions).
-    public static let maximumPlayers = 60
+    package static let maximumPlayers = 60
 
     /// - Parameters:
     ///   - pins: player id → `.teamA` or `.teamB`.
     ///   - apart: pairs of player ids that must be on different teams.
-    public static func balance(_ candidates: [BalanceCandidate], pins: [Int: Team] = [:], apart: [(Int, Int)] = [],
+    package static func balance(_ candidates: [BalanceCandidate], pins: [Int: Team] = [:], apart: [(Int, Int)] = [],
                                seed: UInt64) throws(BalanceError) -> BalancedSplit {
         var unique: [BalanceCandidate] = []
         var index: [Int: Int] = [:]

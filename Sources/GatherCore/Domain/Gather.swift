@@ -1,21 +1,21 @@
 import FoundationEssentials
 
 /// One match: who organised it and, once it has ended, the score and the winner.
-public struct Gather: Hashable, Sendable {
-    public var id: UUID
+package struct Gather: Hashable, Sendable {
+    package var id: UUID
     /// The organiser's id (`userId` on the wire, as the original backend spells it).
-    public var userID: UUID
-    public var result: GatherResult?
-    public var createdAt: Date
+    package var userID: UUID
+    package var result: GatherResult?
+    package var createdAt: Date
     /// When its result was first saved; nil while the gather is unfinished.
-    public var endedAt: Date?
+    package var endedAt: Date?
     /// The seed of the balancer's split the teams came from; nil when they were made by hand.
-    public var balanceSeed: Int?
+    package var balanceSeed: Int?
     /// The match this one repeats (the same players at the same time, saved before it): held in
     /// question, counted nowhere, until one of the two is deleted or both are said to be played.
     package var duplicateOf: UUID?
 
-    public init(id: UUID, userID: UUID, result: GatherResult?, createdAt: Date, endedAt: Date? = nil, balanceSeed: Int? = nil,
+    package init(id: UUID, userID: UUID, result: GatherResult?, createdAt: Date, endedAt: Date? = nil, balanceSeed: Int? = nil,
                 duplicateOf: UUID? = nil) {
         self.duplicateOf = duplicateOf
         self.id = id
@@ -32,7 +32,7 @@ extension Gather: Codable {
         case id, userID = "userId", score, winnerTeam, createdAt, endedAt, balanceSeed, duplicateOf
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(UUID.self, forKey: .id)
         userID = try container.decode(UUID.self, forKey: .userID)
@@ -43,7 +43,7 @@ extension Gather: Codable {
         result = try GatherResult.decodeIfPresent(from: container, score: .score, winner: .winnerTeam)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(userID, forKey: .userID)
@@ -57,7 +57,7 @@ extension Gather: Codable {
 }
 
 extension Gather: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { object in
             writeFields(to: &object)
         }

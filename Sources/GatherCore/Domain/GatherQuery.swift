@@ -2,24 +2,24 @@ import FoundationEssentials
 
 /// Which of a user's gathers `GET /api/gathers?status=&limit=&before=&beforeId=` asks for:
 /// newest first (by `createdAt` in whole seconds, then by id), a page at a time.
-public struct GatherQuery: Hashable, Sendable {
-    public enum Status: String, Sendable, CaseIterable {
+package struct GatherQuery: Hashable, Sendable {
+    package enum Status: String, Sendable, CaseIterable {
         /// A result has been saved.
         case ended
         /// No result yet.
         case unfinished
     }
 
-    public static let defaultLimit = 50
-    public static let limitRange = 1...200
+    package static let defaultLimit = 50
+    package static let limitRange = 1...200
     /// With `include=players`, a page ends early rather than carry more players than this (a real
     /// group's fifty matches have about a thousand); its `Link` continues where it ended.
     package static let playersPerPage = 5_000
 
-    public var status: Status?
-    public var limit: Int
+    package var status: Status?
+    package var limit: Int
     /// Only gathers created before this moment (the `createdAt` of the last one of a page).
-    public var before: Date?
+    package var before: Date?
     /// The id of the last gather of the page before, whose place in the order (`createdAt` in
     /// whole seconds, newest first, then id, largest first) the page continues from exactly,
     /// inside a second too; then `limit` is exact. With `before` (that gather's `createdAt`) it may
@@ -27,7 +27,7 @@ public struct GatherQuery: Hashable, Sendable {
     package var beforeID: UUID?
     /// `include=players`: each gather comes with its players and their teams, as
     /// `GET /api/gathers/{id}/players` gives them (a history page in one request).
-    public var includesPlayers: Bool
+    package var includesPlayers: Bool
 
     package init(status: Status? = nil, limit: Int = GatherQuery.defaultLimit, before: Date? = nil, beforeID: UUID? = nil,
                 includesPlayers: Bool = false) {
@@ -39,7 +39,7 @@ public struct GatherQuery: Hashable, Sendable {
     }
 
     /// Reads the query parameters; nil when there are none (the original list: all, oldest first).
-    public init?(parameters: [(name: String, value: String)]) throws(ValidationError) {
+    package init?(parameters: [(name: String, value: String)]) throws(ValidationError) {
         guard !parameters.isEmpty else { return nil }
         self.init()
         for (name, value) in parameters {

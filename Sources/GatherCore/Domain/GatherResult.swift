@@ -1,17 +1,17 @@
 import FoundationEssentials
 
 /// The outcome of a gather: a score and the winner it implies. The two always agree.
-public struct GatherResult: Hashable, Sendable {
-    public let score: Score
-    public let winner: Winner
+package struct GatherResult: Hashable, Sendable {
+    package let score: Score
+    package let winner: Winner
 
-    public init(score: Score) {
+    package init(score: Score) {
         self.score = score
         self.winner = score.winner
     }
 
     /// Validates a score and a winner as a client sends them: both present and consistent.
-    public init(score: String, winnerTeam: String) throws(ValidationError) {
+    package init(score: String, winnerTeam: String) throws(ValidationError) {
         guard let parsed = Score(score) else {
             throw ValidationError(field: "score", message: "must be \"N-M\" with each side a whole number from 0 to 999")
         }
@@ -45,15 +45,15 @@ public struct GatherResult: Hashable, Sendable {
 
 /// The body of `POST /api/gathers`: `{}` or a score with its winner, and optionally the gather's
 /// `id`, chosen by the client so that a retried upload finds the gather it already made.
-public struct GatherDraft: Hashable, Sendable, Codable {
-    public var id: UUID?
-    public var result: GatherResult?
+package struct GatherDraft: Hashable, Sendable, Codable {
+    package var id: UUID?
+    package var result: GatherResult?
     /// The seed of the balanced split the teams came from (0 to 2^53 − 1), if they did.
-    public var balanceSeed: Int?
+    package var balanceSeed: Int?
     /// When it was played, for an import of past matches (default: now). Never in the future.
-    public var createdAt: Date?
+    package var createdAt: Date?
     /// When its result was saved, for an import (default: `createdAt`); needs a result.
-    public var endedAt: Date?
+    package var endedAt: Date?
 
     /// Every player of the match with their side: with it the gather and its teams are stored in
     /// one step, all or nothing (nil: the teams come one by one, as the original client sends them).
@@ -100,7 +100,7 @@ public struct GatherDraft: Hashable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey { case id, score, winnerTeam, balanceSeed, createdAt, endedAt, players }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let text = try container.decodeIfPresent(String.self, forKey: .id) {
             guard let id = UUID(canonicalText: text) else { throw ValidationError(field: "id", message: "must be a UUID") }
@@ -148,7 +148,7 @@ public struct GatherDraft: Hashable, Sendable, Codable {
         }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encodeIfPresent(id, forKey: .id)
         try container.encodeIfPresent(result?.score.description, forKey: .score)
@@ -161,21 +161,21 @@ public struct GatherDraft: Hashable, Sendable, Codable {
 }
 
 /// The body of `PUT /api/gathers/{id}`: a score and its winner, both required.
-public struct GatherResultUpdate: Hashable, Sendable, Codable {
-    public var result: GatherResult
+package struct GatherResultUpdate: Hashable, Sendable, Codable {
+    package var result: GatherResult
 
-    public init(result: GatherResult) { self.result = result }
+    package init(result: GatherResult) { self.result = result }
 
     enum CodingKeys: String, CodingKey { case score, winnerTeam }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let score = try container.decode(String.self, forKey: .score)
         let winner = try container.decode(String.self, forKey: .winnerTeam)
         result = try GatherResult(score: score, winnerTeam: winner)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(result.score.description, forKey: .score)
         try container.encode(result.winner, forKey: .winnerTeam)

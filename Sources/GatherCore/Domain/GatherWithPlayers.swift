@@ -2,36 +2,36 @@ import FoundationEssentials
 
 /// A gather with its players and their teams: one row of a history page
 /// (`GET /api/gathers?include=players`). On the wire, the gather's own fields plus `players`.
-public struct GatherWithPlayers: Hashable, Sendable, Codable {
-    public var gather: Gather
-    public var players: [GatherPlayer]
+package struct GatherWithPlayers: Hashable, Sendable, Codable {
+    package var gather: Gather
+    package var players: [GatherPlayer]
 
-    public init(gather: Gather, players: [GatherPlayer]) {
+    package init(gather: Gather, players: [GatherPlayer]) {
         self.gather = gather
         self.players = players
     }
 
     enum CodingKeys: String, CodingKey { case players }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         gather = try Gather(from: decoder)
         players = try decoder.container(keyedBy: CodingKeys.self).decode([GatherPlayer].self, forKey: .players)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try gather.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(players, forKey: .players)
     }
 
     /// The players of one side, in roster order.
-    public func players(of team: Team) -> [GatherPlayer] {
+    package func players(of team: Team) -> [GatherPlayer] {
         players.filter { $0.team == team }
     }
 }
 
 extension GatherWithPlayers: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { object in
             gather.writeFields(to: &object, players: players)
         }

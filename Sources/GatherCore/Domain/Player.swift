@@ -1,15 +1,15 @@
 import FoundationEssentials
 
 /// A person on the organiser's roster. Optional attributes are `null` on the wire when unset.
-public struct Player: Hashable, Sendable, Codable {
-    public var id: Int
-    public var name: String
-    public var age: Int?
-    public var skill: Skill?
-    public var preferredPosition: Position?
-    public var favouriteTeam: String?
+package struct Player: Hashable, Sendable, Codable {
+    package var id: Int
+    package var name: String
+    package var age: Int?
+    package var skill: Skill?
+    package var preferredPosition: Position?
+    package var favouriteTeam: String?
 
-    public init(id: Int, name: String, age: Int? = nil, skill: Skill? = nil,
+    package init(id: Int, name: String, age: Int? = nil, skill: Skill? = nil,
                 preferredPosition: Position? = nil, favouriteTeam: String? = nil) {
         self.id = id
         self.name = name
@@ -19,14 +19,14 @@ public struct Player: Hashable, Sendable, Codable {
         self.favouriteTeam = favouriteTeam
     }
 
-    public init(id: Int, details: PlayerDetails) {
+    package init(id: Int, details: PlayerDetails) {
         self.init(id: id, name: details.name, age: details.age, skill: details.skill,
                   preferredPosition: details.preferredPosition, favouriteTeam: details.favouriteTeam)
     }
 
     /// Everything but the identity: what a create or a full replace carries.
     /// A player that came from the store or the server was validated on the way in.
-    public var details: PlayerDetails {
+    package var details: PlayerDetails {
         PlayerDetails(trusted: name, age: age, skill: skill, preferredPosition: preferredPosition, favouriteTeam: favouriteTeam)
     }
 
@@ -34,7 +34,7 @@ public struct Player: Hashable, Sendable, Codable {
         case id, name, age, skill, preferredPosition, favouriteTeam
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(name, forKey: .name)
@@ -47,7 +47,7 @@ public struct Player: Hashable, Sendable, Codable {
 }
 
 extension Player: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { object in
             writeFields(to: &object)
         }

@@ -1,21 +1,21 @@
 /// A player's attributes without an id: the body of `POST /api/players` and `PUT /api/players/{id}`.
 /// Values of this type are always valid; build them through `init(validating:)` or the decoder.
-public struct PlayerDetails: Hashable, Sendable {
-    public static let nameLength = 1...100
-    public static let ageRange = 0...120
-    public static let favouriteTeamMaximumLength = 100
+package struct PlayerDetails: Hashable, Sendable {
+    package static let nameLength = 1...100
+    package static let ageRange = 0...120
+    package static let favouriteTeamMaximumLength = 100
     /// UTF-8 bytes at most for the name and the favourite team: room for emoji sequences, which
     /// take up to 25 bytes a character, while no single character can weigh a megabyte.
-    public static let textMaximumBytes = 1024
+    package static let textMaximumBytes = 1024
 
-    public var name: String
-    public var age: Int?
-    public var skill: Skill?
-    public var preferredPosition: Position?
-    public var favouriteTeam: String?
+    package var name: String
+    package var age: Int?
+    package var skill: Skill?
+    package var preferredPosition: Position?
+    package var favouriteTeam: String?
 
     /// Validates and normalises (trims, NFC) every field.
-    public init(name: String, age: Int? = nil, skill: Skill? = nil,
+    package init(name: String, age: Int? = nil, skill: Skill? = nil,
                 preferredPosition: Position? = nil, favouriteTeam: String? = nil) throws(ValidationError) {
         self.name = try TextRule.required(name, field: "name", length: PlayerDetails.nameLength,
                                           maximumBytes: PlayerDetails.textMaximumBytes)
@@ -45,7 +45,7 @@ extension PlayerDetails: Codable {
         case name, age, skill, preferredPosition, favouriteTeam
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let name = try container.decode(String.self, forKey: .name)
         let age = try container.decodeWholeNumberIfPresent(forKey: .age)
@@ -55,7 +55,7 @@ extension PlayerDetails: Codable {
         try self.init(name: name, age: age, skill: skill, preferredPosition: position, favouriteTeam: team)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(name, forKey: .name)
         try container.encode(age, forKey: .age)

@@ -1,40 +1,40 @@
 import FoundationEssentials
 
 /// How one ended match went for one player who was on a team (the bench does not play).
-public enum Outcome: String, Hashable, Sendable, Codable, CaseIterable {
+package enum Outcome: String, Hashable, Sendable, Codable, CaseIterable {
     case won, drawn, lost
 }
 
 /// A player's record over the ended gathers they played in (`GET /api/players/{id}/stats`).
-public struct PlayerStats: Hashable, Sendable, Codable {
+package struct PlayerStats: Hashable, Sendable, Codable {
     /// The outcome of the latest matches, as long as it lasts.
-    public struct Streak: Hashable, Sendable, Codable {
-        public var outcome: Outcome
-        public var length: Int
+    package struct Streak: Hashable, Sendable, Codable {
+        package var outcome: Outcome
+        package var length: Int
 
-        public init(outcome: Outcome, length: Int) {
+        package init(outcome: Outcome, length: Int) {
             self.outcome = outcome
             self.length = length
         }
     }
 
-    public var playerID: Int
-    public var played: Int
-    public var won: Int
-    public var drawn: Int
-    public var lost: Int
+    package var playerID: Int
+    package var played: Int
+    package var won: Int
+    package var drawn: Int
+    package var lost: Int
     /// Won ÷ played; nil before the first match.
-    public var winRate: Double?
-    public var goalsFor: Int
-    public var goalsAgainst: Int
+    package var winRate: Double?
+    package var goalsFor: Int
+    package var goalsAgainst: Int
     /// nil before the first match.
-    public var currentStreak: Streak?
+    package var currentStreak: Streak?
     /// The last five outcomes, newest first.
-    public var lastFive: [Outcome]
+    package var lastFive: [Outcome]
     /// The player's rating learned from the results (nil from a server that has none).
     package var rating: RatingSummary?
 
-    public init(playerID: Int, played: Int, won: Int, drawn: Int, lost: Int, goalsFor: Int, goalsAgainst: Int,
+    package init(playerID: Int, played: Int, won: Int, drawn: Int, lost: Int, goalsFor: Int, goalsAgainst: Int,
                 currentStreak: Streak?, lastFive: [Outcome]) {
         self.init(playerID: playerID, played: played, won: won, drawn: drawn, lost: lost, goalsFor: goalsFor, goalsAgainst: goalsAgainst,
                   currentStreak: currentStreak, lastFive: lastFive, rating: nil)
@@ -60,7 +60,7 @@ public struct PlayerStats: Hashable, Sendable, Codable {
     }
 
     /// Every field present, `null` when unset, as everywhere in the API.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(playerID, forKey: .playerID)
         try container.encode(played, forKey: .played)
@@ -77,20 +77,20 @@ public struct PlayerStats: Hashable, Sendable, Codable {
 }
 
 /// One row of `GET /api/stats/leaderboard`.
-public struct LeaderboardEntry: Hashable, Sendable, Codable {
-    public var rank: Int
-    public var playerID: Int
-    public var name: String
-    public var played: Int
-    public var won: Int
-    public var drawn: Int
-    public var lost: Int
-    public var winRate: Double
-    public var goalDifference: Int
+package struct LeaderboardEntry: Hashable, Sendable, Codable {
+    package var rank: Int
+    package var playerID: Int
+    package var name: String
+    package var played: Int
+    package var won: Int
+    package var drawn: Int
+    package var lost: Int
+    package var winRate: Double
+    package var goalDifference: Int
     /// The player's rating learned from the results (nil from a server that has none).
     package var rating: RatingSummary?
 
-    public init(rank: Int, playerID: Int, name: String, played: Int, won: Int, drawn: Int, lost: Int, goalDifference: Int) {
+    package init(rank: Int, playerID: Int, name: String, played: Int, won: Int, drawn: Int, lost: Int, goalDifference: Int) {
         self.init(rank: rank, playerID: playerID, name: name, played: played, won: won, drawn: drawn, lost: lost,
                   goalDifference: goalDifference, rating: nil)
     }
@@ -117,7 +117,7 @@ public struct LeaderboardEntry: Hashable, Sendable, Codable {
 extension Outcome: JSONWritable {}
 
 extension PlayerStats.Streak: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { object in
             object.field("length") { $0.int(length) }
             object.field("outcome") { $0.value(outcome) }
@@ -126,7 +126,7 @@ extension PlayerStats.Streak: JSONWritable {
 }
 
 extension PlayerStats: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { object in
             object.field("currentStreak") { $0.optional(currentStreak) { $0.value($1) } }
             object.field("drawn") { $0.int(drawn) }
@@ -144,7 +144,7 @@ extension PlayerStats: JSONWritable {
 }
 
 extension LeaderboardEntry: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { object in
             object.field("drawn") { $0.int(drawn) }
             object.field("goalDifference") { $0.int(goalDifference) }

@@ -1,5 +1,5 @@
 /// Where a player prefers to play.
-public enum Position: String, Codable, Sendable, CaseIterable {
+package enum Position: String, Codable, Sendable, CaseIterable {
     case goalkeeper
     case defender
     case midfielder

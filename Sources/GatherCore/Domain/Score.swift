@@ -1,26 +1,26 @@
 /// A final score, written on the wire as `"A-B"` (Team A's goals first).
-public struct Score: Hashable, Sendable, CustomStringConvertible {
-    public static let maximumGoals = 999
+package struct Score: Hashable, Sendable, CustomStringConvertible {
+    package static let maximumGoals = 999
 
-    public let teamA: Int
-    public let teamB: Int
+    package let teamA: Int
+    package let teamB: Int
 
     /// 0-0.
-    public static let goalless = Score(validTeamA: 0, teamB: 0)
+    package static let goalless = Score(validTeamA: 0, teamB: 0)
 
     private init(validTeamA teamA: Int, teamB: Int) {
         self.teamA = teamA
         self.teamB = teamB
     }
 
-    public init?(teamA: Int, teamB: Int) {
+    package init?(teamA: Int, teamB: Int) {
         guard (0...Score.maximumGoals).contains(teamA), (0...Score.maximumGoals).contains(teamB) else { return nil }
         self.teamA = teamA
         self.teamB = teamB
     }
 
     /// Parses `"N-M"`, each side 0–999 written in decimal digits only.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let sides = text.split(separator: "-", omittingEmptySubsequences: false)
         guard sides.count == 2,
               let a = Score.goals(sides[0]),
@@ -36,11 +36,11 @@ public struct Score: Hashable, Sendable, CustomStringConvertible {
         return Int(text)
     }
 
-    public var winner: Winner {
+    package var winner: Winner {
         if teamA > teamB { return .teamA }
         if teamB > teamA { return .teamB }
         return .none
     }
 
-    public var description: String { "\(teamA)-\(teamB)" }
+    package var description: String { "\(teamA)-\(teamB)" }
 }

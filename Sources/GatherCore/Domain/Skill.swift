@@ -1,5 +1,5 @@
 /// How good a player is, as the organiser rates them.
-public enum Skill: String, Codable, Sendable, CaseIterable {
+package enum Skill: String, Codable, Sendable, CaseIterable {
     case beginner
     case amateur
     case professional

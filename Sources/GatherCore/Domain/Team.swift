@@ -1,5 +1,5 @@
 /// The side a player is on in a gather. The raw values are the wire format.
-public enum Team: String, Codable, Sendable, CaseIterable {
+package enum Team: String, Codable, Sendable, CaseIterable {
     case teamA = "Team A"
     case teamB = "Team B"
     case bench = "Bench"

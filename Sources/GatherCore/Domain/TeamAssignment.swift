@@ -1,14 +1,14 @@
 import FoundationEssentials
 
 /// The body of `POST /api/gathers/{id}/players/{playerId}`: which side the player is on.
-public struct TeamAssignment: Hashable, Sendable, Codable {
-    public var team: Team
+package struct TeamAssignment: Hashable, Sendable, Codable {
+    package var team: Team
 
-    public init(team: Team) { self.team = team }
+    package init(team: Team) { self.team = team }
 
     enum CodingKeys: String, CodingKey { case team }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard let team = try container.decodeEnumIfPresent(Team.self, forKey: .team) else {
             throw ValidationError(field: "team", message: "is required")
@@ -18,13 +18,13 @@ public struct TeamAssignment: Hashable, Sendable, Codable {
 }
 
 /// A player as part of a gather: the player's fields plus `team`.
-public struct GatherPlayer: Hashable, Sendable, Codable {
-    public var player: Player
-    public var team: Team
+package struct GatherPlayer: Hashable, Sendable, Codable {
+    package var player: Player
+    package var team: Team
     /// Deleted from the roster since; kept here so the gather's teams stay as they were played.
-    public var isRetired: Bool
+    package var isRetired: Bool
 
-    public init(player: Player, team: Team, isRetired: Bool = false) {
+    package init(player: Player, team: Team, isRetired: Bool = false) {
         self.player = player
         self.team = team
         self.isRetired = isRetired
@@ -32,14 +32,14 @@ public struct GatherPlayer: Hashable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey { case team, isRetired = "retired" }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         player = try Player(from: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         team = try container.decode(Team.self, forKey: .team)
         isRetired = try container.decodeIfPresent(Bool.self, forKey: .isRetired) ?? false
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try player.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(team, forKey: .team)
@@ -48,12 +48,12 @@ public struct GatherPlayer: Hashable, Sendable, Codable {
 }
 
 /// What the server answers when a player is put in a gather.
-public struct GatherMembership: Hashable, Sendable, Codable {
-    public var gatherID: UUID
-    public var playerID: Int
-    public var team: Team
+package struct GatherMembership: Hashable, Sendable, Codable {
+    package var gatherID: UUID
+    package var playerID: Int
+    package var team: Team
 
-    public init(gatherID: UUID, playerID: Int, team: Team) {
+    package init(gatherID: UUID, playerID: Int, team: Team) {
         self.gatherID = gatherID
         self.playerID = playerID
         self.team = team
@@ -66,7 +66,7 @@ public struct GatherMembership: Hashable, Sendable, Codable {
 }
 
 extension GatherPlayer: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { object in
             player.writeFields(to: &object, retired: isRetired, team: team)
         }
@@ -74,7 +74,7 @@ extension GatherPlayer: JSONWritable {
 }
 
 extension GatherMembership: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { object in
             object.field("gatherId") { $0.uuid(gatherID) }
             object.field("playerId") { $0.int(playerID) }

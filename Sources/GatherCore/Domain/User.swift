@@ -1,36 +1,36 @@
 import FoundationEssentials
 
 /// An account: the organiser who owns a roster and its gathers. Never carries the password.
-public struct User: Hashable, Sendable, Codable {
-    public var id: UUID
-    public var username: String
+package struct User: Hashable, Sendable, Codable {
+    package var id: UUID
+    package var username: String
 
-    public init(id: UUID, username: String) {
+    package init(id: UUID, username: String) {
         self.id = id
         self.username = username
     }
 }
 
 /// The body of `POST /api/users`, validated.
-public struct Credentials: Hashable, Sendable, Codable {
-    public static let usernameLength = Username.length
-    public static let passwordLength = 8...256
+package struct Credentials: Hashable, Sendable, Codable {
+    package static let usernameLength = Username.length
+    package static let passwordLength = 8...256
     /// A password's UTF-8 size at most: what libcrypt hashes (its CRYPT_MAX_PASSPHRASE_SIZE is
     /// 512 with the terminating NUL; a longer one fails to hash).
-    public static let passwordMaximumBytes = 511
+    package static let passwordMaximumBytes = 511
 
-    public var username: String
-    public var password: String
+    package var username: String
+    package var password: String
 
     /// The username is normalised (see `Username`); the password is kept exactly as typed.
-    public init(username: String, password: String) throws(ValidationError) {
+    package init(username: String, password: String) throws(ValidationError) {
         self.username = try Username.validated(username)
         self.password = try Credentials.validPassword(password)
     }
 
     enum CodingKeys: String, CodingKey { case username, password }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try self.init(username: container.decode(String.self, forKey: .username),
                       password: container.decode(String.self, forKey: .password))
@@ -38,7 +38,7 @@ public struct Credentials: Hashable, Sendable, Codable {
 
     /// 8–256 characters, at most 511 bytes, no control characters: libcrypt reads a password up
     /// to its first NUL, so `abcd\0efgh` would silently become `abcd`.
-    public static func validPassword(_ password: String) throws(ValidationError) -> String {
+    package static func validPassword(_ password: String) throws(ValidationError) -> String {
         guard password.utf8.count <= passwordMaximumBytes else {
             throw TextRule.tooManyBytes("password", passwordMaximumBytes)
         }
@@ -53,12 +53,12 @@ public struct Credentials: Hashable, Sendable, Codable {
 }
 
 /// The answer to a successful login.
-public struct LoginToken: Hashable, Sendable, Codable {
-    public var token: String
-    public var userID: UUID
-    public var expiresAt: Date
+package struct LoginToken: Hashable, Sendable, Codable {
+    package var token: String
+    package var userID: UUID
+    package var expiresAt: Date
 
-    public init(token: String, userID: UUID, expiresAt: Date) {
+    package init(token: String, userID: UUID, expiresAt: Date) {
         self.token = token
         self.userID = userID
         self.expiresAt = expiresAt
@@ -66,7 +66,7 @@ public struct LoginToken: Hashable, Sendable, Codable {
 }
 
 extension User: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { object in
             object.field("id") { $0.uuid(id) }
             object.field("username") { $0.string(username) }
@@ -75,7 +75,7 @@ extension User: JSONWritable {
 }
 
 extension LoginToken: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { object in
             object.field("expiresAt") { $0.date(expiresAt) }
             object.field("token") { $0.string(token) }

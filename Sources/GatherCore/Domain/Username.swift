@@ -6,16 +6,16 @@ import FoundationEssentials
 /// same account when their `comparisonKey`s are equal: full Unicode case folding of the
 /// compatibility form, so `Ärger`/`ärger`/`ÄRGER`, `Straße`/`STRASSE`, `José` composed or
 /// decomposed, and `admin`/`ａｄｍｉｎ`/`𝖺𝖽𝗆𝗂𝗇` are one name each.
-public enum Username {
-    public static let length = 1...64
+package enum Username {
+    package static let length = 1...64
     /// A username's UTF-8 size at most: 64 four-byte characters.
-    public static let maximumBytes = 256
+    package static let maximumBytes = 256
 
     /// The stored form of a new username, or the rule it breaks. Stricter than other text: no
     /// invisible characters at all, no space but single U+0020 between words, no ':' (HTTP Basic
     /// splits there), and no mixing of Latin, Greek and Cyrillic letters, whose look-alikes
     /// (`а` and `a`) would let one name pass for another.
-    public static func validated(_ raw: String) throws(ValidationError) -> String {
+    package static func validated(_ raw: String) throws(ValidationError) -> String {
         let username = try TextRule.required(raw, field: "username", length: length, maximumBytes: maximumBytes)
         guard !InvisibleCharacters.containsHidden(username, strict: true) else {
             throw ValidationError(field: "username", message: "must not contain invisible or text-direction characters")
@@ -36,7 +36,7 @@ public enum Username {
     /// made before those rules (up to 64 characters of any size, blank ones too) must still log
     /// in. Trimmed and NFC (a blank name is kept as typed, composed). Nil for the empty name or
     /// one longer than any request header could carry.
-    public static func lookupForm(_ raw: String) -> String? {
+    package static func lookupForm(_ raw: String) -> String? {
         guard !raw.isEmpty, raw.utf8.count <= 16 * 1024 else { return nil }
         let normalized = TextRule.normalize(raw)
         return normalized.isEmpty ? Normalization.canonicalComposition(raw) : normalized
@@ -45,7 +45,7 @@ public enum Username {
     /// Compatibility caseless form (Unicode §3.13, D146): decompose with compatibility mappings,
     /// fold case fully, recompose (NFKC). Fullwidth and mathematical letters fold to plain ones.
     /// Trimmed first, so `alice` and ` alice ` are one name.
-    public static func comparisonKey(_ username: String) -> String {
+    package static func comparisonKey(_ username: String) -> String {
         // NFKD of the text as typed: composing it first (NFC) would change nothing.
         let decomposed = Normalization.compatibilityDecomposition(TextRule.trim(username).unicodeScalars)
         return Normalization.compatibilityComposition(CaseFolding.fold(decomposed))

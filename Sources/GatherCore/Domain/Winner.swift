@@ -1,5 +1,5 @@
 /// Who won a gather. "None" is a draw. The raw values are the wire format.
-public enum Winner: String, Codable, Sendable, CaseIterable {
+package enum Winner: String, Codable, Sendable, CaseIterable {
     case teamA = "Team A"
     case teamB = "Team B"
     case none = "None"

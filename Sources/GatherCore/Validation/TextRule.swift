@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Rules shared by every free-text field: trimmed, NFC-normalised, bounded in characters *and* in
 /// UTF-8 bytes (one grapheme cluster can be arbitrarily long), no control characters, nothing
 /// invisible or direction-changing.
-public enum TextRule {
+package enum TextRule {
     static func required(_ text: String, field: String, length: ClosedRange<Int>,
                          maximumBytes: Int) throws(ValidationError) -> String {
         // The byte bound comes first: counting the characters of a huge text is the costly part.
@@ -60,7 +60,7 @@ public enum TextRule {
         return text.unicodeScalars.contains { run.exceedsLimit(after: $0) }
     }
 
-    public static func hasControlCharacters(_ text: String) -> Bool {
+    package static func hasControlCharacters(_ text: String) -> Bool {
         text.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 

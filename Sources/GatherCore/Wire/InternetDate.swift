@@ -8,15 +8,15 @@ import Glibc
 /// the Julian calendar), `2026-02-30` for 2 March and `03:04` minutes past 60 as the next hour: a
 /// script's typo would be stored as another day without a word. Here a date is exactly the RFC's
 /// grammar, with real calendar days; anything else is refused.
-public enum InternetDate {
+package enum InternetDate {
     /// What a refused date is told, as the underlying error of the decoder's `dataCorrupted`.
-    public struct NotADate: Error, Hashable, Sendable {
-        public static let expectation = "must be a date and time like 2026-01-02T03:04:05Z"
+    package struct NotADate: Error, Hashable, Sendable {
+        package static let expectation = "must be a date and time like 2026-01-02T03:04:05Z"
     }
 
     /// The instant `text` names, or nil when it is not an RFC 3339 date-time. A leap second (`:60`)
     /// reads as the first second of the next minute.
-    public static func parse(_ text: String) -> Date? {
+    package static func parse(_ text: String) -> Date? {
         var reader = Reader(bytes: Array(text.utf8))
         guard let year = reader.digits(4), reader.take("-"), let month = reader.digits(2), reader.take("-"),
               let day = reader.digits(2), reader.take("T", "t"), let hour = reader.digits(2), reader.take(":"),
@@ -42,7 +42,7 @@ public enum InternetDate {
 
     /// `2026-11-22T21:38:42Z`: UTC, to the second (rounded down), in the proleptic Gregorian
     /// calendar `parse` reads: every date this writes reads back as `wholeSecond(date)`.
-    public static func string(from date: Date) -> String {
+    package static func string(from date: Date) -> String {
         var bytes: [UInt8] = []
         append(date, to: &bytes)
         return String(decoding: bytes, as: UTF8.self)
@@ -72,7 +72,7 @@ public enum InternetDate {
     }
 
     /// `date` rounded down to its second, as the wire carries it: what is stored is what is read back.
-    public static func wholeSecond(_ date: Date) -> Date {
+    package static func wholeSecond(_ date: Date) -> Date {
         Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))
     }
 
@@ -85,13 +85,13 @@ public enum InternetDate {
     }
 
     /// A `JSONEncoder` date strategy that writes what `string(from:)` writes.
-    public static func encode(_ date: Date, to encoder: any Encoder) throws {
+    package static func encode(_ date: Date, to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(string(from: date))
     }
 
     /// A `JSONDecoder` date strategy that reads only what `parse` reads.
-    public static func decode(from decoder: any Decoder) throws -> Date {
+    package static func decode(from decoder: any Decoder) throws -> Date {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let date = parse(text) else {
             throw DecodingError.dataCorrupted(DecodingError.Context(codingPath: decoder.codingPath,

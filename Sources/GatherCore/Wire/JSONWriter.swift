@@ -20,15 +20,15 @@ public struct JSONWriter {
 
     // MARK: Values
 
-    public mutating func null() {
+    package mutating func null() {
         bytes.append(contentsOf: JSONWriter.nullLiteral)
     }
 
-    public mutating func bool(_ value: Bool) {
+    package mutating func bool(_ value: Bool) {
         bytes.append(contentsOf: value ? JSONWriter.trueLiteral : JSONWriter.falseLiteral)
     }
 
-    public mutating func int(_ value: Int) {
+    package mutating func int(_ value: Int) {
         guard value != 0 else {
             bytes.append(UInt8(ascii: "0"))
             return
@@ -50,13 +50,13 @@ public struct JSONWriter {
 
     /// As `JSONEncoder`: Swift's shortest round-trip form, without a trailing `.0`. Only finite
     /// values reach the wire (rates and skill sums).
-    public mutating func double(_ value: Double) {
+    package mutating func double(_ value: Double) {
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         bytes.append(contentsOf: text.utf8)
     }
 
-    public mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
@@ -74,26 +74,26 @@ public struct JSONWriter {
     }
 
     /// Upper-case, as `UUID.uuidString` and `JSONEncoder` write it.
-    public mutating func uuid(_ value: UUID) {
+    package mutating func uuid(_ value: UUID) {
         bytes.append(UInt8(ascii: "\""))
         value.appendCanonicalText(to: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
     /// `2026-11-22T21:38:42Z`: `InternetDate`'s form, which its parser reads back.
-    public mutating func date(_ value: Date) {
+    package mutating func date(_ value: Date) {
         bytes.append(UInt8(ascii: "\""))
         InternetDate.append(value, to: &bytes)
         bytes.append(UInt8(ascii: "\""))
     }
 
     /// Any value that writes itself.
-    public mutating func value<Value: JSONWritable>(_ value: Value) {
+    package mutating func value<Value: JSONWritable>(_ value: Value) {
         value.write(to: &self)
     }
 
     /// A value or `null`, as `JSONEncoder` writes an optional given to `encode(_:forKey:)`.
-    public mutating func optional<Value>(_ value: Value?, _ write: (inout JSONWriter, Value) -> Void) {
+    package mutating func optional<Value>(_ value: Value?, _ write: (inout JSONWriter, Value) -> Void) {
         guard let value else {
             null()
             return
@@ -134,7 +134,7 @@ public struct JSONWriter {
     // MARK: Objects
 
     /// `{…}` with the fields `body` writes through `JSONObject.field`.
-    public mutating func object(_ body: (inout JSONObject) -> Void) {
+    package mutating func object(_ body: (inout JSONObject) -> Void) {
         var object = JSONObject(writer: self)
         bytes = []
         object.writer.bytes.append(UInt8(ascii: "{"))
@@ -178,7 +178,7 @@ public struct JSONWriter {
 }
 
 /// The inside of one JSON object being written: its fields, in byte order of their keys.
-public struct JSONObject {
+package struct JSONObject {
     fileprivate var writer: JSONWriter
     private var hasFields = false
     #if DEBUG
@@ -190,7 +190,7 @@ public struct JSONObject {
     }
 
     /// `"key":` followed by what `write` writes. Keys are literals: they need no escaping.
-    public mutating func field(_ key: StaticString, _ write: (inout JSONWriter) -> Void) {
+    package mutating func field(_ key: StaticString, _ write: (inout JSONWriter) -> Void) {
         #if DEBUG
         if let lastKey {
             assert(JSONObject.precedes(lastKey, key), "JSON keys out of order: \(lastKey) before \(key)")

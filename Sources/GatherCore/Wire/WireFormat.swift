@@ -1,21 +1,21 @@
 import FoundationEssentials
 
 /// The one definition of how values travel as JSON between server, client and scripts.
-public enum WireFormat {
-    public static func encoder() -> JSONEncoder {
+package enum WireFormat {
+    package static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .custom { date, encoder in try InternetDate.encode(date, to: encoder) }
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 
-    public static func decoder() -> JSONDecoder {
+    package static func decoder() -> JSONDecoder {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .custom { decoder in try InternetDate.decode(from: decoder) }
         return decoder
     }
 
-    public static func encode<T: Encodable>(_ value: T) -> Data {
+    package static func encode<T: Encodable>(_ value: T) -> Data {
         do {
             return try encoder().encode(value)
         } catch {
@@ -29,12 +29,12 @@ public enum WireFormat {
     /// fails there, by `JSONDecoder`, so the result and every error are the same either way.
     /// A body that stacks more accents than any text may is refused before either (`StackedAccents`),
     /// and so is one that gives a key twice in an object (`DuplicateKeys`).
-    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(ValidationError) -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(ValidationError) -> T {
         try decode(type, from: data, asData: { data })
     }
 
     /// As `decode(_:from:)` for a `Data`; a flat body is read in place, without a copy.
-    public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(ValidationError) -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(ValidationError) -> T {
         try decode(type, from: bytes, asData: { Data(bytes) })
     }
 
@@ -132,9 +132,9 @@ public enum WireFormat {
 }
 
 /// The error body of every 4xx/5xx answer, in the original backend's shape.
-public struct ErrorBody: Hashable, Sendable, Codable {
-    public var error: Bool
-    public var reason: String
+package struct ErrorBody: Hashable, Sendable, Codable {
+    package var error: Bool
+    package var reason: String
     /// The players a refusal is about, when it is about some (an addition to the original shape).
     package var playerIDs: [Int]?
 
@@ -148,18 +148,18 @@ public struct ErrorBody: Hashable, Sendable, Codable {
 }
 
 /// The body of `GET /health`.
-public struct HealthStatus: Hashable, Sendable, Codable {
-    public var status: String
+package struct HealthStatus: Hashable, Sendable, Codable {
+    package var status: String
     /// Why the server is unavailable, when it knows (absent while healthy).
-    public var reason: String?
-    public init(status: String, reason: String? = nil) {
+    package var reason: String?
+    package init(status: String, reason: String? = nil) {
         self.status = status
         self.reason = reason
     }
 }
 
 extension ErrorBody: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { object in
             object.field("error") { $0.bool(error) }
             if let playerIDs { object.field("playerIds") { $0.array(playerIDs) } }
@@ -169,7 +169,7 @@ extension ErrorBody: JSONWritable {
 }
 
 extension HealthStatus: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.object { object in
             if let reason { object.field("reason") { $0.string(reason) } }
             object.field("status") { $0.string(status) }

@@ -3,37 +3,37 @@ import GatherCore
 import HTTP
 
 /// An error a handler means to show the client: a status, a reason, maybe headers.
-public struct APIError: Error, Sendable, CustomStringConvertible {
-    public let status: HTTPStatus
-    public let reason: String
-    public var headers: HTTPHeaders
+package struct APIError: Error, Sendable, CustomStringConvertible {
+    package let status: HTTPStatus
+    package let reason: String
+    package var headers: HTTPHeaders
     /// The players the refusal is about (`playerIds` in the body), when it is about some.
     package var playerIDs: [Int]?
 
-    public init(_ status: HTTPStatus, _ reason: String, headers: HTTPHeaders = HTTPHeaders()) {
+    package init(_ status: HTTPStatus, _ reason: String, headers: HTTPHeaders = HTTPHeaders()) {
         self.status = status
         self.reason = reason
         self.headers = headers
     }
 
-    public static func badRequest(_ reason: String) -> APIError { APIError(.badRequest, reason) }
-    public static func notFound(_ reason: String) -> APIError { APIError(.notFound, reason) }
+    package static func badRequest(_ reason: String) -> APIError { APIError(.badRequest, reason) }
+    package static func notFound(_ reason: String) -> APIError { APIError(.notFound, reason) }
 
-    public static func conflict(_ reason: String) -> APIError { APIError(.conflict, reason) }
+    package static func conflict(_ reason: String) -> APIError { APIError(.conflict, reason) }
 
     /// 429 with the wait in whole seconds, in the reason and in `Retry-After`.
-    public static func tooManyRequests(_ reason: String, retryAfter wait: TimeInterval) -> APIError {
+    package static func tooManyRequests(_ reason: String, retryAfter wait: TimeInterval) -> APIError {
         let seconds = Int(max(1, wait.rounded(.up)))
         return APIError(.tooManyRequests, "\(reason); try again in \(seconds) seconds", headers: [HTTPHeaders.Name.retryAfter: String(seconds)])
     }
 
-    public static let loginFailed = APIError(.unauthorized, "invalid username or password",
+    package static let loginFailed = APIError(.unauthorized, "invalid username or password",
                                              headers: [HTTPHeaders.Name.wwwAuthenticate: "Basic realm=\"football-gather\""])
-    public static func bearerRequired(_ reason: String) -> APIError {
+    package static func bearerRequired(_ reason: String) -> APIError {
         APIError(.unauthorized, reason, headers: [HTTPHeaders.Name.wwwAuthenticate: "Bearer realm=\"football-gather\""])
     }
 
-    public var description: String { "\(status.code) \(reason)" }
+    package var description: String { "\(status.code) \(reason)" }
 }
 
 extension APIError {

@@ -3,10 +3,10 @@ import Networking
 import Storage
 
 /// A whole Football Gather server: the database, the API and the HTTP server, started and stopped together.
-public final class FootballGatherServer: Sendable {
-    public let configuration: ServerConfiguration
-    public let database: DatabasePool
-    public let log: ServerLog
+package final class FootballGatherServer: Sendable {
+    package let configuration: ServerConfiguration
+    package let database: DatabasePool
+    package let log: ServerLog
     private let http: HTTPServer
     private let application: GatherApplication
     /// `/metrics`, when it is served (`--metrics`, `--metrics-listen`).
@@ -17,7 +17,7 @@ public final class FootballGatherServer: Sendable {
     private let directoryLock: DatabaseDirectoryLock?
 
     /// Opens (and migrates) the database; throws `MigrationError.databaseTooNew` for a file from a newer binary.
-    public init(configuration: ServerConfiguration, passwordHasher: any PasswordHashing = PasswordHasher()) throws {
+    package init(configuration: ServerConfiguration, passwordHasher: any PasswordHashing = PasswordHasher()) throws {
         self.configuration = configuration
         let log = ServerLog(quiet: configuration.quiet, format: configuration.logFormat)
         self.log = log
@@ -102,7 +102,7 @@ public final class FootballGatherServer: Sendable {
 
     /// Starts listening; returns the bound port.
     @discardableResult
-    public func start() throws -> Int {
+    package func start() throws -> Int {
         let port = try http.start()
         do {
             try metricsHTTP?.start()
@@ -113,17 +113,17 @@ public final class FootballGatherServer: Sendable {
         return port
     }
 
-    public var port: Int? { http.port }
+    package var port: Int? { http.port }
 
     /// The port of `--metrics-listen`, once started.
     package var metricsPort: Int? { metricsHTTP?.port }
 
     /// Open client connections right now.
-    public var connectionCount: Int { http.connectionCount }
+    package var connectionCount: Int { http.connectionCount }
 
     /// Stops accepting, finishes requests in flight (up to the grace period), closes the database.
     @discardableResult
-    public func shutdown() -> Bool {
+    package func shutdown() -> Bool {
         _ = metricsHTTP?.shutdown(gracePeriod: .zero)
         let graceful = http.shutdown(gracePeriod: configuration.shutdownGracePeriod)
         application.shutdown()

@@ -8,32 +8,32 @@ import Storage
 
 /// The Football Gather API as an `HTTPResponder`: routing, authentication, handlers, error mapping,
 /// and the password-hashing pool that keeps logins and registrations apart from everything else.
-public final class GatherApplication: HTTPResponder {
+package final class GatherApplication: HTTPResponder {
     /// What the application is built from, with the defaults `gather-server` uses.
-    public struct Options: Sendable {
-        public static let defaultTokenLifetime: Duration = .seconds(30 * 24 * 3600)
+    package struct Options: Sendable {
+        package static let defaultTokenLifetime: Duration = .seconds(30 * 24 * 3600)
         /// Half the cores, at least one, so hashing never takes them all.
-        public static let defaultHashingThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
-        public static let defaultHashingQueueLimit = 32
+        package static let defaultHashingThreads = max(1, ProcessInfo.processInfo.activeProcessorCount / 2)
+        package static let defaultHashingQueueLimit = 32
 
-        public var passwordHasher: any PasswordHashing = PasswordHasher()
-        public var tokenLifetime = Options.defaultTokenLifetime
-        public var loginThrottle = LoginThrottle()
-        public var registration: RegistrationPolicy = .open
-        public var registrationLimit = RegistrationLimit()
+        package var passwordHasher: any PasswordHashing = PasswordHasher()
+        package var tokenLifetime = Options.defaultTokenLifetime
+        package var loginThrottle = LoginThrottle()
+        package var registration: RegistrationPolicy = .open
+        package var registrationLimit = RegistrationLimit()
         /// Threads that hash passwords.
-        public var hashingThreads = Options.defaultHashingThreads
+        package var hashingThreads = Options.defaultHashingThreads
         /// Logins and registrations waiting for a hashing thread at most; beyond, the newest of the
         /// address that asked most, or the newcomer, gets 503 at once (`FairHashingQueue`).
-        public var hashingQueueLimit = Options.defaultHashingQueueLimit
+        package var hashingQueueLimit = Options.defaultHashingQueueLimit
         /// One client's logins and registrations queued or running at once at most; beyond, 429.
-        public var hashingPerClient = 2
-        public var now: @Sendable () -> Date = { Date() }
+        package var hashingPerClient = 2
+        package var now: @Sendable () -> Date = { Date() }
         /// Tokens whose owner is remembered between requests (0: every request reads the database).
-        public var sessionCacheCapacity = SessionCache.defaultCapacity
+        package var sessionCacheCapacity = SessionCache.defaultCapacity
         /// Bytes of roster JSON kept between requests (0: every list reads the database).
-        public var rosterCacheBytes = Options.defaultRosterCacheBytes
-        public static let defaultRosterCacheBytes = RosterCache.defaultCapacityBytes
+        package var rosterCacheBytes = Options.defaultRosterCacheBytes
+        package static let defaultRosterCacheBytes = RosterCache.defaultCapacityBytes
         package var limits = ResourceLimits()
         /// Where people reach the server, the start of share links (`--public-url`).
         package var publicURL: PublicURL?
@@ -41,7 +41,7 @@ public final class GatherApplication: HTTPResponder {
         /// (a measurement that must count only its own requests).
         package var accountChangeInterval: DispatchTimeInterval? = .seconds(1)
 
-        public init() {}
+        package init() {}
     }
 
     private let router: Router
@@ -60,7 +60,7 @@ public final class GatherApplication: HTTPResponder {
     private let liveSweeper: LiveMatchSweeper
     private let accountChanges: AccountChangeWatch?
 
-    public init(database: DatabasePool, options: Options = Options(), log: ServerLog) throws {
+    package init(database: DatabasePool, options: Options = Options(), log: ServerLog) throws {
         router = Routes.router()
         workerDatabase = WorkerDatabase(pool: database, readBudget: options.limits.readBudget)
         loopReaders = LoopReaders(database: database, budget: options.limits.loopReadBudget)
@@ -109,7 +109,7 @@ public final class GatherApplication: HTTPResponder {
     /// here is read with the loop's own connection (`LoopReaders`), so nothing here waits: a read
     /// that would (its budget ran out, or the file was locked) is given up, and the request goes
     /// to the workers as if it had never been taken.
-    public func respondOnLoop(to request: HTTPRequest, on loop: EventLoopSlot,
+    package func respondOnLoop(to request: HTTPRequest, on loop: EventLoopSlot,
                               completion: @escaping @Sendable (HTTPResponse) -> Void) -> Bool {
         let resolution: Resolution
         do {
@@ -141,7 +141,7 @@ public final class GatherApplication: HTTPResponder {
     }
 
     /// Answers on the calling thread, hashing included.
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    package func respond(to request: HTTPRequest) -> HTTPResponse {
         do {
             switch try resolve(request) {
             case .answered(let response):
@@ -158,7 +158,7 @@ public final class GatherApplication: HTTPResponder {
     /// Answers quick and ordinary requests on the calling thread (an event loop for quick ones, a
     /// worker for the others); hands writes to the group commit, answered after it; queues password
     /// hashing on its own pool, or refuses it at once with 503 when that pool's queue is full.
-    public func respond(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) {
+    package func respond(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) {
         do {
             respond(try resolve(request), completion: completion)
         } catch {
@@ -266,12 +266,12 @@ public final class GatherApplication: HTTPResponder {
     }
 
     /// The original backend's error shape for requests the HTTP layer refused.
-    public func errorResponse(_ status: HTTPStatus, reason: String) -> HTTPResponse {
+    package func errorResponse(_ status: HTTPStatus, reason: String) -> HTTPResponse {
         .error(status, reason: reason)
     }
 
     /// Lets queued password work finish, then stops its threads. After the HTTP server has stopped.
-    public func shutdown() {
+    package func shutdown() {
         liveSweeper.stop()
         accountChanges?.stop()
         services.shareViews.flush()

@@ -6,12 +6,12 @@ import HTTP
 /// `WireFormat.encode` would give, at a fraction of the cost.
 extension HTTPResponse {
     /// An error in the original backend's shape: `{"error": true, "reason": "…"}`.
-    public static func error(_ status: HTTPStatus, reason: String, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+    package static func error(_ status: HTTPStatus, reason: String, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
         .json(status, ErrorBody(reason: reason), headers: headers)
     }
 
     /// A JSON response with an encoded value.
-    public static func json<T: JSONWritable>(_ status: HTTPStatus, _ value: T, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+    package static func json<T: JSONWritable>(_ status: HTTPStatus, _ value: T, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
         .json(status, body: value.jsonBytes(), headers: headers)
     }
 }

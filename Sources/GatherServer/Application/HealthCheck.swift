@@ -3,15 +3,15 @@ import HTTP
 import Networking
 
 /// `gather-server healthcheck`: asks a running server for `/health`.
-public enum HealthCheck {
-    public enum Outcome: Equatable {
+package enum HealthCheck {
+    package enum Outcome: Equatable {
         case healthy
         case unhealthy(String)
     }
 
     /// Over https the connection is encrypted but the certificate is not checked: the check asks
     /// a server, usually this machine's own by 127.0.0.1, whether it is alive, and sends nothing secret.
-    public static func run(url: String, timeout: Duration = .seconds(3)) -> Outcome {
+    package static func run(url: String, timeout: Duration = .seconds(3)) -> Outcome {
         // http(s)://host[:port][/path]: the address part is a ServerAddress, the path defaults to /health.
         let schemeLength = url.hasPrefix("https://") ? 8 : url.hasPrefix("http://") ? 7 : 0
         let afterScheme = url.index(url.startIndex, offsetBy: schemeLength)

@@ -6,8 +6,8 @@ import Networking
 /// Lines to stderr: the access log (unless quiet) and errors, as text or one JSON object per line.
 /// Never given passwords, tokens or Authorization headers: only method, path (no query string),
 /// status, timing and request id reach it.
-public final class ServerLog: Sendable {
-    public enum Format: String, Sendable {
+package final class ServerLog: Sendable {
+    package enum Format: String, Sendable {
         case text
         case json
     }
@@ -18,13 +18,13 @@ public final class ServerLog: Sendable {
     /// sink itself: a `Locked<Void>` made ThreadSanitizer report its zero-sized value as raced.
     private let sink: Locked<@Sendable (String) -> Void>
 
-    public init(quiet: Bool, format: Format = .text, sink: (@Sendable (String) -> Void)? = nil) {
+    package init(quiet: Bool, format: Format = .text, sink: (@Sendable (String) -> Void)? = nil) {
         self.quiet = quiet
         self.format = format
         self.sink = Locked(sink ?? { line in StandardStream.error.write(line) })
     }
 
-    public func access(_ entry: AccessLogEntry) {
+    package func access(_ entry: AccessLogEntry) {
         guard !quiet else { return }
         let milliseconds = Double(entry.duration.components.seconds) * 1000 + Double(entry.duration.components.attoseconds) / 1e15
         switch format {
@@ -44,7 +44,7 @@ public final class ServerLog: Sendable {
         return "\(tenths / 10).\(tenths % 10)"
     }
 
-    public func info(_ message: String) {
+    package func info(_ message: String) {
         log(level: "info", message)
     }
 
@@ -53,7 +53,7 @@ public final class ServerLog: Sendable {
         log(level: "warning", message)
     }
 
-    public func error(_ message: String) {
+    package func error(_ message: String) {
         log(level: "error", message)
     }
 

@@ -12,7 +12,7 @@ import Networking
 /// window, and the process ran on until killed. `dispatchMain()` is no help either: it parks the
 /// main thread in `sigsuspend` with every signal unblocked, so a SIGTERM would kill the process
 /// with its default action instead of shutting down.)
-public enum ShutdownSignals {
+package enum ShutdownSignals {
     private static var signals: sigset_t {
         var set = sigset_t()
         sigemptyset(&set)
@@ -23,7 +23,7 @@ public enum ShutdownSignals {
     }
 
     /// Holds SIGTERM, SIGINT and SIGHUP back in the calling thread and every thread it creates from now on.
-    public static func block() {
+    package static func block() {
         var set = signals
         pthread_sigmask(SIG_BLOCK, &set, nil)
     }
@@ -31,7 +31,7 @@ public enum ShutdownSignals {
     /// Waits on the calling thread, for good: SIGHUP calls `reload` (here, and again for every
     /// SIGHUP); the first stop signal calls `stop` on a thread of its own (which should end the
     /// process when done); a second one ends the process at once.
-    public static func wait(reload: @escaping @Sendable () -> Void = {}, stop: @escaping @Sendable (Int32) -> Void) -> Never {
+    package static func wait(reload: @escaping @Sendable () -> Void = {}, stop: @escaping @Sendable (Int32) -> Void) -> Never {
         var set = signals
         var received: Int32 = 0
         var stopping = false

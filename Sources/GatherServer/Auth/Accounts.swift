@@ -3,10 +3,10 @@ import GatherCore
 import Storage
 
 /// Creating an account, for the API's registration and the operator's `gather-server user add`.
-public enum Accounts {
+package enum Accounts {
     /// Hashes the password (outside the transaction: it is the slow part and needs no lock) and
     /// stores the account; throws `StorageError.conflict` when the name is taken.
-    public static func create(_ credentials: Credentials, database: DatabasePool, passwordHasher: any PasswordHashing,
+    package static func create(_ credentials: Credentials, database: DatabasePool, passwordHasher: any PasswordHashing,
                               now: Date) throws -> User {
         let hash = try passwordHasher.hash(credentials.password)
         return try database.write { database in

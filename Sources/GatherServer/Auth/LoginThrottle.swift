@@ -13,7 +13,7 @@ import Networking
 ///   count (`AccountBrake`).
 /// A client is counted by `ClientKey` (an IPv6 client by its /64). A success clears only the
 /// count for that username. In memory: a restart forgets, acceptable for a brake, not a ledger.
-public final class LoginThrottle: Sendable {
+package final class LoginThrottle: Sendable {
     private let failures: SlidingWindowLimiter
     private let failuresPerClient: SlidingWindowLimiter
     /// Attempts at one account from everywhere; consulted before a login is queued.
@@ -33,23 +33,23 @@ public final class LoginThrottle: Sendable {
         self.accounts = accounts
     }
 
-    public var maxFailures: Int { failures.limit }
-    public var maxFailuresPerClient: Int { failuresPerClient.limit }
-    public var window: TimeInterval { failures.window }
+    package var maxFailures: Int { failures.limit }
+    package var maxFailuresPerClient: Int { failuresPerClient.limit }
+    package var window: TimeInterval { failures.window }
 
     /// How long until this client may try this username again; nil if it may now.
-    public func retryAfter(username: String, client: String, now: Date) -> TimeInterval? {
+    package func retryAfter(username: String, client: String, now: Date) -> TimeInterval? {
         let waits = [failures.retryAfter(key(username, client), now: now),
                      failuresPerClient.retryAfter(ClientKey.of(client), now: now)].compactMap { $0 }
         return waits.max()
     }
 
-    public func recordFailure(username: String, client: String, now: Date) {
+    package func recordFailure(username: String, client: String, now: Date) {
         failures.record(key(username, client), now: now)
         failuresPerClient.record(ClientKey.of(client), now: now)
     }
 
-    public func recordSuccess(username: String, client: String) {
+    package func recordSuccess(username: String, client: String) {
         failures.reset(key(username, client))
     }
 

@@ -4,7 +4,7 @@ import Glibc
 
 /// Turns passwords into stored hashes and checks them. Slow on purpose: the server runs it on a
 /// pool of its own.
-public protocol PasswordHashing: Sendable {
+package protocol PasswordHashing: Sendable {
     func hash(_ password: String) throws -> String
     /// Whether `password` hashes to `storedHash`.
     func verify(_ password: String, against storedHash: String) -> Bool
@@ -13,15 +13,15 @@ public protocol PasswordHashing: Sendable {
 }
 
 /// Password hashing with libcrypt: yescrypt (`$y$`), salted from the system's CSPRNG.
-public struct PasswordHasher: PasswordHashing {
+package struct PasswordHasher: PasswordHashing {
     /// yescrypt's cost parameter; 0 lets libcrypt choose its default (5). Tests lower it for speed.
-    public let cost: UInt
+    package let cost: UInt
 
-    public init(cost: UInt = 0) {
+    package init(cost: UInt = 0) {
         self.cost = cost
     }
 
-    public func hash(_ password: String) throws -> String {
+    package func hash(_ password: String) throws -> String {
         // libcrypt reads a C string: a NUL would silently cut the password short.
         guard !password.utf8.contains(0) else { throw PasswordHashingError.containsNUL }
         var setting = [CChar](repeating: 0, count: Int(CRYPT_GENSALT_OUTPUT_SIZE))
@@ -33,7 +33,7 @@ public struct PasswordHasher: PasswordHashing {
     }
 
     /// Whether `password` hashes to `storedHash`; compared in constant time.
-    public func verify(_ password: String, against storedHash: String) -> Bool {
+    package func verify(_ password: String, against storedHash: String) -> Bool {
         guard !password.utf8.contains(0),
               let computed = try? crypt(password, setting: Array(storedHash.utf8CString)) else { return false }
         return PasswordHasher.constantTimeEqual(Array(computed.utf8), Array(storedHash.utf8))
@@ -41,7 +41,7 @@ public struct PasswordHasher: PasswordHashing {
 
     /// A well-formed hash of a random secret, verified against when the user does not exist,
     /// so "no such user" and "wrong password" take the same time.
-    public func makeDecoyHash() -> String {
+    package func makeDecoyHash() -> String {
         (try? hash(UUID().uuidString + UUID().uuidString)) ?? "$y$j9T$decoy$decoy"
     }
 
@@ -68,12 +68,12 @@ public struct PasswordHasher: PasswordHashing {
     }
 }
 
-public enum PasswordHashingError: Error, CustomStringConvertible {
+package enum PasswordHashingError: Error, CustomStringConvertible {
     case saltGenerationFailed(Int32)
     case hashingFailed(Int32)
     case containsNUL
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .saltGenerationFailed(let code): return "crypt_gensalt failed (errno \(code))"
         case .hashingFailed(let code): return "crypt_r failed (errno \(code))"

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Who may create an account over the API.
-public enum RegistrationPolicy: String, Sendable, CaseIterable {
+package enum RegistrationPolicy: String, Sendable, CaseIterable {
     /// Anyone may register, within `RegistrationLimit`.
     case open
     /// `POST /api/users` is refused (403); the operator creates accounts with `gather-server user add`.
@@ -10,15 +10,15 @@ public enum RegistrationPolicy: String, Sendable, CaseIterable {
 
 /// Registrations per client address: each costs a password hash and a row, so one address may
 /// make at most `limit` of them in `window` (then 429 with Retry-After).
-public struct RegistrationLimit: Sendable {
-    public static let defaultLimit = 10
-    public static let defaultWindow: TimeInterval = 60 * 60
+package struct RegistrationLimit: Sendable {
+    package static let defaultLimit = 10
+    package static let defaultWindow: TimeInterval = 60 * 60
 
     let attempts: SlidingWindowLimiter
 
-    public init(limit: Int = RegistrationLimit.defaultLimit, window: TimeInterval = RegistrationLimit.defaultWindow) {
+    package init(limit: Int = RegistrationLimit.defaultLimit, window: TimeInterval = RegistrationLimit.defaultWindow) {
         attempts = SlidingWindowLimiter(limit: limit, window: window)
     }
 
-    public var limit: Int { attempts.limit }
+    package var limit: Int { attempts.limit }
 }

@@ -4,27 +4,27 @@ import COpenSSL
 /// instructions where there are some). Tokens are stored only as this digest, so a leaked
 /// database holds no usable token; every authenticated request that misses the session cache
 /// digests its token, and every one digests it for the cache's key.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var pending: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
-    public static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
+    package static func hash<Bytes: Sequence>(_ bytes: Bytes) -> [UInt8] where Bytes.Element == UInt8 {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalize()
     }
 
-    public static func hash(_ text: String) -> [UInt8] {
+    package static func hash(_ text: String) -> [UInt8] {
         hash(Array(text.utf8))
     }
 
     /// Bytes are kept until `finalize`: what is hashed here is a token or a test vector.
-    public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         pending.append(contentsOf: bytes)
     }
 
-    public consuming func finalize() -> [UInt8] {
+    package consuming func finalize() -> [UInt8] {
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0
         let succeeded = pending.withUnsafeBytes { input in
@@ -41,7 +41,7 @@ public struct SHA256: Sendable {
 
 extension Sequence where Element == UInt8 {
     /// Lower-case hexadecimal, two digits a byte.
-    public var hexString: String {
+    package var hexString: String {
         let digits = Array("0123456789abcdef".utf8)
         var text: [UInt8] = []
         for byte in self {

@@ -5,26 +5,26 @@ import Locking
 /// that key must wait until the oldest of them leaves it. In memory and bounded: at most
 /// `capacity` keys are tracked, the least recently active going first. The brake behind the
 /// login throttle and the registration limit.
-public final class SlidingWindowLimiter: Sendable {
-    public let limit: Int
-    public let window: TimeInterval
-    public let capacity: Int
+package final class SlidingWindowLimiter: Sendable {
+    package let limit: Int
+    package let window: TimeInterval
+    package let capacity: Int
     private let events = Locked<[String: [Date]]>([:])
 
-    public init(limit: Int, window: TimeInterval, capacity: Int = 10_000) {
+    package init(limit: Int, window: TimeInterval, capacity: Int = 10_000) {
         self.limit = max(1, limit)
         self.window = window
         self.capacity = max(1, capacity)
     }
 
     /// How long until `key` may have another event; nil if it may now.
-    public func retryAfter(_ key: String, now: Date) -> TimeInterval? {
+    package func retryAfter(_ key: String, now: Date) -> TimeInterval? {
         events.withLock { wait(for: recent(key, in: $0, now: now), now: now) }
     }
 
     /// Records an event for `key` if the window has room, in one step (so two threads cannot
     /// both take the last place); otherwise how long until it will.
-    public func acquire(_ key: String, now: Date) -> TimeInterval? {
+    package func acquire(_ key: String, now: Date) -> TimeInterval? {
         events.withLock { table in
             let events = recent(key, in: table, now: now)
             if let wait = wait(for: events, now: now) { return wait }
@@ -35,7 +35,7 @@ public final class SlidingWindowLimiter: Sendable {
     }
 
     /// Takes back one event recorded at `date` (the request it counted was refused for another reason).
-    public func forget(_ key: String, at date: Date) {
+    package func forget(_ key: String, at date: Date) {
         events.withLock { table in
             guard var recorded = table[key], let index = recorded.lastIndex(of: date) else { return }
             recorded.remove(at: index)
@@ -43,7 +43,7 @@ public final class SlidingWindowLimiter: Sendable {
         }
     }
 
-    public func record(_ key: String, now: Date) {
+    package func record(_ key: String, now: Date) {
         events.withLock { table in
             table[key] = Array((recent(key, in: table, now: now) + [now]).suffix(limit))
             trim(&table, now: now)
@@ -71,7 +71,7 @@ public final class SlidingWindowLimiter: Sendable {
         }
     }
 
-    public func reset(_ key: String) {
+    package func reset(_ key: String) {
         _ = events.withLock { $0.removeValue(forKey: key) }
     }
 }

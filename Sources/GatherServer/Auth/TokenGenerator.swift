@@ -1,10 +1,10 @@
 import FoundationEssentials
 
 /// Session tokens: 32 bytes from the system CSPRNG, written as URL-safe base64.
-public enum TokenGenerator {
-    public static let byteCount = 32
+package enum TokenGenerator {
+    package static let byteCount = 32
 
-    public static func makeToken() -> String {
+    package static func makeToken() -> String {
         // On Linux, SystemRandomNumberGenerator reads the kernel's CSPRNG through getrandom(2).
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<byteCount).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
@@ -21,7 +21,7 @@ public enum TokenGenerator {
     }
 
     /// RFC 4648 §5, without padding.
-    public static func base64URL(_ bytes: [UInt8]) -> String {
+    package static func base64URL(_ bytes: [UInt8]) -> String {
         String(Data(bytes).base64EncodedString().compactMap { character -> Character? in
             switch character {
             case "+": "-"
@@ -33,7 +33,7 @@ public enum TokenGenerator {
     }
 
     /// What the store keeps: the SHA-256 of the token's text.
-    public static func digest(of token: String) -> [UInt8] {
+    package static func digest(of token: String) -> [UInt8] {
         SHA256.hash(token)
     }
 }

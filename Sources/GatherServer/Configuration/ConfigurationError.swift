@@ -1,6 +1,6 @@
 /// A flag or environment value `gather-server` cannot use: the message says which and why.
-public struct ConfigurationError: Error, Equatable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct ConfigurationError: Error, Equatable, CustomStringConvertible {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

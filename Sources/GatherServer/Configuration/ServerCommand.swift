@@ -1,5 +1,5 @@
 /// What the command line asks for.
-public enum ServerCommand: Sendable {
+package enum ServerCommand: Sendable {
     case serve(ServerConfiguration)
     /// GET /health and exit 0 (healthy) or 1: for Docker and scripts, so no curl is needed.
     case healthcheck(url: String)
@@ -19,7 +19,7 @@ public enum ServerCommand: Sendable {
 }
 
 /// What `gather-server user …` does to the accounts of the `--db` database.
-public enum UserAction: Sendable, Equatable {
+package enum UserAction: Sendable, Equatable {
     /// Create one (the password asked for, or read from standard input).
     case add(String)
     /// Every account: name, created, last login, what it keeps, disabled or not.
@@ -33,7 +33,7 @@ public enum UserAction: Sendable, Equatable {
 }
 
 /// Where `gather-server backup` puts its copy.
-public enum BackupTarget: Sendable, Equatable {
+package enum BackupTarget: Sendable, Equatable {
     /// This file (`overwrite`: even if it exists).
     case file(String, overwrite: Bool)
     /// A new, dated file in this directory; then all but the newest `keep` copies there are removed.

@@ -3,7 +3,7 @@ import FoundationEssentials
 import GatherCore
 import Networking
 
-public enum ServerCommandLine {
+package enum ServerCommandLine {
     static let options: [ServerOption] = [
         ServerOption(flag: "--host", environment: "FG_HOST", valueName: "ADDRESS",
                      help: "address to listen on (default 127.0.0.1; 0.0.0.0 for every interface)") { config, value in
@@ -225,7 +225,7 @@ public enum ServerCommandLine {
         defaultCommand: serve)
 
     /// Reads the environment first, then the flags (which override it).
-    public static func parse(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> ServerCommand {
+    package static func parse(arguments: [String], environment: [String: String]) throws(ConfigurationError) -> ServerCommand {
         var configuration = ServerConfiguration()
         for option in options {
             if let value = environment[option.environment], !value.isEmpty {
@@ -307,7 +307,7 @@ public enum ServerCommandLine {
     }
 
     /// Every command and option, from the declarations the parser reads.
-    public static var helpText: String {
+    package static var helpText: String {
         var lines = [
             "gather-server \(FootballGather.version): the Football Gather API server",
             "",

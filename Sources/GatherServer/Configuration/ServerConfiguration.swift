@@ -2,27 +2,27 @@ import FoundationEssentials
 import Networking
 
 /// Everything `gather-server` can be told, from flags or their environment twins. Flags win.
-public struct ServerConfiguration: Sendable {
-    public var http = HTTPServerConfiguration()
+package struct ServerConfiguration: Sendable {
+    package var http = HTTPServerConfiguration()
     /// `./data/football-gather.sqlite` by default; `:memory:` keeps nothing.
-    public var databasePath = "data/football-gather.sqlite"
-    public var tokenLifetime = GatherApplication.Options.defaultTokenLifetime
+    package var databasePath = "data/football-gather.sqlite"
+    package var tokenLifetime = GatherApplication.Options.defaultTokenLifetime
     /// How long SIGTERM waits for requests in flight before closing what is left.
-    public var shutdownGracePeriod = HTTPServer.defaultShutdownGracePeriod
+    package var shutdownGracePeriod = HTTPServer.defaultShutdownGracePeriod
     /// No access log lines.
-    public var quiet = false
+    package var quiet = false
     /// `text` (one readable line per request) or `json` (one object per line, for log collectors).
-    public var logFormat: ServerLog.Format = .text
+    package var logFormat: ServerLog.Format = .text
     /// Whether anyone may register over the API, or only the operator (`gather-server user add`).
-    public var registration: RegistrationPolicy = .open
+    package var registration: RegistrationPolicy = .open
     /// Registrations one client address may attempt per hour.
-    public var registrationsPerHour = RegistrationLimit.defaultLimit
+    package var registrationsPerHour = RegistrationLimit.defaultLimit
     /// Threads hashing passwords (logins, registrations); default half the cores, at least one.
-    public var hashingThreads = GatherApplication.Options.defaultHashingThreads
+    package var hashingThreads = GatherApplication.Options.defaultHashingThreads
     /// Logins and registrations waiting for a hashing thread at most; more get 503 at once.
-    public var hashingQueueLimit = GatherApplication.Options.defaultHashingQueueLimit
+    package var hashingQueueLimit = GatherApplication.Options.defaultHashingQueueLimit
     /// Bytes of roster JSON kept between requests; 0 turns the roster cache off.
-    public var rosterCacheBytes = GatherApplication.Options.defaultRosterCacheBytes
+    package var rosterCacheBytes = GatherApplication.Options.defaultRosterCacheBytes
     /// What one account may cost: read budgets, requests at once, quotas.
     package var limits = ResourceLimits()
     /// Where people reach the server, for share links; without it a link is a path.
@@ -32,10 +32,10 @@ public struct ServerConfiguration: Sendable {
     /// `GET /metrics` alone, on an address of its own (plain HTTP).
     package var metricsListen: ListenAddress?
     /// HTTPS: the PEM certificate chain and its key. Both or neither.
-    public var tlsCertificateFile: String?
-    public var tlsKeyFile: String?
+    package var tlsCertificateFile: String?
+    package var tlsKeyFile: String?
 
-    public init() {}
+    package init() {}
 }
 
 /// `HOST:PORT` (`[::1]:9090` for IPv6; port 0: any free one).

@@ -8,7 +8,7 @@ import Terminal
 /// and network completions all arrive on the main queue, so presenters and views need no locks.
 /// Draws the top screen with a title bar and a footer of its keys, diffed frame by frame.
 @MainActor
-public final class TerminalApp: Navigator, ViewFactory {
+package final class TerminalApp: Navigator, ViewFactory {
     private let device: TerminalDevice
     private var renderer: Renderer
     private var decoder = KeyDecoder()
@@ -24,7 +24,7 @@ public final class TerminalApp: Navigator, ViewFactory {
     package var groupLabel: @MainActor () -> String? = { nil }
 
     /// Below this the layout cannot fit; the app says so instead of drawing a broken screen.
-    public static let minimumSize = (columns: 60, rows: 16)
+    package static let minimumSize = (columns: 60, rows: 16)
 
     /// The terminal is below `minimumSize`: the screen says so instead of drawing the app.
     private var isTooSmall: Bool {
@@ -32,7 +32,7 @@ public final class TerminalApp: Navigator, ViewFactory {
         return size.columns < TerminalApp.minimumSize.columns || size.rows < TerminalApp.minimumSize.rows
     }
 
-    public init(device: TerminalDevice, colorEnabled: Bool) {
+    package init(device: TerminalDevice, colorEnabled: Bool) {
         self.device = device
         self.colorEnabled = colorEnabled
         renderer = Renderer(colorEnabled: colorEnabled)
@@ -42,7 +42,7 @@ public final class TerminalApp: Navigator, ViewFactory {
     private let colorEnabled: Bool
 
     /// Enters full screen, installs the input and signal sources, and starts the app coordinator.
-    public func run(dependencies: AppDependencies) throws {
+    package func run(dependencies: AppDependencies) throws {
         try start(AppCoordinator(navigator: self, factory: self, dependencies: dependencies))
     }
 
@@ -62,7 +62,7 @@ public final class TerminalApp: Navigator, ViewFactory {
     }
 
     /// The server refused the saved token mid-session.
-    public func sessionExpired() {
+    package func sessionExpired() {
         (root as? AppCoordinator)?.sessionExpired()
     }
 
@@ -97,7 +97,7 @@ public final class TerminalApp: Navigator, ViewFactory {
 
     /// The signals the app takes itself: `main` blocks them (`SignalInbox.block`) before any
     /// thread starts, and the run loop reads them.
-    public static let handledSignals = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT]
+    package static let handledSignals = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT]
 
     private func readInput() {
         var bytes = [UInt8](repeating: 0, count: 4096)
@@ -172,27 +172,27 @@ public final class TerminalApp: Navigator, ViewFactory {
 
     // MARK: Navigator
 
-    public func push(_ screen: AnyObject) {
+    package func push(_ screen: AnyObject) {
         guard let screen = screen as? any TerminalScreen else { return }
         screens.append(screen)
         showingHelp = false
         setNeedsRender()
     }
 
-    public func pop() {
+    package func pop() {
         guard screens.count > 1 else { return }
         screens.removeLast()
         setNeedsRender()
     }
 
-    public func setRoot(_ screen: AnyObject) {
+    package func setRoot(_ screen: AnyObject) {
         guard let screen = screen as? any TerminalScreen else { return }
         screens = [screen]
         showingHelp = false
         setNeedsRender()
     }
 
-    public func popToRoot() {
+    package func popToRoot() {
         guard screens.count > 1 else { return }
         screens.removeLast(screens.count - 1)
         setNeedsRender()
@@ -202,7 +202,7 @@ public final class TerminalApp: Navigator, ViewFactory {
     static let interruptedStatus: Int32 = 128 + SIGINT
 
     /// Restores the terminal, prints `farewell` and exits with status 0 (the app's own ways out).
-    public func quit(farewell: String?) {
+    package func quit(farewell: String?) {
         quit(status: 0, farewell: farewell)
     }
 
@@ -229,45 +229,45 @@ public final class TerminalApp: Navigator, ViewFactory {
         RenderRequest { [weak self] in self?.setNeedsRender() }
     }
 
-    public func makeLoginView(presenter: LoginPresenter) -> any LoginView {
+    package func makeLoginView(presenter: LoginPresenter) -> any LoginView {
         LoginScreen(presenter: presenter, requestRender: renderRequest)
     }
 
-    public func makePlayerListView(presenter: PlayerListPresenter) -> any PlayerListView {
+    package func makePlayerListView(presenter: PlayerListPresenter) -> any PlayerListView {
         PlayerListScreen(presenter: presenter, requestRender: renderRequest)
     }
 
-    public func makePlayerDetailView(presenter: PlayerDetailPresenter) -> any PlayerDetailView {
+    package func makePlayerDetailView(presenter: PlayerDetailPresenter) -> any PlayerDetailView {
         PlayerDetailScreen(presenter: presenter, requestRender: renderRequest)
     }
 
-    public func makePlayerEditView(presenter: PlayerEditPresenter) -> any PlayerEditView {
+    package func makePlayerEditView(presenter: PlayerEditPresenter) -> any PlayerEditView {
         PlayerEditScreen(presenter: presenter, requestRender: renderRequest)
     }
 
-    public func makeAddPlayerView(presenter: AddPlayerPresenter) -> any AddPlayerView {
+    package func makeAddPlayerView(presenter: AddPlayerPresenter) -> any AddPlayerView {
         AddPlayerScreen(presenter: presenter, requestRender: renderRequest)
     }
 
-    public func makeConfirmTeamsView(presenter: ConfirmTeamsPresenter) -> any ConfirmTeamsView {
+    package func makeConfirmTeamsView(presenter: ConfirmTeamsPresenter) -> any ConfirmTeamsView {
         ConfirmTeamsScreen(presenter: presenter, requestRender: renderRequest)
     }
 
-    public func makeGatherView(presenter: GatherPresenter) -> any GatherView {
+    package func makeGatherView(presenter: GatherPresenter) -> any GatherView {
         GatherScreen(presenter: presenter, requestRender: renderRequest) { [weak self] in
             self?.device.write(TerminalDevice.bell)
         }
     }
 
-    public func makeHistoryView(presenter: HistoryPresenter) -> any HistoryView {
+    package func makeHistoryView(presenter: HistoryPresenter) -> any HistoryView {
         HistoryScreen(presenter: presenter, requestRender: renderRequest)
     }
 
-    public func makeMatchDetailView(presenter: MatchDetailPresenter) -> any MatchDetailView {
+    package func makeMatchDetailView(presenter: MatchDetailPresenter) -> any MatchDetailView {
         MatchDetailScreen(presenter: presenter, requestRender: renderRequest)
     }
 
-    public func makeLeaderboardView(presenter: LeaderboardPresenter) -> any LeaderboardView {
+    package func makeLeaderboardView(presenter: LeaderboardPresenter) -> any LeaderboardView {
         LeaderboardScreen(presenter: presenter, requestRender: renderRequest)
     }
 

@@ -1,74 +1,74 @@
 /// Header fields in arrival order. Names compare case-insensitively (RFC 9110 §5.1).
-public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
-    public private(set) var fields: [(name: String, value: String)] = []
+package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    package private(set) var fields: [(name: String, value: String)] = []
 
     /// The field names this project reads or writes, spelled once.
-    public enum Name {
-        public static let allow = "Allow"
-        public static let authorization = "Authorization"
-        public static let connection = "Connection"
-        public static let contentLength = "Content-Length"
-        public static let contentType = "Content-Type"
+    package enum Name {
+        package static let allow = "Allow"
+        package static let authorization = "Authorization"
+        package static let connection = "Connection"
+        package static let contentLength = "Content-Length"
+        package static let contentType = "Content-Type"
         package static let cacheControl = "Cache-Control"
         package static let etag = "ETag"
         package static let ifNoneMatch = "If-None-Match"
         package static let ifMatch = "If-Match"
-        public static let date = "Date"
-        public static let expect = "Expect"
-        public static let host = "Host"
+        package static let date = "Date"
+        package static let expect = "Expect"
+        package static let host = "Host"
         package static let link = "Link"
-        public static let location = "Location"
-        public static let retryAfter = "Retry-After"
-        public static let transferEncoding = "Transfer-Encoding"
-        public static let wwwAuthenticate = "WWW-Authenticate"
-        public static let xForwardedFor = "X-Forwarded-For"
+        package static let location = "Location"
+        package static let retryAfter = "Retry-After"
+        package static let transferEncoding = "Transfer-Encoding"
+        package static let wwwAuthenticate = "WWW-Authenticate"
+        package static let xForwardedFor = "X-Forwarded-For"
     }
 
-    public init() {}
+    package init() {}
 
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         for (name, value) in elements { add(name: name, value: value) }
     }
 
-    public mutating func add(name: String, value: String) {
+    package mutating func add(name: String, value: String) {
         fields.append((name, value))
     }
 
     /// Replaces every field of that name with one field.
-    public mutating func set(name: String, value: String) {
+    package mutating func set(name: String, value: String) {
         remove(name: name)
         add(name: name, value: value)
     }
 
-    public mutating func remove(name: String) {
+    package mutating func remove(name: String) {
         fields.removeAll { HTTPHeaders.sameName($0.name, name) }
     }
 
     /// The first value of a field.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         fields.first { HTTPHeaders.sameName($0.name, name) }?.value
     }
 
     /// Every value of a field, with comma-separated lists split and trimmed (RFC 9110 §5.3).
-    public func values(of name: String) -> [String] {
+    package func values(of name: String) -> [String] {
         fields.filter { HTTPHeaders.sameName($0.name, name) }
             .flatMap { $0.value.split(separator: ",") }
             .map { OptionalWhitespace.trim(String($0)) }
             .filter { !$0.isEmpty }
     }
 
-    public func contains(name: String) -> Bool { self[name] != nil }
+    package func contains(name: String) -> Bool { self[name] != nil }
 
     /// Whether a list-valued field (`Connection`, `Expect`…) holds a token, ignoring case.
-    public func containsToken(_ token: String, in name: String) -> Bool {
+    package func containsToken(_ token: String, in name: String) -> Bool {
         values(of: name).contains { $0.lowercased() == token.lowercased() }
     }
 
-    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+    package func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         fields.makeIterator()
     }
 
-    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+    package static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
         lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
     }
 

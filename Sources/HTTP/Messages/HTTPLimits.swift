@@ -1,20 +1,20 @@
 /// How much a request may hold before the parser refuses it. Every limit answers with its own status.
-public struct HTTPLimits: Sendable, Equatable {
+package struct HTTPLimits: Sendable, Equatable {
     /// The request line (method, target, version). Longer → 414.
-    public var maxRequestLineBytes: Int
+    package var maxRequestLineBytes: Int
     /// The header section after the request line, trailers of chunked bodies included. Larger → 431.
-    public var maxHeaderBytes: Int
+    package var maxHeaderBytes: Int
     /// The number of header fields. More → 431.
-    public var maxHeaderCount: Int
+    package var maxHeaderCount: Int
     /// The body, decided from `Content-Length` before any of it is read, or as chunks arrive. Larger → 413.
-    public var maxBodyBytes: Int
+    package var maxBodyBytes: Int
     /// The body of an anonymous request (one without an `Authorization` header), when it should be
     /// smaller than `maxBodyBytes`; nil: no smaller limit. A server whose strangers only send small
     /// forms (a login, a registration) need not buffer a large body for anyone who asks: that
     /// allowance is kept for callers who say who they are. Larger → 413, like `maxBodyBytes`.
     package var maxAnonymousBodyBytes: Int?
 
-    public init(maxRequestLineBytes: Int = 8 * 1024, maxHeaderBytes: Int = 16 * 1024,
+    package init(maxRequestLineBytes: Int = 8 * 1024, maxHeaderBytes: Int = 16 * 1024,
                 maxHeaderCount: Int = 100, maxBodyBytes: Int = 1024 * 1024) {
         self.maxRequestLineBytes = maxRequestLineBytes
         self.maxHeaderBytes = maxHeaderBytes
@@ -32,5 +32,5 @@ public struct HTTPLimits: Sendable, Equatable {
         return limits
     }
 
-    public static let `default` = HTTPLimits()
+    package static let `default` = HTTPLimits()
 }

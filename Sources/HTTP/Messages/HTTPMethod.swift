@@ -1,15 +1,15 @@
 /// A request method. Methods are case-sensitive tokens (RFC 9110 §9.1); unknown ones are kept as they are.
-public struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
+package struct HTTPMethod: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    package let rawValue: String
+    package init(rawValue: String) { self.rawValue = rawValue }
 
-    public static let get = HTTPMethod(rawValue: "GET")
-    public static let head = HTTPMethod(rawValue: "HEAD")
-    public static let post = HTTPMethod(rawValue: "POST")
-    public static let put = HTTPMethod(rawValue: "PUT")
-    public static let delete = HTTPMethod(rawValue: "DELETE")
-    public static let patch = HTTPMethod(rawValue: "PATCH")
-    public static let options = HTTPMethod(rawValue: "OPTIONS")
+    package static let get = HTTPMethod(rawValue: "GET")
+    package static let head = HTTPMethod(rawValue: "HEAD")
+    package static let post = HTTPMethod(rawValue: "POST")
+    package static let put = HTTPMethod(rawValue: "PUT")
+    package static let delete = HTTPMethod(rawValue: "DELETE")
+    package static let patch = HTTPMethod(rawValue: "PATCH")
+    package static let options = HTTPMethod(rawValue: "OPTIONS")
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 }

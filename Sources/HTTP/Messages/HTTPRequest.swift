@@ -1,22 +1,22 @@
 /// A complete request as the parser delivers it.
-public struct HTTPRequest: Sendable {
-    public var method: HTTPMethod
+package struct HTTPRequest: Sendable {
+    package var method: HTTPMethod
     /// The request target exactly as sent, e.g. `/api/players/3?x=1`.
-    public var target: String
-    public var version: HTTPVersion
-    public var headers: HTTPHeaders
-    public var body: [UInt8]
+    package var target: String
+    package var version: HTTPVersion
+    package var headers: HTTPHeaders
+    package var body: [UInt8]
 
     /// The percent-decoded path segments: `/api/players/3` → `["api", "players", "3"]`.
-    public var pathSegments: [String]
+    package var pathSegments: [String]
     /// The path without the query, as sent (not decoded): what an access log shows.
-    public var path: String
+    package var path: String
     /// Query parameters in order, decoded (`+` is a space).
-    public var query: [(name: String, value: String)]
+    package var query: [(name: String, value: String)]
     /// Who sent it: the peer's address (or what a trusted proxy said); set by the server.
-    public var client: String = "-"
+    package var client: String = "-"
 
-    public init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1,
+    package init(method: HTTPMethod, target: String, version: HTTPVersion = .http1_1,
                 headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) throws(HTTPParseError) {
         self.method = method
         self.target = target
@@ -30,19 +30,19 @@ public struct HTTPRequest: Sendable {
     }
 
     /// Whether the connection stays open after the response (RFC 9112 §9.3).
-    public var keepAlive: Bool {
+    package var keepAlive: Bool {
         if headers.containsToken("close", in: HTTPHeaders.Name.connection) { return false }
         if version == .http1_0 { return headers.containsToken("keep-alive", in: HTTPHeaders.Name.connection) }
         return true
     }
 }
 
-public struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
-    public let major: Int
-    public let minor: Int
+package struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
+    package let major: Int
+    package let minor: Int
 
-    public static let http1_0 = HTTPVersion(major: 1, minor: 0)
-    public static let http1_1 = HTTPVersion(major: 1, minor: 1)
+    package static let http1_0 = HTTPVersion(major: 1, minor: 0)
+    package static let http1_1 = HTTPVersion(major: 1, minor: 1)
 
-    public var description: String { "HTTP/\(major).\(minor)" }
+    package var description: String { "HTTP/\(major).\(minor)" }
 }

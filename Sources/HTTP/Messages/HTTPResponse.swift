@@ -1,12 +1,12 @@
 /// A response a handler builds. Framing headers (`Content-Length`, `Date`, `Connection`) are added by the serializer.
-public struct HTTPResponse: Sendable {
-    public var status: HTTPStatus
-    public var headers: HTTPHeaders
-    public var body: [UInt8]
+package struct HTTPResponse: Sendable {
+    package var status: HTTPStatus
+    package var headers: HTTPHeaders
+    package var body: [UInt8]
     /// A body that is written as it comes, for as long as the connection lasts, instead of `body`.
     package var stream: (any HTTPBodyStream)?
 
-    public init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+    package init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -18,10 +18,10 @@ public struct HTTPResponse: Sendable {
         self.stream = stream
     }
 
-    public static let jsonContentType = "application/json; charset=utf-8"
+    package static let jsonContentType = "application/json; charset=utf-8"
 
     /// A response with a JSON body already encoded.
-    public static func json(_ status: HTTPStatus, body: [UInt8], headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+    package static func json(_ status: HTTPStatus, body: [UInt8], headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
         var headers = headers
         headers.set(name: HTTPHeaders.Name.contentType, value: jsonContentType)
         return HTTPResponse(status: status, headers: headers, body: body)

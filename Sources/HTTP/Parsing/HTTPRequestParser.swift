@@ -2,23 +2,23 @@
 /// and take complete requests out in order. Every limit in `HTTPLimits` is enforced while bytes
 /// arrive, before anything unbounded is buffered. After an error the parser stays failed: the
 /// connection answers with the error's status and closes.
-public struct HTTPRequestParser: Sendable {
-    public let limits: HTTPLimits
+package struct HTTPRequestParser: Sendable {
+    package let limits: HTTPLimits
 
     private var input = InputBuffer()
     private var state: MessageState<RequestHead> = .head(HeadScanner())
     private var continuePending = false
 
-    public init(limits: HTTPLimits = .default) {
+    package init(limits: HTTPLimits = .default) {
         self.limits = limits
     }
 
-    public mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         input.append(bytes)
     }
 
     /// True while part of a request has arrived but not all of it.
-    public var hasPartialRequest: Bool {
+    package var hasPartialRequest: Bool {
         switch state {
         case .head(let scanner): return input.hasStartedHead(scanner)
         case .body: return true
@@ -27,10 +27,10 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// Bytes the parser holds right now (what bounds a connection's memory, with the body limit).
-    public var bufferedByteCount: Int { input.byteCount }
+    package var bufferedByteCount: Int { input.byteCount }
 
     /// True while the head of a request has been read and its body has not all arrived.
-    public var isReadingBody: Bool {
+    package var isReadingBody: Bool {
         switch state {
         case .body: return true
         case .head, .failed: return false
@@ -46,13 +46,13 @@ public struct HTTPRequestParser: Sendable {
 
     /// True once per request whose head asked for `Expect: 100-continue` while its body has not arrived:
     /// the connection should then send `100 Continue`.
-    public mutating func takeContinueRequest() -> Bool {
+    package mutating func takeContinueRequest() -> Bool {
         defer { continuePending = false }
         return continuePending
     }
 
     /// The next complete request, `nil` if more bytes are needed.
-    public mutating func nextRequest() throws(HTTPParseError) -> HTTPRequest? {
+    package mutating func nextRequest() throws(HTTPParseError) -> HTTPRequest? {
         while true {
             switch state {
             case .failed(let error):

@@ -1,16 +1,16 @@
 /// A response as a client reads it.
-public struct ReceivedResponse: Sendable {
-    public var status: Int
-    public var reasonPhrase: String
-    public var version: HTTPVersion
-    public var headers: HTTPHeaders
-    public var body: [UInt8]
+package struct ReceivedResponse: Sendable {
+    package var status: Int
+    package var reasonPhrase: String
+    package var version: HTTPVersion
+    package var headers: HTTPHeaders
+    package var body: [UInt8]
 
     /// The body as UTF-8 text (for messages and tests).
-    public var text: String { String(decoding: body, as: UTF8.self) }
+    package var text: String { String(decoding: body, as: UTF8.self) }
 
     /// Whether the server keeps the connection open after this response.
-    public var keepAlive: Bool {
+    package var keepAlive: Bool {
         if headers.containsToken("close", in: HTTPHeaders.Name.connection) { return false }
         return version == .http1_1 || headers.containsToken("keep-alive", in: HTTPHeaders.Name.connection)
     }
@@ -32,15 +32,15 @@ package struct ArrivedBody: Sendable, Equatable {
 /// An incremental HTTP/1.1 response parser (RFC 9112 §6.3), the client-side twin of
 /// `HTTPRequestParser`: bytes in any split, responses out in order. Interim 1xx responses are
 /// skipped. A body framed by the connection's end completes on `finish()`.
-public struct HTTPResponseParser: Sendable {
-    public let limits: HTTPLimits
+package struct HTTPResponseParser: Sendable {
+    package let limits: HTTPLimits
     private var input = InputBuffer()
     private var state: MessageState<ResponseHead> = .head(HeadScanner())
     /// Methods of the requests sent, oldest first: a response to HEAD has no body.
     private var pendingMethods: [HTTPMethod] = []
     private var ended = false
     /// Statuses of the interim (1xx) responses seen so far, e.g. 100 for `Expect: 100-continue`.
-    public private(set) var interimStatuses: [Int] = []
+    package private(set) var interimStatuses: [Int] = []
 
     private struct ResponseHead: Sendable {
         let status: Int
@@ -49,25 +49,25 @@ public struct HTTPResponseParser: Sendable {
         let headers: HTTPHeaders
     }
 
-    public init(limits: HTTPLimits = HTTPLimits(maxBodyBytes: 64 * 1024 * 1024)) {
+    package init(limits: HTTPLimits = HTTPLimits(maxBodyBytes: 64 * 1024 * 1024)) {
         self.limits = limits
     }
 
     /// Tells the parser a request was sent, so it knows whether the matching response has a body.
-    public mutating func expectResponse(to method: HTTPMethod) {
+    package mutating func expectResponse(to method: HTTPMethod) {
         pendingMethods.append(method)
     }
 
-    public mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         input.append(bytes)
     }
 
     /// The connection reached its end: a body read until close is complete.
-    public mutating func finish() {
+    package mutating func finish() {
         ended = true
     }
 
-    public mutating func nextResponse() throws(HTTPParseError) -> ReceivedResponse? {
+    package mutating func nextResponse() throws(HTTPParseError) -> ReceivedResponse? {
         guard try readHead() != nil else { return nil }
         let message: (head: ResponseHead, body: [UInt8])?
         do { message = try state.takeBody(from: &input, limits: limits, ended: ended) } catch { try fail(error) }

@@ -1,15 +1,15 @@
 /// Writes a request head and body as bytes, for the client: `Host` and the body's framing are its
 /// own, so a caller cannot send them twice or contradict them.
-public enum HTTPRequestSerializer {
+package enum HTTPRequestSerializer {
     /// A header the caller gave that would break the message: a line break or NUL in it would
     /// start a header (or a request) of its own.
-    public struct InvalidHeader: Error, Equatable, CustomStringConvertible {
-        public let name: String
-        public var description: String { "the \(name) header holds a line break or NUL" }
+    package struct InvalidHeader: Error, Equatable, CustomStringConvertible {
+        package let name: String
+        package var description: String { "the \(name) header holds a line break or NUL" }
     }
 
     /// - Parameter host: the `Host` value, `host:port`.
-    public static func serialize(method: HTTPMethod, target: String, host: String, headers: HTTPHeaders,
+    package static func serialize(method: HTTPMethod, target: String, host: String, headers: HTTPHeaders,
                                  body: [UInt8]) throws(InvalidHeader) -> [UInt8] {
         var head = "\(method.rawValue) \(target) HTTP/1.1\r\n\(HTTPHeaders.Name.host): \(host)\r\n"
         for (name, value) in headers where !isFramingHeader(name) {

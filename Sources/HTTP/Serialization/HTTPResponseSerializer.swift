@@ -1,12 +1,12 @@
 /// Writes a response head and body as bytes, adding the framing headers the server owns.
-public enum HTTPResponseSerializer {
+package enum HTTPResponseSerializer {
     /// - Parameters:
     ///   - isHead: the request was HEAD: headers as for GET, no body.
     ///   - keepAlive: false adds `Connection: close`, as does a streamed body, which the close ends.
     ///   - forHTTP10: the request was HTTP/1.0, whose connections close after each response unless
     ///     the response says `Connection: keep-alive` (RFC 9112 §C.2.2): a kept connection says so.
     ///   - date: the `Date` value, an IMF-fixdate (see `HTTPDate`).
-    public static func serialize(_ response: HTTPResponse, isHead: Bool, keepAlive: Bool, forHTTP10: Bool = false,
+    package static func serialize(_ response: HTTPResponse, isHead: Bool, keepAlive: Bool, forHTTP10: Bool = false,
                                  date: String) -> [UInt8] {
         let sendsBody = !isHead && !response.status.forbidsContent
         // Written as bytes, not through string interpolation: this runs for every response.
@@ -50,7 +50,7 @@ public enum HTTPResponseSerializer {
     }
 
     /// The interim response to `Expect: 100-continue`.
-    public static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+    package static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     private static let framingHeaders = [HTTPHeaders.Name.contentLength, HTTPHeaders.Name.date,
                                           HTTPHeaders.Name.connection, HTTPHeaders.Name.transferEncoding]

@@ -4,9 +4,9 @@ import HTTP
 
 /// A blocking HTTP/1.1 client connection, plain or over TLS, with a deadline on every operation.
 /// Used by the terminal client, the health check and the tests. One thread at a time.
-public final class HTTPClientConnection {
-    public let host: String
-    public let port: Int
+package final class HTTPClientConnection {
+    package let host: String
+    package let port: Int
     private var descriptor: Int32
     /// Set for https: every byte goes through it.
     private var tls: TLSSession?
@@ -19,13 +19,13 @@ public final class HTTPClientConnection {
     /// - Parameter receiveBufferSize: a kernel receive buffer (SO_RCVBUF) to ask for; small values
     ///   make a server meet a slow reader.
     /// With `tls`, the TLS handshake (and the certificate check) happens within the same `timeout`.
-    public convenience init(host: String, port: Int, timeout: Duration, tls: TLSClientContext? = nil) throws {
+    package convenience init(host: String, port: Int, timeout: Duration, tls: TLSClientContext? = nil) throws {
         try self.init(host: host, port: port, timeout: timeout, receiveBufferSize: nil, tls: tls)
     }
 
     /// With a small receive buffer, so a test can make the server wait for its reader; from
     /// `localAddress` (127.0.0.2, say), so a test can be two clients on one machine.
-    @_spi(Testing) public init(host: String, port: Int, timeout: Duration, receiveBufferSize: Int?,
+    package init(host: String, port: Int, timeout: Duration, receiveBufferSize: Int?,
                                localAddress: String? = nil, tls: TLSClientContext? = nil) throws {
         self.host = host
         self.port = port
@@ -69,11 +69,11 @@ public final class HTTPClientConnection {
         if descriptor >= 0 { Glibc.close(descriptor) }
     }
 
-    public var isOpen: Bool { descriptor >= 0 && !peerClosed }
+    package var isOpen: Bool { descriptor >= 0 && !peerClosed }
 
     /// Whether a request can go out on this connection now: open, and the server has neither
     /// closed it while idle nor sent anything unasked (checked without waiting).
-    public var isReusable: Bool {
+    package var isReusable: Bool {
         guard isOpen else { return false }
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         guard Glibc.poll(&entry, 1, 0) != 0 else { return true }
@@ -85,7 +85,7 @@ public final class HTTPClientConnection {
         return progress == .wantRead
     }
 
-    public func close() {
+    package func close() {
         tls = nil
         if descriptor >= 0 {
             Glibc.close(descriptor)
@@ -94,7 +94,7 @@ public final class HTTPClientConnection {
     }
 
     /// Sends a request and waits for its response.
-    public func send(method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
+    package func send(method: HTTPMethod, target: String, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
                      timeout: Duration) throws -> ReceivedResponse {
         let bytes = try HTTPRequestSerializer.serialize(method: method, target: target, host: "\(host):\(port)",
                                                        headers: headers, body: body)
@@ -135,12 +135,12 @@ public final class HTTPClientConnection {
     }
 
     /// Tells the reader that a request with `method` went out through `write` (HEAD answers have no body).
-    @_spi(Testing) public func expectResponse(to method: HTTPMethod) {
+    package func expectResponse(to method: HTTPMethod) {
         parser.expectResponse(to: method)
     }
 
     /// Writes raw bytes, all of them, within `timeout`.
-    @_spi(Testing) public func write(_ bytes: [UInt8], timeout: Duration) throws {
+    package func write(_ bytes: [UInt8], timeout: Duration) throws {
         let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
         var offset = 0
         while offset < bytes.count {
@@ -175,7 +175,7 @@ public final class HTTPClientConnection {
     }
 
     /// The next response, waiting at most `timeout`.
-    @_spi(Testing) public func readResponse(timeout: Duration) throws -> ReceivedResponse {
+    package func readResponse(timeout: Duration) throws -> ReceivedResponse {
         let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
         if let stashed = stashedResponse {
             stashedResponse = nil
@@ -189,7 +189,7 @@ public final class HTTPClientConnection {
     }
 
     /// After sending a head with `Expect: 100-continue`: waits for the interim answer and returns its status.
-    @_spi(Testing) public func waitForInterimResponse(timeout: Duration) throws -> Int {
+    package func waitForInterimResponse(timeout: Duration) throws -> Int {
         let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
         let seen = parser.interimStatuses.count
         while true {
@@ -206,7 +206,7 @@ public final class HTTPClientConnection {
 
     /// Waits until the server closes the connection; false if it is still open at the deadline.
     /// Bytes that arrive meanwhile are kept for `readResponse`.
-    @_spi(Testing) public func waitForClose(timeout: Duration) throws -> Bool {
+    package func waitForClose(timeout: Duration) throws -> Bool {
         let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
         while !peerClosed {
             do {
@@ -305,13 +305,13 @@ public final class HTTPClientConnection {
     }
 }
 
-public enum HTTPClientError: Error, Equatable, CustomStringConvertible {
+package enum HTTPClientError: Error, Equatable, CustomStringConvertible {
     case timedOut
     case connectionRefused
     case connectionClosed
     case finalResponseInsteadOfContinue
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .timedOut: return "the server did not answer in time"
         case .connectionRefused: return "connection refused: is the server running?"

@@ -1,19 +1,19 @@
 /// Where a server is: `https://host:port` or `http://host:port`. Used by the terminal client and
 /// by `gather-server healthcheck`.
-public struct ServerAddress: Hashable, Sendable, CustomStringConvertible {
-    public enum Scheme: String, Sendable {
+package struct ServerAddress: Hashable, Sendable, CustomStringConvertible {
+    package enum Scheme: String, Sendable {
         case http, https
 
         var defaultPort: Int { self == .https ? 443 : 80 }
     }
 
-    public let scheme: Scheme
-    public let host: String
-    public let port: Int
+    package let scheme: Scheme
+    package let host: String
+    package let port: Int
 
-    public static let defaultURL = "http://127.0.0.1:8080"
+    package static let defaultURL = "http://127.0.0.1:8080"
 
-    public init(host: String, port: Int, scheme: Scheme = .http) {
+    package init(host: String, port: Int, scheme: Scheme = .http) {
         self.scheme = scheme
         self.host = host
         self.port = port
@@ -21,7 +21,7 @@ public struct ServerAddress: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `https://host[:port][/]` or `http://…`; IPv6 hosts in brackets; the port defaults
     /// to the scheme's (443, 80).
-    public init(url: String) throws(ServerAddressError) {
+    package init(url: String) throws(ServerAddressError) {
         var rest = Substring(url)
         while let first = rest.first, first == " " || first == "\t" { rest.removeFirst() }
         while let last = rest.last, last == " " || last == "\t" { rest.removeLast() }
@@ -65,12 +65,12 @@ public struct ServerAddress: Hashable, Sendable, CustomStringConvertible {
         self.init(host: String(host), port: port, scheme: scheme)
     }
 
-    public var description: String {
+    package var description: String {
         host.contains(":") ? "\(scheme.rawValue)://[\(host)]:\(port)" : "\(scheme.rawValue)://\(host):\(port)"
     }
 
     /// This machine: `localhost`, 127.0.0.0/8 or ::1. Plain HTTP there never crosses a network.
-    public var isLoopback: Bool {
+    package var isLoopback: Bool {
         let name = host.lowercased()
         if name == "localhost" || name.hasSuffix(".localhost") || name == "::1" { return true }
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
@@ -78,8 +78,8 @@ public struct ServerAddress: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-public struct ServerAddressError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct ServerAddressError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

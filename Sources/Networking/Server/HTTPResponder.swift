@@ -3,14 +3,14 @@ import HTTP
 /// Which of the server's event loops a call runs on: the same number is always the same thread,
 /// so a responder can keep there what that thread alone may use (a database connection) without
 /// ever waiting for it.
-public struct EventLoopSlot: Sendable, Hashable {
+package struct EventLoopSlot: Sendable, Hashable {
     /// From 0 to the server's loop count, less one.
     package let index: Int
 }
 
 /// Turns a request into a response. Called on a worker thread; may block (database, hashing),
 /// unless it says it answers a request on the event loop.
-public protocol HTTPResponder: Sendable {
+package protocol HTTPResponder: Sendable {
     /// Called on the event loop's own thread first. Returns false, having done nothing, for a
     /// request that must go to a worker; otherwise takes it and returns true, and then must not
     /// block (no lock held for long, no pool, no disk flush): it calls `completion` at once (a
@@ -32,31 +32,31 @@ public protocol HTTPResponder: Sendable {
 }
 
 extension HTTPResponder {
-    public func respondOnLoop(to request: HTTPRequest, on loop: EventLoopSlot,
+    package func respondOnLoop(to request: HTTPRequest, on loop: EventLoopSlot,
                               completion: @escaping @Sendable (HTTPResponse) -> Void) -> Bool { false }
 
-    public func respond(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) {
+    package func respond(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) {
         completion(respond(to: request))
     }
 
     /// Plain text: the reason on one line.
-    public func errorResponse(_ status: HTTPStatus, reason: String) -> HTTPResponse {
+    package func errorResponse(_ status: HTTPStatus, reason: String) -> HTTPResponse {
         HTTPResponse(status: status, headers: [HTTPHeaders.Name.contentType: "text/plain; charset=utf-8"], body: Array((reason + "\n").utf8))
     }
 }
 
 /// One line of the access log: what was asked, what was answered, how long it took.
-public struct AccessLogEntry: Sendable {
-    public let requestID: UInt64
+package struct AccessLogEntry: Sendable {
+    package let requestID: UInt64
     /// `-` when the request could not be parsed far enough to know.
-    public let method: String
+    package let method: String
     /// The path without its query string, which may carry secrets.
-    public let path: String
-    public let status: Int
+    package let path: String
+    package let status: Int
     /// From the complete request to the response being queued for writing.
-    public let duration: Duration
+    package let duration: Duration
     /// The peer's address, or the client a trusted proxy named (the last `X-Forwarded-For` entry).
-    public let client: String
+    package let client: String
 }
 
-public typealias AccessLogger = @Sendable (AccessLogEntry) -> Void
+package typealias AccessLogger = @Sendable (AccessLogEntry) -> Void

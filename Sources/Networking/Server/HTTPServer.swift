@@ -4,7 +4,7 @@ import Locking
 
 /// An HTTP/1.1 server: a listening socket watched by a few epoll loops, connections spread over
 /// them, handlers run on a worker pool. Start it, read `port`, and call `shutdown` to stop it.
-public final class HTTPServer: Sendable {
+package final class HTTPServer: Sendable {
     private let shared: ServerShared
     private let state = Locked<RunState>(.idle)
 
@@ -14,14 +14,14 @@ public final class HTTPServer: Sendable {
         case stopped
     }
 
-    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, accessLogger: AccessLogger? = nil) throws {
+    package init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, accessLogger: AccessLogger? = nil) throws {
         shared = try ServerShared(configuration: configuration, responder: responder, accessLogger: accessLogger)
     }
 
-    public var configuration: HTTPServerConfiguration { shared.configuration }
+    package var configuration: HTTPServerConfiguration { shared.configuration }
 
     /// The port the server listens on (the chosen one when configured with port 0); nil unless running.
-    public var port: Int? {
+    package var port: Int? {
         state.withLock {
             if case let .running(_, port, _) = $0 { return port }
             return nil
@@ -29,13 +29,13 @@ public final class HTTPServer: Sendable {
     }
 
     /// Open connections right now.
-    public var connectionCount: Int { shared.connectionCount }
+    package var connectionCount: Int { shared.connectionCount }
 
     /// Connections refused at accept since the start (the caps' doing).
     package var refusedConnections: ConnectionRefusals { shared.refusals }
 
     /// Open connections right now on each event loop.
-    @_spi(Testing) public var connectionsPerLoop: [Int] { shared.balancer.openPerLoop }
+    package var connectionsPerLoop: [Int] { shared.balancer.openPerLoop }
 
     /// Idle connections right now on each event loop (between requests, nothing buffered), as the
     /// loops last published them.
@@ -43,7 +43,7 @@ public final class HTTPServer: Sendable {
 
     /// Binds, starts the loops and returns the bound port.
     @discardableResult
-    public func start() throws -> Int {
+    package func start() throws -> Int {
         let configuration = shared.configuration
         let (listener, port) = try Socket.listen(host: configuration.host, port: configuration.port, backlog: configuration.backlog)
         var loops: [LoopBound<ServerLoop>] = []
@@ -77,12 +77,12 @@ public final class HTTPServer: Sendable {
     }
 
     /// How long `shutdown` lets requests in flight finish by default.
-    public static let defaultShutdownGracePeriod: Duration = .seconds(10)
+    package static let defaultShutdownGracePeriod: Duration = .seconds(10)
 
     /// Stops accepting, lets requests in flight finish for up to `gracePeriod`, then closes every
     /// connection and stops the threads. Returns true if every connection finished in time.
     @discardableResult
-    public func shutdown(gracePeriod: Duration = HTTPServer.defaultShutdownGracePeriod) -> Bool {
+    package func shutdown(gracePeriod: Duration = HTTPServer.defaultShutdownGracePeriod) -> Bool {
         let running: (Int32, [LoopBound<ServerLoop>])? = state.withLock { state in
             guard case let .running(listener, _, loops) = state else { return nil }
             state = .stopped

@@ -7,20 +7,20 @@ import Locking
 /// beyond it is refused (`trySubmit` returns false) instead of waiting without bound.
 ///
 /// Unchecked Sendable: `jobs`, `head` and `accepting` are guarded by `condition`.
-public final class WorkerPool: @unchecked Sendable {
+package final class WorkerPool: @unchecked Sendable {
     private let condition = Condition()
     private var jobs: [@Sendable () -> Void] = []
     private var head = 0
     private var accepting = true
     private let group = DispatchGroup()
     /// Jobs waiting for a thread at most; nil for no limit.
-    public let queueLimit: Int?
-    public let threadCount: Int
+    package let queueLimit: Int?
+    package let threadCount: Int
 
     /// - Parameter niceness: added to the threads' nice value (Linux schedules each thread on
     ///   its own): 10 lets CPU-bound work such as password hashing yield to the event loops.
     ///   Throws when the system refuses a thread, after stopping those already started.
-    public init(threads: Int, name: String, queueLimit: Int? = nil, niceness: Int32 = 0) throws {
+    package init(threads: Int, name: String, queueLimit: Int? = nil, niceness: Int32 = 0) throws {
         self.queueLimit = queueLimit
         self.threadCount = max(1, threads)
         for index in 0..<threadCount {
@@ -43,7 +43,7 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     /// Queues `job` whatever the queue holds.
-    public func submit(_ job: @escaping @Sendable () -> Void) {
+    package func submit(_ job: @escaping @Sendable () -> Void) {
         condition.lock()
         jobs.append(job)
         condition.signal()
@@ -51,7 +51,7 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     /// Queues `job` unless the queue is full or the pool is shutting down; says which.
-    public func trySubmit(_ job: @escaping @Sendable () -> Void) -> Bool {
+    package func trySubmit(_ job: @escaping @Sendable () -> Void) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         guard accepting else { return false }
@@ -62,7 +62,7 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     /// Runs the jobs already submitted, then stops the threads and waits for them.
-    public func shutdownAndWait() {
+    package func shutdownAndWait() {
         condition.lock()
         accepting = false
         condition.broadcast()

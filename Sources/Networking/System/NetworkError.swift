@@ -1,8 +1,8 @@
-public enum NetworkError: Error, Equatable, CustomStringConvertible {
+package enum NetworkError: Error, Equatable, CustomStringConvertible {
     case addressResolution(host: String, reason: String)
     case unsupportedAddressFamily
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .addressResolution(host, reason): return "cannot resolve \(host): \(reason)"
         case .unsupportedAddressFamily: return "unsupported address family"

@@ -2,7 +2,7 @@ import Glibc
 
 /// The process's standard output and error, written straight to their descriptors (unbuffered,
 /// like `FileHandle`'s writes) without Foundation.
-public enum StandardStream {
+package enum StandardStream {
     case output
     case error
 
@@ -15,7 +15,7 @@ public enum StandardStream {
 
     /// Writes all of `text`, going on after interrupted and partial writes; gives up quietly if
     /// the stream is closed (there is nowhere left to report that).
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         var text = text
         text.withUTF8 { bytes in
             var offset = 0

@@ -1,16 +1,16 @@
 import Glibc
 
 /// A failed system call, with the call's name and `errno`.
-public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let call: String
-    public let code: Int32
+package struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let call: String
+    package let code: Int32
 
-    public init(_ call: String, code: Int32 = errno) {
+    package init(_ call: String, code: Int32 = errno) {
         self.call = call
         self.code = code
     }
 
-    public var description: String {
+    package var description: String {
         "\(call) failed: \(String(cString: strerror(code))) (errno \(code))"
     }
 }

@@ -2,13 +2,13 @@ import COpenSSL
 
 /// How `gather` checks servers: the system's trusted authorities (plus a private CA file if given),
 /// TLS 1.2 or newer, and the server's name checked against its certificate.
-public final class TLSClientContext: @unchecked Sendable {
+package final class TLSClientContext: @unchecked Sendable {
     // @unchecked: configured once in `init`, then only used to create sessions.
     let context: OpaquePointer
     /// Verification off (`--insecure`): the connection is encrypted but the server unproven.
-    public let verifies: Bool
+    package let verifies: Bool
 
-    public init(caFile: String? = nil, verifies: Bool = true) throws(TLSError) {
+    package init(caFile: String? = nil, verifies: Bool = true) throws(TLSError) {
         guard let method = TLS_client_method(), let context = SSL_CTX_new(method) else {
             throw TLSError.handshakeFailed(TLSError.drainErrorQueue())
         }

@@ -1,7 +1,7 @@
 import COpenSSL
 
 /// Why TLS could not be set up or a handshake failed, worded for the person who must fix it.
-public enum TLSError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum TLSError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A certificate or key file of the server could not be loaded.
     case unreadableFile(path: String, reason: String)
     /// The key does not belong to the certificate.
@@ -18,7 +18,7 @@ public enum TLSError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The handshake failed for another reason (protocol, ciphers, a reset).
     case handshakeFailed(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unreadableFile(path, reason):
             return "cannot load \(path): \(reason)"

@@ -3,12 +3,12 @@ import Locking
 
 /// The server's certificate and key in an OpenSSL context: TLS 1.2 and 1.3 only, forward-secret
 /// AEAD ciphers, no renegotiation, no compression. Immutable once made; a renewal makes a new one.
-public final class TLSServerContext: @unchecked Sendable {
+package final class TLSServerContext: @unchecked Sendable {
     // @unchecked: an SSL_CTX is not changed after `init`, and OpenSSL makes creating sessions
     // from one context on several threads safe.
     let context: OpaquePointer
-    public let certificateFile: String
-    public let keyFile: String
+    package let certificateFile: String
+    package let keyFile: String
 
     /// TLS 1.2 suites: ECDHE key exchange with AES-GCM or ChaCha20-Poly1305 (TLS 1.3 has its own,
     /// all of that kind).
@@ -16,7 +16,7 @@ public final class TLSServerContext: @unchecked Sendable {
         + "ECDHE-RSA-AES256-GCM-SHA384:ECDHE-ECDSA-CHACHA20-POLY1305:ECDHE-RSA-CHACHA20-POLY1305"
 
     /// Loads a PEM certificate chain (the server's certificate first) and its PEM private key.
-    public init(certificateFile: String, keyFile: String) throws(TLSError) {
+    package init(certificateFile: String, keyFile: String) throws(TLSError) {
         guard let method = TLS_server_method(), let context = SSL_CTX_new(method) else {
             throw TLSError.handshakeFailed(TLSError.drainErrorQueue())
         }
@@ -54,24 +54,24 @@ public final class TLSServerContext: @unchecked Sendable {
     }
 
     /// The same files read again (after a renewal): a new context, or the reason it failed.
-    public func reloaded() throws(TLSError) -> TLSServerContext {
+    package func reloaded() throws(TLSError) -> TLSServerContext {
         try TLSServerContext(certificateFile: certificateFile, keyFile: keyFile)
     }
 }
 
 /// The context new connections use, replaced as a whole on reload; connections already open
 /// keep the one they started with.
-public final class TLSServerContextHolder: Sendable {
+package final class TLSServerContextHolder: Sendable {
     private let current: Locked<TLSServerContext>
 
-    public init(_ context: TLSServerContext) {
+    package init(_ context: TLSServerContext) {
         current = Locked(context)
     }
 
-    public var context: TLSServerContext { current.withLock { $0 } }
+    package var context: TLSServerContext { current.withLock { $0 } }
 
     /// Reads the files again; on failure the old certificate stays in use and the error is returned.
-    public func reload() throws(TLSError) {
+    package func reload() throws(TLSError) {
         let fresh = try context.reloaded()
         current.withLock { $0 = fresh }
     }

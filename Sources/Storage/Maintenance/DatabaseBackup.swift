@@ -6,8 +6,8 @@ import Glibc
 /// writing: the copy is one read snapshot (WAL lets the writer go on meanwhile), written to a
 /// temporary file, checked page by page (`integrity_check`) and only then renamed into place, so a
 /// half-written or unsound backup never has the final name.
-public enum DatabaseBackup {
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+package enum DatabaseBackup {
+    package enum Failure: Error, Equatable, CustomStringConvertible {
         case destinationExists(String)
         case sourceMissing(String)
         /// A backup goes only into a directory that exists: making one (as root, in a container)
@@ -16,7 +16,7 @@ public enum DatabaseBackup {
         case unsound(String, problems: [String])
         case sqlite(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .destinationExists(let path): return "\(path) already exists (use --force to overwrite)"
             case .sourceMissing(let path): return "no database at \(path)"
@@ -30,7 +30,7 @@ public enum DatabaseBackup {
 
     /// Copies `source` to `destination`; returns the number of pages copied.
     @discardableResult
-    public static func copy(from source: String, to destination: String, overwrite: Bool,
+    package static func copy(from source: String, to destination: String, overwrite: Bool,
                             busyTimeoutMilliseconds: Int32 = 10_000) throws -> Int {
         guard FileManager.default.fileExists(atPath: source) else { throw Failure.sourceMissing(source) }
         if !overwrite && FileManager.default.fileExists(atPath: destination) {

@@ -6,15 +6,15 @@ import GatherCore
 /// A gather's id is its owner's: the same id in two accounts names two gathers (`api_id`, unique
 /// per owner). Team places refer to the row's own key (`id`), which is the gather's id when no
 /// other account's gather has it, else one of its own; clients never see it.
-public struct GatherRepository {
+package struct GatherRepository {
     let database: Database
 
-    public init(_ database: Database) { self.database = database }
+    package init(_ database: Database) { self.database = database }
 
     static let columns = "gathers.api_id, gathers.group_id, gathers.score, gathers.winner_team, gathers.created_at, gathers.ended_at, "
         + "gathers.balance_seed, gathers.duplicate_of"
 
-    public func all(owner: UUID) throws -> [Gather] {
+    package func all(owner: UUID) throws -> [Gather] {
         try database.query("""
             SELECT \(GatherRepository.columns) FROM gathers WHERE group_id = ? ORDER BY created_at, api_id
             """, owner).map(GatherRepository.gather)
@@ -28,7 +28,7 @@ public struct GatherRepository {
     ///   when the page is full the rest of its last second as well, since the next page of such a
     ///   client starts before that second: nothing is ever skipped. That rest is bounded by `limit`
     ///   again, so a page is never more than twice the limit, however many gathers share a second.
-    public func page(owner: UUID, query: GatherQuery) throws -> [Gather] {
+    package func page(owner: UUID, query: GatherQuery) throws -> [Gather] {
         // The status picks one of these constant conditions; values are always parameters.
         let condition: String
         switch query.status {
@@ -61,13 +61,13 @@ public struct GatherRepository {
         return page + rest.prefix { Int64($0.createdAt.timeIntervalSince1970.rounded(.down)) == lastSecond }
     }
 
-    public func find(id: UUID, owner: UUID) throws -> Gather? {
+    package func find(id: UUID, owner: UUID) throws -> Gather? {
         try database.query("SELECT \(GatherRepository.columns) FROM gathers WHERE api_id = ? AND group_id = ?", id, owner)
             .first.map(GatherRepository.gather)
     }
 
     /// The gathers a player of this owner took part in, oldest first.
-    public func gathers(playerID: Int, owner: UUID) throws -> [Gather] {
+    package func gathers(playerID: Int, owner: UUID) throws -> [Gather] {
         try database.query("""
             SELECT \(GatherRepository.columns) FROM gathers
             JOIN gather_players ON gather_players.gather_id = gathers.id
@@ -88,13 +88,13 @@ public struct GatherRepository {
     }
 
     /// What `insert` did with an id that may have been used before.
-    public enum Insertion: Equatable {
+    package enum Insertion: Equatable {
         /// A new gather.
         case created(Gather)
         /// The owner already has a gather with this id (a retried upload): that one, unchanged.
         case existing(Gather)
 
-        public var gather: Gather {
+        package var gather: Gather {
             switch self {
             case .created(let gather), .existing(let gather): return gather
             }
@@ -104,7 +104,7 @@ public struct GatherRepository {
     /// Inserts a gather, ended if it has a result. An id the owner already used answers with that
     /// gather; another owner's use of the same id is another gather, and changes nothing here.
     /// `endedAt` defaults to `createdAt` for a gather with a result.
-    public func insert(id: UUID, owner: UUID, result: GatherResult?, createdAt: Date, endedAt: Date? = nil,
+    package func insert(id: UUID, owner: UUID, result: GatherResult?, createdAt: Date, endedAt: Date? = nil,
                        balanceSeed: Int? = nil) throws -> Insertion {
         if let existing = try find(id: id, owner: owner) { return .existing(existing) }
         // The row's key: the id itself unless another account's gather has it as its key.
@@ -159,14 +159,14 @@ public struct GatherRepository {
     }
 
     /// Saves a result; the first save marks when the gather ended, later corrections keep it.
-    public func updateResult(id: UUID, owner: UUID, result: GatherResult, at date: Date) throws -> Bool {
+    package func updateResult(id: UUID, owner: UUID, result: GatherResult, at date: Date) throws -> Bool {
         try database.execute("""
             UPDATE gathers SET score = ?, winner_team = ?, ended_at = COALESCE(ended_at, ?) WHERE api_id = ? AND group_id = ?
             """, result.score.description, result.winner.rawValue, date, id, owner)
         return database.changes > 0
     }
 
-    public func delete(id: UUID, owner: UUID) throws -> Bool {
+    package func delete(id: UUID, owner: UUID) throws -> Bool {
         try database.execute("DELETE FROM gathers WHERE api_id = ? AND group_id = ?", id, owner)
         guard database.changes > 0 else { return false }
         // The matches held in question as repeats of this one: the oldest of them counts now, and
@@ -220,7 +220,7 @@ public struct GatherRepository {
 
     /// Puts a player in a gather, or moves them to another team if already in it.
     /// The caller checks that the player is the owner's, and that the gather exists.
-    public func assign(playerID: Int, to gatherID: UUID, owner: UUID, team: Team) throws {
+    package func assign(playerID: Int, to gatherID: UUID, owner: UUID, team: Team) throws {
         try database.execute("""
             INSERT INTO gather_players (gather_id, player_id, team) VALUES (\(GatherRepository.key), ?3, ?4)
             ON CONFLICT (gather_id, player_id) DO UPDATE SET team = excluded.team
@@ -228,13 +228,13 @@ public struct GatherRepository {
     }
 
     /// Takes a player out of a gather; false if they were not in it.
-    public func remove(playerID: Int, from gatherID: UUID, owner: UUID) throws -> Bool {
+    package func remove(playerID: Int, from gatherID: UUID, owner: UUID) throws -> Bool {
         try database.execute("DELETE FROM gather_players WHERE gather_id = \(GatherRepository.key) AND player_id = ?3", gatherID, owner, playerID)
         return database.changes > 0
     }
 
     /// The players of a gather with their teams, in roster order.
-    public func players(gatherID: UUID, owner: UUID) throws -> [GatherPlayer] {
+    package func players(gatherID: UUID, owner: UUID) throws -> [GatherPlayer] {
         try database.map("""
             SELECT \(GatherRepository.playerColumns) FROM gather_players
             JOIN players ON players.id = gather_players.player_id
@@ -244,7 +244,7 @@ public struct GatherRepository {
     }
 
     /// The players of several gathers at once (a history page), each list in roster order.
-    public func players(gatherIDs: [UUID], owner: UUID) throws -> [UUID: [GatherPlayer]] {
+    package func players(gatherIDs: [UUID], owner: UUID) throws -> [UUID: [GatherPlayer]] {
         guard !gatherIDs.isEmpty else { return [:] }
         // One parameter whatever the page size: the ids as a JSON array, read by json_each.
         let ids = "[" + gatherIDs.map { "\"\($0.canonicalText)\"" }.joined(separator: ",") + "]"

@@ -4,19 +4,19 @@ import GatherCore
 /// A user's roster. Every query is scoped to the owner: another user's player does not exist here.
 /// A retired player (deleted after playing) is kept for the history of past gathers but is no
 /// longer on the roster: not listed, not found, not editable.
-public struct PlayerRepository {
+package struct PlayerRepository {
     let database: Database
 
-    public init(_ database: Database) { self.database = database }
+    package init(_ database: Database) { self.database = database }
 
     static let columns = "players.id, players.name, players.age, players.skill, players.preferred_position, players.favourite_team"
 
-    public func all(owner: UUID) throws -> [Player] {
+    package func all(owner: UUID) throws -> [Player] {
         try database.map("SELECT \(PlayerRepository.columns) FROM players WHERE group_id = ? AND retired_at IS NULL ORDER BY id",
                          owner, transform: PlayerRepository.player)
     }
 
-    public func find(id: Int, owner: UUID) throws -> Player? {
+    package func find(id: Int, owner: UUID) throws -> Player? {
         try database.map("""
             SELECT \(PlayerRepository.columns) FROM players WHERE id = ? AND group_id = ? AND retired_at IS NULL
             """, id, owner, transform: PlayerRepository.player)
@@ -49,7 +49,7 @@ public struct PlayerRepository {
         return names
     }
 
-    public func insert(_ details: PlayerDetails, owner: UUID) throws -> Player {
+    package func insert(_ details: PlayerDetails, owner: UUID) throws -> Player {
         try database.execute("""
             INSERT INTO players (group_id, name, age, skill, preferred_position, favourite_team) VALUES (?, ?, ?, ?, ?, ?)
             """, owner, details.name, details.age, details.skill?.rawValue, details.preferredPosition?.rawValue, details.favouriteTeam)
@@ -57,7 +57,7 @@ public struct PlayerRepository {
     }
 
     /// Replaces every attribute; false if the owner has no such player.
-    public func replace(id: Int, with details: PlayerDetails, owner: UUID) throws -> Bool {
+    package func replace(id: Int, with details: PlayerDetails, owner: UUID) throws -> Bool {
         try database.execute("""
             UPDATE players SET name = ?, age = ?, skill = ?, preferred_position = ?, favourite_team = ?
             WHERE id = ? AND group_id = ? AND retired_at IS NULL
@@ -67,7 +67,7 @@ public struct PlayerRepository {
     }
 
     /// What deleting a player did.
-    public enum Removal: Equatable {
+    package enum Removal: Equatable {
         /// Never played: gone.
         case deleted
         /// Played in this many gathers: retired, so those gathers keep their teams.
@@ -76,7 +76,7 @@ public struct PlayerRepository {
     }
 
     /// Deletes a player who never played; retires one who did.
-    public func remove(id: Int, owner: UUID, at date: Date) throws -> Removal {
+    package func remove(id: Int, owner: UUID, at date: Date) throws -> Removal {
         guard try find(id: id, owner: owner) != nil else { return .notFound }
         let played = try database.query("SELECT count(*) FROM gather_players WHERE player_id = ?", id).first?.int(0) ?? 0
         if played == 0 {

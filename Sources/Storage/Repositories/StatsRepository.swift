@@ -5,10 +5,10 @@ import GatherCore
 /// question as a repeat of another, which counts nowhere until it is settled). A player counts in a
 /// gather when on Team A or Team B (the bench does not play); the score's sides are read from its
 /// text `N-M`, Team A first.
-public struct StatsRepository {
+package struct StatsRepository {
     let database: Database
 
-    public init(_ database: Database) { self.database = database }
+    package init(_ database: Database) { self.database = database }
 
     /// Each (player, ended gather) with the goals for and against that player's side, newest first.
     private static let results = """
@@ -29,7 +29,7 @@ public struct StatsRepository {
         """
 
     /// The record of one of the owner's players; nil if there is no such player (retired ones count).
-    public func playerStats(id: Int, owner: UUID) throws -> PlayerStats? {
+    package func playerStats(id: Int, owner: UUID) throws -> PlayerStats? {
         // A player deleted since is off the roster: not found here either, like their other routes.
         guard try database.query("SELECT 1 FROM players WHERE id = ? AND group_id = ? AND retired_at IS NULL", id, owner).first != nil
         else { return nil }
@@ -95,7 +95,7 @@ public struct StatsRepository {
 
     /// The owner's players on the roster with at least `minimumGames` ended matches, by win rate,
     /// then games played, then goal difference (then name, for a stable order).
-    public func leaderboard(owner: UUID, minimumGames: Int) throws -> [LeaderboardEntry] {
+    package func leaderboard(owner: UUID, minimumGames: Int) throws -> [LeaderboardEntry] {
         try database.query("""
             WITH \(StatsRepository.results)
             SELECT players.id, players.name, count(*),

@@ -2,24 +2,24 @@ import FoundationEssentials
 import GatherCore
 
 /// Session tokens, stored only as digests: the store never holds a usable token.
-public struct TokenRepository {
+package struct TokenRepository {
     let database: Database
 
-    public init(_ database: Database) { self.database = database }
+    package init(_ database: Database) { self.database = database }
 
-    public func insert(digest: [UInt8], userID: UUID, createdAt: Date, expiresAt: Date) throws {
+    package func insert(digest: [UInt8], userID: UUID, createdAt: Date, expiresAt: Date) throws {
         try database.execute("INSERT INTO tokens (digest, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
                              digest, userID, createdAt, expiresAt)
     }
 
     /// The user a live token belongs to; nil if unknown or expired.
-    public func user(digest: [UInt8], now: Date) throws -> User? {
+    package func user(digest: [UInt8], now: Date) throws -> User? {
         try session(digest: digest, now: now)?.user
     }
 
     /// The user a live token belongs to, when it expires, and whether it is a login session or an
     /// API token (`api_tokens`, which may never expire); nil if unknown or expired.
-    public func session(digest: [UInt8], now: Date) throws -> TokenSession? {
+    package func session(digest: [UInt8], now: Date) throws -> TokenSession? {
         try database.map("""
             SELECT users.id, users.username, tokens.expires_at, NULL, NULL
             FROM tokens JOIN users ON users.id = tokens.user_id
@@ -40,23 +40,23 @@ public struct TokenRepository {
     }
 
     @discardableResult
-    public func delete(digest: [UInt8]) throws -> Bool {
+    package func delete(digest: [UInt8]) throws -> Bool {
         try database.execute("DELETE FROM tokens WHERE digest = ?", digest)
         return database.changes > 0
     }
 
     /// Removes tokens past their expiry; returns how many.
     @discardableResult
-    public func deleteExpired(now: Date) throws -> Int {
+    package func deleteExpired(now: Date) throws -> Int {
         try database.execute("DELETE FROM tokens WHERE expires_at <= ?", now)
         return database.changes
     }
 }
 
 /// A live token's owner and expiry, and what kind of token it is.
-public struct TokenSession: Sendable, Hashable {
-    public let user: User
-    public let expiresAt: Date
+package struct TokenSession: Sendable, Hashable {
+    package let user: User
+    package let expiresAt: Date
     package let credential: Credential
 
     package init(user: User, expiresAt: Date, credential: Credential = .session) {

@@ -2,15 +2,15 @@ import FoundationEssentials
 import GatherCore
 
 /// Accounts. Usernames are unique by their Unicode caseless form (`Username.comparisonKey`).
-public struct UserRepository {
+package struct UserRepository {
     let database: Database
 
-    public init(_ database: Database) { self.database = database }
+    package init(_ database: Database) { self.database = database }
 
     /// A stored account with the hash its password is checked against.
-    public struct Account: Sendable {
-        public let user: User
-        public let passwordHash: String
+    package struct Account: Sendable {
+        package let user: User
+        package let passwordHash: String
         /// Disabled by the operator: its password is still checked (the answer must not tell), but
         /// it logs in nowhere.
         package var isDisabled = false
@@ -29,7 +29,7 @@ public struct UserRepository {
 
     /// Inserts an account; throws `StorageError.conflict` if the username is taken.
     /// `username` is already validated (`Username.validated`).
-    public func create(id: UUID, username: String, passwordHash: String, at date: Date) throws -> User {
+    package func create(id: UUID, username: String, passwordHash: String, at date: Date) throws -> User {
         let key = Username.comparisonKey(username)
         // Not only the unique index: twins kept from before schema version 2 leave other
         // collision numbers taken, and a new account must not become one of them.
@@ -52,7 +52,7 @@ public struct UserRepository {
     /// The account a login names. Among accounts whose names became equal when the comparison
     /// changed (schema version 2), the one stored exactly as typed wins (byte for byte, then
     /// composed), else the oldest.
-    public func account(username: String) throws -> Account? {
+    package func account(username: String) throws -> Account? {
         guard let typed = Username.lookupForm(username) else { return nil }
         return try database.query("""
             SELECT id, username, password_hash, disabled_at IS NOT NULL FROM users WHERE username_key = ?
@@ -105,7 +105,7 @@ public struct UserRepository {
     /// Returns how many rows changed; none, normally. In two passes, so that no intermediate
     /// state breaks the unique index.
     @discardableResult
-    public func reconcileComparisonKeys() throws -> Int {
+    package func reconcileComparisonKeys() throws -> Int {
         var accountsPerKey: [String: Int] = [:]
         var changes: [(id: String, key: String, collision: Int)] = []
         for row in try database.query("SELECT id, username, username_key, key_collision FROM users ORDER BY created_at, id") {
@@ -177,7 +177,7 @@ public struct UserRepository {
     /// Deletes the account with its own group and, through the schema's cascades, everything
     /// they hold, in one transaction: for small accounts and tests; the API closes and purges instead.
     @discardableResult
-    public func delete(id: UUID) throws -> Bool {
+    package func delete(id: UUID) throws -> Bool {
         try database.execute("DELETE FROM groups WHERE id = ?", id)
         try database.execute("DELETE FROM users WHERE id = ?", id)
         return database.changes > 0
@@ -185,10 +185,10 @@ public struct UserRepository {
 }
 
 /// Failures of the store that callers answer differently from an internal error.
-public enum StorageError: Error, Equatable, CustomStringConvertible {
+package enum StorageError: Error, Equatable, CustomStringConvertible {
     case conflict(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .conflict(let reason): return reason
         }

@@ -2,20 +2,20 @@ import CSQLite
 
 /// One SQLite connection. Not thread-safe: a `DatabasePool` hands it to one thread at a time.
 /// Prepared statements are cached by their SQL text and reused.
-public final class Database {
-    public enum Mode {
+package final class Database {
+    package enum Mode {
         case readWrite
         case readOnly
     }
 
     let handle: OpaquePointer
-    public let path: String
+    package let path: String
     private var statements: [String: Statement] = [:]
 
     /// How long a statement waits for another connection's lock before failing with SQLITE_BUSY.
-    public static let defaultBusyTimeoutMilliseconds: Int32 = 5_000
+    package static let defaultBusyTimeoutMilliseconds: Int32 = 5_000
 
-    public init(path: String, mode: Mode = .readWrite,
+    package init(path: String, mode: Mode = .readWrite,
                 busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds) throws {
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         switch mode {
@@ -48,21 +48,21 @@ public final class Database {
         return statement
     }
 
-    public func query(_ sql: String, _ arguments: any DatabaseValueConvertible...) throws -> [Row] {
+    package func query(_ sql: String, _ arguments: any DatabaseValueConvertible...) throws -> [Row] {
         try statement(sql).query(arguments)
     }
 
     /// Each row, read where it lies, turned into a value: for the reads that return many rows.
-    public func map<T>(_ sql: String, _ arguments: any DatabaseValueConvertible..., transform: (StatementRow) throws -> T) throws -> [T] {
+    package func map<T>(_ sql: String, _ arguments: any DatabaseValueConvertible..., transform: (StatementRow) throws -> T) throws -> [T] {
         try statement(sql).map(arguments, transform)
     }
 
-    public func execute(_ sql: String, _ arguments: any DatabaseValueConvertible...) throws {
+    package func execute(_ sql: String, _ arguments: any DatabaseValueConvertible...) throws {
         try statement(sql).execute(arguments)
     }
 
     /// Runs a script of constant statements (schema, pragmas). Never used with values.
-    public func executeScript(_ sql: String) throws {
+    package func executeScript(_ sql: String) throws {
         var message: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &message)
         if code != SQLITE_OK {
@@ -73,15 +73,15 @@ public final class Database {
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
-    public var changes: Int { Int(sqlite3_changes(handle)) }
+    package var changes: Int { Int(sqlite3_changes(handle)) }
     /// Rows changed by every statement since the connection opened.
     package var totalChanges: Int64 { sqlite3_total_changes64(handle) }
 
-    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    package var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
-    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+    package var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 
-    public enum TransactionKind: String {
+    package enum TransactionKind: String {
         /// Takes the write lock at once, so a transaction never fails half-way on a lock upgrade.
         case immediate = "BEGIN IMMEDIATE"
         /// A read snapshot that lasts until the end of the transaction.
@@ -91,7 +91,7 @@ public final class Database {
     /// Runs `body` in a transaction: committed if it returns, rolled back if it throws.
     /// BEGIN and COMMIT are prepared once, like every other statement: parsing them again for
     /// every request was a tenth of the cost of a small read.
-    public func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
+    package func transaction<T>(_ kind: TransactionKind = .immediate, _ body: () throws -> T) throws -> T {
         try execute(kind.rawValue)
         do {
             let result = try body()
@@ -123,7 +123,7 @@ public final class Database {
     }
 
     /// The value of `PRAGMA user_version`, the schema version.
-    public func userVersion() throws -> Int {
+    package func userVersion() throws -> Int {
         try query("PRAGMA user_version").first?.int(0) ?? 0
     }
 }

@@ -5,9 +5,9 @@ import Glibc
 /// The database file on disk. It holds password hashes, so it is created readable by its owner
 /// only (0600, in a 0700 directory when the directory is new), whatever the umask; SQLite gives
 /// its `-wal` and `-shm` files the mode of the database file.
-public enum DatabaseFile {
-    public static let fileMode: mode_t = 0o600
-    public static let directoryMode: mode_t = 0o700
+package enum DatabaseFile {
+    package static let fileMode: mode_t = 0o600
+    package static let directoryMode: mode_t = 0o700
 
     /// Creates the parent directory (0700) and an empty file (0600) unless they exist; an empty
     /// file is a valid empty database for SQLite to open.
@@ -49,7 +49,7 @@ public enum DatabaseFile {
     }
 
     /// The permission bits of an existing file that let others than its owner read or write it; nil when none do.
-    public static func permissionsForOthers(_ path: String) -> mode_t? {
+    package static func permissionsForOthers(_ path: String) -> mode_t? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
         let others = status.st_mode & 0o077

@@ -3,7 +3,7 @@ import Glibc
 /// What can happen to the database file under a running server that SQLite does not notice: its
 /// open descriptor keeps working on a deleted or replaced file (every write after that is lost at
 /// the next start), and a file made read-only stays writable through it.
-public enum DatabaseFileProblem: Error, Equatable, Sendable, CustomStringConvertible {
+package enum DatabaseFileProblem: Error, Equatable, Sendable, CustomStringConvertible {
     /// Nothing is at the path any more.
     case deleted
     /// Another file is at the path (restored from a backup, moved aside and recreated…).
@@ -11,7 +11,7 @@ public enum DatabaseFileProblem: Error, Equatable, Sendable, CustomStringConvert
     /// Nobody may write the file: the operator made it read-only.
     case readOnly
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .deleted: return "the database file was deleted under the running server"
         case .replaced: return "the database file was replaced under the running server"
@@ -22,8 +22,8 @@ public enum DatabaseFileProblem: Error, Equatable, Sendable, CustomStringConvert
 
 /// The identity of the file the server opened, checked against what its path names now: before
 /// every group of writes is committed and by `/health`. One `stat` each time.
-public struct DatabaseFileWatch: Sendable {
-    public let path: String
+package struct DatabaseFileWatch: Sendable {
+    package let path: String
     private let device: UInt
     private let inode: UInt
 
@@ -37,7 +37,7 @@ public struct DatabaseFileWatch: Sendable {
     }
 
     /// Nil while the path still names the opened file and someone may write it.
-    public func problem() -> DatabaseFileProblem? {
+    package func problem() -> DatabaseFileProblem? {
         var status = stat()
         guard stat(path, &status) == 0 else { return errno == ENOENT || errno == ENOTDIR ? .deleted : .replaced }
         guard UInt(status.st_dev) == device, UInt(status.st_ino) == inode else { return .replaced }

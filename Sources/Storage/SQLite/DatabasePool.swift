@@ -15,22 +15,22 @@ import Synchronization
 /// Unchecked Sendable: the writer is used by the committer's thread only (or, for a memory
 /// database, under `writerLock`); a reader is used only after being taken out of `idleReaders`
 /// under `readersLock`, so no two threads ever use one connection at once.
-public final class DatabasePool: DatabaseReading, @unchecked Sendable {
-    public struct Configuration: Sendable {
-        public var readerCount: Int
-        public var busyTimeoutMilliseconds: Int32
+package final class DatabasePool: DatabaseReading, @unchecked Sendable {
+    package struct Configuration: Sendable {
+        package var readerCount: Int
+        package var busyTimeoutMilliseconds: Int32
 
-        public init(readerCount: Int = 4, busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds) {
+        package init(readerCount: Int = 4, busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds) {
             self.readerCount = readerCount
             self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         }
     }
 
-    public let path: String
+    package let path: String
     /// Nil for a memory database.
     private let fileWatch: DatabaseFileWatch?
     /// The schema version the file had when it was opened (0 for a new file).
-    public let migratedFrom: Int
+    package let migratedFrom: Int
     /// The writer of a memory database, used under `writerLock` by reads and writes alike.
     private var writer: Database?
     private let writerLock = Lock()
@@ -47,14 +47,14 @@ public final class DatabasePool: DatabaseReading, @unchecked Sendable {
     private let readerSlots: DispatchSemaphore
     private let usesReaders: Bool
 
-    public static let inMemoryPath = ":memory:"
+    package static let inMemoryPath = ":memory:"
     /// How much of the file each reader maps at most (address space, not memory: pages are the
     /// page cache's, shared).
     static let readerMapBytes = 256 * 1024 * 1024
 
     /// Opens (creating the file, 0600, and its directory, 0700, if needed), checks the schema version and migrates.
     /// A database newer than this binary throws `MigrationError.databaseTooNew` before anything is written.
-    public init(path: String, configuration: Configuration = Configuration(), migrator: Migrator = Schema.migrator) throws {
+    package init(path: String, configuration: Configuration = Configuration(), migrator: Migrator = Schema.migrator) throws {
         self.path = path
         let isFile = path != DatabasePool.inMemoryPath && !path.isEmpty
         usesReaders = isFile && configuration.readerCount > 0
@@ -97,7 +97,7 @@ public final class DatabasePool: DatabaseReading, @unchecked Sendable {
     /// committed (for a file, flushed to disk). Inside a write, it runs at once in a savepoint of
     /// that write's transaction, committed with it.
     @discardableResult
-    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+    package func write<T>(_ body: (Database) throws -> T) throws -> T {
         if let committer { return try committer.write(body) }
         return try withMemoryWriter { writer, nested in
             nested ? try writer.nestedWrite(body) : try writer.transaction(.immediate) { try body(writer) }
@@ -107,7 +107,7 @@ public final class DatabasePool: DatabaseReading, @unchecked Sendable {
     /// Hands `body` to the next group of writes and returns at once: `completion` gets its value
     /// once the group is committed (flushed), or its error, on the committer's thread. For a
     /// caller that must not wait (an event loop). A memory database runs it here and now.
-    public func enqueueWrite<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T,
+    package func enqueueWrite<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T,
                                           completion: @escaping @Sendable (Result<T, any Error>) -> Void) {
         guard let committer else {
             completion(Result { try write(body) })
@@ -123,7 +123,7 @@ public final class DatabasePool: DatabaseReading, @unchecked Sendable {
     /// Runs `body` in a read transaction: a consistent snapshot, concurrent with writes. Inside a
     /// write (on the committer's thread), it reads the group's own changes on the writer.
     @discardableResult
-    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+    package func read<T>(_ body: (Database) throws -> T) throws -> T {
         try read(within: nil, body)
     }
 
@@ -195,7 +195,7 @@ public final class DatabasePool: DatabaseReading, @unchecked Sendable {
 
     /// Throws unless a read connection answers a trivial query and the file at `path` is still
     /// the one opened, writable (`DatabaseFileProblem`).
-    public func ping() throws {
+    package func ping() throws {
         if let problem = fileWatch?.problem() { throw problem }
         _ = try read { try $0.query("SELECT 1") }
     }
@@ -209,7 +209,7 @@ public final class DatabasePool: DatabaseReading, @unchecked Sendable {
 
     /// Closes every connection (readers first, so the writer's close checkpoints the WAL).
     /// Later calls throw `DatabasePoolError.closed`.
-    public func close() {
+    package func close() {
         readersLock.lock()
         isClosed = true
         idleReaders.removeAll()
@@ -224,14 +224,14 @@ public final class DatabasePool: DatabaseReading, @unchecked Sendable {
     }
 
     /// Transactions the committer has committed (each one group of writes); 0 for a memory database.
-    public var groupCommitCount: Int { committer?.commitCount ?? 0 }
+    package var groupCommitCount: Int { committer?.commitCount ?? 0 }
 
     /// Writes waiting for the group being committed to finish; 0 for a memory database.
-    public var waitingWriteCount: Int { committer?.waitingCount ?? 0 }
+    package var waitingWriteCount: Int { committer?.waitingCount ?? 0 }
 }
 
-public enum DatabasePoolError: Error, CustomStringConvertible {
+package enum DatabasePoolError: Error, CustomStringConvertible {
     case closed
 
-    public var description: String { "the database is closed" }
+    package var description: String { "the database is closed" }
 }

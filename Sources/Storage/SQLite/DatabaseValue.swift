@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// A value as SQLite stores it.
-public enum DatabaseValue: Sendable, Equatable {
+package enum DatabaseValue: Sendable, Equatable {
     case null
     case integer(Int64)
     case real(Double)
@@ -11,48 +11,48 @@ public enum DatabaseValue: Sendable, Equatable {
 
 /// Values that can be bound to a statement parameter. Every query binds its inputs this way:
 /// no SQL is ever assembled from values.
-public protocol DatabaseValueConvertible {
+package protocol DatabaseValueConvertible {
     var databaseValue: DatabaseValue { get }
 }
 
 extension Int: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .integer(Int64(self)) }
+    package var databaseValue: DatabaseValue { .integer(Int64(self)) }
 }
 
 extension Int64: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .integer(self) }
+    package var databaseValue: DatabaseValue { .integer(self) }
 }
 
 extension Double: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .real(self) }
+    package var databaseValue: DatabaseValue { .real(self) }
 }
 
 extension String: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .text(self) }
+    package var databaseValue: DatabaseValue { .text(self) }
 }
 
 extension Bool: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
+    package var databaseValue: DatabaseValue { .integer(self ? 1 : 0) }
 }
 
 extension Array: DatabaseValueConvertible where Element == UInt8 {
-    public var databaseValue: DatabaseValue { .blob(self) }
+    package var databaseValue: DatabaseValue { .blob(self) }
 }
 
 /// UUIDs are stored as their canonical upper-case text, the form the API writes.
 extension UUID: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .text(canonicalText) }
+    package var databaseValue: DatabaseValue { .text(canonicalText) }
 }
 
 /// Dates are stored as whole milliseconds since 1970.
 extension Date: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { .integer(Int64((timeIntervalSince1970 * 1000).rounded())) }
+    package var databaseValue: DatabaseValue { .integer(Int64((timeIntervalSince1970 * 1000).rounded())) }
 }
 
 extension Optional: DatabaseValueConvertible where Wrapped: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { self?.databaseValue ?? .null }
+    package var databaseValue: DatabaseValue { self?.databaseValue ?? .null }
 }
 
 extension DatabaseValue: DatabaseValueConvertible {
-    public var databaseValue: DatabaseValue { self }
+    package var databaseValue: DatabaseValue { self }
 }

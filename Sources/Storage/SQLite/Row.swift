@@ -1,25 +1,25 @@
 import FoundationEssentials
 
 /// One result row, read by column index. A value of the wrong type is a corrupt store: it throws.
-public struct Row: Sendable, RowReading {
-    public let values: [DatabaseValue]
+package struct Row: Sendable, RowReading {
+    package let values: [DatabaseValue]
 
-    public func int(_ index: Int) throws -> Int {
+    package func int(_ index: Int) throws -> Int {
         guard case .integer(let value) = values[index] else { throw RowError.unexpected(index, values[index]) }
         return Int(value)
     }
 
-    public func optionalInt(_ index: Int) throws -> Int? {
+    package func optionalInt(_ index: Int) throws -> Int? {
         if case .null = values[index] { return nil }
         return try int(index)
     }
 
-    public func string(_ index: Int) throws -> String {
+    package func string(_ index: Int) throws -> String {
         guard case .text(let value) = values[index] else { throw RowError.unexpected(index, values[index]) }
         return value
     }
 
-    public func optionalString(_ index: Int) throws -> String? {
+    package func optionalString(_ index: Int) throws -> String? {
         if case .null = values[index] { return nil }
         return try string(index)
     }
@@ -33,16 +33,16 @@ public struct Row: Sendable, RowReading {
         }
     }
 
-    public func blob(_ index: Int) throws -> [UInt8] {
+    package func blob(_ index: Int) throws -> [UInt8] {
         guard case .blob(let value) = values[index] else { throw RowError.unexpected(index, values[index]) }
         return value
     }
 }
 
-public enum RowError: Error, CustomStringConvertible {
+package enum RowError: Error, CustomStringConvertible {
     case unexpected(Int, DatabaseValue)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .unexpected(index, value): return "unexpected value \(value) in column \(index)"
         }

@@ -1,12 +1,12 @@
 import CSQLite
 
 /// A failure reported by SQLite, with its primary result code and message.
-public struct SQLiteError: Error, Sendable, CustomStringConvertible {
+package struct SQLiteError: Error, Sendable, CustomStringConvertible {
     /// The extended result code (e.g. SQLITE_CONSTRAINT_UNIQUE).
-    public let code: Int32
-    public let message: String
+    package let code: Int32
+    package let message: String
 
-    public init(code: Int32, message: String) {
+    package init(code: Int32, message: String) {
         self.code = code
         self.message = message
     }
@@ -17,19 +17,19 @@ public struct SQLiteError: Error, Sendable, CustomStringConvertible {
         self.init(code: code, message: message)
     }
 
-    public var primaryCode: Int32 { code & 0xFF }
+    package var primaryCode: Int32 { code & 0xFF }
 
     /// Another connection (or process) holds the lock longer than the busy timeout.
-    public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+    package var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
     /// The disk (or the file size limit) is full: nothing could be written.
-    public var isDiskFull: Bool { primaryCode == SQLITE_FULL }
+    package var isDiskFull: Bool { primaryCode == SQLITE_FULL }
     /// The file cannot be written at all: a read-only file system or file, or an I/O error.
-    public var isUnwritable: Bool { primaryCode == SQLITE_READONLY || primaryCode == SQLITE_IOERR || primaryCode == SQLITE_CANTOPEN }
-    public var isUniqueViolation: Bool { code == SQLiteError.constraintUnique || code == SQLiteError.constraintPrimaryKey }
+    package var isUnwritable: Bool { primaryCode == SQLITE_READONLY || primaryCode == SQLITE_IOERR || primaryCode == SQLITE_CANTOPEN }
+    package var isUniqueViolation: Bool { code == SQLiteError.constraintUnique || code == SQLiteError.constraintPrimaryKey }
 
     // Extended codes are C macros built with shifts, which Swift does not import (sqlite3.h).
     static let constraintPrimaryKey = SQLITE_CONSTRAINT | (6 << 8)
     static let constraintUnique = SQLITE_CONSTRAINT | (8 << 8)
 
-    public var description: String { "SQLite error \(code): \(message)" }
+    package var description: String { "SQLite error \(code): \(message)" }
 }

@@ -4,7 +4,7 @@ import FoundationEssentials
 /// Reads a result row by column index; the same checks whether the row was copied out (`Row`) or
 /// is read in place from the statement (`StatementRow`). A value of the wrong type is a corrupt
 /// store: it throws.
-public protocol RowReading {
+package protocol RowReading {
     func int(_ index: Int) throws -> Int
     func optionalInt(_ index: Int) throws -> Int?
     func string(_ index: Int) throws -> String
@@ -12,18 +12,18 @@ public protocol RowReading {
 }
 
 extension RowReading {
-    public func uuid(_ index: Int) throws -> UUID {
+    package func uuid(_ index: Int) throws -> UUID {
         let text = try string(index)
         guard let uuid = UUID(canonicalText: text) else { throw RowError.unexpected(index, .text(text)) }
         return uuid
     }
 
     /// Stored as milliseconds since 1970.
-    public func date(_ index: Int) throws -> Date {
+    package func date(_ index: Int) throws -> Date {
         Date(timeIntervalSince1970: Double(try int(index)) / 1000)
     }
 
-    public func optionalDate(_ index: Int) throws -> Date? {
+    package func optionalDate(_ index: Int) throws -> Date? {
         try optionalInt(index).map { Date(timeIntervalSince1970: Double($0) / 1000) }
     }
 }
@@ -31,26 +31,26 @@ extension RowReading {
 /// The current row of a statement being stepped, read in place: no copy of the row into values
 /// first, which was most of the cost of listing a roster. Valid only inside the closure that
 /// receives it (`Database.map`).
-public struct StatementRow: RowReading {
+package struct StatementRow: RowReading {
     let handle: OpaquePointer
 
-    public func int(_ index: Int) throws -> Int {
+    package func int(_ index: Int) throws -> Int {
         let column = Int32(index)
         guard sqlite3_column_type(handle, column) == SQLITE_INTEGER else { throw RowError.unexpected(index, value(column)) }
         return Int(sqlite3_column_int64(handle, column))
     }
 
-    public func optionalInt(_ index: Int) throws -> Int? {
+    package func optionalInt(_ index: Int) throws -> Int? {
         sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL ? nil : try int(index)
     }
 
-    public func string(_ index: Int) throws -> String {
+    package func string(_ index: Int) throws -> String {
         let column = Int32(index)
         guard sqlite3_column_type(handle, column) == SQLITE_TEXT else { throw RowError.unexpected(index, value(column)) }
         return text(column)
     }
 
-    public func optionalString(_ index: Int) throws -> String? {
+    package func optionalString(_ index: Int) throws -> String? {
         sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL ? nil : try string(index)
     }
 

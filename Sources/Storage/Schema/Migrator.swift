@@ -1,29 +1,29 @@
 /// One step of the schema, applied once, in version order, inside the migrator's transaction.
-public struct Migration: Sendable {
-    public let version: Int
-    public let name: String
+package struct Migration: Sendable {
+    package let version: Int
+    package let name: String
     let apply: @Sendable (Database) throws -> Void
 
     /// A step that is a script of constant SQL.
-    public init(version: Int, name: String, sql: String) {
+    package init(version: Int, name: String, sql: String) {
         self.init(version: version, name: name) { try $0.executeScript(sql) }
     }
 
     /// A step that needs code: values SQL cannot compute (Unicode normalisation, say).
-    public init(version: Int, name: String, apply: @escaping @Sendable (Database) throws -> Void) {
+    package init(version: Int, name: String, apply: @escaping @Sendable (Database) throws -> Void) {
         self.version = version
         self.name = name
         self.apply = apply
     }
 }
 
-public enum MigrationError: Error, Equatable, CustomStringConvertible {
+package enum MigrationError: Error, Equatable, CustomStringConvertible {
     /// The file was written by a newer gather-server; this binary leaves it alone.
     case databaseTooNew(found: Int, supported: Int)
     /// A migration left a row referring to one that does not exist: nothing of it was kept.
     case brokenReference(table: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case let .brokenReference(table):
             return "migrating the database left a row of \(table) referring to a missing row; nothing was changed"
@@ -34,21 +34,21 @@ public enum MigrationError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Brings a database to the newest schema, tracked in `PRAGMA user_version`, in one transaction.
-public struct Migrator: Sendable {
-    public let migrations: [Migration]
+package struct Migrator: Sendable {
+    package let migrations: [Migration]
     /// Run after the migrations at every open, in the same transaction: brings derived values up
     /// to date with the code that derives them.
     let upkeep: (@Sendable (Database) throws -> Void)?
 
-    public init(migrations: [Migration], upkeep: (@Sendable (Database) throws -> Void)? = nil) {
+    package init(migrations: [Migration], upkeep: (@Sendable (Database) throws -> Void)? = nil) {
         self.migrations = migrations.sorted { $0.version < $1.version }
         self.upkeep = upkeep
     }
 
-    public var latestVersion: Int { migrations.last?.version ?? 0 }
+    package var latestVersion: Int { migrations.last?.version ?? 0 }
 
     /// Throws `databaseTooNew` without writing anything when the file is ahead of this binary.
-    public func checkCompatible(_ database: Database) throws {
+    package func checkCompatible(_ database: Database) throws {
         let current = try database.userVersion()
         if current > latestVersion {
             throw MigrationError.databaseTooNew(found: current, supported: latestVersion)
@@ -60,7 +60,7 @@ public struct Migrator: Sendable {
     /// table with them on would cascade to the rows that refer to it); the references are checked
     /// whole before the transaction commits, and the setting is put back after.
     @discardableResult
-    public func migrate(_ database: Database) throws -> (from: Int, to: Int) {
+    package func migrate(_ database: Database) throws -> (from: Int, to: Int) {
         let enforced = try database.query("PRAGMA foreign_keys").first?.int(0) == 1
         if enforced { try database.executeScript("PRAGMA foreign_keys = OFF") }
         defer { if enforced { try? database.executeScript("PRAGMA foreign_keys = ON") } }

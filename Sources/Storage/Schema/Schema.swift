@@ -1,9 +1,9 @@
 import GatherCore
 
 /// The Football Gather schema, one migration per version. Never edit a released migration: add one.
-public enum Schema {
+package enum Schema {
     /// Usernames' comparison keys are recomputed at every open (see `UserRepository.reconcileComparisonKeys`).
-    public static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12, version13, version14, version15]) { database in
+    package static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12, version13, version14, version15]) { database in
         try UserRepository(database).reconcileComparisonKeys()
     }
 

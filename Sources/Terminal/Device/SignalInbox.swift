@@ -8,17 +8,17 @@ import Glibc
 ///
 /// `block` must run first in `main`, before any thread exists: every thread inherits the mask, so
 /// no thread takes one of these signals the ordinary way.
-public final class SignalInbox {
-    public let descriptor: Int32
+package final class SignalInbox {
+    package let descriptor: Int32
 
     /// Blocks `signals` in the calling thread and in every thread it starts from now on.
-    public static func block(_ signals: [Int32]) {
+    package static func block(_ signals: [Int32]) {
         var mask = SignalInbox.mask(of: signals)
         pthread_sigmask(SIG_BLOCK, &mask, nil)
     }
 
     /// A non-blocking descriptor from which the (blocked) `signals` are read.
-    public init(_ signals: [Int32]) throws(TerminalError) {
+    package init(_ signals: [Int32]) throws(TerminalError) {
         var mask = SignalInbox.mask(of: signals)
         let descriptor = signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
         guard descriptor >= 0 else { throw TerminalError.systemCall("signalfd", errno: errno) }
@@ -30,7 +30,7 @@ public final class SignalInbox {
     }
 
     /// The signals that arrived since the last call, in order (none when the read would block).
-    public func take() -> [Int32] {
+    package func take() -> [Int32] {
         var signals: [Int32] = []
         var information = signalfd_siginfo()
         while read(descriptor, &information, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {

@@ -9,9 +9,9 @@ import Foundation
 /// saved on entering full screen, is read and written under `lock`, and the file
 /// descriptors are immutable. The same lock serialises writes, so frames written
 /// from different threads never interleave on screen.
-public final class TerminalDevice: @unchecked Sendable {
+package final class TerminalDevice: @unchecked Sendable {
     /// The bell character: most terminals beep or flash, e.g. on invalid input.
-    public static let bell: [UInt8] = [0x07]
+    package static let bell: [UInt8] = [0x07]
 
     private let input: Int32
     private let output: Int32
@@ -22,7 +22,7 @@ public final class TerminalDevice: @unchecked Sendable {
     /// - Parameters:
     ///   - input: where keys are read from, and whose settings raw mode changes.
     ///   - output: where frames are written.
-    public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+    package init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
         self.input = input
         self.output = output
     }
@@ -34,21 +34,21 @@ public final class TerminalDevice: @unchecked Sendable {
     }
 
     /// Whether `fileDescriptor` is a terminal, as opposed to a file or a pipe.
-    public static func isTerminal(_ fileDescriptor: Int32) -> Bool {
+    package static func isTerminal(_ fileDescriptor: Int32) -> Bool {
         isatty(fileDescriptor) == 1
     }
 
     /// Whether a terminal of type `term` (the TERM variable) can place the cursor and switch to the
     /// alternate screen, as every ANSI terminal can. `dumb` (Emacs shells, some CI consoles) cannot;
     /// an unset TERM is taken to be ANSI, as most terminals are.
-    public static func canAddressCursor(term: String?) -> Bool {
+    package static func canAddressCursor(term: String?) -> Bool {
         guard let term = term?.trimmingCharacters(in: .whitespaces), !term.isEmpty else { return true }
         return !["dumb", "unknown"].contains(term.lowercased())
     }
 
     /// The terminal's size, or nil when neither descriptor is a terminal (or the
     /// terminal reports no size, as some serial lines do).
-    public func size() -> (columns: Int, rows: Int)? {
+    package func size() -> (columns: Int, rows: Int)? {
         for descriptor in [output, input] {
             var windowSize = winsize()
             if ioctl(descriptor, UInt(TIOCGWINSZ), &windowSize) == 0, windowSize.ws_col > 0, windowSize.ws_row > 0 {
@@ -62,7 +62,7 @@ public final class TerminalDevice: @unchecked Sendable {
     /// alternate screen and a hidden cursor. Doing it twice has no further effect.
     ///
     /// - Throws: `TerminalError.notATerminal` when the input is not a terminal.
-    public func enterFullScreen() throws {
+    package func enterFullScreen() throws {
         try lock.withLock {
             guard savedAttributes == nil else { return }
             var attributes = termios()
@@ -86,7 +86,7 @@ public final class TerminalDevice: @unchecked Sendable {
     /// Leaves full screen: default style, visible cursor, normal screen and the
     /// user's settings back. Safe to call at any time and any number of times,
     /// e.g. from both a signal path and normal shutdown.
-    public func restore() {
+    package func restore() {
         lock.withLock {
             guard var attributes = savedAttributes else { return }
             CrashRestoration.disarm()
@@ -103,7 +103,7 @@ public final class TerminalDevice: @unchecked Sendable {
     /// an event loop may set non-blocking) this waits until it can write. Other
     /// errors, such as a closed terminal, drop the rest: there is nowhere left to
     /// show it.
-    public func write(_ bytes: [UInt8]) {
+    package func write(_ bytes: [UInt8]) {
         lock.withLock {
             writeUnlocked(bytes)
         }
@@ -112,7 +112,7 @@ public final class TerminalDevice: @unchecked Sendable {
     /// Makes crashes (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP) restore
     /// the terminal before the process ends, when it is in full screen at the
     /// time. Installed once per process; further calls do nothing.
-    public func installCrashRestoration() {
+    package func installCrashRestoration() {
         CrashRestoration.install()
     }
 

@@ -1,6 +1,6 @@
 /// One key press, as the application wants to see it: the terminal's byte-level
 /// encodings (escape sequences, control bytes, UTF-8) are already resolved.
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
     /// A printable character, including space and any non-ASCII character.
     ///
     /// Each Unicode scalar arrives as its own key, so that decoding does not depend

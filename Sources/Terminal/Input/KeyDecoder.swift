@@ -8,7 +8,7 @@
 /// a sequence whose remaining bytes have not arrived yet. The decoder holds it
 /// (`hasPendingEscape`), and the caller resolves it with `flushPendingEscape()`
 /// once the input has been quiet for a moment (around 50 ms).
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
     private enum State: Sendable {
         case ground
         /// ESC seen.
@@ -26,17 +26,17 @@ public struct KeyDecoder: Sendable {
     /// Set after CR so that the LF of a CRLF pair does not count as a second Enter.
     private var swallowsLineFeed = false
 
-    public init() {}
+    package init() {}
 
     /// Whether an ESC (possibly with the start of a sequence after it) is waiting
     /// for more bytes to decide what it is.
-    public var hasPendingEscape: Bool {
+    package var hasPendingEscape: Bool {
         if case .ground = state { return false }
         return true
     }
 
     /// Decodes `bytes`, returning every key they complete.
-    public mutating func feed<S: Sequence>(_ bytes: S) -> [Key] where S.Element == UInt8 {
+    package mutating func feed<S: Sequence>(_ bytes: S) -> [Key] where S.Element == UInt8 {
         var keys: [Key] = []
         for byte in bytes {
             consume(byte, into: &keys)
@@ -49,7 +49,7 @@ public struct KeyDecoder: Sendable {
     /// `ESC [` and `ESC O` with nothing after them are returned as Escape followed by
     /// that character (what Alt+[ sends); a sequence cut off after its parameters is
     /// dropped, since its bytes were never meant as text.
-    public mutating func flushPendingEscape() -> [Key] {
+    package mutating func flushPendingEscape() -> [Key] {
         var keys: [Key] = []
         abandonSequence(into: &keys)
         return keys

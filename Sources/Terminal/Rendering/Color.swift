@@ -3,7 +3,7 @@
 /// Only the basic palette is offered: every terminal supports it, and the
 /// user's theme decides the actual shades, so text stays readable on both light
 /// and dark backgrounds.
-public enum Color: Sendable, Hashable {
+package enum Color: Sendable, Hashable {
     case black
     case red
     case green

@@ -3,13 +3,13 @@
 /// Layout is done in columns, not characters: a CJK name or an emoji takes two
 /// columns, a combining accent none, and aligning tables by `count` would break
 /// as soon as such text appears.
-public enum DisplayWidth {
+package enum DisplayWidth {
     /// The columns one grapheme occupies: 0, 1 or 2.
     ///
     /// A grapheme counts as its base scalar, so accents and other combining
     /// marks add nothing, and a whole emoji sequence (skin tones, ZWJ families,
     /// flags) counts as its first emoji.
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         // VS16 asks for emoji presentation of a symbol that is text by default (❤️).
         if scalars.count > 1, scalars.contains(variationSelector16),
@@ -26,7 +26,7 @@ public enum DisplayWidth {
     }
 
     /// The columns `text` occupies: the sum over its graphemes.
-    public static func of(_ text: String) -> Int {
+    package static func of(_ text: String) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 
@@ -34,7 +34,7 @@ public enum DisplayWidth {
     ///
     /// A wide character that would straddle the limit is dropped whole, so the
     /// result can be a column narrower than `width`.
-    public static func truncate(_ text: String, toWidth width: Int) -> String {
+    package static func truncate(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
         guard of(text) > width else { return text }
         let budget = width - of(ellipsis)
@@ -52,7 +52,7 @@ public enum DisplayWidth {
 
     /// `text` truncated to `width` columns and padded with spaces to exactly
     /// `width`, for fixed-width table cells.
-    public static func pad(_ text: String, toWidth width: Int) -> String {
+    package static func pad(_ text: String, toWidth width: Int) -> String {
         let truncated = truncate(text, toWidth: width)
         let missing = max(0, width - of(truncated))
         return truncated + String(repeating: " ", count: missing)

@@ -5,14 +5,14 @@
 /// bytes instead of a repaint, which keeps the screen free of flicker and cheap
 /// over slow connections. Each frame comes out as one byte array, meant for a
 /// single `write`, so the terminal never shows half a frame.
-public struct Renderer: Sendable {
+package struct Renderer: Sendable {
     private let colorEnabled: Bool
     /// The frame the terminal currently shows; nil when unknown.
     private var onScreen: ScreenBuffer?
 
     /// - Parameter colorEnabled: false to leave out colours, e.g. when `NO_COLOR`
     ///   is set; bold, dim, underline and reverse are still drawn.
-    public init(colorEnabled: Bool) {
+    package init(colorEnabled: Bool) {
         self.colorEnabled = colorEnabled
     }
 
@@ -21,7 +21,7 @@ public struct Renderer: Sendable {
     ///
     /// The first frame, a frame of a new size (the terminal was resized) and the
     /// frame after `invalidate()` clear the screen and paint everything.
-    public mutating func render(_ frame: ScreenBuffer) -> [UInt8] {
+    package mutating func render(_ frame: ScreenBuffer) -> [UInt8] {
         var output: FrameOutput
         let baseline: ScreenBuffer
         if let onScreen, onScreen.width == frame.width, onScreen.height == frame.height {
@@ -49,7 +49,7 @@ public struct Renderer: Sendable {
     /// Forgets what is on screen, so the next frame is painted in full: after the
     /// screen was disturbed (a suspend and resume, another program's output) or
     /// when the user asks for a redraw.
-    public mutating func invalidate() {
+    package mutating func invalidate() {
         onScreen = nil
     }
 }

@@ -4,13 +4,13 @@
 /// Text is placed by display width, so a wide character fills two cells (the
 /// second holding ""), and the buffer never holds half of one: overwriting
 /// either half blanks the other.
-public struct ScreenBuffer: Equatable, Sendable {
-    public let width: Int
-    public let height: Int
+package struct ScreenBuffer: Equatable, Sendable {
+    package let width: Int
+    package let height: Int
     private var cells: [Cell]
 
     /// A blank buffer; negative sizes are treated as zero.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         cells = Array(repeating: .blank, count: self.width * self.height)
@@ -18,7 +18,7 @@ public struct ScreenBuffer: Equatable, Sendable {
 
     /// The cell at a position; outside the buffer, a blank cell, so that views
     /// can probe freely without range checks.
-    public subscript(row: Int, column: Int) -> Cell {
+    package subscript(row: Int, column: Int) -> Cell {
         guard contains(row: row, column: column) else { return .blank }
         return cells[row * width + column]
     }
@@ -34,7 +34,7 @@ public struct ScreenBuffer: Equatable, Sendable {
     ///
     /// - Returns: the number of columns written.
     @discardableResult
-    public mutating func put(_ text: String, row: Int, column: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
+    package mutating func put(_ text: String, row: Int, column: Int, style: Style = .plain, maxWidth: Int? = nil) -> Int {
         guard contains(row: row, column: column) else { return 0 }
         var fitted = text
         if let maxWidth {
@@ -63,7 +63,7 @@ public struct ScreenBuffer: Equatable, Sendable {
     /// header background, before text is put on top.
     ///
     /// - Parameter width: the number of columns; nil fills to the end of the row.
-    public mutating func fill(row: Int, from column: Int = 0, width: Int? = nil, style: Style) {
+    package mutating func fill(row: Int, from column: Int = 0, width: Int? = nil, style: Style) {
         guard (0..<height).contains(row) else { return }
         let start = max(0, column)
         let end = min(self.width, width.map { column + max(0, $0) } ?? self.width)
@@ -75,7 +75,7 @@ public struct ScreenBuffer: Equatable, Sendable {
 
     /// The text of a row, with continuation cells contributing nothing, so a
     /// test can compare it with what a user would read on screen.
-    public func line(_ row: Int) -> String {
+    package func line(_ row: Int) -> String {
         guard (0..<height).contains(row) else { return "" }
         return cells[row * width..<(row + 1) * width].map(\.text).joined()
     }

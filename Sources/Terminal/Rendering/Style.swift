@@ -1,20 +1,20 @@
 /// How a cell's text is drawn: colours and attributes.
-public struct Style: Hashable, Sendable {
+package struct Style: Hashable, Sendable {
     /// Text colour; nil keeps the terminal's default.
-    public var foreground: Color?
+    package var foreground: Color?
     /// Background colour; nil keeps the terminal's default.
-    public var background: Color?
-    public var bold: Bool
-    public var dim: Bool
+    package var background: Color?
+    package var bold: Bool
+    package var dim: Bool
     /// Swapped foreground and background, e.g. for a selection bar that must be
     /// visible even when colours are disabled.
-    public var reverse: Bool
-    public var underline: Bool
+    package var reverse: Bool
+    package var underline: Bool
 
     /// The terminal's default look.
-    public static let plain = Style()
+    package static let plain = Style()
 
-    public init(
+    package init(
         foreground: Color? = nil,
         background: Color? = nil,
         bold: Bool = false,

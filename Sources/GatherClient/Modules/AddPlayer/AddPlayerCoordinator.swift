@@ -1,9 +1,9 @@
 import GatherCore
 
 @MainActor
-public final class AddPlayerCoordinator: ScreenCoordinator, AddPlayerPresenterDelegate {
-    public let presenter: AddPlayerPresenter
-    public let screen: AnyObject
+package final class AddPlayerCoordinator: ScreenCoordinator, AddPlayerPresenterDelegate {
+    package let presenter: AddPlayerPresenter
+    package let screen: AnyObject
     private unowned let app: AppCoordinator
     private let onAdd: @MainActor (Player) -> Void
 
@@ -18,12 +18,12 @@ public final class AddPlayerCoordinator: ScreenCoordinator, AddPlayerPresenterDe
         presenter.viewDidLoad()
     }
 
-    public func addPlayer(_ presenter: AddPlayerPresenter, didAdd player: Player) {
+    package func addPlayer(_ presenter: AddPlayerPresenter, didAdd player: Player) {
         app.pop()
         onAdd(player)
     }
 
-    public func addPlayerDidCancel(_ presenter: AddPlayerPresenter) {
+    package func addPlayerDidCancel(_ presenter: AddPlayerPresenter) {
         app.pop()
     }
 }

@@ -1,38 +1,38 @@
 import GatherCore
 
-public struct AddPlayerViewState: Equatable, Sendable {
+package struct AddPlayerViewState: Equatable, Sendable {
     /// The form's fields, in order.
-    public static let fields = PlayerField.allCases
+    package static let fields = PlayerField.allCases
 
-    public var positionOptions: [String]
-    public var skillOptions: [String]
+    package var positionOptions: [String]
+    package var skillOptions: [String]
     /// The field being filled in; nil when none is (the form itself has the keys).
-    public var focus: PlayerField?
+    package var focus: PlayerField?
     /// The chosen option of each choice field.
-    public var positionIndex: Int
-    public var skillIndex: Int
-    public var isSaving: Bool
-    public var error: String?
+    package var positionIndex: Int
+    package var skillIndex: Int
+    package var isSaving: Bool
+    package var error: String?
     /// The roster already has a player of this name: add another anyway? (y/n)
     package var confirmingDuplicate: String? = nil
 }
 
 @MainActor
-public protocol AddPlayerView: AnyObject {
+package protocol AddPlayerView: AnyObject {
     func display(_ state: AddPlayerViewState)
 }
 
 @MainActor
-public protocol AddPlayerPresenterDelegate: AnyObject {
+package protocol AddPlayerPresenterDelegate: AnyObject {
     func addPlayer(_ presenter: AddPlayerPresenter, didAdd player: Player)
     func addPlayerDidCancel(_ presenter: AddPlayerPresenter)
 }
 
 /// A new player: name required, the rest optional.
 @MainActor
-public final class AddPlayerPresenter {
-    public weak var view: (any AddPlayerView)?
-    public weak var delegate: (any AddPlayerPresenterDelegate)?
+package final class AddPlayerPresenter {
+    package weak var view: (any AddPlayerView)?
+    package weak var delegate: (any AddPlayerPresenterDelegate)?
     private let service: any PlayerService
     /// The roster's names, to ask before a second player of the same name is added.
     private let existingNames: [String]
@@ -47,25 +47,25 @@ public final class AddPlayerPresenter {
         self.existingNames = existingNames
     }
 
-    public func viewDidLoad() {
+    package func viewDidLoad() {
         view?.display(state)
     }
 
     // MARK: Moving through the form
 
     /// The next field (from none: the first).
-    public func focusNext() { moveFocus(by: 1) }
+    package func focusNext() { moveFocus(by: 1) }
     /// The previous field (from none: the last).
-    public func focusPrevious() { moveFocus(by: -1) }
+    package func focusPrevious() { moveFocus(by: -1) }
 
     /// Leaves the field: the form's own keys (cancel, save) apply.
-    public func leaveField() {
+    package func leaveField() {
         state.focus = nil
         view?.display(state)
     }
 
     /// Steps the focused choice field's option, wrapping around.
-    public func changeChoice(by offset: Int) {
+    package func changeChoice(by offset: Int) {
         switch state.focus {
         case .preferredPosition?:
             state.positionIndex = Self.wrap(state.positionIndex + offset, count: state.positionOptions.count)
@@ -91,12 +91,12 @@ public final class AddPlayerPresenter {
     // MARK: Saving
 
     /// Saves with the typed texts and the chosen options.
-    public func save(name: String, age: String, favouriteTeam: String) async {
+    package func save(name: String, age: String, favouriteTeam: String) async {
         await save(PlayerForm(name: name, age: age, positionIndex: state.positionIndex, skillIndex: state.skillIndex,
                               favouriteTeam: favouriteTeam))
     }
 
-    public func save(_ form: PlayerForm) async {
+    package func save(_ form: PlayerForm) async {
         guard !state.isSaving else { return }
         switch form.validated() {
         case .failure(let error):
@@ -148,7 +148,7 @@ public final class AddPlayerPresenter {
         }
     }
 
-    public func cancel() {
+    package func cancel() {
         delegate?.addPlayerDidCancel(self)
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 import GatherCore
 
 @MainActor
-public final class ConfirmTeamsCoordinator: ScreenCoordinator, ConfirmTeamsPresenterDelegate {
-    public let presenter: ConfirmTeamsPresenter
-    public let screen: AnyObject
+package final class ConfirmTeamsCoordinator: ScreenCoordinator, ConfirmTeamsPresenterDelegate {
+    package let presenter: ConfirmTeamsPresenter
+    package let screen: AnyObject
     private unowned let app: AppCoordinator
     private let onGatherEnd: @MainActor (GatherResult, KeptResult) -> Void
 
@@ -25,7 +25,7 @@ public final class ConfirmTeamsCoordinator: ScreenCoordinator, ConfirmTeamsPrese
         }
     }
 
-    public func confirmTeams(_ presenter: ConfirmTeamsPresenter, didStart gatherID: UUID, assignments: [TeamAssignmentEntry],
+    package func confirmTeams(_ presenter: ConfirmTeamsPresenter, didStart gatherID: UUID, assignments: [TeamAssignmentEntry],
                              teamA: [Player], teamB: [Player], balanceSeed: Int?) {
         let bench = Dictionary(presenter.members(of: .bench).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let coordinator = GatherCoordinator(app: app, gatherID: gatherID, assignments: assignments, teamA: teamA, teamB: teamB,

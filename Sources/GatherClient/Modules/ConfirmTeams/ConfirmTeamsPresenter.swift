@@ -1,20 +1,20 @@
 import Foundation
 import GatherCore
 
-public struct TeamSection: Equatable, Sendable {
-    public var team: Team
-    public var title: String
-    public var rows: [TeamRow]
+package struct TeamSection: Equatable, Sendable {
+    package var team: Team
+    package var title: String
+    package var rows: [TeamRow]
     /// The sum of the skill points on this side (beginner 1, amateur 2, professional 3, none 2).
-    public var skill: Int
-    public var goalkeepers: Int
+    package var skill: Int
+    package var goalkeepers: Int
 }
 
-public struct TeamRow: Equatable, Sendable {
-    public var name: String
-    public var isHighlighted: Bool
+package struct TeamRow: Equatable, Sendable {
+    package var name: String
+    package var isHighlighted: Bool
     /// Kept on their team when the teams are balanced.
-    public var isPinned: Bool
+    package var isPinned: Bool
     /// What the organiser weighs the teams by.
     package var position: Position?
     package var skill: Skill?
@@ -30,13 +30,13 @@ public struct TeamRow: Equatable, Sendable {
     package var isGoalkeeper: Bool { position == .goalkeeper }
 }
 
-public struct ConfirmTeamsViewState: Equatable, Sendable {
-    public var sections: [TeamSection]
-    public var error: String?
+package struct ConfirmTeamsViewState: Equatable, Sendable {
+    package var sections: [TeamSection]
+    package var error: String?
     /// |Team A's skill − Team B's|.
-    public var skillDifference: Int
+    package var skillDifference: Int
     /// The teams are as the balancer made them (no hand move since).
-    public var isBalanced: Bool
+    package var isBalanced: Bool
     /// What re-rolling found: this is the only fair split, or every fair one has been shown.
     package var notice: String? = nil
     /// Team A's chance to win by the players' ratings, once they are known and both teams have players.
@@ -47,12 +47,12 @@ public struct ConfirmTeamsViewState: Equatable, Sendable {
 }
 
 @MainActor
-public protocol ConfirmTeamsView: AnyObject {
+package protocol ConfirmTeamsView: AnyObject {
     func display(_ state: ConfirmTeamsViewState)
 }
 
 @MainActor
-public protocol ConfirmTeamsPresenterDelegate: AnyObject {
+package protocol ConfirmTeamsPresenterDelegate: AnyObject {
     /// The match starts: `gatherID` is its id from now on (the server hears of it when it is saved).
     func confirmTeams(_ presenter: ConfirmTeamsPresenter, didStart gatherID: UUID, assignments: [TeamAssignmentEntry],
                       teamA: [Player], teamB: [Player], balanceSeed: Int?)
@@ -62,15 +62,15 @@ public protocol ConfirmTeamsPresenterDelegate: AnyObject {
 /// with the balancer, then starts the match. Nothing is sent yet: the gather is stored, teams and
 /// result together, when it is saved. Balancing runs here, with no server: it works offline too.
 @MainActor
-public final class ConfirmTeamsPresenter {
-    public weak var view: (any ConfirmTeamsView)?
-    public weak var delegate: (any ConfirmTeamsPresenterDelegate)?
+package final class ConfirmTeamsPresenter {
+    package weak var view: (any ConfirmTeamsView)?
+    package weak var delegate: (any ConfirmTeamsPresenterDelegate)?
     private var players: [Player]
-    public private(set) var teams: [Int: Team]
+    package private(set) var teams: [Int: Team]
     /// Players held on their team when balancing.
-    public private(set) var pins: [Int: Team] = [:]
+    package private(set) var pins: [Int: Team] = [:]
     /// The seed of the balanced split on screen; nil once a hand move changed it (or before B).
-    public private(set) var balanceSeed: Int?
+    package private(set) var balanceSeed: Int?
     private var highlightedID: Int?
     private var error: String?
     private var notice: String?
@@ -98,14 +98,14 @@ public final class ConfirmTeamsPresenter {
     static let order: [Team] = [.bench, .teamA, .teamB]
 
     /// `makeSeed` draws the seed of each balance (tests give fixed ones).
-    public init(players: [Player], makeSeed: @escaping () -> Int = { Int.random(in: BalanceRequest.seedRange) }) {
+    package init(players: [Player], makeSeed: @escaping () -> Int = { Int.random(in: BalanceRequest.seedRange) }) {
         self.players = players
         self.makeSeed = makeSeed
         teams = Dictionary(uniqueKeysWithValues: players.map { ($0.id, Team.bench) })
         highlightedID = players.first?.id
     }
 
-    public func viewDidLoad() {
+    package func viewDidLoad() {
         render()
     }
 
@@ -122,8 +122,8 @@ public final class ConfirmTeamsPresenter {
         ordered.first { $0.id == highlightedID }
     }
 
-    public func moveUp() { move(by: -1) }
-    public func moveDown() { move(by: 1) }
+    package func moveUp() { move(by: -1) }
+    package func moveDown() { move(by: 1) }
 
     private func move(by offset: Int) {
         let list = ordered
@@ -150,7 +150,7 @@ public final class ConfirmTeamsPresenter {
     /// Moves the highlighted player to `team`. The highlight stays at the player's old place in
     /// the list they left (on whoever comes next there), so pressing a/b repeatedly deals the
     /// bench out from the top, and n sends players back without jumping to the other team.
-    public func assignHighlighted(to team: Team) {
+    package func assignHighlighted(to team: Team) {
         guard let player = highlightedPlayer, let from = teams[player.id], from != team,
               let index = members(of: from).firstIndex(where: { $0.id == player.id }) else { return }
         teams[player.id] = team
@@ -168,7 +168,7 @@ public final class ConfirmTeamsPresenter {
     // MARK: Balancing
 
     /// B: everyone selected split into two fair teams (pinned players stay where they are).
-    public func balance() {
+    package func balance() {
         shownSplits = []
         notice = nil
         let seed = makeSeed()
@@ -178,7 +178,7 @@ public final class ConfirmTeamsPresenter {
 
     /// R: another split just as fair, never one already shown since B (the same teams with the
     /// sides swapped count as shown); when there is none, says so and starts the round again.
-    public func reroll() {
+    package func reroll() {
         notice = nil
         for _ in 0..<ConfirmTeamsPresenter.rerollAttempts {
             let seed = makeSeed()
@@ -251,7 +251,7 @@ public final class ConfirmTeamsPresenter {
     }
 
     /// p: pins the highlighted player to the team they are on, or unpins them.
-    public func togglePin() {
+    package func togglePin() {
         guard let player = highlightedPlayer else { return }
         if pins[player.id] != nil {
             pins[player.id] = nil
@@ -268,7 +268,7 @@ public final class ConfirmTeamsPresenter {
     var canStart: Bool { !members(of: .teamA).isEmpty && !members(of: .teamB).isEmpty }
 
     /// Enter: both teams need a player; then the match starts with a fresh gather id.
-    public func start() {
+    package func start() {
         guard canStart else {
             error = "Both teams need at least one player"
             render()

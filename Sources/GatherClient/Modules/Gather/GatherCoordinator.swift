@@ -2,9 +2,9 @@ import Foundation
 import GatherCore
 
 @MainActor
-public final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegate {
-    public let presenter: GatherPresenter
-    public let screen: AnyObject
+package final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegate {
+    package let presenter: GatherPresenter
+    package let screen: AnyObject
     private unowned let app: AppCoordinator
     private let onEnd: @MainActor (GatherResult, KeptResult) -> Void
 
@@ -27,15 +27,15 @@ public final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegate
         presenter.viewDidLoad()
     }
 
-    public func gatherDidEnd(_ presenter: GatherPresenter, with result: GatherResult, kept: KeptResult) {
+    package func gatherDidEnd(_ presenter: GatherPresenter, with result: GatherResult, kept: KeptResult) {
         onEnd(result, kept)
     }
 
-    public func gatherDidRequestQuit(_ presenter: GatherPresenter) {
+    package func gatherDidRequestQuit(_ presenter: GatherPresenter) {
         app.quit()
     }
 
-    public func gatherDidSaveAndQuit(_ presenter: GatherPresenter, with result: GatherResult, kept: KeptResult) {
+    package func gatherDidSaveAndQuit(_ presenter: GatherPresenter, with result: GatherResult, kept: KeptResult) {
         switch kept {
         case .uploaded:
             app.quit(farewell: "Saved: \(result.scoreLine)")
@@ -49,7 +49,7 @@ public final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegate
         }
     }
 
-    public func gatherDidRequestBack(_ presenter: GatherPresenter) {
+    package func gatherDidRequestBack(_ presenter: GatherPresenter) {
         app.goBack()
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import GatherCore
 
-public struct GatherViewState: Equatable, Sendable {
+package struct GatherViewState: Equatable, Sendable {
     /// A question the match screen is waiting on; the view chooses its words and keys.
-    public enum Prompt: Equatable, Sendable {
+    package enum Prompt: Equatable, Sendable {
         /// Asking for a new time as mm:ss.
         case setTime
         /// End the gather with this result?
@@ -15,7 +15,7 @@ public struct GatherViewState: Equatable, Sendable {
     }
 
     /// Why the last action did not happen.
-    public enum Problem: Equatable, Sendable {
+    package enum Problem: Equatable, Sendable {
         /// The clock ran out: it needs a reset or a new time before it can start again.
         case timeIsUp
         /// Nothing left to count down: a time must be set first.
@@ -28,30 +28,30 @@ public struct GatherViewState: Equatable, Sendable {
         case notSaved(String)
     }
 
-    public var teamA: [String]
-    public var teamB: [String]
-    public var clock: String
-    public var clockStatus: String
+    package var teamA: [String]
+    package var teamB: [String]
+    package var clock: String
+    package var clockStatus: String
     /// The countdown reached zero (the view shows it as an alarm).
-    public var isTimeUp: Bool
-    public var scoreA: Int
-    public var scoreB: Int
-    public var prompt: Prompt?
-    public var isEnding: Bool
-    public var problem: Problem?
+    package var isTimeUp: Bool
+    package var scoreA: Int
+    package var scoreB: Int
+    package var prompt: Prompt?
+    package var isEnding: Bool
+    package var problem: Problem?
     /// Before kick-off (no time played, no goal): back to the teams to change them.
-    public var canGoBack: Bool
+    package var canGoBack: Bool
 }
 
 @MainActor
-public protocol GatherView: AnyObject {
+package protocol GatherView: AnyObject {
     func display(_ state: GatherViewState)
     /// Time is up: ring the terminal bell.
     func ringBell()
 }
 
 @MainActor
-public protocol GatherPresenterDelegate: AnyObject {
+package protocol GatherPresenterDelegate: AnyObject {
     /// The result was saved: on the server, or on this computer until the server takes it.
     func gatherDidEnd(_ presenter: GatherPresenter, with result: GatherResult, kept: KeptResult)
     func gatherDidRequestQuit(_ presenter: GatherPresenter)
@@ -64,10 +64,10 @@ public protocol GatherPresenterDelegate: AnyObject {
 /// The match: both teams, the countdown, the score; ends by keeping the result (on the server,
 /// or on this computer until the server takes it).
 @MainActor
-public final class GatherPresenter {
-    public weak var view: (any GatherView)?
-    public weak var delegate: (any GatherPresenterDelegate)?
-    public let gatherID: UUID
+package final class GatherPresenter {
+    package weak var view: (any GatherView)?
+    package weak var delegate: (any GatherPresenterDelegate)?
+    package let gatherID: UUID
     private let assignments: [TeamAssignmentEntry]
     /// Stored with the result: the teams came from this balanced split.
     private let balanceSeed: Int?
@@ -81,9 +81,9 @@ public final class GatherPresenter {
     private let live: LiveBroadcast?
     private let ticker: any Ticker
     private let time: any TimeSource
-    public private(set) var clock: MatchClock
-    public private(set) var scoreA = 0
-    public private(set) var scoreB = 0
+    package private(set) var clock: MatchClock
+    package private(set) var scoreA = 0
+    package private(set) var scoreB = 0
     private var prompt: GatherViewState.Prompt?
     private var isEnding = false
     private var problem: GatherViewState.Problem?
@@ -96,7 +96,7 @@ public final class GatherPresenter {
     private var hasEnded = false
 
     /// How often the display is refreshed while the clock runs; the time itself comes from the deadline.
-    public static let tickInterval: Duration = .milliseconds(100)
+    package static let tickInterval: Duration = .milliseconds(100)
 
     /// `assignments` name every player picked with their side (the bench too): what is stored
     /// with the result.
@@ -117,13 +117,13 @@ public final class GatherPresenter {
         self.openedAt = time.date()
     }
 
-    public func viewDidLoad() {
+    package func viewDidLoad() {
         render()
         live?.follow { [weak self] in self?.liveUpdate }
         live?.changed()
     }
 
-    public var result: GatherResult {
+    package var result: GatherResult {
         // Both scores are kept within 0...999, so the score always exists.
         GatherResult(score: Score(teamA: scoreA, teamB: scoreB) ?? .goalless)
     }
@@ -131,7 +131,7 @@ public final class GatherPresenter {
     // MARK: Clock
 
     /// Space: start, pause or resume.
-    public func toggleClock() {
+    package func toggleClock() {
         guard prompt == nil else { return }
         let now = time.now()
         // The deadline may have passed since the last tick: that is the final whistle, not a pause.
@@ -156,7 +156,7 @@ public final class GatherPresenter {
 
     /// x: stop and reset to the full time. A clock running or paused with time played asks
     /// first: one key must not lose the time played.
-    public func stopClock() {
+    package func stopClock() {
         guard prompt == nil else { return }
         let now = time.now()
         if clock.state != .ready, clock.remaining(at: now) < clock.duration {
@@ -183,14 +183,14 @@ public final class GatherPresenter {
     }
 
     /// t: ask for a new time.
-    public func beginSetTime() {
+    package func beginSetTime() {
         guard prompt == nil else { return }
         prompt = .setTime
         problem = nil
         render()
     }
 
-    public func submitTime(_ text: String) {
+    package func submitTime(_ text: String) {
         guard prompt == .setTime else { return }
         guard let duration = MatchClock.parse(text), duration <= MatchClock.maximumDuration else {
             problem = .invalidTime
@@ -205,7 +205,7 @@ public final class GatherPresenter {
         live?.changed()
     }
 
-    public func cancelPrompt() {
+    package func cancelPrompt() {
         guard prompt != nil else { return }
         prompt = nil
         problem = nil
@@ -229,7 +229,7 @@ public final class GatherPresenter {
 
     // MARK: Score
 
-    public func changeScore(of team: Team, by change: Int) {
+    package func changeScore(of team: Team, by change: Int) {
         guard prompt == nil else { return }
         switch team {
         case .teamA: scoreA = min(Score.maximumGoals, max(0, scoreA + change))
@@ -244,13 +244,13 @@ public final class GatherPresenter {
     // MARK: Ending
 
     /// e: ask to end, showing score and winner.
-    public func requestEnd() {
+    package func requestEnd() {
         guard prompt == nil, !isEnding else { return }
         prompt = .confirmEnd(result)
         render()
     }
 
-    public func confirmEnd() async {
+    package func confirmEnd() async {
         guard case .confirmEnd = prompt else { return }
         if let kept = await saveResult() { delegate?.gatherDidEnd(self, with: result, kept: kept) }
     }
@@ -316,7 +316,7 @@ public final class GatherPresenter {
 
     /// q (or Ctrl-C): leaving a match with a score or time played asks first; an untouched one
     /// is left at once.
-    public func requestQuit() {
+    package func requestQuit() {
         guard prompt == nil, !isEnding else { return }
         guard hasUnsavedProgress else {
             delegate?.gatherDidRequestQuit(self)
@@ -327,7 +327,7 @@ public final class GatherPresenter {
     }
 
     /// From the quit prompt: leave without saving.
-    public func discardAndQuit() {
+    package func discardAndQuit() {
         guard case .confirmQuit = prompt else { return }
         prompt = nil
         ticker.stop()
@@ -336,14 +336,14 @@ public final class GatherPresenter {
     }
 
     /// From the quit prompt: save the result, then leave; if it cannot be saved, stay.
-    public func saveAndQuit() async {
+    package func saveAndQuit() async {
         guard case .confirmQuit = prompt else { return }
         if let kept = await saveResult() { delegate?.gatherDidSaveAndQuit(self, with: result, kept: kept) }
     }
 
     /// Esc: before kick-off, back to the teams; once anything has happened, the match is ended
     /// or left through its prompts instead.
-    public func requestBack() {
+    package func requestBack() {
         guard canGoBack else { return }
         ticker.stop()
         live?.ended()
@@ -353,7 +353,7 @@ public final class GatherPresenter {
     private var canGoBack: Bool { !hasUnsavedProgress && prompt == nil && !isEnding }
 
     /// Whether the quit prompt is up (a second Ctrl-C then leaves at once).
-    public var isAskingToQuit: Bool {
+    package var isAskingToQuit: Bool {
         if case .confirmQuit = prompt { return true }
         return false
     }

@@ -3,9 +3,9 @@ import GatherCore
 
 /// History and what starts from it: one match in full, resuming an unfinished one.
 @MainActor
-public final class HistoryCoordinator: ScreenCoordinator, HistoryPresenterDelegate {
-    public let presenter: HistoryPresenter
-    public let screen: AnyObject
+package final class HistoryCoordinator: ScreenCoordinator, HistoryPresenterDelegate {
+    package let presenter: HistoryPresenter
+    package let screen: AnyObject
     private unowned let app: AppCoordinator
     private let onGatherEnd: @MainActor (GatherResult, KeptResult) -> Void
 
@@ -21,14 +21,14 @@ public final class HistoryCoordinator: ScreenCoordinator, HistoryPresenterDelega
         Task { await presenter.viewDidLoad() }
     }
 
-    public func history(_ presenter: HistoryPresenter, didSelect match: MatchSummary) {
+    package func history(_ presenter: HistoryPresenter, didSelect match: MatchSummary) {
         app.push(MatchDetailCoordinator(app: app, match: match))
     }
 
     /// Back to the match screen with the gather's teams (players retired since are not on the
     /// pitch, but stay in what is stored: the whole match is sent again with its result, and it
     /// must not lose them); saving stores the result on that same gather.
-    public func history(_ presenter: HistoryPresenter, didResume match: GatherWithPlayers) {
+    package func history(_ presenter: HistoryPresenter, didResume match: GatherWithPlayers) {
         let playing = match.players.filter { !$0.isRetired }
         let coordinator = GatherCoordinator(app: app, gatherID: match.gather.id,
                                             assignments: match.players.map { TeamAssignmentEntry(playerID: $0.player.id, team: $0.team) },
@@ -44,9 +44,9 @@ public final class HistoryCoordinator: ScreenCoordinator, HistoryPresenterDelega
 
 /// One match in full.
 @MainActor
-public final class MatchDetailCoordinator: ScreenCoordinator {
-    public let presenter: MatchDetailPresenter
-    public let screen: AnyObject
+package final class MatchDetailCoordinator: ScreenCoordinator {
+    package let presenter: MatchDetailPresenter
+    package let screen: AnyObject
 
     init(app: AppCoordinator, match: MatchSummary) {
         presenter = MatchDetailPresenter(match: match)

@@ -2,8 +2,8 @@ import Foundation
 import GatherCore
 
 /// One row of History.
-public struct HistoryRow: Equatable, Sendable {
-    public enum Status: Equatable, Sendable {
+package struct HistoryRow: Equatable, Sendable {
+    package enum Status: Equatable, Sendable {
         case ended
         /// No score on the server: can be resumed or deleted.
         case unfinished
@@ -30,35 +30,35 @@ public struct HistoryRow: Equatable, Sendable {
         }
     }
 
-    public var date: String
+    package var date: String
     /// "3 – 2", or "–" when unfinished.
-    public var score: String
+    package var score: String
     /// "Team A", "Team B", "Draw"; empty when unfinished.
-    public var winner: String
+    package var winner: String
     /// "Ana, Ben v Cleo, Dev".
-    public var teams: String
-    public var status: Status
+    package var teams: String
+    package var status: Status
     /// The teams came from the balancer.
-    public var isBalanced: Bool
-    public var isHighlighted: Bool
+    package var isBalanced: Bool
+    package var isHighlighted: Bool
     /// A refused result that can go up without these players (deleted from the roster meanwhile).
     package var canUploadWithout: [String]? = nil
 }
 
-public struct HistoryViewState: Equatable, Sendable {
-    public var rows: [HistoryRow]
-    public var isLoading: Bool
-    public var error: String?
+package struct HistoryViewState: Equatable, Sendable {
+    package var rows: [HistoryRow]
+    package var isLoading: Bool
+    package var error: String?
     /// "3/57" (of those shown); empty with no match.
-    public var position: String
+    package var position: String
     /// Older matches exist on the server beyond those loaded.
-    public var hasMore: Bool
+    package var hasMore: Bool
     /// Typing a name filter; nil when not filtering.
-    public var filter: String?
+    package var filter: String?
     /// Deleting (or discarding) the highlighted match waits for a yes or no.
-    public var confirmingDeletion: HistoryRow.Status?
+    package var confirmingDeletion: HistoryRow.Status?
     /// No match at all (loaded, no filter).
-    public var isEmpty: Bool
+    package var isEmpty: Bool
     /// Typing a corrected score for the highlighted match.
     package var isEditingScore = false
     /// What the last correction or deletion did ("Corrected: …", "Kept on this computer…").
@@ -66,12 +66,12 @@ public struct HistoryViewState: Equatable, Sendable {
 }
 
 @MainActor
-public protocol HistoryView: AnyObject {
+package protocol HistoryView: AnyObject {
     func display(_ state: HistoryViewState)
 }
 
 @MainActor
-public protocol HistoryPresenterDelegate: AnyObject {
+package protocol HistoryPresenterDelegate: AnyObject {
     func history(_ presenter: HistoryPresenter, didSelect match: MatchSummary)
     func history(_ presenter: HistoryPresenter, didResume match: GatherWithPlayers)
 }
@@ -93,9 +93,9 @@ extension PendingResults: WaitingResults {}
 
 /// Every match, newest first: those waiting on this computer, then the server's, a page at a time.
 @MainActor
-public final class HistoryPresenter {
-    public weak var view: (any HistoryView)?
-    public weak var delegate: (any HistoryPresenterDelegate)?
+package final class HistoryPresenter {
+    package weak var view: (any HistoryView)?
+    package weak var delegate: (any HistoryPresenterDelegate)?
     private let service: any GatherService
     private let waiting: any WaitingResults
     private let dates: MatchDateFormat
@@ -111,7 +111,7 @@ public final class HistoryPresenter {
     private var editCandidate: UUID?
     private var notice: String?
     private var confirmingDeletion: Bool { deletionCandidate != nil || editCandidate != nil }
-    public private(set) var cursor = ListCursor()
+    package private(set) var cursor = ListCursor()
 
     package init(service: any GatherService, waiting: any WaitingResults, timeZone: TimeZone = .current) {
         self.service = service
@@ -119,7 +119,7 @@ public final class HistoryPresenter {
         self.dates = MatchDateFormat(timeZone: timeZone)
     }
 
-    public func viewDidLoad() async {
+    package func viewDidLoad() async {
         await reload()
     }
 
@@ -137,7 +137,7 @@ public final class HistoryPresenter {
         return matches.indices.contains(cursor.index) ? matches[cursor.index] : nil
     }
 
-    public func reload() async {
+    package func reload() async {
         isLoading = true
         error = nil
         render()
@@ -153,7 +153,7 @@ public final class HistoryPresenter {
     }
 
     /// The next page of older matches, when the cursor reaches the end of those loaded.
-    public func loadMore() async {
+    package func loadMore() async {
         guard hasMore, !isLoading, let last = stored.last else { return }
         isLoading = true
         error = nil
@@ -172,20 +172,20 @@ public final class HistoryPresenter {
 
     // MARK: Moving
 
-    public func move(by rows: Int) async {
+    package func move(by rows: Int) async {
         guard !confirmingDeletion else { return }
         cursor.move(by: rows)
         render()
         if rows > 0, cursor.index + 1 >= cursor.count { await loadMore() }
     }
 
-    public func moveToFirst() {
+    package func moveToFirst() {
         guard !confirmingDeletion else { return }
         cursor.moveToFirst()
         render()
     }
 
-    public func moveToLast() async {
+    package func moveToLast() async {
         guard !confirmingDeletion else { return }
         cursor.moveToLast()
         render()
@@ -195,20 +195,20 @@ public final class HistoryPresenter {
     // MARK: Filtering
 
     /// /: starts typing a name; the list narrows to matches that person played in.
-    public func beginFilter() {
+    package func beginFilter() {
         guard !confirmingDeletion else { return }
         filter.begin()
         render()
     }
 
-    public func updateFilter(_ text: String) {
+    package func updateFilter(_ text: String) {
         guard filter.update(text) else { return }
         cursor.move(to: 0)
         render()
     }
 
     /// Esc while filtering: the whole list again, the highlight kept on the same match.
-    public func clearFilter() {
+    package func clearFilter() {
         let match = highlightedMatch
         filter.clear()
         if let match, let index = matches.firstIndex(where: { $0.id == match.id }) {
@@ -219,31 +219,31 @@ public final class HistoryPresenter {
     }
 
     /// Results waiting on this computer changed (uploaded, discarded): shown as they are now.
-    public func waitingResultsChanged() {
+    package func waitingResultsChanged() {
         if let candidate = deletionCandidate, !matches.contains(where: { $0.id == candidate && isDeletable($0) }) {
             deletionCandidate = nil
         }
         render()
     }
 
-    public var isFiltering: Bool { filter.isOn }
+    package var isFiltering: Bool { filter.isOn }
 
     // MARK: Actions
 
-    public func openHighlighted() {
+    package func openHighlighted() {
         guard !confirmingDeletion, let match = highlightedMatch else { return }
         delegate?.history(self, didSelect: match)
     }
 
     /// r on an unfinished match: back to the match screen with its teams.
-    public func resumeHighlighted() {
+    package func resumeHighlighted() {
         guard !confirmingDeletion, case .stored(let match)? = highlightedMatch, match.gather.result == nil else { return }
         delegate?.history(self, didResume: match)
     }
 
     /// x: deletes a saved match from the server (or, offline, once the server is back), or
     /// discards a result waiting here; asks first.
-    public func requestDelete() {
+    package func requestDelete() {
         guard !confirmingDeletion, let match = highlightedMatch, isDeletable(match) else { return }
         deletionCandidate = match.id
         notice = nil
@@ -356,13 +356,13 @@ public final class HistoryPresenter {
         if uploaded { await reload() } else { render() }
     }
 
-    public func cancelDelete() {
+    package func cancelDelete() {
         deletionCandidate = nil
         render()
     }
 
     /// Deletes the match the prompt was about, if it still can be.
-    public func confirmDelete() async {
+    package func confirmDelete() async {
         guard let id = deletionCandidate else { return }
         deletionCandidate = nil
         guard let match = matches.first(where: { $0.id == id }), isDeletable(match) else {

@@ -2,41 +2,41 @@ import Foundation
 import GatherCore
 
 /// One side of a match as the detail screen lists it.
-public struct MatchSide: Equatable, Sendable {
-    public var title: String
+package struct MatchSide: Equatable, Sendable {
+    package var title: String
     /// Names, a retired player's marked "(retired)".
-    public var players: [String]
+    package var players: [String]
 }
 
-public struct MatchDetailViewState: Equatable, Sendable {
-    public var title: String
+package struct MatchDetailViewState: Equatable, Sendable {
+    package var title: String
     /// "Team A 3 – 2 Team B", or "Unfinished: no score yet".
-    public var scoreLine: String
+    package var scoreLine: String
     /// "Winner: Team A", "Draw", or where the result waits.
-    public var outcome: String
-    public var sides: [MatchSide]
+    package var outcome: String
+    package var sides: [MatchSide]
     /// "Teams balanced (seed 7)", or "Teams made by hand".
-    public var teamsMadeBy: String
+    package var teamsMadeBy: String
 }
 
 @MainActor
-public protocol MatchDetailView: AnyObject {
+package protocol MatchDetailView: AnyObject {
     func display(_ state: MatchDetailViewState)
 }
 
 /// One match in full: both teams, the bench, the score, when.
 @MainActor
-public final class MatchDetailPresenter {
-    public weak var view: (any MatchDetailView)?
-    public let match: MatchSummary
+package final class MatchDetailPresenter {
+    package weak var view: (any MatchDetailView)?
+    package let match: MatchSummary
     private let dates: MatchDateFormat
 
-    public init(match: MatchSummary, timeZone: TimeZone = .current) {
+    package init(match: MatchSummary, timeZone: TimeZone = .current) {
         self.match = match
         dates = MatchDateFormat(timeZone: timeZone)
     }
 
-    public func viewDidLoad() {
+    package func viewDidLoad() {
         let outcome: String
         switch match {
         case .waiting(let pending):

@@ -2,18 +2,18 @@ import Foundation
 import GatherCore
 
 /// One match of History: stored on the server, or still waiting on this computer.
-public enum MatchSummary: Equatable, Sendable {
+package enum MatchSummary: Equatable, Sendable {
     case stored(GatherWithPlayers)
     case waiting(PendingResult)
 
-    public var id: UUID {
+    package var id: UUID {
         switch self {
         case .stored(let match): return match.gather.id
         case .waiting(let pending): return pending.id
         }
     }
 
-    public var result: GatherResult? {
+    package var result: GatherResult? {
         switch self {
         case .stored(let match): return match.gather.result
         case .waiting(let pending): return pending.record.result
@@ -22,7 +22,7 @@ public enum MatchSummary: Equatable, Sendable {
 
     /// When it was played: when it ended (or was created, if unfinished); for a result kept by
     /// an older client, when it was saved here.
-    public var date: Date {
+    package var date: Date {
         switch self {
         case .stored(let match): return match.gather.endedAt ?? match.gather.createdAt
         case .waiting(let pending): return pending.record.endedAt ?? pending.savedAt
@@ -35,7 +35,7 @@ public enum MatchSummary: Equatable, Sendable {
     }
 
     /// Names on one side; a retired player's name is kept.
-    public func names(of team: Team) -> [String] {
+    package func names(of team: Team) -> [String] {
         switch self {
         case .stored(let match): return match.players(of: team).map(\.player.name)
         case .waiting(let pending): return pending.names(of: team)
@@ -43,7 +43,7 @@ public enum MatchSummary: Equatable, Sendable {
     }
 
     /// The teams came from the balancer.
-    public var isBalanced: Bool {
+    package var isBalanced: Bool {
         switch self {
         case .stored(let match): return match.gather.balanceSeed != nil
         case .waiting(let pending): return pending.record.balanceSeed != nil

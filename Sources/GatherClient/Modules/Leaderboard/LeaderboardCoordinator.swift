@@ -1,8 +1,8 @@
 /// The leaderboard: a screen of its own, no further navigation.
 @MainActor
-public final class LeaderboardCoordinator: ScreenCoordinator {
-    public let presenter: LeaderboardPresenter
-    public let screen: AnyObject
+package final class LeaderboardCoordinator: ScreenCoordinator {
+    package let presenter: LeaderboardPresenter
+    package let screen: AnyObject
 
     init(app: AppCoordinator) {
         presenter = LeaderboardPresenter(service: app.dependencies.statsService)

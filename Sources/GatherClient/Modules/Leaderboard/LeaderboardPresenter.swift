@@ -2,10 +2,10 @@ import GatherCore
 
 /// The columns of the leaderboard, in the order they are shown; `<` and `>` move the sort
 /// between them.
-public enum LeaderboardColumn: Int, CaseIterable, Sendable {
+package enum LeaderboardColumn: Int, CaseIterable, Sendable {
     case rank, name, played, won, drawn, lost, winRate, goalDifference, rating
 
-    public var title: String {
+    package var title: String {
         switch self {
         case .rank: return "#"
         case .name: return "Name"
@@ -35,20 +35,20 @@ public enum LeaderboardColumn: Int, CaseIterable, Sendable {
     }
 }
 
-public struct LeaderboardRow: Equatable, Sendable {
+package struct LeaderboardRow: Equatable, Sendable {
     /// The cells, one per `LeaderboardColumn`, as text.
-    public var cells: [String]
-    public var isHighlighted: Bool
+    package var cells: [String]
+    package var isHighlighted: Bool
 }
 
-public struct LeaderboardViewState: Equatable, Sendable {
-    public var rows: [LeaderboardRow]
-    public var sortedBy: LeaderboardColumn
-    public var isLoading: Bool
-    public var error: String?
-    public var position: String
+package struct LeaderboardViewState: Equatable, Sendable {
+    package var rows: [LeaderboardRow]
+    package var sortedBy: LeaderboardColumn
+    package var isLoading: Bool
+    package var error: String?
+    package var position: String
     /// Loaded, and nobody has an ended match yet.
-    public var isEmpty: Bool
+    package var isEmpty: Bool
     /// Worst first instead of best first.
     package var isReversed = false
     /// Only players with at least this many matches are listed (0: everyone).
@@ -58,23 +58,23 @@ public struct LeaderboardViewState: Equatable, Sendable {
 }
 
 @MainActor
-public protocol LeaderboardView: AnyObject {
+package protocol LeaderboardView: AnyObject {
     func display(_ state: LeaderboardViewState)
 }
 
 /// Players ranked by win rate, then games, then goal difference (the server's order), sortable
 /// by any column.
 @MainActor
-public final class LeaderboardPresenter {
-    public weak var view: (any LeaderboardView)?
+package final class LeaderboardPresenter {
+    package weak var view: (any LeaderboardView)?
     private let service: any StatsService
     private var entries: [LeaderboardEntry] = []
     private var isLoading = false
     private var error: String?
-    public private(set) var sortedBy = LeaderboardColumn.rank
+    package private(set) var sortedBy = LeaderboardColumn.rank
     package private(set) var isReversed = false
     package private(set) var minimumGames = 0
-    public private(set) var cursor = ListCursor()
+    package private(set) var cursor = ListCursor()
 
     /// What `m` steps through: everyone, then players with a few matches behind them (a 100 %
     /// win rate after one match says little).
@@ -84,11 +84,11 @@ public final class LeaderboardPresenter {
         self.service = service
     }
 
-    public func viewDidLoad() async {
+    package func viewDidLoad() async {
         await reload()
     }
 
-    public func reload() async {
+    package func reload() async {
         isLoading = true
         error = nil
         render()
@@ -102,7 +102,7 @@ public final class LeaderboardPresenter {
     }
 
     /// `>`: sort by the next column; `<`: by the previous one.
-    public func sortByNextColumn(_ step: Int) {
+    package func sortByNextColumn(_ step: Int) {
         let columns = LeaderboardColumn.allCases
         let count = columns.count
         let index = ((sortedBy.rawValue + step) % count + count) % count
@@ -127,17 +127,17 @@ public final class LeaderboardPresenter {
         render()
     }
 
-    public func move(by rows: Int) {
+    package func move(by rows: Int) {
         cursor.move(by: rows)
         render()
     }
 
-    public func moveToFirst() {
+    package func moveToFirst() {
         cursor.moveToFirst()
         render()
     }
 
-    public func moveToLast() {
+    package func moveToLast() {
         cursor.moveToLast()
         render()
     }

@@ -1,8 +1,8 @@
 /// Shows the login screen; on success hands the session to the app.
 @MainActor
-public final class LoginCoordinator: ScreenCoordinator, LoginPresenterDelegate {
-    public let presenter: LoginPresenter
-    public let screen: AnyObject
+package final class LoginCoordinator: ScreenCoordinator, LoginPresenterDelegate {
+    package let presenter: LoginPresenter
+    package let screen: AnyObject
     private unowned let app: AppCoordinator
 
     init(app: AppCoordinator, notice: String?) {
@@ -17,7 +17,7 @@ public final class LoginCoordinator: ScreenCoordinator, LoginPresenterDelegate {
         presenter.viewDidLoad()
     }
 
-    public func login(_ presenter: LoginPresenter, didLogIn session: Session) {
+    package func login(_ presenter: LoginPresenter, didLogIn session: Session) {
         app.didLogIn(session)
     }
 }

@@ -1,26 +1,26 @@
 /// What the login screen shows.
-public struct LoginViewState: Equatable, Sendable {
-    public var username: String
-    public var rememberUsername: Bool
-    public var isBusy: Bool
-    public var error: String?
-    public var server: String
+package struct LoginViewState: Equatable, Sendable {
+    package var username: String
+    package var rememberUsername: Bool
+    package var isBusy: Bool
+    package var error: String?
+    package var server: String
     /// Plain HTTP across a network, or a certificate not checked: said before the password is typed.
-    public var serverWarning: String?
+    package var serverWarning: String?
 }
 
 @MainActor
-public protocol LoginView: AnyObject {
+package protocol LoginView: AnyObject {
     func display(_ state: LoginViewState)
 }
 
 @MainActor
-public protocol LoginPresenterDelegate: AnyObject {
+package protocol LoginPresenterDelegate: AnyObject {
     func login(_ presenter: LoginPresenter, didLogIn session: Session)
 }
 
 /// Remembers the last username between runs.
-public protocol UsernameMemory: Sendable {
+package protocol UsernameMemory: Sendable {
     var rememberedUsername: String? { get }
     func remember(username: String?) throws
 }
@@ -29,14 +29,14 @@ extension SessionStore: UsernameMemory {}
 
 /// Logs in or registers. Checks the obvious before asking the server; shows every failure.
 @MainActor
-public final class LoginPresenter {
-    public weak var view: (any LoginView)?
-    public weak var delegate: (any LoginPresenterDelegate)?
+package final class LoginPresenter {
+    package weak var view: (any LoginView)?
+    package weak var delegate: (any LoginPresenterDelegate)?
     private let service: any SessionService
     private let memory: any UsernameMemory
     private var state: LoginViewState
 
-    public init(service: any SessionService, memory: any UsernameMemory, server: String, notice: String? = nil,
+    package init(service: any SessionService, memory: any UsernameMemory, server: String, notice: String? = nil,
                 serverWarning: String? = nil) {
         self.service = service
         self.memory = memory
@@ -45,17 +45,17 @@ public final class LoginPresenter {
                                error: notice, server: server, serverWarning: serverWarning)
     }
 
-    public func viewDidLoad() {
+    package func viewDidLoad() {
         view?.display(state)
     }
 
-    public func logIn(username: String, password: String, rememberUsername: Bool) async {
+    package func logIn(username: String, password: String, rememberUsername: Bool) async {
         await submit(username: username, password: password, rememberUsername: rememberUsername) {
             try await self.service.login(username: username, password: password)
         }
     }
 
-    public func register(username: String, password: String, rememberUsername: Bool) async {
+    package func register(username: String, password: String, rememberUsername: Bool) async {
         await submit(username: username, password: password, rememberUsername: rememberUsername) {
             try await self.service.register(username: username, password: password)
         }

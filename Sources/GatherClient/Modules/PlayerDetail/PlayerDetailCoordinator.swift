@@ -1,9 +1,9 @@
 import GatherCore
 
 @MainActor
-public final class PlayerDetailCoordinator: ScreenCoordinator, PlayerDetailPresenterDelegate {
-    public let presenter: PlayerDetailPresenter
-    public let screen: AnyObject
+package final class PlayerDetailCoordinator: ScreenCoordinator, PlayerDetailPresenterDelegate {
+    package let presenter: PlayerDetailPresenter
+    package let screen: AnyObject
     private unowned let app: AppCoordinator
     private let onUpdate: @MainActor (Player) -> Void
 
@@ -20,7 +20,7 @@ public final class PlayerDetailCoordinator: ScreenCoordinator, PlayerDetailPrese
         Task { await presenter.loadRecord() }
     }
 
-    public func playerDetail(_ presenter: PlayerDetailPresenter, didRequestEdit field: PlayerField, of player: Player) {
+    package func playerDetail(_ presenter: PlayerDetailPresenter, didRequestEdit field: PlayerField, of player: Player) {
         let coordinator = PlayerEditCoordinator(app: app, player: player, field: field) { [weak self] updated in
             guard let self else { return }
             self.presenter.playerWasUpdated(updated)

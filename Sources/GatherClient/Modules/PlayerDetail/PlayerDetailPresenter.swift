@@ -1,49 +1,49 @@
 import GatherCore
 
 /// A titled group of rows on the detail screen.
-public struct DetailSection: Equatable, Sendable {
-    public var title: String
-    public var rows: [DetailRow]
+package struct DetailSection: Equatable, Sendable {
+    package var title: String
+    package var rows: [DetailRow]
 }
 
-public struct DetailRow: Equatable, Sendable {
-    public var field: PlayerField
-    public var title: String
-    public var value: String
-    public var isHighlighted: Bool
+package struct DetailRow: Equatable, Sendable {
+    package var field: PlayerField
+    package var title: String
+    package var value: String
+    package var isHighlighted: Bool
 }
 
-public struct PlayerDetailViewState: Equatable, Sendable {
-    public var title: String
-    public var sections: [DetailSection]
+package struct PlayerDetailViewState: Equatable, Sendable {
+    package var title: String
+    package var sections: [DetailSection]
     /// The player's record, line by line ("Played 12 · W 7 D 2 L 3 · 58% won", …); nil while it loads.
-    public var record: [String]?
+    package var record: [String]?
     /// Why the record could not be loaded.
-    public var recordError: String?
+    package var recordError: String?
 }
 
 @MainActor
-public protocol PlayerDetailView: AnyObject {
+package protocol PlayerDetailView: AnyObject {
     func display(_ state: PlayerDetailViewState)
 }
 
 @MainActor
-public protocol PlayerDetailPresenterDelegate: AnyObject {
+package protocol PlayerDetailPresenterDelegate: AnyObject {
     func playerDetail(_ presenter: PlayerDetailPresenter, didRequestEdit field: PlayerField, of player: Player)
 }
 
 /// One player's attributes in sections (Enter on a row edits it), and their record.
 @MainActor
-public final class PlayerDetailPresenter {
-    public weak var view: (any PlayerDetailView)?
-    public weak var delegate: (any PlayerDetailPresenterDelegate)?
-    public private(set) var player: Player
-    public private(set) var highlighted = 0
+package final class PlayerDetailPresenter {
+    package weak var view: (any PlayerDetailView)?
+    package weak var delegate: (any PlayerDetailPresenterDelegate)?
+    package private(set) var player: Player
+    package private(set) var highlighted = 0
     private let stats: (any StatsService)?
     private var record: [String]?
     private var recordError: String?
 
-    public static let sections: [(title: String, fields: [PlayerField])] = [
+    package static let sections: [(title: String, fields: [PlayerField])] = [
         ("Personal", [.name, .age]),
         ("Play", [.preferredPosition, .skill]),
         ("Likes", [.favouriteTeam]),
@@ -57,7 +57,7 @@ public final class PlayerDetailPresenter {
     }
 
     /// Asks the server for the player's record (played, won, drawn, lost, goals, streak, last five).
-    public func loadRecord() async {
+    package func loadRecord() async {
         guard let stats else { return }
         do {
             record = PlayerDetailPresenter.lines(for: try await stats.stats(playerID: player.id))
@@ -98,17 +98,17 @@ public final class PlayerDetailPresenter {
         return lines
     }
 
-    public func viewDidLoad() {
+    package func viewDidLoad() {
         render()
     }
 
-    public func moveUp() {
+    package func moveUp() {
         guard highlighted > 0 else { return }
         highlighted -= 1
         render()
     }
 
-    public func moveDown() {
+    package func moveDown() {
         guard highlighted + 1 < PlayerDetailPresenter.fields.count else { return }
         highlighted += 1
         render()
@@ -116,11 +116,11 @@ public final class PlayerDetailPresenter {
 
     var highlightedField: PlayerField { PlayerDetailPresenter.fields[highlighted] }
 
-    public func editHighlighted() {
+    package func editHighlighted() {
         delegate?.playerDetail(self, didRequestEdit: highlightedField, of: player)
     }
 
-    public func playerWasUpdated(_ player: Player) {
+    package func playerWasUpdated(_ player: Player) {
         guard player.id == self.player.id else { return }
         self.player = player
         render()

@@ -1,9 +1,9 @@
 import GatherCore
 
 @MainActor
-public final class PlayerEditCoordinator: ScreenCoordinator, PlayerEditPresenterDelegate {
-    public let presenter: PlayerEditPresenter
-    public let screen: AnyObject
+package final class PlayerEditCoordinator: ScreenCoordinator, PlayerEditPresenterDelegate {
+    package let presenter: PlayerEditPresenter
+    package let screen: AnyObject
     private unowned let app: AppCoordinator
     private let onSave: @MainActor (Player) -> Void
 
@@ -18,12 +18,12 @@ public final class PlayerEditCoordinator: ScreenCoordinator, PlayerEditPresenter
         presenter.viewDidLoad()
     }
 
-    public func playerEdit(_ presenter: PlayerEditPresenter, didSave player: Player) {
+    package func playerEdit(_ presenter: PlayerEditPresenter, didSave player: Player) {
         app.pop()
         onSave(player)
     }
 
-    public func playerEditDidCancel(_ presenter: PlayerEditPresenter) {
+    package func playerEditDidCancel(_ presenter: PlayerEditPresenter) {
         app.pop()
     }
 }

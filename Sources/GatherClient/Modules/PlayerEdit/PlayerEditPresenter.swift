@@ -1,17 +1,17 @@
 import GatherCore
 
-public struct PlayerEditViewState: Equatable, Sendable {
-    public enum Editor: Equatable, Sendable {
+package struct PlayerEditViewState: Equatable, Sendable {
+    package enum Editor: Equatable, Sendable {
         /// A text field with its current text.
         case text(String)
         /// A list of options with the highlighted one.
         case choice(options: [String], highlighted: Int)
     }
 
-    public var title: String
-    public var editor: Editor
-    public var isSaving: Bool
-    public var error: String?
+    package var title: String
+    package var editor: Editor
+    package var isSaving: Bool
+    package var error: String?
     /// Someone else changed this field while it was being edited: both values, for the user to choose.
     package var conflict: PlayerEditConflict? = nil
 }
@@ -24,12 +24,12 @@ package struct PlayerEditConflict: Equatable, Sendable {
 }
 
 @MainActor
-public protocol PlayerEditView: AnyObject {
+package protocol PlayerEditView: AnyObject {
     func display(_ state: PlayerEditViewState)
 }
 
 @MainActor
-public protocol PlayerEditPresenterDelegate: AnyObject {
+package protocol PlayerEditPresenterDelegate: AnyObject {
     func playerEdit(_ presenter: PlayerEditPresenter, didSave player: Player)
     func playerEditDidCancel(_ presenter: PlayerEditPresenter)
 }
@@ -38,10 +38,10 @@ public protocol PlayerEditPresenterDelegate: AnyObject {
 /// edit is laid over the player as the list showed them: a change someone else made meanwhile to
 /// another field is kept, and one to this field is shown beside the user's, who chooses.
 @MainActor
-public final class PlayerEditPresenter {
-    public weak var view: (any PlayerEditView)?
-    public weak var delegate: (any PlayerEditPresenterDelegate)?
-    public let field: PlayerField
+package final class PlayerEditPresenter {
+    package weak var view: (any PlayerEditView)?
+    package weak var delegate: (any PlayerEditPresenterDelegate)?
+    package let field: PlayerField
     private let player: Player
     private let service: any PlayerService
     private var state: PlayerEditViewState
@@ -67,12 +67,12 @@ public final class PlayerEditPresenter {
                                     isSaving: false, error: nil)
     }
 
-    public func viewDidLoad() {
+    package func viewDidLoad() {
         view?.display(state)
     }
 
-    public func moveUp() { moveChoice(by: -1) }
-    public func moveDown() { moveChoice(by: 1) }
+    package func moveUp() { moveChoice(by: -1) }
+    package func moveDown() { moveChoice(by: 1) }
 
     private func moveChoice(by offset: Int) {
         guard conflicting == nil, case let .choice(options, highlighted) = state.editor else { return }
@@ -83,7 +83,7 @@ public final class PlayerEditPresenter {
     }
 
     /// Saves the text typed in a text field.
-    public func save(text: String) async {
+    package func save(text: String) async {
         var form = PlayerForm(seen)
         switch field {
         case .name: form.name = text
@@ -96,14 +96,14 @@ public final class PlayerEditPresenter {
     }
 
     /// Saves the highlighted option of a choice field.
-    public func saveChoice() async {
+    package func saveChoice() async {
         guard case let .choice(_, highlighted) = state.editor else { return }
         var form = PlayerForm(seen)
         if field == .preferredPosition { form.positionIndex = highlighted } else { form.skillIndex = highlighted }
         await save(form)
     }
 
-    public func cancel() {
+    package func cancel() {
         delegate?.playerEditDidCancel(self)
     }
 

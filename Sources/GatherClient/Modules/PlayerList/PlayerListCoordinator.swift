@@ -2,9 +2,9 @@ import GatherCore
 
 /// The roster screen and the flows that start from it: details, add, and making teams.
 @MainActor
-public final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresenterDelegate {
-    public let presenter: PlayerListPresenter
-    public let screen: AnyObject
+package final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresenterDelegate {
+    package let presenter: PlayerListPresenter
+    package let screen: AnyObject
     private unowned let app: AppCoordinator
 
     init(app: AppCoordinator) {
@@ -22,39 +22,39 @@ public final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresenter
         Task { await presenter.viewDidLoad() }
     }
 
-    public func playerListDidRequestAdd(_ presenter: PlayerListPresenter) {
+    package func playerListDidRequestAdd(_ presenter: PlayerListPresenter) {
         let coordinator = AddPlayerCoordinator(app: app, existingNames: presenter.players.map(\.name)) { [weak self] player in
             self?.presenter.playerWasAdded(player)
         }
         app.push(coordinator)
     }
 
-    public func playerList(_ presenter: PlayerListPresenter, didSelect player: Player) {
+    package func playerList(_ presenter: PlayerListPresenter, didSelect player: Player) {
         let coordinator = PlayerDetailCoordinator(app: app, player: player) { [weak self] updated in
             self?.presenter.playerWasUpdated(updated)
         }
         app.push(coordinator)
     }
 
-    public func playerList(_ presenter: PlayerListPresenter, didConfirm players: [Player]) {
+    package func playerList(_ presenter: PlayerListPresenter, didConfirm players: [Player]) {
         let coordinator = ConfirmTeamsCoordinator(app: app, players: players) { [weak self] result, kept in
             self?.gatherEnded(with: result, kept: kept)
         }
         app.push(coordinator)
     }
 
-    public func playerListDidRequestLogout(_ presenter: PlayerListPresenter) {
+    package func playerListDidRequestLogout(_ presenter: PlayerListPresenter) {
         let app = app
         Task { await app.logOut() }
     }
 
-    public func playerListDidRequestHistory(_ presenter: PlayerListPresenter) {
+    package func playerListDidRequestHistory(_ presenter: PlayerListPresenter) {
         app.push(HistoryCoordinator(app: app) { [weak self] result, kept in
             self?.gatherEnded(with: result, kept: kept)
         })
     }
 
-    public func playerListDidRequestLeaderboard(_ presenter: PlayerListPresenter) {
+    package func playerListDidRequestLeaderboard(_ presenter: PlayerListPresenter) {
         app.push(LeaderboardCoordinator(app: app))
     }
 
@@ -68,7 +68,7 @@ public final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresenter
         app.push(GroupsCoordinator(app: app, service: groups.service, chooser: groups.chooser, session: session))
     }
 
-    public func playerListDidReachServer(_ presenter: PlayerListPresenter) {
+    package func playerListDidReachServer(_ presenter: PlayerListPresenter) {
         app.uploadPendingResults()
     }
 

@@ -1,45 +1,45 @@
 import GatherCore
 
 /// One row of the player list.
-public struct PlayerRow: Equatable, Sendable {
-    public var name: String
-    public var position: String
-    public var skill: String
-    public var isSelected: Bool
-    public var isHighlighted: Bool
+package struct PlayerRow: Equatable, Sendable {
+    package var name: String
+    package var position: String
+    package var skill: String
+    package var isSelected: Bool
+    package var isHighlighted: Bool
 }
 
 /// What the player list shows.
-public struct PlayerListViewState: Equatable, Sendable {
-    public var title: String
-    public var rows: [PlayerRow]
+package struct PlayerListViewState: Equatable, Sendable {
+    package var title: String
+    package var rows: [PlayerRow]
     /// The roster has no player (loaded, no error): the view invites to add one.
-    public var isEmptyRoster: Bool
-    public var isLoading: Bool
-    public var isSelecting: Bool
-    public var error: String?
+    package var isEmptyRoster: Bool
+    package var isLoading: Bool
+    package var isSelecting: Bool
+    package var error: String?
     /// The player whose deletion waits for a yes or no.
-    public var pendingDeletion: String?
+    package var pendingDeletion: String?
     /// How many gathers that player took part in (their results are kept); nil if unknown.
-    public var pendingDeletionGathers: Int?
+    package var pendingDeletionGathers: Int?
     /// A match just saved: the view confirms it until the next action.
-    public var savedResult: GatherResult?
+    package var savedResult: GatherResult?
     /// Set when that match is kept on this computer, not yet on the server: why.
-    public var savedLocally: LocalSaveReason?
+    package var savedLocally: LocalSaveReason?
     /// Results kept on this computer, waiting for the server (the list shows a badge).
-    public var pendingResults = 0
+    package var pendingResults = 0
     /// Results from this computer the server has just taken.
-    public var uploadedResults = 0
+    package var uploadedResults = 0
     /// The server could not be reached: the roster shown is the one last loaded.
-    public var isOffline = false
+    package var isOffline = false
     /// Logging out waits for a yes or no.
-    public var isConfirmingLogout = false
+    package var isConfirmingLogout = false
     /// "23/157" (of the players shown).
-    public var position = ""
+    package var position = ""
     /// The name filter; nil when not filtering.
-    public var filter: String?
+    package var filter: String?
     /// The last match's players can be picked again (`pickLastMatch`).
-    public var canPickLastMatch = false
+    package var canPickLastMatch = false
     /// One line on what the last action did ("Added Ana", "Deleted Ben"), until the next action.
     package var notice: String? = nil
     /// How many players are picked (kept outside selection mode too).
@@ -47,7 +47,7 @@ public struct PlayerListViewState: Equatable, Sendable {
 }
 
 /// Why a saved result waits on this computer.
-public enum LocalSaveReason: Equatable, Sendable {
+package enum LocalSaveReason: Equatable, Sendable {
     /// It goes up when the server answers again.
     case serverUnreachable
     /// It goes up after the next login.
@@ -58,7 +58,7 @@ public enum LocalSaveReason: Equatable, Sendable {
 }
 
 @MainActor
-public protocol PlayerListView: AnyObject {
+package protocol PlayerListView: AnyObject {
     func display(_ state: PlayerListViewState)
 }
 
@@ -78,25 +78,25 @@ package protocol PlayerListPresenterDelegate: AnyObject {
 
 /// The roster: browse, add, delete, and pick who plays (selection mode).
 @MainActor
-public final class PlayerListPresenter {
-    public weak var view: (any PlayerListView)?
+package final class PlayerListPresenter {
+    package weak var view: (any PlayerListView)?
     package weak var delegate: (any PlayerListPresenterDelegate)?
     private let service: any PlayerService
     private let rosterCache: (any RosterCache)?
     private let pendingCount: @MainActor () -> Int
 
-    public private(set) var players: [Player] = [] {
+    package private(set) var players: [Player] = [] {
         // Every change made online is kept for offline play (adds and edits included, not only loads).
         didSet { if !isOffline { rosterCache?.save(players) } }
     }
     /// The highlighted row among those shown (the filter may hide some players).
-    public var highlighted: Int { cursor.index }
+    package var highlighted: Int { cursor.index }
     private var cursor = ListCursor()
     /// `/`: only players whose name matches are shown.
     private var filter = NameFilter()
     /// `o`: how the roster is listed.
     package private(set) var order = RosterOrder.added
-    public private(set) var isSelecting = false
+    package private(set) var isSelecting = false
     private(set) var selectedIDs: Set<Int> = [] {
         didSet { if selectedIDs != oldValue { savePicks() } }
     }
@@ -135,11 +135,11 @@ public final class PlayerListPresenter {
         rosterCache?.savePicks(Picks(selected: selectedIDs, lastMatch: lastMatchIDs))
     }
 
-    public func viewDidLoad() async {
+    package func viewDidLoad() async {
         await reload()
     }
 
-    public func reload() async {
+    package func reload() async {
         isLoading = true
         error = nil
         render()
@@ -166,29 +166,29 @@ public final class PlayerListPresenter {
     }
 
     /// r: loads the roster again (and so tries the server again), dropping the last notice.
-    public func refresh() async {
+    package func refresh() async {
         clearNotices()
         await reload()
     }
 
     // MARK: Moving
 
-    public func moveUp() { move(by: -1) }
+    package func moveUp() { move(by: -1) }
 
-    public func moveDown() { move(by: 1) }
+    package func moveDown() { move(by: 1) }
 
     /// Moves the highlight by `rows` (a page with PgUp/PgDn), stopping at either end.
-    public func move(by rows: Int) {
+    package func move(by rows: Int) {
         guard cursor.move(by: rows) else { return }
         render()
     }
 
-    public func moveToFirst() {
+    package func moveToFirst() {
         guard cursor.moveToFirst() else { return }
         render()
     }
 
-    public func moveToLast() {
+    package func moveToLast() {
         guard cursor.moveToLast() else { return }
         render()
     }
@@ -223,21 +223,21 @@ public final class PlayerListPresenter {
     // MARK: Filtering
 
     /// /: starts narrowing the list by name.
-    public func beginFilter() {
+    package func beginFilter() {
         guard pendingDeletion == nil, !isConfirmingLogout else { return }
         clearNotices()
         filter.begin()
         render()
     }
 
-    public func updateFilter(_ text: String) {
+    package func updateFilter(_ text: String) {
         guard filter.update(text) else { return }
         cursor.move(to: 0)
         render()
     }
 
     /// Esc while filtering: every player again, the highlight kept on the same player.
-    public func clearFilter() {
+    package func clearFilter() {
         let player = highlightedPlayer
         filter.clear()
         keepHighlight(on: player)
@@ -246,21 +246,21 @@ public final class PlayerListPresenter {
 
     // MARK: Actions
 
-    public func openHighlighted() {
+    package func openHighlighted() {
         guard pendingDeletion == nil, let player = highlightedPlayer else { return }
         clearNotices()
         delegate?.playerList(self, didSelect: player)
     }
 
     /// h: every match played, newest first.
-    public func showHistory() {
+    package func showHistory() {
         guard pendingDeletion == nil, !isConfirmingLogout else { return }
         clearNotices()
         delegate?.playerListDidRequestHistory(self)
     }
 
     /// l: the leaderboard.
-    public func showLeaderboard() {
+    package func showLeaderboard() {
         guard pendingDeletion == nil, !isConfirmingLogout else { return }
         clearNotices()
         delegate?.playerListDidRequestLeaderboard(self)
@@ -280,7 +280,7 @@ public final class PlayerListPresenter {
         delegate?.playerListDidRequestGroups(self)
     }
 
-    public func add() {
+    package func add() {
         guard pendingDeletion == nil else { return }
         clearNotices()
         delegate?.playerListDidRequestAdd(self)
@@ -288,7 +288,7 @@ public final class PlayerListPresenter {
 
     /// d: asks before deleting, saying how many matches the player played (the server keeps
     /// their results); if that cannot be learnt, asks all the same.
-    public func requestDelete() async {
+    package func requestDelete() async {
         guard pendingDeletion == nil, let player = highlightedPlayer else { return }
         clearNotices()
         pendingDeletion = player
@@ -302,7 +302,7 @@ public final class PlayerListPresenter {
 
     var isConfirming: Bool { pendingDeletion != nil }
 
-    public func confirmDelete() async {
+    package func confirmDelete() async {
         guard let player = pendingDeletion else { return }
         let played = pendingDeletionGathers
         pendingDeletion = nil
@@ -323,14 +323,14 @@ public final class PlayerListPresenter {
         render()
     }
 
-    public func cancelDelete() {
+    package func cancelDelete() {
         pendingDeletion = nil
         render()
     }
 
     // MARK: Selection
 
-    public func toggleSelectionMode() {
+    package func toggleSelectionMode() {
         clearNotices()
         // Picks survive leaving selection mode and coming back; a played match clears them.
         isSelecting.toggle()
@@ -338,12 +338,12 @@ public final class PlayerListPresenter {
         render()
     }
 
-    public func leaveSelectionMode() {
+    package func leaveSelectionMode() {
         guard isSelecting else { return }
         toggleSelectionMode()
     }
 
-    public func toggleHighlightedSelection() {
+    package func toggleHighlightedSelection() {
         guard isSelecting, let player = highlightedPlayer else { return }
         if selectedIDs.contains(player.id) {
             selectedIDs.remove(player.id)
@@ -354,7 +354,7 @@ public final class PlayerListPresenter {
         render()
     }
 
-    public func confirmSelection() {
+    package func confirmSelection() {
         guard isSelecting else { return }
         guard selectedIDs.count >= PlayerListPresenter.minimumSelection else {
             error = "Select at least \(PlayerListPresenter.minimumSelection) players to make teams"
@@ -367,7 +367,7 @@ public final class PlayerListPresenter {
 
     /// After a match: nobody is picked any more (the match's players can be picked again with
     /// `pickLastMatch`).
-    public func clearSelection() {
+    package func clearSelection() {
         selectedIDs.removeAll()
         render()
     }
@@ -386,7 +386,7 @@ public final class PlayerListPresenter {
 
     /// p: picks the players of the last match confirmed (those still on the roster) again, in
     /// selection mode.
-    public func pickLastMatch() {
+    package func pickLastMatch() {
         let stillHere = lastMatchIDs.intersection(players.map(\.id))
         guard !stillHere.isEmpty else { return }
         selectedIDs = stillHere
@@ -401,26 +401,26 @@ public final class PlayerListPresenter {
     // MARK: Logging out
 
     /// L: asks before logging out.
-    public func requestLogout() {
+    package func requestLogout() {
         guard pendingDeletion == nil else { return }
         clearNotices()
         isConfirmingLogout = true
         render()
     }
 
-    public func confirmLogout() {
+    package func confirmLogout() {
         guard isConfirmingLogout else { return }
         isConfirmingLogout = false
         delegate?.playerListDidRequestLogout(self)
     }
 
-    public func cancelLogout() {
+    package func cancelLogout() {
         isConfirmingLogout = false
         render()
     }
 
     /// A gather's result was saved: say so on the list, and where it is kept.
-    public func gatherWasSaved(_ result: GatherResult, kept: KeptResult) {
+    package func gatherWasSaved(_ result: GatherResult, kept: KeptResult) {
         savedResult = result
         switch kept {
         case .uploaded: savedLocally = nil
@@ -432,7 +432,7 @@ public final class PlayerListPresenter {
     }
 
     /// Results waiting on this computer changed; `uploaded` of them just reached the server.
-    public func pendingResultsChanged(uploaded: Int) {
+    package func pendingResultsChanged(uploaded: Int) {
         if uploaded > 0 {
             uploadedResults = uploaded
             if savedLocally != nil { savedResult = nil }
@@ -445,7 +445,7 @@ public final class PlayerListPresenter {
     /// The reload started when a background upload showed the server is back (tests wait for it).
     private(set) var onlineAgain: Task<Void, Never>?
 
-    public func playerWasAdded(_ player: Player) {
+    package func playerWasAdded(_ player: Player) {
         players.append(player)
         notice = "Added \(player.name)"
         filter.clear()
@@ -453,7 +453,7 @@ public final class PlayerListPresenter {
         render()
     }
 
-    public func playerWasUpdated(_ player: Player) {
+    package func playerWasUpdated(_ player: Player) {
         guard let index = players.firstIndex(where: { $0.id == player.id }) else { return }
         players[index] = player
         render()

@@ -2,7 +2,7 @@ import GatherCore
 
 extension GatherResult {
     /// The score as the screens say it: "Team A 2 – 1 Team B".
-    public var scoreLine: String {
+    package var scoreLine: String {
         "Team A \(score.teamA) – \(score.teamB) Team B"
     }
 }

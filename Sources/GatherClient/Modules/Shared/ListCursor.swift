@@ -1,20 +1,20 @@
 /// The highlighted row of a list and how the movement keys move it: one row, a page, to either
 /// end. Always inside the list (0 when it is empty).
-public struct ListCursor: Equatable, Sendable {
-    public private(set) var index = 0
-    public private(set) var count = 0
+package struct ListCursor: Equatable, Sendable {
+    package private(set) var index = 0
+    package private(set) var count = 0
 
-    public init() {}
+    package init() {}
 
     /// The list changed length: the cursor stays on its row if it still exists, else on the last.
-    public mutating func resize(to count: Int) {
+    package mutating func resize(to count: Int) {
         self.count = max(0, count)
         index = min(index, max(0, self.count - 1))
     }
 
     /// Moves by `rows` (negative is up), stopping at either end; false if it could not move.
     @discardableResult
-    public mutating func move(by rows: Int) -> Bool {
+    package mutating func move(by rows: Int) -> Bool {
         let target = min(max(0, index + rows), max(0, count - 1))
         guard target != index else { return false }
         index = target
@@ -22,15 +22,15 @@ public struct ListCursor: Equatable, Sendable {
     }
 
     @discardableResult
-    public mutating func moveToFirst() -> Bool { move(by: -index) }
+    package mutating func moveToFirst() -> Bool { move(by: -index) }
 
     @discardableResult
-    public mutating func moveToLast() -> Bool { move(by: count - 1 - index) }
+    package mutating func moveToLast() -> Bool { move(by: count - 1 - index) }
 
-    public mutating func move(to index: Int) {
+    package mutating func move(to index: Int) {
         self.index = min(max(0, index), max(0, count - 1))
     }
 
     /// "23/157"; empty for an empty list.
-    public var position: String { count == 0 ? "" : "\(index + 1)/\(count)" }
+    package var position: String { count == 0 ? "" : "\(index + 1)/\(count)" }
 }

@@ -2,36 +2,36 @@ import Foundation
 
 /// The `/` filter of a long list: nil when off, else the text typed so far. A name matches when
 /// it contains the text, ignoring case and accents ("jose" finds "José").
-public struct NameFilter: Equatable, Sendable {
+package struct NameFilter: Equatable, Sendable {
     /// nil when not filtering; "" when filtering has begun with nothing typed yet.
-    public private(set) var text: String?
+    package private(set) var text: String?
 
-    public init() {}
+    package init() {}
 
-    public var isOn: Bool { text != nil }
+    package var isOn: Bool { text != nil }
 
     /// Some text is typed: some names may not pass.
-    public var narrows: Bool { !(text ?? "").isEmpty }
+    package var narrows: Bool { !(text ?? "").isEmpty }
 
     /// Starts filtering, keeping any text already typed.
-    public mutating func begin() {
+    package mutating func begin() {
         text = text ?? ""
     }
 
     /// New text, if filtering; false if not filtering.
     @discardableResult
-    public mutating func update(_ text: String) -> Bool {
+    package mutating func update(_ text: String) -> Bool {
         guard self.text != nil else { return false }
         self.text = text
         return true
     }
 
-    public mutating func clear() {
+    package mutating func clear() {
         text = nil
     }
 
     /// Whether `name` passes: everything passes while nothing is typed.
-    public func matches(_ name: String) -> Bool {
+    package func matches(_ name: String) -> Bool {
         guard let text, !text.isEmpty else { return true }
         return name.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil
     }
@@ -40,7 +40,7 @@ public struct NameFilter: Equatable, Sendable {
 /// A list presenter with the `/` name filter (the player list, History): the terminal's filter
 /// line drives any of them the same way.
 @MainActor
-public protocol NameFiltering: AnyObject {
+package protocol NameFiltering: AnyObject {
     func beginFilter()
     func updateFilter(_ text: String)
     func clearFilter()

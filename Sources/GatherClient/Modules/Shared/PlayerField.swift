@@ -2,10 +2,10 @@ import Foundation
 import GatherCore
 
 /// An attribute of a player as the screens name and edit it.
-public enum PlayerField: String, CaseIterable, Sendable {
+package enum PlayerField: String, CaseIterable, Sendable {
     case name, age, preferredPosition, skill, favouriteTeam
 
-    public var title: String {
+    package var title: String {
         switch self {
         case .name: return "Name"
         case .age: return "Age"
@@ -16,10 +16,10 @@ public enum PlayerField: String, CaseIterable, Sendable {
     }
 
     /// Free text (name, age, team) or one of a list (position, skill).
-    public var isChoice: Bool { self == .preferredPosition || self == .skill }
+    package var isChoice: Bool { self == .preferredPosition || self == .skill }
 
     /// The choices of a choice field, "Not set" first.
-    public var options: [String] {
+    package var options: [String] {
         switch self {
         case .preferredPosition: return [PlayerField.notSet] + Position.allCases.map { $0.rawValue.capitalized }
         case .skill: return [PlayerField.notSet] + Skill.allCases.map { $0.rawValue.capitalized }
@@ -27,15 +27,15 @@ public enum PlayerField: String, CaseIterable, Sendable {
         }
     }
 
-    public static let notSet = "Not set"
+    package static let notSet = "Not set"
 
     /// The field's value for display ("—" when unset).
-    public func value(of player: Player) -> String {
+    package func value(of player: Player) -> String {
         text(of: player.details) ?? "—"
     }
 
     /// The field's value as editable text, nil when unset.
-    public func text(of details: PlayerDetails) -> String? {
+    package func text(of details: PlayerDetails) -> String? {
         switch self {
         case .name: return details.name
         case .age: return details.age.map(String.init)
@@ -46,7 +46,7 @@ public enum PlayerField: String, CaseIterable, Sendable {
     }
 
     /// The index in `options` of the player's current choice.
-    public func optionIndex(of details: PlayerDetails) -> Int {
+    package func optionIndex(of details: PlayerDetails) -> Int {
         switch self {
         case .preferredPosition: return details.preferredPosition.flatMap { Position.allCases.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
         case .skill: return details.skill.flatMap { Skill.allCases.firstIndex(of: $0) }.map { $0 + 1 } ?? 0
@@ -57,16 +57,16 @@ public enum PlayerField: String, CaseIterable, Sendable {
 
 /// Turns what was typed and chosen into valid `PlayerDetails`, or a message for the person.
 /// Shared by the add and edit screens so both apply the same rules.
-public struct PlayerForm: Equatable, Sendable {
-    public var name: String
-    public var age: String
+package struct PlayerForm: Equatable, Sendable {
+    package var name: String
+    package var age: String
     /// Index into `PlayerField.preferredPosition.options` (0 = not set).
-    public var positionIndex: Int
+    package var positionIndex: Int
     /// Index into `PlayerField.skill.options` (0 = not set).
-    public var skillIndex: Int
-    public var favouriteTeam: String
+    package var skillIndex: Int
+    package var favouriteTeam: String
 
-    public init(name: String = "", age: String = "", positionIndex: Int = 0, skillIndex: Int = 0, favouriteTeam: String = "") {
+    package init(name: String = "", age: String = "", positionIndex: Int = 0, skillIndex: Int = 0, favouriteTeam: String = "") {
         self.name = name
         self.age = age
         self.positionIndex = positionIndex
@@ -74,7 +74,7 @@ public struct PlayerForm: Equatable, Sendable {
         self.favouriteTeam = favouriteTeam
     }
 
-    public init(_ details: PlayerDetails) {
+    package init(_ details: PlayerDetails) {
         self.init(name: details.name, age: details.age.map(String.init) ?? "",
                   positionIndex: PlayerField.preferredPosition.optionIndex(of: details),
                   skillIndex: PlayerField.skill.optionIndex(of: details),
@@ -94,7 +94,7 @@ public struct PlayerForm: Equatable, Sendable {
         return form
     }
 
-    public func validated() -> Result<PlayerDetails, FormError> {
+    package func validated() -> Result<PlayerDetails, FormError> {
         let trimmedAge = age.trimmingCharacters(in: .whitespaces)
         var ageValue: Int?
         if !trimmedAge.isEmpty {
@@ -115,7 +115,7 @@ public struct PlayerForm: Equatable, Sendable {
     }
 }
 
-public struct FormError: Error, Equatable, Sendable {
-    public let field: PlayerField
-    public let message: String
+package struct FormError: Error, Equatable, Sendable {
+    package let field: PlayerField
+    package let message: String
 }
