@@ -98,6 +98,7 @@ package final class DatabasePool: DatabaseReading, @unchecked Sendable {
     /// that write's transaction, committed with it.
     @discardableResult
     package func write<T>(_ body: (Database) throws -> T) throws -> T {
+        ReadNesting.checkNotInsideRead("a write")
         if let committer { return try committer.write(body) }
         return try withMemoryWriter { writer, nested in
             nested ? try writer.nestedWrite(body) : try writer.transaction(.immediate) { try body(writer) }
@@ -139,7 +140,11 @@ package final class DatabasePool: DatabaseReading, @unchecked Sendable {
                 nested ? try body(writer) : try writer.transaction(.deferred) { try body(writer) }
             }
         }
-        let deadline = budget.map(ReadDeadline.init(after:))
+        return try ReadNesting.read("a read") { try readOnReader(within: budget.map(ReadDeadline.init(after:)), body) }
+    }
+
+    /// `read` on one of the read connections, waiting for one until `deadline`.
+    private func readOnReader<T>(within deadline: ReadDeadline?, _ body: (Database) throws -> T) throws -> T {
         if let deadline {
             guard readerSlots.wait(timeout: deadline.dispatchTime) == .success else {
                 throw ReadBudgetExceeded(budget: deadline.budget)

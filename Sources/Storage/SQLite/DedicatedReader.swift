@@ -34,11 +34,13 @@ package final class DedicatedReader: DatabaseReading, @unchecked Sendable {
 
     package func read<T>(_ body: (Database) throws -> T) throws -> T {
         checkThread()
-        lock.lock()
-        defer { lock.unlock() }
-        guard let connection else { throw DatabasePoolError.closed }
-        return try connection.withinBudget(budget) {
-            try connection.transaction(.deferred) { try body(connection) }
+        return try ReadNesting.read("a read") {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let connection else { throw DatabasePoolError.closed }
+            return try connection.withinBudget(budget) {
+                try connection.transaction(.deferred) { try body(connection) }
+            }
         }
     }
 

@@ -1,10 +1,16 @@
 import CSQLite
 
 /// A prepared statement. Owned by one `Database`; reset after every use so it can be reused.
+///
+/// A use begins with `begin()`: a statement still running (the same SQL run again from inside
+/// a `map` of it) is refused, since binding it anew would restart the outer run under its feet;
+/// one left busy by anything else is reset first, so it never resumes an old run.
 final class Statement {
     let handle: OpaquePointer
     private unowned let database: Database
     let sql: String
+    /// Between `begin()` and the reset that ends the use.
+    private var isRunning = false
 
     init(database: Database, sql: String) throws {
         self.database = database
@@ -24,6 +30,7 @@ final class Statement {
 
     /// Runs the statement with `arguments` bound in order and returns every row.
     func query(_ arguments: [any DatabaseValueConvertible]) throws -> [Row] {
+        try begin()
         defer { reset() }
         try bind(arguments)
         var rows: [Row] = []
@@ -35,6 +42,7 @@ final class Statement {
 
     /// Runs the statement and turns each row, read in place, into a value.
     func map<T>(_ arguments: [any DatabaseValueConvertible], _ transform: (StatementRow) throws -> T) throws -> [T] {
+        try begin()
         defer { reset() }
         try bind(arguments)
         var values: [T] = []
@@ -47,9 +55,20 @@ final class Statement {
 
     /// Runs a statement that returns no rows.
     func execute(_ arguments: [any DatabaseValueConvertible]) throws {
+        try begin()
         defer { reset() }
         try bind(arguments)
         while try step() {}
+    }
+
+    private func begin() throws {
+        guard !isRunning else {
+            throw SQLiteError(code: SQLITE_MISUSE, message: "a statement run again while it is still running: \(sql)")
+        }
+        if sqlite3_stmt_busy(handle) != 0 {
+            sqlite3_reset(handle)
+        }
+        isRunning = true
     }
 
     private func bind(_ arguments: [any DatabaseValueConvertible]) throws {
@@ -118,6 +137,7 @@ final class Statement {
     }
 
     private func reset() {
+        isRunning = false
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
     }
