@@ -2,6 +2,7 @@ import Foundation
 @testable import GatherServer
 import HTTP
 import Storage
+import TestSupport
 import XCTest
 
 /// API tokens for scripts, over real sockets: what each scope may do, that only a login session

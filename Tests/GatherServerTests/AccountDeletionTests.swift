@@ -2,6 +2,7 @@ import Foundation
 import GatherServer
 import HTTP
 import Storage
+import TestSupport
 import XCTest
 
 /// Deleting an account closes it at once and removes its rows afterwards in small steps, each its

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import TestSupport
 import XCTest
 
 final class AuthenticationTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import Networking
 import Storage
+import TestSupport
 import XCTest
 
 /// docs/deploy.md's backups, as an operator runs them: deploy/gather-backup every night (copies

@@ -1,13 +1,14 @@
 import HTTP
 import Networking
+import TestSupport
 import XCTest
 
 /// Connections are spread evenly over the event loops, however they arrive, and each is served
 /// by the loop it was given.
 final class ConnectionBalanceTests: XCTestCase {
     private struct Plain: HTTPResponder {
-        func respond(to request: HTTPRequest) -> HTTPResponse {
-            HTTPResponse(status: .ok, body: Array(request.target.utf8))
+        func respond(to request: HTTPRequest, on loop: EventLoopSlot) -> Disposition {
+            .onWorker { $0.send(HTTPResponse(status: .ok, body: Array(request.target.utf8))) }
         }
     }
 

@@ -1,5 +1,6 @@
 import HTTP
 import Networking
+import TestSupport
 import XCTest
 
 /// One address cannot hold the server's connections, and idle keep-alive connections give way to
@@ -7,8 +8,8 @@ import XCTest
 /// addresses too, so one machine plays several clients.
 final class ConnectionFairnessTests: XCTestCase {
     private struct Plain: HTTPResponder {
-        func respond(to request: HTTPRequest) -> HTTPResponse {
-            HTTPResponse(status: .ok, body: Array("ok".utf8))
+        func respond(to request: HTTPRequest, on loop: EventLoopSlot) -> Disposition {
+            .onWorker { $0.send(HTTPResponse(status: .ok, body: Array("ok".utf8))) }
         }
     }
 

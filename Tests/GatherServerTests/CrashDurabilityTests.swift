@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import Networking
 import Storage
+import TestSupport
 import XCTest
 
 /// Concurrent writers of every kind, and the server killed (SIGKILL) at a random moment while they

@@ -1,6 +1,7 @@
 import Foundation
 import GatherServer
 import Networking
+import TestSupport
 import XCTest
 
 /// The order and the shedding of the hashing queue, on a real pool of one thread held busy by a

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import Networking
+import TestSupport
 import XCTest
 
 /// A flood of logins from many addresses must not keep a real user out: the hashing queue is

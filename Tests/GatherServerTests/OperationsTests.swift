@@ -3,6 +3,7 @@ import GatherCore
 import HTTP
 import Networking
 import Storage
+import TestSupport
 import XCTest
 
 /// `gather-server backup` and `migrate` against live files, and the JSON access log.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import Networking
+import TestSupport
 import XCTest
 
 /// Password hashing runs on its own small pool: with that pool busy, ordinary requests are still

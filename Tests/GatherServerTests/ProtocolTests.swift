@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import Networking
+import TestSupport
 import XCTest
 
 /// HTTP/1.1 behaviour over raw sockets: framing, limits, keep-alive, pipelining, errors.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import Networking
+import TestSupport
 import XCTest
 
 /// Registrations cost a password hash and a row: limited per client address, and an operator

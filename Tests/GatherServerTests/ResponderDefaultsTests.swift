@@ -5,7 +5,7 @@ import XCTest
 /// What the HTTP server answers by itself when the application says nothing of its own.
 final class ResponderDefaultsTests: XCTestCase {
     private struct Plain: HTTPResponder {
-        func respond(to request: HTTPRequest) -> HTTPResponse { HTTPResponse(status: .ok) }
+        func respond(to request: HTTPRequest, on loop: EventLoopSlot) -> Disposition { .onWorker { $0.send(HTTPResponse(status: .ok)) } }
     }
 
     func testProtocolErrorsArePlainTextByDefault() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import XCTest
 
 /// A share link's front page in a real browser (headless Chromium), at a phone's size and a

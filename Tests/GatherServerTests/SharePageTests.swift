@@ -2,6 +2,7 @@ import Foundation
 import GatherServer
 import HTTP
 import Storage
+import TestSupport
 import XCTest
 
 /// A share link's pages as a friend's phone gets them: what they show, escaped; the headers that

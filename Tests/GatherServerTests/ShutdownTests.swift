@@ -3,6 +3,7 @@ import GatherServer
 import HTTP
 import Networking
 import Storage
+import TestSupport
 import XCTest
 
 /// SIGTERM and shutdown(): stop accepting, finish what is in flight, keep every acknowledged write.

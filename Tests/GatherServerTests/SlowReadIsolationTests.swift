@@ -2,6 +2,7 @@ import Foundation
 import HTTP
 import Networking
 import Storage
+import TestSupport
 import XCTest
 
 /// Reads whose cost a client chooses (a leaderboard, a record-weighted balance over years of

@@ -35,7 +35,11 @@ final class StreamingResponseTests: XCTestCase {
     private struct Responder: HTTPResponder {
         let stream: RecordedStream
 
-        func respond(to request: HTTPRequest) -> HTTPResponse {
+        func respond(to request: HTTPRequest, on loop: EventLoopSlot) -> Disposition {
+            .onWorker { $0.send(response(to: request)) }
+        }
+
+        private func response(to request: HTTPRequest) -> HTTPResponse {
             guard request.path == "/events" else {
                 return HTTPResponse(status: .ok, body: Array("plain".utf8))
             }
@@ -56,15 +60,6 @@ final class StreamingResponseTests: XCTestCase {
 
     override func tearDown() {
         server?.shutdown(gracePeriod: .seconds(1))
-    }
-
-    private func waitUntil(timeout: TimeInterval = 5, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            guard Date() < deadline else { return false }
-            usleep(2_000)
-        }
-        return true
     }
 
     private func openStream(_ stream: RecordedStream) throws -> RawConnection {

@@ -1,5 +1,6 @@
 import Foundation
 import GatherCore
+import TestSupport
 import XCTest
 @testable import Storage
 
@@ -228,13 +229,4 @@ private final class Gate: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
     }
-}
-
-private func waitUntil(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(1_000)
-    }
-    return condition()
 }

@@ -66,11 +66,13 @@ package final class FootballGatherServer: Sendable {
             responder = MetricsEndpoint(metrics: metrics, inFrontOf: application)
         }
         do {
-            let http = try HTTPServer(configuration: configuration.http, responder: responder, accessLogger: accessLogger)
+            let http = try HTTPServer(configuration: configuration.http, responder: responder,
+                                      errorResponse: GatherApplication.errorResponse, accessLogger: accessLogger)
             self.http = http
             if let metrics, let address = configuration.metricsListen {
                 metricsHTTP = try HTTPServer(configuration: Self.metricsListener(address, of: configuration.http),
-                                             responder: MetricsEndpoint(metrics: metrics, inFrontOf: nil))
+                                             responder: MetricsEndpoint(metrics: metrics, inFrontOf: nil),
+                                             errorResponse: GatherApplication.errorResponse)
             } else {
                 metricsHTTP = nil
             }

@@ -109,35 +109,40 @@ package final class GatherApplication: HTTPResponder {
     /// here is read with the loop's own connection (`LoopReaders`), so nothing here waits: a read
     /// that would (its budget ran out, or the file was locked) is given up, and the request goes
     /// to the workers as if it had never been taken.
-    package func respondOnLoop(to request: HTTPRequest, on loop: EventLoopSlot,
-                              completion: @escaping @Sendable (HTTPResponse) -> Void) -> Bool {
+    package func respond(to request: HTTPRequest, on loop: EventLoopSlot) -> Disposition {
         let resolution: Resolution
         do {
             resolution = try resolve(request)
         } catch {
-            completion(ErrorMapping.response(for: error, log: services.log))
-            return true
+            return .answered(ErrorMapping.response(for: error, log: services.log))
         }
-        guard case let .handle(route, context) = resolution else {
-            respond(resolution, completion: completion)
-            return true
+        let route: Route, context: RequestContext<WorkerDatabase>
+        switch resolution {
+        case .answered(let response):
+            return .answered(response)
+        case let .handle(matched, matchedContext):
+            (route, context) = (matched, matchedContext)
         }
-        guard route.answersOnLoop, let reads = try? loopReaders.reader(for: loop) else { return false }
+        guard route.answersOnLoop, let reads = try? loopReaders.reader(for: loop) else { return onWorker(request) }
         do {
             switch route.work {
             case .quick:
-                completion(try runOnLoop(route, context.using(reads)))
+                return .answered(try runOnLoop(route, context.using(reads)))
             case .write:
-                try runInGroupCommit(route, context, authenticatingWith: reads, completion: completion)
+                return .later(try groupCommitWrite(route, context, authenticatingWith: reads))
             case .ordinary, .passwordHashing:
-                return false
+                return onWorker(request)
             }
         } catch let error where LoopReadGivenUp.covers(error) {
-            return false
+            return onWorker(request)
         } catch {
-            completion(ErrorMapping.response(for: error, log: services.log))
+            return .answered(ErrorMapping.response(for: error, log: services.log))
         }
-        return true
+    }
+
+    /// The request answered on a worker, its route matched again there.
+    private func onWorker(_ request: HTTPRequest) -> Disposition {
+        .onWorker { [self] reply in respond(to: request, reply: reply) }
     }
 
     /// Answers on the calling thread, hashing included.
@@ -155,52 +160,48 @@ package final class GatherApplication: HTTPResponder {
         }
     }
 
-    /// Answers quick and ordinary requests on the calling thread (an event loop for quick ones, a
-    /// worker for the others); hands writes to the group commit, answered after it; queues password
-    /// hashing on its own pool, or refuses it at once with 503 when that pool's queue is full.
-    package func respond(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) {
+    /// Answers quick and ordinary requests on the calling thread (a worker); hands writes to the
+    /// group commit, answered after it; queues password hashing on its own pool, or refuses it at
+    /// once with 503 when that pool's queue is full.
+    package func respond(to request: HTTPRequest, reply: HTTPReply) {
         do {
-            respond(try resolve(request), completion: completion)
-        } catch {
-            completion(ErrorMapping.response(for: error, log: services.log))
-        }
-    }
-
-    private func respond(_ resolution: Resolution, completion: @escaping @Sendable (HTTPResponse) -> Void) {
-        do {
-            switch resolution {
+            switch try resolve(request) {
             case .answered(let response):
-                completion(response)
+                reply.send(response)
             case let .handle(route, context):
                 switch route.work {
                 case .quick, .ordinary:
-                    completion(try run(route, context))
+                    reply.send(try run(route, context))
                 case .write:
-                    try runInGroupCommit(route, context, authenticatingWith: workerDatabase, completion: completion)
+                    try groupCommitWrite(route, context, authenticatingWith: workerDatabase)(reply)
                 case .passwordHashing(let admit):
-                    try runOnHashingPool(route, context, admit: admit, completion: completion)
+                    try runOnHashingPool(route, context, admit: admit, reply: reply)
                 }
             }
         } catch {
-            completion(ErrorMapping.response(for: error, log: services.log))
+            reply.send(ErrorMapping.response(for: error, log: services.log))
         }
     }
 
-    /// A write: authenticated now (on the event loop), then the whole handler runs as one write of
-    /// the next group commit, answered once that group is on disk.
-    private func runInGroupCommit(_ route: Route, _ context: RequestContext<WorkerDatabase>, authenticatingWith reads: any DatabaseReading,
-                                  completion: @escaping @Sendable (HTTPResponse) -> Void) throws {
+    /// A write: authenticated and admitted now (on the event loop, or a worker), then the whole
+    /// handler runs as one write of the next group commit, answered once that group is on disk.
+    /// What is returned queues it, without waiting.
+    private func groupCommitWrite(_ route: Route, _ context: RequestContext<WorkerDatabase>,
+                                  authenticatingWith reads: any DatabaseReading) throws -> @Sendable (HTTPReply) -> Void {
         let handler = try prepare(route, context, authenticatingWith: reads, decodingBodyAhead: true)
         let services = services
         if let owner = handler.owner, let wait = services.writeRate.take(owner, now: services.now()) {
             throw APIError.tooManyRequests("too many changes from this account", retryAfter: wait)
         }
-        workerDatabase.pool.enqueueWrite({ _ in try handler.run() }) { result in
-            // Committed (or failed): what readers see of the owner is read afresh from now on.
-            if let owner = handler.owner { services.ownerWrote(owner) }
-            switch result {
-            case .success(let response): completion(response)
-            case .failure(let error): completion(ErrorMapping.response(for: error, log: services.log))
+        let pool = workerDatabase.pool
+        return { reply in
+            pool.enqueueWrite({ _ in try handler.run() }) { result in
+                // Committed (or failed): what readers see of the owner is read afresh from now on.
+                if let owner = handler.owner { services.ownerWrote(owner) }
+                switch result {
+                case .success(let response): reply.send(response)
+                case .failure(let error): reply.send(ErrorMapping.response(for: error, log: services.log))
+                }
             }
         }
     }
@@ -209,7 +210,7 @@ package final class GatherApplication: HTTPResponder {
     /// for the hashing pool, or refused at once (429 for one client's share, 503 for a full queue);
     /// a waiting one may still be shed with 503 for an address that asked for less hashing.
     private func runOnHashingPool(_ route: Route, _ context: RequestContext<WorkerDatabase>, admit: Admission,
-                                  completion: @escaping @Sendable (HTTPResponse) -> Void) throws {
+                                  reply: HTTPReply) throws {
         let undo = try admit(context)
         let client = ClientKey.of(context.request.client)
         guard hashingAllowance.take(client) else {
@@ -232,11 +233,11 @@ package final class GatherApplication: HTTPResponder {
             if (200..<300).contains(response.status.code) { hashingQueue.forgive(client) }
             // Given back before the client hears the answer, so its next request finds the place free.
             allowance.give(client)
-            completion(response)
+            reply.send(response)
         }, shed: {
             allowance.give(client)
             undo?()
-            completion(ErrorMapping.response(for: busy, log: log))
+            reply.send(ErrorMapping.response(for: busy, log: log))
         })
         guard queued else {
             allowance.give(client)
@@ -265,10 +266,8 @@ package final class GatherApplication: HTTPResponder {
         workerDatabase.pool.commitStatistics
     }
 
-    /// The original backend's error shape for requests the HTTP layer refused.
-    package func errorResponse(_ status: HTTPStatus, reason: String) -> HTTPResponse {
-        .error(status, reason: reason)
-    }
+    /// The original backend's error shape, for what the HTTP layer answers by itself.
+    package static let errorResponse: ErrorResponder = { status, reason in .error(status, reason: reason) }
 
     /// Lets queued password work finish, then stops its threads. After the HTTP server has stopped.
     package func shutdown() {

@@ -19,29 +19,11 @@ package struct MetricsEndpoint: HTTPResponder {
         request.pathSegments == ["metrics"]
     }
 
-    package func respondOnLoop(to request: HTTPRequest, on loop: EventLoopSlot,
-                               completion: @escaping @Sendable (HTTPResponse) -> Void) -> Bool {
-        guard !Self.isScrape(request), let application else { return false }
-        return application.respondOnLoop(to: request, on: loop, completion: completion)
-    }
-
-    package func respond(to request: HTTPRequest) -> HTTPResponse {
+    package func respond(to request: HTTPRequest, on loop: EventLoopSlot) -> Disposition {
         guard Self.isScrape(request) else {
-            return application?.respond(to: request) ?? .error(.notFound, reason: "this address serves /metrics only")
+            return application?.respond(to: request, on: loop) ?? .answered(.error(.notFound, reason: "this address serves /metrics only"))
         }
-        return scrape(request)
-    }
-
-    package func respond(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) {
-        guard Self.isScrape(request) else {
-            guard let application else { return completion(.error(.notFound, reason: "this address serves /metrics only")) }
-            return application.respond(to: request, completion: completion)
-        }
-        completion(scrape(request))
-    }
-
-    package func errorResponse(_ status: HTTPStatus, reason: String) -> HTTPResponse {
-        application?.errorResponse(status, reason: reason) ?? .error(status, reason: reason)
+        return .onWorker { [self] reply in reply.send(scrape(request)) }
     }
 
     private func scrape(_ request: HTTPRequest) -> HTTPResponse {

@@ -289,16 +289,12 @@ final class HTTPConnection: EventHandler {
         exchange = Exchange(id: id, method: request.method.rawValue, path: request.path,
                             isHead: request.method == .head, keepAlive: request.keepAlive, isHTTP10: request.version == .http1_0,
                             startedAt: MonotonicClock.now(), client: request.client)
-        switch owner.answerOnLoop(request, for: self) {
-        case .answered(let response):
-            complete(with: response)
-        case .pending:
+        guard let response = owner.answer(request, for: self, requestID: id) else {
             // Stop reading while this request is answered: pipelined requests wait in the socket, in order.
             watch(0)
-        case .notOnLoop:
-            watch(0)
-            owner.dispatch(request, to: self)
+            return
         }
+        complete(with: response, requestID: id)
     }
 
     /// Who the request is from: the peer, or the client a trusted proxy names.
@@ -307,18 +303,19 @@ final class HTTPConnection: EventHandler {
         return ForwardedClient.client(of: request.headers, peer: peer)
     }
 
-    /// Called on the loop thread when the worker has the response.
-    func complete(with response: HTTPResponse) {
+    /// The response to request `requestID`, on the loop thread; ignored unless that request is
+    /// the one waiting. `keepAlive: false` closes the connection after it.
+    func complete(with response: HTTPResponse, requestID: UInt64, keepAlive: Bool = true) {
         defer { owner.noteIdleness(of: self) }
-        guard state == .processing, let exchange else { return }
-        send(response, exchange: exchange, keepAlive: exchange.keepAlive && !owner.isShuttingDown)
+        guard state == .processing, let exchange, exchange.id == requestID else { return }
+        send(response, exchange: exchange, keepAlive: keepAlive && exchange.keepAlive && !owner.isShuttingDown)
     }
 
     private func respondToUnreadableRequest(status: HTTPStatus, reason: String) {
         let exchange = Exchange(id: owner.shared.nextRequestID(), method: "-", path: "-", isHead: false,
                                 keepAlive: false, startedAt: deadlines.requestStartedAt ?? MonotonicClock.now(), client: peer)
         self.exchange = exchange
-        send(owner.shared.responder.errorResponse(status, reason: reason), exchange: exchange, keepAlive: false)
+        send(owner.shared.errorResponse(status, reason), exchange: exchange, keepAlive: false)
     }
 
     private func send(_ response: HTTPResponse, exchange: Exchange, keepAlive: Bool) {

@@ -1,4 +1,5 @@
 import HTTP
+import Synchronization
 
 /// Which of the server's event loops a call runs on: the same number is always the same thread,
 /// so a responder can keep there what that thread alone may use (a database connection) without
@@ -8,39 +9,57 @@ package struct EventLoopSlot: Sendable, Hashable {
     package let index: Int
 }
 
-/// Turns a request into a response. Called on a worker thread; may block (database, hashing),
-/// unless it says it answers a request on the event loop.
+/// Turns a request into a response: the server's one way in.
 package protocol HTTPResponder: Sendable {
-    /// Called on the event loop's own thread first. Returns false, having done nothing, for a
-    /// request that must go to a worker; otherwise takes it and returns true, and then must not
-    /// block (no lock held for long, no pool, no disk flush): it calls `completion` at once (a
-    /// quick read) or hands the work on and calls it later from another thread (a write waiting
-    /// for its group commit). Saves the hops to a worker and back. Default: false.
-    func respondOnLoop(to request: HTTPRequest, on loop: EventLoopSlot, completion: @escaping @Sendable (HTTPResponse) -> Void) -> Bool
-
-    /// The response, computed on the calling thread.
-    func respond(to request: HTTPRequest) -> HTTPResponse
-
-    /// What the server calls, on one of its worker threads. `completion` must be called exactly
-    /// once, from any thread: at once, or later from other work the responder started (so a slow
-    /// kind of request can wait on a pool of its own instead of holding a worker).
-    func respond(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void)
-
-    /// The answer to what never reached `respond`: a request the parser refused (400, 413, 414,
-    /// 431…) or a connection over the server's cap (503). The application chooses its shape.
-    func errorResponse(_ status: HTTPStatus, reason: String) -> HTTPResponse
+    /// Called on the event loop's own thread, which serves all of the loop's connections: the
+    /// answer says where the response is made, and the connection waits for it there.
+    func respond(to request: HTTPRequest, on loop: EventLoopSlot) -> Disposition
 }
 
-extension HTTPResponder {
-    package func respondOnLoop(to request: HTTPRequest, on loop: EventLoopSlot,
-                              completion: @escaping @Sendable (HTTPResponse) -> Void) -> Bool { false }
+/// Where a request is answered.
+package enum Disposition: Sendable {
+    /// Answered during the call: written at once, no other thread involved.
+    case answered(HTTPResponse)
+    /// Taken on the loop: `start` runs there, now, and must not block (no lock held for long, no
+    /// pool, no disk flush). It hands the work on (a write to its group commit), and the reply is
+    /// sent from wherever that work ends.
+    case later(_ start: @Sendable (HTTPReply) -> Void)
+    /// Work that may block (the database, a password hash): run on one of the server's workers.
+    case onWorker(_ work: @Sendable (HTTPReply) -> Void)
+}
 
-    package func respond(to request: HTTPRequest, completion: @escaping @Sendable (HTTPResponse) -> Void) {
-        completion(respond(to: request))
+/// The response owed to one request, sent from any thread to the connection that asked, on its
+/// loop. The first `send` answers; a later one is ignored, so it can never answer the next request
+/// on the same connection. A reply dropped unsent answers 500 and closes the connection, which
+/// would otherwise wait for it forever.
+package final class HTTPReply: Sendable {
+    private let isSent = Atomic<Bool>(false)
+    /// Nil: dropped unsent.
+    private let deliver: @Sendable (HTTPResponse?) -> Void
+
+    /// `deliver` gets the response, or nil once the reply is dropped unsent; at most once.
+    package init(_ deliver: @escaping @Sendable (HTTPResponse?) -> Void) {
+        self.deliver = deliver
     }
 
+    package func send(_ response: HTTPResponse) {
+        guard !isSent.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        deliver(response)
+    }
+
+    deinit {
+        if !isSent.load(ordering: .acquiring) { deliver(nil) }
+    }
+}
+
+/// The answer to what never reaches the responder: a request the parser refused (400, 413, 414,
+/// 431…), a connection over the server's cap (503), or a reply dropped unsent (500). The
+/// application chooses its shape.
+package typealias ErrorResponder = @Sendable (_ status: HTTPStatus, _ reason: String) -> HTTPResponse
+
+extension HTTPServer {
     /// Plain text: the reason on one line.
-    package func errorResponse(_ status: HTTPStatus, reason: String) -> HTTPResponse {
+    package static let plainTextError: ErrorResponder = { status, reason in
         HTTPResponse(status: status, headers: [HTTPHeaders.Name.contentType: "text/plain; charset=utf-8"], body: Array((reason + "\n").utf8))
     }
 }

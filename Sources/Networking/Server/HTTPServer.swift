@@ -14,8 +14,11 @@ package final class HTTPServer: Sendable {
         case stopped
     }
 
-    package init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, accessLogger: AccessLogger? = nil) throws {
-        shared = try ServerShared(configuration: configuration, responder: responder, accessLogger: accessLogger)
+    /// `errorResponse` shapes what the server answers by itself (plain text unless told).
+    package init(configuration: HTTPServerConfiguration, responder: any HTTPResponder,
+                 errorResponse: @escaping ErrorResponder = HTTPServer.plainTextError, accessLogger: AccessLogger? = nil) throws {
+        shared = try ServerShared(configuration: configuration, responder: responder, errorResponse: errorResponse,
+                                  accessLogger: accessLogger)
     }
 
     package var configuration: HTTPServerConfiguration { shared.configuration }

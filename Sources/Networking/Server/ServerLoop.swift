@@ -258,7 +258,7 @@ final class ServerLoop: EventHandler {
             Glibc.close(fd)
             return
         }
-        let refusal = HTTPResponseSerializer.serialize(shared.responder.errorResponse(.serviceUnavailable, reason: reason),
+        let refusal = HTTPResponseSerializer.serialize(shared.errorResponse(.serviceUnavailable, reason),
                                                        isHead: false, keepAlive: false, date: currentDate())
         _ = refusal.withUnsafeBytes { try? Socket.write(fd, $0) }
         Glibc.close(fd)
@@ -266,48 +266,40 @@ final class ServerLoop: EventHandler {
 
     // MARK: Requests
 
-    enum LoopAnswer {
-        /// Answered during the call.
-        case answered(HTTPResponse)
-        /// The responder took it on and will deliver the response to this loop.
-        case pending
-        /// For the workers.
-        case notOnLoop
-    }
-
-    /// Hands the request to the responder on the loop's thread when it says it answers such
-    /// requests without blocking: quick reads answer at once, writes come back after their
-    /// group commit. The thread hop to a worker (and back) is saved either way.
-    func answerOnLoop(_ request: HTTPRequest, for connection: HTTPConnection) -> LoopAnswer {
-        let call = ResponderCall()
-        let fd = connection.descriptor
-        let serial = connection.serial
-        let home = LoopBound(self, on: loop)
-        let taken = shared.responder.respondOnLoop(to: request, on: EventLoopSlot(index: index)) { response in
-            guard !call.keepIfStillInCall(response) else { return }
-            home.execute { $0.deliver(response, descriptor: fd, serial: serial) }
+    /// Asks the responder, on this loop's thread; the response when it answered during the call.
+    /// Otherwise the reply it was given comes back through `deliver`, on this loop, once.
+    func answer(_ request: HTTPRequest, for connection: HTTPConnection, requestID: UInt64) -> HTTPResponse? {
+        switch shared.responder.respond(to: request, on: EventLoopSlot(index: index)) {
+        case .answered(let response):
+            return response
+        case .later(let start):
+            start(reply(to: connection, requestID: requestID))
+        case .onWorker(let work):
+            let reply = reply(to: connection, requestID: requestID)
+            shared.workers.submit { work(reply) }
         }
-        guard taken else { return .notOnLoop }
-        if let response = call.end() { return .answered(response) }
-        return .pending
+        return nil
     }
 
-    func dispatch(_ request: HTTPRequest, to connection: HTTPConnection) {
-        let fd = connection.descriptor
-        let serial = connection.serial
-        let responder = shared.responder
+    /// The one way back from any thread to the connection: through this loop, to the request
+    /// `requestID` if the connection is still waiting for it (not closed, its descriptor not
+    /// reused, not already answered).
+    private func reply(to connection: HTTPConnection, requestID: UInt64) -> HTTPReply {
         let home = LoopBound(self, on: loop)
-        shared.workers.submit {
-            responder.respond(to: request) { response in
-                home.execute { $0.deliver(response, descriptor: fd, serial: serial) }
+        let descriptor = connection.descriptor
+        let serial = connection.serial
+        let errorResponse = shared.errorResponse
+        return HTTPReply { response in
+            home.execute { loop in
+                guard let connection = loop.connections[descriptor], connection.serial == serial else { return }
+                guard let response else {
+                    connection.complete(with: errorResponse(.internalServerError, "the request was dropped unanswered"),
+                                        requestID: requestID, keepAlive: false)
+                    return
+                }
+                connection.complete(with: response, requestID: requestID)
             }
         }
-    }
-
-    func deliver(_ response: HTTPResponse, descriptor: Int32, serial: UInt64) {
-        // The connection may have closed (and its descriptor been reused) meanwhile.
-        guard let connection = connections[descriptor], connection.serial == serial else { return }
-        connection.complete(with: response)
     }
 
     func streamWrite(_ bytes: [UInt8], descriptor: Int32, serial: UInt64) {
@@ -372,27 +364,5 @@ final class ServerLoop: EventHandler {
             connection.close()
         }
         peers = []
-    }
-}
-
-/// One call of the responder on the loop: a completion that comes while the call is still running
-/// is kept for the caller (answered at once); one that comes later is delivered through the loop.
-private final class ResponderCall: Sendable {
-    private let state = Locked<(inCall: Bool, response: HTTPResponse?)>((true, nil))
-
-    func keepIfStillInCall(_ response: HTTPResponse) -> Bool {
-        state.withLock { state in
-            guard state.inCall else { return false }
-            state.response = response
-            return true
-        }
-    }
-
-    /// The response given during the call, if any; later ones go through the loop.
-    func end() -> HTTPResponse? {
-        state.withLock { state in
-            state.inCall = false
-            return state.response
-        }
     }
 }

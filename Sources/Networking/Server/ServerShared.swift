@@ -6,6 +6,7 @@ import Synchronization
 final class ServerShared: Sendable {
     let configuration: HTTPServerConfiguration
     let responder: any HTTPResponder
+    let errorResponse: ErrorResponder
     private let accessLogger: AccessLogger?
     /// The access log is written here, in order, never on a loop thread: a slow stderr (a full
     /// pipe, a log collector) must not stall the connections of a loop.
@@ -21,9 +22,11 @@ final class ServerShared: Sendable {
     private let refusedForAddress = Atomic<Int>(0)
     private let requestCounter = Atomic<UInt64>(0)
 
-    init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, accessLogger: AccessLogger?) throws {
+    init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, errorResponse: @escaping ErrorResponder,
+         accessLogger: AccessLogger?) throws {
         self.configuration = configuration
         self.responder = responder
+        self.errorResponse = errorResponse
         self.accessLogger = accessLogger
         self.workers = try WorkerPool(threads: configuration.workerCount, name: "gather-worker")
         self.balancer = ConnectionBalancer(loopCount: configuration.eventLoopCount)

@@ -9,7 +9,9 @@ import Locking
 /// Unchecked Sendable: `jobs`, `head` and `accepting` are guarded by `condition`.
 package final class WorkerPool: @unchecked Sendable {
     private let condition = Condition()
-    private var jobs: [@Sendable () -> Void] = []
+    /// Taken jobs are nil: a job (its request, its reply) is let go once it has run, not kept
+    /// until the array is next compacted.
+    private var jobs: [(@Sendable () -> Void)?] = []
     private var head = 0
     private var accepting = true
     private let group = DispatchGroup()
@@ -84,6 +86,7 @@ package final class WorkerPool: @unchecked Sendable {
         }
         guard head < jobs.count else { return nil }
         let job = jobs[head]
+        jobs[head] = nil
         head += 1
         // Drop the consumed prefix now and then so the array does not grow forever.
         if head > 1024 && head * 2 > jobs.count {

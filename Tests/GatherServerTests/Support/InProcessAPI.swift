@@ -6,7 +6,7 @@ import Networking
 import Storage
 import Synchronization
 
-/// The API without sockets: requests go straight to `GatherApplication.respond(to:completion:)`, as
+/// The API without sockets: requests go straight to `GatherApplication.respond(to:reply:)`, as
 /// the server hands them over (writes through the group commit), against a
 /// real database file, and each response is serialised and parsed back as a client would read
 /// it, so the bytes on the wire are what the tests see. For the API's behaviour; protocol, limits
@@ -66,10 +66,10 @@ final class InProcessAPI: APIHarness {
             // beforehand), a login for the hashing pool.
             let answer = Locked<HTTPResponse?>(nil)
             let answered = DispatchSemaphore(value: 0)
-            application.respond(to: request) { response in
+            application.respond(to: request, reply: HTTPReply { response in
                 answer.withLock { $0 = response }
                 answered.signal()
-            }
+            })
             guard answered.wait(timeout: .now() + 30) == .success, let response = answer.withLock({ $0 }) else {
                 throw HTTPParseError(.badRequest, "no answer within 30 s")
             }

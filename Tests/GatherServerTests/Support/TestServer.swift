@@ -138,13 +138,3 @@ extension ReceivedResponse {
         return try XCTUnwrap(object["reason"] as? String, file: file, line: line)
     }
 }
-
-/// Polls `condition` until it holds or the deadline passes. Tests wait this way, never by sleeping a fixed time.
-func waitUntil(timeout: TimeInterval = 5, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if try condition() { return true }
-        usleep(2_000)
-    }
-    return try condition()
-}

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// The real `gather` binary in a real pseudo-terminal, driven through tmux: keys in with send-keys,
@@ -63,13 +64,9 @@ final class TmuxSession {
     }
 
     /// Polls `condition` until it holds or `timeout` passes.
+    /// Every 20 ms: each look at the screen asks tmux for it.
     func waitUntil(timeout: TimeInterval = 10, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(20_000)
-        }
-        return condition()
+        TestSupport.waitUntil(timeout: timeout, every: .milliseconds(20), condition)
     }
 
     /// Waits until the screen no longer contains `text` (a form has closed, a prompt has gone).
