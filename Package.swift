@@ -17,8 +17,17 @@ let package = Package(
         // Kernel headers Glibc's module leaves out (epoll, eventfd). Headers only, nothing to link.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
-        // Domain and wire format, shared by server and client.
-        .target(name: "GatherCore"),
+        // What server and client share, one concept each, each depending only on those above it.
+        // Text rules every free-text field follows, and the Unicode tables they read (NFC, case folding).
+        .target(name: "GatherText"),
+        // The wire format: the JSON writer and flat reader, RFC 3339 dates, UUID text, the error body.
+        .target(name: "GatherWire", dependencies: ["GatherText"]),
+        // The domain: players, matches, results, groups, accounts, shares; their rules and their JSON.
+        .target(name: "GatherDomain", dependencies: ["GatherText", "GatherWire"]),
+        // Ratings learned from results, and the player statistics and leaderboard that show them.
+        .target(name: "GatherRating", dependencies: ["GatherWire", "GatherDomain"]),
+        // Fair teams: the balancer's search, its request and answer.
+        .target(name: "GatherBalancing", dependencies: ["GatherText", "GatherWire", "GatherDomain", "GatherRating"]),
         // Locks, conditions and threads that ThreadSanitizer can see, without Foundation. Depends on nothing but kernel headers.
         .target(name: "Locking", dependencies: ["CLinux"]),
         // HTTP/1.1 messages, parser and serializer. No sockets.
@@ -28,54 +37,66 @@ let package = Package(
         // Histograms and the Prometheus text format. Pure standard library.
         .target(name: "Metrics"),
         // SQLite connection, statements, migrations, repositories.
-        .target(name: "Storage", dependencies: ["GatherCore", "CSQLite", "Locking", "Metrics"]),
+        .target(name: "Storage", dependencies: ["GatherText", "GatherWire", "GatherDomain", "GatherRating", "CSQLite", "Locking", "Metrics"]),
         // Router, authentication, handlers, server assembly.
-        .target(name: "GatherServer", dependencies: ["Arguments", "GatherCore", "GatherWeb", "HTTP", "Networking", "Storage", "CCrypt", "COpenSSL",
+        .target(name: "GatherServer", dependencies: ["Arguments", "GatherText", "GatherWire", "GatherDomain", "GatherRating", "GatherBalancing",
+                                                     "GatherWeb", "HTTP", "Networking", "Storage", "CCrypt", "COpenSSL",
                                                      "Locking", "Metrics"]),
         // The public web pages: typed HTML that escapes every text, the stylesheet and the page's Content-Security-Policy.
-        .target(name: "GatherWeb", dependencies: ["GatherCore"]),
+        .target(name: "GatherWeb", dependencies: ["GatherWire", "GatherDomain", "GatherRating"]),
 
         // Raw mode, key decoding, display widths, screen buffer and diff renderer. Knows nothing of the app.
         .target(name: "Terminal", dependencies: ["CLinux"]),
         // API client, services, presenters, coordinators, match clock. Never imports Terminal.
-        .target(name: "GatherClient", dependencies: ["Arguments", "GatherCore", "HTTP", "Networking", "Locking"]),
+        .target(name: "GatherClient", dependencies: ["Arguments", "GatherWire", "GatherDomain", "GatherRating", "GatherBalancing", "HTTP", "Networking", "Locking"]),
         // The one parser of every command line (gather, its scripting commands, gather-server). Knows nothing of the app.
         .target(name: "Arguments"),
         // QR code encoder (byte mode, every version and correction level) and its half-block text rendering. Pure standard library.
         .target(name: "QRCode"),
         // `gather COMMAND`: one task per run for scripts, over the same services and session as the TUI.
-        .target(name: "GatherCLI", dependencies: ["Arguments", "GatherClient", "GatherCore", "Networking", "QRCode"]),
+        .target(name: "GatherCLI", dependencies: ["Arguments", "GatherClient", "GatherText", "GatherWire", "GatherDomain", "GatherRating",
+                                                  "GatherBalancing", "Networking", "QRCode"]),
         // The terminal views of each screen and the run loop that feeds them keys, ticks and resizes.
-        .target(name: "GatherTerminal", dependencies: ["GatherClient", "Terminal", "GatherCore", "QRCode"]),
+        .target(name: "GatherTerminal", dependencies: ["GatherClient", "Terminal", "GatherDomain", "GatherRating", "QRCode"]),
 
-        .executableTarget(name: "gather-server", dependencies: ["GatherServer", "GatherCore", "Storage", "Networking"], path: "Server"),
-        .executableTarget(name: "gather", dependencies: ["GatherTerminal", "GatherClient", "GatherCLI", "GatherCore", "Networking", "Terminal"],
+        .executableTarget(name: "gather-server", dependencies: ["GatherServer", "GatherDomain", "Storage", "Networking"], path: "Server"),
+        .executableTarget(name: "gather", dependencies: ["GatherTerminal", "GatherClient", "GatherCLI", "GatherDomain", "Networking", "Terminal"],
                          path: "Client"),
-        .executableTarget(name: "gather-bench", dependencies: ["GatherServer", "GatherCore", "Networking", "HTTP"], path: "Benchmarks/ServerBenchmark"),
+        .executableTarget(name: "gather-bench", dependencies: ["GatherServer", "GatherDomain", "GatherBalancing", "Networking", "HTTP"],
+                         path: "Benchmarks/ServerBenchmark"),
         // Simulated groups: do ratings learned from results order players and predict matches better?
-        .executableTarget(name: "gather-rating-bench", dependencies: ["GatherCore"], path: "Benchmarks/RatingSimulation"),
+        .executableTarget(name: "gather-rating-bench", dependencies: ["GatherDomain", "GatherRating", "GatherBalancing"], path: "Benchmarks/RatingSimulation"),
 
         // Test support shared by test targets: throw-away certificates made with `openssl`, nginx in front, a misbehaving server.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
 
-        .testTarget(name: "GatherCoreTests", dependencies: ["GatherCore"]),
+        // Assertions on validation errors and JSON, shared by the tests of the modules above.
+        .target(name: "ValidationAssertions", dependencies: ["GatherText", "GatherWire"], path: "Tests/ValidationAssertions"),
+
+        .testTarget(name: "GatherTextTests", dependencies: ["GatherText", "GatherBalancing", "ValidationAssertions"]),
+        .testTarget(name: "GatherWireTests", dependencies: ["GatherText", "GatherWire", "GatherDomain", "GatherRating", "GatherBalancing",
+                                                           "ValidationAssertions"]),
+        .testTarget(name: "GatherDomainTests", dependencies: ["GatherText", "GatherWire", "GatherDomain", "ValidationAssertions"]),
+        .testTarget(name: "GatherRatingTests", dependencies: ["GatherDomain", "GatherRating"]),
+        .testTarget(name: "GatherBalancingTests", dependencies: ["GatherWire", "GatherDomain", "GatherBalancing", "ValidationAssertions"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP", "Locking", "TestSupport"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "TestSupport"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "GatherWire", "GatherDomain", "GatherRating", "TestSupport"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
-        .testTarget(name: "GatherWebTests", dependencies: ["GatherWeb", "GatherCore"]),
-        .testTarget(name: "GatherServerTests", dependencies: ["GatherServer", "GatherCore", "Networking", "HTTP", "Storage", "CCrypt", "Locking",
+        .testTarget(name: "GatherWebTests", dependencies: ["GatherWeb", "GatherDomain", "GatherRating"]),
+        .testTarget(name: "GatherServerTests", dependencies: ["GatherServer", "GatherText", "GatherWire", "GatherDomain", "GatherRating",
+                                                             "Networking", "HTTP", "Storage", "CCrypt", "Locking",
                                                              "Metrics", "TestSupport"],
                     // The browser tests' Selenium script, run with Debian's python3.
                     exclude: ["Browser"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),
-        .testTarget(name: "GatherCLITests", dependencies: ["GatherCLI", "GatherClient", "GatherCore"]),
-        .testTarget(name: "GatherClientTests", dependencies: ["GatherClient", "GatherCore", "Networking", "GatherServer", "Locking",
+        .testTarget(name: "GatherCLITests", dependencies: ["GatherCLI", "GatherClient", "GatherDomain"]),
+        .testTarget(name: "GatherClientTests", dependencies: ["GatherClient", "GatherWire", "GatherDomain", "GatherRating", "Networking", "GatherServer", "Locking",
                                                              "TestSupport"]),
-        .testTarget(name: "GatherTerminalTests", dependencies: ["GatherTerminal", "GatherClient", "Terminal", "GatherServer", "Networking",
+        .testTarget(name: "GatherTerminalTests", dependencies: ["GatherTerminal", "GatherClient", "GatherDomain", "Terminal", "GatherServer", "Networking",
                                                                "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import GatherCLI
 import GatherClient
-import GatherCore
+import GatherDomain
 import GatherTerminal
 import Glibc
 import Networking

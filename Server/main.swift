@@ -1,6 +1,6 @@
 import Dispatch
 import FoundationEssentials
-import GatherCore
+import GatherDomain
 import GatherServer
 import Glibc
 import Networking

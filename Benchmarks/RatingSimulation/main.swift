@@ -1,4 +1,6 @@
-import GatherCore
+import GatherBalancing
+import GatherDomain
+import GatherRating
 import Glibc
 
 // gather-rating-bench: do ratings learned from results help? Simulated groups of ten players with

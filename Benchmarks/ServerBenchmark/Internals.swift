@@ -1,5 +1,6 @@
 import Foundation
-import GatherCore
+import GatherBalancing
+import GatherDomain
 import GatherServer
 import HTTP
 import Networking

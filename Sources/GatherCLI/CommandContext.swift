@@ -1,7 +1,8 @@
 import Arguments
 import Foundation
 import GatherClient
-import GatherCore
+import GatherDomain
+import GatherWire
 import Networking
 
 /// What every command works with: the server (from --server or FG_SERVER_URL, as in the TUI),

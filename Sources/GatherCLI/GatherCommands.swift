@@ -1,6 +1,6 @@
 import Foundation
 import GatherClient
-import GatherCore
+import GatherDomain
 import HTTP
 
 /// gathers list, show, new, score, rm.

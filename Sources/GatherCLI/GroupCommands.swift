@@ -1,6 +1,6 @@
 import Foundation
 import GatherClient
-import GatherCore
+import GatherDomain
 
 /// group list, members, invite, accept, leave: the groups an account organises or follows.
 enum GroupCommands {

@@ -1,6 +1,7 @@
 import Foundation
 import GatherClient
-import GatherCore
+import GatherDomain
+import GatherRating
 import HTTP
 
 /// players list, add, show, edit, rm.

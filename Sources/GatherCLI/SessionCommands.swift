@@ -1,6 +1,6 @@
 import Foundation
 import GatherClient
-import GatherCore
+import GatherDomain
 
 /// register, login, logout, whoami.
 enum SessionCommands {

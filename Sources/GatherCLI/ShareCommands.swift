@@ -1,6 +1,5 @@
 import Foundation
 import GatherClient
-import GatherCore
 
 /// share create, list, revoke: read-only links to the results, for the group chat.
 enum ShareCommands {

@@ -1,6 +1,8 @@
 import Foundation
+import GatherBalancing
 import GatherClient
-import GatherCore
+import GatherDomain
+import GatherRating
 
 /// teams balance, stats.
 enum TeamsAndStatsCommands {

@@ -1,6 +1,6 @@
 import Foundation
 import GatherClient
-import GatherCore
+import GatherDomain
 
 /// token create, list, revoke: API tokens for scripts (cron jobs, backups), which keep working
 /// after the login session ends.

@@ -1,7 +1,7 @@
 import Foundation
 @testable import GatherCLI
 import GatherClient
-import GatherCore
+import GatherDomain
 import XCTest
 
 /// The scripting commands' pieces on their own: CSV, tables, ids, exit codes, completion.

@@ -1,5 +1,5 @@
 @testable import GatherCLI
-import GatherCore
+import GatherDomain
 import XCTest
 
 /// Players CSVs as spreadsheets save them: other separators, headers and values in any case.

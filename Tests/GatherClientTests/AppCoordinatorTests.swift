@@ -1,6 +1,6 @@
 import Foundation
 @testable import GatherClient
-import GatherCore
+import GatherDomain
 import XCTest
 
 /// The app with every neighbour replaced: navigator and views are spies, services are stubs.

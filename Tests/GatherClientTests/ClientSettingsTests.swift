@@ -1,6 +1,5 @@
 import Foundation
 @testable import GatherClient
-import GatherCore
 import Networking
 import XCTest
 

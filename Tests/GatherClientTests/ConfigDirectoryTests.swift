@@ -1,6 +1,6 @@
 import Foundation
 @testable import GatherClient
-import GatherCore
+import GatherDomain
 import XCTest
 
 /// Where the client keeps its files, and the earlier `football-gather/` directory taken over on a

@@ -1,6 +1,6 @@
 import Foundation
 @testable import GatherClient
-import GatherCore
+import GatherDomain
 import XCTest
 
 /// What the match screen tells friends' share pages at each turn of the match.

@@ -1,6 +1,6 @@
 import Foundation
 @testable import GatherClient
-import GatherCore
+import GatherDomain
 import XCTest
 
 /// Which group a request acts on, and what is kept on this computer per group.

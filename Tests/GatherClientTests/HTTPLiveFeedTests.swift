@@ -1,6 +1,6 @@
 import Foundation
 @testable import GatherClient
-import GatherCore
+import GatherDomain
 import GatherServer
 import HTTP
 import Networking

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GatherClient
-import GatherCore
+import GatherDomain
+import GatherRating
 import XCTest
 
 /// History, the match detail, resuming a match, the leaderboard and a player's record, reached

@@ -1,6 +1,6 @@
 import Foundation
 @testable import GatherClient
-import GatherCore
+import GatherDomain
 import XCTest
 
 /// Matches for History, the match detail and their flows: three on the server, two waiting on this

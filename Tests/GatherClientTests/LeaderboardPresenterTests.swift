@@ -1,5 +1,5 @@
 @testable import GatherClient
-import GatherCore
+import GatherRating
 import XCTest
 
 @MainActor

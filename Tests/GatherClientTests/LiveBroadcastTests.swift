@@ -1,6 +1,6 @@
 import Foundation
 @testable import GatherClient
-import GatherCore
+import GatherDomain
 import XCTest
 
 /// The match screen's word to friends' share pages: best effort, the newest state only, one

@@ -1,5 +1,4 @@
 @testable import GatherClient
-import GatherCore
 import XCTest
 
 @MainActor

@@ -1,6 +1,6 @@
 import Foundation
 @testable import GatherClient
-import GatherCore
+import GatherDomain
 import XCTest
 
 /// Whole flows with the server away: a match played and kept on this computer, uploaded later.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GatherClient
-import GatherCore
+import GatherDomain
+import GatherWire
 import XCTest
 
 /// The journal of results waiting for the server, and their upload.

@@ -1,5 +1,5 @@
 @testable import GatherClient
-import GatherCore
+import GatherDomain
 import XCTest
 
 final class PlayerFormTests: XCTestCase {

@@ -1,6 +1,6 @@
 import Foundation
 @testable import GatherClient
-import GatherCore
+import GatherDomain
 import XCTest
 
 /// The roster's ids kept for the shell's completion: one line a player, whatever the names hold.

@@ -1,5 +1,5 @@
 @testable import GatherClient
-import GatherCore
+import GatherDomain
 import XCTest
 
 /// The player list's paging, name filter, and the ways to History and the leaderboard.

@@ -1,5 +1,6 @@
 @testable import GatherClient
-import GatherCore
+import GatherDomain
+import GatherRating
 import XCTest
 
 /// The record on the player detail screen, as the server computes it.

@@ -1,6 +1,5 @@
 import Foundation
 @testable import GatherClient
-import GatherCore
 import XCTest
 
 /// The Share links screen's presenter: make a link (shown once, whole), list them, revoke one,

@@ -1,5 +1,6 @@
-import GatherCore
 @testable import GatherServer
+import GatherText
+import GatherWire
 import HTTP
 import Storage
 import XCTest

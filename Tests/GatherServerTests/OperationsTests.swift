@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 import HTTP
 import Networking
 import Storage

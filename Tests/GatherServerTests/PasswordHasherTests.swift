@@ -1,5 +1,5 @@
 import CCrypt
-import GatherCore
+import GatherDomain
 import GatherServer
 import XCTest
 

@@ -1,8 +1,8 @@
 import Foundation
-import GatherCore
+import GatherDomain
+@testable import GatherServer
 import Storage
 import XCTest
-@testable import GatherServer
 
 /// The cache of who tokens belong to: a request must never be let in by a token that logout or
 /// account deletion has removed, and the cache must stay bounded.

@@ -1,5 +1,4 @@
 import Foundation
-import GatherCore
 import GatherServer
 import Networking
 import Storage

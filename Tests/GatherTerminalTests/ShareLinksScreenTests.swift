@@ -1,6 +1,6 @@
 import Foundation
 import GatherClient
-import GatherCore
+import GatherDomain
 @testable import GatherTerminal
 import Locking
 import Networking

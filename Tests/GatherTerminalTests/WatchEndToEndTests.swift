@@ -1,6 +1,6 @@
 import Foundation
 import GatherClient
-import GatherCore
+import GatherDomain
 import GatherServer
 @testable import GatherTerminal
 import HTTP

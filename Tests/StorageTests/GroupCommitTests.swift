@@ -1,8 +1,8 @@
 import Foundation
-import GatherCore
+import GatherDomain
+@testable import Storage
 import TestSupport
 import XCTest
-@testable import Storage
 
 /// Group commit: writes that arrive together share one transaction and one flush, each caller
 /// goes on only after the commit, and a failing write fails alone.

@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 import Storage
 import XCTest
 

@@ -1,5 +1,7 @@
 import Foundation
-import GatherCore
+import GatherDomain
+import GatherRating
+import GatherWire
 @testable import Storage
 import XCTest
 

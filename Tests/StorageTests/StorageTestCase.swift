@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 @testable import Storage
 import XCTest
 

@@ -1,5 +1,4 @@
 import Foundation
-import GatherCore
 @testable import Storage
 import XCTest
 

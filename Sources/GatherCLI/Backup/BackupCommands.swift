@@ -1,6 +1,6 @@
 import Foundation
 import GatherClient
-import GatherCore
+import GatherDomain
 
 /// gather export and gather import.
 enum BackupCommands {

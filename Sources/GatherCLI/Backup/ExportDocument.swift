@@ -1,5 +1,6 @@
 import Foundation
-import GatherCore
+import GatherDomain
+import GatherWire
 
 /// `gather export`: everything of one user in one JSON document: the roster and every gather with
 /// its teams (players deleted since are inside, marked retired) and result.

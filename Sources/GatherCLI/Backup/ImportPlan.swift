@@ -1,6 +1,8 @@
 import Foundation
 import GatherClient
-import GatherCore
+import GatherDomain
+import GatherText
+import GatherWire
 
 /// A checked import: the players and gathers to bring in, and how.
 struct ImportPlan {

@@ -1,4 +1,5 @@
-import GatherCore
+import GatherDomain
+import GatherText
 
 /// Players as CSV (`CSVRecords`: written with commas, read with commas, semicolons or tabs), with
 /// a header row naming the columns in any order and any case: `name` (required), `age`, `skill`,

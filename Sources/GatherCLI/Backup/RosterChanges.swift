@@ -1,4 +1,4 @@
-import GatherCore
+import GatherDomain
 
 /// What an import does to the roster, worked out from the roster as read before anything is sent:
 /// what `--dry-run` shows, and what the import then does.

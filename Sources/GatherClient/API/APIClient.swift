@@ -1,9 +1,9 @@
 import Dispatch
 import Foundation
-import GatherCore
+import GatherWire
 import HTTP
-import Networking
 import Locking
+import Networking
 
 /// Talks to gather-server over one keep-alive connection (TLS for https) on a private queue, so the UI
 /// never blocks. Every request has a deadline; failures come back as `ServiceError` with a message

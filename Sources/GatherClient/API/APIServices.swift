@@ -1,5 +1,6 @@
 import Foundation
-import GatherCore
+import GatherDomain
+import GatherRating
 import HTTP
 
 /// Login, registration and logout over the API. A successful login puts the token on the client.

@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 
 /// The account's API tokens for scripts, over the API. Making and revoking one needs a login
 /// session (the server refuses an API token with 403).

@@ -1,4 +1,3 @@
-import GatherCore
 import HTTP
 
 /// An edit made against what the user saw, which never overwrites someone else's change: what is

@@ -1,5 +1,5 @@
 import Arguments
-import GatherCore
+import GatherDomain
 import Networking
 
 /// What `gather` is asked to do.

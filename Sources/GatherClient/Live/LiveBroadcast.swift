@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 
 /// What the match screen tells friends' share pages, best effort: never in a key's way, one
 /// request at a time, only the newest state (a state that could not be sent is replaced by the

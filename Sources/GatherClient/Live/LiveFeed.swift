@@ -1,5 +1,6 @@
 import Foundation
-import GatherCore
+import GatherDomain
+import GatherWire
 import HTTP
 import Locking
 import Networking

@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 import HTTP
 
 /// Where the match being played is published for friends' share pages (`PUT /api/live`).

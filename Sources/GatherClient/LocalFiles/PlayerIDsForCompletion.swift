@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 
 /// The ids and names of the roster last listed, for the shell's completion (`gather players show
 /// <Tab>`): one `id<Tab>name` a line, read by the completion scripts without asking the server.

@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 
 /// What the roster screen keeps on this computer for one account: the roster as last loaded, so
 /// that teams can be picked and a match played while the server cannot be reached (its result

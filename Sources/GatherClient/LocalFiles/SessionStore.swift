@@ -1,6 +1,6 @@
-import Networking
 import Foundation
-import GatherCore
+import GatherDomain
+import Networking
 
 /// The saved session and remembered username, in the client's `ConfigDirectory`. Files are
 /// created with mode 0600: the token is a credential.

@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 import Networking
 
 /// The group choice kept beside the session (`SessionStore`'s `group.json`), for one server.

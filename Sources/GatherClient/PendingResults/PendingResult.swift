@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 
 /// What a waiting entry asks of the server.
 package enum PendingChange: String, Hashable, Sendable, Codable {

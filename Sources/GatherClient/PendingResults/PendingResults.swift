@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 
 /// Results waiting for the server, and their upload. A result is written to the journal (and
 /// flushed to disk) before it is sent, and leaves the journal only once the server acknowledged

@@ -1,4 +1,3 @@
-import GatherCore
 
 /// Where a finished match goes when the organiser saves it.
 @MainActor

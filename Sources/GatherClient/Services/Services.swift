@@ -1,5 +1,6 @@
 import Foundation
-import GatherCore
+import GatherDomain
+import GatherRating
 
 /// A logged-in user and the token that proves it.
 package struct Session: Hashable, Sendable, Codable {

@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 import Networking
 
 /// A share link as it is sent to friends: always a whole address, even from a server that does

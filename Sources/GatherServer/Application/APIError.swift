@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GatherCore
+import GatherDomain
 import HTTP
 
 /// An error a handler means to show the client: a status, a reason, maybe headers.

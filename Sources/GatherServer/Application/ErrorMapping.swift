@@ -1,4 +1,5 @@
-import GatherCore
+import GatherText
+import GatherWire
 import HTTP
 import Storage
 

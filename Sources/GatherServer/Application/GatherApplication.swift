@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
-import GatherCore
+import GatherDomain
+import GatherWire
 import HTTP
 import Locking
 import Networking

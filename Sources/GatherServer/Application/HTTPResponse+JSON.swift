@@ -1,4 +1,4 @@
-import GatherCore
+import GatherWire
 import HTTP
 
 /// The API's JSON responses, in the original backend's shapes. Every body is written by

@@ -1,4 +1,4 @@
-import GatherCore
+import GatherWire
 import HTTP
 import Networking
 

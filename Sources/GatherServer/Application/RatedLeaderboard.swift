@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GatherCore
+import GatherRating
 import Storage
 
 /// The leaderboard with each player's rating as it stands, by record or by rating: what

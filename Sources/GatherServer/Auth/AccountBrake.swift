@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GatherCore
+import GatherText
 import Locking
 import Networking
 

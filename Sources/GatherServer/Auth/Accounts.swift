@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GatherCore
+import GatherDomain
 import Storage
 
 /// Creating an account, for the API's registration and the operator's `gather-server user add`.

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import GatherCore
+import GatherDomain
+import GatherText
 
 /// The credentials of an `Authorization` header: HTTP Basic (RFC 7617) for login, Bearer
 /// (RFC 6750) for everything else.

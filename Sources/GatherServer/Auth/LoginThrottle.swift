@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GatherCore
+import GatherText
 import Networking
 
 /// Slows password guessing, in three ways:

@@ -1,7 +1,6 @@
 import FoundationEssentials
-import GatherCore
-import Networking
 import Locking
+import Networking
 import Storage
 
 /// Who recent bearer tokens belong to, so an ordinary request does not pay a database read to

@@ -1,6 +1,6 @@
 import Arguments
 import FoundationEssentials
-import GatherCore
+import GatherDomain
 import Networking
 
 package enum ServerCommandLine {

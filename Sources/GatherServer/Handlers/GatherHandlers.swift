@@ -1,5 +1,7 @@
 import FoundationEssentials
-import GatherCore
+import GatherDomain
+import GatherText
+import GatherWire
 import HTTP
 import Storage
 

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GatherCore
+import GatherDomain
 import Storage
 
 /// Owner-scoped look-ups that answer 404 themselves. Another user's player or gather and one that

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import GatherCore
+import GatherDomain
+import GatherWire
 import HTTP
 import Storage
 

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import GatherCore
+import GatherRating
+import GatherText
 import HTTP
 import Storage
 

@@ -1,5 +1,7 @@
 import FoundationEssentials
-import GatherCore
+import GatherBalancing
+import GatherDomain
+import GatherRating
 import HTTP
 import Storage
 

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import GatherCore
+import GatherDomain
+import GatherText
 import HTTP
 import Storage
 

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import GatherCore
 import HTTP
 
 /// The organiser's match pushed as it changes (Server-Sent Events), and a word when the results

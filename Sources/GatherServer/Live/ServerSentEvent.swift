@@ -1,4 +1,3 @@
-import GatherCore
 
 /// One Server-Sent Event as it goes on the wire (HTML's `text/event-stream`): a name and one line
 /// of data (JSON has no raw line breaks), ended by a blank line.

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GatherCore
+import GatherDomain
 import Storage
 
 /// The operator's work on accounts (`gather-server user …`), run on the database file from the

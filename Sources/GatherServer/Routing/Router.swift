@@ -1,5 +1,6 @@
 import FoundationEssentials
-import GatherCore
+import GatherDomain
+import GatherWire
 import HTTP
 
 /// What answers a route: a handler anyone may call, or one that needs a session (for which the

@@ -1,4 +1,4 @@
-import GatherCore
+import GatherDomain
 import HTTP
 
 /// The API: the original backend's routes plus logout, the caller's account and health.

@@ -1,4 +1,3 @@
-import GatherCore
 import GatherWeb
 import HTTP
 import Storage

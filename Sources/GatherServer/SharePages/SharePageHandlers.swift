@@ -1,6 +1,7 @@
 import FoundationEssentials
-import GatherCore
+import GatherDomain
 import GatherWeb
+import GatherWire
 import HTTP
 import Storage
 

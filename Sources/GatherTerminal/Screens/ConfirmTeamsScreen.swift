@@ -1,5 +1,4 @@
 import GatherClient
-import GatherCore
 import Terminal
 
 /// Bench, Team A, Team B with their skill totals and each player's position and skill (Team A and

@@ -1,5 +1,4 @@
 import GatherClient
-import GatherCore
 import Terminal
 
 /// The match: both teams, the countdown and the score.

@@ -1,5 +1,5 @@
 import GatherClient
-import GatherCore
+import GatherDomain
 import Terminal
 
 /// The groups an organiser runs or follows: Enter acts on the highlighted one, `i` invites someone

@@ -1,6 +1,6 @@
 import Foundation
 import GatherClient
-import GatherCore
+import GatherDomain
 import Terminal
 
 /// The organiser's share links: `n` makes one (its link and a QR code to scan, shown once), `d`

@@ -1,5 +1,5 @@
 import GatherClient
-import GatherCore
+import GatherDomain
 import Terminal
 
 /// `gather watch`: the match being played, for a friend's laptop: the clock and the score in big

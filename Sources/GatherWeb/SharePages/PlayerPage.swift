@@ -1,4 +1,4 @@
-import GatherCore
+import GatherRating
 
 /// `/s/{token}/players/{id}`: one player's record and the matches they played.
 package enum PlayerPage {

@@ -1,4 +1,4 @@
-import GatherCore
+import GatherRating
 
 /// A player's rating over their last matches, as a small line chart drawn in the page: what a
 /// friend takes in at a glance, with the same numbers in words for a screen reader.

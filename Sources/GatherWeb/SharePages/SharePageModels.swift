@@ -1,5 +1,6 @@
 import FoundationEssentials
-import GatherCore
+import GatherDomain
+import GatherRating
 
 /// What a share link's pages show, gathered by the server from its repositories; the pages are
 /// rendered from these alone.

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import GatherCore
+import GatherRating
+import GatherWire
 
 /// Parts every share page is made of.
 enum SharePieces {

@@ -1,4 +1,5 @@
-import GatherCore
+import GatherDomain
+import GatherRating
 
 /// `/s/{token}`: the match being played (when there is one), the table, the latest results.
 package enum TablePage {

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GatherCore
+import GatherDomain
 
 /// An account's API tokens, kept as digests. Every change and list is scoped to the account;
 /// a token is found by its digest only (`TokenRepository.session`).

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import GatherCore
+import GatherDomain
+import GatherWire
 
 /// A user's gathers and who played in them. Every query is scoped to the owner.
 ///

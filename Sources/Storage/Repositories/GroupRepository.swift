@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GatherCore
+import GatherDomain
 
 /// Groups, their members and invitations. A group's rows (players, gathers, shares) are scoped by
 /// its id in their own repositories; here is who may reach them. Every account has a group of its

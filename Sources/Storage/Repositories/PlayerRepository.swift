@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GatherCore
+import GatherDomain
 
 /// A user's roster. Every query is scoped to the owner: another user's player does not exist here.
 /// A retired player (deleted after playing) is kept for the history of past gathers but is no

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import GatherCore
+import GatherDomain
+import GatherRating
 
 /// A group's players' ratings, learned from its counted matches (ended, not held in question) and
 /// stored so that reading them costs one query whatever the history. The schema's triggers note

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GatherCore
+import GatherDomain
 
 /// Share links. Every change and list is scoped to the owner; a link is found by its token's
 /// digest only, and only while its account is open.

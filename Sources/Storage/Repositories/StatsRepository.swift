@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GatherCore
+import GatherRating
 
 /// Records and rankings, each one SQL query over the owner's ended gathers (but a match held in
 /// question as a repeat of another, which counts nowhere until it is settled). A player counts in a

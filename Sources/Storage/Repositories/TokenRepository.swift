@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GatherCore
+import GatherDomain
 
 /// Session tokens, stored only as digests: the store never holds a usable token.
 package struct TokenRepository {

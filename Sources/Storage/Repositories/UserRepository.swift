@@ -1,5 +1,6 @@
 import FoundationEssentials
-import GatherCore
+import GatherDomain
+import GatherText
 
 /// Accounts. Usernames are unique by their Unicode caseless form (`Username.comparisonKey`).
 package struct UserRepository {

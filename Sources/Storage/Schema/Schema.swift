@@ -1,4 +1,3 @@
-import GatherCore
 
 /// The Football Gather schema, one migration per version. Never edit a released migration: add one.
 package enum Schema {

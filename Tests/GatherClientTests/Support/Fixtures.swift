@@ -1,5 +1,5 @@
 @testable import GatherClient
-import GatherCore
+import GatherDomain
 
 enum Fixtures {
     static let ana = Player(id: 1, name: "Ana", age: 30, skill: .amateur, preferredPosition: .midfielder, favouriteTeam: "Porto")

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GatherClient
-import GatherCore
+import GatherDomain
+import GatherRating
 import Locking
 
 /// A hook run in the middle of a service call, on the main actor, to look at the screen while the

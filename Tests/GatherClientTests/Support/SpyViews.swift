@@ -1,5 +1,4 @@
 @testable import GatherClient
-import GatherCore
 import XCTest
 
 /// A view that records what its presenter displays, so tests can read the states or wait for one.

@@ -1,4 +1,4 @@
-import GatherCore
+import GatherDomain
 
 package struct AddPlayerViewState: Equatable, Sendable {
     /// The form's fields, in order.

@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 
 @MainActor
 package final class ConfirmTeamsCoordinator: ScreenCoordinator, ConfirmTeamsPresenterDelegate {

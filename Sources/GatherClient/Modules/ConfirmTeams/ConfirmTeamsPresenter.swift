@@ -1,5 +1,7 @@
 import Foundation
-import GatherCore
+import GatherBalancing
+import GatherDomain
+import GatherRating
 
 package struct TeamSection: Equatable, Sendable {
     package var team: Team

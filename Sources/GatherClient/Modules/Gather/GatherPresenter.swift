@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 
 package struct GatherViewState: Equatable, Sendable {
     /// A question the match screen is waiting on; the view chooses its words and keys.

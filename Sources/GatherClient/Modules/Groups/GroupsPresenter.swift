@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 
 /// Where the group the client acts on is chosen and kept: `gather group switch`'s choice, per
 /// account and server.

@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 
 /// History and what starts from it: one match in full, resuming an unfinished one.
 @MainActor

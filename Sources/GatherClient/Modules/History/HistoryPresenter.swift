@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 
 /// One row of History.
 package struct HistoryRow: Equatable, Sendable {

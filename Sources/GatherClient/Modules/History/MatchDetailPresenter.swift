@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 
 /// One side of a match as the detail screen lists it.
 package struct MatchSide: Equatable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 
 /// One match of History: stored on the server, or still waiting on this computer.
 package enum MatchSummary: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import GatherCore
+import GatherRating
 
 /// The columns of the leaderboard, in the order they are shown; `<` and `>` move the sort
 /// between them.

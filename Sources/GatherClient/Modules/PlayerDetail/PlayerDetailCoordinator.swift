@@ -1,4 +1,4 @@
-import GatherCore
+import GatherDomain
 
 @MainActor
 package final class PlayerDetailCoordinator: ScreenCoordinator, PlayerDetailPresenterDelegate {

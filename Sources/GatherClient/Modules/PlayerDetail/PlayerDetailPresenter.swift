@@ -1,4 +1,5 @@
-import GatherCore
+import GatherDomain
+import GatherRating
 
 /// A titled group of rows on the detail screen.
 package struct DetailSection: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import GatherCore
+import GatherDomain
 
 package struct PlayerEditViewState: Equatable, Sendable {
     package enum Editor: Equatable, Sendable {

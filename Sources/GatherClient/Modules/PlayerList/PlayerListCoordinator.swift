@@ -1,4 +1,4 @@
-import GatherCore
+import GatherDomain
 
 /// The roster screen and the flows that start from it: details, add, and making teams.
 @MainActor

@@ -1,4 +1,4 @@
-import GatherCore
+import GatherDomain
 
 /// One row of the player list.
 package struct PlayerRow: Equatable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 
 /// How the roster is listed; `o` steps through them.
 package enum RosterOrder: CaseIterable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 
 /// What the Share links screen shows: the links (never their addresses, which the server does
 /// not keep), how each was used, and the one just made, whole, until it is put away.

@@ -1,4 +1,4 @@
-import GatherCore
+import GatherDomain
 
 extension GatherResult {
     /// The score as the screens say it: "Team A 2 – 1 Team B".

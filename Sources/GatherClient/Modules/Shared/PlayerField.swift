@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 
 /// An attribute of a player as the screens name and edit it.
 package enum PlayerField: String, CaseIterable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import GatherCore
+import GatherDomain
 
 /// What the Watch screen shows: the match being played as last heard, its clock counted to now,
 /// and whether what it shows is live.

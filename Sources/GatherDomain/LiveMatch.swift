@@ -1,0 +1,184 @@
+import FoundationEssentials
+import GatherText
+import GatherWire
+
+/// Where a match being played stands, as the organiser's `gather` publishes it (`PUT /api/live`)
+/// and friends see it pushed to a share page: the sides, the score and the clock. Best effort and
+/// in memory only: the result that counts is the one saved when the match ends.
+package struct LiveMatchUpdate: Hashable, Sendable {
+    package enum Phase: String, Hashable, Sendable, CaseIterable {
+        /// The teams are out; the clock has not started.
+        case ready
+        /// The clock is running: `remainingSeconds` counts down from the moment the server hears it.
+        case running
+        case paused
+        /// The clock reached zero; the match is not saved yet.
+        case timeUp
+        /// The result was saved: shown as the final score until the page's table catches up.
+        case ended
+    }
+
+    package static let maximumSeconds = 24 * 3600
+
+    /// The id the match will be saved under.
+    package var gatherID: UUID
+    /// The players on each side, by id (of the organiser's roster).
+    package var teamA: [Int]
+    package var teamB: [Int]
+    package var score: Score
+    package var phase: Phase
+    package var remainingSeconds: Int
+    /// The length the clock was set to.
+    package var durationSeconds: Int
+
+    package init(gatherID: UUID, teamA: [Int], teamB: [Int], score: Score, phase: Phase, remainingSeconds: Int,
+                 durationSeconds: Int) throws(ValidationError) {
+        guard teamA.count + teamB.count <= GatherDraft.maximumPlayers else {
+            throw ValidationError(field: "teamA", message: "and teamB can list at most \(GatherDraft.maximumPlayers) players")
+        }
+        guard Set(teamA).count == teamA.count, Set(teamB).count == teamB.count else {
+            throw ValidationError(field: "teamA", message: "and teamB must not list a player twice")
+        }
+        guard (teamA + teamB).allSatisfy({ $0 >= 1 }) else {
+            throw ValidationError(field: "teamA", message: "and teamB list player ids, each 1 or more")
+        }
+        guard (0...LiveMatchUpdate.maximumSeconds).contains(durationSeconds) else {
+            throw ValidationError(field: "durationSeconds", message: "must be from 0 to \(LiveMatchUpdate.maximumSeconds)")
+        }
+        guard (0...LiveMatchUpdate.maximumSeconds).contains(remainingSeconds) else {
+            throw ValidationError(field: "remainingSeconds", message: "must be from 0 to \(LiveMatchUpdate.maximumSeconds)")
+        }
+        self.gatherID = gatherID
+        self.teamA = teamA
+        // A player on both sides is shown on Team A's (a schema cannot say two lists share nothing,
+        // so it is not refused).
+        self.teamB = teamB.filter { !teamA.contains($0) }
+        self.score = score
+        self.phase = phase
+        // More left than the clock was set to is read as all of it: a schema cannot say that one
+        // number is at most another, so it is not refused.
+        self.remainingSeconds = min(remainingSeconds, durationSeconds)
+        self.durationSeconds = durationSeconds
+    }
+}
+
+extension LiveMatchUpdate: Codable {
+    enum CodingKeys: String, CodingKey {
+        case gatherID = "gatherId", teamA, teamB, score, phase, remainingSeconds, durationSeconds
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let scoreText = try container.decode(String.self, forKey: .score)
+        guard let score = Score(scoreText) else {
+            throw ValidationError(field: "score", message: "must be two numbers of goals, 0 to 999, like 2-1")
+        }
+        guard let phase = try container.decodeEnumIfPresent(Phase.self, forKey: .phase) else {
+            throw ValidationError(field: "phase", message: "is required")
+        }
+        guard let remaining = try container.decodeWholeNumberIfPresent(forKey: .remainingSeconds),
+              let duration = try container.decodeWholeNumberIfPresent(forKey: .durationSeconds) else {
+            throw ValidationError(field: "remainingSeconds", message: "and durationSeconds are required")
+        }
+        try self.init(gatherID: container.decode(UUID.self, forKey: .gatherID),
+                      teamA: container.decode([Int].self, forKey: .teamA), teamB: container.decode([Int].self, forKey: .teamB),
+                      score: score, phase: phase, remainingSeconds: remaining, durationSeconds: duration)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(gatherID, forKey: .gatherID)
+        try container.encode(teamA, forKey: .teamA)
+        try container.encode(teamB, forKey: .teamB)
+        try container.encode(score.description, forKey: .score)
+        try container.encode(phase.rawValue, forKey: .phase)
+        try container.encode(remainingSeconds, forKey: .remainingSeconds)
+        try container.encode(durationSeconds, forKey: .durationSeconds)
+    }
+}
+
+/// A match being played as viewers see it: names instead of ids, and the time left counted from
+/// the moment it is sent.
+package struct LiveMatch: Hashable, Sendable {
+    package struct Side: Hashable, Sendable {
+        package var names: [String]
+
+        package init(names: [String]) { self.names = names }
+    }
+
+    package var gatherID: UUID
+    package var teamA: Side
+    package var teamB: Side
+    package var score: Score
+    package var phase: LiveMatchUpdate.Phase
+    package var remainingSeconds: Int
+    package var durationSeconds: Int
+
+    package init(gatherID: UUID, teamA: Side, teamB: Side, score: Score, phase: LiveMatchUpdate.Phase, remainingSeconds: Int,
+                 durationSeconds: Int) {
+        self.gatherID = gatherID
+        self.teamA = teamA
+        self.teamB = teamB
+        self.score = score
+        self.phase = phase
+        self.remainingSeconds = remainingSeconds
+        self.durationSeconds = durationSeconds
+    }
+}
+
+extension LiveMatch: Codable {
+    enum CodingKeys: String, CodingKey {
+        case gatherID = "gatherId", teamA, teamB, scoreA, scoreB, phase, remainingSeconds, durationSeconds
+    }
+
+    /// As `gather watch` reads it from an event stream: whatever a server sends is checked as
+    /// an update from `gather` would be, so a screen never shows a negative clock or 5,000 goals.
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard let score = try Score(teamA: container.decode(Int.self, forKey: .scoreA), teamB: container.decode(Int.self, forKey: .scoreB)) else {
+            throw ValidationError(field: "scoreA", message: "and scoreB must be from 0 to \(Score.maximumGoals)")
+        }
+        guard let phase = try container.decodeEnumIfPresent(LiveMatchUpdate.Phase.self, forKey: .phase) else {
+            throw ValidationError(field: "phase", message: "is required")
+        }
+        let remaining = try container.decode(Int.self, forKey: .remainingSeconds)
+        let duration = try container.decode(Int.self, forKey: .durationSeconds)
+        guard (0...LiveMatchUpdate.maximumSeconds).contains(duration), (0...duration).contains(remaining) else {
+            throw ValidationError(field: "remainingSeconds", message: "must be from 0 to durationSeconds, at most \(LiveMatchUpdate.maximumSeconds)")
+        }
+        let teamA = try container.decode([String].self, forKey: .teamA)
+        let teamB = try container.decode([String].self, forKey: .teamB)
+        guard teamA.count + teamB.count <= GatherDraft.maximumPlayers else {
+            throw ValidationError(field: "teamA", message: "and teamB can list at most \(GatherDraft.maximumPlayers) players")
+        }
+        self.init(gatherID: try container.decode(UUID.self, forKey: .gatherID), teamA: Side(names: teamA), teamB: Side(names: teamB),
+                  score: score, phase: phase, remainingSeconds: remaining, durationSeconds: duration)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(gatherID, forKey: .gatherID)
+        try container.encode(teamA.names, forKey: .teamA)
+        try container.encode(teamB.names, forKey: .teamB)
+        try container.encode(score.teamA, forKey: .scoreA)
+        try container.encode(score.teamB, forKey: .scoreB)
+        try container.encode(phase.rawValue, forKey: .phase)
+        try container.encode(remainingSeconds, forKey: .remainingSeconds)
+        try container.encode(durationSeconds, forKey: .durationSeconds)
+    }
+}
+
+extension LiveMatch: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            object.field("durationSeconds") { $0.int(durationSeconds) }
+            object.field("gatherId") { $0.uuid(gatherID) }
+            object.field("phase") { $0.string(phase.rawValue) }
+            object.field("remainingSeconds") { $0.int(remainingSeconds) }
+            object.field("scoreA") { $0.int(score.teamA) }
+            object.field("scoreB") { $0.int(score.teamB) }
+            object.field("teamA") { $0.array(teamA.names) { $0.string($1) } }
+            object.field("teamB") { $0.array(teamB.names) { $0.string($1) } }
+        }
+    }
+}

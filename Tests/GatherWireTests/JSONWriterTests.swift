@@ -1,0 +1,140 @@
+import Foundation
+import GatherBalancing
+import GatherDomain
+import GatherRating
+@testable import GatherWire
+import XCTest
+
+/// `JSONWriter` must write every wire type byte for byte as `JSONEncoder` (`WireFormat.encode`)
+/// does: old clients and scripts see exactly what they saw before. Each type is compared on many
+/// random values, with strings that need escaping, every optional set and unset, and dates with
+/// fractions of a second.
+final class JSONWriterTests: XCTestCase {
+    private var generator = SeededGenerator(seed: 2026)
+
+    func testPlayersAreWrittenAsTheEncoderWritesThem() {
+        for _ in 0..<500 { assertSameJSON(randomPlayer()) }
+        assertSameJSON((0..<20).map { _ in randomPlayer() })
+        assertSameJSON([Player]())
+    }
+
+    func testGatherPlayersAndMemberships() {
+        for _ in 0..<300 {
+            assertSameJSON(GatherPlayer(player: randomPlayer(), team: Bool.random(using: &generator) ? .teamA : .teamB,
+                                        isRetired: Bool.random(using: &generator)))
+            assertSameJSON(GatherMembership(gatherID: UUID(), playerID: Int.random(in: 1...Int.max, using: &generator),
+                                            team: Team.allCases.randomElement(using: &generator) ?? .teamA))
+        }
+    }
+
+    func testGathersWithAndWithoutResultsAndPlayers() {
+        for _ in 0..<300 {
+            let gather = randomGather()
+            assertSameJSON(gather)
+            let players = (0..<Int.random(in: 0...6, using: &generator)).map { _ in
+                GatherPlayer(player: randomPlayer(), team: .teamB, isRetired: Bool.random(using: &generator))
+            }
+            assertSameJSON(GatherWithPlayers(gather: gather, players: players))
+        }
+        assertSameJSON((0..<10).map { _ in randomGather() })
+    }
+
+    func testStatsAndTheLeaderboard() {
+        for _ in 0..<300 {
+            let played = Int.random(in: 0...40, using: &generator)
+            let won = Int.random(in: 0...played, using: &generator)
+            let drawn = Int.random(in: 0...(played - won), using: &generator)
+            let streak = played == 0 ? nil : PlayerStats.Streak(outcome: Outcome.allCases.randomElement(using: &generator) ?? .won,
+                                                                 length: Int.random(in: 1...played, using: &generator))
+            assertSameJSON(PlayerStats(playerID: Int.random(in: 1...9999, using: &generator), played: played, won: won, drawn: drawn,
+                                       lost: played - won - drawn, goalsFor: Int.random(in: 0...999, using: &generator),
+                                       goalsAgainst: Int.random(in: 0...999, using: &generator), currentStreak: streak,
+                                       lastFive: (0..<min(5, played)).map { _ in Outcome.allCases.randomElement(using: &generator) ?? .lost }))
+            assertSameJSON([LeaderboardEntry(rank: 1, playerID: 3, name: randomText(), played: played, won: won, drawn: drawn,
+                                             lost: played - won - drawn, goalDifference: Int.random(in: -99...99, using: &generator))])
+        }
+    }
+
+    func testAccountsTokensErrorsHealthAndBalancedTeams() {
+        for _ in 0..<200 {
+            assertSameJSON(User(id: UUID(), username: randomText()))
+            assertSameJSON(AccountSummary(user: User(id: UUID(), username: randomText()),
+                                          usage: AccountUsage(players: .init(used: Int.random(in: 0...5_000, using: &generator), limit: 5_000),
+                                                              gathers: .init(used: Int.random(in: 0...20_000, using: &generator), limit: 20_000),
+                                                              places: .init(used: Int.random(in: 0...500_000, using: &generator), limit: 500_000),
+                                                              playersPerGather: 200)))
+            assertSameJSON(LoginToken(token: randomText(), userID: UUID(), expiresAt: randomDate()))
+            assertSameJSON(ErrorBody(reason: randomText()))
+            assertSameJSON(HealthStatus(status: randomText()))
+            assertSameJSON(HealthStatus(status: randomText(), reason: randomText()))
+            let skillA = Double(Int.random(in: 0...80, using: &generator)) / 2
+            let skillB = Double(Int.random(in: 0...80, using: &generator)) / 2
+            assertSameJSON(BalanceResponse(teamA: [randomPlayer(), randomPlayer()], teamB: [randomPlayer()], skillA: skillA, skillB: skillB,
+                                           positionSpread: Int.random(in: 0...9, using: &generator), seed: Int.random(in: 0...Int.max, using: &generator),
+                                           weighting: Bool.random(using: &generator) ? .skill : .record))
+        }
+    }
+
+    func testEveryControlCharacterQuoteBackslashAndSlash() {
+        let every = String(decoding: (0..<0x80).map { UInt8($0) }, as: UTF8.self)
+        assertSameJSON(ErrorBody(reason: every))
+        assertSameJSON(ErrorBody(reason: "a/b \"c\" \\d é ü 日本 😀 \u{2028}\u{2029}\u{FEFF}"))
+        assertSameJSON(ErrorBody(reason: ""))
+    }
+
+    func testNumbersAtTheirLimits() {
+        for value in [0, 1, -1, 9, 10, 99, 100, Int.max, Int.min, Int.max - 1, Int.min + 1] {
+            assertSameJSON(Player(id: value, name: "n", age: value))
+        }
+        for value in [0.0, -0.0, 1.0, 0.5, 1.0 / 3.0, 2.0 / 3.0, 7.5, 1e16, 1e-7, 123_456_789.0, 0.1 + 0.2] {
+            assertSameJSON(LeaderboardEntry(rank: 1, playerID: 1, name: "n", played: 0, won: 0, drawn: 0, lost: 0, goalDifference: 0),
+                           patch: { $0.winRate = value })
+        }
+    }
+
+    func testDatesFarFromNowAndBetweenSeconds() {
+        for seconds in [0.0, -0.5, -100.5, 1.999, 951_782_400.0 /* 2000-02-29 */, 4_102_444_799.9, 253_402_300_799.0, 253_402_300_800.5, -12_219_292_801.0, -12_219_292_800.0, -62_135_596_800.0] {
+            assertSameJSON(LoginToken(token: "t", userID: UUID(), expiresAt: Date(timeIntervalSince1970: seconds)))
+        }
+    }
+
+    // MARK: Helpers
+
+    private func assertSameJSON<T: JSONWritable>(_ value: T, patch: (inout T) -> Void = { _ in }, file: StaticString = #filePath, line: UInt = #line) {
+        var value = value
+        patch(&value)
+        let expected = Array(WireFormat.encode(value))
+        let written = value.jsonBytes()
+        XCTAssertEqual(String(decoding: written, as: UTF8.self), String(decoding: expected, as: UTF8.self), file: file, line: line)
+        XCTAssertEqual(written, expected, "bytes differ", file: file, line: line)
+    }
+
+    private func randomPlayer() -> Player {
+        Player(id: Int.random(in: 1...100_000, using: &generator), name: randomText(),
+               age: Bool.random(using: &generator) ? Int.random(in: 1...120, using: &generator) : nil,
+               skill: Bool.random(using: &generator) ? Skill.allCases.randomElement(using: &generator) : nil,
+               preferredPosition: Bool.random(using: &generator) ? Position.allCases.randomElement(using: &generator) : nil,
+               favouriteTeam: Bool.random(using: &generator) ? randomText() : nil)
+    }
+
+    private func randomGather() -> Gather {
+        let ended = Bool.random(using: &generator)
+        let score = Score(teamA: Int.random(in: 0...999, using: &generator), teamB: Int.random(in: 0...999, using: &generator))
+        return Gather(id: UUID(), userID: UUID(), result: ended ? score.map(GatherResult.init(score:)) : nil, createdAt: randomDate(),
+                      endedAt: ended ? randomDate() : nil,
+                      balanceSeed: Bool.random(using: &generator) ? Int.random(in: 0...Int.max, using: &generator) : nil)
+    }
+
+    private func randomDate() -> Date {
+        Date(timeIntervalSince1970: Double.random(in: -1e9...4e9, using: &generator))
+    }
+
+    /// Letters, digits, and now and then a character JSON must escape or one beyond ASCII.
+    private func randomText() -> String {
+        let pieces = ["a", "Z", "7", " ", "/", "\"", "\\", "\n", "\t", "\r", "\u{8}", "\u{c}", "\u{1}", "\u{1f}", "\u{7f}",
+                      "é", "ß", "日", "😀", "\u{2028}", "-", "'"]
+        return String((0..<Int.random(in: 0...24, using: &generator)).map { _ in
+            pieces.randomElement(using: &generator) ?? "a"
+        }.joined())
+    }
+}
