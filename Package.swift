@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "GatherBalancingTests", dependencies: ["GatherWire", "GatherDomain", "GatherBalancing", "ValidationAssertions"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
-        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP", "Locking", "TestSupport"]),
+        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP", "Locking", "CLinux", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "GatherWire", "GatherDomain", "GatherRating", "TestSupport"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
         .testTarget(name: "GatherWebTests", dependencies: ["GatherWeb", "GatherDomain", "GatherRating"]),

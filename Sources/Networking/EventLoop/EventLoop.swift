@@ -9,6 +9,15 @@ protocol EventHandler: AnyObject {
     func handle(events: UInt32)
 }
 
+/// A descriptor watched by a loop, and the id its events carry. One handler may close another's
+/// descriptor and the number be reused (accepted again) before the rest of the same batch of events
+/// is handled: an event is matched to its registration by id, never by descriptor, so one for a
+/// registration that has ended is dropped instead of reaching whoever has the number now.
+struct EventRegistration: Hashable {
+    let descriptor: Int32
+    let id: UInt64
+}
+
 /// One thread waiting on epoll, calling handlers for ready descriptors, running tasks sent from other
 /// threads, and a periodic tick (for timeouts). Handlers and tasks run on the loop's thread only.
 ///
@@ -17,7 +26,9 @@ protocol EventHandler: AnyObject {
 final class EventLoop: @unchecked Sendable {
     private let epollFD: Int32
     private let wakeFD: Int32
-    private var handlers: [Int32: EventHandler] = [:]
+    private var handlers: [UInt64: EventHandler] = [:]
+    /// 0 is the wake-up descriptor's.
+    private var lastRegistrationID: UInt64 = 0
     private let taskQueue = Locked(TaskQueue())
     private var running = true
     private let finished = DispatchSemaphore(value: 0)
@@ -39,7 +50,7 @@ final class EventLoop: @unchecked Sendable {
         self.tickInterval = MonotonicClock.nanoseconds(tickInterval)
         var event = epoll_event()
         event.events = EPOLLIN.rawValue
-        event.data.fd = wakeFD
+        event.data.u64 = EventLoop.wakeID
         guard epoll_ctl(epollFD, EPOLL_CTL_ADD, wakeFD, &event) == 0 else {
             close(wakeFD)
             close(epollFD)
@@ -103,24 +114,30 @@ final class EventLoop: @unchecked Sendable {
 
     // MARK: Loop-thread API
 
-    func register(_ fd: Int32, events: UInt32, handler: EventHandler) throws {
+    private static let wakeID: UInt64 = 0
+
+    func register(_ fd: Int32, events: UInt32, handler: EventHandler) throws -> EventRegistration {
+        lastRegistrationID += 1
+        let registration = EventRegistration(descriptor: fd, id: lastRegistrationID)
         var event = epoll_event()
         event.events = events
-        event.data.fd = fd
+        event.data.u64 = registration.id
         guard epoll_ctl(epollFD, EPOLL_CTL_ADD, fd, &event) == 0 else { throw SystemError("epoll_ctl(ADD)") }
-        handlers[fd] = handler
+        handlers[registration.id] = handler
+        return registration
     }
 
-    func modify(_ fd: Int32, events: UInt32) {
+    func modify(_ registration: EventRegistration, events: UInt32) {
         var event = epoll_event()
         event.events = events
-        event.data.fd = fd
-        epoll_ctl(epollFD, EPOLL_CTL_MOD, fd, &event)
+        event.data.u64 = registration.id
+        epoll_ctl(epollFD, EPOLL_CTL_MOD, registration.descriptor, &event)
     }
 
-    func deregister(_ fd: Int32) {
-        guard handlers.removeValue(forKey: fd) != nil else { return }
-        epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, nil)
+    /// Stops watching; events of this registration still in the batch being handled are dropped.
+    func deregister(_ registration: EventRegistration) {
+        guard handlers.removeValue(forKey: registration.id) != nil else { return }
+        epoll_ctl(epollFD, EPOLL_CTL_DEL, registration.descriptor, nil)
     }
 
     private func run() {
@@ -138,13 +155,13 @@ final class EventLoop: @unchecked Sendable {
                 break
             }
             for index in 0..<max(0, Int(count)) {
-                let fd = events[index].data.fd
-                if fd == wakeFD {
+                let id = events[index].data.u64
+                if id == EventLoop.wakeID {
                     var value: UInt64 = 0
                     _ = Glibc.read(wakeFD, &value, MemoryLayout<UInt64>.size)
                     continue
                 }
-                handlers[fd]?.handle(events: events[index].events)
+                handlers[id]?.handle(events: events[index].events)
             }
             runTasks()
             if MonotonicClock.now() >= nextTick {

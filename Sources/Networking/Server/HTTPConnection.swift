@@ -44,6 +44,8 @@ final class HTTPConnection: EventHandler {
     /// The events epoll watches for now: changed only when they differ, one system call saved
     /// twice per request.
     private var watched = HTTPConnection.readEvents
+    /// Nil before `register` and once the loop stops watching (the peer gone, or closed).
+    private var registration: EventRegistration?
     /// Set while `processBuffered` runs: a request answered on the loop finishes within it, and
     /// the next pipelined request is then taken by the same loop rather than by recursion.
     private var processingBuffered = false
@@ -83,14 +85,21 @@ final class HTTPConnection: EventHandler {
     }
 
     func register() throws {
-        try owner.loop.register(descriptor, events: HTTPConnection.readEvents, handler: self)
+        registration = try owner.loop.register(descriptor, events: HTTPConnection.readEvents, handler: self)
         watched = HTTPConnection.readEvents
     }
 
     private func watch(_ events: UInt32) {
-        guard events != watched else { return }
+        guard events != watched, let registration else { return }
         watched = events
-        owner.loop.modify(descriptor, events: events)
+        owner.loop.modify(registration, events: events)
+    }
+
+    /// Stops the loop's events for this connection (once).
+    private func unwatch() {
+        guard let registration else { return }
+        owner.loop.deregister(registration)
+        self.registration = nil
     }
 
     // MARK: Events
@@ -112,7 +121,7 @@ final class HTTPConnection: EventHandler {
             case .processing:
                 // Level-triggered HUP would fire until the response is ready: stop listening and remember.
                 peerGone = true
-                owner.loop.deregister(descriptor)
+                unwatch()
                 return
             case .writing, .streaming:
                 close()
@@ -470,7 +479,7 @@ final class HTTPConnection: EventHandler {
     func close() {
         guard state != .closed else { return }
         state = .closed
-        owner.loop.deregister(descriptor)
+        unwatch()
         tls = nil
         Glibc.close(descriptor)
         owner.connectionClosed(self)

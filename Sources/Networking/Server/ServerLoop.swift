@@ -15,7 +15,9 @@ final class ServerLoop: EventHandler {
     /// any loop runs; emptied by `closeAll` (the loops refer to each other).
     var peers: [LoopBound<ServerLoop>] = []
     private let listener: Int32
-    private var listening = false
+    /// Nil while this loop does not accept (paused, or shutting down).
+    private var listenerRegistration: EventRegistration?
+    private var listening: Bool { listenerRegistration != nil }
     private var connections: [Int32: HTTPConnection] = [:]
     /// The idle ones among them, longest idle first.
     private var idleConnections = IdleConnections()
@@ -47,10 +49,15 @@ final class ServerLoop: EventHandler {
         if reserveDescriptor >= 0 { Glibc.close(reserveDescriptor) }
     }
 
+    private func stopListening() {
+        guard let listenerRegistration else { return }
+        loop.deregister(listenerRegistration)
+        self.listenerRegistration = nil
+    }
+
     /// Registers the shared listener on this loop. EPOLLEXCLUSIVE wakes one loop per new connection.
     func startListening() throws {
-        try loop.register(listener, events: EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue, handler: self)
-        listening = true
+        listenerRegistration = try loop.register(listener, events: EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue, handler: self)
         loop.onTick = { [unowned self] in tick() }
     }
 
@@ -229,9 +236,7 @@ final class ServerLoop: EventHandler {
     }
 
     private func pauseAccepting() {
-        guard listening else { return }
-        loop.deregister(listener)
-        listening = false
+        stopListening()
         acceptPausedUntil = MonotonicClock.now() + ServerLoop.acceptPause
     }
 
@@ -348,10 +353,7 @@ final class ServerLoop: EventHandler {
     func beginShutdown() {
         isShuttingDown = true
         acceptPausedUntil = nil
-        if listening {
-            loop.deregister(listener)
-            listening = false
-        }
+        stopListening()
         for connection in Array(connections.values) {
             connection.closeIfIdle()
         }
