@@ -6,14 +6,14 @@ import XCTest
 final class AddPlayerPresenterTests: XCTestCase {
     private var presenter: AddPlayerPresenter!
     private var view: SpyAddPlayerView!
-    private var delegate: SpyAddPlayerDelegate!
+    private var delegate: SpyPlayerFormDelegate!
     private var service: StubPlayerService!
 
     private func makePresenter() {
         service = StubPlayerService()
         presenter = AddPlayerPresenter(service: service)
         view = SpyAddPlayerView()
-        delegate = SpyAddPlayerDelegate()
+        delegate = SpyPlayerFormDelegate()
         presenter.view = view
         presenter.delegate = delegate
         presenter.viewDidLoad()
@@ -23,7 +23,7 @@ final class AddPlayerPresenterTests: XCTestCase {
         service = StubPlayerService()
         presenter = AddPlayerPresenter(service: service, existingNames: ["Ana", "Bruno"])
         view = SpyAddPlayerView()
-        delegate = SpyAddPlayerDelegate()
+        delegate = SpyPlayerFormDelegate()
         presenter.view = view
         presenter.delegate = delegate
         presenter.viewDidLoad()
@@ -39,7 +39,7 @@ final class AddPlayerPresenterTests: XCTestCase {
         await presenter.save(name: "Ana", age: "", favouriteTeam: "")
         await presenter.confirmDuplicate()
         XCTAssertEqual(service.created.map(\.name), ["Ana"], "two Anas may play")
-        XCTAssertEqual(delegate.added.count, 1)
+        XCTAssertEqual(delegate.saved.count, 1)
 
         await presenter.save(name: "Carla", age: "", favouriteTeam: "")
         XCTAssertEqual(service.created.map(\.name), ["Ana", "Carla"], "a new name is added at once")
@@ -119,7 +119,7 @@ final class AddPlayerPresenterTests: XCTestCase {
         XCTAssertEqual(view.last?.error, "Name must be 1–100 characters")
         XCTAssertEqual(view.last?.focus, .name)
         XCTAssertEqual(service.created, [])
-        XCTAssertEqual(delegate.added, [])
+        XCTAssertEqual(delegate.saved, [])
     }
 
     func testInvalidAgePointsAtTheAgeField() async {
@@ -143,7 +143,7 @@ final class AddPlayerPresenterTests: XCTestCase {
         XCTAssertNil(service.created.first?.skill)
         XCTAssertNil(service.created.first?.preferredPosition)
         XCTAssertNil(service.created.first?.favouriteTeam)
-        XCTAssertEqual(delegate.added, [Player(id: 100, name: "Eva")])
+        XCTAssertEqual(delegate.saved, [Player(id: 100, name: "Eva")])
     }
 
     func testEveryFieldIsSentAndTheCreatedPlayerReported() async {
@@ -154,7 +154,7 @@ final class AddPlayerPresenterTests: XCTestCase {
         await presenter.save(PlayerForm(name: "Eva", age: "22", positionIndex: 4, skillIndex: 1, favouriteTeam: "Benfica"))
 
         XCTAssertEqual(service.created, [created.details])
-        XCTAssertEqual(delegate.added, [created])
+        XCTAssertEqual(delegate.saved, [created])
     }
 
     func testSavingShowsBusyWhileTheRequestIsInFlight() async {
@@ -187,7 +187,7 @@ final class AddPlayerPresenterTests: XCTestCase {
 
         XCTAssertEqual(view.last?.error, "name must be 1–100 characters")
         XCTAssertEqual(view.last?.isSaving, false)
-        XCTAssertEqual(delegate.added, [])
+        XCTAssertEqual(delegate.saved, [])
     }
 
     func testCancelTellsTheDelegate() async {

@@ -6,14 +6,14 @@ import XCTest
 final class PlayerEditPresenterTests: XCTestCase {
     private var presenter: PlayerEditPresenter!
     private var view: SpyPlayerEditView!
-    private var delegate: SpyPlayerEditDelegate!
+    private var delegate: SpyPlayerFormDelegate!
     private var service: StubPlayerService!
 
     private func edit(_ field: PlayerField, of player: Player = Fixtures.ana) {
         service = StubPlayerService(players: Fixtures.roster)
         presenter = PlayerEditPresenter(player: player, field: field, service: service)
         view = SpyPlayerEditView()
-        delegate = SpyPlayerEditDelegate()
+        delegate = SpyPlayerFormDelegate()
         presenter.view = view
         presenter.delegate = delegate
         presenter.viewDidLoad()

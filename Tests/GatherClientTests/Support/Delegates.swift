@@ -79,30 +79,15 @@ final class SpyPlayerDetailDelegate: PlayerDetailPresenterDelegate {
 }
 
 @MainActor
-final class SpyPlayerEditDelegate: PlayerEditPresenterDelegate {
+final class SpyPlayerFormDelegate: PlayerFormDelegate {
     private(set) var saved: [Player] = []
     private(set) var cancelCount = 0
 
-    func playerEdit(_ presenter: PlayerEditPresenter, didSave player: Player) {
-        saved.append(player)
-    }
-
-    func playerEditDidCancel(_ presenter: PlayerEditPresenter) {
-        cancelCount += 1
-    }
-}
-
-@MainActor
-final class SpyAddPlayerDelegate: AddPlayerPresenterDelegate {
-    private(set) var added: [Player] = []
-    private(set) var cancelCount = 0
-
-    func addPlayer(_ presenter: AddPlayerPresenter, didAdd player: Player) {
-        added.append(player)
-    }
-
-    func addPlayerDidCancel(_ presenter: AddPlayerPresenter) {
-        cancelCount += 1
+    func playerForm(didEnd end: PlayerFormEnd) {
+        switch end {
+        case .saved(let player): saved.append(player)
+        case .cancelled: cancelCount += 1
+        }
     }
 }
 

@@ -22,17 +22,11 @@ package protocol AddPlayerView: AnyObject {
     func display(_ state: AddPlayerViewState)
 }
 
-@MainActor
-package protocol AddPlayerPresenterDelegate: AnyObject {
-    func addPlayer(_ presenter: AddPlayerPresenter, didAdd player: Player)
-    func addPlayerDidCancel(_ presenter: AddPlayerPresenter)
-}
-
 /// A new player: name required, the rest optional.
 @MainActor
-package final class AddPlayerPresenter {
+package final class AddPlayerPresenter: PlayerFormPresenter {
     package weak var view: (any AddPlayerView)?
-    package weak var delegate: (any AddPlayerPresenterDelegate)?
+    package weak var delegate: (any PlayerFormDelegate)?
     private let service: any PlayerService
     /// The roster's names, to ask before a second player of the same name is added.
     private let existingNames: [String]
@@ -140,7 +134,7 @@ package final class AddPlayerPresenter {
         do {
             let player = try await service.create(details)
             state.isSaving = false
-            delegate?.addPlayer(self, didAdd: player)
+            delegate?.playerForm(didEnd: .saved(player))
         } catch {
             state.isSaving = false
             state.error = ServiceError(error).message
@@ -149,6 +143,6 @@ package final class AddPlayerPresenter {
     }
 
     package func cancel() {
-        delegate?.addPlayerDidCancel(self)
+        delegate?.playerForm(didEnd: .cancelled)
     }
 }

@@ -28,19 +28,13 @@ package protocol PlayerEditView: AnyObject {
     func display(_ state: PlayerEditViewState)
 }
 
-@MainActor
-package protocol PlayerEditPresenterDelegate: AnyObject {
-    func playerEdit(_ presenter: PlayerEditPresenter, didSave player: Player)
-    func playerEditDidCancel(_ presenter: PlayerEditPresenter)
-}
-
 /// Edits one field of a player. Saves only a changed, valid value; unchanged just goes back. The
 /// edit is laid over the player as the list showed them: a change someone else made meanwhile to
 /// another field is kept, and one to this field is shown beside the user's, who chooses.
 @MainActor
-package final class PlayerEditPresenter {
+package final class PlayerEditPresenter: PlayerFormPresenter {
     package weak var view: (any PlayerEditView)?
-    package weak var delegate: (any PlayerEditPresenterDelegate)?
+    package weak var delegate: (any PlayerFormDelegate)?
     package let field: PlayerField
     private let player: Player
     private let service: any PlayerService
@@ -104,7 +98,7 @@ package final class PlayerEditPresenter {
     }
 
     package func cancel() {
-        delegate?.playerEditDidCancel(self)
+        delegate?.playerForm(didEnd: .cancelled)
     }
 
     /// m, after someone else changed the field: saves the user's value of this field over their
@@ -128,7 +122,7 @@ package final class PlayerEditPresenter {
     package func takeTheirs() {
         guard let (theirs, _) = conflicting else { return }
         conflicting = nil
-        delegate?.playerEdit(self, didSave: Player(id: player.id, details: theirs))
+        delegate?.playerForm(didEnd: .saved(Player(id: player.id, details: theirs)))
     }
 
     private func save(_ form: PlayerForm) async {
@@ -143,7 +137,7 @@ package final class PlayerEditPresenter {
             details = valid
         }
         guard details != seen else {
-            delegate?.playerEditDidCancel(self)
+            delegate?.playerForm(didEnd: .cancelled)
             return
         }
         await send(details)
@@ -160,12 +154,12 @@ package final class PlayerEditPresenter {
                 switch try await service.update(id: player.id, with: mine, seen: seen) {
                 case .saved:
                     state.isSaving = false
-                    delegate?.playerEdit(self, didSave: Player(id: player.id, details: mine))
+                    delegate?.playerForm(didEnd: .saved(Player(id: player.id, details: mine)))
                     return
                 case .changedElsewhere(let theirs) where field.text(of: theirs) == field.text(of: mine):
                     // They made this very change (and maybe others): nothing is left to save.
                     state.isSaving = false
-                    delegate?.playerEdit(self, didSave: Player(id: player.id, details: theirs))
+                    delegate?.playerForm(didEnd: .saved(Player(id: player.id, details: theirs)))
                     return
                 case .changedElsewhere(let theirs):
                     if field.text(of: theirs) == field.text(of: seen),
