@@ -37,6 +37,7 @@ final class AppFixture {
                                            makeTicker: { ticker }, uploadTicker: uploadTicker, time: time, revocations: revocations,
                                            liveService: live, shareService: shares)
         app = AppCoordinator(navigator: navigator, factory: factory, dependencies: dependencies)
+        navigator.root = app
     }
 
     var login: LoginCoordinator? { app.top as? LoginCoordinator }
@@ -284,6 +285,22 @@ final class AppCoordinatorTests: XCTestCase {
         fixture.app.goBack()
         assertTop(fixture, is: fixture.factory.playerListView, depth: 1)
         XCTAssertNotNil(fixture.list)
+    }
+
+    /// The navigator hears of every change of the one stack, and of nothing else: a screen shown
+    /// (pushed, or a new root) or screens taken off (the terminal closes its help on the first only).
+    func testTheNavigatorIsToldOfEachChangeOfTheStack() async {
+        let fixture = await startOnPlayerList()
+        XCTAssertEqual(fixture.navigator.changes, [.shown], "the list, as the root")
+        fixture.list?.presenter.openHighlighted()
+        fixture.detail?.presenter.editHighlighted()
+        fixture.app.goBack()
+        fixture.app.goBack()
+        fixture.app.goBack()
+        XCTAssertEqual(fixture.navigator.changes, [.shown, .shown, .shown, .popped, .popped],
+                       "nothing is said when Esc on the first screen changes nothing")
+        XCTAssertEqual(fixture.app.screens.count, 1)
+        XCTAssertTrue(fixture.app.screens.first === fixture.factory.playerListView)
     }
 
     func testGoBackOnTheFirstScreenDoesNothing() async {

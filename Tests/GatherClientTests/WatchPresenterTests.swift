@@ -519,6 +519,7 @@ final class WatchCoordinatorTests: XCTestCase {
         let ticker = ManualTicker()
         let coordinator = WatchCoordinator(navigator: navigator, factory: factory, feed: feed, ticker: ticker, time: ManualTimeSource(),
                                            label: "your match on example.org")
+        navigator.root = coordinator
         return (coordinator, navigator, factory, feed, ticker)
     }
 

@@ -150,24 +150,24 @@ package final class AppCoordinator {
 
     func push(_ coordinator: any ScreenCoordinator) {
         stack.append(coordinator)
-        navigator.push(coordinator.screen)
+        navigator.screensChanged(.shown)
     }
 
     func pop() {
         guard stack.count > 1 else { return }
         stack.removeLast()
-        navigator.pop()
+        navigator.screensChanged(.popped)
     }
 
     func popToRoot() {
         guard stack.count > 1 else { return }
         stack.removeLast(stack.count - 1)
-        navigator.popToRoot()
+        navigator.screensChanged(.popped)
     }
 
     func setRoot(_ coordinator: any ScreenCoordinator) {
         stack = [coordinator]
-        navigator.setRoot(coordinator.screen)
+        navigator.screensChanged(.shown)
     }
 
     /// Esc: back one screen; on the first screen nothing happens.
@@ -195,4 +195,6 @@ package final class AppCoordinator {
 
     /// The coordinator of the screen on top.
     var top: (any ScreenCoordinator)? { stack.last }
+
+    package var screens: [any Screen] { stack.map(\.screen) }
 }

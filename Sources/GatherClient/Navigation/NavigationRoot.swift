@@ -10,6 +10,8 @@ package protocol NavigationRoot: AnyObject {
     func quit()
     /// What is kept on this computer, said when the app leaves at once; nil when nothing is.
     var waitingNote: String? { get }
+    /// The stack of screens, the first at the bottom: the navigation's only one.
+    var screens: [any Screen] { get }
 }
 
 extension AppCoordinator: NavigationRoot {}

@@ -2,5 +2,5 @@
 @MainActor
 package protocol ScreenCoordinator: AnyObject {
     /// The view shown for this coordinator (made by the `ViewFactory`).
-    var screen: AnyObject { get }
+    var screen: any Screen { get }
 }

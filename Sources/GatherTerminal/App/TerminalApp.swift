@@ -12,7 +12,6 @@ package final class TerminalApp: Navigator, ViewFactory {
     private let device: TerminalDevice
     private var renderer: Renderer
     private var decoder = KeyDecoder()
-    private var screens: [any TerminalScreen] = []
     private var root: (any NavigationRoot)?
     private var showingHelp = false
     private var renderScheduled = false
@@ -172,30 +171,20 @@ package final class TerminalApp: Navigator, ViewFactory {
 
     // MARK: Navigator
 
-    package func push(_ screen: AnyObject) {
-        guard let screen = screen as? any TerminalScreen else { return }
-        screens.append(screen)
-        showingHelp = false
+    package func screensChanged(_ change: NavigationChange) {
+        if case .shown = change { showingHelp = false }
         setNeedsRender()
     }
 
-    package func pop() {
-        guard screens.count > 1 else { return }
-        screens.removeLast()
-        setNeedsRender()
-    }
-
-    package func setRoot(_ screen: AnyObject) {
-        guard let screen = screen as? any TerminalScreen else { return }
-        screens = [screen]
-        showingHelp = false
-        setNeedsRender()
-    }
-
-    package func popToRoot() {
-        guard screens.count > 1 else { return }
-        screens.removeLast(screens.count - 1)
-        setNeedsRender()
+    /// The root's screens, the top one last: the views this app's factory made, each a terminal
+    /// screen (anything else would be a programming error, stopped at once).
+    private var screens: [any TerminalScreen] {
+        (root?.screens ?? []).map { screen in
+            guard let terminalScreen = screen as? any TerminalScreen else {
+                fatalError("\(type(of: screen)) is not a terminal screen: it was not made by TerminalApp")
+            }
+            return terminalScreen
+        }
     }
 
     /// Ctrl-C's exit status, as terminal programs have it: 128 + SIGINT.

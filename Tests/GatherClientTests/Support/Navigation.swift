@@ -2,26 +2,18 @@
 
 @MainActor
 final class SpyNavigator: Navigator {
-    private(set) var stack: [AnyObject] = []
+    /// The root whose screens are shown; set once the root is made.
+    weak var root: (any NavigationRoot)?
+    private(set) var changes: [NavigationChange] = []
     private(set) var quitCount = 0
 
-    var top: AnyObject? { stack.last }
+    /// The screens as they were when the navigator was last told of a change.
+    private(set) var stack: [any Screen] = []
+    var top: (any Screen)? { stack.last }
 
-    func push(_ screen: AnyObject) {
-        stack.append(screen)
-    }
-
-    func pop() {
-        precondition(!stack.isEmpty, "pop on an empty navigation stack")
-        stack.removeLast()
-    }
-
-    func setRoot(_ screen: AnyObject) {
-        stack = [screen]
-    }
-
-    func popToRoot() {
-        stack = Array(stack.prefix(1))
+    func screensChanged(_ change: NavigationChange) {
+        changes.append(change)
+        stack = root?.screens ?? []
     }
 
     private(set) var farewells: [String] = []

@@ -18,7 +18,7 @@ package struct AddPlayerViewState: Equatable, Sendable {
 }
 
 @MainActor
-package protocol AddPlayerView: AnyObject {
+package protocol AddPlayerView: Screen {
     func display(_ state: AddPlayerViewState)
 }
 

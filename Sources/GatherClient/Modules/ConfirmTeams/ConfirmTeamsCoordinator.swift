@@ -4,7 +4,7 @@ import GatherDomain
 @MainActor
 package final class ConfirmTeamsCoordinator: ScreenCoordinator, ConfirmTeamsPresenterDelegate {
     package let presenter: ConfirmTeamsPresenter
-    package let screen: AnyObject
+    package let screen: any Screen
     private unowned let app: AppCoordinator
     private let onGatherEnd: @MainActor (GatherResult, KeptResult) -> Void
 

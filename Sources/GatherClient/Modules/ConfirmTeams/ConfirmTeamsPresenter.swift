@@ -49,7 +49,7 @@ package struct ConfirmTeamsViewState: Equatable, Sendable {
 }
 
 @MainActor
-package protocol ConfirmTeamsView: AnyObject {
+package protocol ConfirmTeamsView: Screen {
     func display(_ state: ConfirmTeamsViewState)
 }
 

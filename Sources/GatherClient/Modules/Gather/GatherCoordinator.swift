@@ -4,7 +4,7 @@ import GatherDomain
 @MainActor
 package final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegate {
     package let presenter: GatherPresenter
-    package let screen: AnyObject
+    package let screen: any Screen
     private unowned let app: AppCoordinator
     private let onEnd: @MainActor (GatherResult, KeptResult) -> Void
 

@@ -44,7 +44,7 @@ package struct GatherViewState: Equatable, Sendable {
 }
 
 @MainActor
-package protocol GatherView: AnyObject {
+package protocol GatherView: Screen {
     func display(_ state: GatherViewState)
     /// Time is up: ring the terminal bell.
     func ringBell()

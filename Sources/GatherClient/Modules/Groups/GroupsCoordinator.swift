@@ -2,7 +2,7 @@
 @MainActor
 package final class GroupsCoordinator: ScreenCoordinator, GroupsDelegate {
     package let presenter: GroupsPresenter
-    package let screen: AnyObject
+    package let screen: any Screen
     private unowned let app: AppCoordinator
 
     init(app: AppCoordinator, service: any GroupService, chooser: any GroupChooser, session: Session) {

@@ -47,7 +47,7 @@ package struct GroupsViewState: Equatable, Sendable {
 }
 
 @MainActor
-package protocol GroupsView: AnyObject {
+package protocol GroupsView: Screen {
     func display(_ state: GroupsViewState)
 }
 

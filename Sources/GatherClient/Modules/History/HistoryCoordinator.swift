@@ -5,7 +5,7 @@ import GatherDomain
 @MainActor
 package final class HistoryCoordinator: ScreenCoordinator, HistoryPresenterDelegate {
     package let presenter: HistoryPresenter
-    package let screen: AnyObject
+    package let screen: any Screen
     private unowned let app: AppCoordinator
     private let onGatherEnd: @MainActor (GatherResult, KeptResult) -> Void
 
@@ -46,7 +46,7 @@ package final class HistoryCoordinator: ScreenCoordinator, HistoryPresenterDeleg
 @MainActor
 package final class MatchDetailCoordinator: ScreenCoordinator {
     package let presenter: MatchDetailPresenter
-    package let screen: AnyObject
+    package let screen: any Screen
 
     init(app: AppCoordinator, match: MatchSummary) {
         presenter = MatchDetailPresenter(match: match)

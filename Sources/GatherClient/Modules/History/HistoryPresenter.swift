@@ -66,7 +66,7 @@ package struct HistoryViewState: Equatable, Sendable {
 }
 
 @MainActor
-package protocol HistoryView: AnyObject {
+package protocol HistoryView: Screen {
     func display(_ state: HistoryViewState)
 }
 

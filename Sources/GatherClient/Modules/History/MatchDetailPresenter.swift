@@ -20,7 +20,7 @@ package struct MatchDetailViewState: Equatable, Sendable {
 }
 
 @MainActor
-package protocol MatchDetailView: AnyObject {
+package protocol MatchDetailView: Screen {
     func display(_ state: MatchDetailViewState)
 }
 

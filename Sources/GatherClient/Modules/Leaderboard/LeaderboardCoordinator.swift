@@ -2,7 +2,7 @@
 @MainActor
 package final class LeaderboardCoordinator: ScreenCoordinator {
     package let presenter: LeaderboardPresenter
-    package let screen: AnyObject
+    package let screen: any Screen
 
     init(app: AppCoordinator) {
         presenter = LeaderboardPresenter(service: app.dependencies.statsService)

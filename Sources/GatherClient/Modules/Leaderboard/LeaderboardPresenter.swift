@@ -58,7 +58,7 @@ package struct LeaderboardViewState: Equatable, Sendable {
 }
 
 @MainActor
-package protocol LeaderboardView: AnyObject {
+package protocol LeaderboardView: Screen {
     func display(_ state: LeaderboardViewState)
 }
 

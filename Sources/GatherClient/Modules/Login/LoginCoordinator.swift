@@ -2,7 +2,7 @@
 @MainActor
 package final class LoginCoordinator: ScreenCoordinator, LoginPresenterDelegate {
     package let presenter: LoginPresenter
-    package let screen: AnyObject
+    package let screen: any Screen
     private unowned let app: AppCoordinator
 
     init(app: AppCoordinator, notice: String?) {

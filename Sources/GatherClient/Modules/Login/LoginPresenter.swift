@@ -10,7 +10,7 @@ package struct LoginViewState: Equatable, Sendable {
 }
 
 @MainActor
-package protocol LoginView: AnyObject {
+package protocol LoginView: Screen {
     func display(_ state: LoginViewState)
 }
 

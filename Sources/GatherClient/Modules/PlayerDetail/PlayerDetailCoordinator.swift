@@ -3,7 +3,7 @@ import GatherDomain
 @MainActor
 package final class PlayerDetailCoordinator: ScreenCoordinator, PlayerDetailPresenterDelegate {
     package let presenter: PlayerDetailPresenter
-    package let screen: AnyObject
+    package let screen: any Screen
     private unowned let app: AppCoordinator
     private let onUpdate: @MainActor (Player) -> Void
 

@@ -24,7 +24,7 @@ package struct PlayerDetailViewState: Equatable, Sendable {
 }
 
 @MainActor
-package protocol PlayerDetailView: AnyObject {
+package protocol PlayerDetailView: Screen {
     func display(_ state: PlayerDetailViewState)
 }
 

@@ -24,7 +24,7 @@ package struct PlayerEditConflict: Equatable, Sendable {
 }
 
 @MainActor
-package protocol PlayerEditView: AnyObject {
+package protocol PlayerEditView: Screen {
     func display(_ state: PlayerEditViewState)
 }
 

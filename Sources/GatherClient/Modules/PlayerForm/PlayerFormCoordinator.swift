@@ -25,12 +25,12 @@ package protocol PlayerFormPresenter: AnyObject {
 @MainActor
 package final class PlayerFormCoordinator<Presenter: PlayerFormPresenter>: ScreenCoordinator, PlayerFormDelegate {
     package let presenter: Presenter
-    package let screen: AnyObject
+    package let screen: any Screen
     private unowned let app: AppCoordinator
     private let onSave: @MainActor (Player) -> Void
 
     /// `makeView` makes the presenter's view and gives it to the presenter.
-    private init(app: AppCoordinator, presenter: Presenter, makeView: (Presenter) -> AnyObject,
+    private init(app: AppCoordinator, presenter: Presenter, makeView: (Presenter) -> any Screen,
                  onSave: @escaping @MainActor (Player) -> Void) {
         self.app = app
         self.presenter = presenter

@@ -4,7 +4,7 @@ import GatherDomain
 @MainActor
 package final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresenterDelegate {
     package let presenter: PlayerListPresenter
-    package let screen: AnyObject
+    package let screen: any Screen
     private unowned let app: AppCoordinator
 
     init(app: AppCoordinator) {

@@ -58,7 +58,7 @@ package enum LocalSaveReason: Equatable, Sendable {
 }
 
 @MainActor
-package protocol PlayerListView: AnyObject {
+package protocol PlayerListView: Screen {
     func display(_ state: PlayerListViewState)
 }
 

@@ -2,7 +2,7 @@
 @MainActor
 package final class ShareLinksCoordinator: ScreenCoordinator {
     package let presenter: ShareLinksPresenter
-    package let screen: AnyObject
+    package let screen: any Screen
 
     init(app: AppCoordinator, service: any ShareService) {
         presenter = ShareLinksPresenter(service: service)

@@ -28,7 +28,7 @@ package struct ShareLinksViewState: Equatable, Sendable {
 }
 
 @MainActor
-package protocol ShareLinksView: AnyObject {
+package protocol ShareLinksView: Screen {
     func display(_ state: ShareLinksViewState)
 }
 

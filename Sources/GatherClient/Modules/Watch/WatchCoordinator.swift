@@ -2,8 +2,10 @@
 @MainActor
 package final class WatchCoordinator: NavigationRoot, ScreenCoordinator {
     package let presenter: WatchPresenter
-    package let screen: AnyObject
+    package let screen: any Screen
     private let navigator: any Navigator
+    /// Once started: the one screen of the stack.
+    package private(set) var screens: [any Screen] = []
 
     package init(navigator: any Navigator, factory: any ViewFactory, feed: any LiveFeed, ticker: any Ticker, time: any TimeSource,
                  label: String) {
@@ -15,7 +17,8 @@ package final class WatchCoordinator: NavigationRoot, ScreenCoordinator {
     }
 
     package func start() async {
-        navigator.setRoot(screen)
+        screens = [screen]
+        navigator.screensChanged(.shown)
         presenter.viewDidLoad()
     }
 

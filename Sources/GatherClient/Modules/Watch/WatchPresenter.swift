@@ -28,7 +28,7 @@ package struct WatchViewState: Equatable, Sendable {
 }
 
 @MainActor
-package protocol WatchView: AnyObject {
+package protocol WatchView: Screen {
     func display(_ state: WatchViewState)
 }
 
