@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "GatherCLI", dependencies: ["Arguments", "GatherClient", "GatherText", "GatherWire", "GatherDomain", "GatherRating",
                                                   "GatherBalancing", "Networking", "QRCode"]),
         // The terminal views of each screen and the run loop that feeds them keys, ticks and resizes.
-        .target(name: "GatherTerminal", dependencies: ["GatherClient", "Terminal", "GatherDomain", "GatherRating", "QRCode"]),
+        .target(name: "GatherTerminal", dependencies: ["GatherClient", "Terminal", "GatherDomain", "QRCode"]),
 
         .executableTarget(name: "gather-server", dependencies: ["GatherServer", "GatherDomain", "Storage", "Networking"], path: "Server"),
         .executableTarget(name: "gather", dependencies: ["GatherTerminal", "GatherClient", "GatherCLI", "GatherDomain", "Networking", "Terminal"],
@@ -73,7 +73,7 @@ let package = Package(
         // Assertions on validation errors and JSON, shared by the tests of the modules above.
         .target(name: "ValidationAssertions", dependencies: ["GatherText", "GatherWire"], path: "Tests/ValidationAssertions"),
 
-        .testTarget(name: "GatherTextTests", dependencies: ["GatherText", "GatherBalancing", "ValidationAssertions"]),
+        .testTarget(name: "GatherTextTests", dependencies: ["GatherText", "TestSupport", "ValidationAssertions"]),
         .testTarget(name: "GatherWireTests", dependencies: ["GatherText", "GatherWire", "GatherDomain", "GatherRating", "GatherBalancing",
                                                            "ValidationAssertions"]),
         .testTarget(name: "GatherDomainTests", dependencies: ["GatherText", "GatherWire", "GatherDomain", "ValidationAssertions"]),
@@ -82,15 +82,15 @@ let package = Package(
         .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP", "Locking", "CLinux", "TestSupport"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "GatherWire", "GatherDomain", "GatherRating", "TestSupport"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "CSQLite", "GatherWire", "GatherDomain", "GatherRating", "TestSupport"]),
         .testTarget(name: "MetricsTests", dependencies: ["Metrics"]),
-        .testTarget(name: "GatherWebTests", dependencies: ["GatherWeb", "GatherDomain", "GatherRating"]),
-        .testTarget(name: "GatherServerTests", dependencies: ["GatherServer", "GatherText", "GatherWire", "GatherDomain", "GatherRating",
+        .testTarget(name: "GatherWebTests", dependencies: ["GatherWeb"]),
+        .testTarget(name: "GatherServerTests", dependencies: ["GatherServer", "GatherText", "GatherWire", "GatherDomain",
                                                              "Networking", "HTTP", "Storage", "CCrypt", "Locking",
                                                              "Metrics", "TestSupport"],
                     // The browser tests' Selenium script, run with Debian's python3.
                     exclude: ["Browser"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "TestSupport"]),
         .testTarget(name: "ArgumentsTests", dependencies: ["Arguments"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),
         .testTarget(name: "GatherCLITests", dependencies: ["GatherCLI", "GatherClient", "GatherDomain"]),

@@ -1,6 +1,6 @@
 import Foundation
-import GatherBalancing
 @testable import GatherText
+import TestSupport
 import XCTest
 
 /// The server computes usernames' caseless form and Normalization Form C without Foundation

@@ -103,10 +103,13 @@ final class ResponderContractTests: XCTestCase {
     /// nobody: not the new connection on the same descriptor.
     func testAReplyForAClosedConnectionReachesNoOtherConnection() throws {
         let port = try start()
-        let first = try connect(port)
-        try first.write(Array("GET /kept HTTP/1.1\r\nHost: x\r\n\r\n".utf8), timeout: .seconds(5))
+        let first = try RawConnection(port: port)
+        first.send("GET /kept HTTP/1.1\r\nHost: x\r\n\r\n")
         XCTAssertTrue(waitUntil(timeout: 5) { kept.withLock { $0.count } == 1 }, "the responder took the request")
-        first.close()
+        // Reset, so the server closes its side at once (a FIN alone waits for the reply), and its
+        // descriptor number is free for the next connection.
+        first.reset()
+        XCTAssertTrue(waitUntil(timeout: 5) { server?.connectionCount == 0 }, "the server closed the first connection")
         let second = try connect(port)
         try second.write(Array("GET /kept HTTP/1.1\r\nHost: x\r\n\r\n".utf8), timeout: .seconds(5))
         XCTAssertTrue(waitUntil(timeout: 5) { kept.withLock { $0.count } == 2 })

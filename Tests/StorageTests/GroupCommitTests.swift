@@ -18,11 +18,11 @@ final class GroupCommitTests: StorageTestCase {
             gate.waitUntilOpened()
             _ = try PlayerRepository(database).insert(try PlayerDetails(name: "First"), owner: owner)
         } }
-        XCTAssertTrue(waitUntil { gate.isWaiting }, "the first write holds the committer")
+        XCTAssertTrue(waitUntil(timeout: 10) { gate.isWaiting }, "the first write holds the committer")
         let others = (0..<20).map { index in
             Writer { try pool.write { _ = try PlayerRepository($0).insert(try PlayerDetails(name: "Player \(index)"), owner: owner) } }
         }
-        XCTAssertTrue(waitUntil { pool.waitingWriteCount == 20 }, "twenty writes queue behind it")
+        XCTAssertTrue(waitUntil(timeout: 10) { pool.waitingWriteCount == 20 }, "twenty writes queue behind it")
         gate.open()
         for writer in [first] + others { XCTAssertNil(try writer.finish()) }
         XCTAssertEqual(pool.groupCommitCount - before, 2, "the first alone, then the twenty together")
@@ -35,7 +35,7 @@ final class GroupCommitTests: StorageTestCase {
         let owner = try createUser(pool, "owner")
         let gate = Gate()
         let holder = Writer { try pool.write { _ in gate.waitUntilOpened() } }
-        XCTAssertTrue(waitUntil { gate.isWaiting })
+        XCTAssertTrue(waitUntil(timeout: 10) { gate.isWaiting })
         var writers: [Writer] = []
         for index in 0..<10 {
             writers.append(Writer { try pool.write { database in
@@ -44,11 +44,11 @@ final class GroupCommitTests: StorageTestCase {
                 if index == 5 { throw Refused() }
             } })
             // One after another, so the group holds them in this order.
-            XCTAssertTrue(waitUntil { pool.waitingWriteCount == writers.count })
+            XCTAssertTrue(waitUntil(timeout: 10) { pool.waitingWriteCount == writers.count })
         }
         // A statement that fails in SQLite itself (a player for no account) is its own failure too.
         let broken = Writer { try pool.write { _ = try PlayerRepository($0).insert(try PlayerDetails(name: "Orphan"), owner: UUID()) } }
-        XCTAssertTrue(waitUntil { pool.waitingWriteCount == 11 })
+        XCTAssertTrue(waitUntil(timeout: 10) { pool.waitingWriteCount == 11 })
         gate.open()
         XCTAssertNil(try holder.finish())
         for (index, writer) in writers.enumerated() {
@@ -66,16 +66,16 @@ final class GroupCommitTests: StorageTestCase {
         let owner = try createUser(pool, "owner")
         let holdCommitter = Gate()
         let holder = Writer { try pool.write { _ in holdCommitter.waitUntilOpened() } }
-        XCTAssertTrue(waitUntil { holdCommitter.isWaiting })
+        XCTAssertTrue(waitUntil(timeout: 10) { holdCommitter.isWaiting })
         // Two writes in one group: the second stops half-way, after the first has run.
         let early = Writer { try pool.write { _ = try PlayerRepository($0).insert(try PlayerDetails(name: "Early"), owner: owner) } }
-        XCTAssertTrue(waitUntil { pool.waitingWriteCount == 1 })
+        XCTAssertTrue(waitUntil(timeout: 10) { pool.waitingWriteCount == 1 })
         let holdLate = Gate()
         let late = Writer { try pool.write { _ in holdLate.waitUntilOpened() } }
-        XCTAssertTrue(waitUntil { pool.waitingWriteCount == 2 })
+        XCTAssertTrue(waitUntil(timeout: 10) { pool.waitingWriteCount == 2 })
         holdCommitter.open()
         XCTAssertNil(try holder.finish())
-        XCTAssertTrue(waitUntil { holdLate.isWaiting }, "the group runs up to the late write")
+        XCTAssertTrue(waitUntil(timeout: 10) { holdLate.isWaiting }, "the group runs up to the late write")
 
         XCTAssertFalse(early.isFinished, "the early write ran, but its group has not committed: no answer yet")
         let outsider = try Database(path: pool.path, mode: .readOnly)
@@ -93,21 +93,21 @@ final class GroupCommitTests: StorageTestCase {
         let owner = try createUser(pool, "owner")
         let gate = Gate()
         let holder = Writer { try pool.write { _ in gate.waitUntilOpened() } }
-        XCTAssertTrue(waitUntil { gate.isWaiting })
+        XCTAssertTrue(waitUntil(timeout: 10) { gate.isWaiting })
         let outcome = Outcome()
         let holdLate = Gate()
         pool.enqueueWrite({ database in
             try PlayerRepository(database).insert(try PlayerDetails(name: "Handed over"), owner: owner).id
         }, completion: { outcome.set($0) })
         let late = Writer { try pool.write { _ in holdLate.waitUntilOpened() } }
-        XCTAssertTrue(waitUntil { pool.waitingWriteCount == 2 })
+        XCTAssertTrue(waitUntil(timeout: 10) { pool.waitingWriteCount == 2 })
         gate.open()
         XCTAssertNil(try holder.finish())
-        XCTAssertTrue(waitUntil { holdLate.isWaiting })
+        XCTAssertTrue(waitUntil(timeout: 10) { holdLate.isWaiting })
         XCTAssertNil(outcome.value, "ran, but its group is still open: not completed yet")
         holdLate.open()
         XCTAssertNil(try late.finish())
-        XCTAssertTrue(waitUntil { outcome.value != nil })
+        XCTAssertTrue(waitUntil(timeout: 10) { outcome.value != nil })
         let id = try XCTUnwrap(try outcome.value?.get())
         XCTAssertEqual(try pool.read { try PlayerRepository($0).find(id: id, owner: owner)?.name }, "Handed over")
     }
@@ -127,7 +127,7 @@ final class GroupCommitTests: StorageTestCase {
             let names = try pool.read { try PlayerRepository($0).all(owner: owner).map(\.name) }
             return failed && names == ["Kept"] ? 1 : 0
         }, completion: { outcome.set($0) })
-        XCTAssertTrue(waitUntil { outcome.value != nil })
+        XCTAssertTrue(waitUntil(timeout: 10) { outcome.value != nil })
         XCTAssertEqual(try outcome.value?.get(), 1)
         XCTAssertEqual(try pool.read { try PlayerRepository($0).all(owner: owner).map(\.name) }, ["Kept"])
     }
@@ -141,7 +141,7 @@ final class GroupCommitTests: StorageTestCase {
             _ = try PlayerRepository(database).insert(try PlayerDetails(name: "Undone"), owner: owner)
             throw Refused()
         }, completion: { outcome.set($0) })
-        XCTAssertTrue(waitUntil { outcome.value != nil })
+        XCTAssertTrue(waitUntil(timeout: 10) { outcome.value != nil })
         XCTAssertThrowsError(try outcome.value?.get()) { XCTAssertTrue($0 is Refused) }
         XCTAssertEqual(try count("players", in: pool), 0)
     }
@@ -152,15 +152,15 @@ final class GroupCommitTests: StorageTestCase {
         let owner = try createUser(pool, "owner")
         let gate = Gate()
         let holder = Writer { try pool.write { _ in gate.waitUntilOpened() } }
-        XCTAssertTrue(waitUntil { gate.isWaiting })
+        XCTAssertTrue(waitUntil(timeout: 10) { gate.isWaiting })
         let queued = Writer { try pool.write { _ = try PlayerRepository($0).insert(try PlayerDetails(name: "Queued"), owner: owner) } }
-        XCTAssertTrue(waitUntil { pool.waitingWriteCount == 1 })
+        XCTAssertTrue(waitUntil(timeout: 10) { pool.waitingWriteCount == 1 })
         let closer = Thread { pool.close() }
         closer.start()
         gate.open()
         XCTAssertNil(try holder.finish())
         XCTAssertNil(try queued.finish(), "a write queued before the close still commits")
-        XCTAssertTrue(waitUntil { (try? pool.write { _ in }) == nil })
+        XCTAssertTrue(waitUntil(timeout: 10) { (try? pool.write { _ in }) == nil })
         XCTAssertThrowsError(try pool.write { _ in }) { XCTAssertEqual(($0 as? DatabasePoolError)?.description, "the database is closed") }
         let reopened = try DatabasePool(path: path)
         defer { reopened.close() }

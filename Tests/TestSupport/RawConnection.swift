@@ -5,7 +5,8 @@ import Glibc
 /// themselves (a stream of events) and for peers that misbehave: what has arrived so far, waited
 /// for with a deadline, never by sleeping.
 package final class RawConnection {
-    package let descriptor: Int32
+    /// -1 once reset.
+    package private(set) var descriptor: Int32
     /// Everything received so far.
     package private(set) var received: [UInt8] = []
     package private(set) var peerClosed = false
@@ -29,7 +30,7 @@ package final class RawConnection {
         }
     }
 
-    deinit { Glibc.close(descriptor) }
+    deinit { if descriptor >= 0 { Glibc.close(descriptor) } }
 
     package var text: String { String(decoding: received, as: UTF8.self) }
 
@@ -72,5 +73,14 @@ package final class RawConnection {
     /// Closes this side now.
     package func close() {
         shutdown(descriptor, Int32(SHUT_RDWR))
+    }
+
+    /// Resets the connection (an RST, not a FIN), as a client that vanishes does: the server sees
+    /// an error on it at once, whatever it is doing.
+    package func reset() {
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        Glibc.close(descriptor)
+        descriptor = -1
     }
 }

@@ -272,7 +272,7 @@ final class ServerLoop: EventHandler {
     // MARK: Requests
 
     /// Asks the responder, on this loop's thread; the response when it answered during the call.
-    /// Otherwise the reply it was given comes back through `deliver`, on this loop, once.
+    /// Otherwise the reply it was given comes back through `reply(to:requestID:)`, on this loop, once.
     func answer(_ request: HTTPRequest, for connection: HTTPConnection, requestID: UInt64) -> HTTPResponse? {
         switch shared.responder.respond(to: request, on: EventLoopSlot(index: index)) {
         case .answered(let response):

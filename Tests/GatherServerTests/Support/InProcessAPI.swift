@@ -70,8 +70,11 @@ final class InProcessAPI: APIHarness {
                 answer.withLock { $0 = response }
                 answered.signal()
             })
-            guard answered.wait(timeout: .now() + 30) == .success, let response = answer.withLock({ $0 }) else {
+            guard answered.wait(timeout: .now() + 30) == .success else {
                 throw HTTPParseError(.badRequest, "no answer within 30 s")
+            }
+            guard let response = answer.withLock({ $0 }) else {
+                throw HTTPParseError(.badRequest, "the reply was dropped unsent")
             }
             var parser = HTTPResponseParser()
             parser.expectResponse(to: method)

@@ -1,4 +1,5 @@
 import Terminal
+import TestSupport
 import XCTest
 
 /// Random bytes (line noise, binary pasted by mistake) must never crash the
