@@ -29,6 +29,7 @@ package struct Picks: Equatable, Sendable, Codable {
 package struct RosterCacheFile: RosterCache {
     private let file: PrivateFile
     private let picksFile: PrivateFile
+    private let writer = FileWriter.shared
     private let server: String
     private let userID: UUID
     /// Nil: the account's own group (and a file written before groups, which held only that one).
@@ -54,14 +55,15 @@ package struct RosterCacheFile: RosterCache {
     }
 
     package func load() -> [Player]? {
+        writer.finish()
         guard let data = file.read(), let document = try? JSONDecoder().decode(Document.self, from: data),
               document.server == server, document.userID == userID, document.groupID == groupID else { return nil }
         return document.players
     }
 
     package func remove() {
-        file.remove()
-        picksFile.remove()
+        writer.remove(file)
+        writer.remove(picksFile)
     }
 
     private struct PicksDocument: Codable {
@@ -72,6 +74,7 @@ package struct RosterCacheFile: RosterCache {
     }
 
     package func loadPicks() -> Picks? {
+        writer.finish()
         guard let data = picksFile.read(), let document = try? JSONDecoder().decode(PicksDocument.self, from: data),
               document.server == server, document.userID == userID, document.groupID == groupID else { return nil }
         return document.picks
@@ -80,12 +83,13 @@ package struct RosterCacheFile: RosterCache {
     /// Best effort, and not flushed: written on every pick, and losing the last one costs a key press.
     package func savePicks(_ picks: Picks) {
         guard let data = try? JSONEncoder().encode(PicksDocument(server: server, userID: userID, groupID: groupID, picks: picks)) else { return }
-        try? picksFile.write(data, durable: false)
+        writer.write(data, to: picksFile, durable: false)
     }
 
     /// Best effort: without a cache the list still works online; a failure costs only offline play.
+    /// Written and flushed off the caller's thread (`FileWriter`).
     package func save(_ players: [Player]) {
         guard let data = try? JSONEncoder().encode(Document(server: server, userID: userID, groupID: groupID, players: players)) else { return }
-        try? file.write(data)
+        writer.write(data, to: file, durable: true)
     }
 }

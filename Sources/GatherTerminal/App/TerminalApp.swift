@@ -207,6 +207,8 @@ package final class TerminalApp: Navigator, ViewFactory {
     func quit(status: Int32, farewell: String? = nil) {
         guard !finished else { return }
         finished = true
+        // What is kept on this computer is written before the process ends.
+        FileWriter.shared.finish()
         device.restore()
         if let farewell { device.write(Array("gather: \(farewell)\n".utf8)) }
         exit(status)
