@@ -67,6 +67,23 @@ final class PlayerListPresenterTests: XCTestCase {
         XCTAssertEqual(view.last?.isConfirmingLogout, false)
     }
 
+    /// One question at a time: while logging out is asked, d, a and Enter wait, and cancelling a
+    /// deletion that was never asked leaves the logout question on screen.
+    func testADeletionWaitsWhileLoggingOutIsAsked() async {
+        await load()
+        presenter.requestLogout()
+        await presenter.requestDelete()
+        presenter.add()
+        presenter.openHighlighted()
+        XCTAssertNil(view.last?.pendingDeletion)
+        XCTAssertEqual(delegate.addRequestCount, 0)
+        XCTAssertEqual(delegate.selected, [])
+        presenter.cancelDelete()
+        XCTAssertEqual(view.last?.isConfirmingLogout, true)
+        presenter.confirmLogout()
+        XCTAssertEqual(delegate.logoutRequestCount, 1)
+    }
+
     // MARK: Loading
 
     func testShowsLoadingThenTheRows() async {

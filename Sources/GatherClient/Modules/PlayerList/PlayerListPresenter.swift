@@ -102,20 +102,38 @@ package final class PlayerListPresenter {
     }
     private var isLoading = false
     private var error: String?
-    private var pendingDeletion: Player?
-    private var pendingDeletionGathers: Int?
+    /// The question on screen, if any: nothing else acts until it is answered.
+    private var prompt: Prompt?
     private var savedResult: GatherResult?
     private var savedLocally: LocalSaveReason?
     private var uploadedResults = 0
     private var notice: String?
     private var isOffline = false
-    private var isConfirmingLogout = false
     /// The players of the last teams confirmed.
     private var lastMatchIDs: Set<Int> = [] {
         didSet { if lastMatchIDs != oldValue { savePicks() } }
     }
 
     static let minimumSelection = 2
+
+    private enum Prompt: Equatable {
+        /// d: delete this player? With the number of matches they played, once known.
+        case deletion(Player, gathers: Int?)
+        /// L: log out?
+        case logout
+    }
+
+    /// The player the deletion question is about.
+    private var pendingDeletion: Player? {
+        guard case .deletion(let player, _) = prompt else { return nil }
+        return player
+    }
+
+    /// How many matches that player played, once known.
+    private var deletionGathers: Int? {
+        guard case .deletion(_, let gathers) = prompt else { return nil }
+        return gathers
+    }
 
     /// `rosterCache` keeps the roster for offline play; `pendingCount` tells how many results
     /// wait on this computer.
@@ -201,7 +219,7 @@ package final class PlayerListPresenter {
     /// o: lists the roster by name, position, skill, then as added; the highlight stays on the
     /// same player.
     package func cycleOrder() {
-        guard pendingDeletion == nil, !isConfirmingLogout else { return }
+        guard prompt == nil else { return }
         let player = highlightedPlayer
         order = order.next
         keepHighlight(on: player)
@@ -224,7 +242,7 @@ package final class PlayerListPresenter {
 
     /// /: starts narrowing the list by name.
     package func beginFilter() {
-        guard pendingDeletion == nil, !isConfirmingLogout else { return }
+        guard prompt == nil else { return }
         clearNotices()
         filter.begin()
         render()
@@ -247,41 +265,41 @@ package final class PlayerListPresenter {
     // MARK: Actions
 
     package func openHighlighted() {
-        guard pendingDeletion == nil, let player = highlightedPlayer else { return }
+        guard prompt == nil, let player = highlightedPlayer else { return }
         clearNotices()
         delegate?.playerList(self, didSelect: player)
     }
 
     /// h: every match played, newest first.
     package func showHistory() {
-        guard pendingDeletion == nil, !isConfirmingLogout else { return }
+        guard prompt == nil else { return }
         clearNotices()
         delegate?.playerListDidRequestHistory(self)
     }
 
     /// l: the leaderboard.
     package func showLeaderboard() {
-        guard pendingDeletion == nil, !isConfirmingLogout else { return }
+        guard prompt == nil else { return }
         clearNotices()
         delegate?.playerListDidRequestLeaderboard(self)
     }
 
     /// S: the share links, for friends to follow the results.
     package func showShareLinks() {
-        guard pendingDeletion == nil, !isConfirmingLogout else { return }
+        guard prompt == nil else { return }
         clearNotices()
         delegate?.playerListDidRequestShareLinks(self)
     }
 
     /// m: my groups, to act on another or invite someone.
     package func showGroups() {
-        guard pendingDeletion == nil, !isConfirmingLogout else { return }
+        guard prompt == nil else { return }
         clearNotices()
         delegate?.playerListDidRequestGroups(self)
     }
 
     package func add() {
-        guard pendingDeletion == nil else { return }
+        guard prompt == nil else { return }
         clearNotices()
         delegate?.playerListDidRequestAdd(self)
     }
@@ -289,23 +307,21 @@ package final class PlayerListPresenter {
     /// d: asks before deleting, saying how many matches the player played (the server keeps
     /// their results); if that cannot be learnt, asks all the same.
     package func requestDelete() async {
-        guard pendingDeletion == nil, let player = highlightedPlayer else { return }
+        guard prompt == nil, let player = highlightedPlayer else { return }
         clearNotices()
-        pendingDeletion = player
-        pendingDeletionGathers = nil
+        prompt = .deletion(player, gathers: nil)
         render()
         let count = try? await service.gatherCount(playerID: player.id)
         guard pendingDeletion?.id == player.id else { return }
-        pendingDeletionGathers = count
+        prompt = .deletion(player, gathers: count)
         render()
     }
 
     var isConfirming: Bool { pendingDeletion != nil }
 
     package func confirmDelete() async {
-        guard let player = pendingDeletion else { return }
-        let played = pendingDeletionGathers
-        pendingDeletion = nil
+        guard case .deletion(let player, let played) = prompt else { return }
+        prompt = nil
         render()
         do {
             try await service.delete(id: player.id)
@@ -324,7 +340,7 @@ package final class PlayerListPresenter {
     }
 
     package func cancelDelete() {
-        pendingDeletion = nil
+        if case .deletion = prompt { prompt = nil }
         render()
     }
 
@@ -375,7 +391,7 @@ package final class PlayerListPresenter {
     /// x in selection mode, c outside it: unpicks everyone at once (outside selection mode the
     /// picks are not shown, so it says how many went).
     package func clearPicks() {
-        guard !selectedIDs.isEmpty, pendingDeletion == nil, !isConfirmingLogout else { return }
+        guard !selectedIDs.isEmpty, prompt == nil else { return }
         let count = selectedIDs.count
         clearNotices()
         selectedIDs.removeAll()
@@ -402,20 +418,20 @@ package final class PlayerListPresenter {
 
     /// L: asks before logging out.
     package func requestLogout() {
-        guard pendingDeletion == nil else { return }
+        guard prompt == nil else { return }
         clearNotices()
-        isConfirmingLogout = true
+        prompt = .logout
         render()
     }
 
     package func confirmLogout() {
-        guard isConfirmingLogout else { return }
-        isConfirmingLogout = false
+        guard prompt == .logout else { return }
+        prompt = nil
         delegate?.playerListDidRequestLogout(self)
     }
 
     package func cancelLogout() {
-        isConfirmingLogout = false
+        if prompt == .logout { prompt = nil }
         render()
     }
 
@@ -486,10 +502,10 @@ package final class PlayerListPresenter {
         }
         view?.display(PlayerListViewState(title: title, rows: rows, isEmptyRoster: players.isEmpty && !isLoading && error == nil,
                                           isLoading: isLoading, isSelecting: isSelecting, error: error,
-                                          pendingDeletion: pendingDeletion?.name, pendingDeletionGathers: pendingDeletionGathers,
+                                          pendingDeletion: pendingDeletion?.name, pendingDeletionGathers: deletionGathers,
                                           savedResult: savedResult, savedLocally: savedLocally, pendingResults: pendingCount(),
                                           uploadedResults: uploadedResults, isOffline: isOffline,
-                                          isConfirmingLogout: isConfirmingLogout, position: cursor.position, filter: filter.text,
+                                          isConfirmingLogout: prompt == .logout, position: cursor.position, filter: filter.text,
                                           canPickLastMatch: !lastMatchIDs.intersection(players.map(\.id)).isEmpty, notice: notice,
                                           pickCount: selectedIDs.count))
     }
