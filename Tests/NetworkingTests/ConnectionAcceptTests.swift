@@ -120,6 +120,17 @@ final class ConnectionAcceptTests: StubServerTestCase {
     }
 
     func testWhenFullTheLongestIdleConnectionIsClosedToServeANewcomer() throws {
+        try assertTheLongestIdleMakesRoom(afterTheFirstAsksAgain: "/worker/again")
+    }
+
+    /// Answered during the loop's call, the request leaves and rejoins the idle list within one
+    /// turn: the connection must still go to the back of it, not keep its old place.
+    func testAConnectionAnsweredOnTheLoopIsNoLongerTheLongestIdle() throws {
+        try assertTheLongestIdleMakesRoom(afterTheFirstAsksAgain: "/now/again")
+    }
+
+    private func assertTheLongestIdleMakesRoom(afterTheFirstAsksAgain path: String,
+                                               file: StaticString = #filePath, line: UInt = #line) throws {
         try startServer {
             $0.maxConnections = 3
             $0.eventLoopCount = 1
@@ -130,18 +141,17 @@ final class ConnectionAcceptTests: StubServerTestCase {
         for connection in [first, second, third] {
             XCTAssertEqual(try get("/hello", on: connection).status, 200)
         }
-        // The first was idle longest until it asked again: now the second has been. (Answered on
-        // a worker, so the connection is seen leaving the idle list and joining it again.)
-        XCTAssertEqual(try get("/worker/again", on: first).status, 200)
+        // The first was idle longest until it asked again: now the second has been.
+        XCTAssertEqual(try get(path, on: first).status, 200, file: file, line: line)
         waitForIdleConnections(3)
 
         let newcomer = try connect()
-        XCTAssertEqual(try get("/newcomer", on: newcomer).text, "/newcomer", "served, not refused")
-        XCTAssertTrue(try second.waitForClose(timeout: .seconds(5)), "the connection idle longest made room")
-        XCTAssertEqual(try get("/still", on: first).status, 200)
-        XCTAssertEqual(try get("/still", on: third).status, 200)
-        XCTAssertEqual(server.connectionCount, 3)
-        XCTAssertEqual(server.refusedConnections, .none)
+        XCTAssertEqual(try get("/newcomer", on: newcomer).text, "/newcomer", "served, not refused", file: file, line: line)
+        XCTAssertTrue(try second.waitForClose(timeout: .seconds(5)), "the connection idle longest made room", file: file, line: line)
+        XCTAssertEqual(try get("/still", on: first).status, 200, file: file, line: line)
+        XCTAssertEqual(try get("/still", on: third).status, 200, file: file, line: line)
+        XCTAssertEqual(server.connectionCount, 3, file: file, line: line)
+        XCTAssertEqual(server.refusedConnections, .none, file: file, line: line)
     }
 
     func testWhenFullTheAddressHoldingMostIdleConnectionsGivesOneUpFirst() throws {

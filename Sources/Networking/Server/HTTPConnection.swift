@@ -293,6 +293,9 @@ final class HTTPConnection: EventHandler {
         var request = incoming
         request.client = client(of: request)
         state = .processing
+        // Out of the idle list now: a request answered during this turn makes the connection idle
+        // again before the turn ends, and it must then go to the back of the list, not keep its place.
+        owner.noteIdleness(of: self)
         deadlines.noteRequestArriving(false, at: MonotonicClock.now())
         let id = owner.shared.nextRequestID()
         exchange = Exchange(id: id, method: request.method.rawValue, path: request.path,

@@ -151,7 +151,9 @@ final class ServerLoop: EventHandler {
             return
         }
         if accepted.replacesIdle && !closeIdleConnectionForNewcomer() {
-            // Every idle connection here got busy or closed since it was counted: the server is full.
+            // Every idle connection here got busy or closed since it was counted: the server is full,
+            // and the refusal counts as one at the cap.
+            shared.countRefusal(forAddress: false)
             refuse(fd, reason: "too many connections, try again")
             release(countedOn: index, address: accepted.address)
             return
