@@ -10,8 +10,14 @@ import Glibc
 ///
 /// Objects are written through `object(_:)`, whose fields must be given in byte order of their
 /// keys: the writer does not sort, it only checks in debug builds.
+///
+/// What every object and field goes through (`object`, `JSONObject.field`, `optional`, `null`)
+/// is inlinable, so the wire types of the other modules write their fields without a call each:
+/// out of line they cost a twentieth of a request.
 public struct JSONWriter {
-    public fileprivate(set) var bytes: [UInt8]
+    /// Settable so that inlined code can append (a setter narrower than the property cannot be
+    /// reached from inlined code); written only through the methods below.
+    public var bytes: [UInt8]
 
     public init(capacity: Int = 256) {
         bytes = []
@@ -20,8 +26,9 @@ public struct JSONWriter {
 
     // MARK: Values
 
-    package mutating func null() {
-        bytes.append(contentsOf: JSONWriter.nullLiteral)
+    @inlinable
+    public mutating func null() {
+        appendBytes(JSONWriter.nullLiteral)
     }
 
     package mutating func bool(_ value: Bool) {
@@ -93,7 +100,8 @@ public struct JSONWriter {
     }
 
     /// A value or `null`, as `JSONEncoder` writes an optional given to `encode(_:forKey:)`.
-    package mutating func optional<Value>(_ value: Value?, _ write: (inout JSONWriter, Value) -> Void) {
+    @inlinable
+    public mutating func optional<Value>(_ value: Value?, _ write: (inout JSONWriter, Value) -> Void) {
         guard let value else {
             null()
             return
@@ -121,9 +129,27 @@ public struct JSONWriter {
         appendByte(UInt8(ascii: "]"))
     }
 
-    @usableFromInline
+    @inlinable
     mutating func appendByte(_ byte: UInt8) {
         bytes.append(byte)
+    }
+
+    @inlinable
+    mutating func appendBytes(_ buffer: UnsafeBufferPointer<UInt8>) {
+        bytes.append(contentsOf: buffer)
+    }
+
+    @inlinable
+    mutating func appendBytes(_ array: [UInt8]) {
+        bytes.append(contentsOf: array)
+    }
+
+    /// This writer as it is, leaving it empty.
+    @inlinable
+    mutating func takeBytes() -> JSONWriter {
+        let whole = self
+        bytes = []
+        return whole
     }
 
     @usableFromInline
@@ -134,12 +160,13 @@ public struct JSONWriter {
     // MARK: Objects
 
     /// `{…}` with the fields `body` writes through `JSONObject.field`.
-    package mutating func object(_ body: (inout JSONObject) -> Void) {
-        var object = JSONObject(writer: self)
-        bytes = []
-        object.writer.bytes.append(UInt8(ascii: "{"))
+    @inlinable
+    public mutating func object(_ body: (inout JSONObject) -> Void) {
+        // The bytes move into the object and back: one buffer, never copied.
+        var object = JSONObject(writer: takeBytes())
+        object.writer.appendByte(UInt8(ascii: "{"))
         body(&object)
-        object.writer.bytes.append(UInt8(ascii: "}"))
+        object.writer.appendByte(UInt8(ascii: "}"))
         self = object.writer
     }
 
@@ -171,45 +198,50 @@ public struct JSONWriter {
         }
     }
 
-    private static let nullLiteral = Array("null".utf8)
+    @usableFromInline
+    static let nullLiteral = Array("null".utf8)
     private static let trueLiteral = Array("true".utf8)
     private static let falseLiteral = Array("false".utf8)
     private static let lowerHexDigits = Array("0123456789abcdef".utf8)
 }
 
 /// The inside of one JSON object being written: its fields, in byte order of their keys.
-package struct JSONObject {
-    fileprivate var writer: JSONWriter
-    private var hasFields = false
-    #if DEBUG
-    private var lastKey: StaticString?
-    #endif
+public struct JSONObject {
+    @usableFromInline
+    var writer: JSONWriter
+    @usableFromInline
+    var hasFields = false
+    /// The last key written, to check the order (debug builds only).
+    @usableFromInline
+    var lastKey: StaticString?
 
-    fileprivate init(writer: JSONWriter) {
+    @usableFromInline
+    init(writer: JSONWriter) {
         self.writer = writer
     }
 
     /// `"key":` followed by what `write` writes. Keys are literals: they need no escaping.
-    package mutating func field(_ key: StaticString, _ write: (inout JSONWriter) -> Void) {
+    @inlinable
+    public mutating func field(_ key: StaticString, _ write: (inout JSONWriter) -> Void) {
         #if DEBUG
         if let lastKey {
             assert(JSONObject.precedes(lastKey, key), "JSON keys out of order: \(lastKey) before \(key)")
         }
         lastKey = key
         #endif
-        if hasFields { writer.bytes.append(UInt8(ascii: ",")) }
+        if hasFields { writer.appendByte(UInt8(ascii: ",")) }
         hasFields = true
-        writer.bytes.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { writer.bytes.append(contentsOf: $0) }
-        writer.bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: ":")])
+        writer.appendByte(UInt8(ascii: "\""))
+        key.withUTF8Buffer { writer.appendBytes($0) }
+        writer.appendByte(UInt8(ascii: "\""))
+        writer.appendByte(UInt8(ascii: ":"))
         write(&writer)
     }
 
-    #if DEBUG
-    private static func precedes(_ first: StaticString, _ second: StaticString) -> Bool {
+    @usableFromInline
+    static func precedes(_ first: StaticString, _ second: StaticString) -> Bool {
         first.withUTF8Buffer { a in second.withUTF8Buffer { b in a.lexicographicallyPrecedes(b) } }
     }
-    #endif
 }
 
 /// A wire type that writes its own JSON: what the server sends without `JSONEncoder`.
