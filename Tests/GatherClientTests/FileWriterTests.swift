@@ -38,6 +38,18 @@ final class FileWriterTests: XCTestCase {
         writer.write(Data("after".utf8), to: file, durable: true)
         writer.finish()
         XCTAssertEqual(text(of: file), "after", "written after the removal")
+
+        // All asked before any is carried out: the last word is the write.
+        writer.write(Data("first".utf8), to: file, durable: true)
+        writer.remove(file)
+        writer.write(Data("last".utf8), to: file, durable: true)
+        writer.finish()
+        XCTAssertEqual(text(of: file), "last")
+
+        writer.write(Data("written".utf8), to: file, durable: true)
+        writer.remove(file)
+        writer.finish()
+        XCTAssertNil(text(of: file), "the last word is the removal")
     }
 
     func testFilesAreWrittenEachInTurnFromManyThreads() {

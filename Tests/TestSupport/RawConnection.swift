@@ -78,6 +78,7 @@ package final class RawConnection {
     /// Resets the connection (an RST, not a FIN), as a client that vanishes does: the server sees
     /// an error on it at once, whatever it is doing.
     package func reset() {
+        guard descriptor >= 0 else { return }
         var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
         Glibc.close(descriptor)

@@ -1,4 +1,5 @@
-/// The root of navigation: owns the stack of screen coordinators and mirrors it on the `Navigator`.
+/// The root of navigation: owns the only stack, of screen coordinators, and tells the `Navigator`
+/// when it changes.
 /// Starts at login, or straight at the player list when a saved session is still valid.
 @MainActor
 package final class AppCoordinator {

@@ -4,7 +4,7 @@ import GatherClient
 import Glibc
 import Terminal
 
-/// The terminal client's run loop and navigation stack. Key input, timer ticks, resizes, signals
+/// The terminal client's run loop, showing the top of its navigation root's screens. Key input, timer ticks, resizes, signals
 /// and network completions all arrive on the main queue, so presenters and views need no locks.
 /// Draws the top screen with a title bar and a footer of its keys, diffed frame by frame.
 @MainActor
@@ -207,9 +207,10 @@ package final class TerminalApp: Navigator, ViewFactory {
     func quit(status: Int32, farewell: String? = nil) {
         guard !finished else { return }
         finished = true
-        // What is kept on this computer is written before the process ends.
-        FileWriter.shared.finish()
         device.restore()
+        // What is kept on this computer is written before the process ends (the terminal is
+        // already given back, should the disk be slow).
+        FileWriter.shared.finish()
         if let farewell { device.write(Array("gather: \(farewell)\n".utf8)) }
         exit(status)
     }

@@ -295,7 +295,7 @@ final class HTTPConnection: EventHandler {
         state = .processing
         // Out of the idle list now: a request answered during this turn makes the connection idle
         // again before the turn ends, and it must then go to the back of the list, not keep its place.
-        owner.noteIdleness(of: self)
+        owner.leaveIdleList(self)
         deadlines.noteRequestArriving(false, at: MonotonicClock.now())
         let id = owner.shared.nextRequestID()
         exchange = Exchange(id: id, method: request.method.rawValue, path: request.path,

@@ -34,7 +34,7 @@ package final class HTTPServer: Sendable {
     /// Open connections right now.
     package var connectionCount: Int { shared.connectionCount }
 
-    /// Connections refused at accept since the start (the caps' doing).
+    /// Connections refused since the start (the caps' doing), at accept or when handed to a loop.
     package var refusedConnections: ConnectionRefusals { shared.refusals }
 
     /// Open connections right now on each event loop.
@@ -159,8 +159,8 @@ package final class HTTPServer: Sendable {
     }
 }
 
-/// Connections refused at accept: over `maxConnections` (and no idle one to close for them), or
-/// over `maxConnectionsPerAddress` for their address.
+/// Connections refused, at accept or by the loop they were handed to: over `maxConnections` (and
+/// no idle one to close for them), or over `maxConnectionsPerAddress` for their address.
 package struct ConnectionRefusals: Sendable, Equatable {
     package let overServerCap: Int
     package let overAddressCap: Int

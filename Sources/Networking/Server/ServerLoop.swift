@@ -21,6 +21,8 @@ final class ServerLoop: EventHandler {
     private var connections: [Int32: HTTPConnection] = [:]
     /// The idle ones among them, longest idle first.
     private var idleConnections = IdleConnections()
+    /// The count other loops last saw (`IdleConnectionCounts`).
+    private var publishedIdleCount = 0
     private var nextSerial: UInt64 = 0
     private(set) var isShuttingDown = false
     /// The grace period is over and every connection was closed: none is taken any more.
@@ -191,13 +193,23 @@ final class ServerLoop: EventHandler {
     /// ends here, so the list follows each change. Also tells the other loops how many this has.
     func noteIdleness(of connection: HTTPConnection) {
         let idle = connection.isIdle
-        guard idle != connection.isListedIdle else { return }
-        if idle {
-            idleConnections.append(connection)
-        } else {
-            idleConnections.remove(connection)
+        if idle != connection.isListedIdle {
+            if idle {
+                idleConnections.append(connection)
+            } else {
+                idleConnections.remove(connection)
+            }
         }
-        shared.idleCounts.publish(idleConnections.count, on: index)
+        guard idleConnections.count != publishedIdleCount else { return }
+        publishedIdleCount = idleConnections.count
+        shared.idleCounts.publish(publishedIdleCount, on: index)
+    }
+
+    /// A request of `connection` begins: it leaves the idle list, to join it again at the back
+    /// once answered, even within this turn. Other loops hear of it only at the end of the turn
+    /// (`noteIdleness`), so a request answered at once never shows them one idle connection fewer.
+    func leaveIdleList(_ connection: HTTPConnection) {
+        idleConnections.remove(connection)
     }
 
     /// The server is full and a newcomer waits: closes one of the connections idle longest, the

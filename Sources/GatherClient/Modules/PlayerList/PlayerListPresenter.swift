@@ -312,8 +312,9 @@ package final class PlayerListPresenter {
         prompt = .deletion(player, gathers: nil)
         render()
         let count = try? await service.gatherCount(playerID: player.id)
-        guard pendingDeletion?.id == player.id else { return }
-        prompt = .deletion(player, gathers: count)
+        // Still asking about that player (as the list has them now)?
+        guard case .deletion(let current, _) = prompt, current.id == player.id else { return }
+        prompt = .deletion(current, gathers: count)
         render()
     }
 
