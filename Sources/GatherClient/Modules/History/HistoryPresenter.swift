@@ -103,7 +103,7 @@ package final class HistoryPresenter {
     private var hasMore = false
     private var isLoading = false
     private var error: String?
-    private var filter = NameFilter()
+    package var nameFilter = NameFilter()
     /// The match a deletion prompt is about, by id: the rows may change under the prompt (an
     /// upload finishing), and the answer must never fall on another match.
     private var deletionCandidate: UUID?
@@ -111,7 +111,7 @@ package final class HistoryPresenter {
     private var editCandidate: UUID?
     private var notice: String?
     private var confirmingDeletion: Bool { deletionCandidate != nil || editCandidate != nil }
-    package private(set) var cursor = ListCursor()
+    package var cursor = ListCursor()
 
     package init(service: any GatherService, waiting: any WaitingResults, timeZone: TimeZone = .current) {
         self.service = service
@@ -129,7 +129,7 @@ package final class HistoryPresenter {
         let pending = waiting.pending
         let changed = Set(pending.map(\.id))
         let all = pending.reversed().map(MatchSummary.waiting) + stored.filter { !changed.contains($0.gather.id) }.map(MatchSummary.stored)
-        return all.filter { $0.involves(filter) }
+        return all.filter { $0.involves(nameFilter) }
     }
 
     var highlightedMatch: MatchSummary? {
@@ -197,24 +197,7 @@ package final class HistoryPresenter {
     /// /: starts typing a name; the list narrows to matches that person played in.
     package func beginFilter() {
         guard !confirmingDeletion else { return }
-        filter.begin()
-        render()
-    }
-
-    package func updateFilter(_ text: String) {
-        guard filter.update(text) else { return }
-        cursor.move(to: 0)
-        render()
-    }
-
-    /// Esc while filtering: the whole list again, the highlight kept on the same match.
-    package func clearFilter() {
-        let match = highlightedMatch
-        filter.clear()
-        if let match, let index = matches.firstIndex(where: { $0.id == match.id }) {
-            cursor.resize(to: matches.count)
-            cursor.move(to: index)
-        }
+        nameFilter.begin()
         render()
     }
 
@@ -226,7 +209,7 @@ package final class HistoryPresenter {
         render()
     }
 
-    package var isFiltering: Bool { filter.isOn }
+    package var isFiltering: Bool { nameFilter.isOn }
 
     // MARK: Actions
 
@@ -447,16 +430,16 @@ package final class HistoryPresenter {
                           canUploadWithout: canUploadWithout)
     }
 
-    private func render() {
+    package func render() {
         let matches = matches
         cursor.resize(to: matches.count)
         let rows = matches.enumerated().map { index, match in row(for: match, highlighted: index == cursor.index) }
         view?.display(HistoryViewState(
-            rows: rows, isLoading: isLoading, error: error, position: cursor.position, hasMore: hasMore, filter: filter.text,
+            rows: rows, isLoading: isLoading, error: error, position: cursor.position, hasMore: hasMore, filter: nameFilter.text,
             confirmingDeletion: deletionCandidate.flatMap { id in
                 matches.firstIndex { $0.id == id }.map { row(for: matches[$0], highlighted: true).status }
             },
-            isEmpty: matches.isEmpty && !filter.isOn && !isLoading && error == nil,
+            isEmpty: matches.isEmpty && !nameFilter.isOn && !isLoading && error == nil,
             isEditingScore: editCandidate != nil, notice: notice))
     }
 }

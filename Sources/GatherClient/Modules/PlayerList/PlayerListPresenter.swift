@@ -91,9 +91,9 @@ package final class PlayerListPresenter {
     }
     /// The highlighted row among those shown (the filter may hide some players).
     package var highlighted: Int { cursor.index }
-    private var cursor = ListCursor()
+    package var cursor = ListCursor()
     /// `/`: only players whose name matches are shown.
-    private var filter = NameFilter()
+    package var nameFilter = NameFilter()
     /// `o`: how the roster is listed.
     package private(set) var order = RosterOrder.added
     package private(set) var isSelecting = false
@@ -213,7 +213,7 @@ package final class PlayerListPresenter {
 
     /// The players shown: those whose name matches the filter, in the chosen order.
     var shownPlayers: [Player] {
-        order.sorted(players).filter { filter.matches($0.name) }
+        order.sorted(players).filter { nameFilter.matches($0.name) }
     }
 
     /// o: lists the roster by name, position, skill, then as added; the highlight stays on the
@@ -244,21 +244,7 @@ package final class PlayerListPresenter {
     package func beginFilter() {
         guard prompt == nil else { return }
         clearNotices()
-        filter.begin()
-        render()
-    }
-
-    package func updateFilter(_ text: String) {
-        guard filter.update(text) else { return }
-        cursor.move(to: 0)
-        render()
-    }
-
-    /// Esc while filtering: every player again, the highlight kept on the same player.
-    package func clearFilter() {
-        let player = highlightedPlayer
-        filter.clear()
-        keepHighlight(on: player)
+        nameFilter.begin()
         render()
     }
 
@@ -465,7 +451,7 @@ package final class PlayerListPresenter {
     package func playerWasAdded(_ player: Player) {
         players.append(player)
         notice = "Added \(player.name)"
-        filter.clear()
+        nameFilter.clear()
         keepHighlight(on: player)
         render()
     }
@@ -489,7 +475,7 @@ package final class PlayerListPresenter {
         render()
     }
 
-    private func render() {
+    package func render() {
         var title = isSelecting ? "Players — \(selectedIDs.count) selected" : "Players"
         if let label = order.label { title += " · \(label)" }
         let shown = shownPlayers
@@ -506,7 +492,7 @@ package final class PlayerListPresenter {
                                           pendingDeletion: pendingDeletion?.name, pendingDeletionGathers: deletionGathers,
                                           savedResult: savedResult, savedLocally: savedLocally, pendingResults: pendingCount(),
                                           uploadedResults: uploadedResults, isOffline: isOffline,
-                                          isConfirmingLogout: prompt == .logout, position: cursor.position, filter: filter.text,
+                                          isConfirmingLogout: prompt == .logout, position: cursor.position, filter: nameFilter.text,
                                           canPickLastMatch: !lastMatchIDs.intersection(players.map(\.id)).isEmpty, notice: notice,
                                           pickCount: selectedIDs.count))
     }

@@ -46,5 +46,43 @@ package protocol NameFiltering: AnyObject {
     func clearFilter()
 }
 
-extension PlayerListPresenter: NameFiltering {}
-extension HistoryPresenter: NameFiltering {}
+/// A list whose rows the `/` filter narrows, with a highlight that follows the typing: narrowing
+/// starts again at the first match, and widening keeps the highlight on the row it was on.
+/// Typing and clearing are the same for every such list; starting is each list's own (it may be
+/// asking a question that `/` must not interrupt).
+@MainActor
+package protocol FilteredList: NameFiltering {
+    associatedtype RowID: Equatable
+    /// The rows the filter lets through, by id, in the order shown.
+    var shownRowIDs: [RowID] { get }
+    var nameFilter: NameFilter { get set }
+    var cursor: ListCursor { get set }
+    func render()
+}
+
+extension FilteredList {
+    package func updateFilter(_ text: String) {
+        guard nameFilter.update(text) else { return }
+        cursor.move(to: 0)
+        render()
+    }
+
+    /// Esc while filtering: every row again, the highlight kept on the same row.
+    package func clearFilter() {
+        let before = shownRowIDs
+        let highlighted = before.indices.contains(cursor.index) ? before[cursor.index] : nil
+        nameFilter.clear()
+        let after = shownRowIDs
+        cursor.resize(to: after.count)
+        if let highlighted, let index = after.firstIndex(of: highlighted) { cursor.move(to: index) }
+        render()
+    }
+}
+
+extension PlayerListPresenter: FilteredList {
+    package var shownRowIDs: [Int] { shownPlayers.map(\.id) }
+}
+
+extension HistoryPresenter: FilteredList {
+    package var shownRowIDs: [UUID] { matches.map(\.id) }
+}
