@@ -2,24 +2,11 @@ import CLinux
 import Glibc
 import HTTP
 
-/// One client connection, driven by its event loop: (handshaking →) reading → processing →
-/// writing → reading…, ending in draining (a lingering close) or closed; a streamed response
-/// (`HTTPBodyStream`) keeps it streaming until it closes. Only its loop's thread touches it. Over
-/// TLS every byte goes through its `TLSSession`.
+/// One client connection, driven by its event loop. What it is doing and what it does next is
+/// decided by its `ConnectionStateMachine`; this class carries the machine's actions out with
+/// system calls (reads, writes, epoll, TLS) and feeds back what they found. Only its loop's thread
+/// touches it. Over TLS every byte goes through its `TLSSession`.
 final class HTTPConnection: EventHandler {
-    enum State {
-        /// TLS only: the handshake has not finished.
-        case handshaking
-        case reading
-        case processing
-        case writing
-        /// A streamed response: its head is out, its body goes out as the stream writes it, and
-        /// the connection closes when either side ends it. Bytes the peer sends are dropped.
-        case streaming
-        case draining
-        case closed
-    }
-
     let descriptor: Int32
     let serial: UInt64
     /// The peer's address, read once at accept.
@@ -27,23 +14,18 @@ final class HTTPConnection: EventHandler {
     /// What it is counted under in `ServerShared.connectionsPerAddress`; nil when not counted per address.
     let address: String?
     private unowned let owner: ServerLoop
+    private var machine: ConnectionStateMachine
     private var parser: HTTPRequestParser
-    private(set) var state: State = .reading
     private var output = PendingOutput()
     private var exchange: Exchange?
-    private var keepAliveAfterWrite = true
-    /// The peer has sent FIN: no more bytes will come, though a response can still go out.
-    private var readClosed = false
-    /// The peer is gone entirely: nothing can be written.
-    private var peerGone = false
     private var deadlines: ConnectionDeadlines
     /// Set on an HTTPS port.
     private var tls: TLSSession?
     /// The first byte has been looked at (a TLS port answers plain HTTP with a clear 400).
     private var sniffed = false
-    /// The events epoll watches for now: changed only when they differ, one system call saved
-    /// twice per request.
-    private var watched = HTTPConnection.readEvents
+    /// What epoll watches for now, kept in step with `machine.interest`: changed only when they
+    /// differ, one system call saved twice per request.
+    private var watched = ConnectionStateMachine.Interest.read
     /// Nil before `register` and once the loop stops watching (the peer gone, or closed).
     private var registration: EventRegistration?
     /// Set while `processBuffered` runs: a request answered on the loop finishes within it, and
@@ -58,9 +40,6 @@ final class HTTPConnection: EventHandler {
     var idlePrevious: HTTPConnection?
     var idleNext: HTTPConnection?
 
-    private static let readEvents = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
-    private static let writeEvents = EPOLLOUT.rawValue
-
     /// With `tls`, the connection starts with the server's side of a TLS handshake.
     init(descriptor: Int32, serial: UInt64, peer: String, address: String?, owner: ServerLoop, limits: HTTPLimits,
          tls: TLSServerContext?) throws {
@@ -71,9 +50,9 @@ final class HTTPConnection: EventHandler {
         self.deadlines = ConnectionDeadlines(now: MonotonicClock.now())
         self.peer = peer
         self.address = address
+        self.machine = ConnectionStateMachine(handshaking: tls != nil)
         if let tls {
             self.tls = try TLSSession.accepting(descriptor, context: tls)
-            state = .handshaking
             deadlines.noteRequestArriving(true, at: MonotonicClock.now())
         }
     }
@@ -81,25 +60,73 @@ final class HTTPConnection: EventHandler {
     /// Nothing in flight: shutdown may close it now (a handshake not finished counts as nothing), and
     /// so may a newcomer when the server is full (`IdleConnections`).
     var isIdle: Bool {
-        state == .handshaking || (state == .reading && !parser.hasPartialRequest && output.isEmpty)
+        machine.isIdle(hasPartialRequest: parser.hasPartialRequest, hasPendingOutput: !output.isEmpty)
     }
+
+    private var isClosed: Bool { machine.state == .closed }
 
     func register() throws {
-        registration = try owner.loop.register(descriptor, events: HTTPConnection.readEvents, handler: self)
-        watched = HTTPConnection.readEvents
+        registration = try owner.loop.register(descriptor, events: Self.epollEvents(for: .read), handler: self)
+        watched = .read
     }
 
-    private func watch(_ events: UInt32) {
-        guard events != watched, let registration else { return }
-        watched = events
-        owner.loop.modify(registration, events: events)
+    private static func epollEvents(for interest: ConnectionStateMachine.Interest) -> UInt32 {
+        let read = EPOLLIN.rawValue | EPOLLRDHUP.rawValue
+        switch interest {
+        case .read: return read
+        case .write: return EPOLLOUT.rawValue
+        case .readAndWrite: return read | EPOLLOUT.rawValue
+        case .paused, .released: return 0
+        }
     }
 
-    /// Stops the loop's events for this connection (once).
-    private func unwatch() {
-        guard let registration else { return }
-        owner.loop.deregister(registration)
-        self.registration = nil
+    // MARK: Carrying out the machine's actions
+
+    /// Brings epoll in step with what the machine wants watched, then does what it says.
+    private func perform(_ action: ConnectionStateMachine.Action) {
+        watchAsWanted()
+        switch action {
+        case .nothing: break
+        case .close: close()
+        case .continueHandshake: continueHandshake()
+        case .read(let thenFlush):
+            readAvailable()
+            if thenFlush, !isClosed { flush() }
+        case .flush: flush()
+        case .refusePlainHTTP:
+            tls = nil
+            respondToUnreadableRequest(status: .badRequest, reason: "this port speaks HTTPS: use an https:// address")
+        case .processBuffered: processBuffered()
+        case .resumeReading:
+            exchange = nil
+            deadlines.noteActivity(at: MonotonicClock.now())
+            // Pipelined requests already buffered are answered now; bytes still in the socket
+            // are reported by epoll now that reading is on again.
+            processBuffered()
+        case .shutDownWriting:
+            // Closing with unread data would reset the connection and could destroy the response
+            // before the peer reads it: half-close, and read what still comes for a moment.
+            exchange = nil
+            tls?.shutdown()
+            shutdown(descriptor, Int32(SHUT_WR))
+            deadlines.startDraining(at: MonotonicClock.now(), limits: owner.deadlineLimits)
+        case .openStream: openStream()
+        case .endStreamAndFlush:
+            endStream()
+            flush()
+        }
+    }
+
+    private func watchAsWanted() {
+        let wanted = machine.interest
+        guard wanted != watched, let registration else { return }
+        watched = wanted
+        if wanted == .released {
+            owner.loop.deregister(registration)
+            self.registration = nil
+        } else {
+            owner.loop.modify(registration, events: Self.epollEvents(for: wanted))
+        }
     }
 
     // MARK: Events
@@ -108,35 +135,12 @@ final class HTTPConnection: EventHandler {
         // Each way in from the loop (events, a response, a tick, shutdown) ends by telling the loop
         // whether the connection is now idle.
         defer { owner.noteIdleness(of: self) }
-        if events & EPOLLERR.rawValue != 0 {
-            close()
-            return
-        }
-        if state == .handshaking {
-            continueHandshake()
-            return
-        }
-        if events & EPOLLHUP.rawValue != 0 {
-            switch state {
-            case .processing:
-                // Level-triggered HUP would fire until the response is ready: stop listening and remember.
-                peerGone = true
-                unwatch()
-                return
-            case .writing, .streaming:
-                close()
-                return
-            case .handshaking, .reading, .draining, .closed:
-                break
-            }
-        }
-        if events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLHUP.rawValue) != 0,
-           state == .reading || state == .draining || state == .streaming {
-            readAvailable()
-        }
-        if events & EPOLLOUT.rawValue != 0, state != .closed {
-            flush()
-        }
+        let readiness = ConnectionStateMachine.Readiness(
+            error: events & EPOLLERR.rawValue != 0,
+            hangUp: events & EPOLLHUP.rawValue != 0,
+            readable: events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue) != 0,
+            writable: events & EPOLLOUT.rawValue != 0)
+        perform(machine.socketReady(readiness))
     }
 
     // MARK: TLS
@@ -156,45 +160,31 @@ final class HTTPConnection: EventHandler {
             guard count == 1 else { return }
             sniffed = true
             if first != 22 {
-                refusePlainHTTP()
+                perform(machine.plainHTTPOnTLSPort())
                 return
             }
         }
-        let progress: TLSSession.Progress
+        let progress: ConnectionStateMachine.HandshakeProgress
         do {
-            progress = try tls.handshake()
+            switch try tls.handshake() {
+            case .done, .bytes: progress = .finished
+            case .wantRead: progress = .wantsRead
+            case .wantWrite: progress = .wantsWrite
+            case .closed: progress = .failed
+            }
         } catch {
-            close()
-            return
+            progress = .failed
         }
-        deadlines.noteActivity(at: MonotonicClock.now())
-        switch progress {
-        case .done, .bytes:
-            state = .reading
-            deadlines.noteRequestArriving(false, at: MonotonicClock.now())
-            watch(HTTPConnection.readEvents)
-            // The first request may have come with the handshake's last flight.
-            readAvailable()
-        case .wantRead:
-            watch(HTTPConnection.readEvents)
-        case .wantWrite:
-            watch(HTTPConnection.writeEvents)
-        case .closed:
-            close()
-        }
+        if progress != .failed { deadlines.noteActivity(at: MonotonicClock.now()) }
+        if progress == .finished { deadlines.noteRequestArriving(false, at: MonotonicClock.now()) }
+        perform(machine.handshake(progress))
     }
 
-    /// Plain HTTP on the HTTPS port: a plain 400 that says so, then close.
-    private func refusePlainHTTP() {
-        tls = nil
-        state = .reading
-        watch(HTTPConnection.readEvents)
-        respondToUnreadableRequest(status: .badRequest, reason: "this port speaks HTTPS: use an https:// address")
-    }
-
-    /// One read, plain or through TLS (while draining, the bytes are dropped unread by TLS).
+    /// One read, plain or through TLS (while draining or streaming, the bytes are dropped unread by TLS).
     private func receive(into buffer: UnsafeMutableRawBufferPointer) throws -> Socket.IOResult {
-        guard let tls, state != .draining && state != .streaming else { return try Socket.read(descriptor, into: buffer) }
+        guard let tls, machine.state != .draining && machine.state != .streaming else {
+            return try Socket.read(descriptor, into: buffer)
+        }
         switch try tls.read(into: buffer) {
         case .bytes(let count): return .bytes(count)
         // With renegotiation off, a read waits on reading; a TLS 1.3 key update's reply is written
@@ -217,6 +207,7 @@ final class HTTPConnection: EventHandler {
     // MARK: Reading
 
     private func readAvailable() {
+        var peerFinished = false
         // A bounded number of reads per wake-up keeps one busy peer from starving the others;
         // level-triggered epoll reports the rest on the next turn.
         reading: for _ in 0..<4 {
@@ -230,23 +221,18 @@ final class HTTPConnection: EventHandler {
             switch result {
             case .bytes(let count):
                 deadlines.noteActivity(at: MonotonicClock.now())
-                if state == .reading {
+                if machine.takesRequestBytes {
                     parser.append(UnsafeRawBufferPointer(rebasing: owner.readBuffer[0..<count]))
                 }
                 if count == owner.readBuffer.count { continue reading }
             case .wouldBlock:
                 break
             case .endOfStream:
-                readClosed = true
+                peerFinished = true
             }
             break reading
         }
-        if state == .draining || state == .streaming {
-            // A streaming peer that closes its side has left: nothing more goes to it.
-            if readClosed { close() }
-            return
-        }
-        processBuffered()
+        perform(machine.readPaused(peerFinished: peerFinished))
     }
 
     /// Takes the next complete request out of the parser, if any, and starts answering it; again
@@ -265,7 +251,7 @@ final class HTTPConnection: EventHandler {
     }
 
     private func processNextBuffered() {
-        guard state == .reading else { return }
+        guard machine.state == .reading else { return }
         let request: HTTPRequest?
         do {
             request = try parser.nextRequest()
@@ -280,19 +266,16 @@ final class HTTPConnection: EventHandler {
         if parser.takeContinueRequest() {
             output.append(HTTPResponseSerializer.continueResponse)
             flush()
-            guard state != .closed else { return }
+            guard !isClosed else { return }
         }
         deadlines.noteRequestArriving(parser.hasPartialRequest, at: MonotonicClock.now())
-        if readClosed {
-            // No request can complete now; anything partial is abandoned by the peer.
-            close()
-        }
+        perform(machine.noCompleteRequest())
     }
 
     private func begin(_ incoming: HTTPRequest) {
         var request = incoming
         request.client = client(of: request)
-        state = .processing
+        perform(machine.requestBegan())
         // Out of the idle list now: a request answered during this turn makes the connection idle
         // again before the turn ends, and it must then go to the back of the list, not keep its place.
         owner.leaveIdleList(self)
@@ -302,8 +285,7 @@ final class HTTPConnection: EventHandler {
                             isHead: request.method == .head, keepAlive: request.keepAlive, isHTTP10: request.version == .http1_0,
                             startedAt: MonotonicClock.now(), client: request.client)
         guard let response = owner.answer(request, for: self, requestID: id) else {
-            // Stop reading while this request is answered: pipelined requests wait in the socket, in order.
-            watch(0)
+            perform(machine.answerDeferred())
             return
         }
         complete(with: response, requestID: id)
@@ -319,7 +301,7 @@ final class HTTPConnection: EventHandler {
     /// the one waiting. `keepAlive: false` closes the connection after it.
     func complete(with response: HTTPResponse, requestID: UInt64, keepAlive: Bool = true) {
         defer { owner.noteIdleness(of: self) }
-        guard state == .processing, let exchange, exchange.id == requestID else { return }
+        guard machine.state == .processing, let exchange, exchange.id == requestID else { return }
         send(response, exchange: exchange, keepAlive: keepAlive && exchange.keepAlive && !owner.isShuttingDown)
     }
 
@@ -332,56 +314,45 @@ final class HTTPConnection: EventHandler {
 
     private func send(_ response: HTTPResponse, exchange: Exchange, keepAlive: Bool) {
         owner.log(exchange.logEntry(status: response.status.code, now: MonotonicClock.now()))
-        if peerGone {
-            close()
-            return
+        let body: ConnectionStateMachine.ResponseBody
+        switch response.stream {
+        case nil: body = .complete
+        case .some where exchange.isHead || response.status.forbidsContent: body = .streamHeadOnly
+        case .some: body = .stream
         }
-        // A streamed body ends with its connection; so does the head of one, answering HEAD.
-        let keepAlive = keepAlive && response.stream == nil
-        keepAliveAfterWrite = keepAlive
-        output.append(HTTPResponseSerializer.serialize(response, isHead: exchange.isHead, keepAlive: keepAlive,
-                                                      forHTTP10: exchange.isHTTP10, date: owner.currentDate()))
-        deadlines.noteActivity(at: MonotonicClock.now())
-        if let stream = response.stream, !exchange.isHead, !response.status.forbidsContent {
-            startStreaming(stream)
-            return
+        let action = machine.responseReady(keepAlive: keepAlive, body: body)
+        if action != .close {
+            output.append(HTTPResponseSerializer.serialize(response, isHead: exchange.isHead, keepAlive: machine.keepsAliveAfterWrite,
+                                                          forHTTP10: exchange.isHTTP10, date: owner.currentDate()))
+            deadlines.noteActivity(at: MonotonicClock.now())
         }
-        state = .writing
-        flush()
+        if action == .openStream { stream = response.stream }
+        perform(action)
     }
 
     // MARK: Streaming
 
     /// The head is queued: from now on the body is what the stream writes.
-    private func startStreaming(_ stream: any HTTPBodyStream) {
+    private func openStream() {
+        guard let stream else { return }
         let writer = ConnectionStreamWriter(home: LoopBound(owner, on: owner.loop), descriptor: descriptor, serial: serial)
-        self.stream = stream
         streamWriter = writer
         exchange = nil
-        state = .streaming
         flush()
-        guard state == .streaming else { return }
+        guard machine.state == .streaming else { return }
         stream.opened(writer)
     }
 
-    /// Bytes of the stream's body, on the loop's thread. A peer that lets too many wait is cut off.
+    /// Bytes of the stream's body, on the loop's thread.
     func streamWrite(_ bytes: [UInt8]) {
-        guard state == .streaming else { return }
-        guard output.count + bytes.count <= owner.shared.configuration.maxStreamBacklogBytes else {
-            close()
-            return
-        }
-        output.append(bytes)
-        flush()
+        let action = machine.streamWrote(backlog: output.count + bytes.count, limit: owner.shared.configuration.maxStreamBacklogBytes)
+        if action == .flush { output.append(bytes) }
+        perform(action)
     }
 
     /// The stream ended its body: what is queued goes out, then the connection closes.
     func finishStream() {
-        guard state == .streaming else { return }
-        state = .writing
-        keepAliveAfterWrite = false
-        endStream()
-        flush()
+        perform(machine.streamFinished())
     }
 
     /// Tells the stream its connection takes nothing more (once).
@@ -394,53 +365,12 @@ final class HTTPConnection: EventHandler {
     }
 
     private func flush() {
-        switch output.write(with: send, wrote: { deadlines.noteActivity(at: MonotonicClock.now()) }) {
-        case .failed:
-            close()
-            return
-        case .blocked:
-            let reading = state == .reading || state == .streaming ? HTTPConnection.readEvents : 0
-            watch(HTTPConnection.writeEvents | reading)
-            return
-        case .sent:
-            break
+        let progress = output.write(with: send, wrote: { deadlines.noteActivity(at: MonotonicClock.now()) })
+        switch progress {
+        case .failed: perform(machine.flushed(.failed))
+        case .blocked: perform(machine.flushed(.blocked))
+        case .sent: perform(machine.flushed(.sent))
         }
-        switch state {
-        case .writing:
-            finishedWriting()
-        case .reading, .streaming:
-            watch(HTTPConnection.readEvents)
-        default:
-            break
-        }
-    }
-
-    private func finishedWriting() {
-        exchange = nil
-        guard keepAliveAfterWrite else {
-            beginDraining()
-            return
-        }
-        state = .reading
-        deadlines.noteActivity(at: MonotonicClock.now())
-        watch(HTTPConnection.readEvents)
-        // Pipelined requests already buffered are answered now; bytes still in the socket
-        // are reported by epoll now that reading is on again.
-        processBuffered()
-    }
-
-    /// Half-closes and reads what the peer still sends for a moment: closing with unread data would
-    /// reset the connection and could destroy the response before the peer reads it.
-    private func beginDraining() {
-        if readClosed {
-            close()
-            return
-        }
-        tls?.shutdown()
-        shutdown(descriptor, Int32(SHUT_WR))
-        state = .draining
-        deadlines.startDraining(at: MonotonicClock.now(), limits: owner.deadlineLimits)
-        watch(HTTPConnection.readEvents)
     }
 
     // MARK: Timers and shutdown
@@ -448,17 +378,8 @@ final class HTTPConnection: EventHandler {
     /// Called about every tick: enforces the read, idle, write and linger timeouts.
     func checkTimeouts(now: UInt64, limits: ConnectionDeadlines.Limits) {
         defer { owner.noteIdleness(of: self) }
-        let phase: ConnectionDeadlines.Phase
-        switch state {
-        case .handshaking: phase = .handshaking
-        case .reading:
-            phase = .reading(receiving: parser.isReadingAnonymousBody ? .anonymousBody : parser.isReadingBody ? .body : .head)
-        case .processing: phase = .processing
-        case .writing: phase = .writing
-        case .draining: phase = .draining
-        case .streaming: phase = .streaming(blocked: !output.isEmpty)
-        case .closed: return
-        }
+        let receiving: ConnectionDeadlines.Receiving = parser.isReadingAnonymousBody ? .anonymousBody : parser.isReadingBody ? .body : .head
+        guard let phase = machine.deadlinePhase(receiving: receiving, outputPending: !output.isEmpty) else { return }
         switch deadlines.expiry(in: phase, now: now, limits: limits) {
         case .requestTimeout: respondToUnreadableRequest(status: .requestTimeout, reason: "request not received in time")
         case .close: close()
@@ -474,15 +395,13 @@ final class HTTPConnection: EventHandler {
     /// read by this loop, is taken in and answered rather than reset.
     func closeIfIdle() {
         defer { owner.noteIdleness(of: self) }
-        if state == .reading { readAvailable() }
-        // A stream never finishes by itself: the stop ends it.
-        if isIdle || state == .streaming { close() }
+        if machine.state == .reading { readAvailable() }
+        perform(machine.shutdownBegan(idle: isIdle))
     }
 
     func close() {
-        guard state != .closed else { return }
-        state = .closed
-        unwatch()
+        guard machine.close() else { return }
+        watchAsWanted()
         tls = nil
         Glibc.close(descriptor)
         owner.connectionClosed(self)
