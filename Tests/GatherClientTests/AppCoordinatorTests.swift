@@ -40,6 +40,11 @@ final class AppFixture {
         navigator.root = app
     }
 
+    /// Returns once every piece of work the app started (loads, saves, uploads) has ended.
+    func settled() async {
+        await app.dependencies.effects.settled()
+    }
+
     var login: LoginCoordinator? { app.top as? LoginCoordinator }
     var list: PlayerListCoordinator? { app.top as? PlayerListCoordinator }
     var detail: PlayerDetailCoordinator? { app.top as? PlayerDetailCoordinator }
@@ -76,7 +81,8 @@ final class AppCoordinatorTests: XCTestCase {
         guard let view = fixture.factory.playerListView else {
             return XCTFail("no player list view was made")
         }
-        await waitForDisplay(on: view, fromIndex: index, file: file, line: line) { !$0.isLoading }
+        await fixture.settled()
+        assertDisplayed(on: view, fromIndex: index, file: file, line: UInt(line)) { !$0.isLoading }
     }
 
     /// Starts logged in, with the roster loaded.
@@ -402,8 +408,7 @@ final class AppCoordinatorTests: XCTestCase {
         fixture.selectAndConfirm(count: 3)
         fixture.splitTeams()
         fixture.confirmTeams?.presenter.start()
-        let published = await live.waitForCalls(1)
-        XCTAssertTrue(published)
+        await fixture.settled()
         guard case .publish(let update, let token) = try XCTUnwrap(live.calls.first) else { return XCTFail("\(live.calls)") }
         XCTAssertEqual(token, StubSessionService.session.token)
         XCTAssertEqual(update.teamA, [Fixtures.ana.id])
@@ -421,7 +426,8 @@ final class AppCoordinatorTests: XCTestCase {
         fixture.list?.presenter.showShareLinks()
         assertTop(fixture, is: fixture.factory.shareLinksView, depth: 2)
         guard let view = fixture.factory.shareLinksView else { return XCTFail("no share links view was made") }
-        await waitForDisplay(on: view) { $0.isEmpty }
+        await fixture.settled()
+        assertDisplayed(on: view) { $0.isEmpty }
     }
 
     func testTheMatchClockUsesTheInjectedTickerAndTime() async {
@@ -459,7 +465,8 @@ final class AppCoordinatorTests: XCTestCase {
         XCTAssertEqual(fixture.list?.presenter.selectedIDs, [])
         // Then the roster is loaded again, fresh from the server.
         guard let listView else { return XCTFail("no list") }
-        await waitForDisplay(on: listView, fromIndex: shown) { $0.isLoading }
+        await fixture.settled()
+        assertDisplayed(on: listView, fromIndex: shown) { $0.isLoading }
         await waitForRoster(fixture, fromIndex: (listView.states.lastIndex(where: \.isLoading) ?? 0) + 1)
         XCTAssertEqual(fixture.players.playersCallCount, 2)
         XCTAssertEqual(listView.last?.title, "Players")
@@ -523,11 +530,7 @@ final class AppCoordinatorTests: XCTestCase {
         fixture.list?.presenter.requestLogout()
         fixture.list?.presenter.confirmLogout()
 
-        // The coordinator logs out in a task of its own: poll for the login screen, with a deadline.
-        let deadline = Date().addingTimeInterval(5)
-        while fixture.factory.loginView == nil && Date() < deadline {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
+        await fixture.settled()
         assertTop(fixture, is: fixture.factory.loginView, depth: 1)
         XCTAssertEqual(fixture.sessions.logoutCount, 1, "the token is revoked on the server")
         XCTAssertNil(fixture.persistence.session)
@@ -557,7 +560,7 @@ final class AppCoordinatorTests: XCTestCase {
         try? fixture.persistence.save(StubSessionService.session)
         fixture.app.showPlayerList()
         await waitForRoster(fixture)
-        await fixture.app.uploadTask?.value
+        await fixture.settled()
         XCTAssertEqual(fixture.sessions.loggedOutTokens, [StubSessionService.session.token, StubSessionService.session.token])
         XCTAssertEqual(fixture.revocations.tokens(for: "http://127.0.0.1:8080"), [])
     }

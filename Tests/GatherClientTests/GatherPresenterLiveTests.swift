@@ -13,6 +13,7 @@ final class GatherPresenterLiveTests: XCTestCase {
     private var time: ManualTimeSource!
     private var keeper: StubResultKeeper!
     private var delegate: SpyGatherDelegate!
+    private var effects: Effects!
     private let gatherID = UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!
 
     private func makePresenter() async {
@@ -22,21 +23,22 @@ final class GatherPresenterLiveTests: XCTestCase {
         time = ManualTimeSource()
         keeper = StubResultKeeper()
         delegate = SpyGatherDelegate()
-        let live = LiveBroadcast(service: service, token: { "token-1" }, ticker: liveTicker)
+        effects = Effects()
+        let live = LiveBroadcast(service: service, token: { "token-1" }, ticker: liveTicker, effects: effects)
         presenter = GatherPresenter(gatherID: gatherID,
                                     assignments: [TeamAssignmentEntry(playerID: Fixtures.ana.id, team: .teamA),
                                                   TeamAssignmentEntry(playerID: Fixtures.bruno.id, team: .teamB)],
                                     teamA: [Fixtures.ana], teamB: [Fixtures.bruno], keeper: keeper, ticker: ticker, time: time, live: live)
         presenter.delegate = delegate
         presenter.viewDidLoad()
-        let opened = await service.waitForCalls(1)
-        XCTAssertTrue(opened)
+        await effects.settled()
+        XCTAssertEqual(service.calls.count, 1, "the teams are published as the screen opens")
     }
 
-    /// The last state sent, once `count` calls have been made.
-    private func sent(after count: Int) async -> LiveMatchUpdate? {
-        let done = await service.waitForCalls(count)
-        XCTAssertTrue(done, "\(count) calls: \(service.calls)")
+    /// The last state sent, once what was started has ended; `count` calls made by then.
+    private func sent(after count: Int, file: StaticString = #filePath, line: UInt = #line) async -> LiveMatchUpdate? {
+        await effects.settled()
+        XCTAssertEqual(service.calls.count, count, "\(service.calls)", file: file, line: line)
         return service.published.last
     }
 
@@ -94,8 +96,8 @@ final class GatherPresenterLiveTests: XCTestCase {
     func testLeavingWithoutAResultEndsTheMatchForFriends() async throws {
         await makePresenter()
         presenter.requestBack()
-        let ended = await service.waitForCalls(2)
-        XCTAssertTrue(ended)
+        await effects.settled()
+        XCTAssertEqual(service.calls.count, 2)
         XCTAssertEqual(service.calls.last, .end(token: "token-1"))
 
         await makePresenter()
@@ -103,8 +105,8 @@ final class GatherPresenterLiveTests: XCTestCase {
         _ = await sent(after: 2)
         presenter.requestQuit()
         presenter.discardAndQuit()
-        let discarded = await service.waitForCalls(3)
-        XCTAssertTrue(discarded)
+        await effects.settled()
+        XCTAssertEqual(service.calls.count, 3)
         XCTAssertEqual(service.calls.last, .end(token: "token-1"))
     }
 }

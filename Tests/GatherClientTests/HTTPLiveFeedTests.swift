@@ -167,13 +167,10 @@ final class HTTPLiveFeedTests: XCTestCase {
             var iterator = feed(source).events().makeAsyncIterator()
             _ = try await iterator.next()
         }
-        // The server's connection ends only when the client closes it: polled, with a deadline.
-        let deadline = Date().addingTimeInterval(5)
-        var closed = false
-        while Date() < deadline, !closed {
-            closed = misbehaving?.openConnections == 0
-            if !closed { try await Task.sleep(for: .milliseconds(20)) }
-        }
-        XCTAssertTrue(closed, "the reader thread closed the stream when nobody listened any more")
+        // The server's connection ends only when the client closes it.
+        let closed = expectation(description: "the reader thread closed the stream when nobody listened any more")
+        try XCTUnwrap(misbehaving).whenNoConnectionIsOpen { closed.fulfill() }
+        await fulfillment(of: [closed], timeout: 5)
+        XCTAssertEqual(misbehaving?.openConnections, 0)
     }
 }

@@ -31,7 +31,8 @@ final class HistoryFlowTests: XCTestCase {
             XCTFail("no player list view was made")
             return fixture
         }
-        await waitForDisplay(on: view) { !$0.isLoading }
+        await fixture.settled()
+        assertDisplayed(on: view) { !$0.isLoading }
         return fixture
     }
 
@@ -41,7 +42,8 @@ final class HistoryFlowTests: XCTestCase {
         fixture.list?.presenter.showHistory()
         let history = try XCTUnwrap(fixture.app.top as? HistoryCoordinator, "History is not on top", file: file, line: line)
         let view = try XCTUnwrap(fixture.factory.historyView, "no History view was made", file: file, line: line)
-        await waitForDisplay(on: view) { !$0.isLoading }
+        await fixture.settled()
+        assertDisplayed(on: view) { !$0.isLoading }
         return (history, view)
     }
 
@@ -172,7 +174,7 @@ final class HistoryFlowTests: XCTestCase {
             $0.gathers.history = [HistoryFixtures.ended]
             $0.gathers.saveError = .unreachable("Cannot reach the server")
         }
-        await fixture.app.uploadTask?.value
+        await fixture.settled()
         let listView = try XCTUnwrap(fixture.factory.playerListView)
         XCTAssertEqual(listView.last?.pendingResults, 1)
         let (history, view) = try await openHistory(fixture)
@@ -212,7 +214,8 @@ final class HistoryFlowTests: XCTestCase {
         XCTAssertTrue(fixture.app.top is LeaderboardCoordinator)
         let view = try XCTUnwrap(fixture.factory.leaderboardView)
         assertTop(fixture, is: view, depth: 2)
-        await waitForDisplay(on: view) { !$0.isLoading }
+        await fixture.settled()
+        assertDisplayed(on: view) { !$0.isLoading }
         XCTAssertEqual(view.last?.rows.map(\.cells), [["1", "Bruno", "5", "4", "0", "1", "80%", "+6", "–"],
                                                       ["2", "Ana", "5", "1", "0", "4", "20%", "-6", "–"]])
         XCTAssertEqual(view.last?.sortedBy, .rank)
@@ -227,7 +230,8 @@ final class HistoryFlowTests: XCTestCase {
         fixture.list?.presenter.showLeaderboard()
 
         let view = try XCTUnwrap(fixture.factory.leaderboardView)
-        await waitForDisplay(on: view) { !$0.isLoading }
+        await fixture.settled()
+        assertDisplayed(on: view) { !$0.isLoading }
         XCTAssertEqual(view.last?.error, "Cannot reach the server")
         XCTAssertEqual(view.last?.isEmpty, false)
     }
@@ -246,7 +250,8 @@ final class HistoryFlowTests: XCTestCase {
 
         let view = try XCTUnwrap(fixture.factory.playerDetailView)
         assertTop(fixture, is: view, depth: 2)
-        await waitForDisplay(on: view) { $0.record != nil }
+        await fixture.settled()
+        assertDisplayed(on: view) { $0.record != nil }
         XCTAssertEqual(fixture.stats.statsRequests, [Fixtures.bruno.id])
         XCTAssertEqual(view.last?.title, "Bruno")
         XCTAssertEqual(view.last?.record, ["Played 4 · W 2 D 1 L 1 · 50% won", "Goals 7 for, 5 against", "Streak: 2 won",
@@ -259,7 +264,8 @@ final class HistoryFlowTests: XCTestCase {
         fixture.list?.presenter.openHighlighted()
 
         let view = try XCTUnwrap(fixture.factory.playerDetailView)
-        await waitForDisplay(on: view) { $0.recordError != nil }
+        await fixture.settled()
+        assertDisplayed(on: view) { $0.recordError != nil }
         XCTAssertEqual(fixture.stats.statsRequests, [Fixtures.ana.id])
         XCTAssertEqual(view.last?.recordError, "Cannot reach the server")
         XCTAssertNil(view.last?.record)

@@ -9,6 +9,7 @@ import XCTest
 final class LiveBroadcastTests: XCTestCase {
     private var service: RecordingLiveService!
     private var ticker: ManualTicker!
+    private var effects: Effects!
     private var token: String? = "token-1"
     private var score = 0
 
@@ -20,23 +21,30 @@ final class LiveBroadcastTests: XCTestCase {
     private func makeBroadcast() -> LiveBroadcast {
         service = RecordingLiveService()
         ticker = ManualTicker()
-        let broadcast = LiveBroadcast(service: service, token: { [unowned self] in token }, ticker: ticker)
+        effects = Effects()
+        let broadcast = LiveBroadcast(service: service, token: { [unowned self] in token }, ticker: ticker, effects: effects)
         broadcast.follow { [unowned self] in update(score: score) }
         return broadcast
+    }
+
+    /// Returns once `count` calls have reached the service, which may be holding them.
+    private func arrival(of count: Int, file: StaticString = #filePath, line: Int = #line) async {
+        let arrived = expectation(description: "\(count) calls")
+        service.whenCalls(reach: count) { arrived.fulfill() }
+        await fulfillment(of: [arrived], timeout: 5, file: file, line: line)
     }
 
     func testAChangeIsSentWithTheSessionsTokenAndAHeartbeatKeepsTheMatchAlive() async throws {
         let broadcast = makeBroadcast()
         XCTAssertEqual(ticker.intervals, [LiveBroadcast.heartbeat])
         broadcast.changed()
-        let sent = await service.waitForCalls(1)
-        XCTAssertTrue(sent)
+        await effects.settled()
         XCTAssertEqual(service.calls, [.publish(try XCTUnwrap(update(score: 0)), token: "token-1")])
 
         score = 1
         ticker.fire()
-        let beat = await service.waitForCalls(2)
-        XCTAssertTrue(beat)
+        await effects.settled()
+        XCTAssertEqual(service.calls.count, 2)
         XCTAssertEqual(service.published.last?.score, Score(teamA: 1, teamB: 0), "the heartbeat sends the match as it stands then")
     }
 
@@ -44,47 +52,40 @@ final class LiveBroadcastTests: XCTestCase {
         let broadcast = makeBroadcast()
         service.hold()
         broadcast.changed()
-        let first = await service.waitForCalls(1)
-        XCTAssertTrue(first)
+        await arrival(of: 1)
         for goals in 1...3 {
             score = goals
             broadcast.changed()
         }
         XCTAssertEqual(service.calls.count, 1, "one request at a time")
         service.release()
-        let second = await service.waitForCalls(2)
-        XCTAssertTrue(second)
+        await effects.settled()
         XCTAssertEqual(service.published.map { $0.score.teamA }, [0, 3], "the states in between are not sent at all")
-        try await Task.sleep(for: .milliseconds(20))
-        XCTAssertEqual(service.calls.count, 2)
     }
 
     func testAFailureIsForgottenUntilTheNextChange() async throws {
         let broadcast = makeBroadcast()
         service.fail(true)
         broadcast.changed()
-        let failed = await service.waitForCalls(1)
-        XCTAssertTrue(failed)
-        try await Task.sleep(for: .milliseconds(20))
+        await effects.settled()
         XCTAssertEqual(service.calls.count, 1, "no retry of its own: the server may be gone for the whole match")
         service.fail(false)
         score = 2
         broadcast.changed()
-        let next = await service.waitForCalls(2)
-        XCTAssertTrue(next)
+        await effects.settled()
+        XCTAssertEqual(service.calls.count, 2)
         XCTAssertEqual(service.published.last?.score.teamA, 2)
     }
 
     func testLeavingTheMatchEndsItAndStopsTheHeartbeat() async throws {
         let broadcast = makeBroadcast()
         broadcast.ended()
-        let ended = await service.waitForCalls(1)
-        XCTAssertTrue(ended)
+        await effects.settled()
         XCTAssertEqual(service.calls, [.end(token: "token-1")])
         XCTAssertFalse(ticker.isRunning)
         broadcast.changed()
         broadcast.ended()
-        try await Task.sleep(for: .milliseconds(20))
+        await effects.settled()
         XCTAssertEqual(service.calls.count, 1, "nothing after the end")
     }
 
@@ -92,7 +93,8 @@ final class LiveBroadcastTests: XCTestCase {
         token = nil
         let broadcast = makeBroadcast()
         broadcast.changed()
-        try await Task.sleep(for: .milliseconds(20))
+        await effects.settled()
         XCTAssertEqual(service.calls, [])
+        XCTAssertEqual(effects.inFlight, 0, "nothing was even started")
     }
 }

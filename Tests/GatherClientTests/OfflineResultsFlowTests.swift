@@ -15,7 +15,8 @@ final class OfflineResultsFlowTests: XCTestCase {
 
     private func loaded(_ fixture: AppFixture) async {
         guard let view = fixture.factory.playerListView else { return XCTFail("no player list") }
-        await waitForDisplay(on: view) { !$0.isLoading }
+        await fixture.settled()
+        assertDisplayed(on: view) { !$0.isLoading }
     }
 
     /// Plays Ana (A) against Bruno (B), 1–0, and saves it.
@@ -53,7 +54,8 @@ final class OfflineResultsFlowTests: XCTestCase {
         fixture.players.playersResult = .success(Fixtures.roster)
         let shown = listView.displayCount
         fixture.uploadTicker.fire()
-        await waitForDisplay(on: listView, fromIndex: shown) { $0.uploadedResults == 1 }
+        await fixture.settled()
+        assertDisplayed(on: listView, fromIndex: shown) { $0.uploadedResults == 1 }
 
         XCTAssertEqual(listView.last?.pendingResults, 0)
         XCTAssertEqual(fixture.journal.entries, [])
@@ -66,18 +68,18 @@ final class OfflineResultsFlowTests: XCTestCase {
         fixture.gathers.saveError = .unreachable("down")
         await fixture.app.start()
         await loaded(fixture)
-        await fixture.app.uploadTask?.value
+        await fixture.settled()
         XCTAssertEqual(fixture.uploadTicker.intervals, [PendingResults.retryInterval])
         XCTAssertEqual(fixture.gathers.saves.count, 1, "tried once at start")
 
         fixture.selectAndConfirm(count: 2)
-        let startUpload = fixture.app.uploadTask
         fixture.uploadTicker.fire()
-        XCTAssertTrue(fixture.app.uploadTask == startUpload, "no upload while teams are being made")
+        await fixture.settled()
+        XCTAssertEqual(fixture.gathers.saves.count, 1, "no upload while teams are being made")
 
         fixture.app.goBack()
         fixture.uploadTicker.fire()
-        await fixture.app.uploadTask?.value
+        await fixture.settled()
         XCTAssertEqual(fixture.gathers.saves.count, 2, "back on the list: tried again")
     }
 
@@ -86,7 +88,9 @@ final class OfflineResultsFlowTests: XCTestCase {
         await fixture.app.start()
         let listView = try XCTUnwrap(fixture.factory.playerListView)
 
-        await waitForDisplay(on: listView) { $0.uploadedResults == 1 }
+        await fixture.settled()
+
+        assertDisplayed(on: listView) { $0.uploadedResults == 1 }
 
         XCTAssertEqual(fixture.gathers.saves, [waiting.datedRecord], "dated when it was saved, not when it went up")
         XCTAssertEqual(fixture.journal.entries, [])
@@ -105,7 +109,8 @@ final class OfflineResultsFlowTests: XCTestCase {
         fixture.gathers.saveError = nil
         await fixture.login?.presenter.logIn(username: "ana", password: "secret123", rememberUsername: false)
         let listView = try XCTUnwrap(fixture.factory.playerListView)
-        await waitForDisplay(on: listView) { $0.uploadedResults == 1 }
+        await fixture.settled()
+        assertDisplayed(on: listView) { $0.uploadedResults == 1 }
         XCTAssertEqual(fixture.journal.entries, [])
     }
 

@@ -347,7 +347,7 @@ final class PlayerListNavigationTests: XCTestCase {
 
     func testRefreshDropsTheUploadNotice() async {
         await load()
-        presenter.pendingResultsChanged(uploaded: 2)
+        XCTAssertNil(presenter.pendingResultsChanged(uploaded: 2))
         XCTAssertEqual(view.last?.uploadedResults, 2)
 
         await presenter.refresh()

@@ -615,10 +615,10 @@ final class PlayerListOfflineTests: XCTestCase {
         presenter.gatherWasSaved(result, kept: .keptOnThisComputer(.unauthorized("expired")))
         XCTAssertEqual(view.last?.savedLocally, .sessionExpired)
 
-        presenter.pendingResultsChanged(uploaded: 1)
+        XCTAssertNil(presenter.pendingResultsChanged(uploaded: 1), "online: no reload asked for")
         XCTAssertEqual(view.last?.uploadedResults, 1)
         XCTAssertNil(view.last?.savedResult, "no longer only on this computer")
-        presenter.pendingResultsChanged(uploaded: 0)
+        XCTAssertNil(presenter.pendingResultsChanged(uploaded: 0))
         XCTAssertEqual(view.last?.uploadedResults, 1, "a quiet run changes nothing said")
         presenter.toggleSelectionMode()
         XCTAssertEqual(view.last?.uploadedResults, 0, "until the next action")
@@ -726,8 +726,10 @@ final class PlayerListOfflineTests: XCTestCase {
         XCTAssertEqual(view.last?.isOffline, true)
 
         service.playersResult = .success(Fixtures.roster)
-        presenter.pendingResultsChanged(uploaded: 2)
-        await presenter.onlineAgain?.value
+        let reload = presenter.pendingResultsChanged(uploaded: 2)
+        XCTAssertEqual(view.last?.isOffline, true, "still offline until the roster comes")
+        await reload?.perform()
+        XCTAssertEqual(service.playersCallCount, 2, "the roster is asked for again")
 
         XCTAssertEqual(view.last?.isOffline, false, "the title drops offline")
         XCTAssertNil(view.last?.error, "the old connection error is gone")

@@ -13,6 +13,8 @@ private final class ScriptedLiveFeed: LiveFeed, Sendable {
         let continuation: Continuation
         var ended = false
         var cancelled = false
+        /// Told once its listener closes it.
+        var onCancel: [@Sendable () -> Void] = []
     }
 
     private let opened = Locked<[Opened]>([])
@@ -26,10 +28,13 @@ private final class ScriptedLiveFeed: LiveFeed, Sendable {
         continuation.onTermination = { [opened] termination in
             let cancelled: Bool
             if case .cancelled = termination { cancelled = true } else { cancelled = false }
-            opened.withLock { list in
+            let told = opened.withLock { list in
                 list[index].ended = true
                 list[index].cancelled = cancelled
+                defer { list[index].onCancel = [] }
+                return cancelled ? list[index].onCancel : []
             }
+            for action in told { action() }
         }
         return stream
     }
@@ -40,6 +45,16 @@ private final class ScriptedLiveFeed: LiveFeed, Sendable {
     /// Whether the stream opened `index`-th (from 0) was closed by its listener.
     func wasCancelled(_ index: Int) -> Bool {
         opened.withLock { $0.indices.contains(index) && $0[index].cancelled }
+    }
+
+    /// Calls `action` once the stream opened `index`-th is closed by its listener (at once if it was).
+    func whenCancelled(_ index: Int, _ action: @escaping @Sendable () -> Void) {
+        let now = opened.withLock { list -> Bool in
+            guard list.indices.contains(index), !list[index].cancelled else { return true }
+            list[index].onCancel.append(action)
+            return false
+        }
+        if now { action() }
     }
 
     private var latest: Continuation? { opened.withLock { $0.last?.continuation } }
@@ -57,6 +72,16 @@ private final class ScriptedLiveFeed: LiveFeed, Sendable {
     /// Ends the stream opened last, as a server closing it would.
     func finish() {
         latest?.finish()
+    }
+}
+
+extension XCTestCase {
+    /// Returns once the stream opened `index`-th on `feed` has been closed by its listener.
+    @MainActor
+    fileprivate func cancellation(of index: Int, on feed: ScriptedLiveFeed, file: StaticString = #filePath, line: Int = #line) async {
+        let closed = expectation(description: "stream \(index) closed")
+        feed.whenCancelled(index) { closed.fulfill() }
+        await fulfillment(of: [closed], timeout: 5, file: file, line: line)
     }
 }
 
@@ -93,22 +118,23 @@ final class WatchPresenterTests: XCTestCase {
                   durationSeconds: duration)
     }
 
-    /// The state shown once `condition` holds for the last one: the presenter hears the stream in
-    /// a task of its own. Polled, with a deadline.
+    /// The first state shown for which `condition` holds: the last one, or the next one the
+    /// presenter shows as it hears the stream in a task of its own.
     @discardableResult
     private func shown(_ fixture: Fixture, _ what: String, file: StaticString = #filePath, line: UInt = #line,
-                       where condition: (WatchViewState) -> Bool) async -> WatchViewState? {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(5)
-        while true {
-            if let last = fixture.view.last, condition(last) { return last }
-            guard clock.now < deadline else {
-                XCTFail("never shown: \(what); last shown: \(String(describing: fixture.view.last))", file: file, line: line)
-                return nil
-            }
-            await Task.yield()
-            try? await Task.sleep(for: .milliseconds(2))
+                       where condition: @escaping (WatchViewState) -> Bool) async -> WatchViewState? {
+        if let last = fixture.view.last, condition(last) { return last }
+        let seen = expectation(description: what)
+        var match: WatchViewState?
+        fixture.view.onDisplay = { state in
+            guard match == nil, condition(state) else { return }
+            match = state
+            seen.fulfill()
         }
+        await fulfillment(of: [seen], timeout: 5, file: file, line: Int(line))
+        fixture.view.onDisplay = nil
+        if match == nil { XCTFail("never shown: \(what); last shown: \(String(describing: fixture.view.last))", file: file, line: line) }
+        return match
     }
 
     private func live(_ fixture: Fixture, file: StaticString = #filePath, line: UInt = #line) async {
@@ -498,12 +524,7 @@ final class WatchPresenterTests: XCTestCase {
         f.presenter.stop()
         XCTAssertFalse(f.ticker.isRunning)
         XCTAssertEqual(f.ticker.stopCount, 1)
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(5)
-        while !f.feed.wasCancelled(0), clock.now < deadline {
-            await Task.yield()
-            try? await Task.sleep(for: .milliseconds(2))
-        }
+        await cancellation(of: 0, on: f.feed)
         XCTAssertTrue(f.feed.wasCancelled(0), "the stream is closed by the screen")
         XCTAssertEqual(f.feed.openCount, 1)
     }
@@ -545,12 +566,7 @@ final class WatchCoordinatorTests: XCTestCase {
         XCTAssertEqual(navigator.quitCount, 1)
         XCTAssertEqual(navigator.farewells, [])
         XCTAssertFalse(ticker.isRunning)
-        let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(5)
-        while !feed.wasCancelled(0), clock.now < deadline {
-            await Task.yield()
-            try? await Task.sleep(for: .milliseconds(2))
-        }
+        await cancellation(of: 0, on: feed)
         XCTAssertTrue(feed.wasCancelled(0), "the stream is closed")
     }
 

@@ -21,7 +21,7 @@ final class FrameAndMatchDrawingTests: XCTestCase {
         -> (GatherPresenter, GatherScreen) {
         let presenter = GatherPresenter(gatherID: UUID(), assignments: [], teamA: teamA, teamB: teamB, keeper: KeepNothing(),
                                         ticker: DispatchTicker(), time: MonotonicTimeSource())
-        let screen = GatherScreen(presenter: presenter, requestRender: RenderRequest {}, ring: {})
+        let screen = GatherScreen(presenter: presenter, requestRender: RenderRequest {}, effects: Effects(), ring: {})
         presenter.view = screen
         presenter.viewDidLoad()
         return (presenter, screen)
@@ -178,7 +178,7 @@ final class FrameAndMatchDrawingTests: XCTestCase {
         disputed.theirScore = "4-2"
         let waiting = OneWaiting([disputed])
         let presenter = HistoryPresenter(service: OnePage(page: [saved]), waiting: waiting, timeZone: TimeZone(identifier: "UTC") ?? .current)
-        let screen = HistoryScreen(presenter: presenter, requestRender: RenderRequest {})
+        let screen = HistoryScreen(presenter: presenter, requestRender: RenderRequest {}, effects: Effects())
         presenter.view = screen
         await presenter.viewDidLoad()
 
@@ -207,7 +207,7 @@ final class FrameAndMatchDrawingTests: XCTestCase {
                                     server: "http://x:1", userID: user, savedAt: date, names: [1: "Ana"])
         let presenter = HistoryPresenter(service: OnePage(page: [ended, unfinished]), waiting: OneWaiting([waiting]),
                                          timeZone: TimeZone(identifier: "UTC") ?? .current)
-        let screen = HistoryScreen(presenter: presenter, requestRender: RenderRequest {})
+        let screen = HistoryScreen(presenter: presenter, requestRender: RenderRequest {}, effects: Effects())
         presenter.view = screen
         await presenter.viewDidLoad()
 
@@ -245,7 +245,7 @@ final class FrameAndMatchDrawingTests: XCTestCase {
 
     func testSlashFiltersThePlayerListByNameAndEscShowsEveryoneAgain() async {
         let presenter = PlayerListPresenter(service: Roster())
-        let screen = PlayerListScreen(presenter: presenter, requestRender: RenderRequest {})
+        let screen = PlayerListScreen(presenter: presenter, requestRender: RenderRequest {}, effects: Effects())
         presenter.view = screen
         await presenter.viewDidLoad()
         let roster: Set<String> = ["Ana", "Bea", "Dan", "Joana"]

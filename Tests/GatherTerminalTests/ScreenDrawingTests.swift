@@ -117,7 +117,7 @@ final class ScreenDrawingTests: XCTestCase {
     func testMatchScreenPutsThePresentersMeaningsIntoWords() async {
         let presenter = GatherPresenter(gatherID: UUID(), assignments: [], teamA: [Player(id: 1, name: "Ana")], teamB: [Player(id: 2, name: "Ben")],
                                         keeper: UnusedResultKeeper(), ticker: DispatchTicker(), time: MonotonicTimeSource())
-        let screen = GatherScreen(presenter: presenter, requestRender: RenderRequest {}, ring: {})
+        let screen = GatherScreen(presenter: presenter, requestRender: RenderRequest {}, effects: Effects(), ring: {})
         presenter.view = screen
         presenter.viewDidLoad()
         presenter.changeScore(of: .teamA, by: 2)
@@ -138,7 +138,7 @@ final class ScreenDrawingTests: XCTestCase {
     func testCtrlCOnAnUnsavedMatchAsksAndASecondOneLeaves() {
         let presenter = GatherPresenter(gatherID: UUID(), assignments: [], teamA: [Player(id: 1, name: "Ana")], teamB: [Player(id: 2, name: "Ben")],
                                         keeper: UnusedResultKeeper(), ticker: DispatchTicker(), time: MonotonicTimeSource())
-        let screen = GatherScreen(presenter: presenter, requestRender: RenderRequest {}, ring: {})
+        let screen = GatherScreen(presenter: presenter, requestRender: RenderRequest {}, effects: Effects(), ring: {})
         presenter.view = screen
         presenter.viewDidLoad()
         presenter.changeScore(of: .teamA, by: 1)
@@ -157,7 +157,7 @@ final class ScreenDrawingTests: XCTestCase {
         for (count, words) in [(0, "Delete Ana? (y/n)"), (1, "Delete Ana? Played 1 match; its result is kept. (y/n)"),
                                (4, "Delete Ana? Played 4 matches; their results are kept. (y/n)")] {
             let presenter = PlayerListPresenter(service: RosterOfOne(gathers: count))
-            let screen = PlayerListScreen(presenter: presenter, requestRender: RenderRequest {})
+            let screen = PlayerListScreen(presenter: presenter, requestRender: RenderRequest {}, effects: Effects())
             presenter.view = screen
             await presenter.viewDidLoad()
             await presenter.requestDelete()

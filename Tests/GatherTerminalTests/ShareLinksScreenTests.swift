@@ -33,7 +33,7 @@ final class ShareLinksScreenTests: XCTestCase {
 
     private func screen(colorEnabled: Bool = true) async -> (ShareLinksPresenter, ShareLinksScreen) {
         let presenter = ShareLinksPresenter(service: OneLinkService())
-        let screen = ShareLinksScreen(presenter: presenter, requestRender: RenderRequest {}, colorEnabled: colorEnabled)
+        let screen = ShareLinksScreen(presenter: presenter, requestRender: RenderRequest {}, effects: Effects(), colorEnabled: colorEnabled)
         presenter.view = screen
         await presenter.viewDidLoad()
         return (presenter, screen)

@@ -27,9 +27,20 @@ package final class MisbehavingServer: @unchecked Sendable {
     private var answers: [String: Answer] = [:]
     private var served: [String: Int] = [:]
     private var open = 0
+    private var whenNoneOpen: [@Sendable () -> Void] = []
 
     /// Connections accepted and not yet closed.
     package var openConnections: Int { lock.withLock { open } }
+
+    /// Calls `action` once no connection is open: at once if none is, else when the last one closes.
+    package func whenNoConnectionIsOpen(_ action: @escaping @Sendable () -> Void) {
+        let now = lock.withLock { () -> Bool in
+            guard open > 0 else { return true }
+            whenNoneOpen.append(action)
+            return false
+        }
+        if now { action() }
+    }
 
     package init() throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -83,7 +94,13 @@ package final class MisbehavingServer: @unchecked Sendable {
         lock.withLock { open += 1 }
         defer {
             close(connection)
-            lock.withLock { open -= 1 }
+            let told = lock.withLock { () -> [@Sendable () -> Void] in
+                open -= 1
+                guard open == 0 else { return [] }
+                defer { whenNoneOpen = [] }
+                return whenNoneOpen
+            }
+            for action in told { action() }
         }
         var buffer: [UInt8] = []
         while let route = readRequest(connection, buffer: &buffer) {

@@ -36,16 +36,13 @@ package final class AppCoordinator {
 
     // MARK: Pending results
 
-    /// The last upload started here (tests wait for it).
-    private(set) var uploadTask: Task<Void, Never>?
-
     /// Sends waiting results in the background, if there are any, and revokes tokens logged out
     /// while the server could not be reached.
     func uploadPendingResults() {
         let pendingResults = dependencies.pendingResults
         let hasQueuedTokens = !dependencies.revocations.tokens(for: dependencies.server).isEmpty
         guard pendingResults.count > 0 || hasQueuedTokens else { return }
-        uploadTask = Task {
+        dependencies.effects.run {
             await pendingResults.uploadAll()
             if hasQueuedTokens { await self.revokeQueuedTokens() }
         }
@@ -65,7 +62,7 @@ package final class AppCoordinator {
 
     private func pendingResultsChanged(uploaded: Int) {
         for coordinator in stack {
-            (coordinator as? PlayerListCoordinator)?.presenter.pendingResultsChanged(uploaded: uploaded)
+            dependencies.effects.run((coordinator as? PlayerListCoordinator)?.presenter.pendingResultsChanged(uploaded: uploaded))
             (coordinator as? HistoryCoordinator)?.presenter.waitingResultsChanged()
         }
     }

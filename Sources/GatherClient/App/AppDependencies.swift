@@ -27,13 +27,15 @@ package struct AppDependencies {
     package var shareService: (any ShareService)?
     /// The account's groups and where the one chosen is kept; nil offers no Groups screen.
     package var groups: (service: any GroupService, chooser: any GroupChooser)?
+    /// Where every piece of the app's asynchronous work runs.
+    package let effects: Effects
 
     package init(sessionService: any SessionService, playerService: any PlayerService, gatherService: any GatherService,
                 statsService: any StatsService, sessionStore: any SessionPersistence, pendingResults: PendingResults,
                 makeRosterCache: @escaping @Sendable (Session) -> any RosterCache, server: String,
                 serverWarning: String? = nil, makeTicker: @escaping @MainActor () -> any Ticker, uploadTicker: any Ticker, time: any TimeSource,
                 revocations: any RevocationQueue, liveService: (any LiveService)? = nil, shareService: (any ShareService)? = nil,
-                groups: (service: any GroupService, chooser: any GroupChooser)? = nil) {
+                groups: (service: any GroupService, chooser: any GroupChooser)? = nil, effects: Effects = Effects()) {
         self.sessionService = sessionService
         self.playerService = playerService
         self.gatherService = gatherService
@@ -50,6 +52,7 @@ package struct AppDependencies {
         self.liveService = liveService
         self.shareService = shareService
         self.groups = groups
+        self.effects = effects
     }
 }
 

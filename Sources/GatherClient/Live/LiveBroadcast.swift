@@ -13,16 +13,18 @@ package final class LiveBroadcast {
     private let service: any LiveService
     private let token: () -> String?
     private let ticker: any Ticker
+    private let effects: Effects
     private var snapshot: (() -> LiveMatchUpdate?)?
     /// What to send next: the newest state, or the match's end.
     private enum Pending { case state(LiveMatchUpdate), end }
     private var pending: Pending?
     private var sending = false
 
-    package init(service: any LiveService, token: @escaping () -> String?, ticker: any Ticker) {
+    package init(service: any LiveService, token: @escaping () -> String?, ticker: any Ticker, effects: Effects) {
         self.service = service
         self.token = token
         self.ticker = ticker
+        self.effects = effects
     }
 
     /// The match screen is open: `snapshot` says how the match stands whenever it is asked.
@@ -62,7 +64,7 @@ package final class LiveBroadcast {
         pending = nil
         sending = true
         let service = service
-        Task { [weak self] in
+        effects.run { [weak self] in
             // A refusal or an unreachable server changes nothing here: the next change or heartbeat tries again.
             if let update {
                 try? await service.publish(update, token: token)

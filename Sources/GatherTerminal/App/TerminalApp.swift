@@ -18,6 +18,8 @@ package final class TerminalApp: Navigator, ViewFactory {
     private var escapeFlush: DispatchWorkItem?
     private var sources: [any DispatchSourceProtocol] = []
     private var finished = false
+    /// Where the screens' work runs: the app's, once it runs.
+    private var effects = Effects()
 
     /// The name of the group chosen, when it is not the account's own: the title bar shows it.
     package var groupLabel: @MainActor () -> String? = { nil }
@@ -42,6 +44,7 @@ package final class TerminalApp: Navigator, ViewFactory {
 
     /// Enters full screen, installs the input and signal sources, and starts the app coordinator.
     package func run(dependencies: AppDependencies) throws {
+        effects = dependencies.effects
         try start(AppCoordinator(navigator: self, factory: self, dependencies: dependencies))
     }
 
@@ -57,7 +60,7 @@ package final class TerminalApp: Navigator, ViewFactory {
         installSources()
         self.root = root
         render()
-        Task { await root.start() }
+        effects.run { await root.start() }
     }
 
     /// The server refused the saved token mid-session.
@@ -222,11 +225,11 @@ package final class TerminalApp: Navigator, ViewFactory {
     }
 
     package func makeLoginView(presenter: LoginPresenter) -> any LoginView {
-        LoginScreen(presenter: presenter, requestRender: renderRequest)
+        LoginScreen(presenter: presenter, requestRender: renderRequest, effects: effects)
     }
 
     package func makePlayerListView(presenter: PlayerListPresenter) -> any PlayerListView {
-        PlayerListScreen(presenter: presenter, requestRender: renderRequest)
+        PlayerListScreen(presenter: presenter, requestRender: renderRequest, effects: effects)
     }
 
     package func makePlayerDetailView(presenter: PlayerDetailPresenter) -> any PlayerDetailView {
@@ -234,11 +237,11 @@ package final class TerminalApp: Navigator, ViewFactory {
     }
 
     package func makePlayerEditView(presenter: PlayerEditPresenter) -> any PlayerEditView {
-        PlayerEditScreen(presenter: presenter, requestRender: renderRequest)
+        PlayerEditScreen(presenter: presenter, requestRender: renderRequest, effects: effects)
     }
 
     package func makeAddPlayerView(presenter: AddPlayerPresenter) -> any AddPlayerView {
-        AddPlayerScreen(presenter: presenter, requestRender: renderRequest)
+        AddPlayerScreen(presenter: presenter, requestRender: renderRequest, effects: effects)
     }
 
     package func makeConfirmTeamsView(presenter: ConfirmTeamsPresenter) -> any ConfirmTeamsView {
@@ -246,13 +249,13 @@ package final class TerminalApp: Navigator, ViewFactory {
     }
 
     package func makeGatherView(presenter: GatherPresenter) -> any GatherView {
-        GatherScreen(presenter: presenter, requestRender: renderRequest) { [weak self] in
+        GatherScreen(presenter: presenter, requestRender: renderRequest, effects: effects) { [weak self] in
             self?.device.write(TerminalDevice.bell)
         }
     }
 
     package func makeHistoryView(presenter: HistoryPresenter) -> any HistoryView {
-        HistoryScreen(presenter: presenter, requestRender: renderRequest)
+        HistoryScreen(presenter: presenter, requestRender: renderRequest, effects: effects)
     }
 
     package func makeMatchDetailView(presenter: MatchDetailPresenter) -> any MatchDetailView {
@@ -260,15 +263,15 @@ package final class TerminalApp: Navigator, ViewFactory {
     }
 
     package func makeLeaderboardView(presenter: LeaderboardPresenter) -> any LeaderboardView {
-        LeaderboardScreen(presenter: presenter, requestRender: renderRequest)
+        LeaderboardScreen(presenter: presenter, requestRender: renderRequest, effects: effects)
     }
 
     package func makeShareLinksView(presenter: ShareLinksPresenter) -> any ShareLinksView {
-        ShareLinksScreen(presenter: presenter, requestRender: renderRequest, colorEnabled: colorEnabled)
+        ShareLinksScreen(presenter: presenter, requestRender: renderRequest, effects: effects, colorEnabled: colorEnabled)
     }
 
     package func makeGroupsView(presenter: GroupsPresenter) -> any GroupsView {
-        GroupsScreen(presenter: presenter, requestRender: renderRequest, colorEnabled: colorEnabled)
+        GroupsScreen(presenter: presenter, requestRender: renderRequest, effects: effects, colorEnabled: colorEnabled)
     }
 
     package func makeWatchView(presenter: WatchPresenter) -> any WatchView {

@@ -6,6 +6,7 @@ import Terminal
 final class AddPlayerScreen: TerminalScreen, AddPlayerView {
     private let presenter: AddPlayerPresenter
     private let requestRender: RenderRequest
+    private let effects: Effects
     /// Options and errors come from the presenter; until its first state, the form shows no choices.
     private var state: AddPlayerViewState?
     private var name = TextField(maxLength: 100)
@@ -14,9 +15,10 @@ final class AddPlayerScreen: TerminalScreen, AddPlayerView {
     /// The focused field, as the presenter says (the name field before its first state).
     private var focus: PlayerField? { state == nil ? .name : state?.focus }
 
-    init(presenter: AddPlayerPresenter, requestRender: RenderRequest) {
+    init(presenter: AddPlayerPresenter, requestRender: RenderRequest, effects: Effects) {
         self.presenter = presenter
         self.requestRender = requestRender
+        self.effects = effects
     }
 
     func display(_ state: AddPlayerViewState) {
@@ -40,7 +42,7 @@ final class AddPlayerScreen: TerminalScreen, AddPlayerView {
         if state?.confirmingDuplicate != nil {
             let presenter = presenter
             switch key {
-            case .character("y"), .character("Y"): Task { await presenter.confirmDuplicate() }
+            case .character("y"), .character("Y"): effects.run { await presenter.confirmDuplicate() }
             case .character("n"), .character("N"), .escape: presenter.cancelDuplicate()
             default: break
             }
@@ -82,7 +84,7 @@ final class AddPlayerScreen: TerminalScreen, AddPlayerView {
 
     private func save() {
         let (presenter, name, age, team) = (presenter, name.text, age.text, favouriteTeam.text)
-        Task { await presenter.save(name: name, age: age, favouriteTeam: team) }
+        effects.run { await presenter.save(name: name, age: age, favouriteTeam: team) }
     }
 
     func draw(into buffer: inout ScreenBuffer, in area: Area) {

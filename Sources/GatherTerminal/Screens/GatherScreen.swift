@@ -6,13 +6,15 @@ import Terminal
 final class GatherScreen: TerminalScreen, GatherView {
     private let presenter: GatherPresenter
     private let requestRender: RenderRequest
+    private let effects: Effects
     private let ring: @MainActor () -> Void
     private var state: GatherViewState?
     private var timeField = TextField(maxLength: 5)
 
-    init(presenter: GatherPresenter, requestRender: RenderRequest, ring: @escaping @MainActor () -> Void) {
+    init(presenter: GatherPresenter, requestRender: RenderRequest, effects: Effects, ring: @escaping @MainActor () -> Void) {
         self.presenter = presenter
         self.requestRender = requestRender
+        self.effects = effects
         self.ring = ring
     }
 
@@ -64,7 +66,7 @@ final class GatherScreen: TerminalScreen, GatherView {
             return .handled
         case .confirmEnd:
             switch key {
-            case .character("y"), .character("Y"): Task { await presenter.confirmEnd() }
+            case .character("y"), .character("Y"): effects.run { await presenter.confirmEnd() }
             case .character("n"), .character("N"), .escape: presenter.cancelPrompt()
             default: break
             }
@@ -78,7 +80,7 @@ final class GatherScreen: TerminalScreen, GatherView {
             return .handled
         case .confirmQuit:
             switch key {
-            case .character("s"), .character("S"): Task { await presenter.saveAndQuit() }
+            case .character("s"), .character("S"): effects.run { await presenter.saveAndQuit() }
             case .character("d"), .character("D"): presenter.discardAndQuit()
             case .character("n"), .character("N"), .escape: presenter.cancelPrompt()
             default: break

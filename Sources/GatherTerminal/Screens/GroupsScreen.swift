@@ -9,14 +9,16 @@ import Terminal
 final class GroupsScreen: TerminalScreen, GroupsView {
     private let presenter: GroupsPresenter
     private let requestRender: RenderRequest
+    private let effects: Effects
     private let colorEnabled: Bool
     private var state: GroupsViewState?
     private var codeField = TextField(maxLength: 64)
     private var listHeight = 10
 
-    init(presenter: GroupsPresenter, requestRender: RenderRequest, colorEnabled: Bool) {
+    init(presenter: GroupsPresenter, requestRender: RenderRequest, effects: Effects, colorEnabled: Bool) {
         self.presenter = presenter
         self.requestRender = requestRender
+        self.effects = effects
         self.colorEnabled = colorEnabled
     }
 
@@ -61,7 +63,7 @@ final class GroupsScreen: TerminalScreen, GroupsView {
             switch key {
             case .enter:
                 let code = codeField.text
-                Task { await presenter.submitCode(code) }
+                effects.run { await presenter.submitCode(code) }
             case .escape: _ = presenter.cancel()
             default:
                 guard codeField.handle(key) else { return .handled }
@@ -71,14 +73,14 @@ final class GroupsScreen: TerminalScreen, GroupsView {
         case .inviteRole:
             let roles: [Key: GroupRole] = [.character("o"): .owner, .character("g"): .organiser, .character("v"): .viewer]
             if let role = roles[key] {
-                Task { await presenter.invite(as: role) }
+                effects.run { await presenter.invite(as: role) }
             } else if key == .escape {
                 _ = presenter.cancel()
             }
             return .handled
         case .removal, .leaving:
             switch key {
-            case .character("y"), .character("Y"): Task { await presenter.confirm() }
+            case .character("y"), .character("Y"): effects.run { await presenter.confirm() }
             case .character("n"), .character("N"), .escape: _ = presenter.cancel()
             default: break
             }
@@ -91,9 +93,9 @@ final class GroupsScreen: TerminalScreen, GroupsView {
         }
         if let move = ListMove(key, page: listHeight) {
             switch move {
-            case .by(let rows): Task { await presenter.move(by: rows) }
-            case .first: Task { await presenter.move(by: -state.groups.count) }
-            case .last: Task { await presenter.move(by: state.groups.count) }
+            case .by(let rows): effects.run { await presenter.move(by: rows) }
+            case .first: effects.run { await presenter.move(by: -state.groups.count) }
+            case .last: effects.run { await presenter.move(by: state.groups.count) }
             }
             return .handled
         }
@@ -101,7 +103,7 @@ final class GroupsScreen: TerminalScreen, GroupsView {
         case .enter: presenter.switchToHighlighted()
         case .character("i"): presenter.beginInvite()
         case .character("a"): presenter.beginAccept()
-        case .character("r"): Task { await presenter.reload() }
+        case .character("r"): effects.run { await presenter.reload() }
         case .character("l"): presenter.requestLeave()
         case .tab: presenter.toggleMembers()
         case .escape: return presenter.cancel() ? .handled : .unhandled
@@ -116,7 +118,7 @@ final class GroupsScreen: TerminalScreen, GroupsView {
         // The roles first: g is organiser here, not the top of the list (Home is).
         let roles: [Key: GroupRole] = [.character("o"): .owner, .character("g"): .organiser, .character("v"): .viewer]
         if let role = roles[key] {
-            Task { await presenter.changeRole(to: role) }
+            effects.run { await presenter.changeRole(to: role) }
             return .handled
         }
         if let move = ListMove(key, page: listHeight) {

@@ -7,14 +7,16 @@ import Terminal
 final class HistoryScreen: TerminalScreen, HistoryView {
     private let presenter: HistoryPresenter
     private let requestRender: RenderRequest
+    private let effects: Effects
     private var state: HistoryViewState?
     private var filterLine = FilterLine()
     private var listHeight = 10
     private var scoreField = TextField(maxLength: 9)
 
-    init(presenter: HistoryPresenter, requestRender: RenderRequest) {
+    init(presenter: HistoryPresenter, requestRender: RenderRequest, effects: Effects) {
         self.presenter = presenter
         self.requestRender = requestRender
+        self.effects = effects
     }
 
     func display(_ state: HistoryViewState) {
@@ -65,7 +67,7 @@ final class HistoryScreen: TerminalScreen, HistoryView {
         guard let state else { return .unhandled }
         if state.confirmingDeletion != nil {
             switch key {
-            case .character("y"), .character("Y"): Task { await presenter.confirmDelete() }
+            case .character("y"), .character("Y"): effects.run { await presenter.confirmDelete() }
             case .character("n"), .character("N"), .escape: presenter.cancelDelete()
             default: break
             }
@@ -75,7 +77,7 @@ final class HistoryScreen: TerminalScreen, HistoryView {
             switch key {
             case .enter:
                 let text = scoreField.text
-                Task { await presenter.submitScore(text) }
+                effects.run { await presenter.submitScore(text) }
             case .escape: presenter.cancelEditScore()
             default:
                 guard scoreField.handle(key) else { return .handled }
@@ -90,10 +92,10 @@ final class HistoryScreen: TerminalScreen, HistoryView {
         case .character("r"): presenter.resumeHighlighted()
         case .character("x"): presenter.requestDelete()
         case .character("e"): presenter.beginEditScore()
-        case .character("f"): Task { await presenter.uploadWithoutUnknownPlayers() }
-        case .character("m") where isDisputed: Task { await presenter.keepMineHighlighted() }
-        case .character("t") where isDisputed: Task { await presenter.takeTheirsHighlighted() }
-        case .character("b"): Task { await presenter.keepBothHighlighted() }
+        case .character("f"): effects.run { await presenter.uploadWithoutUnknownPlayers() }
+        case .character("m") where isDisputed: effects.run { await presenter.keepMineHighlighted() }
+        case .character("t") where isDisputed: effects.run { await presenter.takeTheirsHighlighted() }
+        case .character("b"): effects.run { await presenter.keepBothHighlighted() }
         default: return .unhandled
         }
         return .handled
@@ -103,9 +105,9 @@ final class HistoryScreen: TerminalScreen, HistoryView {
         guard let move = ListMove(key, page: listHeight) else { return .unhandled }
         let presenter = presenter
         switch move {
-        case .by(let rows): Task { await presenter.move(by: rows) }
+        case .by(let rows): effects.run { await presenter.move(by: rows) }
         case .first: presenter.moveToFirst()
-        case .last: Task { await presenter.moveToLast() }
+        case .last: effects.run { await presenter.moveToLast() }
         }
         return .handled
     }

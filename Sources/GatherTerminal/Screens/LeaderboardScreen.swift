@@ -7,12 +7,14 @@ import Terminal
 final class LeaderboardScreen: TerminalScreen, LeaderboardView {
     private let presenter: LeaderboardPresenter
     private let requestRender: RenderRequest
+    private let effects: Effects
     private var state: LeaderboardViewState?
     private var listHeight = 10
 
-    init(presenter: LeaderboardPresenter, requestRender: RenderRequest) {
+    init(presenter: LeaderboardPresenter, requestRender: RenderRequest, effects: Effects) {
         self.presenter = presenter
         self.requestRender = requestRender
+        self.effects = effects
     }
 
     func display(_ state: LeaderboardViewState) {
@@ -48,7 +50,7 @@ final class LeaderboardScreen: TerminalScreen, LeaderboardView {
         case .character(">"), .right: presenter.sortByNextColumn(1)
         case .character("v"): presenter.reverse()
         case .character("m"): presenter.stepMinimumGames()
-        case .character("r"): Task { await presenter.reload() }
+        case .character("r"): effects.run { await presenter.reload() }
         default: return .unhandled
         }
         return .handled

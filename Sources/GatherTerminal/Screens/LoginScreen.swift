@@ -10,15 +10,17 @@ final class LoginScreen: TerminalScreen, LoginView {
 
     private let presenter: LoginPresenter
     private let requestRender: RenderRequest
+    private let effects: Effects
     private var state: LoginViewState?
     private var username = TextField(maxLength: 64)
     private var password = TextField(isMasked: true, maxLength: 256)
     private var remember = false
     private var focus: Focus? = .username
 
-    init(presenter: LoginPresenter, requestRender: RenderRequest) {
+    init(presenter: LoginPresenter, requestRender: RenderRequest, effects: Effects) {
         self.presenter = presenter
         self.requestRender = requestRender
+        self.effects = effects
     }
 
     func display(_ state: LoginViewState) {
@@ -95,7 +97,7 @@ final class LoginScreen: TerminalScreen, LoginView {
         let secret = password.text
         let keep = remember
         let presenter = presenter
-        Task {
+        effects.run {
             if register {
                 await presenter.register(username: name, password: secret, rememberUsername: keep)
             } else {

@@ -6,12 +6,14 @@ import Terminal
 final class PlayerEditScreen: TerminalScreen, PlayerEditView {
     private let presenter: PlayerEditPresenter
     private let requestRender: RenderRequest
+    private let effects: Effects
     private var state: PlayerEditViewState?
     private var field = TextField(maxLength: 100)
 
-    init(presenter: PlayerEditPresenter, requestRender: RenderRequest) {
+    init(presenter: PlayerEditPresenter, requestRender: RenderRequest, effects: Effects) {
         self.presenter = presenter
         self.requestRender = requestRender
+        self.effects = effects
     }
 
     func display(_ state: PlayerEditViewState) {
@@ -45,7 +47,7 @@ final class PlayerEditScreen: TerminalScreen, PlayerEditView {
         let presenter = presenter
         if state?.conflict != nil {
             switch key {
-            case .character("m"), .character("M"): Task { await presenter.keepMine() }
+            case .character("m"), .character("M"): effects.run { await presenter.keepMine() }
             case .character("t"), .character("T"): presenter.takeTheirs()
             // Nothing of the user's was saved: leaving shows the player as they are now.
             case .escape: presenter.takeTheirs()
@@ -57,10 +59,10 @@ final class PlayerEditScreen: TerminalScreen, PlayerEditView {
         case .escape:
             presenter.cancel()
         case .enter where isChoice:
-            Task { await presenter.saveChoice() }
+            effects.run { await presenter.saveChoice() }
         case .enter:
             let text = field.text
-            Task { await presenter.save(text: text) }
+            effects.run { await presenter.save(text: text) }
         case .up where isChoice, .character("k") where isChoice:
             presenter.moveUp()
         case .down where isChoice, .character("j") where isChoice:

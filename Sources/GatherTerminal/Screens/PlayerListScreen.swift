@@ -6,13 +6,15 @@ import Terminal
 final class PlayerListScreen: TerminalScreen, PlayerListView {
     private let presenter: PlayerListPresenter
     private let requestRender: RenderRequest
+    private let effects: Effects
     private var state: PlayerListViewState?
     private var filterLine = FilterLine()
     private var listHeight = 10
 
-    init(presenter: PlayerListPresenter, requestRender: RenderRequest) {
+    init(presenter: PlayerListPresenter, requestRender: RenderRequest, effects: Effects) {
         self.presenter = presenter
         self.requestRender = requestRender
+        self.effects = effects
     }
 
     func display(_ state: PlayerListViewState) {
@@ -57,7 +59,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         guard let state else { return .unhandled }
         if state.pendingDeletion != nil {
             switch key {
-            case .character("y"), .character("Y"): Task { await presenter.confirmDelete() }
+            case .character("y"), .character("Y"): effects.run { await presenter.confirmDelete() }
             case .character("n"), .character("N"), .escape: presenter.cancelDelete()
             default: break
             }
@@ -81,8 +83,8 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         case .character("m"): presenter.showGroups()
         case .enter: presenter.openHighlighted()
         case .character("a"): presenter.add()
-        case .character("d"): Task { await presenter.requestDelete() }
-        case .character("r"): Task { await presenter.refresh() }
+        case .character("d"): effects.run { await presenter.requestDelete() }
+        case .character("r"): effects.run { await presenter.refresh() }
         case .character("s"): presenter.toggleSelectionMode()
         case .character("o"): presenter.cycleOrder()
         case .character("p") where state.canPickLastMatch: presenter.pickLastMatch()

@@ -9,15 +9,17 @@ import Terminal
 final class ShareLinksScreen: TerminalScreen, ShareLinksView {
     private let presenter: ShareLinksPresenter
     private let requestRender: RenderRequest
+    private let effects: Effects
     /// Colours on: the QR code is drawn black on white whatever the terminal's own colours.
     private let colorEnabled: Bool
     private var state: ShareLinksViewState?
     private var nameField = TextField(maxLength: ShareDraft.nameLength.upperBound)
     private var listHeight = 10
 
-    init(presenter: ShareLinksPresenter, requestRender: RenderRequest, colorEnabled: Bool) {
+    init(presenter: ShareLinksPresenter, requestRender: RenderRequest, effects: Effects, colorEnabled: Bool) {
         self.presenter = presenter
         self.requestRender = requestRender
+        self.effects = effects
         self.colorEnabled = colorEnabled
     }
 
@@ -57,7 +59,7 @@ final class ShareLinksScreen: TerminalScreen, ShareLinksView {
             switch key {
             case .enter:
                 let name = nameField.text
-                Task { await presenter.submitName(name) }
+                effects.run { await presenter.submitName(name) }
             case .escape: _ = presenter.cancel()
             default:
                 guard nameField.handle(key) else { return .handled }
@@ -66,7 +68,7 @@ final class ShareLinksScreen: TerminalScreen, ShareLinksView {
             return .handled
         case .confirmRevoke:
             switch key {
-            case .character("y"), .character("Y"): Task { await presenter.confirmRevoke() }
+            case .character("y"), .character("Y"): effects.run { await presenter.confirmRevoke() }
             case .character("n"), .character("N"), .escape: _ = presenter.cancel()
             default: break
             }
@@ -85,7 +87,7 @@ final class ShareLinksScreen: TerminalScreen, ShareLinksView {
         switch key {
         case .character("n"): presenter.beginNew()
         case .character("d"): presenter.requestRevoke()
-        case .character("r"): Task { await presenter.reload() }
+        case .character("r"): effects.run { await presenter.reload() }
         case .escape: return presenter.cancel() ? .handled : .unhandled
         default: return .unhandled
         }

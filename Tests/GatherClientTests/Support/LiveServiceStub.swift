@@ -17,6 +17,7 @@ final class RecordingLiveService: LiveService, Sendable {
         var holding = false
         var failing = false
         var waiting: [CheckedContinuation<Void, Never>] = []
+        var watchers: [(count: Int, action: @Sendable () -> Void)] = []
     }
 
     private let state = Locked(State())
@@ -48,10 +49,13 @@ final class RecordingLiveService: LiveService, Sendable {
     }
 
     private func handle(_ call: Call) async throws {
-        let holding = state.withLock { state in
+        let (holding, reached) = state.withLock { state in
             state.calls.append(call)
-            return state.holding
+            let reached = state.watchers.filter { $0.count <= state.calls.count }
+            state.watchers.removeAll { $0.count <= state.calls.count }
+            return (state.holding, reached)
         }
+        for watcher in reached { watcher.action() }
         if holding {
             await withCheckedContinuation { continuation in
                 let resumeNow = state.withLock { state -> Bool in
@@ -65,16 +69,15 @@ final class RecordingLiveService: LiveService, Sendable {
         if state.withLock({ $0.failing }) { throw ServiceError.unreachable("Cannot reach the server") }
     }
 
-    /// Waits (polling, with a deadline) until `count` calls have been made; whether they were.
-    @MainActor
-    func waitForCalls(_ count: Int, timeout: Duration = .seconds(5)) async -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        while calls.count < count {
-            guard clock.now < deadline else { return false }
-            try? await Task.sleep(for: .milliseconds(2))
+    /// Calls `action` once `count` calls have arrived: at once if they have, else from the call
+    /// that makes them `count` (which may then be held).
+    func whenCalls(reach count: Int, _ action: @escaping @Sendable () -> Void) {
+        let now = state.withLock { state -> Bool in
+            guard state.calls.count < count else { return true }
+            state.watchers.append((count, action))
+            return false
         }
-        return true
+        if now { action() }
     }
 }
 

@@ -19,7 +19,7 @@ package final class ConfirmTeamsCoordinator: ScreenCoordinator, ConfirmTeamsPres
         presenter.viewDidLoad()
         // The ratings make fairer teams and tell the odds; offline the declared skill still balances.
         let stats = app.dependencies.statsService, presenter = presenter
-        Task {
+        app.dependencies.effects.run {
             guard let rated = try? await stats.ratings() else { return }
             presenter.useRatings(rated)
         }

@@ -14,7 +14,8 @@ package final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegat
         self.onEnd = onEnd
         let dependencies = app.dependencies
         let live = dependencies.liveService.map { service in
-            LiveBroadcast(service: service, token: { dependencies.sessionStore.savedSession()?.token }, ticker: dependencies.makeTicker())
+            LiveBroadcast(service: service, token: { dependencies.sessionStore.savedSession()?.token }, ticker: dependencies.makeTicker(),
+                          effects: dependencies.effects)
         }
         presenter = GatherPresenter(gatherID: gatherID, assignments: assignments, teamA: teamA, teamB: teamB,
                                     keeper: dependencies.pendingResults,

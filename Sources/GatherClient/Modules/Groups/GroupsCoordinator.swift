@@ -13,7 +13,7 @@ package final class GroupsCoordinator: ScreenCoordinator, GroupsDelegate {
         presenter.view = view
         presenter.delegate = self
         let presenter = presenter
-        Task { await presenter.viewDidLoad() }
+        app.dependencies.effects.run { await presenter.viewDidLoad() }
     }
 
     package func groupsDidSwitch(_ presenter: GroupsPresenter) {

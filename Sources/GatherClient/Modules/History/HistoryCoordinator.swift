@@ -18,7 +18,7 @@ package final class HistoryCoordinator: ScreenCoordinator, HistoryPresenterDeleg
         presenter.view = view
         presenter.delegate = self
         let presenter = presenter
-        Task { await presenter.viewDidLoad() }
+        app.dependencies.effects.run { await presenter.viewDidLoad() }
     }
 
     package func history(_ presenter: HistoryPresenter, didSelect match: MatchSummary) {

@@ -104,14 +104,24 @@ package final class HistoryPresenter {
     private var isLoading = false
     private var error: String?
     package var nameFilter = NameFilter()
-    /// The match a deletion prompt is about, by id: the rows may change under the prompt (an
-    /// upload finishing), and the answer must never fall on another match.
-    private var deletionCandidate: UUID?
-    /// The match a score is being typed for, by id, like `deletionCandidate`.
-    private var editCandidate: UUID?
-    private var notice: String?
-    private var confirmingDeletion: Bool { deletionCandidate != nil || editCandidate != nil }
+    /// The one question being asked, about a match by id: the rows may change under the question
+    /// (an upload finishing), and the answer must never fall on another match.
+    private enum Prompt: Equatable {
+        /// x: delete it (or discard it, waiting here)?
+        case deletion(of: UUID)
+        /// e: its corrected score is being typed.
+        case scoreCorrection(of: UUID)
+    }
+
+    private var prompt: Prompt?
+    private var deletionCandidate: UUID? {
+        if case .deletion(let id)? = prompt { id } else { nil }
+    }
+    private var editCandidate: UUID? {
+        if case .scoreCorrection(let id)? = prompt { id } else { nil }
+    }
     package var cursor = ListCursor()
+    private var notice: String?
 
     package init(service: any GatherService, waiting: any WaitingResults, timeZone: TimeZone = .current) {
         self.service = service
@@ -173,20 +183,20 @@ package final class HistoryPresenter {
     // MARK: Moving
 
     package func move(by rows: Int) async {
-        guard !confirmingDeletion else { return }
+        guard prompt == nil else { return }
         cursor.move(by: rows)
         render()
         if rows > 0, cursor.index + 1 >= cursor.count { await loadMore() }
     }
 
     package func moveToFirst() {
-        guard !confirmingDeletion else { return }
+        guard prompt == nil else { return }
         cursor.moveToFirst()
         render()
     }
 
     package func moveToLast() async {
-        guard !confirmingDeletion else { return }
+        guard prompt == nil else { return }
         cursor.moveToLast()
         render()
         await loadMore()
@@ -196,7 +206,7 @@ package final class HistoryPresenter {
 
     /// /: starts typing a name; the list narrows to matches that person played in.
     package func beginFilter() {
-        guard !confirmingDeletion else { return }
+        guard prompt == nil else { return }
         nameFilter.begin()
         render()
     }
@@ -204,7 +214,7 @@ package final class HistoryPresenter {
     /// Results waiting on this computer changed (uploaded, discarded): shown as they are now.
     package func waitingResultsChanged() {
         if let candidate = deletionCandidate, !matches.contains(where: { $0.id == candidate && isDeletable($0) }) {
-            deletionCandidate = nil
+            prompt = nil
         }
         render()
     }
@@ -214,21 +224,21 @@ package final class HistoryPresenter {
     // MARK: Actions
 
     package func openHighlighted() {
-        guard !confirmingDeletion, let match = highlightedMatch else { return }
+        guard prompt == nil, let match = highlightedMatch else { return }
         delegate?.history(self, didSelect: match)
     }
 
     /// r on an unfinished match: back to the match screen with its teams.
     package func resumeHighlighted() {
-        guard !confirmingDeletion, case .stored(let match)? = highlightedMatch, match.gather.result == nil else { return }
+        guard prompt == nil, case .stored(let match)? = highlightedMatch, match.gather.result == nil else { return }
         delegate?.history(self, didResume: match)
     }
 
     /// x: deletes a saved match from the server (or, offline, once the server is back), or
     /// discards a result waiting here; asks first.
     package func requestDelete() {
-        guard !confirmingDeletion, let match = highlightedMatch, isDeletable(match) else { return }
-        deletionCandidate = match.id
+        guard prompt == nil, let match = highlightedMatch, isDeletable(match) else { return }
+        prompt = .deletion(of: match.id)
         notice = nil
         render()
     }
@@ -237,15 +247,16 @@ package final class HistoryPresenter {
 
     /// e: type a corrected score for a match with a result (saved, or waiting here).
     package func beginEditScore() {
-        guard !confirmingDeletion, let match = highlightedMatch, match.result != nil, isEditable(match) else { return }
-        editCandidate = match.id
+        guard prompt == nil, let match = highlightedMatch, match.result != nil, isEditable(match) else { return }
+        prompt = .scoreCorrection(of: match.id)
         notice = nil
         error = nil
         render()
     }
 
     package func cancelEditScore() {
-        editCandidate = nil
+        guard editCandidate != nil else { return }
+        prompt = nil
         error = nil
         render()
     }
@@ -258,7 +269,7 @@ package final class HistoryPresenter {
             render()
             return
         }
-        editCandidate = nil
+        prompt = nil
         error = nil
         let result = GatherResult(score: score)
         guard let match = matches.first(where: { $0.id == id }) else {
@@ -298,7 +309,7 @@ package final class HistoryPresenter {
     }
 
     private func settleHighlighted(keepingMine: Bool) async {
-        guard !confirmingDeletion, case .waiting(let pending)? = highlightedMatch, let theirs = pending.theirs else { return }
+        guard prompt == nil, case .waiting(let pending)? = highlightedMatch, let theirs = pending.theirs else { return }
         notice = nil
         error = nil
         await waiting.settle(pending.id, keepingMine: keepingMine)
@@ -317,7 +328,7 @@ package final class HistoryPresenter {
 
     /// b on a match held in question: both were played (an owner's word), so it counts.
     package func keepBothHighlighted() async {
-        guard !confirmingDeletion, case .stored(let match)? = highlightedMatch, match.gather.duplicateOf != nil else { return }
+        guard prompt == nil, case .stored(let match)? = highlightedMatch, match.gather.duplicateOf != nil else { return }
         notice = nil
         do {
             try await service.keepBoth(gatherID: match.gather.id)
@@ -332,7 +343,7 @@ package final class HistoryPresenter {
 
     /// f on a result refused for players deleted meanwhile: upload it without them.
     package func uploadWithoutUnknownPlayers() async {
-        guard !confirmingDeletion, case .waiting(let pending)? = highlightedMatch, pending.unknownPlayers != nil else { return }
+        guard prompt == nil, case .waiting(let pending)? = highlightedMatch, pending.unknownPlayers != nil else { return }
         notice = nil
         let uploaded = await waiting.uploadWithoutUnknownPlayers(pending.id)
         notice = uploaded ? "Uploaded without \(PendingResults.listing(pending.unknownNames))" : nil
@@ -340,14 +351,15 @@ package final class HistoryPresenter {
     }
 
     package func cancelDelete() {
-        deletionCandidate = nil
+        guard deletionCandidate != nil else { return }
+        prompt = nil
         render()
     }
 
     /// Deletes the match the prompt was about, if it still can be.
     package func confirmDelete() async {
         guard let id = deletionCandidate else { return }
-        deletionCandidate = nil
+        prompt = nil
         guard let match = matches.first(where: { $0.id == id }), isDeletable(match) else {
             render()
             return

@@ -17,7 +17,7 @@ package final class PlayerDetailCoordinator: ScreenCoordinator, PlayerDetailPres
         presenter.delegate = self
         presenter.viewDidLoad()
         let presenter = presenter
-        Task { await presenter.loadRecord() }
+        app.dependencies.effects.run { await presenter.loadRecord() }
     }
 
     package func playerDetail(_ presenter: PlayerDetailPresenter, didRequestEdit field: PlayerField, of player: Player) {

@@ -19,7 +19,7 @@ package final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresente
         presenter.view = view
         presenter.delegate = self
         let presenter = presenter
-        Task { await presenter.viewDidLoad() }
+        app.dependencies.effects.run { await presenter.viewDidLoad() }
     }
 
     package func playerListDidRequestAdd(_ presenter: PlayerListPresenter) {
@@ -45,7 +45,7 @@ package final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresente
 
     package func playerListDidRequestLogout(_ presenter: PlayerListPresenter) {
         let app = app
-        Task { await app.logOut() }
+        app.dependencies.effects.run { await app.logOut() }
     }
 
     package func playerListDidRequestHistory(_ presenter: PlayerListPresenter) {
@@ -80,6 +80,6 @@ package final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresente
         presenter.clearSelection()
         presenter.gatherWasSaved(result, kept: kept)
         let presenter = presenter
-        Task { await presenter.reload() }
+        app.dependencies.effects.run { await presenter.reload() }
     }
 }

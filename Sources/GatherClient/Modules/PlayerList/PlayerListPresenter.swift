@@ -435,18 +435,18 @@ package final class PlayerListPresenter {
     }
 
     /// Results waiting on this computer changed; `uploaded` of them just reached the server.
-    package func pendingResultsChanged(uploaded: Int) {
+    /// Answers the roster's reload when that shows the server is back while the list is offline.
+    package func pendingResultsChanged(uploaded: Int) -> Effect? {
+        var onlineAgain: Effect?
         if uploaded > 0 {
             uploadedResults = uploaded
             if savedLocally != nil { savedResult = nil }
             // The server took them, so it answers again: the roster comes from it, not the cache.
-            if isOffline && !isLoading { onlineAgain = Task { await reload() } }
+            if isOffline && !isLoading { onlineAgain = Effect { [weak self] in await self?.reload() } }
         }
         render()
+        return onlineAgain
     }
-
-    /// The reload started when a background upload showed the server is back (tests wait for it).
-    private(set) var onlineAgain: Task<Void, Never>?
 
     package func playerWasAdded(_ player: Player) {
         players.append(player)

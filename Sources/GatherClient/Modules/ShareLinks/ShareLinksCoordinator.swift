@@ -10,6 +10,6 @@ package final class ShareLinksCoordinator: ScreenCoordinator {
         screen = view
         presenter.view = view
         let presenter = presenter
-        Task { await presenter.viewDidLoad() }
+        app.dependencies.effects.run { await presenter.viewDidLoad() }
     }
 }
