@@ -74,11 +74,11 @@ package final class GroupsPresenter {
     private var cursor = ListCursor()
     /// Over the members while the keys act on them.
     private var memberCursor: ListCursor?
-    private var isLoading = false
+    var isLoading = false
     private var isWorking = false
     private var prompt: GroupsViewState.Prompt?
     private var invitation: GroupsViewState.Invitation?
-    private var problem: String?
+    var problem: String?
     private var notice: String?
 
     package init(service: any GroupService, chooser: any GroupChooser, userID: UUID) {
@@ -93,19 +93,12 @@ package final class GroupsPresenter {
 
     /// r: the groups and the highlighted one's members as the server has them now.
     package func reload() async {
-        isLoading = true
-        problem = nil
-        render()
-        do {
+        await load {
             groups = try await service.groups()
             cursor.resize(to: groups.count)
             if let current = groups.firstIndex(where: { $0.id == currentGroup }) { cursor.move(to: current) }
             try await loadMembers()
-        } catch {
-            problem = ServiceError(error).message
         }
-        isLoading = false
-        render()
     }
 
     package func move(by rows: Int) async {
@@ -377,7 +370,7 @@ package final class GroupsPresenter {
         membersOf = group.id
     }
 
-    private func render() {
+    func render() {
         cursor.resize(to: groups.count)
         memberCursor?.resize(to: members.count)
         if members.isEmpty { memberCursor = nil }

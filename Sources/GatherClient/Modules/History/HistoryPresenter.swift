@@ -101,8 +101,8 @@ package final class HistoryPresenter {
     private let dates: MatchDateFormat
     private var stored: [GatherWithPlayers] = []
     private var hasMore = false
-    private var isLoading = false
-    private var error: String?
+    var isLoading = false
+    var problem: String?
     package var nameFilter = NameFilter()
     /// The one question being asked, about a match by id: the rows may change under the question
     /// (an upload finishing), and the answer must never fall on another match.
@@ -148,36 +148,22 @@ package final class HistoryPresenter {
     }
 
     package func reload() async {
-        isLoading = true
-        error = nil
-        render()
-        do {
+        await load {
             let page = try await service.history(after: nil)
             stored = page
             hasMore = page.count >= HistoryPage.size
-        } catch {
-            self.error = ServiceError(error).message
         }
-        isLoading = false
-        render()
     }
 
     /// The next page of older matches, when the cursor reaches the end of those loaded.
     package func loadMore() async {
         guard hasMore, !isLoading, let last = stored.last else { return }
-        isLoading = true
-        error = nil
-        render()
-        do {
+        await load {
             let page = try await service.history(after: last.gather)
             let known = Set(stored.map(\.gather.id))
             stored += page.filter { !known.contains($0.gather.id) }
             hasMore = page.count >= HistoryPage.size
-        } catch {
-            self.error = ServiceError(error).message
         }
-        isLoading = false
-        render()
     }
 
     // MARK: Moving
@@ -250,14 +236,14 @@ package final class HistoryPresenter {
         guard prompt == nil, let match = highlightedMatch, match.result != nil, isEditable(match) else { return }
         prompt = .scoreCorrection(of: match.id)
         notice = nil
-        error = nil
+        problem = nil
         render()
     }
 
     package func cancelEditScore() {
         guard editCandidate != nil else { return }
         prompt = nil
-        error = nil
+        problem = nil
         render()
     }
 
@@ -265,12 +251,12 @@ package final class HistoryPresenter {
     package func submitScore(_ text: String) async {
         guard let id = editCandidate else { return }
         guard let score = Score(text.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "–", with: "-")) else {
-            error = "Type the score as Team A's goals, a dash, Team B's: 3-2"
+            problem = "Type the score as Team A's goals, a dash, Team B's: 3-2"
             render()
             return
         }
         prompt = nil
-        error = nil
+        problem = nil
         let result = GatherResult(score: score)
         guard let match = matches.first(where: { $0.id == id }) else {
             render()
@@ -292,7 +278,7 @@ package final class HistoryPresenter {
                     notice = "Corrected on this computer (\(result.scoreLine)); it uploads when the server is back"
                 }
             } catch {
-                self.error = "The correction was not saved: \(ServiceError(error).message)"
+                problem = "The correction was not saved: \(ServiceError(error).message)"
             }
         }
         render()
@@ -311,7 +297,7 @@ package final class HistoryPresenter {
     private func settleHighlighted(keepingMine: Bool) async {
         guard prompt == nil, case .waiting(let pending)? = highlightedMatch, let theirs = pending.theirs else { return }
         notice = nil
-        error = nil
+        problem = nil
         await waiting.settle(pending.id, keepingMine: keepingMine)
         let kept = keepingMine ? pending.record.result : theirs
         if let left = waiting.pending.first(where: { $0.id == pending.id }) {
@@ -334,9 +320,9 @@ package final class HistoryPresenter {
             try await service.keepBoth(gatherID: match.gather.id)
             if let index = stored.firstIndex(where: { $0.gather.id == match.gather.id }) { stored[index].gather.duplicateOf = nil }
             notice = "Both matches count now"
-            error = nil
+            problem = nil
         } catch {
-            self.error = ServiceError(error).message
+            problem = ServiceError(error).message
         }
         render()
     }
@@ -372,9 +358,9 @@ package final class HistoryPresenter {
             do {
                 try await service.delete(gatherID: stored.gather.id)
                 self.stored.removeAll { $0.gather.id == stored.gather.id }
-                error = nil
+                problem = nil
             } catch {
-                self.error = ServiceError(error).message
+                problem = ServiceError(error).message
             }
         case .stored(let stored):
             do {
@@ -386,9 +372,9 @@ package final class HistoryPresenter {
                 case .keptOnThisComputer:
                     notice = "Deleted on this computer; the server forgets the match when it is back"
                 }
-                error = nil
+                problem = nil
             } catch {
-                self.error = ServiceError(error).message
+                problem = ServiceError(error).message
             }
         }
         render()
@@ -447,11 +433,11 @@ package final class HistoryPresenter {
         cursor.resize(to: matches.count)
         let rows = matches.enumerated().map { index, match in row(for: match, highlighted: index == cursor.index) }
         view?.display(HistoryViewState(
-            rows: rows, isLoading: isLoading, error: error, position: cursor.position, hasMore: hasMore, filter: nameFilter.text,
+            rows: rows, isLoading: isLoading, error: problem, position: cursor.position, hasMore: hasMore, filter: nameFilter.text,
             confirmingDeletion: deletionCandidate.flatMap { id in
                 matches.firstIndex { $0.id == id }.map { row(for: matches[$0], highlighted: true).status }
             },
-            isEmpty: matches.isEmpty && !nameFilter.isOn && !isLoading && error == nil,
+            isEmpty: matches.isEmpty && !nameFilter.isOn && !isLoading && problem == nil,
             isEditingScore: editCandidate != nil, notice: notice))
     }
 }

@@ -69,8 +69,8 @@ package final class LeaderboardPresenter {
     package weak var view: (any LeaderboardView)?
     private let service: any StatsService
     private var entries: [LeaderboardEntry] = []
-    private var isLoading = false
-    private var error: String?
+    var isLoading = false
+    var problem: String?
     package private(set) var sortedBy = LeaderboardColumn.rank
     package private(set) var isReversed = false
     package private(set) var minimumGames = 0
@@ -89,16 +89,7 @@ package final class LeaderboardPresenter {
     }
 
     package func reload() async {
-        isLoading = true
-        error = nil
-        render()
-        do {
-            entries = try await service.leaderboard()
-        } catch {
-            self.error = ServiceError(error).message
-        }
-        isLoading = false
-        render()
+        await load { entries = try await service.leaderboard() }
     }
 
     /// `>`: sort by the next column; `<`: by the previous one.
@@ -152,7 +143,7 @@ package final class LeaderboardPresenter {
         return isReversed ? sorted.reversed() : sorted
     }
 
-    private func render() {
+    func render() {
         let sorted = sortedEntries
         cursor.resize(to: sorted.count)
         let rows = sorted.enumerated().map { index, entry in
@@ -162,8 +153,8 @@ package final class LeaderboardPresenter {
                                    entry.rating.map { RatingText.value($0.mean) } ?? "–"],
                            isHighlighted: index == cursor.index)
         }
-        view?.display(LeaderboardViewState(rows: rows, sortedBy: sortedBy, isLoading: isLoading, error: error,
-                                           position: cursor.position, isEmpty: entries.isEmpty && !isLoading && error == nil,
+        view?.display(LeaderboardViewState(rows: rows, sortedBy: sortedBy, isLoading: isLoading, error: problem,
+                                           position: cursor.position, isEmpty: entries.isEmpty && !isLoading && problem == nil,
                                            isReversed: isReversed, minimumGames: minimumGames,
                                            hiddenByMinimum: entries.count - sorted.count))
     }

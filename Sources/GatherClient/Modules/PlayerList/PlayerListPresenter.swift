@@ -100,8 +100,8 @@ package final class PlayerListPresenter {
     private(set) var selectedIDs: Set<Int> = [] {
         didSet { if selectedIDs != oldValue { savePicks() } }
     }
-    private var isLoading = false
-    private var error: String?
+    var isLoading = false
+    var problem: String?
     /// The question on screen, if any: nothing else acts until it is answered.
     private var prompt: Prompt?
     private var savedResult: GatherResult?
@@ -158,29 +158,20 @@ package final class PlayerListPresenter {
     }
 
     package func reload() async {
-        isLoading = true
-        error = nil
-        render()
-        do {
+        await load {
             let loaded = try await service.players()
             isOffline = false
             players = loaded
             selectedIDs = selectedIDs.intersection(players.map(\.id))
             delegate?.playerListDidReachServer(self)
-        } catch {
-            let failure = ServiceError(error)
-            if case .unreachable = failure, let cached = rosterCache?.load() {
-                // Teams can still be picked and a match played; its result waits on this computer.
-                isOffline = true
-                players = cached
-                selectedIDs = selectedIDs.intersection(players.map(\.id))
-                self.error = "\(failure.message.sentence) Showing the roster as last loaded; r retries."
-            } else {
-                self.error = failure.message
-            }
+        } failed: { failure in
+            guard case .unreachable = failure, let cached = rosterCache?.load() else { return failure.message }
+            // Teams can still be picked and a match played; its result waits on this computer.
+            isOffline = true
+            players = cached
+            selectedIDs = selectedIDs.intersection(players.map(\.id))
+            return "\(failure.message.sentence) Showing the roster as last loaded; r retries."
         }
-        isLoading = false
-        render()
     }
 
     /// r: loads the roster again (and so tries the server again), dropping the last notice.
@@ -314,14 +305,14 @@ package final class PlayerListPresenter {
             try await service.delete(id: player.id)
             players.removeAll { $0.id == player.id }
             selectedIDs.remove(player.id)
-            error = nil
+            problem = nil
             notice = switch played {
             case nil, 0?: "Deleted \(player.name)"
             case 1?: "Deleted \(player.name); the match they played is kept"
             case let count?: "Deleted \(player.name); the \(count) matches they played are kept"
             }
         } catch {
-            self.error = ServiceError(error).message
+            problem = ServiceError(error).message
         }
         render()
     }
@@ -337,7 +328,7 @@ package final class PlayerListPresenter {
         clearNotices()
         // Picks survive leaving selection mode and coming back; a played match clears them.
         isSelecting.toggle()
-        error = nil
+        problem = nil
         render()
     }
 
@@ -353,14 +344,14 @@ package final class PlayerListPresenter {
         } else {
             selectedIDs.insert(player.id)
         }
-        error = nil
+        problem = nil
         render()
     }
 
     package func confirmSelection() {
         guard isSelecting else { return }
         guard selectedIDs.count >= PlayerListPresenter.minimumSelection else {
-            error = "Select at least \(PlayerListPresenter.minimumSelection) players to make teams"
+            problem = "Select at least \(PlayerListPresenter.minimumSelection) players to make teams"
             render()
             return
         }
@@ -382,7 +373,7 @@ package final class PlayerListPresenter {
         let count = selectedIDs.count
         clearNotices()
         selectedIDs.removeAll()
-        error = nil
+        problem = nil
         if !isSelecting { notice = count == 1 ? "Cleared 1 pick" : "Cleared \(count) picks" }
         render()
     }
@@ -395,7 +386,7 @@ package final class PlayerListPresenter {
         selectedIDs = stillHere
         isSelecting = true
         clearNotices()
-        error = nil
+        problem = nil
         render()
     }
 
@@ -487,8 +478,8 @@ package final class PlayerListPresenter {
                       isSelected: selectedIDs.contains(player.id),
                       isHighlighted: index == cursor.index)
         }
-        view?.display(PlayerListViewState(title: title, rows: rows, isEmptyRoster: players.isEmpty && !isLoading && error == nil,
-                                          isLoading: isLoading, isSelecting: isSelecting, error: error,
+        view?.display(PlayerListViewState(title: title, rows: rows, isEmptyRoster: players.isEmpty && !isLoading && problem == nil,
+                                          isLoading: isLoading, isSelecting: isSelecting, error: problem,
                                           pendingDeletion: pendingDeletion?.name, pendingDeletionGathers: deletionGathers,
                                           savedResult: savedResult, savedLocally: savedLocally, pendingResults: pendingCount(),
                                           uploadedResults: uploadedResults, isOffline: isOffline,

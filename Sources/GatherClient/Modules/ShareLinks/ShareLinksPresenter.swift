@@ -40,11 +40,11 @@ package final class ShareLinksPresenter {
     private let service: any ShareService
     private var shares: [Share] = []
     private var cursor = ListCursor()
-    private var isLoading = false
+    var isLoading = false
     private var isWorking = false
     private var prompt: ShareLinksViewState.Prompt?
     private var created: ShareLink?
-    private var problem: String?
+    var problem: String?
     private var notice: String?
 
     package init(service: any ShareService) {
@@ -57,16 +57,7 @@ package final class ShareLinksPresenter {
 
     /// r: the links as the server has them now (their views move while friends look).
     package func reload() async {
-        isLoading = true
-        problem = nil
-        render()
-        do {
-            shares = try await service.shares()
-        } catch {
-            problem = ServiceError(error).message
-        }
-        isLoading = false
-        render()
+        await load { shares = try await service.shares() }
     }
 
     package func move(by rows: Int) {
@@ -142,7 +133,7 @@ package final class ShareLinksPresenter {
         render()
     }
 
-    private func render() {
+    func render() {
         cursor.resize(to: shares.count)
         view?.display(ShareLinksViewState(shares: shares, highlighted: shares.isEmpty ? nil : cursor.index, position: cursor.position,
                                           isLoading: isLoading, isWorking: isWorking, prompt: prompt, created: created, problem: problem,
