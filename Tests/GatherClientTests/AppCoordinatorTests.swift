@@ -42,7 +42,7 @@ final class AppFixture {
 
     /// Returns once every piece of work the app started (loads, saves, uploads) has ended.
     func settled() async {
-        await app.dependencies.effects.settled()
+        await settle(app.dependencies.effects)
     }
 
     var login: LoginCoordinator? { app.top as? LoginCoordinator }

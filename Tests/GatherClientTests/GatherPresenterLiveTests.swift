@@ -31,13 +31,13 @@ final class GatherPresenterLiveTests: XCTestCase {
                                     teamA: [Fixtures.ana], teamB: [Fixtures.bruno], keeper: keeper, ticker: ticker, time: time, live: live)
         presenter.delegate = delegate
         presenter.viewDidLoad()
-        await effects.settled()
+        await settle(effects)
         XCTAssertEqual(service.calls.count, 1, "the teams are published as the screen opens")
     }
 
     /// The last state sent, once what was started has ended; `count` calls made by then.
     private func sent(after count: Int, file: StaticString = #filePath, line: UInt = #line) async -> LiveMatchUpdate? {
-        await effects.settled()
+        await settle(effects)
         XCTAssertEqual(service.calls.count, count, "\(service.calls)", file: file, line: line)
         return service.published.last
     }
@@ -96,7 +96,7 @@ final class GatherPresenterLiveTests: XCTestCase {
     func testLeavingWithoutAResultEndsTheMatchForFriends() async throws {
         await makePresenter()
         presenter.requestBack()
-        await effects.settled()
+        await settle(effects)
         XCTAssertEqual(service.calls.count, 2)
         XCTAssertEqual(service.calls.last, .end(token: "token-1"))
 
@@ -105,7 +105,7 @@ final class GatherPresenterLiveTests: XCTestCase {
         _ = await sent(after: 2)
         presenter.requestQuit()
         presenter.discardAndQuit()
-        await effects.settled()
+        await settle(effects)
         XCTAssertEqual(service.calls.count, 3)
         XCTAssertEqual(service.calls.last, .end(token: "token-1"))
     }

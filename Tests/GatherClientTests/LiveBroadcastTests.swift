@@ -38,12 +38,12 @@ final class LiveBroadcastTests: XCTestCase {
         let broadcast = makeBroadcast()
         XCTAssertEqual(ticker.intervals, [LiveBroadcast.heartbeat])
         broadcast.changed()
-        await effects.settled()
+        await settle(effects)
         XCTAssertEqual(service.calls, [.publish(try XCTUnwrap(update(score: 0)), token: "token-1")])
 
         score = 1
         ticker.fire()
-        await effects.settled()
+        await settle(effects)
         XCTAssertEqual(service.calls.count, 2)
         XCTAssertEqual(service.published.last?.score, Score(teamA: 1, teamB: 0), "the heartbeat sends the match as it stands then")
     }
@@ -59,7 +59,7 @@ final class LiveBroadcastTests: XCTestCase {
         }
         XCTAssertEqual(service.calls.count, 1, "one request at a time")
         service.release()
-        await effects.settled()
+        await settle(effects)
         XCTAssertEqual(service.published.map { $0.score.teamA }, [0, 3], "the states in between are not sent at all")
     }
 
@@ -67,12 +67,12 @@ final class LiveBroadcastTests: XCTestCase {
         let broadcast = makeBroadcast()
         service.fail(true)
         broadcast.changed()
-        await effects.settled()
+        await settle(effects)
         XCTAssertEqual(service.calls.count, 1, "no retry of its own: the server may be gone for the whole match")
         service.fail(false)
         score = 2
         broadcast.changed()
-        await effects.settled()
+        await settle(effects)
         XCTAssertEqual(service.calls.count, 2)
         XCTAssertEqual(service.published.last?.score.teamA, 2)
     }
@@ -80,12 +80,12 @@ final class LiveBroadcastTests: XCTestCase {
     func testLeavingTheMatchEndsItAndStopsTheHeartbeat() async throws {
         let broadcast = makeBroadcast()
         broadcast.ended()
-        await effects.settled()
+        await settle(effects)
         XCTAssertEqual(service.calls, [.end(token: "token-1")])
         XCTAssertFalse(ticker.isRunning)
         broadcast.changed()
         broadcast.ended()
-        await effects.settled()
+        await settle(effects)
         XCTAssertEqual(service.calls.count, 1, "nothing after the end")
     }
 
@@ -93,8 +93,8 @@ final class LiveBroadcastTests: XCTestCase {
         token = nil
         let broadcast = makeBroadcast()
         broadcast.changed()
-        await effects.settled()
-        XCTAssertEqual(service.calls, [])
         XCTAssertEqual(effects.inFlight, 0, "nothing was even started")
+        await settle(effects)
+        XCTAssertEqual(service.calls, [])
     }
 }

@@ -124,14 +124,14 @@ final class WatchPresenterTests: XCTestCase {
     private func shown(_ fixture: Fixture, _ what: String, file: StaticString = #filePath, line: UInt = #line,
                        where condition: @escaping (WatchViewState) -> Bool) async -> WatchViewState? {
         if let last = fixture.view.last, condition(last) { return last }
-        let seen = expectation(description: what)
         var match: WatchViewState?
-        fixture.view.onDisplay = { state in
-            guard match == nil, condition(state) else { return }
-            match = state
-            seen.fulfill()
+        _ = await event(within: 5) { done in
+            fixture.view.onDisplay = { state in
+                guard match == nil, condition(state) else { return }
+                match = state
+                done()
+            }
         }
-        await fulfillment(of: [seen], timeout: 5, file: file, line: Int(line))
         fixture.view.onDisplay = nil
         if match == nil { XCTFail("never shown: \(what); last shown: \(String(describing: fixture.view.last))", file: file, line: line) }
         return match

@@ -117,6 +117,24 @@ final class ConnectionStateMachineTests: XCTestCase {
         XCTAssertEqual(machine.interest, .released)
     }
 
+    func testNothingWatchesAHungUpSocketAgainBeforeItCloses() {
+        var machine = processing()
+        _ = machine.answerDeferred()
+        _ = machine.socketReady(Self.hangUp)
+        XCTAssertEqual(machine.answerDeferred(), .nothing)
+        XCTAssertEqual(machine.flushed(.blocked), .nothing)
+        XCTAssertEqual(machine.interest, .released, "a hang-up is reported whatever the mask: watched again, it would spin the loop")
+    }
+
+    func testAHangUpWhileLingeringReadsWhatIsLeftThenCloses() {
+        var machine = processing()
+        _ = machine.responseReady(keepAlive: false, body: .complete)
+        _ = machine.flushed(.sent)
+        XCTAssertEqual(machine.state, .draining)
+        XCTAssertEqual(machine.socketReady(Self.hangUp), .read(thenFlush: false))
+        XCTAssertEqual(machine.readPaused(peerFinished: true), .close)
+    }
+
     func testAHangUpWhileWritingOrStreamingCloses() {
         var writing = processing()
         _ = writing.responseReady(keepAlive: true, body: .complete)

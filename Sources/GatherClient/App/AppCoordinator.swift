@@ -62,7 +62,10 @@ package final class AppCoordinator {
 
     private func pendingResultsChanged(uploaded: Int) {
         for coordinator in stack {
-            dependencies.effects.run((coordinator as? PlayerListCoordinator)?.presenter.pendingResultsChanged(uploaded: uploaded))
+            if let list = coordinator as? PlayerListCoordinator {
+                // Back online: the list asks for the roster again.
+                dependencies.effects.run(list.presenter.pendingResultsChanged(uploaded: uploaded))
+            }
             (coordinator as? HistoryCoordinator)?.presenter.waitingResultsChanged()
         }
     }

@@ -26,10 +26,13 @@ package final class Effects {
     }
 
     /// Returns once nothing is in flight: at once if nothing is, else when the last piece of work,
-    /// including any that work started, has ended.
+    /// including any that work started, has ended. Never called from within an effect, which would
+    /// wait for itself.
     package func settled() async {
-        guard running > 0 else { return }
-        await withCheckedContinuation { waiting.append($0) }
+        // Work started between the last one ending and this waiter resuming is waited for too.
+        while running > 0 {
+            await withCheckedContinuation { waiting.append($0) }
+        }
     }
 
     private func ended() {

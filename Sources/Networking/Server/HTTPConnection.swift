@@ -321,7 +321,7 @@ final class HTTPConnection: EventHandler {
         case .some: body = .stream
         }
         let action = machine.responseReady(keepAlive: keepAlive, body: body)
-        if action != .close {
+        if action == .flush || action == .openStream {
             output.append(HTTPResponseSerializer.serialize(response, isHead: exchange.isHead, keepAlive: machine.keepsAliveAfterWrite,
                                                           forHTTP10: exchange.isHTTP10, date: owner.currentDate()))
             deadlines.noteActivity(at: MonotonicClock.now())
