@@ -47,6 +47,8 @@ case .migrate(let configuration):
     } catch {
         fail("cannot migrate \(configuration.databasePath): \(error)")
     }
+case let .check(configuration, repair):
+    exit(CheckCommand.run(on: configuration.databasePath, repair: repair))
 case let .user(configuration, action):
     exit(UserCommand.run(action, on: configuration.databasePath))
 case .healthcheck(let url):

@@ -95,8 +95,8 @@ private final class FirstFailure: @unchecked Sendable {
     }
 }
 
-/// A small seeded generator (SplitMix64), so the history is the same in every run.
-private struct SplitMix64: RandomNumberGenerator {
+/// A small seeded generator (SplitMix64), so a seeded history is the same in every run.
+struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
 
     init(seed: UInt64) {

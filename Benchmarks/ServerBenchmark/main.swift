@@ -13,6 +13,8 @@ case "requests":
     let count = rounds * RequestSequence.roundSize
     print(String(format: "%d requests in-process in %.3f s: %.1f µs each, %d response bytes", count, elapsed, elapsed / Double(count) * 1e6, bytes))
     sequence.close()
+case "history":
+    try HistoryScale().run()
 case "internals":
     try InternalsBenchmark.run()
 case "soak":
@@ -44,6 +46,7 @@ default:
                gather-bench abuse            /health and an innocent roster while one account runs its heaviest reads (make bench-abuse)
                gather-bench viewers          1,000 share pages on one match: goals delivered, memory a viewer, the page beside nginx (make bench-viewers)
                gather-bench requests [ROUNDS] a fixed sequence of requests in-process (make bench-check counts its instructions)
+               gather-bench history          the leaderboard, a record, record-weighted teams and a history page at 10, 1,000 and 100,000 matches
                gather-bench internals        the balancer, a login flood, idle connections and HTTPS, in-process
                gather-bench soak [MINUTES]   a mixed load for MINUTES (default 10), memory and descriptors each minute (make soak)
         """)

@@ -191,7 +191,7 @@ final class ConfigurationTests: XCTestCase {
         guard case .help(let text) = try ServerCommandLine.parse(arguments: ["--help"], environment: [:]) else {
             return XCTFail("--help")
         }
-        for command in ["healthcheck", "backup [--force] [--to DIR] [--keep N] [PATH]", "restore [--force] FILE", "migrate", "user add NAME"] {
+        for command in ["healthcheck", "backup [--force] [--to DIR] [--keep N] [PATH]", "restore [--force] FILE", "migrate", "check [--repair]", "user add NAME"] {
             XCTAssertTrue(text.contains("gather-server \(command)"), "\(command) in:\n\(text)")
         }
         guard case .help(let backup) = try ServerCommandLine.parse(arguments: ["backup", "--help"], environment: [:]) else {

@@ -6,7 +6,7 @@ import Storage
 import TestSupport
 import XCTest
 
-/// `gather-server backup` and `migrate` against live files, and the JSON access log.
+/// `gather-server backup`, `migrate` and `check` against live files, and the JSON access log.
 final class OperationsTests: XCTestCase {
     private var directory: URL!
 
@@ -93,6 +93,47 @@ final class OperationsTests: XCTestCase {
         let second = try ServerProcess(arguments: ["migrate"], environment: ["FG_DB_PATH": path])
         XCTAssertEqual(second.waitForExit(), 0)
         XCTAssertTrue(waitUntil { second.standardOutput.contains("nothing to do") }, second.standardOutput)
+    }
+
+    func testCheckFindsRecordsThatDisagreeWithTheMatchesAndRepairsThem() throws {
+        let path = directory.appendingPathComponent("records.sqlite").path
+        try {
+            let pool = try DatabasePool(path: path, configuration: DatabasePool.Configuration())
+            defer { pool.close() }
+            try pool.write { database in
+                let owner = try UserRepository(database).create(id: UUID(), username: "ana", passwordHash: "hash",
+                                                                at: Date(timeIntervalSince1970: 1_700_000_000)).id
+                let player = try PlayerRepository(database).insert(PlayerDetails(name: "Ana"), owner: owner).id
+                let gathers = GatherRepository(database)
+                let id = try gathers.insert(id: UUID(), owner: owner, result: GatherResult(score: try XCTUnwrap(Score("2-1"))),
+                                            createdAt: Date(timeIntervalSince1970: 1_700_000_000)).gather.id
+                try gathers.assign(playerID: player, to: id, owner: owner, team: .teamA)
+            }
+        }()
+
+        let sound = try ServerProcess(arguments: ["check", "--db", path])
+        XCTAssertEqual(sound.waitForExit(), 0, sound.standardError)
+        XCTAssertTrue(waitUntil { sound.standardOutput.contains("is sound") }, sound.standardOutput)
+
+        // A copy whose kept record lost a win.
+        try {
+            let pool = try DatabasePool(path: path, configuration: DatabasePool.Configuration())
+            defer { pool.close() }
+            try pool.write { try $0.execute("UPDATE player_records SET won = 0, lost = 1") }
+        }()
+        let found = try ServerProcess(arguments: ["check", "--db", path])
+        XCTAssertEqual(found.waitForExit(), 1)
+        XCTAssertTrue(waitUntil { found.standardError.contains("is not the sum of their results") }, found.standardError)
+
+        let repaired = try ServerProcess(arguments: ["check", "--repair", "--db", path])
+        XCTAssertEqual(repaired.waitForExit(), 0, repaired.standardError)
+        XCTAssertTrue(waitUntil { repaired.standardOutput.contains("rebuilt the players' records") }, repaired.standardOutput)
+        let after = try ServerProcess(arguments: ["check", "--db", path])
+        XCTAssertEqual(after.waitForExit(), 0, after.standardError)
+
+        let missing = try ServerProcess(arguments: ["check", "--db", directory.appendingPathComponent("nothing.sqlite").path])
+        XCTAssertEqual(missing.waitForExit(), 1)
+        XCTAssertTrue(waitUntil { missing.standardError.contains("no database at") }, missing.standardError)
     }
 
     func testJSONLogLinesParseAndHoldNoSecrets() throws {

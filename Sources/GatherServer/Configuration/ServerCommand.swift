@@ -10,6 +10,9 @@ package enum ServerCommand: Sendable {
     case restore(ServerConfiguration, file: String, force: Bool)
     /// Apply pending migrations and exit.
     case migrate(ServerConfiguration)
+    /// What is wrong with the database, if anything: SQLite's integrity check and the players'
+    /// records kept as results change; `repair` rebuilds records that disagree with the matches.
+    case check(ServerConfiguration, repair: Bool)
     /// Create an account from the host (the way in when registration is closed); the password
     /// comes from the terminal, or the first line of standard input.
     case user(ServerConfiguration, UserAction)

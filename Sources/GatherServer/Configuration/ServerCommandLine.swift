@@ -200,6 +200,10 @@ package enum ServerCommandLine {
                     argumentType: .file,
                     example: "gather-server restore /backups/football-gather-20261120T031500Z.sqlite"),
         CommandSpec("migrate", summary: "apply pending schema migrations to the --db database and exit", example: "gather-server migrate --db gather.sqlite"),
+        CommandSpec("check", summary: "check the --db database: SQLite's integrity check, then the players' records kept as "
+                    + "results change, held against the matches; exit 1 if anything is wrong",
+                    options: [OptionSpec("--repair", help: "rebuild the players' records from the matches where they disagree")],
+                    example: "gather-server check --db /var/lib/gather/gather.sqlite"),
         CommandSpec("user add", summary: "create an account (for --registration closed); the password is asked for twice on a "
                     + "terminal, else read from the first line of standard input", arguments: ["NAME"],
                     example: "gather-server user add ana --db /var/lib/gather/gather.sqlite"),
@@ -295,6 +299,8 @@ package enum ServerCommandLine {
             return .restore(configuration, file: command.arguments[0], force: command.has("--force"))
         case "migrate":
             return .migrate(configuration)
+        case "check":
+            return .check(configuration, repair: command.has("--repair"))
         case "user add": return .user(configuration, .add(command.arguments[0]))
         case "user list": return .user(configuration, .list(json: command.has("--json")))
         case "user passwd": return .user(configuration, .passwd(command.arguments[0]))

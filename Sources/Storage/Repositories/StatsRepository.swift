@@ -1,111 +1,104 @@
 import FoundationEssentials
 import GatherRating
 
-/// Records and rankings, each one SQL query over the owner's ended gathers (but a match held in
-/// question as a repeat of another, which counts nowhere until it is settled). A player counts in a
-/// gather when on Team A or Team B (the bench does not play); the score's sides are read from its
-/// text `N-M`, Team A first.
+/// Records and rankings of the owner's players, read from the records the schema keeps as results
+/// change (`RecordTriggers`): a row a player, and each player's counted matches newest first, so
+/// each answer costs the same at the tenth match and the hundred-thousandth. A match counts when
+/// it has a score and is not held in question as a repeat; a player counts in it on Team A or
+/// Team B (the bench does not play).
 package struct StatsRepository {
     let database: Database
 
     package init(_ database: Database) { self.database = database }
 
-    /// Each (player, ended gather) with the goals for and against that player's side, newest first.
-    private static let results = """
-        results AS (
-            SELECT gather_players.player_id AS player_id,
-                   coalesce(gathers.ended_at, gathers.created_at) AS ended,
-                   gathers.api_id AS gather_id,
-                   CASE gather_players.team WHEN 'Team A' THEN sides.a ELSE sides.b END AS goals_for,
-                   CASE gather_players.team WHEN 'Team A' THEN sides.b ELSE sides.a END AS goals_against
-            FROM gather_players
-            JOIN gathers ON gathers.id = gather_players.gather_id
-            JOIN (SELECT id,
-                         CAST(substr(score, 1, instr(score, '-') - 1) AS INTEGER) AS a,
-                         CAST(substr(score, instr(score, '-') + 1) AS INTEGER) AS b
-                  FROM gathers WHERE group_id = ?1 AND score IS NOT NULL AND duplicate_of IS NULL) AS sides ON sides.id = gathers.id
-            WHERE gathers.group_id = ?1 AND gather_players.team != 'Bench'
-        )
-        """
+    /// A counted match's outcome for one side, from its goals: 1 won, 0 drawn, -1 lost.
+    private static let outcome = "((goals_for > goals_against) - (goals_for < goals_against))"
 
     /// The record of one of the owner's players; nil if there is no such player (retired ones count).
     package func playerStats(id: Int, owner: UUID) throws -> PlayerStats? {
         // A player deleted since is off the roster: not found here either, like their other routes.
         guard try database.query("SELECT 1 FROM players WHERE id = ? AND group_id = ? AND retired_at IS NULL", id, owner).first != nil
         else { return nil }
-        let row = try database.query("""
-            WITH \(StatsRepository.results),
-            mine AS (
-                SELECT goals_for, goals_against,
-                       CASE WHEN goals_for > goals_against THEN 'won' WHEN goals_for = goals_against THEN 'drawn' ELSE 'lost' END AS outcome,
-                       row_number() OVER (ORDER BY ended DESC, gather_id DESC) AS recency
-                FROM results WHERE player_id = ?2
-            ),
-            latest AS (SELECT outcome FROM mine WHERE recency = 1)
-            SELECT count(*),
-                   coalesce(sum(outcome = 'won'), 0), coalesce(sum(outcome = 'drawn'), 0), coalesce(sum(outcome = 'lost'), 0),
-                   coalesce(sum(goals_for), 0), coalesce(sum(goals_against), 0),
-                   (SELECT outcome FROM latest),
-                   coalesce((SELECT min(recency) - 1 FROM mine WHERE outcome != (SELECT outcome FROM latest)), count(*)),
-                   max(CASE recency WHEN 1 THEN outcome END), max(CASE recency WHEN 2 THEN outcome END),
-                   max(CASE recency WHEN 3 THEN outcome END), max(CASE recency WHEN 4 THEN outcome END),
-                   max(CASE recency WHEN 5 THEN outcome END)
-            FROM mine
-            """, owner, id).first
-        guard let row else { return nil }
-        let latest = try row.optionalString(6).flatMap(Outcome.init(rawValue:))
-        let lastFive = try (8...12).compactMap { try row.optionalString($0).flatMap(Outcome.init(rawValue:)) }
-        return PlayerStats(playerID: id, played: try row.int(0), won: try row.int(1), drawn: try row.int(2), lost: try row.int(3),
-                           goalsFor: try row.int(4), goalsAgainst: try row.int(5),
-                           currentStreak: try latest.map { PlayerStats.Streak(outcome: $0, length: try row.int(7)) },
+        let record = try database.query("""
+            SELECT played, won, drawn, lost, goals_for, goals_against FROM player_records WHERE player_id = ? AND group_id = ?
+            """, id, owner).first
+        let played = try record?.int(0) ?? 0
+        let lastFive = try newestOutcomes(of: id, owner: owner, limit: 5)
+        return PlayerStats(playerID: id, played: played, won: try record?.int(1) ?? 0, drawn: try record?.int(2) ?? 0,
+                           lost: try record?.int(3) ?? 0, goalsFor: try record?.int(4) ?? 0, goalsAgainst: try record?.int(5) ?? 0,
+                           currentStreak: try lastFive.first.map { PlayerStats.Streak(outcome: $0, length: try streak(of: id, owner: owner, outcome: $0, played: played)) },
                            lastFive: lastFive)
     }
 
-    /// Matches played and won by each of the owner's players who has played an ended one, in one
-    /// grouped query: what record-weighted balancing needs for every candidate at once.
+    /// How many of the player's newest matches in a row ended with `outcome`: read from the newest
+    /// down to the first that did not, so it costs the streak's length, not the history's.
+    private func streak(of player: Int, owner: UUID, outcome: Outcome, played: Int) throws -> Int {
+        let value = StatsRepository.value(of: outcome)
+        guard let broken = try database.query("""
+            SELECT ended, gather_api_id FROM player_results
+            WHERE player_id = ?1 AND group_id = ?2 AND \(StatsRepository.outcome) != ?3
+            ORDER BY ended DESC, gather_api_id DESC LIMIT 1
+            """, player, owner, value).first
+        else { return played }
+        return try database.query("""
+            SELECT count(*) FROM player_results
+            WHERE player_id = ?1 AND group_id = ?2 AND (ended, gather_api_id) > (?3, ?4)
+            """, player, owner, try broken.int(0), try broken.string(1)).first?.int(0) ?? 0
+    }
+
+    /// The outcomes of the player's newest `limit` counted matches, newest first.
+    private func newestOutcomes(of player: Int, owner: UUID, limit: Int) throws -> [Outcome] {
+        try database.map("""
+            SELECT \(StatsRepository.outcome) FROM player_results WHERE player_id = ?1 AND group_id = ?2
+            ORDER BY ended DESC, gather_api_id DESC LIMIT ?3
+            """, player, owner, limit) { row in
+                StatsRepository.outcome(of: try row.int(0))
+            }
+    }
+
+    private static func value(of outcome: Outcome) -> Int {
+        switch outcome {
+        case .won: 1
+        case .drawn: 0
+        case .lost: -1
+        }
+    }
+
+    private static func outcome(of value: Int) -> Outcome {
+        value > 0 ? .won : value == 0 ? .drawn : .lost
+    }
+
+    /// Matches played and won by each of the owner's players who has played a counted one: what
+    /// record-weighted balancing needs for every candidate at once.
     package func playedAndWon(owner: UUID) throws -> [Int: (played: Int, won: Int)] {
         var records: [Int: (played: Int, won: Int)] = [:]
-        for row in try database.query("""
-            WITH \(StatsRepository.results)
-            SELECT player_id, count(*), sum(goals_for > goals_against) FROM results GROUP BY player_id
-            """, owner) {
+        for row in try database.query("SELECT player_id, played, won FROM player_records WHERE group_id = ? AND played > 0", owner) {
             records[try row.int(0)] = (try row.int(1), try row.int(2))
         }
         return records
     }
 
-    /// The last five outcomes (newest first) of each of the owner's players who has played an
-    /// ended match, in one query: the form column of a table.
+    /// The last five outcomes (newest first) of each of the owner's players who has played a
+    /// counted match: the form column of a table. Five rows a player, read newest first.
     package func recentForm(owner: UUID) throws -> [Int: [Outcome]] {
         var form: [Int: [Outcome]] = [:]
-        for row in try database.query("""
-            WITH \(StatsRepository.results),
-            ranked AS (
-                SELECT player_id,
-                       CASE WHEN goals_for > goals_against THEN 'won' WHEN goals_for = goals_against THEN 'drawn' ELSE 'lost' END AS outcome,
-                       row_number() OVER (PARTITION BY player_id ORDER BY ended DESC, gather_id DESC) AS recency
-                FROM results
-            )
-            SELECT player_id, outcome FROM ranked WHERE recency <= 5 ORDER BY player_id, recency
-            """, owner) {
-            if let outcome = Outcome(rawValue: try row.string(1)) { form[try row.int(0), default: []].append(outcome) }
+        for player in try database.map("SELECT player_id FROM player_records WHERE group_id = ? AND played > 0", owner, transform: { try $0.int(0) }) {
+            form[player] = try newestOutcomes(of: player, owner: owner, limit: 5)
         }
         return form
     }
 
-    /// The owner's players on the roster with at least `minimumGames` ended matches, by win rate,
-    /// then games played, then goal difference (then name, for a stable order).
+    /// The owner's players on the roster with at least `minimumGames` counted matches (and at least
+    /// one), by win rate, then games played, then goal difference (then name, for a stable order).
     package func leaderboard(owner: UUID, minimumGames: Int) throws -> [LeaderboardEntry] {
         try database.query("""
-            WITH \(StatsRepository.results)
-            SELECT players.id, players.name, count(*),
-                   sum(goals_for > goals_against), sum(goals_for = goals_against), sum(goals_for < goals_against),
-                   sum(goals_for) - sum(goals_against)
-            FROM results JOIN players ON players.id = results.player_id
-            WHERE players.group_id = ?1 AND players.retired_at IS NULL
-            GROUP BY players.id HAVING count(*) >= ?2
-            ORDER BY sum(goals_for > goals_against) * 1.0 / count(*) DESC, count(*) DESC,
-                     sum(goals_for) - sum(goals_against) DESC, players.name, players.id
+            SELECT players.id, players.name, records.played, records.won, records.drawn, records.lost,
+                   records.goals_for - records.goals_against
+            FROM player_records AS records JOIN players ON players.id = records.player_id
+            WHERE records.group_id = ?1 AND players.group_id = ?1 AND players.retired_at IS NULL
+                AND records.played > 0 AND records.played >= ?2
+            ORDER BY records.won * 1.0 / records.played DESC, records.played DESC,
+                     records.goals_for - records.goals_against DESC, players.name, players.id
             """, owner, minimumGames).enumerated().map { index, row in
                 LeaderboardEntry(rank: index + 1, playerID: try row.int(0), name: try row.string(1), played: try row.int(2),
                                  won: try row.int(3), drawn: try row.int(4), lost: try row.int(5), goalDifference: try row.int(6))

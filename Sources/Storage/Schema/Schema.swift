@@ -2,7 +2,7 @@
 /// The Football Gather schema, one migration per version. Never edit a released migration: add one.
 package enum Schema {
     /// Usernames' comparison keys are recomputed at every open (see `UserRepository.reconcileComparisonKeys`).
-    package static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12, version13, version14, version15]) { database in
+    package static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12, version13, version14, version15, version16]) { database in
         try UserRepository(database).reconcileComparisonKeys()
     }
 
@@ -320,6 +320,47 @@ package enum Schema {
             \(markStale("NEW.group_id"))
         END;
         """
+
+    /// Each player's record kept as results change, by triggers in the writing transaction, so
+    /// that the leaderboard, a player's record and record-weighted balancing read a row a player
+    /// (and a player's newest matches) however many matches were ever played. `player_results`
+    /// holds each counted (player, match) with its goals, indexed newest first per player;
+    /// `player_records` their sums. A match counts when it has a score and is not held in question
+    /// as a repeat; a player counts in it on Team A or Team B, not on the bench.
+    /// `RecordRepository.problems` checks both against the matches themselves.
+    static let version16 = Migration(version: 16, name: "players' records kept as results change", sql: """
+        CREATE TABLE player_results (
+            gather_id     TEXT NOT NULL REFERENCES gathers(id) ON DELETE CASCADE,
+            player_id     INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+            group_id      TEXT NOT NULL,
+            ended         INTEGER NOT NULL,
+            gather_api_id TEXT NOT NULL,
+            goals_for     INTEGER NOT NULL,
+            goals_against INTEGER NOT NULL,
+            PRIMARY KEY (gather_id, player_id)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX player_results_newest ON player_results(player_id, ended DESC, gather_api_id DESC);
+
+        CREATE TABLE player_records (
+            player_id     INTEGER PRIMARY KEY NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+            group_id      TEXT NOT NULL,
+            played        INTEGER NOT NULL,
+            won           INTEGER NOT NULL,
+            drawn         INTEGER NOT NULL,
+            lost          INTEGER NOT NULL,
+            goals_for     INTEGER NOT NULL,
+            goals_against INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX player_records_by_group ON player_records(group_id);
+
+        \(RecordTriggers.countedResults(where: "1"))
+        INSERT INTO player_records (player_id, group_id, played, won, drawn, lost, goals_for, goals_against)
+            SELECT player_id, group_id, count(*), sum(goals_for > goals_against), sum(goals_for = goals_against),
+                   sum(goals_for < goals_against), sum(goals_for), sum(goals_against)
+            FROM player_results GROUP BY player_id;
+
+        \(RecordTriggers.all)
+        """)
 
     /// Marks a group's ratings stale; nothing for a group being deleted (its rows cascade away).
     private static func markStale(_ group: String) -> String {
