@@ -149,12 +149,14 @@ sanitize: test-prerequisites
 sanitize-address: test-prerequisites
 	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build/asan --disable-swift-testing
 
-# The gather-server the image ships (static-server) under wrk, scenario by scenario, beside a one-worker
-# nginx serving the same list body: a table on stdout and Benchmarks/results/latest.json (see
-# docs/performance.md).
+# The gather-server the image ships (static-server) under wrk, scenario by scenario, beside nginx
+# serving the same list body: a table on stdout and Benchmarks/results/latest.json (see
+# docs/performance.md). With 4 cores or more (or SERVER_CORES=N), gather-server and nginx are pinned
+# to the same N cores (2 by default) and wrk to the others; below that all three share the cores.
+SERVER_CORES ?=
 bench: static-server
 	$(SWIFT) build -c release --product gather-bench
-	FG_BENCH_SERVER=$(STATIC_SERVER) .build/release/gather-bench
+	FG_BENCH_SERVER=$(STATIC_SERVER) .build/release/gather-bench $(if $(SERVER_CORES),--server-cores $(SERVER_CORES))
 
 # The list's latency under wrk: nginx with 1 and 2 workers beside gather-server with 1 and 2 event
 # loops, LATENCY_ROUNDS rounds in turn, each run and the medians printed (docs/performance.md).

@@ -11,10 +11,13 @@ struct BenchmarkReport: Codable {
 
     let cores: Int
     let seconds: Int
+    /// Which cores the servers and wrk ran on.
+    var pinning: CorePlan?
     var date = ISO8601DateFormatter().string(from: Date())
     var nginx = WrkResult(requestsPerSecond: 0, p50Milliseconds: 0, p99Milliseconds: 0, errors: 0, requests: 0)
-    /// The same with two worker processes: not the ceiling, the latency of a mature server whose
-    /// threads share the cores with wrk as our event loops do.
+    /// The same with as many worker processes as gather-server has event loops: shared, not the
+    /// ceiling but the latency of a mature server whose threads share the cores with wrk as our
+    /// event loops do; pinned, the server at equal threads that every figure is a fraction of.
     var nginxTwoWorkers = WrkResult(requestsPerSecond: 0, p50Milliseconds: 0, p99Milliseconds: 0, errors: 0, requests: 0)
     var scenarios: [Scenario] = []
     var listBodyBytes = 0
@@ -41,7 +44,8 @@ struct BenchmarkReport: Codable {
         + "     req/s      p50      p99  errors  of nginx  CPU µs/req"
 
     func line(_ name: String, _ result: WrkResult, cpu: Double? = nil) -> String {
-        let fraction = nginx.requestsPerSecond > 0 ? result.requestsPerSecond / nginx.requestsPerSecond * 100 : 0
+        let reference = pinning?.isPinned == true ? nginxTwoWorkers : nginx
+        let fraction = reference.requestsPerSecond > 0 ? result.requestsPerSecond / reference.requestsPerSecond * 100 : 0
         return name.padding(toLength: 44, withPad: " ", startingAt: 0)
             + String(format: "%10.0f %6.2fms %6.2fms %7d %8.1f %%", result.requestsPerSecond, result.p50Milliseconds,
                      result.p99Milliseconds, result.errors, fraction)

@@ -12,8 +12,9 @@ final class NginxCeiling {
     private let directory: URL
 
     /// `contentType`: the header the body goes out with (a share page's HTML beside its server's).
+    /// `cores`: when it pins, nginx runs on the servers' cores.
     init(body: [UInt8], directory parent: URL, workers: Int = 1, path: String = "/api/players",
-         contentType: String = "application/json; charset=utf-8") throws {
+         contentType: String = "application/json; charset=utf-8", cores: CorePlan? = nil) throws {
         self.path = path
         directory = parent.appendingPathComponent("nginx-\(workers)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("logs"), withIntermediateDirectories: true)
@@ -46,8 +47,11 @@ final class NginxCeiling {
         let file = directory.appendingPathComponent("nginx.conf")
         try configuration.write(to: file, atomically: true, encoding: .utf8)
         process = Process()
-        process.executableURL = URL(fileURLWithPath: try Command.path(of: "nginx"))
-        process.arguments = ["-c", file.path, "-p", directory.path, "-e", directory.appendingPathComponent("logs/error.log").path]
+        let arguments = ["-c", file.path, "-p", directory.path, "-e", directory.appendingPathComponent("logs/error.log").path]
+        let nginx = try Command.path(of: "nginx")
+        let (program, pinned) = cores?.serverCommand(nginx, arguments) ?? (nginx, arguments)
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = pinned
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

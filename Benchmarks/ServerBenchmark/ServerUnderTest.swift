@@ -12,14 +12,19 @@ final class ServerUnderTest {
 
     /// `trustingProxy`: false for a server that counts connections per address against its default
     /// cap, which `--trust-proxy` turns off.
-    init(binary: String, database: String, extraArguments: [String] = [], trustingProxy: Bool = true) throws {
+    /// `cores`: when it pins, the server runs on the servers' cores with an event loop for each.
+    init(binary: String, database: String, extraArguments: [String] = [], trustingProxy: Bool = true, cores: CorePlan? = nil) throws {
         port = try FreePort.find()
         process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
         // Quiet: the access log is a deployment's choice, and writing it is not what is measured.
         // Trusting X-Forwarded-For lets the login scenarios come from many addresses, as they would.
-        process.arguments = ["--port", "\(port)", "--db", database, "--quiet", "--max-connections", "20000"]
+        let arguments = ["--port", "\(port)", "--db", database, "--quiet", "--max-connections", "20000"]
             + (trustingProxy ? ["--trust-proxy"] : []) + extraArguments
+            + (cores?.isPinned == true ? ["--event-loops", "\(cores?.serverThreads ?? 1)"] : [])
+        // taskset execs the server in its own process, so the pid (and /proc's figures) are the server's.
+        let (program, pinned) = cores?.serverCommand(binary, arguments) ?? (binary, arguments)
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = pinned
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         let started = MonotonicClock.now()

@@ -17,6 +17,8 @@ enum Wrk {
         var connections = 64
         var seconds = 10
         var script: String?
+        /// Pinned to wrk's cores when the plan pins.
+        var cores: CorePlan?
     }
 
     /// Runs wrk against `url` and reads its report.
@@ -24,7 +26,9 @@ enum Wrk {
         var arguments = ["-t\(options.threads)", "-c\(options.connections)", "-d\(options.seconds)s", "--latency", "--timeout", "5s"]
         if let script = options.script { arguments += ["-s", script] }
         arguments.append(url)
-        let output = try Command.output("wrk", arguments)
+        let wrk = try Command.path(of: "wrk")
+        let (program, pinned) = options.cores?.wrkCommand(wrk, arguments) ?? (wrk, arguments)
+        let output = try Command.output(program, pinned)
         return try parse(output)
     }
 

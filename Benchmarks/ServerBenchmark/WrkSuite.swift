@@ -12,8 +12,10 @@ struct WrkSuite {
     let serverBinary: String
     let resultsFile: String
     let directory: URL
+    let cores: CorePlan
 
-    init() throws {
+    init(arguments: [String] = []) throws {
+        cores = try CorePlan.current(arguments: arguments)
         seconds = BenchmarkSettings.wrkSeconds
         serverBinary = BenchmarkSettings.serverBinary
         resultsFile = ProcessInfo.processInfo.environment["FG_BENCH_RESULTS"] ?? "Benchmarks/results/latest.json"
@@ -24,7 +26,9 @@ struct WrkSuite {
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("bench.sqlite").path
         var report = BenchmarkReport(cores: ProcessInfo.processInfo.activeProcessorCount, seconds: seconds)
-        print("gather-bench: wrk -t2 -c64, \(seconds) s per scenario, \(report.cores) cores; gather-server \(serverBinary)")
+        report.pinning = cores
+        print("gather-bench: wrk -t\(cores.wrkThreads) -c64, \(seconds) s per scenario, \(report.cores) cores; gather-server \(serverBinary)")
+        print("gather-bench: \(cores.description)")
 
         // The data, made through the API by a first server; the measured one opens it as it exists.
         // Both let one account write without its limits: 2,000 players for one account are 2,000
@@ -43,7 +47,8 @@ struct WrkSuite {
             startUps.append(probe.startUpMilliseconds)
             probe.stop()
         }
-        let server = try ServerUnderTest(binary: serverBinary, database: database, extraArguments: BenchmarkSettings.liftedWriteLimits)
+        let server = try ServerUnderTest(binary: serverBinary, database: database, extraArguments: BenchmarkSettings.liftedWriteLimits,
+                                         cores: cores)
         defer { server.stop() }
         startUps.append(server.startUpMilliseconds)
         report.startUpMilliseconds = startUps.sorted()[startUps.count / 2]
@@ -54,15 +59,16 @@ struct WrkSuite {
         guard list.status == 200 else { throw BenchmarkError("GET /api/players: \(list.status)") }
         report.listBodyBytes = list.body.count
 
-        let nginx = try NginxCeiling(body: list.body, directory: directory)
+        let nginx = try NginxCeiling(body: list.body, directory: directory, cores: cores)
         report.nginx = try Wrk.run(nginx.url, options: options())
         nginx.stop()
-        let nginxTwoWorkers = try NginxCeiling(body: list.body, directory: directory, workers: 2)
-        report.nginxTwoWorkers = try Wrk.run(nginxTwoWorkers.url, options: options())
-        nginxTwoWorkers.stop()
+        let loops = cores.serverThreads
+        let nginxEqualThreads = try NginxCeiling(body: list.body, directory: directory, workers: loops, cores: cores)
+        report.nginxTwoWorkers = try Wrk.run(nginxEqualThreads.url, options: options())
+        nginxEqualThreads.stop()
         print(BenchmarkReport.header)
         print(report.line("nginx, same body as a static file", report.nginx))
-        print(report.line("nginx, 2 workers (as many as our loops)", report.nginxTwoWorkers))
+        print(report.line("nginx, \(loops) worker\(loops == 1 ? "" : "s") (as many as our loops)", report.nginxTwoWorkers))
 
         let scripts = LuaScripts(directory: directory)
         let gather = reader.gatherID ?? ""
@@ -105,7 +111,8 @@ struct WrkSuite {
 
         // What a list costs when it is read and written out each time (the roster cache off), as
         // the roster grows: it must grow linearly, with a small constant.
-        let uncached = try ServerUnderTest(binary: serverBinary, database: database, extraArguments: ["--roster-cache-bytes", "0"])
+        let uncached = try ServerUnderTest(binary: serverBinary, database: database, extraArguments: ["--roster-cache-bytes", "0"],
+                                           cores: cores)
         for account in [reader, medium, large] {
             try measure("GET /api/players, no cache (\(account.playerIDs.count) players)", uncached.baseURL + "/api/players",
                         script: try scripts.get(account), server: uncached, into: &report)
@@ -126,7 +133,7 @@ struct WrkSuite {
     }
 
     private func options(script: String? = nil, connections: Int = 64) -> Wrk.Options {
-        Wrk.Options(threads: 2, connections: connections, seconds: seconds, script: script)
+        Wrk.Options(threads: cores.wrkThreads, connections: connections, seconds: seconds, script: script, cores: cores)
     }
 
     private func measure(_ name: String, _ url: String, script: String, connections: Int = 64, server: ServerUnderTest,

@@ -37,11 +37,12 @@ case "viewers":
                                          directory: directory).run()
     // A goal that did not reach every viewer, a lost stream or a thread per viewer is a failure.
     guard report.passed else { exit(1) }
-case nil, "wrk":
-    try WrkSuite().run()
+case nil, "wrk", "--server-cores":
+    try WrkSuite(arguments: arguments).run()
 default:
     print("""
-        usage: gather-bench [wrk]            the release gather-server under wrk beside a one-worker nginx (make bench)
+        usage: gather-bench [wrk] [--server-cores N]  the release gather-server under wrk beside nginx (make bench); with 4 cores
+                                     or more, or N given, the servers pinned to N cores (2 by default) and wrk to the others
                gather-bench latency [ROUNDS] the list's latency beside nginx's with 1 and 2 threads each, in turn (make bench-latency)
                gather-bench abuse            /health and an innocent roster while one account runs its heaviest reads (make bench-abuse)
                gather-bench viewers          1,000 share pages on one match: goals delivered, memory a viewer, the page beside nginx (make bench-viewers)
