@@ -3,47 +3,70 @@ import GatherServer
 import Networking
 import Storage
 
-/// `gather-server check`: what is wrong with the `--db` database, if anything. SQLite's integrity
-/// check reads every page; then the players' records the schema keeps as results change are held
-/// against the matches themselves, and with `--repair` rebuilt where they disagree (safe while a
-/// server runs: one write transaction). The exit status is 0 sound (or repaired), 1 not.
+/// `gather-server check`: what is wrong with the `--db` database, if anything. Read-only, so it
+/// runs beside a live server and never changes a file's schema: SQLite's integrity check reads
+/// every page, then the players' records the schema keeps as results change are held against the
+/// matches themselves, in one snapshot. `--repair` rebuilds records that disagree, with the
+/// directory to itself (a rebuild rewrites every record in one transaction, which a running
+/// server's writes would wait on). The exit status is 0 sound (or repaired), 1 not.
 enum CheckCommand {
     static func run(on path: String, repair: Bool) -> Int32 {
-        guard path == ":memory:" || FileManager.default.fileExists(atPath: path) else {
+        guard FileManager.default.fileExists(atPath: path) else {
             return failed("no database at \(path) (give the server's with --db or FG_DB_PATH)")
         }
-        let pool: DatabasePool
+        let problems: [String]
         do {
-            pool = try DatabasePool(path: path, configuration: DatabasePool.Configuration(readerCount: 1))
-        } catch {
-            return failed("cannot open \(path): \(error)")
-        }
-        defer { pool.close() }
-        do {
-            let damage = try pool.read { try $0.integrityProblems() }
+            let database = try Database(path: path, mode: .readOnly)
+            let version = try database.userVersion()
+            let latest = Schema.migrator.latestVersion
+            guard version == latest else {
+                return failed(version < latest
+                              ? "\(path) has schema version \(version): run gather-server migrate first (this gather-server checks version \(latest))"
+                              : "\(path) has schema version \(version), newer than this gather-server knows (\(latest)): check it with the newer one")
+            }
+            let damage = try database.integrityProblems()
             guard damage.isEmpty else {
                 // A damaged file is restored from a backup, not patched: nothing is rebuilt on it.
                 return failed("\(path) is damaged (restore a backup with gather-server restore):\n" + damage.joined(separator: "\n"))
             }
-            let problems = try pool.read { try RecordRepository($0).problems() }
-            guard !problems.isEmpty else {
-                print("gather-server: \(path) is sound: integrity checked, players' records agree with the matches")
-                return 0
-            }
-            let listing = problems.map { "  \($0)" }.joined(separator: "\n")
-            guard repair else {
-                return failed("the players' records disagree with the matches (gather-server check --repair rebuilds them):\n\(listing)")
-            }
+            problems = try database.transaction(.deferred) { try RecordRepository(database).problems() }
+        } catch {
+            return failed("cannot check \(path) (if it is damaged, restore a backup with gather-server restore): \(error)")
+        }
+        guard !problems.isEmpty else {
+            print("gather-server: \(path) is sound: integrity checked, players' records agree with the matches")
+            return 0
+        }
+        let listing = problems.map { "  \($0)" }.joined(separator: "\n")
+        guard repair else {
+            return failed("the players' records disagree with the matches (gather-server check --repair rebuilds them):\n\(listing)")
+        }
+        return rebuild(path, listing: listing)
+    }
+
+    private static func rebuild(_ path: String, listing: String) -> Int32 {
+        let lock: DatabaseDirectoryLock
+        do {
+            lock = try DatabaseDirectoryLock(.restoring, databasePath: path)
+        } catch .serverRunning {
+            return failed("a server is running on a database beside \(path): stop it, then run check --repair again")
+        } catch {
+            return failed("\(error)")
+        }
+        defer { lock.release() }
+        do {
+            let pool = try DatabasePool(path: path, configuration: DatabasePool.Configuration(readerCount: 0))
+            defer { pool.close() }
             let remaining = try pool.write { database in
                 try RecordRepository(database).rebuild()
                 return try RecordRepository(database).problems()
             }
             guard remaining.isEmpty else { return failed("the rebuilt records still disagree:\n" + remaining.joined(separator: "\n")) }
-            print("gather-server: rebuilt the players' records of \(path) from the matches; they disagreed:\n\(listing)")
-            return 0
         } catch {
-            return failed("cannot check \(path): \(error)")
+            return failed("cannot rebuild the records of \(path): \(error)")
         }
+        print("gather-server: rebuilt the players' records of \(path) from the matches; they disagreed:\n\(listing)")
+        return 0
     }
 
     private static func failed(_ message: String) -> Int32 {

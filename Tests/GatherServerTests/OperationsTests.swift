@@ -125,11 +125,31 @@ final class OperationsTests: XCTestCase {
         XCTAssertEqual(found.waitForExit(), 1)
         XCTAssertTrue(waitUntil { found.standardError.contains("is not the sum of their results") }, found.standardError)
 
+        // A rebuild waits for the server to stop: its writes would wait on the rebuild.
+        let running = try ServerProcess(arguments: ["--port", "0", "--db", path])
+        XCTAssertNotNil(running.waitForPort(), running.standardError)
+        let refused = try ServerProcess(arguments: ["check", "--repair", "--db", path])
+        XCTAssertEqual(refused.waitForExit(), 1)
+        XCTAssertTrue(waitUntil { refused.standardError.contains("a server is running") }, refused.standardError)
+        running.terminate()
+        XCTAssertEqual(running.waitForExit(), 0)
+
         let repaired = try ServerProcess(arguments: ["check", "--repair", "--db", path])
         XCTAssertEqual(repaired.waitForExit(), 0, repaired.standardError)
         XCTAssertTrue(waitUntil { repaired.standardOutput.contains("rebuilt the players' records") }, repaired.standardOutput)
         let after = try ServerProcess(arguments: ["check", "--db", path])
         XCTAssertEqual(after.waitForExit(), 0, after.standardError)
+
+        // A file of an older schema is not migrated by a check: that is the operator's step.
+        try {
+            let pool = try DatabasePool(path: path, configuration: DatabasePool.Configuration())
+            defer { pool.close() }
+            try pool.write { try $0.executeScript("PRAGMA user_version = 15") }
+        }()
+        let older = try ServerProcess(arguments: ["check", "--db", path])
+        XCTAssertEqual(older.waitForExit(), 1)
+        XCTAssertTrue(waitUntil { older.standardError.contains("run gather-server migrate first") }, older.standardError)
+        XCTAssertEqual(try Database(path: path, mode: .readOnly).userVersion(), 15, "left as it was")
 
         let missing = try ServerProcess(arguments: ["check", "--db", directory.appendingPathComponent("nothing.sqlite").path])
         XCTAssertEqual(missing.waitForExit(), 1)

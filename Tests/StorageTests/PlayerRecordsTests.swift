@@ -12,7 +12,8 @@ final class PlayerRecordsTests: StorageTestCase {
     private struct History {
         let pool: DatabasePool
         let owner: UUID
-        let stranger: UUID
+        var stranger: UUID
+        var strangers = 0
         var players: [Int] = []
         var gathers: [UUID] = []
     }
@@ -71,7 +72,9 @@ final class PlayerRecordsTests: StorageTestCase {
         let gather = history.gathers.randomElement(using: &random)
         // Minutes apart, often the same one: ties are ordered by id.
         let when = PlayerRecordsTests.base.addingTimeInterval(Double(Int.random(in: 0...40, using: &random)) * 60)
-        let kind = gather == nil ? 0 : Int.random(in: 0...10, using: &random)
+        // An end given with the match (a whole upload), or none (the start, or the moment the result came).
+        let end = Bool.random(using: &random) ? when.addingTimeInterval(Double(Int.random(in: 0...90, using: &random)) * 60) : nil
+        let kind = gather == nil ? 0 : Int.random(in: 0...12, using: &random)
         switch kind {
         case 0, 1:
             let id = UUID()
@@ -79,7 +82,7 @@ final class PlayerRecordsTests: StorageTestCase {
             let members = randomMembers(of: players, &random)
             try history.pool.write { database in
                 let gathers = GatherRepository(database)
-                _ = try gathers.insert(id: id, owner: owner, result: result, createdAt: when)
+                _ = try gathers.insert(id: id, owner: owner, result: result, createdAt: when, endedAt: end)
                 try gathers.replacePlayers(of: id, owner: owner, with: members)
             }
             history.gathers.append(id)
@@ -94,7 +97,7 @@ final class PlayerRecordsTests: StorageTestCase {
             try history.pool.write { database in
                 let gathers = GatherRepository(database)
                 try gathers.overwrite(id: gather!, owner: owner, result: result, createdAt: Bool.random(using: &random) ? when : nil,
-                                      endedAt: nil, balanceSeed: nil, now: when)
+                                      endedAt: end, balanceSeed: nil, now: when)
                 try gathers.replacePlayers(of: gather!, owner: owner, with: members)
             }
             return "a match uploaded again"
@@ -125,6 +128,24 @@ final class PlayerRecordsTests: StorageTestCase {
             let added = try history.pool.write { try PlayerRepository($0).insert(PlayerDetails(name: "New \(player)"), owner: owner).id }
             history.players.append(added)
             return "a player removed from the roster, another added"
+        case 12:
+            // The same result uploaded again with another end: only the match's time changes.
+            let newEnd = end ?? when.addingTimeInterval(600)
+            try history.pool.write { database in
+                let gathers = GatherRepository(database)
+                guard let current = try gathers.find(id: gather!, owner: owner) else { return }
+                try gathers.overwrite(id: gather!, owner: owner, result: current.result, createdAt: nil, endedAt: newEnd,
+                                      balanceSeed: nil, now: when)
+            }
+            return "a match's end moved"
+        case 11:
+            // The other account closed and deleted with everything of its own; another takes its place.
+            let stranger = history.stranger
+            history.strangers += 1
+            let next = try createUser(history.pool, "stranger-\(history.strangers)")
+            try history.pool.write { _ = try UserRepository($0).delete(id: stranger) }
+            history.stranger = next
+            return "another account deleted"
         default:
             // The stranger's own match, with the stranger's own player: never in the owner's records.
             let stranger = history.stranger
@@ -150,20 +171,27 @@ final class PlayerRecordsTests: StorageTestCase {
         }
     }
 
+    /// Matches of the first two players, a minute apart, the first on Team A.
+    private func play(_ scores: [String], in history: inout History) throws {
+        let (ana, ben) = (history.players[0], history.players[1])
+        for (minute, score) in scores.enumerated() {
+            let id = UUID()
+            let owner = history.owner
+            try history.pool.write { database in
+                let gathers = GatherRepository(database)
+                _ = try gathers.insert(id: id, owner: owner, result: GatherResult(score: try XCTUnwrap(Score(score))),
+                                       createdAt: PlayerRecordsTests.base.addingTimeInterval(Double(minute) * 60))
+                try gathers.replacePlayers(of: id, owner: owner, with: [.init(id: ana, team: .teamA), .init(id: ben, team: .teamB)])
+            }
+            history.gathers.append(id)
+        }
+    }
+
     func testAStreakIsCountedToTheFirstMatchThatEndedOtherwise() throws {
         var history = try makeHistory()
         let (ana, ben) = (history.players[0], history.players[1])
         // Ana: lost, then won five in a row; Ben on the other side.
-        for (minute, score) in ["0-1", "1-0", "2-0", "3-1", "1-0", "2-1"].enumerated() {
-            let id = UUID()
-            try history.pool.write { database in
-                let gathers = GatherRepository(database)
-                _ = try gathers.insert(id: id, owner: history.owner, result: GatherResult(score: try XCTUnwrap(Score(score))),
-                                       createdAt: PlayerRecordsTests.base.addingTimeInterval(Double(minute) * 60))
-                try gathers.replacePlayers(of: id, owner: history.owner, with: [.init(id: ana, team: .teamA), .init(id: ben, team: .teamB)])
-            }
-            history.gathers.append(id)
-        }
+        try play(["0-1", "1-0", "2-0", "3-1", "1-0", "2-1"], in: &history)
         let stats = try history.pool.read { try StatsRepository($0).playerStats(id: ana, owner: history.owner) }
         XCTAssertEqual(stats?.currentStreak, PlayerStats.Streak(outcome: .won, length: 5))
         XCTAssertEqual(stats?.played, 6)
@@ -182,8 +210,7 @@ final class PlayerRecordsTests: StorageTestCase {
 
     func testADamagedCopyIsFoundAndRebuilt() throws {
         var history = try makeHistory()
-        var random = SeededGenerator(seed: 99)
-        for _ in 0..<40 { _ = try randomWrite(&history, &random) }
+        try play(["2-1", "0-0", "1-3"], in: &history)
         try history.pool.write { database in
             try database.execute("UPDATE player_records SET won = won + 1 WHERE player_id = (SELECT min(player_id) FROM player_records)")
             try database.execute("DELETE FROM player_results WHERE (gather_id, player_id) = (SELECT gather_id, player_id FROM player_results LIMIT 1)")
@@ -203,7 +230,7 @@ final class PlayerRecordsTests: StorageTestCase {
         // As a database of schema version 15 had it: no records at all.
         try history.pool.write { database in
             try database.executeScript("""
-                DROP TRIGGER results_match_saved; DROP TRIGGER results_match_changed; DROP TRIGGER results_place_taken;
+                DROP TRIGGER results_match_changed; DROP TRIGGER results_place_taken;
                 DROP TRIGGER results_place_left; DROP TRIGGER results_place_changed;
                 DROP TABLE player_records; DROP TABLE player_results;
                 PRAGMA user_version = 15;

@@ -1,8 +1,15 @@
 /// The triggers that keep `player_results` and `player_records` in step with the matches
 /// (`Schema.version16`): every write that changes what counts (a result saved or corrected, a
 /// match deleted or held in question, a player moved between sides) changes them in the same
-/// transaction, whichever code path made it. Released with version 16: a change to them is a new
-/// migration that drops and creates them again.
+/// transaction, whichever code path made it. A match's places can only be added once it exists,
+/// so a match is counted by its places' triggers, and again whenever it changes.
+///
+/// Released with version 16: a change to these rules is a new migration that drops the triggers
+/// and creates its own copy (and `RecordRepository` then follows the new one). A migration that
+/// rebuilds `gathers`, `gather_players` or `players` the SQLite way (new table, copy, drop,
+/// rename) drops these triggers and the ratings' first, and creates them again after: a rename
+/// re-reads every trigger, and one naming the dropped table stops it. A player's record is kept
+/// under the group of the matches it counts, which is always the player's own.
 enum RecordTriggers {
     /// Inserts the counted (player, match) rows of the matches `condition` picks (over `gathers`
     /// as `g` and `gather_players` as `gp`).
@@ -46,10 +53,6 @@ enum RecordTriggers {
             WHERE player_id = OLD.player_id;
         END;
 
-        CREATE TRIGGER results_match_saved AFTER INSERT ON gathers WHEN NEW.score IS NOT NULL AND NEW.duplicate_of IS NULL
-        BEGIN
-            \(countedResults(where: "g.id = NEW.id"))
-        END;
         CREATE TRIGGER results_match_changed AFTER UPDATE OF score, duplicate_of, created_at, ended_at, group_id, api_id ON gathers
         WHEN OLD.score IS NOT NEW.score OR OLD.duplicate_of IS NOT NEW.duplicate_of OR OLD.created_at IS NOT NEW.created_at
             OR OLD.ended_at IS NOT NEW.ended_at OR OLD.group_id IS NOT NEW.group_id OR OLD.api_id IS NOT NEW.api_id

@@ -339,7 +339,8 @@ package enum Schema {
             goals_against INTEGER NOT NULL,
             PRIMARY KEY (gather_id, player_id)
         ) STRICT, WITHOUT ROWID;
-        CREATE INDEX player_results_newest ON player_results(player_id, ended DESC, gather_api_id DESC);
+        -- A player's newest first, covering what the last five and a streak read.
+        CREATE INDEX player_results_newest ON player_results(player_id, ended DESC, gather_api_id DESC, group_id, goals_for, goals_against);
 
         CREATE TABLE player_records (
             player_id     INTEGER PRIMARY KEY NOT NULL REFERENCES players(id) ON DELETE CASCADE,
