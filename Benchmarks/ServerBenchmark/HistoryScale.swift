@@ -34,40 +34,22 @@ struct HistoryScale {
 
 /// An account and its history in a new database in a temporary directory.
 private struct SeededHistory {
-    let application: GatherApplication
-    let database: DatabasePool
-    let directory: URL
+    let app: InProcessApplication
     let playerIDs: [Int]
-    private let token: String
 
     init(matches: Int, players: Int) throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-bench-history-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        database = try DatabasePool(path: directory.appendingPathComponent("bench.sqlite").path)
-        var options = GatherApplication.Options()
-        options.passwordHasher = PasswordHasher(cost: 1)
-        options.accountChangeInterval = nil
-        application = try GatherApplication(database: database, options: options, log: ServerLog(quiet: true, sink: { _ in }))
-
-        _ = try RequestSequence.send(application, "POST /api/users", body: #"{"username":"history","password":"bench-password"}"#)
-        let login = try RequestSequence.send(application, "POST /api/users/login",
-                                             headers: "Authorization: Basic \(Data("history:bench-password".utf8).base64EncodedString())\r\n")
-        guard let session = try JSONSerialization.jsonObject(with: Data(login.body)) as? [String: Any],
-              let token = session["token"] as? String
-        else { throw BenchmarkError("login failed: \(String(decoding: login.body, as: UTF8.self))") }
-        self.token = token
+        app = try InProcessApplication(account: "history")
         var ids: [Int] = []
         for index in 0..<players {
-            let created = try RequestSequence.send(application, "POST /api/players", headers: "Authorization: Bearer \(token)\r\n",
-                                                   body: #"{"name":"Regular \#(index + 1)","skill":"amateur"}"#)
+            let created = try app.send("POST /api/players", body: #"{"name":"Regular \#(index + 1)","skill":"amateur"}"#)
             guard let object = try JSONSerialization.jsonObject(with: Data(created.body)) as? [String: Any], let id = object["id"] as? Int
             else { throw BenchmarkError("player not created") }
             ids.append(id)
         }
         playerIDs = ids
-        guard let group = try database.read({ try $0.query("SELECT group_id FROM players WHERE id = ?", ids[0]).first?.uuid(0) })
+        guard let group = try app.database.read({ try $0.query("SELECT group_id FROM players WHERE id = ?", ids[0]).first?.uuid(0) })
         else { throw BenchmarkError("the players' group is not stored") }
-        try SeededHistory.play(matches, among: ids, group: group, in: database)
+        try SeededHistory.play(matches, among: ids, group: group, in: app.database)
     }
 
     /// `count` ended matches, two hours apart from 1990 on (all in the past), five a side.
@@ -98,14 +80,13 @@ private struct SeededHistory {
     /// The mean time of `line` handled in-process, after one unmeasured run: at least 20 runs
     /// and at least half a second.
     func microseconds(_ line: String, body: String? = nil) throws -> Double {
-        let headers = "Authorization: Bearer \(token)\r\n"
-        let first = try RequestSequence.send(application, line, headers: headers, body: body)
+        let first = try app.send(line, body: body)
         guard first.status < 300 else { throw BenchmarkError("\(line) answered \(first.status): \(String(decoding: first.body, as: UTF8.self))") }
         var runs = 0
         let start = MonotonicClock.now()
         var elapsed: UInt64 = 0
         while runs < 20 || elapsed < 500_000_000 {
-            _ = try RequestSequence.send(application, line, headers: headers, body: body)
+            _ = try app.send(line, body: body)
             runs += 1
             elapsed = MonotonicClock.now() - start
         }
@@ -113,7 +94,6 @@ private struct SeededHistory {
     }
 
     func close() {
-        database.close()
-        try? FileManager.default.removeItem(at: directory)
+        app.close()
     }
 }

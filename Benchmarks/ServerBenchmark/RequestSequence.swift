@@ -11,51 +11,27 @@ struct RequestSequence {
     /// The requests of one round; `count` rounds make the sequence.
     static let roundSize = 10
 
-    let application: GatherApplication
-    let database: DatabasePool
-    let directory: URL
-    private let token: String
+    private let app: InProcessApplication
     private let playerID: Int
     private let gatherID: String
 
     /// A user with 20 players and a gather of 10, in a new database in a temporary directory.
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-bench-requests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        database = try DatabasePool(path: directory.appendingPathComponent("bench.sqlite").path)
-        var options = GatherApplication.Options()
-        // The cheapest yescrypt: registration and login are set-up here, not what is measured.
-        options.passwordHasher = PasswordHasher(cost: 1)
-        // No timer reading the database once a second: callgrind counts every thread's instructions.
-        options.accountChangeInterval = nil
-        let application = try GatherApplication(database: database, options: options, log: ServerLog(quiet: true, sink: { _ in }))
-        self.application = application
-
-        let credentials = #"{"username":"bench","password":"bench-password"}"#
-        _ = try RequestSequence.send(application, "POST /api/users", body: credentials)
-        let login = try RequestSequence.send(application, "POST /api/users/login",
-                                             headers: "Authorization: Basic \(Data("bench:bench-password".utf8).base64EncodedString())\r\n")
-        guard let session = try JSONSerialization.jsonObject(with: Data(login.body)) as? [String: Any],
-              let token = session["token"] as? String else {
-            throw BenchmarkError("login failed: \(String(decoding: login.body, as: UTF8.self))")
-        }
-        self.token = token
-        let seeded = try BenchmarkSeed.players.map { body in
-            try RequestSequence.send(application, "POST /api/players", headers: "Authorization: Bearer \(token)\r\n", body: body)
-        }
+        let app = try InProcessApplication(account: "bench")
+        self.app = app
+        let seeded = try BenchmarkSeed.players.map { body in try app.send("POST /api/players", body: body) }
         let ids = try seeded.map { response in
             guard let object = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any],
                   let id = object["id"] as? Int else { throw BenchmarkError("player not created") }
             return id
         }
         playerID = ids[0]
-        let gather = try RequestSequence.send(application, "POST /api/gathers", headers: "Authorization: Bearer \(token)\r\n", body: "{}")
+        let gather = try app.send("POST /api/gathers", body: "{}")
         guard let object = try JSONSerialization.jsonObject(with: Data(gather.body)) as? [String: Any],
               let gatherID = object["id"] as? String else { throw BenchmarkError("gather not created") }
         self.gatherID = gatherID
         for (index, id) in ids.prefix(10).enumerated() {
-            _ = try RequestSequence.send(application, "POST /api/gathers/\(gatherID)/players/\(id)", headers: "Authorization: Bearer \(token)\r\n",
-                                         body: index % 2 == 0 ? #"{"team":"Team A"}"# : #"{"team":"Team B"}"#)
+            _ = try app.send("POST /api/gathers/\(gatherID)/players/\(id)", body: index % 2 == 0 ? #"{"team":"Team A"}"# : #"{"team":"Team B"}"#)
         }
     }
 
@@ -81,7 +57,7 @@ struct RequestSequence {
         let requests = round
         for _ in 0..<rounds {
             for (line, body) in requests {
-                let response = try RequestSequence.send(application, line, headers: "Authorization: Bearer \(token)\r\n", body: body)
+                let response = try app.send(line, body: body)
                 guard response.status < 300 else {
                     throw BenchmarkError("\(line) answered \(response.status): \(String(decoding: response.body, as: UTF8.self))")
                 }
@@ -92,9 +68,7 @@ struct RequestSequence {
     }
 
     func close() {
-        application.shutdown()
-        database.close()
-        try? FileManager.default.removeItem(at: directory)
+        app.close()
     }
 
     /// Parses `line` + headers + body from bytes, answers, serialises and reads the answer back.

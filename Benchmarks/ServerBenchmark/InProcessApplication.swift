@@ -1,0 +1,46 @@
+import Foundation
+import GatherServer
+import HTTP
+import Storage
+
+/// The application on a new database in a temporary directory, with one account logged in, its
+/// requests handled in-process from bytes to bytes (no sockets, no threads of the caller's): what
+/// `gather-bench requests` (`make bench-check`) and `gather-bench history` measure.
+struct InProcessApplication {
+    let application: GatherApplication
+    let database: DatabasePool
+    let directory: URL
+    private let token: String
+
+    init(account username: String) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-bench-\(username)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        database = try DatabasePool(path: directory.appendingPathComponent("bench.sqlite").path)
+        var options = GatherApplication.Options()
+        // The cheapest yescrypt: registration and login are set-up here, not what is measured.
+        options.passwordHasher = PasswordHasher(cost: 1)
+        // No timer reading the database once a second: callgrind counts every thread's instructions.
+        options.accountChangeInterval = nil
+        application = try GatherApplication(database: database, options: options, log: ServerLog(quiet: true, sink: { _ in }))
+
+        _ = try RequestSequence.send(application, "POST /api/users", body: #"{"username":"\#(username)","password":"bench-password"}"#)
+        let login = try RequestSequence.send(application, "POST /api/users/login",
+                                             headers: "Authorization: Basic \(Data("\(username):bench-password".utf8).base64EncodedString())\r\n")
+        guard let session = try JSONSerialization.jsonObject(with: Data(login.body)) as? [String: Any],
+              let token = session["token"] as? String else {
+            throw BenchmarkError("login failed: \(String(decoding: login.body, as: UTF8.self))")
+        }
+        self.token = token
+    }
+
+    /// `line` ("GET /api/players") with the account's token, handled in-process.
+    func send(_ line: String, body: String? = nil) throws -> ReceivedResponse {
+        try RequestSequence.send(application, line, headers: "Authorization: Bearer \(token)\r\n", body: body)
+    }
+
+    func close() {
+        application.shutdown()
+        database.close()
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
