@@ -4,7 +4,8 @@ import GatherServer
 import Networking
 import Storage
 
-/// `gather-bench history`: what the reads that summarise a history cost as it grows. One account
+/// `gather-bench history`: what the reads that summarise a history cost as it grows, and what a
+/// roster read from the database costs as it grows. One account
 /// with 60 players and 10, 1,000 or 100,000 ended matches (five a side, drawn from the 60), each
 /// request handled in-process (parsing, routing, authentication, the database, JSON), so the
 /// figure is the server's own time: microseconds per request, the mean of many.
@@ -22,12 +23,45 @@ struct HistoryScale {
         for size in HistoryScale.sizes {
             let account = try SeededHistory(matches: size, players: HistoryScale.squad)
             defer { account.close() }
-            let leaderboard = try account.microseconds("GET /api/stats/leaderboard")
-            let record = try account.microseconds("GET /api/players/\(account.playerIDs[0])/stats")
-            let teams = try account.microseconds("POST /api/teams/balance",
+            let leaderboard = try account.app.microseconds("GET /api/stats/leaderboard")
+            let record = try account.app.microseconds("GET /api/players/\(account.playerIDs[0])/stats")
+            let teams = try account.app.microseconds("POST /api/teams/balance",
                                                  body: #"{"playerIds":[\#(account.playerIDs.prefix(10).map(String.init).joined(separator: ","))],"seed":1,"weighting":"record"}"#)
-            let page = try account.microseconds("GET /api/gathers?include=players&limit=20")
+            let page = try account.app.microseconds("GET /api/gathers?include=players&limit=20")
             print(String(format: "%7d %13.1f %17.1f %23.1f %14.1f", size, leaderboard, record, teams, page))
+        }
+        print("Roster scale: GET /api/players with the roster cache off (every list read and written out); µs per request in-process")
+        print("players         list   per player")
+        for size in HistoryScale.rosters {
+            let roster = try SeededRoster(players: size)
+            defer { roster.app.close() }
+            let list = try roster.app.microseconds("GET /api/players")
+            print(String(format: "%7d %12.1f %12.3f", size, list, list / Double(size)))
+        }
+    }
+
+    static let rosters = [20, 200, 2_000]
+}
+
+/// An account whose roster of `players` (every field set) is read from the database each time.
+private struct SeededRoster {
+    let app: InProcessApplication
+
+    init(players: Int) throws {
+        app = try InProcessApplication(account: "roster", rosterCacheBytes: 0)
+        let first = try app.send("POST /api/players", body: BenchmarkSeed.players[0])
+        guard let object = try JSONSerialization.jsonObject(with: Data(first.body)) as? [String: Any], let id = object["id"] as? Int,
+              let group = try app.database.read({ try $0.query("SELECT group_id FROM players WHERE id = ?", id).first?.uuid(0) })
+        else { throw BenchmarkError("player not created") }
+        // The rest straight into the database, in one transaction: a roster, not its writes, is measured.
+        try app.database.write { database in
+            let skills = Skill.allCases, positions = Position.allCases
+            for index in 1..<players {
+                _ = try PlayerRepository(database).insert(
+                    PlayerDetails(name: "Player \(index + 1)", age: 18 + index % 40, skill: skills[index % skills.count],
+                                  preferredPosition: positions[index % positions.count], favouriteTeam: "Team \(index % 4)"),
+                    owner: group)
+            }
         }
     }
 }
@@ -75,22 +109,6 @@ private struct SeededHistory {
             }
             next += batch
         }
-    }
-
-    /// The mean time of `line` handled in-process, after one unmeasured run: at least 20 runs
-    /// and at least half a second.
-    func microseconds(_ line: String, body: String? = nil) throws -> Double {
-        let first = try app.send(line, body: body)
-        guard first.status < 300 else { throw BenchmarkError("\(line) answered \(first.status): \(String(decoding: first.body, as: UTF8.self))") }
-        var runs = 0
-        let start = MonotonicClock.now()
-        var elapsed: UInt64 = 0
-        while runs < 20 || elapsed < 500_000_000 {
-            _ = try app.send(line, body: body)
-            runs += 1
-            elapsed = MonotonicClock.now() - start
-        }
-        return Double(elapsed) / Double(runs) / 1_000
     }
 
     func close() {
