@@ -17,7 +17,13 @@ struct HistoryScale {
     static let sizes = [10, 1_000, 100_000]
     static let squad = 60
 
-    func run() throws {
+    /// Both tables, or only the one `part` names ("matches" or "rosters").
+    func run(part: String? = nil) throws {
+        if part != "rosters" { try runMatches() }
+        if part != "matches" { try runRosters() }
+    }
+
+    private func runMatches() throws {
         print("History scale: one account, \(HistoryScale.squad) players, five a side; µs per request handled in-process")
         print("matches    leaderboard   player's record   record-weighted teams   history page")
         for size in HistoryScale.sizes {
@@ -30,6 +36,9 @@ struct HistoryScale {
             let page = try account.app.microseconds("GET /api/gathers?include=players&limit=20")
             print(String(format: "%7d %13.1f %17.1f %23.1f %14.1f", size, leaderboard, record, teams, page))
         }
+    }
+
+    private func runRosters() throws {
         print("Roster scale: GET /api/players with the roster cache off (every list read and written out); µs per request in-process")
         print("players         list   per player")
         for size in HistoryScale.rosters {

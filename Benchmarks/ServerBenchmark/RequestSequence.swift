@@ -35,13 +35,14 @@ struct RequestSequence {
         }
     }
 
-    /// The requests of one round: mostly reads, as a roster and a match are used, and two writes.
+    /// The requests of one round: mostly reads, as a roster and a match are used (a player's record
+    /// and the leaderboard among them, read from the kept records), and two writes.
     private var round: [(String, String?)] {
         [("GET /api/players", nil),
          ("GET /api/players/\(playerID)", nil),
          ("GET /api/gathers/\(gatherID)/players", nil),
          ("GET /api/users/me", nil),
-         ("GET /api/players", nil),
+         ("GET /api/players/\(playerID)/stats", nil),
          ("PUT /api/gathers/\(gatherID)", #"{"score":"2-1","winnerTeam":"Team A"}"#),
          ("GET /api/gathers/\(gatherID)", nil),
          ("GET /health", nil),

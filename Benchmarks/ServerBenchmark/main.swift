@@ -14,7 +14,12 @@ case "requests":
     print(String(format: "%d requests in-process in %.3f s: %.1f µs each, %d response bytes", count, elapsed, elapsed / Double(count) * 1e6, bytes))
     sequence.close()
 case "history":
-    try HistoryScale().run()
+    let part = arguments.dropFirst().first
+    guard part == nil || part == "matches" || part == "rosters" else {
+        print("gather-bench history: the part is matches or rosters, not \(part ?? "")")
+        exit(2)
+    }
+    try HistoryScale().run(part: part)
 case "internals":
     try InternalsBenchmark.run()
 case "soak":
@@ -47,7 +52,8 @@ default:
                gather-bench abuse            /health and an innocent roster while one account runs its heaviest reads (make bench-abuse)
                gather-bench viewers          1,000 share pages on one match: goals delivered, memory a viewer, the page beside nginx (make bench-viewers)
                gather-bench requests [ROUNDS] a fixed sequence of requests in-process (make bench-check counts its instructions)
-               gather-bench history          the leaderboard, a record, record-weighted teams and a history page at 10, 1,000 and 100,000 matches
+               gather-bench history [matches|rosters]  the leaderboard, a record, record-weighted teams and a history page at 10, 1,000
+                                     and 100,000 matches; a roster of 20, 200 and 2,000 players read uncached
                gather-bench internals        the balancer, a login flood, idle connections and HTTPS, in-process
                gather-bench soak [MINUTES]   a mixed load for MINUTES (default 10), memory and descriptors each minute (make soak)
         """)

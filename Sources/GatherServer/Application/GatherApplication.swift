@@ -32,9 +32,9 @@ package final class GatherApplication: HTTPResponder {
         package var now: @Sendable () -> Date = { Date() }
         /// Tokens whose owner is remembered between requests (0: every request reads the database).
         package var sessionCacheCapacity = SessionCache.defaultCapacity
-        /// Bytes of roster JSON kept between requests (0: every list reads the database).
+        /// Bytes of JSON reads (rosters, players, gathers' players) kept between requests (0: every read reads the database).
         package var rosterCacheBytes = Options.defaultRosterCacheBytes
-        package static let defaultRosterCacheBytes = RosterCache.defaultCapacityBytes
+        package static let defaultRosterCacheBytes = ReadCache.defaultCapacityBytes
         package var limits = ResourceLimits()
         /// Where people reach the server, the start of share links (`--public-url`).
         package var publicURL: PublicURL?
@@ -71,7 +71,7 @@ package final class GatherApplication: HTTPResponder {
                             loginThrottle: options.loginThrottle, registration: options.registration,
                             registrationLimit: options.registrationLimit, now: options.now, log: log,
                             sessions: SessionCache(capacity: options.sessionCacheCapacity),
-                            rosters: RosterCache(capacityBytes: options.rosterCacheBytes),
+                            reads: ReadCache(capacityBytes: options.rosterCacheBytes),
                             quotas: AccountQuotas(limits: options.limits),
                             writeRate: WriteRateLimit(burst: options.limits.writeBurst, perSecond: options.limits.writesPerSecond),
                             purger: AccountPurger(database: database, log: log), publicURL: options.publicURL,

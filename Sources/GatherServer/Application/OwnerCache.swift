@@ -114,21 +114,34 @@ extension Array: CachedValue where Element == UInt8 {
     var byteCount: Int { count }
 }
 
-/// The roster's JSON (`GET /api/players`), one entry per owner.
-enum RosterListing: Hashable, Sendable {
-    case all
+/// The API reads kept as JSON per owner: the roster (`GET /api/players`), one player
+/// (`GET /api/players/{id}`) and a gather's players (`GET /api/gathers/{id}/players`), the reads a
+/// client repeats while nothing changes (a phone following a match polls its players).
+enum CachedRead: Hashable, Sendable {
+    case roster
+    case player(Int)
+    case gatherPlayers(UUID)
 }
 
-typealias RosterCache = OwnerCache<RosterListing, [UInt8]>
+typealias ReadCache = OwnerCache<CachedRead, [UInt8]>
 
-extension OwnerCache where Item == RosterListing {
+extension OwnerCache where Item == CachedRead, Value == [UInt8] {
     static var defaultCapacityBytes: Int { 4 * 1024 * 1024 }
 
-    convenience init(capacityBytes: Int = RosterCache.defaultCapacityBytes) {
-        self.init(capacityBytes: capacityBytes, maximumAge: RosterCache.defaultMaximumAge)
+    convenience init(capacityBytes: Int = ReadCache.defaultCapacityBytes) {
+        self.init(capacityBytes: capacityBytes, maximumAge: ReadCache.defaultMaximumAge)
     }
 
-    func lookup(_ owner: UUID, clock: UInt64 = MonotonicClock.now()) -> Lookup {
-        lookup(owner, .all, clock: clock)
+    /// The JSON kept for `item`, or what `read` answers now, kept for the next read unless the
+    /// owner wrote meanwhile. A read that throws (not found, say) keeps nothing.
+    func json(_ owner: UUID, _ item: CachedRead, read: () throws -> [UInt8]) rethrows -> [UInt8] {
+        switch lookup(owner, item) {
+        case .hit(let body):
+            return body
+        case .miss(let ticket):
+            let body = try read()
+            store(body, ticket: ticket)
+            return body
+        }
     }
 }

@@ -17,8 +17,8 @@ struct Services: Sendable {
     let log: ServerLog
     /// Who recent tokens belong to; logout and account deletion revoke here after their commit.
     let sessions: SessionCache
-    /// Recently listed rosters; forgotten after every write of their owner commits.
-    let rosters: RosterCache
+    /// Recent rosters, players and gathers' players as JSON; forgotten after every write of their owner commits.
+    let reads: ReadCache
     /// What one account may keep.
     let quotas: AccountQuotas
     /// How fast one account may change things.
@@ -41,7 +41,7 @@ struct Services: Sendable {
     /// After a write of the owner's has committed: what readers were shown of the owner is read
     /// afresh, and open share pages are told their tables changed.
     func ownerWrote(_ owner: UUID) {
-        rosters.forget(owner)
+        reads.forget(owner)
         pages.forget(owner)
         live.resultsChanged(for: owner)
     }

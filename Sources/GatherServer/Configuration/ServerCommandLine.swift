@@ -110,7 +110,7 @@ package enum ServerCommandLine {
             config.hashingQueueLimit = try integer(value, name: "--hashing-queue", range: 1...10_000)
         },
         ServerOption(flag: "--roster-cache-bytes", environment: "FG_ROSTER_CACHE_BYTES", valueName: "BYTES",
-                     help: "JSON of recently listed rosters kept in memory; 0 reads every list from the database (default 4194304)") { config, value in
+                     help: "JSON of recently read rosters, players and gathers' players kept in memory; 0 reads each from the database (default 4194304)") { config, value in
             config.rosterCacheBytes = try integer(value, name: "--roster-cache-bytes", range: 0...1_073_741_824)
         },
         ServerOption(flag: "--max-players-per-account", environment: "FG_MAX_PLAYERS_PER_ACCOUNT", valueName: "N",

@@ -201,10 +201,12 @@ enum GatherHandlers {
 
     static func players(_ context: AuthenticatedContext<LoopReads>) throws -> HTTPResponse {
         let gatherID = try context.parameters.uuid("id", resource: "gather")
-        let players = try context.database.read { database in
-            _ = try GatherRepository(database).requireOwned(id: gatherID, owner: context.owner)
-            return try GatherRepository(database).players(gatherID: gatherID, owner: context.owner)
+        let body = try context.services.reads.json(context.owner, .gatherPlayers(gatherID)) {
+            try context.database.read { database in
+                _ = try GatherRepository(database).requireOwned(id: gatherID, owner: context.owner)
+                return try GatherRepository(database).players(gatherID: gatherID, owner: context.owner)
+            }.jsonBytes()
         }
-        return .json(.ok, players)
+        return .json(.ok, body: body)
     }
 }

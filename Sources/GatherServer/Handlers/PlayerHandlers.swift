@@ -8,16 +8,10 @@ import Storage
 enum PlayerHandlers {
     /// The roster, from the cache when nothing of the owner's was written since it was stored.
     static func list(_ context: AuthenticatedContext<LoopReads>) throws -> HTTPResponse {
-        let rosters = context.services.rosters
-        switch rosters.lookup(context.owner) {
-        case .hit(let body):
-            return .json(.ok, body: body)
-        case .miss(let ticket):
-            let players = try context.database.read { try PlayerRepository($0).all(owner: context.owner) }
-            let body = players.jsonBytes()
-            rosters.store(body, ticket: ticket)
-            return .json(.ok, body: body)
+        let body = try context.services.reads.json(context.owner, .roster) {
+            try context.database.read { try PlayerRepository($0).all(owner: context.owner) }.jsonBytes()
         }
+        return .json(.ok, body: body)
     }
 
     static func create(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
@@ -37,7 +31,9 @@ enum PlayerHandlers {
     /// One player, with its version (`ETag`) for a change made against it.
     static func get(_ context: AuthenticatedContext<LoopReads>) throws -> HTTPResponse {
         let id = try context.parameters.int("id", resource: "player")
-        let body = try context.database.read { try PlayerRepository($0).requireOwned(id: id, owner: context.owner) }.jsonBytes()
+        let body = try context.services.reads.json(context.owner, .player(id)) {
+            try context.database.read { try PlayerRepository($0).requireOwned(id: id, owner: context.owner) }.jsonBytes()
+        }
         return .json(.ok, body: body, headers: ConditionalChange.versioned(body))
     }
 
