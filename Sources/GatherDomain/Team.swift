@@ -7,4 +7,14 @@ package enum Team: String, Codable, Sendable, CaseIterable {
     case bench = "Bench"
 }
 
-extension Team: JSONWritable {}
+/// Each raw value as a literal, written without a string made and scanned for escapes (a gather's
+/// players write a side a player). `JSONWriterTests` holds each case against its raw value.
+extension Team: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        switch self {
+        case .teamA: writer.plainString("Team A")
+        case .teamB: writer.plainString("Team B")
+        case .bench: writer.plainString("Bench")
+        }
+    }
+}

@@ -15,44 +15,58 @@ import Glibc
 /// is inlinable, so the wire types of the other modules write their fields without a call each:
 /// out of line they cost a twentieth of a request.
 public struct JSONWriter {
-    /// Settable so that inlined code can append (a setter narrower than the property cannot be
-    /// reached from inlined code); written only through the methods below.
-    public var bytes: [UInt8]
+    /// Where the bytes go: written through `base` up to `capacity`, `count` of them so far. The
+    /// buffer is `storage`'s, which frees it; a larger one replaces it as the output grows. Bytes
+    /// are stored straight through the pointer, so a field costs a few instructions instead of
+    /// an array's uniqueness and capacity checks at each byte (most of a roster's cost).
+    ///
+    /// A writer is one output: `object(_:)` lends it to a `JSONObject` and takes it back. A copy
+    /// written to alongside the original would write over its bytes (never outside the buffer).
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count = 0
+    @usableFromInline var capacity: Int
+    @usableFromInline var storage: JSONWriterStorage
 
     public init(capacity: Int = 256) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = JSONWriterStorage(capacity: max(16, capacity))
+        base = storage.base
+        self.capacity = storage.capacity
+    }
+
+    /// What has been written.
+    @usableFromInline
+    var bytes: [UInt8] {
+        Array(UnsafeBufferPointer(start: base, count: count))
     }
 
     // MARK: Values
 
     @inlinable
     public mutating func null() {
-        appendBytes(JSONWriter.nullLiteral)
+        appendLiteral("null")
     }
 
     package mutating func bool(_ value: Bool) {
-        bytes.append(contentsOf: value ? JSONWriter.trueLiteral : JSONWriter.falseLiteral)
+        appendLiteral(value ? "true" : "false")
     }
 
     package mutating func int(_ value: Int) {
+        reserve(20)  // Int.min's 19 digits and its sign.
         guard value != 0 else {
-            bytes.append(UInt8(ascii: "0"))
+            appendByte(UInt8(ascii: "0"))
             return
         }
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        // Magnitude as unsigned so Int.min does not overflow.
+        if value < 0 { appendByte(UInt8(ascii: "-")) }
+        // Magnitude as unsigned so Int.min does not overflow. The digits go in backwards, then turn.
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for 20 digits.
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while magnitude > 0 {
-                buffer[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            }
-            bytes.append(contentsOf: buffer[(24 - count)...])
+        let first = count
+        while magnitude > 0 {
+            base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            count &+= 1
+            magnitude /= 10
         }
+        var digits = UnsafeMutableBufferPointer(start: base + first, count: count - first)
+        digits.reverse()
     }
 
     /// As `JSONEncoder`: Swift's shortest round-trip form, without a trailing `.0`. Only finite
@@ -60,38 +74,52 @@ public struct JSONWriter {
     package mutating func double(_ value: Double) {
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
+        appendText(text)
     }
 
     package mutating func string(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
+            // One reservation for the usual string, which needs no escape: quotes and its bytes.
+            reserve(utf8.count + 2)
+            appendByte(UInt8(ascii: "\""))
             var start = 0
             for index in 0..<utf8.count {
                 let byte = utf8[index]
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                appendBytes(UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 appendEscape(byte)
                 start = index + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start...]))
+            appendBytes(UnsafeBufferPointer(rebasing: utf8[start...]))
+            appendByte(UInt8(ascii: "\""))
         }
-        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// A string known to need no escape (a wire enumeration's raw value), with its quotes.
+    @inlinable
+    public mutating func plainString(_ value: StaticString) {
+        reserve(value.utf8CodeUnitCount + 2)
+        appendByte(UInt8(ascii: "\""))
+        appendLiteral(value)
+        appendByte(UInt8(ascii: "\""))
     }
 
     /// Upper-case, as `UUID.uuidString` and `JSONEncoder` write it.
     package mutating func uuid(_ value: UUID) {
-        bytes.append(UInt8(ascii: "\""))
-        value.appendCanonicalText(to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        appendByte(UInt8(ascii: "\""))
+        value.withCanonicalText { appendBytes($0) }
+        appendByte(UInt8(ascii: "\""))
     }
 
     /// `2026-11-22T21:38:42Z`: `InternetDate`'s form, which its parser reads back.
     package mutating func date(_ value: Date) {
-        bytes.append(UInt8(ascii: "\""))
-        InternetDate.append(value, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        var text: [UInt8] = []
+        text.reserveCapacity(24)
+        InternetDate.append(value, to: &text)
+        appendByte(UInt8(ascii: "\""))
+        appendBytes(text)
+        appendByte(UInt8(ascii: "\""))
     }
 
     /// Any value that writes itself.
@@ -131,30 +159,53 @@ public struct JSONWriter {
 
     @inlinable
     mutating func appendByte(_ byte: UInt8) {
-        bytes.append(byte)
+        if count == capacity { grow(toHold: 1) }
+        base[count] = byte
+        count &+= 1
     }
 
     @inlinable
     mutating func appendBytes(_ buffer: UnsafeBufferPointer<UInt8>) {
-        bytes.append(contentsOf: buffer)
+        guard let source = buffer.baseAddress, !buffer.isEmpty else { return }
+        reserve(buffer.count)
+        if buffer.count <= 16 {
+            // A key or a short name: a call to memcpy costs more than the copy.
+            for index in 0..<buffer.count { base[count &+ index] = source[index] }
+        } else {
+            (base + count).initialize(from: source, count: buffer.count)
+        }
+        count &+= buffer.count
     }
 
     @inlinable
     mutating func appendBytes(_ array: [UInt8]) {
-        bytes.append(contentsOf: array)
+        array.withUnsafeBufferPointer { appendBytes($0) }
     }
 
-    /// This writer as it is, leaving it empty.
     @inlinable
-    mutating func takeBytes() -> JSONWriter {
-        let whole = self
-        bytes = []
-        return whole
+    mutating func appendLiteral(_ literal: StaticString) {
+        literal.withUTF8Buffer { appendBytes($0) }
     }
 
+    mutating func appendText(_ text: String) {
+        var text = text
+        text.withUTF8 { appendBytes($0) }
+    }
+
+    /// Room for `more` bytes after those written.
+    @inlinable
+    mutating func reserve(_ more: Int) {
+        if capacity &- count < more { grow(toHold: more) }
+    }
+
+    /// A buffer at least twice as large, holding what was written.
     @usableFromInline
-    mutating func reserve(_ count: Int) {
-        bytes.reserveCapacity(bytes.count + count)
+    mutating func grow(toHold more: Int) {
+        let larger = JSONWriterStorage(capacity: max(capacity * 2, count + more))
+        larger.base.initialize(from: base, count: count)
+        storage = larger
+        base = larger.base
+        capacity = larger.capacity
     }
 
     // MARK: Objects
@@ -162,8 +213,8 @@ public struct JSONWriter {
     /// `{…}` with the fields `body` writes through `JSONObject.field`.
     @inlinable
     public mutating func object(_ body: (inout JSONObject) -> Void) {
-        // The bytes move into the object and back: one buffer, never copied.
-        var object = JSONObject(writer: takeBytes())
+        // The writer is lent to the object and taken back: one buffer, never copied.
+        var object = JSONObject(writer: self)
         object.writer.appendByte(UInt8(ascii: "{"))
         body(&object)
         object.writer.appendByte(UInt8(ascii: "}"))
@@ -173,36 +224,39 @@ public struct JSONWriter {
     // MARK: Helpers
 
     private mutating func appendEscape(_ byte: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
+        appendByte(UInt8(ascii: "\\"))
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): appendByte(byte)
+        case 0x08: appendByte(UInt8(ascii: "b"))
+        case 0x0C: appendByte(UInt8(ascii: "f"))
+        case 0x0A: appendByte(UInt8(ascii: "n"))
+        case 0x0D: appendByte(UInt8(ascii: "r"))
+        case 0x09: appendByte(UInt8(ascii: "t"))
         default:
-            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                      JSONWriter.lowerHexDigits[Int(byte >> 4)], JSONWriter.lowerHexDigits[Int(byte & 0x0F)]])
+            appendLiteral("u00")
+            appendByte(JSONWriter.lowerHexDigits[Int(byte >> 4)])
+            appendByte(JSONWriter.lowerHexDigits[Int(byte & 0x0F)])
         }
     }
 
-    private mutating func appendDigits(_ value: Int, width: Int) {
-        var divisor = 1
-        for _ in 1..<width { divisor *= 10 }
-        var rest = value
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8((rest / divisor) % 10))
-            rest %= divisor
-            divisor /= 10
-        }
-    }
+    private static let lowerHexDigits = Array("0123456789abcdef".utf8)
+}
+
+/// The memory a `JSONWriter` writes into, freed with the last writer that holds it.
+@usableFromInline
+final class JSONWriterStorage {
+    @usableFromInline let base: UnsafeMutablePointer<UInt8>
+    @usableFromInline let capacity: Int
 
     @usableFromInline
-    static let nullLiteral = Array("null".utf8)
-    private static let trueLiteral = Array("true".utf8)
-    private static let falseLiteral = Array("false".utf8)
-    private static let lowerHexDigits = Array("0123456789abcdef".utf8)
+    init(capacity: Int) {
+        base = .allocate(capacity: capacity)
+        self.capacity = capacity
+    }
+
+    deinit {
+        base.deallocate()
+    }
 }
 
 /// The inside of one JSON object being written: its fields, in byte order of their keys.
@@ -229,12 +283,15 @@ public struct JSONObject {
         }
         lastKey = key
         #endif
-        if hasFields { writer.appendByte(UInt8(ascii: ",")) }
+        key.withUTF8Buffer { key in
+            writer.reserve(key.count + 4)
+            if hasFields { writer.appendByte(UInt8(ascii: ",")) }
+            writer.appendByte(UInt8(ascii: "\""))
+            writer.appendBytes(key)
+            writer.appendByte(UInt8(ascii: "\""))
+            writer.appendByte(UInt8(ascii: ":"))
+        }
         hasFields = true
-        writer.appendByte(UInt8(ascii: "\""))
-        key.withUTF8Buffer { writer.appendBytes($0) }
-        writer.appendByte(UInt8(ascii: "\""))
-        writer.appendByte(UInt8(ascii: ":"))
         write(&writer)
     }
 

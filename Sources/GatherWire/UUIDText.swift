@@ -20,6 +20,18 @@ extension UUID {
         }
     }
 
+    /// The canonical text's bytes (upper-case), lent to `body` without a string or an array.
+    package func withCanonicalText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: UUID.textLength) { buffer in
+            var index = 0
+            forEachCanonicalByte { byte in
+                buffer[index] = byte
+                index += 1
+            }
+            return body(UnsafeBufferPointer(buffer))
+        }
+    }
+
     /// Appends the canonical text's bytes (upper-case).
     package func appendCanonicalText(to bytes: inout [UInt8]) {
         forEachCanonicalByte { bytes.append($0) }

@@ -75,6 +75,41 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    /// The enumerations that write their raw values as literals must write exactly those, and
+    /// read exactly those back from stored bytes (anything else is no case).
+    func testEveryCaseOfTheEnumerationsWrittenAndReadAsLiterals() {
+        for skill in Skill.allCases {
+            assertSameJSON(skill)
+            XCTAssertEqual(read(skill.rawValue, Skill.init(utf8:)), skill)
+        }
+        for position in Position.allCases {
+            assertSameJSON(position)
+            XCTAssertEqual(read(position.rawValue, Position.init(utf8:)), position)
+        }
+        for team in Team.allCases { assertSameJSON(team) }
+        for other in ["", "Amateur", "amateu", "amateurs", "striker ", "goalkeeper\u{0}", "midfield", "défender"] {
+            XCTAssertNil(read(other, Skill.init(utf8:)), other)
+            XCTAssertNil(read(other, Position.init(utf8:)), other)
+        }
+    }
+
+    private func read<Value>(_ text: String, _ parse: (UnsafeBufferPointer<UInt8>) -> Value?) -> Value? {
+        var text = text
+        return text.withUTF8(parse)
+    }
+
+    /// Output far past the first buffer: a roster of thousands, a name of a megabyte, many small
+    /// writers started small; every growth keeps what was written.
+    func testOutputThatOutgrowsItsBufferManyTimes() {
+        assertSameJSON((0..<3_000).map { _ in randomPlayer() })
+        assertSameJSON(Player(id: 1, name: String(repeating: "é\"\n/", count: 250_000), favouriteTeam: randomText()))
+        for length in 0..<300 {
+            let reason = String(repeating: "\u{1}", count: length)
+            let expected = Array(WireFormat.encode(ErrorBody(reason: reason)))
+            XCTAssertEqual(ErrorBody(reason: reason).jsonBytes(capacity: 1), expected, "\(length) escapes from a one-byte start")
+        }
+    }
+
     func testEveryControlCharacterQuoteBackslashAndSlash() {
         let every = String(decoding: (0..<0x80).map { UInt8($0) }, as: UTF8.self)
         assertSameJSON(ErrorBody(reason: every))

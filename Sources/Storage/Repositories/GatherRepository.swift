@@ -234,13 +234,14 @@ package struct GatherRepository {
         return database.changes > 0
     }
 
-    /// The players of a gather with their teams, in roster order.
+    /// The players of a gather with their teams, in roster order: the order of the gather's own
+    /// key, so no sort (`players.id`, the same numbers, would sort them afresh).
     package func players(gatherID: UUID, owner: UUID) throws -> [GatherPlayer] {
         try database.map("""
             SELECT \(GatherRepository.playerColumns) FROM gather_players
             JOIN players ON players.id = gather_players.player_id
             WHERE gather_players.gather_id = \(GatherRepository.key)
-            ORDER BY players.id
+            ORDER BY gather_players.player_id
             """, gatherID, owner) { try GatherRepository.gatherPlayer($0, offset: 0) }
     }
 

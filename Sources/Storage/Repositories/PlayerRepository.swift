@@ -96,8 +96,8 @@ package struct PlayerRepository {
         Player(id: try row.int(offset),
                name: try row.string(offset + 1),
                age: try row.optionalInt(offset + 2),
-               skill: try row.optionalString(offset + 3).flatMap(Skill.init(rawValue:)),
-               preferredPosition: try row.optionalString(offset + 4).flatMap(Position.init(rawValue:)),
+               skill: try row.optionalText(offset + 3, Skill.init(utf8:)),
+               preferredPosition: try row.optionalText(offset + 4, Position.init(utf8:)),
                favouriteTeam: try row.optionalString(offset + 5))
     }
 }

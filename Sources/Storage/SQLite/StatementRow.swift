@@ -9,6 +9,9 @@ package protocol RowReading {
     func optionalInt(_ index: Int) throws -> Int?
     func string(_ index: Int) throws -> String
     func optionalString(_ index: Int) throws -> String?
+    /// A text column's bytes given to `parse`, nil if NULL: a value read from text without a
+    /// string made for it where the row allows (a roster's skills and positions).
+    func optionalText<Value>(_ index: Int, _ parse: (UnsafeBufferPointer<UInt8>) -> Value?) throws -> Value?
 }
 
 extension RowReading {
@@ -40,8 +43,14 @@ package struct StatementRow: RowReading {
         return Int(sqlite3_column_int64(handle, column))
     }
 
+    // The optional reads ask for the column's type once (a roster asks for four a player).
     package func optionalInt(_ index: Int) throws -> Int? {
-        sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL ? nil : try int(index)
+        let column = Int32(index)
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_NULL: return nil
+        case SQLITE_INTEGER: return Int(sqlite3_column_int64(handle, column))
+        default: throw RowError.unexpected(index, value(column))
+        }
     }
 
     package func string(_ index: Int) throws -> String {
@@ -51,7 +60,23 @@ package struct StatementRow: RowReading {
     }
 
     package func optionalString(_ index: Int) throws -> String? {
-        sqlite3_column_type(handle, Int32(index)) == SQLITE_NULL ? nil : try string(index)
+        let column = Int32(index)
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_NULL: return nil
+        case SQLITE_TEXT: return text(column)
+        default: throw RowError.unexpected(index, value(column))
+        }
+    }
+
+    package func optionalText<Value>(_ index: Int, _ parse: (UnsafeBufferPointer<UInt8>) -> Value?) throws -> Value? {
+        let column = Int32(index)
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_NULL: return nil
+        case SQLITE_TEXT:
+            guard let bytes = sqlite3_column_text(handle, column) else { return parse(UnsafeBufferPointer(start: nil, count: 0)) }
+            return parse(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))))
+        default: throw RowError.unexpected(index, value(column))
+        }
     }
 
     private func text(_ column: Int32) -> String {
