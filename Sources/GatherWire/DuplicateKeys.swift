@@ -78,6 +78,16 @@ enum DuplicateKeys {
         /// A string at `index` (its opening quote), decoded; nil if it is not valid JSON text.
         private mutating func readString() -> String? {
             index += 1
+            // The usual key, printable ASCII without an escape, is its own bytes: no scalars.
+            var end = index
+            while end < body.count, body[end] >= 0x20, body[end] < 0x80, body[end] != UInt8(ascii: "\""), body[end] != UInt8(ascii: "\\") {
+                end += 1
+            }
+            if end < body.count, body[end] == UInt8(ascii: "\"") {
+                let key = String(decoding: UnsafeRawBufferPointer(rebasing: body[index..<end]), as: UTF8.self)
+                index = end + 1
+                return key
+            }
             var scalars = String.UnicodeScalarView()
             var raw: [UInt8] = []
             func flushRaw() -> Bool {

@@ -17,6 +17,11 @@ final class DuplicateKeysTests: XCTestCase {
         XCTAssertEqual(duplicate(#"{"players":[{"id":1,"team":"Team A","id":2}]}"#), "id", "inside an array's object")
         XCTAssertEqual(duplicate(#" { "a" : { "b" : 1 } , "a" : 2 } "#), "a")
         XCTAssertEqual(duplicate(#"{"\ud83d\ude00":1,"😀":2}"#), "😀", "a surrogate pair is the character it stands for")
+        // A plain ASCII key is read from its bytes, any other through its scalars: the two still
+        // compare as Swift compares them (the Kelvin sign is canonically a K).
+        XCTAssertEqual(duplicate("{\"K\":1,\"\u{212A}\":2}"), "\u{212A}", "a plain key and an equivalent one")
+        XCTAssertEqual(duplicate(#"{"\u212a":1,"K":2}"#), "K", "an escaped key and an equivalent plain one")
+        XCTAssertEqual(duplicate("{\"K\":1,\"k\":2,\"K\":3}"), "K")
     }
 
     func testTheSameKeyInDifferentObjectsIsNoDuplicate() {
