@@ -13,8 +13,10 @@ import Glibc
 ///
 /// What every object and field goes through (`object`, `JSONObject.field`, `optional`, `null`)
 /// is inlinable, so the wire types of the other modules write their fields without a call each:
-/// out of line they cost a twentieth of a request.
-public struct JSONWriter {
+/// out of line they cost a twentieth of a request. Inlinable within the package only (`package`
+/// with `@usableFromInline`): nothing here is public.
+@usableFromInline
+package struct JSONWriter {
     /// Where the bytes go: written through `base` up to `capacity`, `count` of them so far. The
     /// buffer is `storage`'s, which frees it; a larger one replaces it as the output grows. Bytes
     /// are stored straight through the pointer, so a field costs a few instructions instead of
@@ -27,7 +29,8 @@ public struct JSONWriter {
     @usableFromInline var capacity: Int
     @usableFromInline var storage: JSONWriterStorage
 
-    public init(capacity: Int = 256) {
+    @usableFromInline
+    package init(capacity: Int = 256) {
         storage = JSONWriterStorage(capacity: max(16, capacity))
         base = storage.base
         self.capacity = storage.capacity
@@ -42,7 +45,7 @@ public struct JSONWriter {
     // MARK: Values
 
     @inlinable
-    public mutating func null() {
+    package mutating func null() {
         appendLiteral("null")
     }
 
@@ -98,7 +101,7 @@ public struct JSONWriter {
 
     /// A string known to need no escape (a wire enumeration's raw value), with its quotes.
     @inlinable
-    public mutating func plainString(_ value: StaticString) {
+    package mutating func plainString(_ value: StaticString) {
         reserve(value.utf8CodeUnitCount + 2)
         appendByte(UInt8(ascii: "\""))
         appendLiteral(value)
@@ -129,7 +132,7 @@ public struct JSONWriter {
 
     /// A value or `null`, as `JSONEncoder` writes an optional given to `encode(_:forKey:)`.
     @inlinable
-    public mutating func optional<Value>(_ value: Value?, _ write: (inout JSONWriter, Value) -> Void) {
+    package mutating func optional<Value>(_ value: Value?, _ write: (inout JSONWriter, Value) -> Void) {
         guard let value else {
             null()
             return
@@ -140,7 +143,7 @@ public struct JSONWriter {
     /// Inlinable, so the caller's module specialises it for its element type: in a generic loop
     /// every element was copied through witness tables, a seventh of a roster's cost.
     @inlinable
-    public mutating func array<Element: JSONWritable>(_ elements: [Element]) {
+    package mutating func array<Element: JSONWritable>(_ elements: [Element]) {
         array(elements) { writer, element in element.write(to: &writer) }
     }
 
@@ -212,7 +215,7 @@ public struct JSONWriter {
 
     /// `{…}` with the fields `body` writes through `JSONObject.field`.
     @inlinable
-    public mutating func object(_ body: (inout JSONObject) -> Void) {
+    package mutating func object(_ body: (inout JSONObject) -> Void) {
         // The writer is lent to the object and taken back: one buffer, never copied.
         var object = JSONObject(writer: self)
         object.writer.appendByte(UInt8(ascii: "{"))
@@ -260,7 +263,8 @@ final class JSONWriterStorage {
 }
 
 /// The inside of one JSON object being written: its fields, in byte order of their keys.
-public struct JSONObject {
+@usableFromInline
+package struct JSONObject {
     @usableFromInline
     var writer: JSONWriter
     @usableFromInline
@@ -276,7 +280,7 @@ public struct JSONObject {
 
     /// `"key":` followed by what `write` writes. Keys are literals: they need no escaping.
     @inlinable
-    public mutating func field(_ key: StaticString, _ write: (inout JSONWriter) -> Void) {
+    package mutating func field(_ key: StaticString, _ write: (inout JSONWriter) -> Void) {
         #if DEBUG
         if let lastKey {
             assert(JSONObject.precedes(lastKey, key), "JSON keys out of order: \(lastKey) before \(key)")
@@ -303,14 +307,15 @@ public struct JSONObject {
 
 /// A wire type that writes its own JSON: what the server sends without `JSONEncoder`.
 /// `write(to:)` must produce what `WireFormat.encode` produces for the same value.
-public protocol JSONWritable: Encodable {
+@usableFromInline
+package protocol JSONWritable: Encodable {
     func write(to writer: inout JSONWriter)
 }
 
 extension JSONWritable {
     /// The value as JSON bytes.
     @inlinable
-    public func jsonBytes(capacity: Int = 256) -> [UInt8] {
+    package func jsonBytes(capacity: Int = 256) -> [UInt8] {
         var writer = JSONWriter(capacity: capacity)
         write(to: &writer)
         return writer.bytes
@@ -319,7 +324,7 @@ extension JSONWritable {
 
 extension Array: JSONWritable where Element: JSONWritable {
     @inlinable
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         // About what a player takes: one allocation for a roster instead of a doubling series.
         writer.reserve(count * 112)
         writer.array(self)
@@ -328,13 +333,15 @@ extension Array: JSONWritable where Element: JSONWritable {
 
 /// The wire's enumerations travel as their raw strings.
 extension JSONWritable where Self: RawRepresentable, RawValue == String {
-    public func write(to writer: inout JSONWriter) {
+    @usableFromInline
+    package func write(to writer: inout JSONWriter) {
         writer.string(rawValue)
     }
 }
 
 extension Int: JSONWritable {
-    public func write(to writer: inout JSONWriter) {
+    @usableFromInline
+    package func write(to writer: inout JSONWriter) {
         writer.int(self)
     }
 }
