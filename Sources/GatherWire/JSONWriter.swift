@@ -325,8 +325,9 @@ extension JSONWritable {
 extension Array: JSONWritable where Element: JSONWritable {
     @inlinable
     package func write(to writer: inout JSONWriter) {
-        // About what a player takes: one allocation for a roster instead of a doubling series.
-        writer.reserve(count * 112)
+        // A player with every field set takes about 130 bytes: one allocation for a roster instead of a
+        // doubling series with a copy at each step.
+        writer.reserve(count * 144)
         writer.array(self)
     }
 }
