@@ -48,32 +48,46 @@ final class ReadCacheTests: XCTestCase {
         XCTAssertEqual(body(aging.lookup(alice, .roster, clock: 59 * second)), [1])
         XCTAssertNil(body(aging.lookup(alice, .roster, clock: 61 * second)))
 
-        let small = ReadCache(capacityBytes: 10)
+        let capacity = 2 * (ReadCache.entryOverheadBytes + 4) + 10
+        let small = ReadCache(capacityBytes: capacity)
         for index in 0..<20 {
             let owner = UUID()
             small.store([UInt8](repeating: UInt8(index), count: 4), ticket: try ticket(small.lookup(owner, .roster, clock: 1)), clock: 2)
-            XCTAssertLessThanOrEqual(small.byteCount, 10)
+            XCTAssertLessThanOrEqual(small.byteCount, capacity)
         }
-        small.store([UInt8](repeating: 0, count: 11), ticket: try ticket(small.lookup(alice, .roster, clock: 1)), clock: 2)
+        let tooBig = [UInt8](repeating: 0, count: capacity - ReadCache.entryOverheadBytes + 1)
+        small.store(tooBig, ticket: try ticket(small.lookup(alice, .roster, clock: 1)), clock: 2)
         XCTAssertNil(body(small.lookup(alice, .roster, clock: 3)), "a roster bigger than the whole cache is not kept")
+    }
+
+    /// Thousands of tiny entries (a gather's empty list each) are held to the capacity by what
+    /// each entry costs, not by their few bytes of JSON.
+    func testTinyEntriesCountWhatTheyCostBesideTheirBytes() throws {
+        let cache = ReadCache(capacityBytes: 64 * 1024)
+        for _ in 0..<10_000 {
+            cache.store(Array("[]".utf8), ticket: try ticket(cache.lookup(alice, .gatherPlayers(UUID()), clock: 1)), clock: 2)
+        }
+        XCTAssertLessThanOrEqual(cache.byteCount, 64 * 1024)
+        XCTAssertGreaterThan(cache.byteCount, 60 * 1024, "the cache is full, not emptied")
     }
 
     /// A share's pages are several entries of one owner: a write of the owner's forgets them all,
     /// another owner's stay.
     func testForgettingAnOwnerForgetsEachOfItsEntries() throws {
-        let pages = OwnerCache<String, [UInt8]>(capacityBytes: 1024)
+        let pages = OwnerCache<String, [UInt8]>(capacityBytes: 4096)
         for (owner, item) in [(alice, "table"), (alice, "player/1"), (bob, "table")] {
             guard case .miss(let ticket) = pages.lookup(owner, item, clock: 1) else { return XCTFail("empty at first") }
             pages.store(Array(item.utf8), ticket: ticket, clock: 2)
         }
-        XCTAssertEqual(pages.byteCount, 5 + 8 + 5)
+        let overhead = OwnerCache<String, [UInt8]>.entryOverheadBytes
+        XCTAssertEqual(pages.byteCount, 5 + 8 + 5 + 3 * overhead)
         pages.forget(alice, clock: 3)
         for item in ["table", "player/1"] {
             guard case .miss = pages.lookup(alice, item, clock: 4) else { return XCTFail("\(item) forgotten") }
         }
         guard case .hit(let kept) = pages.lookup(bob, "table", clock: 4) else { return XCTFail("another owner's page stays") }
         XCTAssertEqual(kept, Array("table".utf8))
-        XCTAssertEqual(pages.byteCount, 5)
+        XCTAssertEqual(pages.byteCount, 5 + overhead)
     }
 
     // MARK: Through the API: every kind of write is seen by the next list at once

@@ -10,8 +10,9 @@ import Locking
 /// - a read that began before a forgetting is not stored (the ticket: a read remembers when it
 ///   started, and a value is stored only if nothing forgot its owner since; tickets older than
 ///   `ticketLifetime` are refused outright, so the record of forgettings stays small);
-/// - an entry is trusted for `maximumAge` at most, and the cache holds `capacityBytes` of values
-///   at most (any entry is dropped to make room).
+/// - an entry is trusted for `maximumAge` at most, and the cache holds `capacityBytes` at most,
+///   each entry counted as its value's bytes and `entryOverheadBytes` (any entry is dropped to
+///   make room).
 final class OwnerCache<Item: Hashable & Sendable, Value: CachedValue>: Sendable {
     struct Ticket {
         fileprivate let key: Key
@@ -43,7 +44,7 @@ final class OwnerCache<Item: Hashable & Sendable, Value: CachedValue>: Sendable 
 
         mutating func remove(_ key: Key) {
             guard let old = entries.removeValue(forKey: key) else { return }
-            bytes -= old.value.byteCount
+            bytes -= OwnerCache.cost(of: old.value)
             itemsOfOwner[key.owner]?.remove(key.item)
             if itemsOfOwner[key.owner]?.isEmpty == true { itemsOfOwner[key.owner] = nil }
         }
@@ -74,18 +75,32 @@ final class OwnerCache<Item: Hashable & Sendable, Value: CachedValue>: Sendable 
     }
 
     /// Keeps what a read found, unless the owner's entries were forgotten since the read began.
-    func store(_ value: Value, ticket: Ticket, clock: UInt64 = MonotonicClock.now()) {
-        guard value.byteCount <= capacityBytes, clock &- ticket.startedAt < ticketLifetime else { return }
+    /// `clock` is read under the lock when not given: a thread held up between reading it and
+    /// taking the lock could otherwise store past a forgetting whose record was pruned meanwhile.
+    func store(_ value: Value, ticket: Ticket, clock: UInt64? = nil) {
+        let cost = OwnerCache.cost(of: value)
+        guard cost <= capacityBytes else { return }
         state.withLock { state in
+            let now = clock ?? MonotonicClock.now()
+            guard now &- ticket.startedAt < ticketLifetime else { return }
             if let forgotten = state.forgotten[ticket.key.owner], forgotten >= ticket.startedAt { return }
             state.remove(ticket.key)
-            while state.bytes + value.byteCount > capacityBytes, let any = state.entries.first {
+            while state.bytes + cost > capacityBytes, let any = state.entries.first {
                 state.remove(any.key)
             }
-            state.entries[ticket.key] = Entry(value: value, storedAt: clock)
+            state.entries[ticket.key] = Entry(value: value, storedAt: now)
             state.itemsOfOwner[ticket.key.owner, default: []].insert(ticket.key.item)
-            state.bytes += value.byteCount
+            state.bytes += cost
         }
+    }
+
+    /// What an entry holds beside its value (its slots in the two tables, its key, the value's
+    /// allocation): counted against the capacity, so that thousands of tiny entries (a player
+    /// each, a gather's empty list each) cannot hold many times the memory the capacity allows.
+    static var entryOverheadBytes: Int { 256 }
+
+    static func cost(of value: Value) -> Int {
+        value.byteCount + entryOverheadBytes
     }
 
     /// After a write of the owner's has committed: the next read of any of its entries reads the database.
