@@ -18,7 +18,14 @@ struct PendingOutput {
     var count: Int { bytes.count - offset }
 
     mutating func append(_ more: [UInt8]) {
-        bytes.append(contentsOf: more)
+        // With nothing pending (the usual case) the response's own buffer is taken as it is: a
+        // roster of thousands is not copied once more on its way out.
+        if isEmpty {
+            bytes = more
+            offset = 0
+        } else {
+            bytes.append(contentsOf: more)
+        }
     }
 
     /// Writes as much as `send` takes (one plain or TLS write per call); `wrote` is called after
@@ -41,7 +48,7 @@ struct PendingOutput {
                 return .blocked
             }
         }
-        // A large response's buffer is let go; a small one is kept for the next.
+        // A large response's buffer is let go; a small one is kept for pipelined answers.
         bytes.removeAll(keepingCapacity: bytes.count <= 64 * 1024)
         offset = 0
         return .sent
