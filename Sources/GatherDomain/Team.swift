@@ -7,14 +7,11 @@ package enum Team: String, Codable, Sendable, CaseIterable {
     case bench = "Bench"
 }
 
-/// Each raw value as a literal, written without a string made and scanned for escapes (a gather's
-/// players write a side a player). `JSONWriterTests` holds each case against its raw value.
+/// Written and read through its raw values' bytes (`RawValueTable`).
 extension Team: JSONWritable {
+    package static let rawValueTable = RawValueTable<Team>()
+
     package func write(to writer: inout JSONWriter) {
-        switch self {
-        case .teamA: writer.plainString("Team A")
-        case .teamB: writer.plainString("Team B")
-        case .bench: writer.plainString("Bench")
-        }
+        Team.rawValueTable.write(self, to: &writer)
     }
 }

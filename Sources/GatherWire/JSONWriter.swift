@@ -99,15 +99,6 @@ package struct JSONWriter {
         }
     }
 
-    /// A string known to need no escape (a wire enumeration's raw value), with its quotes.
-    @inlinable
-    package mutating func plainString(_ value: StaticString) {
-        reserve(value.utf8CodeUnitCount + 2)
-        appendByte(UInt8(ascii: "\""))
-        appendLiteral(value)
-        appendByte(UInt8(ascii: "\""))
-    }
-
     /// Upper-case, as `UUID.uuidString` and `JSONEncoder` write it.
     package mutating func uuid(_ value: UUID) {
         appendByte(UInt8(ascii: "\""))

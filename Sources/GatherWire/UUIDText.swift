@@ -32,11 +32,6 @@ extension UUID {
         }
     }
 
-    /// Appends the canonical text's bytes (upper-case).
-    package func appendCanonicalText(to bytes: inout [UInt8]) {
-        forEachCanonicalByte { bytes.append($0) }
-    }
-
     @inline(__always)
     private func forEachCanonicalByte(_ body: (UInt8) -> Void) {
         withUnsafeBytes(of: uuid) { raw in

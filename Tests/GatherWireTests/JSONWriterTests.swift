@@ -75,7 +75,7 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
-    /// The enumerations that write their raw values as literals must write exactly those, and
+    /// The enumerations that write their raw values from a table must write exactly those, and
     /// read exactly those back from stored bytes (anything else is no case).
     func testEveryCaseOfTheEnumerationsWrittenAndReadAsLiterals() {
         for skill in Skill.allCases {

@@ -8,9 +8,7 @@ final class UUIDTextTests: XCTestCase {
         for _ in 0..<1_000 {
             let id = UUID()
             XCTAssertEqual(id.canonicalText, id.uuidString)
-            var bytes: [UInt8] = []
-            id.appendCanonicalText(to: &bytes)
-            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), id.uuidString)
+            XCTAssertEqual(id.withCanonicalText { String(decoding: $0, as: UTF8.self) }, id.uuidString)
         }
     }
 
