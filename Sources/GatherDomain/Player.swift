@@ -49,20 +49,12 @@ package struct Player: Hashable, Sendable, Codable {
 
 extension Player: JSONWritable {
     package func write(to writer: inout JSONWriter) {
-        writer.object { object in
-            writeFields(to: &object)
-        }
+        writer.object { writeFields(to: &$0) }
     }
 
-    /// The player's fields; with `retired` and `team`, a `GatherPlayer`'s (each in its place).
+    /// The player's fields; with `retired` and `team`, a `GatherPlayer`'s.
     func writeFields(to object: inout JSONObject, retired: Bool? = nil, team: Team? = nil) {
-        object.field("age") { $0.optional(age) { $0.int($1) } }
-        object.field("favouriteTeam") { $0.optional(favouriteTeam) { $0.string($1) } }
-        object.field("id") { $0.int(id) }
-        object.field("name") { $0.string(name) }
-        object.field("preferredPosition") { $0.optional(preferredPosition) { $0.value($1) } }
-        if let retired { object.field("retired") { $0.bool(retired) } }
-        object.field("skill") { $0.optional(skill) { $0.value($1) } }
-        if let team { object.field("team") { $0.value(team) } }
+        object.playerFields(id: id, age: age, skill: skill, preferredPosition: preferredPosition, retired: retired, team: team,
+                            name: { $0.string(name) }, favouriteTeam: { $0.optional(favouriteTeam) { $0.string($1) } })
     }
 }

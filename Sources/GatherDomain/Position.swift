@@ -1,6 +1,7 @@
 import GatherWire
 
 /// Where a player prefers to play.
+@usableFromInline
 package enum Position: String, Codable, Sendable, CaseIterable {
     case goalkeeper
     case defender
@@ -13,6 +14,7 @@ package enum Position: String, Codable, Sendable, CaseIterable {
 extension Position: JSONWritable {
     package static let rawValueTable = RawValueTable<Position>()
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         Position.rawValueTable.write(self, to: &writer)
     }

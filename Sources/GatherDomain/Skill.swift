@@ -1,6 +1,7 @@
 import GatherWire
 
 /// How good a player is, as the organiser rates them.
+@usableFromInline
 package enum Skill: String, Codable, Sendable, CaseIterable {
     case beginner
     case amateur
@@ -11,6 +12,7 @@ package enum Skill: String, Codable, Sendable, CaseIterable {
 extension Skill: JSONWritable {
     package static let rawValueTable = RawValueTable<Skill>()
 
+    @usableFromInline
     package func write(to writer: inout JSONWriter) {
         Skill.rawValueTable.write(self, to: &writer)
     }

@@ -38,7 +38,7 @@ package struct JSONWriter {
 
     /// What has been written.
     @usableFromInline
-    var bytes: [UInt8] {
+    package var bytes: [UInt8] {
         Array(UnsafeBufferPointer(start: base, count: count))
     }
 
@@ -49,10 +49,12 @@ package struct JSONWriter {
         appendLiteral("null")
     }
 
+    @usableFromInline
     package mutating func bool(_ value: Bool) {
         appendLiteral(value ? "true" : "false")
     }
 
+    @usableFromInline
     package mutating func int(_ value: Int) {
         reserve(20)  // Int.min's 19 digits and its sign.
         guard value != 0 else {
@@ -83,20 +85,57 @@ package struct JSONWriter {
     package mutating func string(_ value: String) {
         var value = value
         value.withUTF8 { utf8 in
-            // One reservation for the usual string, which needs no escape: quotes and its bytes.
-            reserve(utf8.count + 2)
-            appendByte(UInt8(ascii: "\""))
-            var start = 0
-            for index in 0..<utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                appendBytes(UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                appendEscape(byte)
-                start = index + 1
-            }
-            appendBytes(UnsafeBufferPointer(rebasing: utf8[start...]))
-            appendByte(UInt8(ascii: "\""))
+            // A string's bytes are UTF-8 by construction: nothing to check.
+            _ = appendQuoted(utf8, validating: false)
         }
+    }
+
+    /// Text read as bytes (a stored column, without a string made for it), written as `string`
+    /// writes the same text decoded: bytes that are not UTF-8 come out replaced, as
+    /// `String(decoding:as:)` replaces them.
+    package mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) {
+        guard appendQuoted(text, validating: true) else {
+            string(String(decoding: text, as: UTF8.self))
+            return
+        }
+    }
+
+    /// `utf8` quoted, with what JSON requires escaped. When `validating`, false and nothing
+    /// written at the first byte that does not belong to a whole, valid UTF-8 sequence.
+    mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, validating: Bool) -> Bool {
+        let mark = count
+        // One reservation for the usual string, which needs no escape: quotes and its bytes.
+        reserve(utf8.count + 2)
+        appendByte(UInt8(ascii: "\""))
+        var start = 0
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte >= 0x80 {
+                guard validating else {
+                    index &+= 1
+                    continue
+                }
+                let length = UTF8Validity.sequenceLength(utf8, at: index)
+                guard length > 0 else {
+                    count = mark
+                    return false
+                }
+                index &+= length
+                continue
+            }
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                index &+= 1
+                continue
+            }
+            appendBytes(UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            appendEscape(byte)
+            index &+= 1
+            start = index
+        }
+        appendBytes(UnsafeBufferPointer(rebasing: utf8[start...]))
+        appendByte(UInt8(ascii: "\""))
+        return true
     }
 
     /// Upper-case, as `UUID.uuidString` and `JSONEncoder` write it.
@@ -139,16 +178,26 @@ package struct JSONWriter {
     }
 
     /// An array whose elements `write` writes (plain strings, say, which are no wire type of their own).
-    @usableFromInline
+    @inlinable
     package mutating func array<Element>(_ elements: [Element], _ write: (inout JSONWriter, Element) -> Void) {
-        appendByte(UInt8(ascii: "["))
-        var first = true
-        for element in elements {
-            if !first { appendByte(UInt8(ascii: ",")) }
-            first = false
-            write(&self, element)
+        array { array in
+            for element in elements {
+                array.element { write(&$0, element) }
+            }
         }
-        appendByte(UInt8(ascii: "]"))
+    }
+
+    /// `[…]` with the elements `body` writes through `JSONArray.element`, as they come: a roster
+    /// is written from its rows while they are read, without an array of values made first. If
+    /// `body` throws, what was written is to be thrown away with the writer.
+    @inlinable
+    package mutating func array(_ body: (inout JSONArray) throws -> Void) rethrows {
+        // The writer is lent to the array and taken back, as to an object.
+        var array = JSONArray(writer: self)
+        defer { self = array.writer }
+        array.writer.appendByte(UInt8(ascii: "["))
+        try body(&array)
+        array.writer.appendByte(UInt8(ascii: "]"))
     }
 
     @inlinable
@@ -162,13 +211,56 @@ package struct JSONWriter {
     mutating func appendBytes(_ buffer: UnsafeBufferPointer<UInt8>) {
         guard let source = buffer.baseAddress, !buffer.isEmpty else { return }
         reserve(buffer.count)
-        if buffer.count <= 16 {
-            // A key or a short name: a call to memcpy costs more than the copy.
-            for index in 0..<buffer.count { base[count &+ index] = source[index] }
-        } else {
-            (base + count).initialize(from: source, count: buffer.count)
-        }
+        JSONWriter.copy(source, to: base + count, count: buffer.count)
         count &+= buffer.count
+    }
+
+    /// `"key":`, after a comma if the object has fields already: stored straight into the room
+    /// made for it, one check for the whole of it.
+    @inlinable
+    mutating func appendKey(_ key: StaticString, afterAnother: Bool) {
+        guard key.hasPointerRepresentation else {
+            // A one-scalar literal: never one of ours, but still written right.
+            if afterAnother { appendByte(UInt8(ascii: ",")) }
+            appendByte(UInt8(ascii: "\""))
+            key.withUTF8Buffer { appendBytes($0) }
+            appendLiteral("\":")
+            return
+        }
+        let length = key.utf8CodeUnitCount
+        reserve(length &+ 4)
+        var end = base + count
+        if afterAnother {
+            end.pointee = UInt8(ascii: ",")
+            end += 1
+        }
+        end.pointee = UInt8(ascii: "\"")
+        JSONWriter.copy(key.utf8Start, to: end + 1, count: length)
+        end += 1 &+ length
+        end[0] = UInt8(ascii: "\"")
+        end[1] = UInt8(ascii: ":")
+        count = end + 2 - base
+    }
+
+    /// Copies `count` bytes: up to 16 with two overlapping loads and stores (a key or a short name,
+    /// where a call to memcpy costs more than the copy), more with memcpy.
+    @inlinable
+    static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+        switch count {
+        case 8...16:
+            let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: count &- 8, as: UInt64.self)
+        case 4..<8:
+            let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: count &- 4, as: UInt32.self)
+        case 0..<4:
+            for index in 0..<count { target[index] = source[index] }
+        default:
+            target.initialize(from: source, count: count)
+        }
     }
 
     @inlinable
@@ -278,14 +370,7 @@ package struct JSONObject {
         }
         lastKey = key
         #endif
-        key.withUTF8Buffer { key in
-            writer.reserve(key.count + 4)
-            if hasFields { writer.appendByte(UInt8(ascii: ",")) }
-            writer.appendByte(UInt8(ascii: "\""))
-            writer.appendBytes(key)
-            writer.appendByte(UInt8(ascii: "\""))
-            writer.appendByte(UInt8(ascii: ":"))
-        }
+        writer.appendKey(key, afterAnother: hasFields)
         hasFields = true
         write(&writer)
     }
@@ -293,6 +378,28 @@ package struct JSONObject {
     @usableFromInline
     static func precedes(_ first: StaticString, _ second: StaticString) -> Bool {
         first.withUTF8Buffer { a in second.withUTF8Buffer { b in a.lexicographicallyPrecedes(b) } }
+    }
+}
+
+/// The inside of one JSON array being written: its elements, as they come.
+@usableFromInline
+package struct JSONArray {
+    @usableFromInline
+    var writer: JSONWriter
+    @usableFromInline
+    var hasElements = false
+
+    @usableFromInline
+    init(writer: JSONWriter) {
+        self.writer = writer
+    }
+
+    /// The next element, as `write` writes it.
+    @inlinable
+    package mutating func element(_ write: (inout JSONWriter) throws -> Void) rethrows {
+        if hasElements { writer.appendByte(UInt8(ascii: ",")) }
+        hasElements = true
+        try write(&writer)
     }
 }
 

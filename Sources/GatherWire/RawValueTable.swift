@@ -13,10 +13,13 @@ where Value.RawValue == String {
     @usableFromInline let cases: [Value]
     @usableFromInline let rawValues: [[UInt8]]
     @usableFromInline let quotedRawValues: [[UInt8]]
+    /// The raw values packed, for those of up to 16 bytes (nil for a longer one).
+    @usableFromInline let packedRawValues: [PackedText?]
 
     package init() {
         cases = Array(Value.allCases)
         rawValues = cases.map { Array($0.rawValue.utf8) }
+        packedRawValues = rawValues.map { $0.withUnsafeBufferPointer(PackedText.init) }
         quotedRawValues = cases.map { value in
             var writer = JSONWriter(capacity: 32)
             writer.string(value.rawValue)
@@ -41,9 +44,41 @@ where Value.RawValue == String {
 
     @inlinable
     package func value(utf8 text: UnsafeBufferPointer<UInt8>) -> Value? {
-        for index in cases.indices where rawValues[index].count == text.count && rawValues[index].elementsEqual(text) {
+        guard let packed = PackedText(text) else {
+            // Longer than any of our raw values: compared byte by byte all the same.
+            return cases.indices.first { rawValues[$0].elementsEqual(text) }.map { cases[$0] }
+        }
+        for index in cases.indices where packedRawValues[index] == packed {
             return cases[index]
         }
         return nil
+    }
+}
+
+/// Text of up to 16 bytes as its length and two words: two texts are equal when these are, so
+/// a stored skill is matched to its case in a few instructions a case (comparing the bytes of
+/// each cost more than the rest of reading it).
+@usableFromInline
+struct PackedText: Equatable, Sendable {
+    @usableFromInline let count: Int
+    @usableFromInline let head: UInt64
+    @usableFromInline let tail: UInt64
+
+    /// Nil for text longer than 16 bytes. Up to 8, `head` holds the bytes and `tail` is zero;
+    /// from 8, `head` holds the first eight and `tail` the last eight (overlapping below 16).
+    @inlinable
+    init?(_ text: UnsafeBufferPointer<UInt8>) {
+        guard text.count <= 16 else { return nil }
+        count = text.count
+        guard let start = text.baseAddress, count >= 8 else {
+            var head: UInt64 = 0
+            for index in 0..<text.count { head |= UInt64(text[index]) << (8 * UInt64(index)) }
+            self.head = head
+            tail = 0
+            return
+        }
+        let bytes = UnsafeRawPointer(start)
+        head = bytes.loadUnaligned(as: UInt64.self)
+        tail = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
     }
 }

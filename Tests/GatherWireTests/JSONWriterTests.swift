@@ -87,10 +87,21 @@ final class JSONWriterTests: XCTestCase {
             XCTAssertEqual(read(position.rawValue, Position.init(utf8:)), position)
         }
         for team in Team.allCases { assertSameJSON(team) }
-        for other in ["", "Amateur", "amateu", "amateurs", "striker ", "goalkeeper\u{0}", "midfield", "défender"] {
+        for other in ["", "Amateur", "amateu", "amateurs", "striker ", "goalkeeper\u{0}", "midfield", "défender", "amateuR", "strikes",
+                      "a", "professionalprofessional", "goalkeepergoalkeeper", "professionaL", "\u{0}amateur", "midfielder1"] {
             XCTAssertNil(read(other, Skill.init(utf8:)), other)
             XCTAssertNil(read(other, Position.init(utf8:)), other)
         }
+    }
+
+    private func assertTextFromBytes(_ bytes: [UInt8], startingAt capacity: Int = 256, file: StaticString = #filePath, line: UInt = #line) {
+        var fromBytes = JSONWriter(capacity: capacity)
+        fromBytes.int(7)
+        bytes.withUnsafeBufferPointer { fromBytes.string(utf8: $0) }
+        var fromString = JSONWriter(capacity: capacity)
+        fromString.int(7)
+        fromString.string(String(decoding: bytes, as: UTF8.self))
+        XCTAssertEqual(fromBytes.bytes, fromString.bytes, "\(bytes)", file: file, line: line)
     }
 
     private func read<Value>(_ text: String, _ parse: (UnsafeBufferPointer<UInt8>) -> Value?) -> Value? {
@@ -115,6 +126,77 @@ final class JSONWriterTests: XCTestCase {
         assertSameJSON(ErrorBody(reason: every))
         assertSameJSON(ErrorBody(reason: "a/b \"c\" \\d é ü 日本 😀 \u{2028}\u{2029}\u{FEFF}"))
         assertSameJSON(ErrorBody(reason: ""))
+    }
+
+    /// Stored text is written from its bytes (`string(utf8:)`): it must come out as the same text
+    /// decoded to a string would, bytes that are not UTF-8 replaced as `String(decoding:)` replaces
+    /// them, wherever they fall and however full the buffer was.
+    func testTextFromBytesIsWrittenAsItsDecodedString() {
+        let named: [[UInt8]] = [
+            [], Array("plain".utf8), Array("é ü 日本 😀 \u{10FFFF} \u{FFFF} \u{2028}".utf8), Array("\"\\\n\u{1}/".utf8),
+            [0xC3], [0xC3, 0x28], [0xC0, 0x80], [0xC1, 0xBF], [0xE0, 0x80, 0x80], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80],
+            [0xED, 0xBF, 0xBF], [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xFF],
+            [0x80], [0xBF, 0x41], [0xE2, 0x82], [0xF0, 0x9F, 0x98], Array("ok".utf8) + [0xE2, 0x82] + Array("\"".utf8),
+        ]
+        for bytes in named { assertTextFromBytes(bytes) }
+        // Random bytes drawn mostly from the ranges that matter: plain ASCII, what needs escaping,
+        // lead bytes of every length and continuation bytes.
+        let pools: [ClosedRange<UInt8>] = [0x20...0x7E, 0x00...0x1F, 0x80...0xBF, 0xC0...0xDF, 0xE0...0xEF, 0xF0...0xFF]
+        for round in 0..<20_000 {
+            let length = Int.random(in: 0...24, using: &generator)
+            let bytes = (0..<length).map { _ in
+                UInt8.random(in: pools.randomElement(using: &generator) ?? 0x20...0x7E, using: &generator)
+            }
+            assertTextFromBytes(bytes, startingAt: round % 7 == 0 ? 1 : 256)
+        }
+    }
+
+    /// Every pair of a first byte from 0x80 and a second byte, with valid continuation bytes after:
+    /// a sequence is taken as UTF-8 exactly when the standard library takes it.
+    func testEverySequenceIsJudgedAsTheStandardLibraryJudgesIt() {
+        for lead in 0x80...0xFF {
+            for second in 0...0xFF {
+                for length in 2...4 {
+                    let bytes = [UInt8(lead), UInt8(second)] + Array(repeating: 0x80, count: length - 2)
+                    let valid = bytes.withUnsafeBufferPointer { UTF8Validity.sequenceLength($0, at: 0) == bytes.count }
+                    let decoded = String(validating: bytes, as: UTF8.self)
+                    XCTAssertEqual(valid, decoded != nil && decoded?.unicodeScalars.count == 1, "\(bytes)")
+                }
+            }
+        }
+    }
+
+    /// An array written as its elements come: as one written from a whole array.
+    func testArraysWrittenAsTheirElementsCome() throws {
+        let players = (0..<50).map { _ in randomPlayer() }
+        var writer = JSONWriter(capacity: 1)
+        writer.array { array in
+            for player in players { array.element { player.write(to: &$0) } }
+        }
+        XCTAssertEqual(writer.bytes, Array(WireFormat.encode(players)))
+
+        var empty = JSONWriter()
+        empty.array { _ in }
+        XCTAssertEqual(empty.bytes, Array("[]".utf8))
+
+        struct Stop: Error {}
+        var stopped = JSONWriter()
+        XCTAssertThrowsError(try stopped.array { array in
+            array.element { $0.int(1) }
+            throw Stop()
+        }) { XCTAssertTrue($0 is Stop) }
+    }
+
+    /// Keys and texts of every length up to past the short copies' limits, from a buffer that
+    /// must grow for most of them.
+    func testNamesOfEveryLengthAreCopiedWhole() {
+        for length in 0..<70 {
+            let name = String((0..<length).map { Character(Unicode.Scalar(UInt8(0x41 + $0 % 26))) })
+            assertSameJSON(Player(id: length, name: name, favouriteTeam: String(name.reversed())))
+            var writer = JSONWriter(capacity: 1)
+            writer.string(name)
+            XCTAssertEqual(writer.bytes, Array("\"\(name)\"".utf8))
+        }
     }
 
     func testNumbersAtTheirLimits() {

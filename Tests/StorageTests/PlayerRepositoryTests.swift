@@ -1,5 +1,6 @@
 import Foundation
 import GatherDomain
+import GatherWire
 import Storage
 import XCTest
 
@@ -36,6 +37,45 @@ final class PlayerRepositoryTests: StorageTestCase {
                 XCTAssertEqual(try pool.read { try PlayerRepository($0).find(id: player.id, owner: owner) }, player)
             }
         }
+    }
+
+    /// A roster written from its rows in place is the JSON of the players `all` reads: every
+    /// field set and unset, texts that need escaping, and text stored as bytes that are not
+    /// UTF-8 (a file written by something else), repaired alike.
+    func testRosterRowsWriteWhatThePlayersWrite() throws {
+        let pool = try makePool()
+        let owner = try createUser(pool, "alice")
+        let other = try createUser(pool, "bob")
+        _ = try insert(pool, try PlayerDetails(name: "Zoë \"Z\" O'Neil 😀", age: 0, skill: .professional,
+                                               preferredPosition: .goalkeeper, favouriteTeam: "Inter/Milan\\"), owner: owner)
+        _ = try insert(pool, try PlayerDetails(name: "Bare"), owner: owner)
+        _ = try insert(pool, try PlayerDetails(name: "Someone else's"), owner: other)
+        for skill in Skill.allCases {
+            _ = try insert(pool, try PlayerDetails(name: "\(skill)", age: 99, skill: skill, preferredPosition: .winger), owner: owner)
+        }
+        try pool.write { database in
+            try database.execute("""
+                INSERT INTO players (group_id, name, favourite_team) VALUES (?, CAST(x'41C328FF' AS TEXT), CAST(x'EDA080E282' AS TEXT))
+                """, owner)
+        }
+
+        let (rows, players) = try pool.read { database in
+            let repository = PlayerRepository(database)
+            var writer = JSONWriter(capacity: 1)
+            var count = 0
+            try writer.array { array in
+                try repository.forEachOnRoster(owner: owner) { row in
+                    count += 1
+                    array.element { row.write(to: &$0) }
+                }
+            }
+            XCTAssertEqual(count, Skill.allCases.count + 3)
+            return (writer.bytes, try repository.all(owner: owner))
+        }
+        XCTAssertEqual(players.count, Skill.allCases.count + 3)
+        XCTAssertEqual(players.last?.name, "A\u{FFFD}(\u{FFFD}")
+        XCTAssertEqual(rows, players.jsonBytes())
+        XCTAssertEqual(rows, Array(WireFormat.encode(players)))
     }
 
     func testAllListsOnlyTheOwnersPlayersInIDOrder() throws {

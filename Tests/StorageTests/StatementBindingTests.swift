@@ -168,6 +168,46 @@ final class StatementBindingTests: StorageTestCase {
         XCTAssertThrowsError(try row.optionalInt(1))
     }
 
+    /// Rows read in place (`forEach`, `map`) check each column's type as copied rows do, and
+    /// say what they found; text is read as bytes or as a string alike.
+    func testRowsReadInPlaceCheckTypesAndReadTextAsBytes() throws {
+        var visited = 0
+        try database.forEach("SELECT 1, 'text', NULL, 2.5, x'0102', 'é'") { row in
+            visited += 1
+            XCTAssertEqual(try row.int(0), 1)
+            XCTAssertEqual(try row.optionalInt(2), nil)
+            XCTAssertEqual(try row.string(1), "text")
+            XCTAssertEqual(try row.optionalString(2), nil)
+            XCTAssertEqual(Array(try row.textBytes(5)), Array("é".utf8))
+            XCTAssertEqual(try row.optionalTextBytes(1).map(Array.init), Array("text".utf8))
+            XCTAssertNil(try row.optionalTextBytes(2))
+            XCTAssertEqual(try row.optionalText(1) { String(decoding: $0, as: UTF8.self).uppercased() }, "TEXT")
+            XCTAssertNil(try row.optionalText(2) { _ in "never" })
+
+            XCTAssertThrowsError(try row.int(1)) { XCTAssertEqual("\($0)", "\(RowError.unexpected(1, .text("text")))") }
+            XCTAssertThrowsError(try row.string(0)) { XCTAssertEqual("\($0)", "\(RowError.unexpected(0, .integer(1)))") }
+            XCTAssertThrowsError(try row.textBytes(2)) { XCTAssertEqual("\($0)", "\(RowError.unexpected(2, .null))") }
+            XCTAssertThrowsError(try row.optionalInt(3)) { XCTAssertEqual("\($0)", "\(RowError.unexpected(3, .real(2.5)))") }
+            XCTAssertThrowsError(try row.optionalString(4)) { XCTAssertEqual("\($0)", "\(RowError.unexpected(4, .blob([1, 2])))") }
+            XCTAssertThrowsError(try row.optionalTextBytes(0))
+            XCTAssertThrowsError(try row.optionalText(3) { _ in "never" })
+        }
+        XCTAssertEqual(visited, 1)
+        XCTAssertEqual(try database.map("SELECT value FROM json_each('[3, 1, 2]')") { try $0.int(0) }, [3, 1, 2])
+    }
+
+    /// What `forEach`'s body throws ends the run and leaves the statement ready for the next.
+    func testARowThatThrowsEndsTheRun() throws {
+        struct Stop: Error {}
+        var seen: [Int] = []
+        XCTAssertThrowsError(try database.forEach("SELECT value FROM json_each('[1, 2, 3]')") { row in
+            seen.append(try row.int(0))
+            if seen.count == 2 { throw Stop() }
+        }) { XCTAssertTrue($0 is Stop) }
+        XCTAssertEqual(seen, [1, 2])
+        XCTAssertEqual(try database.map("SELECT value FROM json_each('[1, 2, 3]')") { try $0.int(0) }, [1, 2, 3])
+    }
+
     func testChangesAndLastInsertRowID() throws {
         try database.execute("INSERT INTO items (id, value) VALUES (?, ?)", 10, "a")
         XCTAssertEqual(database.lastInsertRowID, 10)

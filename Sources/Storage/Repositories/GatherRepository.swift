@@ -251,13 +251,13 @@ package struct GatherRepository {
         // One parameter whatever the page size: the ids as a JSON array, read by json_each.
         let ids = "[" + gatherIDs.map { "\"\($0.canonicalText)\"" }.joined(separator: ",") + "]"
         var players: [UUID: [GatherPlayer]] = [:]
-        for row in try database.query("""
+        try database.forEach("""
             SELECT gathers.api_id, \(GatherRepository.playerColumns) FROM gather_players
             JOIN gathers ON gathers.id = gather_players.gather_id
             JOIN players ON players.id = gather_players.player_id
             WHERE gathers.group_id = ? AND gathers.api_id IN (SELECT value FROM json_each(?))
             ORDER BY players.id
-            """, owner, ids) {
+            """, owner, ids) { row in
             players[try row.uuid(0), default: []].append(try GatherRepository.gatherPlayer(row, offset: 1))
         }
         return players
@@ -265,7 +265,7 @@ package struct GatherRepository {
 
     private static let playerColumns = "\(PlayerRepository.columns), gather_players.team, players.retired_at IS NOT NULL"
 
-    private static func gatherPlayer(_ row: some RowReading, offset: Int) throws -> GatherPlayer {
+    private static func gatherPlayer(_ row: StatementRow, offset: Int) throws -> GatherPlayer {
         let text = try row.string(offset + 6)
         guard let team = Team(rawValue: text) else { throw RowError.unexpected(offset + 6, .text(text)) }
         return GatherPlayer(player: try PlayerRepository.player(row, offset: offset), team: team, isRetired: try row.int(offset + 7) != 0)

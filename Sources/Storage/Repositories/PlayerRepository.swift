@@ -12,8 +12,16 @@ package struct PlayerRepository {
     static let columns = "players.id, players.name, players.age, players.skill, players.preferred_position, players.favourite_team"
 
     package func all(owner: UUID) throws -> [Player] {
-        try database.map("SELECT \(PlayerRepository.columns) FROM players WHERE group_id = ? AND retired_at IS NULL ORDER BY id",
-                         owner, transform: PlayerRepository.player)
+        var players: [Player] = []
+        try forEachOnRoster(owner: owner) { players.append($0.player) }
+        return players
+    }
+
+    /// The roster in order of id, each player's row given to `body` in place as it is read: for
+    /// writing a roster out without its values made first.
+    package func forEachOnRoster(owner: UUID, _ body: (PlayerRow) throws -> Void) throws {
+        try database.forEach("SELECT \(PlayerRepository.columns) FROM players WHERE group_id = ? AND retired_at IS NULL ORDER BY id",
+                             owner) { try body(try PlayerRow($0)) }
     }
 
     package func find(id: Int, owner: UUID) throws -> Player? {
@@ -88,16 +96,11 @@ package struct PlayerRepository {
     }
 
     /// Reads the columns of `columns`, in that order, starting at `offset`.
-    static func player(_ row: some RowReading) throws -> Player {
+    static func player(_ row: StatementRow) throws -> Player {
         try player(row, offset: 0)
     }
 
-    static func player(_ row: some RowReading, offset: Int) throws -> Player {
-        Player(id: try row.int(offset),
-               name: try row.string(offset + 1),
-               age: try row.optionalInt(offset + 2),
-               skill: try row.optionalText(offset + 3, Skill.init(utf8:)),
-               preferredPosition: try row.optionalText(offset + 4, Position.init(utf8:)),
-               favouriteTeam: try row.optionalString(offset + 5))
+    static func player(_ row: StatementRow, offset: Int) throws -> Player {
+        try PlayerRow(row, offset: offset).player
     }
 }

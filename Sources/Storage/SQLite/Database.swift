@@ -57,6 +57,11 @@ package final class Database {
         try statement(sql).map(arguments, transform)
     }
 
+    /// Each row, read in place, given to `body` as it comes (valid only during the call).
+    package func forEach(_ sql: String, _ arguments: any DatabaseValueConvertible..., body: (StatementRow) throws -> Void) throws {
+        try statement(sql).forEach(arguments, body)
+    }
+
     package func execute(_ sql: String, _ arguments: any DatabaseValueConvertible...) throws {
         try statement(sql).execute(arguments)
     }

@@ -24,11 +24,6 @@ package struct Row: Sendable, RowReading {
         return try string(index)
     }
 
-    package func optionalText<Value>(_ index: Int, _ parse: (UnsafeBufferPointer<UInt8>) -> Value?) throws -> Value? {
-        guard var text = try optionalString(index) else { return nil }
-        return text.withUTF8(parse)
-    }
-
     /// A REAL, or an INTEGER read as one.
     package func double(_ index: Int) throws -> Double {
         switch values[index] {

@@ -42,15 +42,21 @@ final class Statement {
 
     /// Runs the statement and turns each row, read in place, into a value.
     func map<T>(_ arguments: [any DatabaseValueConvertible], _ transform: (StatementRow) throws -> T) throws -> [T] {
+        var values: [T] = []
+        try forEach(arguments) { values.append(try transform($0)) }
+        return values
+    }
+
+    /// Runs the statement and gives each row, read in place, to `body`: for rows used as they
+    /// come, with no array of values made.
+    func forEach(_ arguments: [any DatabaseValueConvertible], _ body: (StatementRow) throws -> Void) throws {
         try begin()
         defer { reset() }
         try bind(arguments)
-        var values: [T] = []
         let row = StatementRow(handle: handle)
         while try step() {
-            values.append(try transform(row))
+            try body(row)
         }
-        return values
     }
 
     /// Runs a statement that returns no rows.

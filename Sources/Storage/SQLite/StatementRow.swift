@@ -9,9 +9,6 @@ package protocol RowReading {
     func optionalInt(_ index: Int) throws -> Int?
     func string(_ index: Int) throws -> String
     func optionalString(_ index: Int) throws -> String?
-    /// A text column's bytes given to `parse`, nil if NULL: a value read from text without a
-    /// string made for it where the row allows (a roster's skills and positions).
-    func optionalText<Value>(_ index: Int, _ parse: (UnsafeBufferPointer<UInt8>) -> Value?) throws -> Value?
 }
 
 extension RowReading {
@@ -34,65 +31,102 @@ extension RowReading {
 /// The current row of a statement being stepped, read in place: no copy of the row into values
 /// first, which was most of the cost of listing a roster. Valid only inside the closure that
 /// receives it (`Database.map`).
+///
+/// Each read asks for the column's value once (`sqlite3_column_value`) and reads its type and
+/// contents from it: every `sqlite3_column_*` call looks the column up again and checks for a
+/// failed allocation on the way out, which cost half of SQLite's part of a roster. The value is
+/// "unprotected" (no mutex held for it); our connections are opened without mutexes and used by
+/// one thread at a time, where SQLite makes no difference between the two.
 package struct StatementRow: RowReading {
     let handle: OpaquePointer
 
     package func int(_ index: Int) throws -> Int {
-        let column = Int32(index)
-        guard sqlite3_column_type(handle, column) == SQLITE_INTEGER else { throw RowError.unexpected(index, value(column)) }
-        return Int(sqlite3_column_int64(handle, column))
+        let value = column(index)
+        guard sqlite3_value_type(value) == SQLITE_INTEGER else { throw RowError.unexpected(index, StatementRow.value(value)) }
+        return Int(sqlite3_value_int64(value))
     }
 
     // The optional reads ask for the column's type once (a roster asks for four a player).
     package func optionalInt(_ index: Int) throws -> Int? {
-        let column = Int32(index)
-        switch sqlite3_column_type(handle, column) {
+        let value = column(index)
+        switch sqlite3_value_type(value) {
         case SQLITE_NULL: return nil
-        case SQLITE_INTEGER: return Int(sqlite3_column_int64(handle, column))
-        default: throw RowError.unexpected(index, value(column))
+        case SQLITE_INTEGER: return Int(sqlite3_value_int64(value))
+        default: throw RowError.unexpected(index, StatementRow.value(value))
         }
     }
 
     package func string(_ index: Int) throws -> String {
-        let column = Int32(index)
-        guard sqlite3_column_type(handle, column) == SQLITE_TEXT else { throw RowError.unexpected(index, value(column)) }
-        return text(column)
+        let value = column(index)
+        guard sqlite3_value_type(value) == SQLITE_TEXT else { throw RowError.unexpected(index, StatementRow.value(value)) }
+        return StatementRow.text(value)
     }
 
     package func optionalString(_ index: Int) throws -> String? {
-        let column = Int32(index)
-        switch sqlite3_column_type(handle, column) {
+        let value = column(index)
+        switch sqlite3_value_type(value) {
         case SQLITE_NULL: return nil
-        case SQLITE_TEXT: return text(column)
-        default: throw RowError.unexpected(index, value(column))
+        case SQLITE_TEXT: return StatementRow.text(value)
+        default: throw RowError.unexpected(index, StatementRow.value(value))
         }
     }
 
+    /// A text column's bytes given to `parse`, nil if NULL: a value read from text without a
+    /// string made for it (a roster's skills and positions).
     package func optionalText<Value>(_ index: Int, _ parse: (UnsafeBufferPointer<UInt8>) -> Value?) throws -> Value? {
-        let column = Int32(index)
-        switch sqlite3_column_type(handle, column) {
+        let value = column(index)
+        switch sqlite3_value_type(value) {
         case SQLITE_NULL: return nil
-        case SQLITE_TEXT:
-            guard let bytes = sqlite3_column_text(handle, column) else { return parse(UnsafeBufferPointer(start: nil, count: 0)) }
-            return parse(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))))
-        default: throw RowError.unexpected(index, value(column))
+        case SQLITE_TEXT: return parse(StatementRow.bytes(value))
+        default: throw RowError.unexpected(index, StatementRow.value(value))
         }
     }
 
-    private func text(_ column: Int32) -> String {
-        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
-        return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(handle, column))), as: UTF8.self)
+    /// A text column's bytes, valid until the statement steps on: text read without a string
+    /// made for it (a roster's names, written straight into its JSON).
+    package func textBytes(_ index: Int) throws -> UnsafeBufferPointer<UInt8> {
+        let value = column(index)
+        guard sqlite3_value_type(value) == SQLITE_TEXT else { throw RowError.unexpected(index, StatementRow.value(value)) }
+        return StatementRow.bytes(value)
     }
 
-    /// The column as a value, for an error's description.
-    func value(_ column: Int32) -> DatabaseValue {
-        switch sqlite3_column_type(handle, column) {
-        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
-        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
-        case SQLITE_TEXT: return .text(text(column))
+    package func optionalTextBytes(_ index: Int) throws -> UnsafeBufferPointer<UInt8>? {
+        let value = column(index)
+        switch sqlite3_value_type(value) {
+        case SQLITE_NULL: return nil
+        case SQLITE_TEXT: return StatementRow.bytes(value)
+        default: throw RowError.unexpected(index, StatementRow.value(value))
+        }
+    }
+
+    /// The column's value in the current row. A statement's columns are ours (constant SQL), so
+    /// the index is in range.
+    private func column(_ index: Int) -> OpaquePointer {
+        // Never nil for a column in range: SQLite returns a NULL value for a failed allocation.
+        guard let value = sqlite3_column_value(handle, Int32(index)) else { preconditionFailure("column \(index) out of range") }
+        return value
+    }
+
+    /// A text value's bytes (UTF-8), valid until the statement steps again.
+    private static func bytes(_ value: OpaquePointer) -> UnsafeBufferPointer<UInt8> {
+        // The pointer first: reading it may convert the value, and the count is of what it points to.
+        guard let text = sqlite3_value_text(value) else { return UnsafeBufferPointer(start: nil, count: 0) }
+        return UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(value)))
+    }
+
+    private static func text(_ value: OpaquePointer) -> String {
+        String(decoding: bytes(value), as: UTF8.self)
+    }
+
+    /// The value, for an error's description.
+    private static func value(_ value: OpaquePointer) -> DatabaseValue {
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER: return .integer(sqlite3_value_int64(value))
+        case SQLITE_FLOAT: return .real(sqlite3_value_double(value))
+        case SQLITE_TEXT: return .text(text(value))
         case SQLITE_BLOB:
-            let length = Int(sqlite3_column_bytes(handle, column))
-            guard let pointer = sqlite3_column_blob(handle, column), length > 0 else { return .blob([]) }
+            let length = Int(sqlite3_value_bytes(value))
+            guard let pointer = sqlite3_value_blob(value), length > 0 else { return .blob([]) }
             return .blob(Array(UnsafeRawBufferPointer(start: pointer, count: length)))
         default: return .null
         }
