@@ -57,21 +57,26 @@ package struct JSONWriter {
     @usableFromInline
     package mutating func int(_ value: Int) {
         reserve(20)  // Int.min's 19 digits and its sign.
-        guard value != 0 else {
-            appendByte(UInt8(ascii: "0"))
-            return
-        }
-        if value < 0 { appendByte(UInt8(ascii: "-")) }
-        // Magnitude as unsigned so Int.min does not overflow. The digits go in backwards, then turn.
-        var magnitude = value.magnitude
-        let first = count
-        while magnitude > 0 {
-            base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+        if value < 0 {
+            base[count] = UInt8(ascii: "-")
             count &+= 1
-            magnitude /= 10
         }
-        var digits = UnsafeMutableBufferPointer(start: base + first, count: count - first)
-        digits.reverse()
+        // Magnitude as unsigned so Int.min does not overflow. Its digits are counted first, then
+        // stored in place from the last: no turning them round after.
+        var magnitude = value.magnitude
+        var length = 1
+        var bound: UInt = 10
+        while length < 19 && magnitude >= bound {
+            length &+= 1
+            bound &*= 10
+        }
+        var position = count &+ length
+        repeat {
+            position &-= 1
+            base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        count &+= length
     }
 
     /// As `JSONEncoder`: Swift's shortest round-trip form, without a trailing `.0`. Only finite
@@ -109,6 +114,13 @@ package struct JSONWriter {
         appendByte(UInt8(ascii: "\""))
         var start = 0
         var index = 0
+        // Eight bytes at a time while they are plain ASCII, as most text is; a byte at a time from
+        // the first word that is not, and for the last few bytes.
+        if let bytes = utf8.baseAddress {
+            while utf8.count &- index >= 8 && JSONWriter.isPlain(UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)) {
+                index &+= 8
+            }
+        }
         while index < utf8.count {
             let byte = utf8[index]
             if byte >= 0x80 {
@@ -136,6 +148,19 @@ package struct JSONWriter {
         appendBytes(UnsafeBufferPointer(rebasing: utf8[start...]))
         appendByte(UInt8(ascii: "\""))
         return true
+    }
+
+    /// Whether eight bytes are all printable ASCII that JSON takes as it is: none from 0x80, none
+    /// below 0x20, no quote, no backslash (word-at-a-time tests for a byte below a bound, and for
+    /// a byte equal to one, exact while no byte has its high bit set).
+    @inline(__always)
+    static func isPlain(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- 0x20 &* ones) & ~word
+        let quotes = word ^ (0x22 &* ones), backslashes = word ^ (0x5C &* ones)
+        let quote = (quotes &- ones) & ~quotes
+        let backslash = (backslashes &- ones) & ~backslashes
+        return (word | control | quote | backslash) & highs == 0
     }
 
     /// Upper-case, as `UUID.uuidString` and `JSONEncoder` write it.
@@ -217,7 +242,7 @@ package struct JSONWriter {
 
     /// `"key":`, after a comma if the object has fields already: stored straight into the room
     /// made for it, one check for the whole of it.
-    @inlinable
+    @inlinable @inline(__always)
     mutating func appendKey(_ key: StaticString, afterAnother: Bool) {
         guard key.hasPointerRepresentation else {
             // A one-scalar literal: never one of ours, but still written right.
@@ -244,7 +269,7 @@ package struct JSONWriter {
 
     /// Copies `count` bytes: up to 16 with two overlapping loads and stores (a key or a short name,
     /// where a call to memcpy costs more than the copy), more with memcpy.
-    @inlinable
+    @inlinable @inline(__always)
     static func copy(_ source: UnsafePointer<UInt8>, to target: UnsafeMutablePointer<UInt8>, count: Int) {
         let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
         switch count {

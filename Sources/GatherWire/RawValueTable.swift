@@ -64,13 +64,15 @@ struct PackedText: Equatable, Sendable {
     @usableFromInline let head: UInt64
     @usableFromInline let tail: UInt64
 
-    /// Nil for text longer than 16 bytes. Up to 8, `head` holds the bytes and `tail` is zero;
-    /// from 8, `head` holds the first eight and `tail` the last eight (overlapping below 16).
+    /// Nil for text longer than 16 bytes. From 8, `head` holds the first eight and `tail` the
+    /// last eight; from 4 to 7, `head` holds the first four and the last four; below 4, `head`
+    /// holds the bytes. The pieces overlap where the text is shorter than they are: with the
+    /// length, they still say which text it is.
     @inlinable
     init?(_ text: UnsafeBufferPointer<UInt8>) {
         guard text.count <= 16 else { return nil }
         count = text.count
-        guard let start = text.baseAddress, count >= 8 else {
+        guard let start = text.baseAddress, count >= 4 else {
             var head: UInt64 = 0
             for index in 0..<text.count { head |= UInt64(text[index]) << (8 * UInt64(index)) }
             self.head = head
@@ -78,7 +80,12 @@ struct PackedText: Equatable, Sendable {
             return
         }
         let bytes = UnsafeRawPointer(start)
-        head = bytes.loadUnaligned(as: UInt64.self)
-        tail = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        if count >= 8 {
+            head = bytes.loadUnaligned(as: UInt64.self)
+            tail = bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else {
+            head = UInt64(bytes.loadUnaligned(as: UInt32.self)) | UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
+            tail = 0
+        }
     }
 }

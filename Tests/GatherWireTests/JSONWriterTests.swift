@@ -139,6 +139,19 @@ final class JSONWriterTests: XCTestCase {
             [0x80], [0xBF, 0x41], [0xE2, 0x82], [0xF0, 0x9F, 0x98], Array("ok".utf8) + [0xE2, 0x82] + Array("\"".utf8),
         ]
         for bytes in named { assertTextFromBytes(bytes) }
+        // Plain text read eight bytes at a time: one byte that is not plain at every place of
+        // the words and of the tail, each of the kinds a word-at-a-time test must not miss.
+        for special: UInt8 in [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xA9, 0xC3, 0xE2, 0xFF] {
+            for place in 0..<21 {
+                var bytes = Array("abcdefghijklmnopqrstu".utf8)
+                bytes[place] = special
+                assertTextFromBytes(bytes)
+                if place + 1 < bytes.count, special == 0xC3 {
+                    bytes[place + 1] = 0xA9  // é whole
+                    assertTextFromBytes(bytes)
+                }
+            }
+        }
         // Random bytes drawn mostly from the ranges that matter: plain ASCII, what needs escaping,
         // lead bytes of every length and continuation bytes.
         let pools: [ClosedRange<UInt8>] = [0x20...0x7E, 0x00...0x1F, 0x80...0xBF, 0xC0...0xDF, 0xE0...0xEF, 0xF0...0xFF]
@@ -148,6 +161,24 @@ final class JSONWriterTests: XCTestCase {
                 UInt8.random(in: pools.randomElement(using: &generator) ?? 0x20...0x7E, using: &generator)
             }
             assertTextFromBytes(bytes, startingAt: round % 7 == 0 ? 1 : 256)
+        }
+    }
+
+    /// The word-at-a-time test says "plain" exactly when each of the eight bytes is.
+    func testAWordIsPlainExactlyWhenEachOfItsBytesIs() {
+        func plain(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x80 && byte != 0x22 && byte != 0x5C }
+        for place in 0..<8 {
+            for byte in 0...0xFF {
+                var bytes = Array("ABCDEFGH".utf8)
+                bytes[place] = UInt8(byte)
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                XCTAssertEqual(JSONWriter.isPlain(word), plain(UInt8(byte)), "\(byte) at \(place)")
+            }
+        }
+        for _ in 0..<100_000 {
+            let bytes = (0..<8).map { _ in UInt8.random(in: Bool.random(using: &generator) ? 0x1E...0x24 : 0...0xFF, using: &generator) }
+            let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            XCTAssertEqual(JSONWriter.isPlain(word), bytes.allSatisfy(plain), "\(bytes)")
         }
     }
 
@@ -200,7 +231,10 @@ final class JSONWriterTests: XCTestCase {
     }
 
     func testNumbersAtTheirLimits() {
-        for value in [0, 1, -1, 9, 10, 99, 100, Int.max, Int.min, Int.max - 1, Int.min + 1] {
+        // Every number of digits, either side of each power of ten.
+        let powers = (0...18).map { exponent in (0..<exponent).reduce(1) { result, _ in result * 10 } }
+        let edges = powers.flatMap { [$0 - 1, $0, $0 + 1] }
+        for value in [0, 1, -1, 9, 10, 99, 100, Int.max, Int.min, Int.max - 1, Int.min + 1] + edges + edges.map(-) {
             assertSameJSON(Player(id: value, name: "n", age: value))
         }
         for value in [0.0, -0.0, 1.0, 0.5, 1.0 / 3.0, 2.0 / 3.0, 7.5, 1e16, 1e-7, 123_456_789.0, 0.1 + 0.2] {
