@@ -70,6 +70,7 @@ case .serve(var configuration):
     // Before any thread exists and before listening: a stop sent during start-up is then held
     // until the signal thread takes it, never lost.
     ShutdownSignals.block()
+    FreedMemory.keepForReuse(environment: ProcessInfo.processInfo.environment)
     let server: FootballGatherServer
     do {
         server = try FootballGatherServer(configuration: configuration)

@@ -15,6 +15,8 @@ struct InProcessApplication {
 
     /// `rosterCacheBytes`: 0 reads every list from the database.
     init(account username: String, rosterCacheBytes: Int? = nil) throws {
+        // As gather-server runs: freed memory kept for the next request.
+        FreedMemory.keepForReuse(environment: ProcessInfo.processInfo.environment)
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-bench-\(username)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         database = try DatabasePool(path: directory.appendingPathComponent("bench.sqlite").path)
