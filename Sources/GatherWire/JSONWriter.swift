@@ -28,13 +28,6 @@ package struct JSONWriter {
     @usableFromInline var count = 0
     @usableFromInline var capacity: Int
     @usableFromInline var storage: JSONWriterStorage
-    /// Past `JSONWriter.setAsideBytes`, a full buffer is set aside here and writing goes on in a
-    /// new one: `bytes` joins them once, where doubling copied everything written at each step
-    /// (a roster of thousands was copied twice more on its way out).
-    @usableFromInline var setAside: [WrittenBuffer] = []
-
-    /// A buffer this full is set aside rather than copied into a larger one.
-    static let setAsideBytes = 64 * 1024
 
     @usableFromInline
     package init(capacity: Int = 256) {
@@ -46,17 +39,7 @@ package struct JSONWriter {
     /// What has been written.
     @usableFromInline
     package var bytes: [UInt8] {
-        guard !setAside.isEmpty else { return Array(UnsafeBufferPointer(start: base, count: count)) }
-        let total = setAside.reduce(count) { $0 + $1.count }
-        return [UInt8](unsafeUninitializedCapacity: total) { output, initialized in
-            guard var end = output.baseAddress else { return }
-            for buffer in setAside {
-                end.initialize(from: buffer.storage.base, count: buffer.count)
-                end += buffer.count
-            }
-            end.initialize(from: base, count: count)
-            initialized = total
-        }
+        Array(UnsafeBufferPointer(start: base, count: count))
     }
 
     // MARK: Values
@@ -106,26 +89,26 @@ package struct JSONWriter {
 
     package mutating func string(_ value: String) {
         var value = value
-        // A string's bytes are UTF-8 by construction: nothing to check.
-        value.withUTF8 { _ = appendQuoted($0, validating: false) }
+        value.withUTF8 { utf8 in
+            // A string's bytes are UTF-8 by construction: nothing to check.
+            _ = appendQuoted(utf8, validating: false)
+        }
     }
 
     /// Text read as bytes (a stored column, without a string made for it), written as `string`
     /// writes the same text decoded: bytes that are not UTF-8 come out replaced, as
     /// `String(decoding:as:)` replaces them.
     package mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) {
-        let mark = WrittenMark(setAside: setAside.count, count: count)
         guard appendQuoted(text, validating: true) else {
-            rollBack(to: mark)
             string(String(decoding: text, as: UTF8.self))
             return
         }
     }
 
-    /// `utf8` quoted, with what JSON requires escaped. When `validating`, false at the first
-    /// byte that does not belong to a whole, valid UTF-8 sequence, with part of it written (to
-    /// be rolled back).
+    /// `utf8` quoted, with what JSON requires escaped. When `validating`, false and nothing
+    /// written at the first byte that does not belong to a whole, valid UTF-8 sequence.
     mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, validating: Bool) -> Bool {
+        let mark = count
         // One reservation for the usual string, which needs no escape: quotes and its bytes.
         reserve(utf8.count + 2)
         appendByte(UInt8(ascii: "\""))
@@ -141,9 +124,15 @@ package struct JSONWriter {
         while index < utf8.count {
             let byte = utf8[index]
             if byte >= 0x80 {
-                // A multi-byte character goes out as it is, once it is known to be one.
-                let length = validating ? UTF8Validity.sequenceLength(utf8, at: index) : 1
-                guard length > 0 else { return false }
+                guard validating else {
+                    index &+= 1
+                    continue
+                }
+                let length = UTF8Validity.sequenceLength(utf8, at: index)
+                guard length > 0 else {
+                    count = mark
+                    return false
+                }
                 index &+= length
                 continue
             }
@@ -320,39 +309,9 @@ package struct JSONWriter {
         if capacity &- count < more { grow(toHold: more) }
     }
 
-    /// Where the output stood: what `rollBack(to:)` returns to.
-    struct WrittenMark {
-        let setAside: Int
-        let count: Int
-    }
-
-    /// Forgets what was written since `mark`, the buffers set aside since included.
-    mutating func rollBack(to mark: WrittenMark) {
-        if setAside.count > mark.setAside {
-            // The buffer that was being written at the mark, set aside since: written on again.
-            let buffer = setAside[mark.setAside].storage
-            setAside.removeSubrange(mark.setAside...)
-            storage = buffer
-            base = buffer.base
-            capacity = buffer.capacity
-        }
-        count = mark.count
-    }
-
-    /// A buffer at least twice as large, holding what was written; or, once the buffer holds
-    /// `setAsideBytes`, a new one as large after it is set aside. Either way the next `more`
-    /// bytes fit in one piece, which every write reserves before it stores.
+    /// A buffer at least twice as large, holding what was written.
     @usableFromInline
     mutating func grow(toHold more: Int) {
-        if count >= JSONWriter.setAsideBytes {
-            setAside.append(WrittenBuffer(storage: storage, count: count))
-            let next = JSONWriterStorage(capacity: max(capacity, more))
-            storage = next
-            base = next.base
-            capacity = next.capacity
-            count = 0
-            return
-        }
         let larger = JSONWriterStorage(capacity: max(capacity * 2, count + more))
         larger.base.initialize(from: base, count: count)
         storage = larger
@@ -409,13 +368,6 @@ final class JSONWriterStorage {
     deinit {
         base.deallocate()
     }
-}
-
-/// A buffer a writer filled and set aside, and how much of it it filled.
-@usableFromInline
-struct WrittenBuffer {
-    let storage: JSONWriterStorage
-    let count: Int
 }
 
 /// The inside of one JSON object being written: its fields, in byte order of their keys.

@@ -182,33 +182,6 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
-    /// Past 64 KiB a full buffer is set aside and writing goes on in another: text that turns
-    /// out not to be UTF-8 after such a step is rolled back across it, and what comes out is
-    /// still exactly the decoded text's JSON.
-    func testTextRolledBackAcrossABufferSetAside() {
-        let texts: [[UInt8]] = [
-            Array(repeating: 0x41, count: 40) + [0xFF],
-            Array("\u{1}\u{2}\u{3}\u{4}\u{5}\u{6}\u{7}\u{8}".utf8) + [0xC3],
-            [0xC3, 0xA9] + Array(repeating: 0x22, count: 30) + [0xE2, 0x82],
-            Array(repeating: 0x41, count: 40),
-        ]
-        for prefix in stride(from: 65_536 - 48, through: 65_536 + 8, by: 3) {
-            for text in texts {
-                let filler = String(repeating: "x", count: prefix - 2)
-                var fromBytes = JSONWriter(capacity: 1)
-                fromBytes.string(filler)
-                text.withUnsafeBufferPointer { fromBytes.string(utf8: $0) }
-                fromBytes.int(1)
-                var fromString = JSONWriter(capacity: 1)
-                fromString.string(filler)
-                fromString.string(String(decoding: text, as: UTF8.self))
-                fromString.int(1)
-                // Compared whole, reported short: the output is 64 KiB.
-                XCTAssertTrue(fromBytes.bytes == fromString.bytes, "prefix \(prefix), \(text)")
-            }
-        }
-    }
-
     /// Every pair of a first byte from 0x80 and a second byte, with valid continuation bytes after:
     /// a sequence is taken as UTF-8 exactly when the standard library takes it.
     func testEverySequenceIsJudgedAsTheStandardLibraryJudgesIt() {
