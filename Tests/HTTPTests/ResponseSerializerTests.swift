@@ -112,6 +112,29 @@ final class ResponseSerializerTests: XCTestCase {
         XCTAssertTrue(String(decoding: output.dropLast(body.count), as: UTF8.self).hasSuffix("Content-Length: 6\r\n\r\n"))
     }
 
+    /// A large body is sent after its head from its own buffer: the head and the body are then
+    /// exactly what `serialize` writes as one, for every kind of response, and nothing follows the
+    /// head where `serialize` writes no body.
+    func testTheHeadAloneIsWhatPrecedesTheBody() {
+        let body = Array(repeating: UInt8(ascii: "x"), count: HTTPResponseSerializer.separateBodyBytes + 1)
+        var headers = HTTPHeaders()
+        headers.add(name: "ETag", value: "\"v1\"")
+        headers.add(name: "Content-Length", value: "1")
+        let responses = [HTTPResponse(status: .ok, headers: headers, body: body), HTTPResponse(status: .notFound, body: bytes("{}")),
+                         HTTPResponse(status: .noContent), HTTPResponse(status: .notModified, body: body)]
+        for response in responses {
+            for (keepAlive, http10) in [(true, false), (false, false), (true, true)] {
+                for isHead in [false, true] {
+                    let whole = HTTPResponseSerializer.serialize(response, isHead: isHead, keepAlive: keepAlive, forHTTP10: http10, date: date)
+                    let head = HTTPResponseSerializer.head(response, keepAlive: keepAlive, forHTTP10: http10, date: date)
+                    let sendsBody = HTTPResponseSerializer.sendsBody(response, isHead: isHead)
+                    XCTAssertTrue(whole == head + (sendsBody ? response.body : []), "\(response.status) head \(isHead)")
+                    XCTAssertEqual(sendsBody, !isHead && !response.status.forbidsContent)
+                }
+            }
+        }
+    }
+
     func testJSONResponseSetsContentType() {
         let response = HTTPResponse.json(.ok, body: bytes("{}"), headers: ["content-type": "text/plain"])
         XCTAssertEqual(response.headers.fields.map { [$0.name, $0.value] }, [["Content-Type", "application/json; charset=utf-8"]])

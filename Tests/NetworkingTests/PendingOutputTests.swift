@@ -45,6 +45,39 @@ final class PendingOutputTests: XCTestCase {
         XCTAssertEqual(socket.sent, first + second + third + second)
     }
 
+    /// A large buffer is written from where it lies, not copied behind the head before it; what
+    /// comes after it queues behind it, and everything goes out once, in order.
+    func testALargeBodyIsWrittenFromItsOwnBufferAfterItsHead() {
+        let head = Array("HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\n".utf8)
+        let body = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let next = Array("HTTP/1.1 204 No Content\r\n\r\n".utf8)
+        let after = Array(repeating: UInt8(ascii: "z"), count: PendingOutput.ownBufferBytes)
+        var output = PendingOutput()
+        output.append(head)
+        output.append(body)
+        output.append(next)
+        output.append(next)
+        output.append(after)
+        output.append(next)
+        XCTAssertEqual(output.count, head.count + body.count + 3 * next.count + after.count)
+
+        let bodyStart = body.withUnsafeBytes { UInt(bitPattern: $0.baseAddress) }
+        var socket = Socket(chunk: 30_000, budget: 60_000)
+        var fromTheBody = 0
+        let send = { (buffer: UnsafeRawBufferPointer) -> Networking.Socket.IOResult in
+            let start = UInt(bitPattern: buffer.baseAddress)
+            if start >= bodyStart && start < bodyStart + UInt(body.count) { fromTheBody += 1 }
+            return socket.send(buffer)
+        }
+        XCTAssertEqual(output.write(with: send, wrote: {}), .blocked)
+        socket.budget = .max
+        XCTAssertEqual(output.write(with: send, wrote: {}), .sent)
+        XCTAssertTrue(output.isEmpty)
+        XCTAssertEqual(output.count, 0)
+        XCTAssertTrue(socket.sent == head + body + next + next + after + next, "every byte once, in order")
+        XCTAssertGreaterThanOrEqual(fromTheBody, 4, "the body's writes came from its own buffer")
+    }
+
     func testAFailedWriteIsReported() {
         var output = PendingOutput()
         output.append([1, 2, 3])

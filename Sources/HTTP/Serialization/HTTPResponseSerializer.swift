@@ -8,10 +8,30 @@ package enum HTTPResponseSerializer {
     ///   - date: the `Date` value, an IMF-fixdate (see `HTTPDate`).
     package static func serialize(_ response: HTTPResponse, isHead: Bool, keepAlive: Bool, forHTTP10: Bool = false,
                                  date: String) -> [UInt8] {
-        let sendsBody = !isHead && !response.status.forbidsContent
+        let body = sendsBody(response, isHead: isHead)
+        var bytes = head(response, keepAlive: keepAlive, forHTTP10: forHTTP10, date: date, room: body ? response.body.count : 0)
+        if body {
+            bytes.append(contentsOf: response.body)
+        }
+        return bytes
+    }
+
+    /// A body this large is sent from its own buffer after the head (`head`), not copied behind
+    /// it: a copy costs more than the second write.
+    package static let separateBodyBytes = 64 * 1024
+
+    /// Whether `response.body` follows the head: not for HEAD, not for a status without content,
+    /// not for a streamed body (its stream writes it).
+    package static func sendsBody(_ response: HTTPResponse, isHead: Bool) -> Bool {
+        !isHead && !response.status.forbidsContent && response.stream == nil
+    }
+
+    /// The head alone, as `serialize` writes it (the same for HEAD as for GET): for a body sent
+    /// from its own buffer after it. `room`: bytes to reserve beyond the head.
+    package static func head(_ response: HTTPResponse, keepAlive: Bool, forHTTP10: Bool = false, date: String, room: Int = 0) -> [UInt8] {
         // Written as bytes, not through string interpolation: this runs for every response.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(160 + (sendsBody ? response.body.count : 0))
+        bytes.reserveCapacity(160 + room)
         bytes.append(contentsOf: statusLinePrefix)
         bytes.append(contentsOf: String(response.status.code).utf8)
         bytes.append(space)
@@ -31,9 +51,6 @@ package enum HTTPResponseSerializer {
             appendField(HTTPHeaders.Name.connection, "keep-alive", to: &bytes)
         }
         bytes.append(contentsOf: lineEnd)
-        if sendsBody && response.stream == nil {
-            bytes.append(contentsOf: response.body)
-        }
         return bytes
     }
 

@@ -322,8 +322,16 @@ final class HTTPConnection: EventHandler {
         }
         let action = machine.responseReady(keepAlive: keepAlive, body: body)
         if action == .flush || action == .openStream {
-            output.append(HTTPResponseSerializer.serialize(response, isHead: exchange.isHead, keepAlive: machine.keepsAliveAfterWrite,
-                                                          forHTTP10: exchange.isHTTP10, date: owner.currentDate()))
+            let keepAlive = machine.keepsAliveAfterWrite, date = owner.currentDate()
+            if HTTPResponseSerializer.sendsBody(response, isHead: exchange.isHead), response.body.count >= HTTPResponseSerializer.separateBodyBytes {
+                // A large body goes out from its own buffer after the head: a cached roster of
+                // thousands is not copied for each answer.
+                output.append(HTTPResponseSerializer.head(response, keepAlive: keepAlive, forHTTP10: exchange.isHTTP10, date: date))
+                output.append(response.body)
+            } else {
+                output.append(HTTPResponseSerializer.serialize(response, isHead: exchange.isHead, keepAlive: keepAlive,
+                                                              forHTTP10: exchange.isHTTP10, date: date))
+            }
             deadlines.noteActivity(at: MonotonicClock.now())
         }
         if action == .openStream { stream = response.stream }
