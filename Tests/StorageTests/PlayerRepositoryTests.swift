@@ -1,7 +1,7 @@
 import Foundation
 import GatherDomain
 import GatherWire
-import Storage
+@testable import Storage
 import XCTest
 
 final class PlayerRepositoryTests: StorageTestCase {
@@ -61,21 +61,70 @@ final class PlayerRepositoryTests: StorageTestCase {
 
         let (rows, players) = try pool.read { database in
             let repository = PlayerRepository(database)
-            var writer = JSONWriter(capacity: 1)
-            var count = 0
-            try writer.array { array in
-                try repository.forEachOnRoster(owner: owner) { row in
-                    count += 1
-                    array.element { row.write(to: &$0) }
-                }
-            }
-            XCTAssertEqual(count, Skill.allCases.count + 3)
-            return (writer.bytes, try repository.all(owner: owner))
+            return (try rosterJSON(repository, owner: owner), try repository.all(owner: owner))
         }
         XCTAssertEqual(players.count, Skill.allCases.count + 3)
+        XCTAssertEqual(players.first?.details, try PlayerDetails(name: "Zoë \"Z\" O'Neil 😀", age: 0, skill: .professional,
+                                                                  preferredPosition: .goalkeeper, favouriteTeam: "Inter/Milan\\"))
         XCTAssertEqual(players.last?.name, "A\u{FFFD}(\u{FFFD}")
         XCTAssertEqual(rows, players.jsonBytes())
         XCTAssertEqual(rows, Array(WireFormat.encode(players)))
+    }
+
+    /// A file whose text is stored as UTF-16 (another program made it): SQLite hands the rows'
+    /// text over as UTF-8, and the roster written in place says what was stored, value for value.
+    func testARosterStoredAsUTF16IsWrittenAsStored() throws {
+        let database = try Database(path: path("utf16.sqlite"))
+        try database.executeScript("""
+            PRAGMA encoding = 'UTF-16le';
+            CREATE TABLE players (id INTEGER PRIMARY KEY, group_id TEXT NOT NULL, name TEXT NOT NULL, age INTEGER, skill TEXT,
+                                  preferred_position TEXT, favourite_team TEXT, retired_at INTEGER);
+            """)
+        let owner = UUID()
+        let expected = [Player(id: 1, name: "Zoë \"Z\" 😀", age: 31, skill: .amateur, preferredPosition: .winger, favouriteTeam: "Inter/Milan"),
+                        Player(id: 2, name: "", age: nil, skill: nil, preferredPosition: nil, favouriteTeam: nil),
+                        Player(id: 3, name: "a\u{0}b\n", age: 0, skill: .professional, preferredPosition: .goalkeeper, favouriteTeam: "日本")]
+        for player in expected {
+            try database.execute("""
+                INSERT INTO players (id, group_id, name, age, skill, preferred_position, favourite_team) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, player.id, owner, player.name, player.age, player.skill?.rawValue, player.preferredPosition?.rawValue, player.favouriteTeam)
+        }
+        try database.execute("INSERT INTO players (id, group_id, name, retired_at) VALUES (4, ?, 'Retired', 1)", owner)
+        XCTAssertEqual(try database.query("PRAGMA encoding").first?.string(0), "UTF-16le")
+        XCTAssertEqual(try rosterJSON(PlayerRepository(database), owner: owner), Array(WireFormat.encode(expected)))
+        XCTAssertEqual(try PlayerRepository(database).all(owner: owner), expected)
+    }
+
+    /// A value of the wrong type in any column the roster reads is a corrupt store: the read
+    /// throws, naming the column, and nothing is written from it.
+    func testAWrongTypeInAnyColumnOfTheRosterThrows() throws {
+        let database = try Database(path: path("loose.sqlite"))
+        try database.executeScript("""
+            CREATE TABLE players (id INTEGER PRIMARY KEY, group_id TEXT NOT NULL, name, age, skill, preferred_position,
+                                  favourite_team, retired_at INTEGER);
+            """)
+        let owner = UUID()
+        let wrong: [(column: String, value: String)] = [
+            ("name", "42"), ("name", "4.5"), ("name", "x'00'"), ("name", "NULL"), ("age", "'31'"), ("age", "3.5"),
+            ("skill", "7"), ("preferred_position", "x'41'"), ("favourite_team", "1"), ("favourite_team", "2.5"),
+        ]
+        for (index, (column, value)) in wrong.enumerated() {
+            try database.execute("DELETE FROM players")
+            try database.execute("INSERT INTO players (id, group_id, name) VALUES (?, ?, 'Good')", index * 2 + 1, owner)
+            try database.execute("INSERT INTO players (id, group_id, name) VALUES (?, ?, 'Bad')", index * 2 + 2, owner)
+            try database.execute("UPDATE players SET \(column) = \(value) WHERE id = ?", index * 2 + 2)
+            XCTAssertThrowsError(try rosterJSON(PlayerRepository(database), owner: owner), "\(column) = \(value)") {
+                XCTAssertTrue($0 is RowError, "\(column) = \(value): \($0)")
+            }
+            XCTAssertThrowsError(try PlayerRepository(database).all(owner: owner), "\(column) = \(value)")
+        }
+    }
+
+    /// The roster as the server writes it from rows in place, from a one-byte buffer.
+    private func rosterJSON(_ players: PlayerRepository, owner: UUID) throws -> [UInt8] {
+        var writer = JSONWriter(capacity: 1)
+        try players.writeRoster(owner: owner, to: &writer)
+        return writer.bytes
     }
 
     func testAllListsOnlyTheOwnersPlayersInIDOrder() throws {

@@ -9,21 +9,13 @@ enum PlayerHandlers {
     /// The roster, from the cache when nothing of the owner's was written since it was stored.
     static func list(_ context: AuthenticatedContext<LoopReads>) throws -> HTTPResponse {
         let body = try context.services.reads.json(context.owner, .roster) {
-            try context.database.read { try rosterJSON(PlayerRepository($0), owner: context.owner) }
-        }
-        return .json(.ok, body: body)
-    }
-
-    /// The roster's JSON written from its rows as they are read: no `Player` or string made for
-    /// each, which was most of the cost of a roster read from the database.
-    private static func rosterJSON(_ players: PlayerRepository, owner: UUID) throws -> [UInt8] {
-        var writer = JSONWriter(capacity: 4096)
-        try writer.array { array in
-            try players.forEachOnRoster(owner: owner) { player in
-                array.element { player.write(to: &$0) }
+            try context.database.read { database in
+                var writer = JSONWriter(capacity: 4096)
+                try PlayerRepository(database).writeRoster(owner: context.owner, to: &writer)
+                return writer.bytes
             }
         }
-        return writer.bytes
+        return .json(.ok, body: body)
     }
 
     static func create(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GatherDomain
+import GatherWire
 
 /// A user's roster. Every query is scoped to the owner: another user's player does not exist here.
 /// A retired player (deleted after playing) is kept for the history of past gathers but is no
@@ -17,9 +18,21 @@ package struct PlayerRepository {
         return players
     }
 
-    /// The roster in order of id, each player's row given to `body` in place as it is read: for
-    /// writing a roster out without its values made first.
-    package func forEachOnRoster(owner: UUID, _ body: (PlayerRow) throws -> Void) throws {
+    /// The roster as a JSON array, as `all(owner:)`'s players would write it, written from the
+    /// rows as they are read: no `Player` or string is made for each, which was most of the cost
+    /// of a roster read from the database.
+    package func writeRoster(owner: UUID, to writer: inout JSONWriter) throws {
+        try writer.array { array in
+            try forEachOnRoster(owner: owner) { row in
+                array.element { row.write(to: &$0) }
+            }
+        }
+    }
+
+    /// The roster in order of id, each player's row given to `body` in place as it is read. The
+    /// row's texts lie in the statement until it steps on: it must not outlive the call, which is
+    /// why neither it nor this leaves Storage.
+    func forEachOnRoster(owner: UUID, _ body: (PlayerRow) throws -> Void) throws {
         try database.forEach("SELECT \(PlayerRepository.columns) FROM players WHERE group_id = ? AND retired_at IS NULL ORDER BY id",
                              owner) { try body(try PlayerRow($0)) }
     }

@@ -3,15 +3,15 @@ import GatherWire
 
 /// A player's stored row, read in place: the numbers and choices read, the name and favourite
 /// team left as the column's bytes, valid until the statement steps on (so only inside the
-/// closure that receives the row). A roster is written from these without a `Player` or a string
-/// made for each player; `player` makes the value where one is kept.
+/// closure that receives the row, and never outside Storage). A roster is written from these
+/// without a `Player` or a string made for each player; `player` makes the value where one is kept.
 ///
 /// Reads the columns of `PlayerRepository.columns`, in that order, from `offset`.
-package struct PlayerRow {
-    package let id: Int
-    package let age: Int?
-    package let skill: Skill?
-    package let preferredPosition: Position?
+struct PlayerRow {
+    let id: Int
+    let age: Int?
+    let skill: Skill?
+    let preferredPosition: Position?
     let name: UnsafeBufferPointer<UInt8>
     let favouriteTeam: UnsafeBufferPointer<UInt8>?
 
@@ -25,13 +25,13 @@ package struct PlayerRow {
     }
 
     /// The player as a value of its own, its texts made into strings.
-    package var player: Player {
+    var player: Player {
         Player(id: id, name: String(decoding: name, as: UTF8.self), age: age, skill: skill, preferredPosition: preferredPosition,
                favouriteTeam: favouriteTeam.map { String(decoding: $0, as: UTF8.self) })
     }
 
     /// The player's JSON, as a `Player`'s.
-    package func write(to writer: inout JSONWriter) {
+    func write(to writer: inout JSONWriter) {
         writer.object { object in
             object.playerFields(id: id, age: age, skill: skill, preferredPosition: preferredPosition,
                                 name: { $0.string(utf8: name) }, favouriteTeam: { $0.optional(favouriteTeam) { $0.string(utf8: $1) } })

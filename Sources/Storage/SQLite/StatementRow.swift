@@ -99,11 +99,11 @@ package struct StatementRow: RowReading {
         }
     }
 
-    /// The column's value in the current row. A statement's columns are ours (constant SQL), so
-    /// the index is in range.
+    /// The column's value in the current row. Out of range (our SQL is constant, so never), SQLite
+    /// gives a NULL value, which the typed reads refuse or read as absent.
     private func column(_ index: Int) -> OpaquePointer {
-        // Never nil for a column in range: SQLite returns a NULL value for a failed allocation.
-        guard let value = sqlite3_column_value(handle, Int32(index)) else { preconditionFailure("column \(index) out of range") }
+        // Never nil: SQLite answers a failed allocation, as a column out of range, with a NULL value.
+        guard let value = sqlite3_column_value(handle, Int32(index)) else { preconditionFailure("SQLite gave no value for column \(index)") }
         return value
     }
 
