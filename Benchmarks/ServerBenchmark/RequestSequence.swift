@@ -90,11 +90,8 @@ struct RequestSequence {
         var responses = HTTPResponseParser()
         responses.expectResponse(to: request.method)
         // As a connection sends it: a large body apart from its head, not copied behind it.
-        if HTTPResponseSerializer.sendsBody(response, isHead: false), response.body.count >= HTTPResponseSerializer.separateBodyBytes {
-            responses.append(HTTPResponseSerializer.head(response, keepAlive: true, date: date))
-            responses.append(response.body)
-        } else {
-            responses.append(HTTPResponseSerializer.serialize(response, isHead: false, keepAlive: true, date: date))
+        for buffer in HTTPResponseSerializer.buffers(response, isHead: false, keepAlive: true, date: date) {
+            responses.append(buffer)
         }
         guard let received = try responses.nextResponse() else { throw BenchmarkError("unreadable response to \(line)") }
         return received

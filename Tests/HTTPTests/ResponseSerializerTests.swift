@@ -130,6 +130,10 @@ final class ResponseSerializerTests: XCTestCase {
                     let sendsBody = HTTPResponseSerializer.sendsBody(response, isHead: isHead)
                     XCTAssertTrue(whole == head + (sendsBody ? response.body : []), "\(response.status) head \(isHead)")
                     XCTAssertEqual(sendsBody, !isHead && !response.status.forbidsContent)
+                    // What a connection queues: the same bytes, the large body in a buffer of its own.
+                    let buffers = HTTPResponseSerializer.buffers(response, isHead: isHead, keepAlive: keepAlive, forHTTP10: http10, date: date)
+                    XCTAssertTrue(buffers.reduce([], +) == whole, "\(response.status) head \(isHead)")
+                    XCTAssertEqual(buffers.count, sendsBody && response.body.count >= HTTPResponseSerializer.separateBodyBytes ? 2 : 1)
                 }
             }
         }

@@ -20,6 +20,16 @@ package enum HTTPResponseSerializer {
     /// it: a copy costs more than the second write.
     package static let separateBodyBytes = 64 * 1024
 
+    /// What a connection sends, in order: as `serialize` writes it, except that a body of
+    /// `separateBodyBytes` or more comes apart from its head, in its own buffer, not copied.
+    package static func buffers(_ response: HTTPResponse, isHead: Bool, keepAlive: Bool, forHTTP10: Bool = false,
+                                date: String) -> [[UInt8]] {
+        guard sendsBody(response, isHead: isHead), response.body.count >= separateBodyBytes else {
+            return [serialize(response, isHead: isHead, keepAlive: keepAlive, forHTTP10: forHTTP10, date: date)]
+        }
+        return [head(response, keepAlive: keepAlive, forHTTP10: forHTTP10, date: date), response.body]
+    }
+
     /// Whether `response.body` follows the head: not for HEAD, not for a status without content,
     /// not for a streamed body (its stream writes it).
     package static func sendsBody(_ response: HTTPResponse, isHead: Bool) -> Bool {

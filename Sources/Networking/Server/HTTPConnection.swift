@@ -322,15 +322,11 @@ final class HTTPConnection: EventHandler {
         }
         let action = machine.responseReady(keepAlive: keepAlive, body: body)
         if action == .flush || action == .openStream {
-            let keepAlive = machine.keepsAliveAfterWrite, date = owner.currentDate()
-            if HTTPResponseSerializer.sendsBody(response, isHead: exchange.isHead), response.body.count >= HTTPResponseSerializer.separateBodyBytes {
-                // A large body goes out from its own buffer after the head: a cached roster of
-                // thousands is not copied for each answer.
-                output.append(HTTPResponseSerializer.head(response, keepAlive: keepAlive, forHTTP10: exchange.isHTTP10, date: date))
-                output.append(response.body)
-            } else {
-                output.append(HTTPResponseSerializer.serialize(response, isHead: exchange.isHead, keepAlive: keepAlive,
-                                                              forHTTP10: exchange.isHTTP10, date: date))
+            // A large body goes out from its own buffer after the head: a cached roster of
+            // thousands is not copied for each answer.
+            for buffer in HTTPResponseSerializer.buffers(response, isHead: exchange.isHead, keepAlive: machine.keepsAliveAfterWrite,
+                                                         forHTTP10: exchange.isHTTP10, date: owner.currentDate()) {
+                output.append(buffer)
             }
             deadlines.noteActivity(at: MonotonicClock.now())
         }

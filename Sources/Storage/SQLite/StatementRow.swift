@@ -30,7 +30,7 @@ extension RowReading {
 
 /// The current row of a statement being stepped, read in place: no copy of the row into values
 /// first, which was most of the cost of listing a roster. Valid only inside the closure that
-/// receives it (`Database.map`).
+/// receives it (`Database.map`, `Database.forEach`).
 ///
 /// Each read asks for the column's value once (`sqlite3_column_value`) and reads its type and
 /// contents from it: every `sqlite3_column_*` call looks the column up again and checks for a
