@@ -132,8 +132,8 @@ final class ResponseSerializerTests: XCTestCase {
                     XCTAssertEqual(sendsBody, !isHead && !response.status.forbidsContent)
                     // What a connection queues: the same bytes, the large body in a buffer of its own.
                     let buffers = HTTPResponseSerializer.buffers(response, isHead: isHead, keepAlive: keepAlive, forHTTP10: http10, date: date)
-                    XCTAssertTrue(buffers.reduce([], +) == whole, "\(response.status) head \(isHead)")
-                    XCTAssertEqual(buffers.count, sendsBody && response.body.count >= HTTPResponseSerializer.separateBodyBytes ? 2 : 1)
+                    XCTAssertTrue(buffers.first + (buffers.body ?? []) == whole, "\(response.status) head \(isHead)")
+                    XCTAssertEqual(buffers.body != nil, sendsBody && response.body.count >= HTTPResponseSerializer.separateBodyBytes)
                 }
             }
         }

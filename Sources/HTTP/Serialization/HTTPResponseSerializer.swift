@@ -20,14 +20,20 @@ package enum HTTPResponseSerializer {
     /// it: a copy costs more than the second write.
     package static let separateBodyBytes = 64 * 1024
 
-    /// What a connection sends, in order: as `serialize` writes it, except that a body of
-    /// `separateBodyBytes` or more comes apart from its head, in its own buffer, not copied.
+    /// What a connection sends: `first`, then `body` if there is one. As `serialize` writes it,
+    /// except that a body of `separateBodyBytes` or more comes apart from its head, in its own
+    /// buffer, not copied. Two fields rather than an array: no allocation for it per answer.
+    package struct Buffers {
+        package let first: [UInt8]
+        package let body: [UInt8]?
+    }
+
     package static func buffers(_ response: HTTPResponse, isHead: Bool, keepAlive: Bool, forHTTP10: Bool = false,
-                                date: String) -> [[UInt8]] {
+                                date: String) -> Buffers {
         guard sendsBody(response, isHead: isHead), response.body.count >= separateBodyBytes else {
-            return [serialize(response, isHead: isHead, keepAlive: keepAlive, forHTTP10: forHTTP10, date: date)]
+            return Buffers(first: serialize(response, isHead: isHead, keepAlive: keepAlive, forHTTP10: forHTTP10, date: date), body: nil)
         }
-        return [head(response, keepAlive: keepAlive, forHTTP10: forHTTP10, date: date), response.body]
+        return Buffers(first: head(response, keepAlive: keepAlive, forHTTP10: forHTTP10, date: date), body: response.body)
     }
 
     /// Whether `response.body` follows the head: not for HEAD, not for a status without content,

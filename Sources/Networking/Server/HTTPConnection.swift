@@ -324,10 +324,10 @@ final class HTTPConnection: EventHandler {
         if action == .flush || action == .openStream {
             // A large body goes out from its own buffer after the head: a cached roster of
             // thousands is not copied for each answer.
-            for buffer in HTTPResponseSerializer.buffers(response, isHead: exchange.isHead, keepAlive: machine.keepsAliveAfterWrite,
-                                                         forHTTP10: exchange.isHTTP10, date: owner.currentDate()) {
-                output.append(buffer)
-            }
+            let buffers = HTTPResponseSerializer.buffers(response, isHead: exchange.isHead, keepAlive: machine.keepsAliveAfterWrite,
+                                                         forHTTP10: exchange.isHTTP10, date: owner.currentDate())
+            output.append(buffers.first)
+            if let body = buffers.body { output.append(body) }
             deadlines.noteActivity(at: MonotonicClock.now())
         }
         if action == .openStream { stream = response.stream }
