@@ -134,20 +134,26 @@ test-prerequisites: static-server
 		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
 		$$sudo apt-get update -qq && $$sudo apt-get install -y -qq python3-yaml; }
 
-# --disable-swift-testing: every test is XCTest; this keeps the run's closing summary XCTest's.
+# Every test runs from the built bundle through Tests/run: batches side by side, two a core (most of
+# a test's time goes to waiting on what it started: a terminal session, a server, a browser).
+TEST_BUNDLE = FootballGatherPackageTests.xctest
 test: test-prerequisites
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build --disable-swift-testing
+	Tests/run "$$($(SWIFT) build --show-bin-path)/$(TEST_BUNDLE)"
 
 # Every test under ThreadSanitizer (slower; separate build directory).
+TSAN = --sanitize=thread --scratch-path .build/tsan
 sanitize: test-prerequisites
-	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --disable-swift-testing
+	$(SWIFT) build --build-tests $(TSAN)
+	Tests/run "$$($(SWIFT) build $(TSAN) --show-bin-path)/$(TEST_BUNDLE)"
 
 # Every test under AddressSanitizer, gather and gather-server included (their test runs start the ASan
 # builds). Leak reports are off here: the Swift runtime's weak-reference side tables and what a
 # process holds when it calls exit() read as leaks to LeakSanitizer; the fuzzers check for leaks.
+ASAN = --sanitize=address --scratch-path .build/asan
 sanitize-address: test-prerequisites
-	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --sanitize=address --scratch-path .build/asan --disable-swift-testing
+	$(SWIFT) build --build-tests $(ASAN)
+	ASAN_OPTIONS=detect_leaks=0 Tests/run "$$($(SWIFT) build $(ASAN) --show-bin-path)/$(TEST_BUNDLE)"
 
 # The gather-server the image ships (static-server) under wrk, scenario by scenario, beside nginx
 # serving the same list body: a table on stdout and Benchmarks/results/latest.json (see
