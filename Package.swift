@@ -79,7 +79,7 @@ let package = Package(
         .testTarget(name: "GatherDomainTests", dependencies: ["GatherText", "GatherWire", "GatherDomain", "ValidationAssertions"]),
         .testTarget(name: "GatherRatingTests", dependencies: ["GatherDomain", "GatherRating"]),
         .testTarget(name: "GatherBalancingTests", dependencies: ["GatherWire", "GatherDomain", "GatherBalancing", "ValidationAssertions"]),
-        .testTarget(name: "HTTPTests", dependencies: ["HTTP"]),
+        .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),
         .testTarget(name: "LockingTests", dependencies: ["Locking"]),
         .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTP", "Locking", "CLinux", "TestSupport"]),
         .testTarget(name: "StorageTests", dependencies: ["Storage", "CSQLite", "GatherWire", "GatherDomain", "GatherRating", "TestSupport"]),

@@ -65,6 +65,44 @@ struct FlatObjectDecoder: Decoder {
             throw NotFlat()
         }
 
+        // The standard library's own `decodeIfPresent` asks `contains`, then `decodeNil`, then the
+        // generic `decode`: three lookups of the key and a dynamic cast, for every optional field.
+        func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+            switch object.members[key.stringValue] {
+            case nil, .null?: return nil
+            case .string(let value)?: return value
+            default: throw NotFlat()
+            }
+        }
+
+        func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+            switch object.members[key.stringValue] {
+            case nil, .null?: return nil
+            case .integer(let value)?: return value
+            default: throw NotFlat()
+            }
+        }
+
+        func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+            switch object.members[key.stringValue] {
+            case nil, .null?: return nil
+            case .bool(let value)?: return value
+            default: throw NotFlat()
+            }
+        }
+
+        func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+            // Absent or null is nil whatever the type, as with `JSONDecoder`.
+            switch object.members[key.stringValue] {
+            case nil, .null?: return nil
+            default: break
+            }
+            if T.self == String.self { return try decodeIfPresent(String.self, forKey: key) as? T }
+            if T.self == Int.self { return try decodeIfPresent(Int.self, forKey: key) as? T }
+            if T.self == Bool.self { return try decodeIfPresent(Bool.self, forKey: key) as? T }
+            throw NotFlat()
+        }
+
         // Numbers of other widths, and floating point, are not in our request bodies: let the
         // general decoder answer them, with its own range and rounding rules.
         func decode(_ type: Double.Type, forKey key: Key) throws -> Double { throw NotFlat() }

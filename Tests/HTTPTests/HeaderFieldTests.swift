@@ -1,4 +1,5 @@
 import HTTP
+import TestSupport
 import XCTest
 
 /// Header field lines and the `Host` rules of RFC 9112 §3.2 and §5.
@@ -39,6 +40,25 @@ final class HeaderFieldTests: XCTestCase {
         let run = parse(bytes("GET / HTTP/1.1\r\nHost: h\r\nX-Name: caf") + [0xE9] + bytes("\r\n\r\n"))
         XCTAssertNil(run.error)
         XCTAssertEqual(run.requests.first?.headers.last, ["X-Name", "café"])
+    }
+
+    /// ASCII values take a shorter way than the rest; every value still reads as UTF-8 when it is
+    /// UTF-8 and as ISO-8859-1 otherwise, whatever bytes it holds and wherever.
+    func testRandomValuesReadAsUTF8OrElseAsLatin1() {
+        var generator = SeededGenerator(seed: 9110)
+        let pieces: [[UInt8]] = [[0x09], [0x20], [0x41], [0x7E], [0x80], [0xBF], [0xC3], [0xE9], [0xFF],
+                                 Array("é".utf8), Array("€".utf8), Array("😀".utf8), [0xE2, 0x82], [0xF0, 0x9F]]
+        for _ in 0..<5_000 {
+            var value: [UInt8] = [UInt8(ascii: "v")]
+            for _ in 0..<Int.random(in: 0...6, using: &generator) {
+                value += pieces.randomElement(using: &generator) ?? []
+            }
+            value.append(UInt8(ascii: "v"))
+            let expected = String(validating: value, as: UTF8.self) ?? String(String.UnicodeScalarView(value.map { Unicode.Scalar($0) }))
+            let run = parse(bytes("GET / HTTP/1.1\r\nHost: h\r\nX-Value: ") + value + bytes("\r\n\r\n"))
+            XCTAssertNil(run.error, "\(value)")
+            XCTAssertEqual(run.requests.first?.headers.last, ["X-Value", expected], "\(value)")
+        }
     }
 
     func testObsoleteLineFoldingIs400() {

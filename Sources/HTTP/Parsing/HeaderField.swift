@@ -60,6 +60,9 @@ enum Token {
 
     /// Field values are UTF-8 in practice; anything else is read as ISO-8859-1, byte for byte.
     static func text(_ bytes: ArraySlice<UInt8>) -> String {
+        // Nearly every value is ASCII, which needs no validating: the standard library's validating
+        // initialiser is generic and not specialised for us (about 1,000 instructions a value).
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
         if let text = String(validating: bytes, as: UTF8.self) { return text }
         return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
     }

@@ -47,19 +47,26 @@ struct RequestHead: Sendable {
     }
 
     private static func parseRequestLine(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> (HTTPMethod, String, HTTPVersion) {
-        let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else {
+        // method SP request-target SP HTTP-version: exactly two spaces, found in place (splitting
+        // into an array of slices cost as much as the rest of the line).
+        let space = UInt8(ascii: " ")
+        guard let first = line.firstIndex(of: space),
+              let second = line[(first + 1)...].firstIndex(of: space),
+              !line[(second + 1)...].contains(space) else {
             throw HTTPParseError(.badRequest, "malformed request line")
         }
-        guard parts[0].allSatisfy(Token.isTokenByte) else {
+        let method = line[..<first], target = line[(first + 1)..<second], version = line[(second + 1)...]
+        guard !method.isEmpty, !target.isEmpty else {
+            throw HTTPParseError(.badRequest, "malformed request line")
+        }
+        guard method.allSatisfy(Token.isTokenByte) else {
             throw HTTPParseError(.badRequest, "malformed method")
         }
-        guard parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+        guard target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw HTTPParseError(.badRequest, "malformed request target")
         }
-        let version = try parseVersion(parts[2])
-        return (HTTPMethod(rawValue: String(decoding: parts[0], as: UTF8.self)),
-                String(decoding: parts[1], as: UTF8.self), version)
+        return (HTTPMethod(rawValue: String(decoding: method, as: UTF8.self)),
+                String(decoding: target, as: UTF8.self), try parseVersion(version))
     }
 
     private static func parseVersion(_ bytes: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPVersion {
