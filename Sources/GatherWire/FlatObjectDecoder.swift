@@ -68,39 +68,24 @@ struct FlatObjectDecoder: Decoder {
         // The standard library's own `decodeIfPresent` asks `contains`, then `decodeNil`, then the
         // generic `decode`: three lookups of the key and a dynamic cast, for every optional field.
         func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-            switch object.members[key.stringValue] {
-            case nil, .null?: return nil
-            case .string(let value)?: return value
-            default: throw NotFlat()
-            }
+            try isAbsentOrNull(key) ? nil : decode(type, forKey: key)
         }
 
         func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
-            switch object.members[key.stringValue] {
-            case nil, .null?: return nil
-            case .integer(let value)?: return value
-            default: throw NotFlat()
-            }
+            try isAbsentOrNull(key) ? nil : decode(type, forKey: key)
         }
 
         func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-            switch object.members[key.stringValue] {
-            case nil, .null?: return nil
-            case .bool(let value)?: return value
-            default: throw NotFlat()
-            }
+            try isAbsentOrNull(key) ? nil : decode(type, forKey: key)
         }
 
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-            // Absent or null is nil whatever the type, as with `JSONDecoder`.
-            switch object.members[key.stringValue] {
-            case nil, .null?: return nil
-            default: break
-            }
-            if T.self == String.self { return try decodeIfPresent(String.self, forKey: key) as? T }
-            if T.self == Int.self { return try decodeIfPresent(Int.self, forKey: key) as? T }
-            if T.self == Bool.self { return try decodeIfPresent(Bool.self, forKey: key) as? T }
-            throw NotFlat()
+            try isAbsentOrNull(key) ? nil : decode(type, forKey: key)
+        }
+
+        /// Where `JSONDecoder`'s `decodeIfPresent` answers nil, whatever the type asked for.
+        private func isAbsentOrNull(_ key: Key) -> Bool {
+            (object.members[key.stringValue] ?? .null) == .null
         }
 
         // Numbers of other widths, and floating point, are not in our request bodies: let the

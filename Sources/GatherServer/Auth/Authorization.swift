@@ -52,32 +52,32 @@ enum Authorization {
     /// The token of `Authorization: Bearer <token>`.
     static func bearerToken(from header: String?) -> String? {
         guard var header else { return nil }
-        if let token = header.withUTF8({ bearerToken(ascii: $0) }) { return token }
+        // Every real header is ASCII, and there every character is one byte: read byte by byte.
+        if header.withUTF8({ $0.allSatisfy { $0 < 0x80 } }) { return header.withUTF8(bearerToken(ascii:)) }
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
         let token = parts[1].trimmingWhitespace()
         return token.isEmpty ? nil : String(token)
     }
 
-    /// `bearerToken(from:)` for a header of ASCII alone, read byte by byte: there every character
-    /// is one byte, so the two agree. Every authenticated request comes through here, and splitting
-    /// and lowercasing it as text cost about 5,000 instructions. Nil when the header is not ASCII.
-    private static func bearerToken(ascii header: UnsafeBufferPointer<UInt8>) -> String?? {
-        guard header.allSatisfy({ $0 < 0x80 }) else { return nil }
+    /// `bearerToken(from:)` for a header of ASCII alone, read byte by byte, where the two readings
+    /// agree. Every authenticated request comes through here, and splitting and lowercasing it as
+    /// text cost about 5,000 instructions.
+    private static func bearerToken(ascii header: UnsafeBufferPointer<UInt8>) -> String? {
         let space = UInt8(ascii: " ")
         // The scheme: the first run of anything but spaces, after any spaces.
-        guard let schemeStart = header.firstIndex(where: { $0 != space }) else { return .some(nil) }
-        guard let schemeEnd = header[schemeStart...].firstIndex(of: space) else { return .some(nil) }
+        guard let schemeStart = header.firstIndex(where: { $0 != space }) else { return nil }
+        guard let schemeEnd = header[schemeStart...].firstIndex(of: space) else { return nil }
         let scheme = header[schemeStart..<schemeEnd]
         // ASCII letters whatever their case: setting bit 5 lowercases a capital and changes no
         // other byte into a lowercase letter.
-        guard scheme.count == 6, zip(scheme, "bearer".utf8).allSatisfy({ $0 | 0x20 == $1 }) else { return .some(nil) }
+        guard scheme.count == 6, zip(scheme, "bearer".utf8).allSatisfy({ $0 | 0x20 == $1 }) else { return nil }
         // The token: what follows that space, without spaces and tabs at either end.
         let rest = header[(schemeEnd + 1)...]
         let isBlank = { (byte: UInt8) in byte == space || byte == UInt8(ascii: "\t") }
         guard let first = rest.firstIndex(where: { !isBlank($0) }), let last = rest.lastIndex(where: { !isBlank($0) }) else {
-            return .some(nil)
+            return nil
         }
-        return .some(String(decoding: rest[first...last], as: UTF8.self))
+        return String(decoding: rest[first...last], as: UTF8.self)
     }
 }
