@@ -2,15 +2,18 @@
 /// hash, an account's requests on the workers): what they hold is shared by everyone, and one key
 /// must not take it all. One lock for the table, taken a moment when a thing starts and when it
 /// ends; a key's entry goes with its last thing, so the table never outgrows what is held.
-package final class ConcurrencyAllowance<Key: Hashable & Sendable>: Sendable {
-    package let limit: Int
-    private let inUse = Locked<[Key: Int]>([:])
+@usableFromInline package final class ConcurrencyAllowance<Key: Hashable & Sendable>: Sendable {
+    @usableFromInline package let limit: Int
+    @usableFromInline let inUse = Locked<[Key: Int]>([:])
 
     package init(limit: Int) {
         self.limit = max(1, limit)
     }
 
     /// Takes a place for `key` if it has one left; `give` must follow for each place taken.
+    /// Inlinable, as `give`, so that a caller's module specialises both for its key (see `Locked`):
+    /// unspecialised, hashing the key through witness tables cost about 4,000 instructions a request.
+    @inlinable
     package func take(_ key: Key) -> Bool {
         inUse.withLock { table in
             let current = table[key, default: 0]
@@ -20,6 +23,7 @@ package final class ConcurrencyAllowance<Key: Hashable & Sendable>: Sendable {
         }
     }
 
+    @inlinable
     package func give(_ key: Key) {
         inUse.withLock { table in
             guard let current = table[key] else { return }

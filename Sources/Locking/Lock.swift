@@ -8,8 +8,8 @@ import Glibc
 /// report means a real race.
 ///
 /// Unchecked Sendable: the mutex is the synchronisation itself.
-package final class Lock: @unchecked Sendable {
-    let mutex: UnsafeMutablePointer<pthread_mutex_t>
+@usableFromInline package final class Lock: @unchecked Sendable {
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     package init() {
         mutex = .allocate(capacity: 1)
@@ -22,14 +22,17 @@ package final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    @inlinable
     package func lock() {
         pthread_mutex_lock(mutex)
     }
 
+    @inlinable
     package func unlock() {
         pthread_mutex_unlock(mutex)
     }
 
+    @inlinable
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
