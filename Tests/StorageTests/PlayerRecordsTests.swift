@@ -232,7 +232,7 @@ final class PlayerRecordsTests: StorageTestCase {
             try database.executeScript("""
                 DROP TRIGGER results_match_changed; DROP TRIGGER results_place_taken;
                 DROP TRIGGER results_place_left; DROP TRIGGER results_place_changed;
-                DROP TABLE player_records; DROP TABLE player_results; DROP INDEX players_on_roster;
+                DROP TABLE player_records; DROP TABLE player_results;
                 PRAGMA user_version = 15;
                 """)
         }

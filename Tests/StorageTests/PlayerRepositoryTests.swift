@@ -140,31 +140,6 @@ final class PlayerRepositoryTests: StorageTestCase {
         XCTAssertEqual(try pool.read { try PlayerRepository($0).all(owner: UUID()) }, [])
     }
 
-    /// SQLite's plan for the roster: the players of a group that have not retired, side by side in
-    /// id order in one index, with every column shown; no row of the table is looked up and nothing
-    /// is sorted, however the groups' players are interleaved in the table.
-    func testTheRosterIsReadFromOneIndexAloneInIDOrder() throws {
-        let pool = try makePool()
-        let alice = try createUser(pool, "alice")
-        let bob = try createUser(pool, "bob")
-        var expected: [Player] = []
-        for index in 0..<30 {
-            let player = try insert(pool, try PlayerDetails(name: "A\(index)", age: 20 + index, skill: .amateur,
-                                                             preferredPosition: .midfielder, favouriteTeam: "Team \(index % 3)"),
-                                    owner: alice)
-            _ = try insert(pool, try PlayerDetails(name: "B\(index)"), owner: bob)
-            if index % 7 == 3 {
-                try pool.write { try $0.execute("UPDATE players SET retired_at = 1 WHERE id = ?", player.id) }
-            } else {
-                expected.append(player)
-            }
-        }
-
-        let plan = try pool.read { try $0.query("EXPLAIN QUERY PLAN " + PlayerRepository.roster, alice).map { try $0.string(3) } }
-        XCTAssertEqual(plan, ["SEARCH players USING COVERING INDEX players_on_roster (group_id=? AND retired_at=?)"])
-        XCTAssertEqual(try pool.read { try PlayerRepository($0).all(owner: alice) }, expected)
-    }
-
     func testAnotherOwnersPlayerDoesNotExist() throws {
         let pool = try makePool()
         let alice = try createUser(pool, "alice")

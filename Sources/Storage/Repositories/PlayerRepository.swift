@@ -33,11 +33,9 @@ package struct PlayerRepository {
     /// row's texts lie in the statement until it steps on: it must not outlive the call, which is
     /// why neither it nor this leaves Storage.
     func forEachOnRoster(owner: UUID, _ body: (PlayerRow) throws -> Void) throws {
-        try database.forEach(PlayerRepository.roster, owner) { try body(try PlayerRow($0)) }
+        try database.forEach("SELECT \(PlayerRepository.columns) FROM players WHERE group_id = ? AND retired_at IS NULL ORDER BY id",
+                             owner) { try body(try PlayerRow($0)) }
     }
-
-    /// Read from the index `players_on_roster` alone (schema version 17), in its order.
-    static let roster = "SELECT \(columns) FROM players WHERE group_id = ? AND retired_at IS NULL ORDER BY id"
 
     package func find(id: Int, owner: UUID) throws -> Player? {
         try database.map("""

@@ -2,7 +2,7 @@
 /// The Football Gather schema, one migration per version. Never edit a released migration: add one.
 package enum Schema {
     /// Usernames' comparison keys are recomputed at every open (see `UserRepository.reconcileComparisonKeys`).
-    package static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12, version13, version14, version15, version16, version17]) { database in
+    package static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12, version13, version14, version15, version16]) { database in
         try UserRepository(database).reconcileComparisonKeys()
     }
 
@@ -361,14 +361,6 @@ package enum Schema {
             FROM player_results GROUP BY player_id;
 
         \(RecordTriggers.all)
-        """)
-
-    /// A roster read from one index: every column the roster shows, after the group and whether the
-    /// player has retired, so the players on a group's roster lie side by side in id order and no
-    /// row of the table is looked up for them (about a third of what SQLite spent on each player
-    /// of an uncached roster, and more where groups' players are interleaved in the table).
-    static let version17 = Migration(version: 17, name: "a roster read from one index", sql: """
-        CREATE INDEX players_on_roster ON players(group_id, retired_at, id, name, age, skill, preferred_position, favourite_team);
         """)
 
     /// Marks a group's ratings stale; nothing for a group being deleted (its rows cascade away).
