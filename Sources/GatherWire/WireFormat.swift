@@ -42,11 +42,14 @@ package enum WireFormat {
     private static func decode<T: Decodable>(_ type: T.Type, from bytes: some ContiguousBytes,
                                              asData: () -> Data) throws(ValidationError) -> T {
         // The screen comes first: a type's own checks compare values with its enums' names, as
-        // slow as hashing them.
+        // slow as hashing them. A flat object has no key twice (its reader gives up on one, and
+        // takes only keys of plain ASCII, which are equal as text only when equal as bytes), so
+        // only a body it does not take is scanned for one: a quarter of the decoding of a player.
         let (refusal, flat) = bytes.withUnsafeBytes { buffer -> (ValidationError?, T?) in
             if StackedAccents.exceedLimit(in: buffer) { return (stackedAccents, nil) }
+            if let object = FlatJSONObject.parse(buffer) { return (nil, decodeFlat(type, from: object)) }
             if let key = DuplicateKeys.first(in: buffer) { return (duplicateKey(key), nil) }
-            return (nil, decodeFlat(type, from: buffer))
+            return (nil, nil)
         }
         if let refusal { throw refusal }
         if let flat { return flat }
@@ -65,8 +68,11 @@ package enum WireFormat {
 
     /// The value, when the body is a flat object that `T` decodes from without any error.
     static func decodeFlat<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) -> T? {
-        guard let object = FlatJSONObject.parse(bytes) else { return nil }
-        return try? T(from: FlatObjectDecoder(object: object))
+        FlatJSONObject.parse(bytes).flatMap { decodeFlat(type, from: $0) }
+    }
+
+    private static func decodeFlat<T: Decodable>(_ type: T.Type, from object: FlatJSONObject) -> T? {
+        try? T(from: FlatObjectDecoder(object: object))
     }
 
     static func decodeWithFoundation<T: Decodable>(_ type: T.Type, from data: Data) throws(ValidationError) -> T {

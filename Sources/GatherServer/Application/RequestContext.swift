@@ -47,11 +47,8 @@ struct RequestContext<Access: Sendable>: Sendable {
            let value = try ahead.result.get() as? T {
             return value
         }
-        if let contentType = request.headers[HTTPHeaders.Name.contentType] {
-            let mediaType = contentType.split(separator: ";").first.map { String($0.trimmingWhitespace()) } ?? ""
-            guard mediaType.lowercased() == "application/json" else {
-                throw APIError(.unsupportedMediaType, "Content-Type must be application/json")
-            }
+        if let contentType = request.headers[HTTPHeaders.Name.contentType], !JSONContentType.names(contentType) {
+            throw APIError(.unsupportedMediaType, "Content-Type must be application/json")
         }
         var body = request.body
         if body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
