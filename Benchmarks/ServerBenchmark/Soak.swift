@@ -43,14 +43,19 @@ struct Soak {
                                          extraArguments: ["--header-timeout", "5", "--idle-timeout", "86400"]
                                             + BenchmarkSettings.liftedWriteLimits)
         defer { server.stop() }
-        let account = try SeededAccount.make("soak", on: server, players: 20, gatherOf: 10)
+        // Two clients an account: as many requests at once as one account may have on the workers
+        // (`concurrentRequestsPerAccount`); more would be refused with 429, which is that limit's
+        // own test, not this one's.
+        // The logins (and their logouts, a request of the account's too) are another account's.
+        let accounts = try (1...3).map { try SeededAccount.make("soak\($0)", on: server, players: 20, gatherOf: 10) }
+        _ = try SeededAccount.make("soak-logins", on: server, players: 1)
         say("gather-bench soak: \(minutes) min on \(ProcessInfo.processInfo.activeProcessorCount) cores; gather-server \(serverBinary)")
-        say("load: 6 clients looping over reads and undone writes, 2 logins/s (each logged out), 1,000 idle keep-alive connections")
+        say("load: 6 clients (3 accounts) looping over reads and undone writes, 2 logins/s (each logged out), 1,000 idle keep-alive connections")
         say("(a tenth replaced each minute), 20 slow clients sending a header byte a second (dropped after 5 s)")
 
-        let load = MixedLoad(port: server.port, account: account, clients: 6)
+        let load = MixedLoad(port: server.port, accounts: accounts, clients: 6)
         // Each login logged out again, so tokens do not pile up in the database (and its cache).
-        let logins = LoginPacer(port: server.port, username: "soak", perSecond: 2, logsOut: true)
+        let logins = LoginPacer(port: server.port, username: "soak-logins", perSecond: 2, logsOut: true)
         let slow = SlowClients(port: server.port, count: 20)
         var idle: [IdleConnections] = []
         for _ in 0..<10 { idle.append(try IdleConnections(port: server.port, count: 100)) }
@@ -117,8 +122,9 @@ final class MixedLoad: @unchecked Sendable {
     private(set) var firstErrors: [String] = []
     private let clients = DispatchGroup()
 
-    init(port: Int, account: SeededAccount, clients count: Int) {
+    init(port: Int, accounts: [SeededAccount], clients count: Int) {
         for client in 0..<count {
+            let account = accounts[client % accounts.count]
             clients.enter()
             Thread.detachNewThread { [self] in
                 defer { clients.leave() }

@@ -20,6 +20,15 @@ final class JSONContentTypeTests: XCTestCase {
         }
     }
 
+    /// A combining mark after the `;` makes one character of the two: the text reading does not
+    /// split there, so the media type is not JSON, and the byte reading must not say it is.
+    func testASemicolonWithACombiningMarkIsNoSeparator() {
+        for value in ["application/json;\u{301}", "APPLICATION/JSON;\u{301}\u{212A} ", "application/json ;\u{20DD}charset=utf-8"] {
+            XCTAssertFalse(JSONContentType.isPlain(value.utf8), value)
+            XCTAssertFalse(JSONContentType.names(value), value)
+        }
+    }
+
     /// Spellings only the text reading takes (leading space, a no-break space, an empty first
     /// parameter) are still taken, by it.
     func testWhatOnlyTheTextReadingTakesIsStillTaken() {
