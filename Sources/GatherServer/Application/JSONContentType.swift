@@ -1,3 +1,4 @@
+import HTTP
 /// Whether a request's Content-Type names JSON: `application/json` in any case, before its
 /// parameters.
 enum JSONContentType {
@@ -10,16 +11,11 @@ enum JSONContentType {
     /// instructions a body). Only ASCII: after a `;` a combining mark would make one character
     /// of the two, which the text reading does not split at.
     static func isPlain(_ value: String.UTF8View) -> Bool {
-        guard value.allSatisfy({ $0 < 0x80 }) else { return false }
         let name = "application/json".utf8
-        var byte = value.makeIterator()
-        for expected in name {
-            guard let given = byte.next() else { return false }
-            let lowercased = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(given) ? given | 0x20 : given
-            guard lowercased == expected else { return false }
-        }
-        while let next = byte.next() {
-            switch next {
+        guard value.allSatisfy({ $0 < 0x80 }), ASCIICaseless.equal(value.prefix(name.count), name) else { return false }
+        // Then spaces or tabs, up to the end or the parameters.
+        for byte in value.dropFirst(name.count) {
+            switch byte {
             case UInt8(ascii: " "), UInt8(ascii: "\t"): continue
             case UInt8(ascii: ";"): return true
             default: return false

