@@ -46,8 +46,8 @@ struct Soak {
         // Two clients an account: as many requests at once as one account may have on the workers
         // (`concurrentRequestsPerAccount`); more would be refused with 429, which is that limit's
         // own test, not this one's.
-        // The logins (and their logouts, a request of the account's too) are another account's.
         let accounts = try (1...3).map { try SeededAccount.make("soak\($0)", on: server, players: 20, gatherOf: 10) }
+        // The logins (and their logouts, a request of the account's too) are another account's.
         _ = try SeededAccount.make("soak-logins", on: server, players: 1)
         say("gather-bench soak: \(minutes) min on \(ProcessInfo.processInfo.activeProcessorCount) cores; gather-server \(serverBinary)")
         say("load: 6 clients (3 accounts) looping over reads and undone writes, 2 logins/s (each logged out), 1,000 idle keep-alive connections")

@@ -42,9 +42,9 @@ package enum WireFormat {
     private static func decode<T: Decodable>(_ type: T.Type, from bytes: some ContiguousBytes,
                                              asData: () -> Data) throws(ValidationError) -> T {
         // The screen comes first: a type's own checks compare values with its enums' names, as
-        // slow as hashing them. A flat object has no key twice (its reader gives up on one, and
-        // takes only keys of plain ASCII, which are equal as text only when equal as bytes), so
-        // only a body it does not take is scanned for one: a quarter of the decoding of a player.
+        // slow as hashing them. A flat object has no key twice (its reader gives up on one, its
+        // keys compared as `DuplicateKeys` compares them), so only a body it does not take is
+        // scanned for one: a quarter of the decoding of a player.
         let (refusal, flat) = bytes.withUnsafeBytes { buffer -> (ValidationError?, T?) in
             if StackedAccents.exceedLimit(in: buffer) { return (stackedAccents, nil) }
             if let object = FlatJSONObject.parse(buffer) { return (nil, decodeFlat(type, from: object)) }
@@ -67,11 +67,7 @@ package enum WireFormat {
         field: nil, message: "text in the body must not stack more than \(CombiningRun.limit) accents on one letter")
 
     /// The value, when the body is a flat object that `T` decodes from without any error.
-    static func decodeFlat<T: Decodable>(_ type: T.Type, from bytes: UnsafeRawBufferPointer) -> T? {
-        FlatJSONObject.parse(bytes).flatMap { decodeFlat(type, from: $0) }
-    }
-
-    private static func decodeFlat<T: Decodable>(_ type: T.Type, from object: FlatJSONObject) -> T? {
+    static func decodeFlat<T: Decodable>(_ type: T.Type, from object: FlatJSONObject) -> T? {
         try? T(from: FlatObjectDecoder(object: object))
     }
 
