@@ -52,29 +52,6 @@ struct HistoryScale {
     static let rosters = [20, 200, 2_000]
 }
 
-/// An account whose roster of `players` (every field set) is read from the database each time.
-private struct SeededRoster {
-    let app: InProcessApplication
-
-    init(players: Int) throws {
-        app = try InProcessApplication(account: "roster", rosterCacheBytes: 0)
-        let first = try app.send("POST /api/players", body: BenchmarkSeed.players[0])
-        guard let object = try JSONSerialization.jsonObject(with: Data(first.body)) as? [String: Any], let id = object["id"] as? Int,
-              let group = try app.database.read({ try $0.query("SELECT group_id FROM players WHERE id = ?", id).first?.uuid(0) })
-        else { throw BenchmarkError("player not created") }
-        // The rest straight into the database, in one transaction: a roster, not its writes, is measured.
-        try app.database.write { database in
-            let skills = Skill.allCases, positions = Position.allCases
-            for index in 1..<players {
-                _ = try PlayerRepository(database).insert(
-                    PlayerDetails(name: "Player \(index + 1)", age: 18 + index % 40, skill: skills[index % skills.count],
-                                  preferredPosition: positions[index % positions.count], favouriteTeam: "Team \(index % 4)"),
-                    owner: group)
-            }
-        }
-    }
-}
-
 /// An account and its history in a new database in a temporary directory.
 private struct SeededHistory {
     let app: InProcessApplication

@@ -13,6 +13,15 @@ case "requests":
     let count = rounds * RequestSequence.roundSize
     print(String(format: "%d requests in-process in %.3f s: %.1f µs each, %d response bytes", count, elapsed, elapsed / Double(count) * 1e6, bytes))
     sequence.close()
+case "roster":
+    let reads = arguments.dropFirst().first.flatMap { Int($0) } ?? 10
+    let roster = try SeededRoster(players: SeededRoster.measuredSize)
+    let start = MonotonicClock.now()
+    let bytes = try roster.measuredReads(reads)
+    let elapsed = Double(MonotonicClock.now() - start) / 1e9
+    print(String(format: "%d reads of %d players, uncached, in-process in %.3f s: %.1f µs each, %d response bytes",
+                 reads, SeededRoster.measuredSize, elapsed, elapsed / Double(max(1, reads)) * 1e6, bytes))
+    roster.app.close()
 case "history":
     let part = arguments.dropFirst().first
     guard part == nil || part == "matches" || part == "rosters" else {
@@ -52,6 +61,7 @@ default:
                gather-bench abuse            /health and an innocent roster while one account runs its heaviest reads (make bench-abuse)
                gather-bench viewers          1,000 share pages on one match: goals delivered, memory a viewer, the page beside nginx (make bench-viewers)
                gather-bench requests [ROUNDS] a fixed sequence of requests in-process (make bench-check counts its instructions)
+               gather-bench roster [READS]   the uncached roster of 2,000 players read READS times in-process (make bench-check counts it)
                gather-bench history [matches|rosters]  the leaderboard, a record, record-weighted teams and a history page at 10, 1,000
                                      and 100,000 matches; a roster of 20, 200 and 2,000 players read uncached
                gather-bench internals        the balancer, a login flood, idle connections and HTTPS, in-process

@@ -70,14 +70,32 @@ package struct JSONWriter {
             length &+= 1
             bound &*= 10
         }
+        // Two digits a division, from a table of the pairs: an id or an age is one or two.
         var position = count &+ length
-        repeat {
-            position &-= 1
-            base[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
+        let pairs = JSONWriter.digitPairs.utf8Start
+        while magnitude >= 100 {
+            let pair = Int(truncatingIfNeeded: magnitude % 100) &* 2
+            magnitude /= 100
+            position &-= 2
+            base[position] = pairs[pair]
+            base[position &+ 1] = pairs[pair &+ 1]
+        }
+        if magnitude >= 10 {
+            let pair = Int(truncatingIfNeeded: magnitude) &* 2
+            base[position &- 2] = pairs[pair]
+            base[position &- 1] = pairs[pair &+ 1]
+        } else {
+            base[position &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+        }
         count &+= length
     }
+
+    /// "00", "01", … "99", one after another.
+    static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 
     /// As `JSONEncoder`: Swift's shortest round-trip form, without a trailing `.0`. Only finite
     /// values reach the wire (rates and skill sums).
@@ -108,6 +126,7 @@ package struct JSONWriter {
     /// `utf8` quoted, with what JSON requires escaped. When `validating`, false and nothing
     /// written at the first byte that does not belong to a whole, valid UTF-8 sequence.
     mutating func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, validating: Bool) -> Bool {
+        if appendQuotedIfShortAndPlain(utf8) { return true }
         let mark = count
         // One reservation for the usual string, which needs no escape: quotes and its bytes.
         reserve(utf8.count + 2)
@@ -147,6 +166,31 @@ package struct JSONWriter {
         }
         appendBytes(UnsafeBufferPointer(rebasing: utf8[start...]))
         appendByte(UInt8(ascii: "\""))
+        return true
+    }
+
+    /// A text of 4 to 16 bytes, as most names are, written at once when it is plain ASCII: its bytes
+    /// read as two words that overlap where it is shorter than they are, both tested, then copied.
+    /// False, with nothing written, for any other text (the scan then writes it).
+    @inline(__always)
+    mutating func appendQuotedIfShortAndPlain(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let length = utf8.count
+        guard length >= 4, length <= 16, let start = utf8.baseAddress else { return false }
+        let bytes = UnsafeRawPointer(start)
+        let plain: Bool
+        if length >= 8 {
+            plain = JSONWriter.isPlain(bytes.loadUnaligned(as: UInt64.self))
+                && JSONWriter.isPlain(bytes.loadUnaligned(fromByteOffset: length &- 8, as: UInt64.self))
+        } else {
+            plain = JSONWriter.isPlain(UInt64(bytes.loadUnaligned(as: UInt32.self))
+                                       | UInt64(bytes.loadUnaligned(fromByteOffset: length &- 4, as: UInt32.self)) << 32)
+        }
+        guard plain else { return false }
+        reserve(length &+ 2)
+        base[count] = UInt8(ascii: "\"")
+        JSONWriter.copy(start, to: base + (count &+ 1), count: length)
+        base[count &+ 1 &+ length] = UInt8(ascii: "\"")
+        count &+= length &+ 2
         return true
     }
 

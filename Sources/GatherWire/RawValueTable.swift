@@ -12,26 +12,34 @@ package struct RawValueTable<Value: RawRepresentable & CaseIterable & Equatable 
 where Value.RawValue == String {
     @usableFromInline let cases: [Value]
     @usableFromInline let rawValues: [[UInt8]]
-    @usableFromInline let quotedRawValues: [[UInt8]]
-    /// The raw values packed, for those of up to 16 bytes (nil for a longer one).
-    @usableFromInline let packedRawValues: [PackedText?]
+    /// The raw values packed; for one longer than 16 bytes, a packing no text has.
+    @usableFromInline let packedRawValues: [PackedText]
+    /// Every raw value as a JSON string, one after another, case `i`'s from `quotedEnds[i - 1]`
+    /// (0 for the first) to `quotedEnds[i]`: one array, not one a case, so a write takes no
+    /// reference to a case's own array (that retain and release were half of writing one).
+    @usableFromInline let quoted: [UInt8]
+    @usableFromInline let quotedEnds: [Int]
 
     package init() {
         cases = Array(Value.allCases)
         rawValues = cases.map { Array($0.rawValue.utf8) }
-        packedRawValues = rawValues.map { $0.withUnsafeBufferPointer(PackedText.init) }
-        quotedRawValues = cases.map { value in
-            var writer = JSONWriter(capacity: 32)
+        packedRawValues = rawValues.map { $0.withUnsafeBufferPointer(PackedText.init) ?? .unmatched }
+        var writer = JSONWriter(capacity: 32)
+        var ends: [Int] = []
+        for value in cases {
             writer.string(value.rawValue)
-            return writer.bytes
+            ends.append(writer.count)
         }
+        quoted = writer.bytes
+        quotedEnds = ends
     }
 
     @inlinable
     package func write(_ value: Value, to writer: inout JSONWriter) {
         // A handful of cases: a scan compares them, cheaper than hashing one.
         for index in cases.indices where RawValueTable.same(cases[index], value) {
-            writer.appendBytes(quotedRawValues[index])
+            let start = index == 0 ? 0 : quotedEnds[index &- 1], end = quotedEnds[index]
+            quoted.withUnsafeBufferPointer { writer.appendBytes(UnsafeBufferPointer(rebasing: $0[start..<end])) }
             return
         }
     }
@@ -48,10 +56,8 @@ where Value.RawValue == String {
             // Longer than any of our raw values: compared byte by byte all the same.
             return cases.indices.first { rawValues[$0].elementsEqual(text) }.map { cases[$0] }
         }
-        for index in cases.indices where packedRawValues[index] == packed {
-            return cases[index]
-        }
-        return nil
+        guard let index = packedRawValues.firstIndex(of: packed) else { return nil }
+        return cases[index]
     }
 }
 
@@ -68,7 +74,7 @@ struct PackedText: Equatable, Sendable {
     /// last eight; from 4 to 7, `head` holds the first four and the last four; below 4, `head`
     /// holds the bytes. The pieces overlap where the text is shorter than they are: with the
     /// length, they still say which text it is.
-    @inlinable
+    @inlinable @inline(__always)
     init?(_ text: UnsafeBufferPointer<UInt8>) {
         guard text.count <= 16 else { return nil }
         count = text.count
@@ -87,5 +93,16 @@ struct PackedText: Equatable, Sendable {
             head = UInt64(bytes.loadUnaligned(as: UInt32.self)) | UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
             tail = 0
         }
+    }
+
+    /// Equal to no text's packing: stands for a raw value too long to pack.
+    @usableFromInline
+    static let unmatched = PackedText(count: -1, head: 0, tail: 0)
+
+    @usableFromInline
+    init(count: Int, head: UInt64, tail: UInt64) {
+        self.count = count
+        self.head = head
+        self.tail = tail
     }
 }

@@ -164,6 +164,34 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    /// Short texts (4 to 16 bytes) are written in one step when plain: a text of every length
+    /// around that range, with one byte that is not plain at each place, comes out as
+    /// `JSONEncoder` writes the same text decoded, from bytes and from a string alike.
+    func testShortTextsWithOneByteNotPlainAtEachPlace() {
+        for length in 0...18 {
+            let plain = (0..<length).map { UInt8(0x41 + $0 % 26) }
+            assertTextAsTheEncoderWritesIt(plain)
+            for place in 0..<length {
+                for special: UInt8 in [0x00, 0x1F, 0x22, 0x5C, 0x7F, 0x80, 0xC3, 0xFF] {
+                    var bytes = plain
+                    bytes[place] = special
+                    assertTextAsTheEncoderWritesIt(bytes)
+                }
+            }
+        }
+    }
+
+    private func assertTextAsTheEncoderWritesIt(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        let expected = Array(WireFormat.encode([text]))
+        var fromBytes = JSONWriter(capacity: 1)
+        fromBytes.array { array in array.element { element in bytes.withUnsafeBufferPointer { element.string(utf8: $0) } } }
+        XCTAssertEqual(fromBytes.bytes, expected, "\(bytes) from bytes", file: file, line: line)
+        var fromString = JSONWriter(capacity: 1)
+        fromString.array([text]) { $0.string($1) }
+        XCTAssertEqual(fromString.bytes, expected, "\(bytes) from a string", file: file, line: line)
+    }
+
     /// The word-at-a-time test says "plain" exactly when each of the eight bytes is.
     func testAWordIsPlainExactlyWhenEachOfItsBytesIs() {
         func plain(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x80 && byte != 0x22 && byte != 0x5C }
@@ -236,6 +264,15 @@ final class JSONWriterTests: XCTestCase {
         let edges = powers.flatMap { [$0 - 1, $0, $0 + 1] }
         for value in [0, 1, -1, 9, 10, 99, 100, Int.max, Int.min, Int.max - 1, Int.min + 1] + edges + edges.map(-) {
             assertSameJSON(Player(id: value, name: "n", age: value))
+        }
+        // Every number of up to five digits, either sign, and random ones of every size: written
+        // two digits at a time, each as `String` writes it.
+        let randomSizes = (0..<10_000).map { _ in Int.random(in: Int.min...Int.max, using: &generator) >> Int.random(in: 0...62, using: &generator) }
+        for value in Array(-100_000...100_000) + randomSizes {
+            var writer = JSONWriter(capacity: 1)
+            writer.int(value)
+            let written = String(decoding: writer.bytes, as: UTF8.self)
+            if written != String(value) { XCTFail("\(value) written as \(written)") }
         }
         for value in [0.0, -0.0, 1.0, 0.5, 1.0 / 3.0, 2.0 / 3.0, 7.5, 1e16, 1e-7, 123_456_789.0, 0.1 + 0.2] {
             assertSameJSON(LeaderboardEntry(rank: 1, playerID: 1, name: "n", played: 0, won: 0, drawn: 0, lost: 0, goalDifference: 0),
