@@ -87,6 +87,21 @@ final class HeaderFieldTests: XCTestCase {
         assertRejected(get("Host: h\r\nX(A): 1\r\n"), status: 400)
     }
 
+    /// Every byte inside a field name and a method: taken exactly when it is a tchar of RFC 9110
+    /// §5.6.2 (letters, digits and ``!#$%&'*+-.^_`|~``), refused with 400 otherwise.
+    func testEveryByteInANameOrMethodIsTakenExactlyWhenItIsATokenCharacter() {
+        let tokenCharacters = Set("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+        // Bytes that end the name or the line in another way are tested by the tests above.
+        for byte in UInt8(0)...UInt8(255) where byte != UInt8(ascii: ":") && byte != 0x0D && byte != 0x0A {
+            let field = parse(bytes("GET / HTTP/1.1\r\nHost: h\r\nX") + [byte] + bytes("Y: v\r\n\r\n"))
+            XCTAssertEqual(field.error == nil, tokenCharacters.contains(byte), "\(byte) in a field name")
+            XCTAssertEqual(field.status, tokenCharacters.contains(byte) ? nil : 400, "\(byte) in a field name")
+            guard byte != UInt8(ascii: " ") else { continue }
+            let method = parse(bytes("G") + [byte] + bytes("T / HTTP/1.1\r\nHost: h\r\n\r\n"))
+            XCTAssertEqual(method.error == nil, tokenCharacters.contains(byte), "\(byte) in a method")
+        }
+    }
+
     func testControlCharacterInValueIs400() {
         assertRejected(get("Host: h\r\nX-A: a\u{01}b\r\n"), status: 400)
         assertRejected(get("Host: h\r\nX-A: a\u{00}b\r\n"), status: 400)

@@ -30,6 +30,11 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictiona
         for (name, value) in elements { add(name: name, value: value) }
     }
 
+    /// Room for `count` fields, so that adding them does not grow the storage again and again.
+    package mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
     package mutating func add(name: String, value: String) {
         fields.append((name, value))
     }
@@ -58,6 +63,13 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictiona
     }
 
     package func contains(name: String) -> Bool { self[name] != nil }
+
+    /// How many fields have that name.
+    package func count(of name: String) -> Int {
+        var count = 0
+        for field in fields where HTTPHeaders.sameName(field.name, name) { count += 1 }
+        return count
+    }
 
     /// Whether a list-valued field (`Connection`, `Expect`…) holds a token, ignoring case.
     package func containsToken(_ token: String, in name: String) -> Bool {

@@ -42,21 +42,18 @@ enum OptionalWhitespace {
 }
 
 enum Token {
-    /// tchar of RFC 9110 §5.6.2.
+    /// tchar of RFC 9110 §5.6.2. Every byte of every method and field name goes through here: a
+    /// bit of two constant words, with no table to load (a global's first-use check at each byte
+    /// cost more than the test).
+    @inline(__always)
     static func isTokenByte(_ byte: UInt8) -> Bool {
-        tokenBytes[Int(byte)]
+        byte < 64 ? (lowTokenBytes >> UInt64(byte)) & 1 == 1 : byte < 128 && (highTokenBytes >> UInt64(byte &- 64)) & 1 == 1
     }
 
-    /// Looked up, not searched: every byte of every method and field name goes through here.
-    private static let tokenBytes: [Bool] = (0...255).map { value in
-        let byte = UInt8(value)
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
-    }
+    /// Bit `b` set when byte `b` (below 64) is a tchar: `!#$%&'*+-.` and the digits.
+    static let lowTokenBytes: UInt64 = 0x03FF_6CFA_0000_0000
+    /// Bit `b` set when byte `64 + b` is a tchar: the letters, `^_`, `` ` ``, `|` and `~`.
+    static let highTokenBytes: UInt64 = 0x57FF_FFFF_C7FF_FFFE
 
     /// Field values are UTF-8 in practice; anything else is read as ISO-8859-1, byte for byte.
     static func text(_ bytes: ArraySlice<UInt8>) -> String {

@@ -18,6 +18,7 @@ struct RequestHead: Sendable {
         (method, target, version) = try RequestHead.parseRequestLine(buffer[requestLine])
 
         var headers = HTTPHeaders()
+        headers.reserveCapacity(lines.count - 1)
         for line in lines.dropFirst() {
             let field = try HeaderField.parse(buffer[line])
             headers.add(name: field.name, value: field.value)
@@ -25,9 +26,9 @@ struct RequestHead: Sendable {
         self.headers = headers
 
         if version == .http1_1 {
-            let hosts = headers.fields.filter { HTTPHeaders.sameName($0.name, HTTPHeaders.Name.host) }
-            guard hosts.count == 1 else {
-                throw HTTPParseError(.badRequest, hosts.isEmpty ? "missing Host header" : "more than one Host header")
+            let hosts = headers.count(of: HTTPHeaders.Name.host)
+            guard hosts == 1 else {
+                throw HTTPParseError(.badRequest, hosts == 0 ? "missing Host header" : "more than one Host header")
             }
         }
         isAnonymous = !headers.contains(name: HTTPHeaders.Name.authorization)
@@ -87,9 +88,8 @@ struct RequestHead: Sendable {
     }
 
     private static func framing(headers: HTTPHeaders, version: HTTPVersion, limits: HTTPLimits) throws(HTTPParseError) -> BodyFraming {
-        let codings = headers.values(of: HTTPHeaders.Name.transferEncoding).map { $0.lowercased() }
-        let hasTransferEncoding = headers.contains(name: HTTPHeaders.Name.transferEncoding)
-        if hasTransferEncoding {
+        if headers.contains(name: HTTPHeaders.Name.transferEncoding) {
+            let codings = headers.values(of: HTTPHeaders.Name.transferEncoding).map { $0.lowercased() }
             guard !headers.contains(name: HTTPHeaders.Name.contentLength) else {
                 throw HTTPParseError(.badRequest, "both Content-Length and Transfer-Encoding")
             }
