@@ -17,6 +17,7 @@ package final class Database {
 
     package init(path: String, mode: Mode = .readWrite,
                 busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds) throws {
+        _ = SQLiteLibrary.configured
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         switch mode {
         case .readWrite: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
