@@ -32,6 +32,27 @@ final class HTTPHeadersTests: XCTestCase {
         XCTAssertEqual(headers.values(of: "Connection"), ["keep-alive", "upgrade"])
     }
 
+    /// Values of every shape, one element or a list, with whitespace and commas anywhere: read as
+    /// the list rule reads them (split at commas, each trimmed of spaces and tabs, empty ones
+    /// dropped), whichever way the reading takes.
+    func testValuesOfEveryShapeAreTheListRulesReading() {
+        var generator = SystemRandomNumberGenerator()
+        let pieces = [" ", "\t", ",", "a", "7", "é", "x-y", ";q=1"]
+        for _ in 0..<20_000 {
+            var headers = HTTPHeaders()
+            var expected: [String] = []
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let value = (0..<Int.random(in: 0...6, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "a" }.joined()
+                headers.add(name: Bool.random(using: &generator) ? "X-List" : "x-list", value: value)
+                headers.add(name: "Other", value: value)
+                expected += value.split(separator: ",").map { element in
+                    String(element.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+                }.filter { !$0.isEmpty }
+            }
+            XCTAssertEqual(headers.values(of: "X-LIST"), expected, "\(headers.fields)")
+        }
+    }
+
     func testValuesOfMissingFieldIsEmpty() {
         XCTAssertEqual(HTTPHeaders().values(of: "Accept"), [])
     }
