@@ -1,4 +1,5 @@
 import GatherDomain
+@testable import GatherText
 import ValidationAssertions
 import XCTest
 
@@ -66,5 +67,38 @@ final class TextRuleTests: XCTestCase {
         XCTAssertEqual(try Credentials(username: "ana", password: largest).password.utf8.count, 511)
         // Passwords are kept exactly as typed: not trimmed, not normalised.
         XCTAssertEqual(try Credentials(username: "ana", password: " Jose\u{301} pw ").password, " Jose\u{301} pw ")
+    }
+}
+
+/// Printable ASCII takes a shorter way through the rule: for every such text, it must end as the
+/// general rule ends, with the same text kept or the same error.
+final class PrintableASCIITextRuleTests: XCTestCase {
+    func testPrintableASCIIEndsAsTheGeneralRuleEnds() {
+        var generator = SystemRandomNumberGenerator()
+        let printable = (UInt8(0x20)...UInt8(0x7E)).map { Character(Unicode.Scalar($0)) }
+        for round in 0..<20_000 {
+            // Spaces are drawn often, so that texts with spaces around them, and blank ones, come up.
+            let count = round < 200 ? round : Int.random(in: 0...12, using: &generator)
+            let text = String((0..<count).map { _ in
+                Bool.random(using: &generator) ? " " : printable.randomElement(using: &generator) ?? "a"
+            })
+            for (length, maximumBytes) in [(1...100, 1024), (1...5, 1024), (1...100, 3), (0...4, 1024)] {
+                let fast = Result { () throws(ValidationError) in
+                    try TextRule.required(text, field: "name", length: length, maximumBytes: maximumBytes)
+                }
+                // The general rule as `required` runs it: after the bound on bytes that comes first.
+                let general = Result { () throws(ValidationError) in
+                    guard text.utf8.count <= maximumBytes * 4 else { throw TextRule.tooManyBytes("name", maximumBytes) }
+                    return try TextRule.requiredAnyText(text, field: "name", length: length, maximumBytes: maximumBytes)
+                }
+                XCTAssertEqual(fast, general, "\(text.debugDescription) \(length) \(maximumBytes)")
+            }
+            let optional = Result { () throws(ValidationError) in
+                try TextRule.optional(text, field: "favouriteTeam", maximumLength: 100, maximumBytes: 1024)
+            }
+            let expectedOptional: Result<String?, ValidationError> = TextRule.trim(text).isEmpty ? .success(nil)
+                : Result { () throws(ValidationError) in try TextRule.requiredAnyText(text, field: "favouriteTeam", length: 1...100, maximumBytes: 1024) }
+            XCTAssertEqual(optional, expectedOptional, text.debugDescription)
+        }
     }
 }
