@@ -100,9 +100,33 @@ package struct JSONWriter {
     /// As `JSONEncoder`: Swift's shortest round-trip form, without a trailing `.0`. Only finite
     /// values reach the wire (rates and skill sums).
     package mutating func double(_ value: Double) {
+        if appendHundredths(value) { return }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
         appendText(text)
+    }
+
+    /// A value that is a whole number of hundredths, as every rating and rate we write is (they
+    /// are rounded to two decimals), written from that number: the same text as its shortest
+    /// round-trip form, since the two decimals read back to the value and no shorter text comes
+    /// within a hundredth of it, for about a tenth of the cost (a table's ratings were an eighth
+    /// of its answer). False, with nothing written, for any other value: zero (its sign),
+    /// anything from a billion (the form may turn to an exponent) or between hundredths.
+    mutating func appendHundredths(_ value: Double) -> Bool {
+        guard value != 0, value.magnitude < 1e9 else { return false }
+        let scaled = (value * 100).rounded()
+        // The value is the double nearest to `scaled` hundredths exactly when this division,
+        // rounded as IEEE rounds it, gives the value back.
+        guard scaled / 100 == value else { return false }
+        let hundredths = Int(scaled.magnitude)
+        if value < 0 { appendByte(UInt8(ascii: "-")) }
+        int(hundredths / 100)
+        let fraction = hundredths % 100
+        guard fraction != 0 else { return true }
+        appendByte(UInt8(ascii: "."))
+        appendByte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction / 10))
+        if fraction % 10 != 0 { appendByte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)) }
+        return true
     }
 
     package mutating func string(_ value: String) {

@@ -258,6 +258,25 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    /// Every whole number of hundredths up to ±20,000, and random ones up to past a billion, and
+    /// random doubles of every size: written as their shortest round-trip form without a `.0`.
+    func testDoublesAreWrittenInTheirShortestRoundTripForm() {
+        func described(_ value: Double) -> String {
+            let text = value.description
+            return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        }
+        let hundredths = (-2_000_000...2_000_000).map { Double($0) / 100 }
+        let large = (0..<20_000).map { _ in Double(Int.random(in: -200_000_000_000...200_000_000_000, using: &generator)) / 100 }
+        let any = (0..<20_000).map { _ in Double(bitPattern: UInt64.random(in: 0...UInt64.max, using: &generator)) }.filter(\.isFinite)
+        let rounded = (0..<20_000).map { _ in (Double.random(in: -1e6...1e6, using: &generator) * 100).rounded() / 100 + 0 }
+        for value in hundredths + large + any + rounded + [0, -0.0, 1e9, -1e9, 1e9 - 0.01, 0.01, -0.01, 0.005, 1e-7, .leastNonzeroMagnitude] {
+            var writer = JSONWriter(capacity: 1)
+            writer.double(value)
+            let written = String(decoding: writer.bytes, as: UTF8.self)
+            if written != described(value) { XCTFail("\(value) written as \(written), not \(described(value))") }
+        }
+    }
+
     func testNumbersAtTheirLimits() {
         // Every number of digits, either side of each power of ten.
         let powers = (0...18).map { exponent in (0..<exponent).reduce(1) { result, _ in result * 10 } }
