@@ -34,7 +34,7 @@ help:
 	@echo "make bench-latency  the list's latency beside nginx's, 1 and 2 threads each, in turn (LATENCY_ROUNDS, default 5)"
 	@echo "make bench-abuse  /health and an innocent roster while one account runs its heaviest reads (make bench's last scenario)"
 	@echo "make bench-viewers  1,000 share pages watching one match: a goal's time to the last viewer, memory per viewer, the page beside nginx"
-	@echo "make bench-check  fail if 1,000 in-process requests cost 10 % more instructions than recorded"
+	@echo "make bench-check  fail if 1,000 in-process requests, or an uncached roster's player, cost 10 % more instructions than recorded"
 	@echo "make soak   10 minutes of mixed load; memory and descriptors each minute (SOAK_MINUTES)"
 	@echo "make bench-ratings  ratings learned from results on simulated groups: order, Brier scores, closer matches"
 	@echo "make image-test  the Docker image's runtime stage built and run with podman, as the compose file runs it"
@@ -194,8 +194,9 @@ soak: deps
 	$(SWIFT) build -c release --product gather-bench
 	.build/release/gather-bench soak $(SOAK_MINUTES)
 
-# The deterministic guard: instructions for a fixed sequence of 1,000 requests, against the count
-# recorded in Benchmarks/results/instructions (Benchmarks/bench-check --record after a change).
+# The deterministic guard: instructions for a fixed sequence of 1,000 requests, and for a player of
+# an uncached roster of 2,000, against the counts recorded in Benchmarks/results/instructions and
+# Benchmarks/results/roster-instructions (Benchmarks/bench-check --record after a change).
 bench-check: deps
 	$(SWIFT) build -c release --product gather-bench
 	Benchmarks/bench-check
