@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "GatherTextTests", dependencies: ["GatherText", "TestSupport", "ValidationAssertions"]),
         .testTarget(name: "GatherWireTests", dependencies: ["GatherText", "GatherWire", "GatherDomain", "GatherRating", "GatherBalancing",
                                                            "ValidationAssertions"]),
-        .testTarget(name: "GatherDomainTests", dependencies: ["GatherText", "GatherWire", "GatherDomain", "ValidationAssertions"]),
+        .testTarget(name: "GatherDomainTests", dependencies: ["GatherText", "GatherWire", "GatherDomain", "ValidationAssertions", "TestSupport"]),
         .testTarget(name: "GatherRatingTests", dependencies: ["GatherDomain", "GatherRating"]),
         .testTarget(name: "GatherBalancingTests", dependencies: ["GatherWire", "GatherDomain", "GatherBalancing", "ValidationAssertions"]),
         .testTarget(name: "HTTPTests", dependencies: ["HTTP", "TestSupport"]),

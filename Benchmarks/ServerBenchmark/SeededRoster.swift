@@ -28,7 +28,7 @@ struct SeededRoster {
     }
 
     /// Reads the roster `count` times. Named for callgrind's `--toggle-collect`, as
-    /// `measuredRequests` is: `make bench-check` counts what a further player costs.
+    /// `measuredRequests` is; `make bench-check` counts it, divided by the players read.
     @inline(never)
     func measuredReads(_ count: Int) throws -> Int {
         var bytes = 0

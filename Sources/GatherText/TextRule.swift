@@ -57,7 +57,9 @@ package enum TextRule {
     package static func optional(_ text: String?, field: String, maximumLength: Int,
                          maximumBytes: Int) throws(ValidationError) -> String? {
         guard let text else { return nil }
-        if isPrintableASCII(text) ? text.utf8.allSatisfy({ $0 == UInt8(ascii: " ") }) : trim(text).isEmpty { return nil }
+        // Blank: nothing but white space, which in printable ASCII is the space alone.
+        let isBlank = isPrintableASCII(text) ? text.utf8.allSatisfy { $0 == UInt8(ascii: " ") } : trim(text).isEmpty
+        if isBlank { return nil }
         return try required(text, field: field, length: 1...maximumLength, maximumBytes: maximumBytes)
     }
 

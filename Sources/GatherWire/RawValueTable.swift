@@ -14,32 +14,32 @@ where Value.RawValue == String {
     @usableFromInline let rawValues: [[UInt8]]
     /// The raw values packed; for one longer than 16 bytes, a packing no text has.
     @usableFromInline let packedRawValues: [PackedText]
-    /// Every raw value as a JSON string, one after another, case `i`'s from `quotedEnds[i - 1]`
-    /// (0 for the first) to `quotedEnds[i]`: one array, not one a case, so a write takes no
-    /// reference to a case's own array (that retain and release were half of writing one).
+    /// Every raw value as a JSON string, one after another, case `i`'s from `quotedBounds[i]` to
+    /// `quotedBounds[i + 1]`: one array, not one a case, so a write takes no reference to a case's
+    /// own array (that retain and release were half of writing one).
     @usableFromInline let quoted: [UInt8]
-    @usableFromInline let quotedEnds: [Int]
+    @usableFromInline let quotedBounds: [Int]
 
     package init() {
         cases = Array(Value.allCases)
         rawValues = cases.map { Array($0.rawValue.utf8) }
         packedRawValues = rawValues.map { $0.withUnsafeBufferPointer(PackedText.init) ?? .unmatched }
         var writer = JSONWriter(capacity: 32)
-        var ends: [Int] = []
+        var bounds = [0]
         for value in cases {
             writer.string(value.rawValue)
-            ends.append(writer.count)
+            bounds.append(writer.count)
         }
         quoted = writer.bytes
-        quotedEnds = ends
+        quotedBounds = bounds
     }
 
     @inlinable
     package func write(_ value: Value, to writer: inout JSONWriter) {
         // A handful of cases: a scan compares them, cheaper than hashing one.
         for index in cases.indices where RawValueTable.same(cases[index], value) {
-            let start = index == 0 ? 0 : quotedEnds[index &- 1], end = quotedEnds[index]
-            quoted.withUnsafeBufferPointer { writer.appendBytes(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+            let range = quotedBounds[index]..<quotedBounds[index &+ 1]
+            quoted.withUnsafeBufferPointer { writer.appendBytes(UnsafeBufferPointer(rebasing: $0[range])) }
             return
         }
     }

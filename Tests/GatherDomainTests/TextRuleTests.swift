@@ -1,5 +1,6 @@
 import GatherDomain
 @testable import GatherText
+import TestSupport
 import ValidationAssertions
 import XCTest
 
@@ -74,7 +75,7 @@ final class TextRuleTests: XCTestCase {
 /// general rule ends, with the same text kept or the same error.
 final class PrintableASCIITextRuleTests: XCTestCase {
     func testPrintableASCIIEndsAsTheGeneralRuleEnds() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 30)
         let printable = (UInt8(0x20)...UInt8(0x7E)).map { Character(Unicode.Scalar($0)) }
         for round in 0..<20_000 {
             // Spaces are drawn often, so that texts with spaces around them, and blank ones, come up.

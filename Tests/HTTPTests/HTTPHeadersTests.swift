@@ -1,4 +1,5 @@
 import HTTP
+import TestSupport
 import XCTest
 
 /// Header fields: order, case-insensitive names and comma-separated lists.
@@ -36,7 +37,7 @@ final class HTTPHeadersTests: XCTestCase {
     /// the list rule reads them (split at commas, each trimmed of spaces and tabs, empty ones
     /// dropped), whichever way the reading takes.
     func testValuesOfEveryShapeAreTheListRulesReading() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 30)
         let pieces = [" ", "\t", ",", "a", "7", "é", "x-y", ";q=1"]
         for _ in 0..<20_000 {
             var headers = HTTPHeaders()

@@ -140,6 +140,29 @@ final class PlayerRepositoryTests: StorageTestCase {
         XCTAssertEqual(try pool.read { try PlayerRepository($0).all(owner: UUID()) }, [])
     }
 
+    /// The roster, listed and written: a group's players who have not retired, in id order, however
+    /// the groups' players are interleaved in the table.
+    func testTheRosterIsTheGroupsPlayersNotRetiredInIDOrder() throws {
+        let pool = try makePool()
+        let alice = try createUser(pool, "alice")
+        let bob = try createUser(pool, "bob")
+        var expected: [Player] = []
+        for index in 0..<30 {
+            let player = try insert(pool, try PlayerDetails(name: "A\(index)", age: 20 + index, skill: .amateur,
+                                                             preferredPosition: .midfielder, favouriteTeam: "Team \(index % 3)"),
+                                    owner: alice)
+            _ = try insert(pool, try PlayerDetails(name: "B\(index)"), owner: bob)
+            if index % 7 == 3 {
+                try pool.write { try $0.execute("UPDATE players SET retired_at = 1 WHERE id = ?", player.id) }
+            } else {
+                expected.append(player)
+            }
+        }
+
+        XCTAssertEqual(try pool.read { try PlayerRepository($0).all(owner: alice) }, expected)
+        XCTAssertEqual(try pool.read { try rosterJSON(PlayerRepository($0), owner: alice) }, expected.jsonBytes())
+    }
+
     func testAnotherOwnersPlayerDoesNotExist() throws {
         let pool = try makePool()
         let alice = try createUser(pool, "alice")

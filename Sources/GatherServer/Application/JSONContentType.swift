@@ -1,4 +1,5 @@
 import HTTP
+
 /// Whether a request's Content-Type names JSON: `application/json` in any case, before its
 /// parameters.
 enum JSONContentType {
