@@ -102,7 +102,7 @@ private struct SeededHistory {
                         try gathers.assign(playerID: player, to: id, owner: group, team: place < 5 ? .teamA : .teamB)
                     }
                 }
-                if first + batch == count { try RatingRepository(database).settle(owner: group) }
+                _ = try RatingRepository(database).applyNewResults(owner: group, at: Date())
             }
             next += batch
         }

@@ -21,6 +21,10 @@ package struct RatingSummary: Hashable, Sendable, Codable {
     package var course: [Double]
     /// How much each of those matches moved it, in the same order.
     package var changes: [Double]
+    /// True while a change to the group's results (a correction, an older match) is being
+    /// settled: the numbers are those settled at `settledAt`. Absent otherwise.
+    package var stale: Bool?
+    package var settledAt: Date?
 
     package init(mean: Double, deviation: Double, matches: Int, lastChange: Double?, course: [Double], changes: [Double]) {
         self.mean = RatingSummary.rounded(mean)
@@ -44,6 +48,14 @@ package struct RatingSummary: Hashable, Sendable, Codable {
         let current = history.current(entry, at: now)
         self.init(mean: current.mean, deviation: current.deviation, matches: entry.matches, lastChange: entry.lastChange,
                   course: entry.course, changes: entry.changes)
+    }
+
+    /// The same rating, marked as what was settled at `settledAt` while a later change is settled.
+    package func stale(settledAt: Date?) -> RatingSummary {
+        var summary = self
+        summary.stale = true
+        summary.settledAt = settledAt
+        return summary
     }
 
     /// To two decimals, and never `-0`.
@@ -76,6 +88,10 @@ extension RatingSummary: JSONWritable {
             object.field("low") { $0.double(low) }
             object.field("matches") { $0.int(matches) }
             object.field("mean") { $0.double(mean) }
+            if let stale {
+                object.field("settledAt") { $0.optional(settledAt) { $0.date($1) } }
+                object.field("stale") { $0.bool(stale) }
+            }
         }
     }
 }

@@ -12,7 +12,13 @@ package final class Condition: @unchecked Sendable {
     package init() {
         condition = .allocate(capacity: 1)
         condition.initialize(to: pthread_cond_t())
-        pthread_cond_init(condition, nil)
+        // Timed waits measured on the monotonic clock: a change of the wall clock neither cuts
+        // them short nor stretches them.
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
     }
 
     deinit {
@@ -35,6 +41,21 @@ package final class Condition: @unchecked Sendable {
     /// Releases the lock until signalled, then holds it again. Call with the lock held.
     package func wait() {
         pthread_cond_wait(condition, mutex.mutex)
+    }
+
+    /// Releases the lock until signalled or until `deadline` (of `ContinuousClock`, which is
+    /// `CLOCK_MONOTONIC` on Linux), then holds it again. Call with the lock held; false once the
+    /// deadline has passed.
+    package func wait(until deadline: ContinuousClock.Instant) -> Bool {
+        let now = ContinuousClock.now
+        guard deadline > now else { return false }
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        let (seconds, attoseconds) = (deadline - now).components
+        let nanoseconds = Int(time.tv_nsec) + Int(attoseconds / 1_000_000_000)
+        time.tv_sec += Int(seconds) + nanoseconds / 1_000_000_000
+        time.tv_nsec = nanoseconds % 1_000_000_000
+        return pthread_cond_timedwait(condition, mutex.mutex, &time) != ETIMEDOUT
     }
 
     /// Wakes one waiter.

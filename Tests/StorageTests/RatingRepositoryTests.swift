@@ -6,8 +6,9 @@ import GatherWire
 import XCTest
 
 /// The stored ratings are always what a replay of the group's counted matches gives: a new latest
-/// result applied on top, anything else (a correction, a deletion, an import of an older match, a
-/// match held in question or settled, a team changed afterwards, a new declared level) replayed.
+/// result applied on top in its own write, anything else (a correction, a deletion, an import of
+/// an older match, a match held in question or settled, a team changed afterwards, a new declared
+/// level) replayed by a settlement from the nearest kept snapshot.
 final class RatingRepositoryTests: StorageTestCase {
     private var pool: DatabasePool!
     private var owner = UUID()
@@ -41,9 +42,20 @@ final class RatingRepositoryTests: StorageTestCase {
             for player in teamA { try gathers.assign(playerID: player, to: id, owner: owner, team: .teamA) }
             for player in teamB { try gathers.assign(playerID: player, to: id, owner: owner, team: .teamB) }
             for player in bench { try gathers.assign(playerID: player, to: id, owner: owner, team: .bench) }
-            try RatingRepository(database).settle(owner: owner)
+            try settle(database)
             return id
         }
+    }
+
+    /// What the server does after a write: a new latest result applied in the write, anything else
+    /// replayed (here, at once and whole) and stored as the settler would.
+    private func settle(_ database: Database, snapshotInterval: Int = RatingSnapshot.interval) throws {
+        let ratings = RatingRepository(database)
+        guard try ratings.applyNewResults(owner: owner, at: Date()) == .needsSettlement else { return }
+        var replay = RatingReplay(try XCTUnwrap(try ratings.settlementPlan(owner: owner)), snapshotInterval: snapshotInterval)
+        replay.advance { true }
+        XCTAssertTrue(replay.isFinished)
+        XCTAssertTrue(try ratings.store(replay.outcome, at: Date()), "nothing changed since the plan")
     }
 
     private func stored() throws -> [Int: PlayerRating] { try pool.read { try RatingRepository($0).stored(owner: owner) } }
@@ -100,7 +112,7 @@ final class RatingRepositoryTests: StorageTestCase {
             XCTAssertTrue(try GatherRepository(database).updateResult(id: corrected, owner: owner, result: GatherResult(score: try XCTUnwrap(Score("5-0"))),
                                                                       at: Date()))
             XCTAssertTrue(try rowCount("rating_state", in: database, where: "stale = 1") == 1, "the trigger noticed")
-            try RatingRepository(database).settle(owner: owner)
+            try settle(database)
         }
         let after = try stored()
         XCTAssertNotEqual(after, before)
@@ -145,7 +157,7 @@ final class RatingRepositoryTests: StorageTestCase {
             try pool.write { database in
                 try write(database)
                 XCTAssertEqual(try rowCount("rating_state", in: database, where: "stale = 1"), 1, change)
-                try RatingRepository(database).settle(owner: owner)
+                try settle(database)
             }
             XCTAssertNotEqual(try stored(), before, change)
             XCTAssertEqual(try stored(), try replayed(), change)
@@ -170,13 +182,13 @@ final class RatingRepositoryTests: StorageTestCase {
             try gathers.assign(playerID: players[0], to: id, owner: owner, team: .teamA)
             try gathers.assign(playerID: players[1], to: id, owner: owner, team: .teamB)
             try gathers.hold(id, asRepeatOf: first, owner: owner)
-            try RatingRepository(database).settle(owner: owner)
+            try settle(database)
             return id
         }
         XCTAssertEqual(try stored(), ratings, "a repeat counts nowhere")
         try pool.write { database in
             _ = try GatherRepository(database).release(repeatID, owner: owner)
-            try RatingRepository(database).settle(owner: owner)
+            try settle(database)
         }
         XCTAssertEqual(try stored()[players[0]]?.matches, 2)
         XCTAssertEqual(try stored(), try replayed())
@@ -193,6 +205,103 @@ final class RatingRepositoryTests: StorageTestCase {
         try pool.write { database in XCTAssertTrue(try UserRepository(database).delete(id: owner)) }
         XCTAssertEqual(try count("ratings", in: pool), 0)
         XCTAssertEqual(try count("rating_state", in: pool), 0)
+    }
+
+    private func correct(_ id: UUID, to score: String) throws {
+        try pool.write { database in
+            XCTAssertTrue(try GatherRepository(database).updateResult(id: id, owner: owner, result: GatherResult(score: try XCTUnwrap(Score(score))),
+                                                                      at: Date()))
+        }
+    }
+
+    private func plan() throws -> RatingSettlementPlan? { try pool.read { try RatingRepository($0).settlementPlan(owner: owner) } }
+
+    private func standing() throws -> RatingStanding { try pool.read { try RatingRepository($0).standing(owner: owner) } }
+
+    func testACorrectionReplaysFromTheNearestSnapshotAndGivesWhatAWholeReplayGives() throws {
+        // Forty matches of six places each, applied one by one as they come.
+        var matches: [UUID] = []
+        for day in 0..<40 {
+            let shift = day % players.count
+            let order = Array(players[shift...] + players[..<shift])
+            matches.append(try play(Self.scores[day % Self.scores.count], day: Double(day), teamA: Array(order[0..<3]), teamB: Array(order[3..<6])))
+        }
+        XCTAssertNil(try plan(), "nothing waits")
+        // The oldest match corrected: replayed from the first match, a snapshot kept every five matches (30 places).
+        try correct(matches[0], to: "0-7")
+        XCTAssertTrue(try standing().isStale)
+        XCTAssertNil(try plan()?.start)
+        XCTAssertEqual(try plan()?.matches.count, 40)
+        try pool.write { try settle($0, snapshotInterval: 30) }
+        XCTAssertEqual(try stored(), try replayed())
+        XCTAssertEqual(try count("rating_snapshots", in: pool), 8)
+        XCTAssertFalse(try standing().isStale)
+        // A recent match corrected: replayed from the snapshot after match 35, five matches, not forty.
+        try correct(matches[37], to: "9-0")
+        let recent = try XCTUnwrap(try plan())
+        XCTAssertEqual(recent.start?.through.gather, matches[34].canonicalText)
+        XCTAssertEqual(recent.matches.count, 5)
+        try pool.write { try settle($0, snapshotInterval: 30) }
+        XCTAssertEqual(try stored(), try replayed(), "the same as a replay from the first match")
+        // A declared level changed: replayed from that player's first counted match on.
+        try pool.write { database in
+            XCTAssertTrue(try PlayerRepository(database).replace(id: self.players[2], with: PlayerDetails(name: "Player 2", skill: .professional),
+                                                                 owner: self.owner))
+        }
+        XCTAssertNil(try plan()?.start, "player 2 played the first match")
+        try pool.write { try settle($0, snapshotInterval: 30) }
+        XCTAssertEqual(try stored(), try replayed())
+    }
+
+    func testASettlementOvertakenByAChangeIsStoredAsItWasAndTheGroupStaysStale() throws {
+        let matches = try season()
+        try correct(matches[2], to: "5-0")
+        let overtaken = try XCTUnwrap(try plan())
+        // Another correction lands while the first settlement is being worked out.
+        try correct(matches[7], to: "0-6")
+        var replay = RatingReplay(overtaken)
+        replay.advance { true }
+        let current = try pool.write { try RatingRepository($0).store(replay.outcome, at: Date()) }
+        XCTAssertFalse(current, "the plan's generation is behind")
+        XCTAssertTrue(try standing().isStale, "readers are told the ratings are behind")
+        XCTAssertEqual(try stored(), replay.outcome.ratings, "what is stored is a whole replay of the matches as they were")
+        XCTAssertNotEqual(try stored(), try replayed())
+        try pool.write { try settle($0) }
+        XCTAssertEqual(try stored(), try replayed())
+        XCTAssertFalse(try standing().isStale)
+        XCTAssertNotNil(try standing().settledAt)
+    }
+
+    func testANewResultWhileStaleWaitsForTheSettlementInsteadOfLandingOnStaleRatings() throws {
+        let matches = try season()
+        try correct(matches[0], to: "0-3")
+        let latest = try pool.write { database -> UUID in
+            let gathers = GatherRepository(database)
+            let id = try gathers.insert(id: UUID(), owner: owner, result: GatherResult(score: try XCTUnwrap(Score("4-4"))),
+                                        createdAt: start.addingTimeInterval(100 * 86_400)).gather.id
+            try gathers.assign(playerID: players[0], to: id, owner: owner, team: .teamA)
+            try gathers.assign(playerID: players[1], to: id, owner: owner, team: .teamB)
+            XCTAssertEqual(try RatingRepository(database).applyNewResults(owner: owner, at: Date()), .needsSettlement)
+            return id
+        }
+        XCTAssertEqual(try count("rating_pending", in: pool), 1, "kept for the settlement")
+        try pool.write { try settle($0) }
+        XCTAssertEqual(try stored(), try replayed())
+        XCTAssertEqual(try stored()[players[0]]?.matches, 11)
+        XCTAssertEqual(try pool.read { try $0.query("SELECT through_gather FROM rating_state WHERE group_id = ?", owner).first?.string(0) },
+                       latest.canonicalText)
+        XCTAssertEqual(try count("rating_pending", in: pool), 0)
+    }
+
+    func testASnapshotsRatingsReadBackAsWrittenAndDamagedBytesAreRefused() throws {
+        try season()
+        let ratings = try stored()
+        let bytes = RatingSnapshotCoding.encode(ratings)
+        XCTAssertEqual(RatingSnapshotCoding.decode(bytes), ratings)
+        XCTAssertEqual(RatingSnapshotCoding.decode(RatingSnapshotCoding.encode([:])), [:])
+        XCTAssertNil(RatingSnapshotCoding.decode(Array(bytes.dropLast())))
+        XCTAssertNil(RatingSnapshotCoding.decode(bytes + [0]))
+        XCTAssertNil(RatingSnapshotCoding.decode([0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F]), "a count beyond the bytes")
     }
 
     func testTheMigrationRatesTheMatchesAlreadyPlayed() throws {

@@ -57,6 +57,12 @@ package final class GatherApplication: HTTPResponder {
     private let loopReaders: LoopReaders
     /// Each account's requests on the workers at once.
     private let workerAllowance: ConcurrencyAllowance<UUID>
+    /// Each account's writes waiting for or in the group commit.
+    private let writeAllowance: ConcurrencyAllowance<UUID>
+    /// Brings ratings up to date after changes older than the last applied result.
+    private let settler: RatingSettler
+    /// How long an answer that shows ratings waits for its group's settlement under way.
+    private let ratingsWait: Duration
     /// Forgets the live matches of organisers gone quiet.
     private let liveSweeper: LiveMatchSweeper
     private let accountChanges: AccountChangeWatch?
@@ -66,6 +72,8 @@ package final class GatherApplication: HTTPResponder {
         workerDatabase = WorkerDatabase(pool: database, readBudget: options.limits.readBudget)
         loopReaders = LoopReaders(database: database, budget: options.limits.loopReadBudget)
         workerAllowance = ConcurrencyAllowance(limit: options.limits.concurrentRequestsPerAccount)
+        writeAllowance = ConcurrencyAllowance(limit: options.limits.queuedWritesPerAccount)
+        ratingsWait = options.limits.ratingsWait
         services = Services(passwordHasher: options.passwordHasher,
                             decoyHash: DecoyHash(hasher: options.passwordHasher), tokenLifetime: options.tokenLifetime,
                             loginThrottle: options.loginThrottle, registration: options.registration,
@@ -80,6 +88,8 @@ package final class GatherApplication: HTTPResponder {
                             shareViews: .shareViews(database: database, log: log),
                             tokenUses: .tokenUses(database: database, log: log), live: LiveMatches())
         liveSweeper = LiveMatchSweeper(matches: services.live)
+        let services = services
+        settler = try RatingSettler(database: .pool(database, now: options.now), onSettled: { services.ownerWrote($0) }, log: log)
         // Niced: a burst of logins must not take the CPU from ordinary requests.
         // No limit of its own: the fair queue in front of it holds the waiting logins and keeps the
         // limit, and hands the pool at most one job per thread.
@@ -96,10 +106,13 @@ package final class GatherApplication: HTTPResponder {
             }
         } catch {
             liveSweeper.stop()
+            settler.stop()
             hashing.shutdownAndWait()
             throw error
         }
         services.purger.resumeClosedAccounts()
+        // Settlements a stop interrupted, or changes made by another program, are taken up again.
+        for group in (try? database.read { try RatingRepository($0).groupsAwaitingSettlement() }) ?? [] { settler.changed(group) }
         // Made in the background, so start-up does not wait for a yescrypt hash.
         let decoy = services.decoyHash
         hashing.submit { _ = decoy.value }
@@ -146,15 +159,30 @@ package final class GatherApplication: HTTPResponder {
         .onWorker { [self] reply in respond(to: request, reply: reply) }
     }
 
-    /// Answers on the calling thread, hashing included.
+    /// Answers on the calling thread, hashing included; a write goes through the group commit
+    /// like any other, and is waited for.
     package func respond(to request: HTTPRequest) -> HTTPResponse {
         do {
             switch try resolve(request) {
             case .answered(let response):
                 return response
             case let .handle(route, context):
-                if case .passwordHashing(let admit) = route.work { _ = try admit(context) }
-                return try run(route, context)
+                switch route.work {
+                case .write:
+                    let answer = Locked<HTTPResponse?>(nil)
+                    let answered = DispatchSemaphore(value: 0)
+                    try groupCommitWrite(route, context, authenticatingWith: workerDatabase)(HTTPReply { response in
+                        answer.withLock { $0 = response }
+                        answered.signal()
+                    })
+                    answered.wait()
+                    return answer.withLock { $0 } ?? .error(.internalServerError, reason: "the write was not answered")
+                case .passwordHashing(let admit):
+                    _ = try admit(context)
+                    return try run(route, context)
+                case .quick, .ordinary:
+                    return try run(route, context)
+                }
             }
         } catch {
             return ErrorMapping.response(for: error, log: services.log)
@@ -186,7 +214,11 @@ package final class GatherApplication: HTTPResponder {
 
     /// A write: authenticated and admitted now (on the event loop, or a worker), then the whole
     /// handler runs as one write of the next group commit, answered once that group is on disk.
-    /// What is returned queues it, without waiting.
+    /// What is returned queues it, without waiting. One account has at most its allowance of
+    /// writes queued or in the commit (beyond, 429), so it cannot fill the committer's queue.
+    /// Inside the write, after the handler, what it changed of the group's results is applied
+    /// (a new latest result) or left to the settler, which hears of it once committed; then what
+    /// readers see of the group is read afresh. The handler does none of it.
     private func groupCommitWrite(_ route: Route, _ context: RequestContext<WorkerDatabase>,
                                   authenticatingWith reads: any DatabaseReading) throws -> @Sendable (HTTPReply) -> Void {
         let handler = try prepare(route, context, authenticatingWith: reads, decodingBodyAhead: true)
@@ -194,17 +226,39 @@ package final class GatherApplication: HTTPResponder {
         if let owner = handler.owner, let wait = services.writeRate.take(owner, now: services.now()) {
             throw APIError.tooManyRequests("too many changes from this account", retryAfter: wait)
         }
-        let pool = workerDatabase.pool
+        let (pool, settler, allowance) = (workerDatabase.pool, settler, writeAllowance)
         return { reply in
-            pool.enqueueWrite({ _ in try handler.run() }) { result in
+            if let owner = handler.owner, !allowance.take(owner) {
+                let busy = APIError(.tooManyRequests, "too many changes from this account waiting to be saved; wait for one to finish",
+                                    headers: [HTTPHeaders.Name.retryAfter: "1"])
+                reply.send(ErrorMapping.response(for: busy, log: services.log))
+                return
+            }
+            pool.enqueueWrite({ database in
+                let response = try handler.run()
+                let upkeep = try handler.owner.map { try RatingRepository(database).applyNewResults(owner: $0, at: services.now()) }
+                return WriteDone(response: response, ratings: upkeep)
+            }) { result in
                 // Committed (or failed): what readers see of the owner is read afresh from now on.
-                if let owner = handler.owner { services.ownerWrote(owner) }
+                if let owner = handler.owner {
+                    allowance.give(owner)
+                    services.ownerWrote(owner)
+                }
                 switch result {
-                case .success(let response): reply.send(response)
-                case .failure(let error): reply.send(ErrorMapping.response(for: error, log: services.log))
+                case .success(let done):
+                    if done.ratings == .needsSettlement, let owner = handler.owner { settler.changed(owner) }
+                    reply.send(done.response)
+                case .failure(let error):
+                    reply.send(ErrorMapping.response(for: error, log: services.log))
                 }
             }
         }
+    }
+
+    /// A write's answer, and whether the ratings it touched still need settling.
+    private struct WriteDone: Sendable {
+        let response: HTTPResponse
+        let ratings: RatingRepository.Upkeep?
     }
 
     /// A login or registration: admitted by its cheap checks, then queued fairly between addresses
@@ -262,6 +316,14 @@ package final class GatherApplication: HTTPResponder {
         (hashingQueue.waitingCount, hashingQueue.limit)
     }
 
+    /// What the rating settler has done so far.
+    package var settlements: RatingSettler.Counters { settler.statistics }
+
+    /// Waits until the group's ratings are settled, at most `timeout`; true if they are.
+    package func ratingsSettled(_ group: UUID, timeout: Duration) -> Bool {
+        settler.waitUntilSettled(group, timeout: timeout)
+    }
+
     /// The group commits so far (nil for a memory database).
     package var commitStatistics: CommitStatistics? {
         workerDatabase.pool.commitStatistics
@@ -273,6 +335,7 @@ package final class GatherApplication: HTTPResponder {
     /// Lets queued password work finish, then stops its threads. After the HTTP server has stopped.
     package func shutdown() {
         liveSweeper.stop()
+        settler.stop()
         accountChanges?.stop()
         services.shareViews.flush()
         services.tokenUses.flush()
@@ -311,6 +374,9 @@ package final class GatherApplication: HTTPResponder {
             throw APIError(.tooManyRequests, "too many requests at once for this account; wait for one to finish",
                            headers: [HTTPHeaders.Name.retryAfter: "1"])
         }
+        // Ratings being settled after a change of this group's are waited for, a bounded time:
+        // after that, the answer shows the last settled ones, marked stale.
+        if route.readsRatings { _ = settler.waitUntilSettled(owner, timeout: ratingsWait) }
         defer {
             workerAllowance.give(owner)
             if route.writes { services.ownerWrote(owner) }

@@ -17,12 +17,13 @@ struct RatedLeaderboard {
 
     func entries(minimumGames: Int, order: Order) throws -> [LeaderboardEntry] {
         let ratings = try RatingRepository(database).ratings(owner: owner)
+        let standing = try RatingRepository(database).standing(owner: owner)
         let players = PlayerRepository(database)
         let entries = try StatsRepository(database).leaderboard(owner: owner, minimumGames: minimumGames).map { entry in
             var rated = entry
             // Everyone listed has played, so has a rating, but for a match with an empty side.
             let declared = ratings[entry.playerID] == nil ? try players.find(id: entry.playerID, owner: owner)?.skill : nil
-            rated.rating = RatingSummary(ratings[entry.playerID], declared: declared, at: now)
+            rated.rating = RatingSummary(ratings[entry.playerID], declared: declared, at: now, standing: standing)
             return rated
         }
         guard order == .rating else { return entries }

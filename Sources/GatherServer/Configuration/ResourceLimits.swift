@@ -23,6 +23,13 @@ package struct ResourceLimits: Sendable {
     package var writeBurst = 300
     /// …and per second after it; beyond, 429 with the wait in `Retry-After`.
     package var writesPerSecond = 30
+    /// One account's changes waiting for or in the group commit at once at most; beyond, 429. The
+    /// committer serves every account in turn: one must not fill its queue.
+    package var queuedWritesPerAccount = 8
+    /// How long an answer that shows ratings waits for its group's ratings to be settled after a
+    /// change older than the last result (a correction): after that, the last settled ratings,
+    /// marked `stale`. Only the group that changed waits.
+    package var ratingsWait: Duration = .seconds(1)
 
     /// Share links one account has at once (one per group chat, with room to spare); beyond, 403.
     package var sharesPerAccount = 50

@@ -75,10 +75,7 @@ enum GatherHandlers {
             let insertion = try gathers.insert(id: draft.id ?? UUID(), owner: owner, result: draft.result,
                                                createdAt: draft.createdAt ?? now, endedAt: draft.endedAt, balanceSeed: draft.balanceSeed)
             if case .created = insertion { try services.quotas.checkGathers(database, owner: owner) }
-            guard let members = draft.players else {
-                try RatingRepository(database).settle(owner: owner)
-                return (insertion, nil as [GatherPlayer]?)
-            }
+            guard let members = draft.players else { return (insertion, nil as [GatherPlayer]?) }
             // A resumed gather was played when it was created; a new one when the draft says.
             let known = try PlayerRepository(database).existing(ids: members.map(\.id), owner: owner,
                                                                 playedAt: draft.createdAt ?? insertion.gather.createdAt)
@@ -101,7 +98,6 @@ enum GatherHandlers {
                 try gathers.hold(id, asRepeatOf: original, owner: owner)
             }
             try services.quotas.checkMembers(database, gatherID: id, owner: owner)
-            try RatingRepository(database).settle(owner: owner)
             guard let stored = try gathers.find(id: id, owner: owner) else { throw APIError.gatherNotFound }
             let created: GatherRepository.Insertion = if case .created = insertion { .created(stored) } else { .existing(stored) }
             return (created, try gathers.players(gatherID: id, owner: owner))
@@ -137,7 +133,6 @@ enum GatherHandlers {
                 try ConditionalChange.require(context.request, against: current.jsonBytes(), what: "gather")
             }
             try APIError.require(try gathers.updateResult(id: id, owner: context.owner, result: update.result, at: now), else: .gatherNotFound)
-            try RatingRepository(database).settle(owner: context.owner)
             return conditional ? try gathers.requireOwned(id: id, owner: context.owner).jsonBytes() : nil
         }
         return HTTPResponse(status: .noContent, headers: saved.map(ConditionalChange.versioned) ?? HTTPHeaders())
@@ -152,18 +147,14 @@ enum GatherHandlers {
             let gathers = GatherRepository(database)
             _ = try gathers.requireOwned(id: id, owner: context.owner)
             _ = try gathers.release(id, owner: context.owner)
-            try RatingRepository(database).settle(owner: context.owner)
         }
         return HTTPResponse(status: .noContent)
     }
 
     static func delete(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let id = try context.parameters.uuid("id", resource: "gather")
-        try APIError.require(try context.database.write { database in
-            guard try GatherRepository(database).delete(id: id, owner: context.owner) else { return false }
-            try RatingRepository(database).settle(owner: context.owner)
-            return true
-        }, else: .gatherNotFound)
+        try APIError.require(try context.database.write { try GatherRepository($0).delete(id: id, owner: context.owner) },
+                             else: .gatherNotFound)
         return HTTPResponse(status: .noContent)
     }
 
@@ -177,7 +168,6 @@ enum GatherHandlers {
             _ = try PlayerRepository(database).requireOwned(id: playerID, owner: context.owner)
             try GatherRepository(database).assign(playerID: playerID, to: gatherID, owner: context.owner, team: assignment.team)
             try context.services.quotas.checkMembers(database, gatherID: gatherID, owner: context.owner)
-            try RatingRepository(database).settle(owner: context.owner)
         }
         return .json(.ok, GatherMembership(gatherID: gatherID, playerID: playerID, team: assignment.team))
     }
@@ -194,7 +184,6 @@ enum GatherHandlers {
             }
             try APIError.require(try gathers.remove(playerID: playerID, from: gatherID, owner: context.owner),
                                  else: .notFound("player is not in this gather"))
-            try RatingRepository(database).settle(owner: context.owner)
         }
         return HTTPResponse(status: .noContent)
     }

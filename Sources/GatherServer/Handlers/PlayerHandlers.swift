@@ -54,8 +54,6 @@ enum PlayerHandlers {
                 try ConditionalChange.require(context.request, against: current.jsonBytes(), what: "player")
             }
             try APIError.require(try players.replace(id: id, with: details, owner: context.owner), else: .playerNotFound)
-            // A new declared level changes where the player's rating started.
-            try RatingRepository(database).settle(owner: context.owner)
             return conditional ? try players.requireOwned(id: id, owner: context.owner).jsonBytes() : nil
         }
         return HTTPResponse(status: .noContent, headers: saved.map(ConditionalChange.versioned) ?? HTTPHeaders())

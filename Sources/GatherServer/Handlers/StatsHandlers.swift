@@ -14,7 +14,9 @@ enum StatsHandlers {
         guard let stats = try context.database.read({ database -> PlayerStats? in
             guard var stats = try StatsRepository(database).playerStats(id: id, owner: context.owner),
                   let player = try PlayerRepository(database).find(id: id, owner: context.owner) else { return nil }
-            stats.rating = RatingSummary(try RatingRepository(database).rating(playerID: id, owner: context.owner), declared: player.skill, at: now)
+            let ratings = RatingRepository(database)
+            stats.rating = RatingSummary(try ratings.rating(playerID: id, owner: context.owner), declared: player.skill, at: now,
+                                         standing: try ratings.standing(owner: context.owner))
             return stats
         }) else {
             throw APIError.playerNotFound
@@ -62,8 +64,10 @@ enum StatsHandlers {
         let now = context.services.now()
         let rated = try context.database.read { database in
             let ratings = try RatingRepository(database).ratings(owner: context.owner)
+            let standing = try RatingRepository(database).standing(owner: context.owner)
             return try PlayerRepository(database).all(owner: context.owner).map { player in
-                RatedPlayer(playerID: player.id, name: player.name, rating: RatingSummary(ratings[player.id], declared: player.skill, at: now))
+                RatedPlayer(playerID: player.id, name: player.name,
+                            rating: RatingSummary(ratings[player.id], declared: player.skill, at: now, standing: standing))
             }
         }
         return .json(.ok, rated.sorted { ($0.rating.mean, $1.name, $1.playerID) > ($1.rating.mean, $0.name, $0.playerID) })

@@ -55,6 +55,9 @@ struct Route: Sendable {
     /// What the bearer token must allow: reads need any token, changes a write token or a
     /// session, unless the route says otherwise (`requiring`).
     private(set) var permission: Permission
+    /// Whether its answer shows ratings: a group's settlement under way is waited for, a
+    /// bounded time, before it runs (`readingRatings`).
+    private(set) var readsRatings = false
 
     /// A route anyone may call. `pattern` is a path like `/api/players/:id`.
     init(_ method: HTTPMethod, _ pattern: String, work: RouteWork = .ordinary,
@@ -123,6 +126,13 @@ struct Route: Sendable {
     func requiring(_ permission: Permission) -> Route {
         var route = self
         route.permission = permission
+        return route
+    }
+
+    /// The same route for an answer that shows ratings.
+    func readingRatings() -> Route {
+        var route = self
+        route.readsRatings = true
         return route
     }
 

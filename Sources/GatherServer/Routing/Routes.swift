@@ -68,11 +68,11 @@ enum Routes {
             Route(.put, "/api/players/:id", writing: PlayerDetails.self, authenticated: PlayerHandlers.replace),
             Route(.delete, "/api/players/:id", work: .write, authenticated: PlayerHandlers.delete),
             Route(.get, "/api/players/:id/gathers", authenticated: PlayerHandlers.gathers),
-            Route(.get, "/api/players/:id/stats", authenticated: StatsHandlers.player),
-            Route(.get, "/api/stats/leaderboard", authenticated: StatsHandlers.leaderboard),
-            Route(.get, "/api/ratings", authenticated: StatsHandlers.ratings),
+            Route(.get, "/api/players/:id/stats", authenticated: StatsHandlers.player).readingRatings(),
+            Route(.get, "/api/stats/leaderboard", authenticated: StatsHandlers.leaderboard).readingRatings(),
+            Route(.get, "/api/ratings", authenticated: StatsHandlers.ratings).readingRatings(),
             // Balancing reads the roster and changes nothing: a viewer may try teams too.
-            Route(.post, "/api/teams/balance", authenticated: TeamHandlers.balance).requiring(.viewer).requiring(.read),
+            Route(.post, "/api/teams/balance", authenticated: TeamHandlers.balance).requiring(.viewer).requiring(.read).readingRatings(),
 
             Route(.get, "/api/shares", quickAuthenticated: ShareHandlers.list),
             Route(.post, "/api/shares", writing: ShareDraft.self, authenticated: ShareHandlers.create).requiring(.account),

@@ -4,10 +4,12 @@ import GatherRating
 
 /// A group's players' ratings, learned from its counted matches (ended, not held in question) and
 /// stored so that reading them costs one query whatever the history. The schema's triggers note
-/// what each write changed (`Schema.version15`); `settle` brings the stored ratings up to date in
-/// the same transaction: a new latest result is applied to the players who played it, anything
-/// else replays the group's matches in play order, so the stored ratings are always exactly what
-/// a replay of the matches gives.
+/// what each write changed (`Schema.version17`). A write applies a new latest result in its own
+/// transaction (`applyNewResults`: the players of one match); anything else (a correction, an
+/// older match, a changed level) leaves the group stale, for a settler to replay off the writer
+/// from a kept snapshot (`settlementPlan`, `RatingReplay`, `store`). What is stored is always
+/// exactly what a replay of some state of the matches gives; `standing` says whether that state is
+/// the latest.
 package struct RatingRepository {
     let database: Database
     let history: RatingHistory
@@ -17,24 +19,24 @@ package struct RatingRepository {
         self.history = history
     }
 
-    /// A match's place in play order: when it ended, then its id.
-    struct PlayOrder: Comparable {
-        let ended: Int64
-        let gather: String
-
-        static func < (lhs: PlayOrder, rhs: PlayOrder) -> Bool { (lhs.ended, lhs.gather) < (rhs.ended, rhs.gather) }
+    /// Whether a group's stored ratings are up to date once a write has applied what it could.
+    package enum Upkeep: Equatable, Sendable {
+        case settled
+        /// Something older than the last applied match changed: a settler must replay.
+        case needsSettlement
     }
 
-    /// Applies what this transaction changed to the group's stored ratings. Cheap when nothing
-    /// did (one indexed look); called at the end of every write that may change a result.
-    package func settle(owner: UUID) throws {
+    /// Applies the results first saved in this transaction when they come after every match
+    /// already applied (the usual new result), a match's players at a time; anything else is left
+    /// to a settlement. Cheap when nothing changed (one indexed look). Run by the request pipeline
+    /// inside every write.
+    package func applyNewResults(owner: UUID, at now: Date) throws -> Upkeep {
         guard let row = try database.query("""
             SELECT (SELECT stale FROM rating_state WHERE group_id = ?1), EXISTS (SELECT 1 FROM rating_pending WHERE group_id = ?1),
                    (SELECT through_ended FROM rating_state WHERE group_id = ?1), (SELECT through_gather FROM rating_state WHERE group_id = ?1)
-            """, owner).first else { return }
-        let stale = try row.optionalInt(0) == 1
-        let anyPending = try row.int(1) != 0
-        guard stale || anyPending else { return }
+            """, owner).first else { return .settled }
+        if try row.optionalInt(0) == 1 { return .needsSettlement }
+        guard try row.int(1) != 0 else { return .settled }
         let through = try row.optionalInt(2).flatMap { ended in try row.optionalString(3).map { PlayOrder(ended: Int64(ended), gather: $0) } }
         let pending = try database.query("""
             SELECT gathers.id, coalesce(gathers.ended_at, gathers.created_at), gathers.api_id, gathers.score
@@ -42,47 +44,57 @@ package struct RatingRepository {
             WHERE rating_pending.group_id = ?1 AND gathers.score IS NOT NULL AND gathers.duplicate_of IS NULL
             ORDER BY 2, 3
             """, owner)
-        try database.execute("DELETE FROM rating_pending WHERE group_id = ?", owner)
         let orders = try pending.map { PlayOrder(ended: Int64(try $0.int(1)), gather: try $0.string(2)) }
-        // Results held in question as repeats count nowhere: nothing to apply.
-        if !stale && orders.isEmpty { return }
         // Only matches played after every match already applied can be added on top.
-        guard !stale, let first = orders.first, through.map({ $0 < first }) ?? true else {
-            try replay(owner: owner)
-            return
+        if let first = orders.first, let through, first < through {
+            try database.execute("""
+                UPDATE rating_state SET stale = 1, stale_from = min(coalesce(stale_from, ?2), ?2) WHERE group_id = ?1
+                """, owner, first.ended)
+            return .needsSettlement
         }
+        try database.execute("DELETE FROM rating_pending WHERE group_id = ?", owner)
         for (row, order) in zip(pending, orders) {
             try apply(gatherKey: try row.string(0), order: order, score: try row.string(3), owner: owner)
         }
-        if let last = orders.last { try record(through: last, owner: owner) }
+        // Results held in question as repeats count nowhere: nothing applied, nothing moves.
+        try record(through: orders.last ?? through, owner: owner, at: now)
+        return .settled
     }
 
-    /// Replays every counted match of the group and stores the result, replacing what was stored.
+    /// Replays every counted match of the group here and now and stores the result, replacing what
+    /// was stored: for the migration that first rated the matches (`Schema.version15`).
     package func replay(owner: UUID) throws {
         let (matches, orders) = try countedMatches(owner: owner)
         let ratings = history.replay(matches, declared: try declaredLevels(owner: owner))
         try database.execute("DELETE FROM ratings WHERE group_id = ?", owner)
         for (player, rating) in ratings.sorted(by: { $0.key < $1.key }) { try store(rating, player: player, owner: owner) }
         try database.execute("DELETE FROM rating_pending WHERE group_id = ?", owner)
-        try record(through: orders.last, owner: owner)
+        // Only the columns of version 15, which runs this; version 17 adds when it was settled.
+        try database.execute("""
+            INSERT INTO rating_state (group_id, stale, through_ended, through_gather) VALUES (?1, 0, ?2, ?3)
+            ON CONFLICT (group_id) DO UPDATE SET stale = 0, through_ended = ?2, through_gather = ?3
+            """, owner, orders.last?.ended, orders.last?.gather)
     }
 
-    /// Each player's rating who has played a counted match: as stored, or, should a write have
-    /// left changes unsettled, as a replay gives them (never a number the matches do not give).
+    /// Each player's rating who has played a counted match, as last settled (`standing` says
+    /// whether later changes are still being settled).
     package func ratings(owner: UUID) throws -> [Int: PlayerRating] {
-        try isSettled(owner: owner) ? try stored(owner: owner) : try replayed(owner: owner)
+        try stored(owner: owner)
     }
 
     /// One player's rating, as `ratings` has it; nil before their first counted match.
     package func rating(playerID: Int, owner: UUID) throws -> PlayerRating? {
-        try isSettled(owner: owner) ? try stored(playerID: playerID, owner: owner) : try replayed(owner: owner)[playerID]
+        try stored(playerID: playerID, owner: owner)
     }
 
-    private func isSettled(owner: UUID) throws -> Bool {
-        try database.query("""
-            SELECT coalesce((SELECT stale FROM rating_state WHERE group_id = ?1), 0) = 0
-               AND NOT EXISTS (SELECT 1 FROM rating_pending WHERE group_id = ?1)
-            """, owner).first?.int(0) == 1
+    /// Whether the stored ratings take in every change, and since when they have.
+    package func standing(owner: UUID) throws -> RatingStanding {
+        guard let row = try database.query("""
+            SELECT coalesce((SELECT stale FROM rating_state WHERE group_id = ?1), 0) = 1
+                   OR EXISTS (SELECT 1 FROM rating_pending WHERE group_id = ?1),
+                   (SELECT settled_at FROM rating_state WHERE group_id = ?1)
+            """, owner).first else { return RatingStanding(isStale: false, settledAt: nil) }
+        return RatingStanding(isStale: try row.int(0) == 1, settledAt: try row.optionalInt(1).map(RatingRepository.date))
     }
 
     /// The group's ratings as stored: each player who has played a counted match.
@@ -110,7 +122,8 @@ package struct RatingRepository {
     }
 
     /// The group's counted matches in play order, each with its two sides.
-    private func countedMatches(owner: UUID) throws -> (matches: [RatedMatch], orders: [PlayOrder]) {
+    /// After `start` when given.
+    func countedMatches(owner: UUID, after start: PlayOrder? = nil) throws -> (matches: [RatedMatch], orders: [PlayOrder]) {
         var matches: [RatedMatch] = []
         var orders: [PlayOrder] = []
         var current: (key: String, order: PlayOrder, outcome: MatchOutcome, a: [Int], b: [Int])?
@@ -124,8 +137,9 @@ package struct RatingRepository {
                    gather_players.player_id, gather_players.team
             FROM gathers JOIN gather_players ON gather_players.gather_id = gathers.id
             WHERE gathers.group_id = ?1 AND gathers.score IS NOT NULL AND gathers.duplicate_of IS NULL AND gather_players.team != 'Bench'
+              AND (?2 IS NULL OR (coalesce(gathers.ended_at, gathers.created_at), gathers.api_id) > (?2, ?3))
             ORDER BY 2, 3, gather_players.player_id
-            """, owner) {
+            """, owner, start?.ended, start?.gather) {
             let key = try row.string(0)
             if current?.key != key {
                 finish()
@@ -167,7 +181,7 @@ package struct RatingRepository {
     }
 
     /// Each of the group's players' declared level (retired ones too: they played).
-    private func declaredLevels(owner: UUID) throws -> [Int: Skill] {
+    func declaredLevels(owner: UUID) throws -> [Int: Skill] {
         var levels: [Int: Skill] = [:]
         for row in try database.query("SELECT id, skill FROM players WHERE group_id = ? AND skill IS NOT NULL", owner) {
             levels[try row.int(0)] = try row.optionalString(1).flatMap(Skill.init(rawValue:))
@@ -175,7 +189,7 @@ package struct RatingRepository {
         return levels
     }
 
-    private func store(_ rating: PlayerRating, player: Int, owner: UUID) throws {
+    func store(_ rating: PlayerRating, player: Int, owner: UUID) throws {
         var course: [UInt8] = []
         course.reserveCapacity(16 * rating.course.count)
         for (mean, change) in zip(rating.course, rating.changes) {
@@ -191,14 +205,17 @@ package struct RatingRepository {
             rating.lastChange, course)
     }
 
-    private func record(through order: PlayOrder?, owner: UUID) throws {
+    /// Up to date through `order`: nothing stale, settled at `now`.
+    private func record(through order: PlayOrder?, owner: UUID, at now: Date) throws {
         try database.execute("""
-            INSERT INTO rating_state (group_id, stale, through_ended, through_gather) VALUES (?1, 0, ?2, ?3)
-            ON CONFLICT (group_id) DO UPDATE SET stale = 0, through_ended = ?2, through_gather = ?3
-            """, owner, order?.ended, order?.gather)
+            INSERT INTO rating_state (group_id, stale, through_ended, through_gather, stale_from, settled_at) VALUES (?1, 0, ?2, ?3, NULL, ?4)
+            ON CONFLICT (group_id) DO UPDATE SET stale = 0, through_ended = ?2, through_gather = ?3, stale_from = NULL, settled_at = ?4
+            """, owner, order?.ended, order?.gather, now)
     }
 
-    private static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+    static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+
+    static func date(_ milliseconds: Int) -> Date { date(Int64(milliseconds)) }
 
     private static func outcome(_ row: some RowReading, _ index: Int) throws -> MatchOutcome {
         let text = try row.string(index)
