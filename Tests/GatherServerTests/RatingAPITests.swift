@@ -94,6 +94,8 @@ final class RatingAPITests: XCTestCase {
         XCTAssertEqual(try client.request(.put, "/api/gathers/\(first)", json: ["score": "4-0", "winnerTeam": "Team A"]).status, 204)
         let corrected = try ratings()
         XCTAssertNotEqual(corrected.compactMap { $0["rating"] as? NSDictionary }, wrong.compactMap { $0["rating"] as? NSDictionary })
+        XCTAssertEqual(server.application.settlements.stores, 1, "replayed by the settler, not in the correction's write")
+        XCTAssertFalse(corrected.contains { ($0["rating"] as? [String: Any])?["stale"] != nil }, "read once settled")
 
         // Another organiser who typed it right the first time.
         let other = try server.registeredClient().client
@@ -111,6 +113,30 @@ final class RatingAPITests: XCTestCase {
         XCTAssertNotEqual(byName(try ratings()), byName(corrected))
         XCTAssertEqual(try client.request(.delete, "/api/gathers/\(deleted)").status, 204)
         XCTAssertEqual(byName(try ratings()), byName(corrected))
+    }
+
+    func testWhileAChangeIsBeingSettledTheRatingsShownSayTheyAreStaleAndSinceWhen() throws {
+        server.stop()
+        var options = InProcessAPI.defaultOptions
+        options.limits.ratingsWait = .zero
+        server = try InProcessAPI(options: options)
+        let (organiser, group) = try server.registeredClient()
+        client = organiser
+        ids = try roster(of: client)
+        try play("2-1", ["Ana", "Ben", "Cy"], ["Di", "Ed", "Flo"], day: 0)
+        let settled = try ratings()
+        XCTAssertFalse(settled.contains { ($0["rating"] as? [String: Any])?.keys.contains("stale") ?? true }, "nothing said while settled")
+        // As a correction leaves the group until its settlement lands, with nobody settling it here.
+        try server.database.write { database in
+            try database.execute("UPDATE rating_state SET stale = 1, stale_from = 0 WHERE group_id = ?", try XCTUnwrap(UUID(uuidString: group)))
+        }
+        for rating in try ratings().compactMap({ $0["rating"] as? [String: Any] }) + [try rating("Ana")] {
+            XCTAssertEqual(rating["stale"] as? Bool, true)
+            XCTAssertNotNil((rating["settledAt"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) }, "\(rating)")
+        }
+        let board = try client.request(.get, "/api/stats/leaderboard").jsonArray()
+        XCTAssertEqual((board.first?["rating"] as? [String: Any])?["stale"] as? Bool, true)
+        XCTAssertEqual(try ratings().map { $0["name"] as? String }, settled.map { $0["name"] as? String }, "the last settled ratings, still shown")
     }
 
     func testTheLeaderboardCarriesRatingsAndSortsByThem() throws {

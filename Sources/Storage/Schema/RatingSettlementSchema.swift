@@ -27,14 +27,14 @@ extension Schema {
             PRIMARY KEY (group_id, through_ended, through_gather)
         ) STRICT, WITHOUT ROWID;
 
-        DROP TRIGGER rating_match_inserted;
-        DROP TRIGGER rating_match_ended;
-        DROP TRIGGER rating_match_changed;
-        DROP TRIGGER rating_match_deleted;
-        DROP TRIGGER rating_side_joined;
-        DROP TRIGGER rating_side_left;
-        DROP TRIGGER rating_side_changed;
-        DROP TRIGGER rating_level_changed;
+        DROP TRIGGER IF EXISTS rating_match_inserted;
+        DROP TRIGGER IF EXISTS rating_match_ended;
+        DROP TRIGGER IF EXISTS rating_match_changed;
+        DROP TRIGGER IF EXISTS rating_match_deleted;
+        DROP TRIGGER IF EXISTS rating_side_joined;
+        DROP TRIGGER IF EXISTS rating_side_left;
+        DROP TRIGGER IF EXISTS rating_side_changed;
+        DROP TRIGGER IF EXISTS rating_level_changed;
 
         CREATE TRIGGER rating_match_inserted AFTER INSERT ON gathers WHEN NEW.score IS NOT NULL
         BEGIN

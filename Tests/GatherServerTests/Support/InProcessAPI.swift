@@ -17,11 +17,7 @@ final class InProcessAPI: APIHarness {
     let databasePath: String
     private let directory: URL
 
-    init(options: GatherApplication.Options = {
-        var options = GatherApplication.Options()
-        options.passwordHasher = PasswordHasher.forTests
-        return options
-    }()) throws {
+    init(options: GatherApplication.Options = InProcessAPI.defaultOptions) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         databasePath = directory.appendingPathComponent("football-gather.sqlite").path
@@ -29,12 +25,20 @@ final class InProcessAPI: APIHarness {
         application = try GatherApplication(database: database, options: options, log: ServerLog(quiet: true, sink: { _ in }))
     }
 
+    /// Hashing fast, and ratings read after a correction waiting for their settlement however
+    /// slow the machine (a test about the wait itself sets its own).
+    static var defaultOptions: GatherApplication.Options {
+        var options = GatherApplication.Options()
+        options.passwordHasher = PasswordHasher.forTests
+        options.limits.ratingsWait = .seconds(60)
+        return options
+    }
+
     /// With a clock that moves a second at each reading, so every gather made has its own
     /// creation time and the order of a list is known.
     static func withTickingClock() throws -> InProcessAPI {
         let seconds = Atomic<Int>(0)
-        var options = GatherApplication.Options()
-        options.passwordHasher = PasswordHasher.forTests
+        var options = defaultOptions
         options.now = { Date(timeIntervalSince1970: 1_800_000_000 + Double(seconds.add(1, ordering: .relaxed).newValue)) }
         return try InProcessAPI(options: options)
     }

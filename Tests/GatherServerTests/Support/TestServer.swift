@@ -22,6 +22,9 @@ final class TestServer: APIHarness {
         configuration.http.port = 0
         configuration.databasePath = databasePath
         configuration.quiet = true
+        // A test that reads ratings after a correction waits for their settlement, however slow
+        // the machine; one about the wait itself sets its own.
+        configuration.limits.ratingsWait = .seconds(60)
         configure(&configuration)
         server = try FootballGatherServer(configuration: configuration, passwordHasher: passwordHasher)
         port = try server.start()
