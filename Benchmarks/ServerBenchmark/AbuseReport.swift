@@ -41,6 +41,15 @@ struct AbuseReport: Codable {
         }
     }
 
+    /// Another account's writes and logins, probed together.
+    struct WriteProbes: Codable {
+        /// The innocent account's `PUT /api/players/{id}`, a rename.
+        var write: LatencyFigures
+        /// The innocent account's `POST /api/users/login`.
+        var login: LatencyFigures
+        var serverCores: Double
+    }
+
     var heavyPlayers: Int
     var heavyMatches: Int
     var innocentPlayers: Int
@@ -55,6 +64,42 @@ struct AbuseReport: Codable {
     var abusiveAnswers: [Answers] = []
     /// The measured window under abuse, which can run a little past `seconds`.
     var abuseWindowSeconds = 0.0
+    /// The innocent account's writes and logins with nothing else running, and while the heavy
+    /// account corrects its oldest match on many connections (each correction moving every rating
+    /// of its history), and how that account was answered.
+    var writesQuiet: WriteProbes?
+    var writesUnderCorrections: WriteProbes?
+    var corrections: CorrectionFlood.Tally?
+    var correctionWindowSeconds = 0.0
+    var correctionConnections = 0
+    /// The target: another account's write p99 under the correction flood within twice the quiet run's.
+    var correctionTargetMet: Bool? {
+        guard let writesQuiet, let writesUnderCorrections else { return nil }
+        return writesUnderCorrections.write.p99Milliseconds <= 2 * max(writesQuiet.write.p99Milliseconds, 1) && writesUnderCorrections.write.errors == 0
+    }
+
+    var correctionTable: String {
+        guard let writesQuiet, let writesUnderCorrections, let corrections, correctionWindowSeconds > 0 else { return "" }
+        var lines = ["  " + "".padding(toLength: 36, withPad: " ", startingAt: 0)
+                     + "     quiet: p50      p99      max  err  corrections: p50      p99      max  err"]
+        for (name, calm, flooded) in [("PUT /api/players/{id} (innocent)", writesQuiet.write, writesUnderCorrections.write),
+                                      ("POST /api/users/login (innocent)", writesQuiet.login, writesUnderCorrections.login)] {
+            lines.append("  " + name.padding(toLength: 36, withPad: " ", startingAt: 0)
+                         + String(format: "%17.2fms %6.2fms %6.1fms %4d %17.2fms %6.2fms %6.1fms %4d",
+                                  calm.p50Milliseconds, calm.p99Milliseconds, calm.maxMilliseconds, calm.errors,
+                                  flooded.p50Milliseconds, flooded.p99Milliseconds, flooded.maxMilliseconds, flooded.errors))
+        }
+        lines.append(String(format: "  the correcting account over %.1f s, %d connections: 204 %.1f/s  429 %.1f/s  other %d, no answer %d; "
+                            + "cores busy: gather-server %.2f and %.2f",
+                            correctionWindowSeconds, correctionConnections, Double(corrections.ok) / correctionWindowSeconds,
+                            Double(corrections.tooMany) / correctionWindowSeconds, corrections.other, corrections.failed,
+                            writesQuiet.serverCores, writesUnderCorrections.serverCores))
+        lines.append(String(format: "  another account's write p99 under the corrections: %.2f ms, quiet %.2f ms (target within 2x: ",
+                            writesUnderCorrections.write.p99Milliseconds, writesQuiet.write.p99Milliseconds)
+                     + (correctionTargetMet == true ? "met" : "NOT MET") + ")")
+        return lines.joined(separator: "\n")
+    }
+
     /// The target: `/health`'s p99 under abuse below this.
     static let healthTargetMilliseconds = 50.0
 

@@ -91,7 +91,53 @@ struct AbuseScenario {
         say(report.answersTable)
         for answer in load.oddAnswers { say("    odd answer: \(answer)") }
         say(report.verdict)
+
+        try corrections(of: heavy, beside: innocent, on: server, into: &report)
+        say(report.correctionTable)
         return report
+    }
+
+    /// The correction flood: the innocent account's writes and logins, quiet, then while the heavy
+    /// account corrects its oldest match on many connections at once.
+    private func corrections(of heavy: SeededAccount, beside innocent: SeededAccount, on server: ServerUnderTest,
+                             into report: inout AbuseReport) throws {
+        say("abuse: one account correcting its oldest match (\(AbuseScenario.heavyMatches + 1) matches of \(AbuseScenario.heavyPlayers) "
+            + "behind it) on \(abusiveConnections) connections, beside another account's writes and logins, \(seconds) s a phase")
+        let oldest = try CorrectionFlood.oldestMatch(of: heavy, on: server)
+        server.waitUntilIdle()
+        report.correctionConnections = abusiveConnections
+        report.writesQuiet = writeProbes(server: server, innocent: innocent)
+        let flood = CorrectionFlood(port: server.port, account: heavy, gatherID: oldest, connections: abusiveConnections)
+        sleep(1)
+        let before = flood.counts
+        let windowStart = MonotonicClock.now()
+        report.writesUnderCorrections = writeProbes(server: server, innocent: innocent)
+        let after = flood.counts
+        report.correctionWindowSeconds = Double(MonotonicClock.now() - windowStart) / 1e9
+        flood.stop()
+        report.corrections = CorrectionFlood.Tally(ok: after.ok - before.ok, tooMany: after.tooMany - before.tooMany,
+                                                   other: after.other - before.other, failed: after.failed - before.failed)
+        guard server.process.isRunning else {
+            throw BenchmarkError("gather-server stopped during the correction flood (exit status \(server.process.terminationStatus))")
+        }
+    }
+
+    /// The innocent account renaming a player every 50 ms and logging in every 500 ms, for `seconds`.
+    private func writeProbes(server: ServerUnderTest, innocent: SeededAccount) -> AbuseReport.WriteProbes {
+        let player = innocent.playerIDs.first ?? 0
+        let write = LatencyProbe(port: server.port, every: .milliseconds(50)) { round in
+            LatencyProbe.Request(method: .put, target: "/api/players/\(player)",
+                                 headers: ["Authorization": innocent.bearer, "Content-Type": "application/json"],
+                                 body: Array(#"{"name":"Probe \#(round % 2)"}"#.utf8))
+        }
+        let basic = "Basic " + Data("\(innocent.username):\(SeededAccount.password)".utf8).base64EncodedString()
+        let login = LatencyProbe(port: server.port, every: .milliseconds(500)) { _ in
+            LatencyProbe.Request(method: .post, target: "/api/users/login", headers: ["Authorization": basic])
+        }
+        let serverBefore = ProcessCPU.seconds(of: server.process.processIdentifier)
+        sleep(UInt32(seconds))
+        let serverCores = (ProcessCPU.seconds(of: server.process.processIdentifier) - serverBefore) / Double(seconds)
+        return AbuseReport.WriteProbes(write: write.stop(), login: login.stop(), serverCores: serverCores)
     }
 
     /// The probes of one phase, together for `seconds`.

@@ -17,18 +17,35 @@ final class LatencyProbe: @unchecked Sendable {
     private var unanswered = 0
     private let finished = DispatchSemaphore(value: 0)
 
-    init(port: Int, target: String, headers: HTTPHeaders = [:], every interval: Duration) {
+    /// One request, as the probe sends it the `n`th time.
+    struct Request {
+        var method: HTTPMethod = .get
+        var target: String
+        var headers: HTTPHeaders = [:]
+        var body: [UInt8] = []
+    }
+
+    convenience init(port: Int, target: String, headers: HTTPHeaders = [:], every interval: Duration) {
+        self.init(port: port, every: interval) { _ in Request(target: target, headers: headers) }
+    }
+
+    /// Any request: an answer but 200 is counted as an error (a write probe asks for 200 too).
+    init(port: Int, every interval: Duration, request: @escaping @Sendable (Int) -> Request) {
         let step = MonotonicClock.nanoseconds(interval)
         Thread.detachNewThread { [self] in
             var connection: HTTPClientConnection?
             var next = MonotonicClock.now()
+            var sent = 0
             while lock.withLock({ running }) {
                 do {
                     let open = try (connection?.isReusable == true ? connection : nil)
                         ?? HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(10))
                     connection = open
                     let start = MonotonicClock.now()
-                    let response = try open.send(method: .get, target: target, headers: headers, timeout: .seconds(10))
+                    let asked = request(sent)
+                    sent += 1
+                    let response = try open.send(method: asked.method, target: asked.target, headers: asked.headers, body: asked.body,
+                                                 timeout: .seconds(30))
                     let milliseconds = Double(MonotonicClock.now() - start) / 1e6
                     lock.withLock {
                         latencies.append(milliseconds)

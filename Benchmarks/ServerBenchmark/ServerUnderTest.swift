@@ -96,12 +96,14 @@ struct SeededAccount {
     let gatherID: String?
 
     var bearer: String { "Bearer \(token)" }
+    /// Every seeded account's.
+    static let password = "bench-password"
 
     /// Registers `username`, logs in, adds `players` players (the first 20 are `BenchmarkSeed`'s;
     /// more are numbered) and, with `gatherOf`, a gather with that many of them on two teams.
     static func make(_ username: String, on server: ServerUnderTest, players: Int, gatherOf: Int? = nil) throws -> SeededAccount {
         let connection = try server.connect()
-        let password = "bench-password"
+        let password = SeededAccount.password
         let json: HTTPHeaders = ["Content-Type": "application/json"]
         let credentials = #"{"username":"\#(username)","password":"\#(password)"}"#
         let created = try connection.send(method: .post, target: "/api/users", headers: json, body: Array(credentials.utf8), timeout: .seconds(10))
