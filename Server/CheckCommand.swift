@@ -11,8 +11,10 @@ import Storage
 /// server's writes would wait on). The exit status is 0 sound (or repaired), 1 not.
 enum CheckCommand {
     static func run(on path: String, repair: Bool) -> Int32 {
-        guard FileManager.default.fileExists(atPath: path) else {
-            return failed("no database at \(path) (give the server's with --db or FG_DB_PATH)")
+        switch DatabaseFile.kind(of: path) {
+        case .regular: break
+        case .missing: return failed("no database at \(path) (give the server's with --db or FG_DB_PATH)")
+        case .other(let kind): return failed("\(path) is \(kind), not a database file (give the server's with --db or FG_DB_PATH)")
         }
         let problems: [String]
         do {

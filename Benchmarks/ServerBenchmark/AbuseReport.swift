@@ -72,6 +72,8 @@ struct AbuseReport: Codable {
     var corrections: CorrectionFlood.Tally?
     var correctionWindowSeconds = 0.0
     var correctionConnections = 0
+    /// Places in the corrected account's history: what each settlement replays.
+    var correctedPlaces = 0
     /// The target: another account's write p99 under the correction flood within twice the quiet run's.
     var correctionTargetMet: Bool? {
         guard let writesQuiet, let writesUnderCorrections else { return nil }
@@ -89,9 +91,9 @@ struct AbuseReport: Codable {
                                   calm.p50Milliseconds, calm.p99Milliseconds, calm.maxMilliseconds, calm.errors,
                                   flooded.p50Milliseconds, flooded.p99Milliseconds, flooded.maxMilliseconds, flooded.errors))
         }
-        lines.append(String(format: "  the correcting account over %.1f s, %d connections: 204 %.1f/s  429 %.1f/s  other %d, no answer %d; "
-                            + "cores busy: gather-server %.2f and %.2f",
-                            correctionWindowSeconds, correctionConnections, Double(corrections.ok) / correctionWindowSeconds,
+        lines.append(String(format: "  the correcting account (%d places) over %.1f s, %d connections: 204 %.1f/s  429 %.1f/s  other %d, "
+                            + "no answer %d; cores busy: gather-server %.2f and %.2f",
+                            correctedPlaces, correctionWindowSeconds, correctionConnections, Double(corrections.ok) / correctionWindowSeconds,
                             Double(corrections.tooMany) / correctionWindowSeconds, corrections.other, corrections.failed,
                             writesQuiet.serverCores, writesUnderCorrections.serverCores))
         lines.append(String(format: "  another account's write p99 under the corrections: %.2f ms, quiet %.2f ms (target within 2x: ",

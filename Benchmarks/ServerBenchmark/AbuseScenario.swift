@@ -17,6 +17,11 @@ struct AbuseScenario {
     /// The heavy account: as many players as a balance takes, each in every match.
     static let heavyPlayers = 60
     static let heavyMatches = 3_000
+    /// The correcting account: a history at the places quota (500,000), its oldest match corrected
+    /// on `correctingConnections` connections (its allowance of queued writes is 8).
+    static let correctorPlayers = 60
+    static let correctorMatches = 8_000
+    static let correctingConnections = 8
     /// The innocent account: a club's ordinary squad.
     static let innocentPlayers = 25
     /// The probes' pace: `/health` (gather-server's and nginx's) every 5 ms, the roster every 10 ms.
@@ -44,16 +49,22 @@ struct AbuseScenario {
         let building = try ServerUnderTest(binary: serverBinary, database: database, extraArguments: BenchmarkSettings.liftedWriteLimits)
         let innocent: SeededAccount
         let heavy: SeededAccount
+        let corrector: SeededAccount
         let started = MonotonicClock.now()
+        let correctorBuild: Double
         do {
             defer { building.stop() }
             innocent = try SeededAccount.make("bench-innocent", on: building, players: AbuseScenario.innocentPlayers)
             heavy = try MatchHistory.build("bench-heavy", on: building, players: AbuseScenario.heavyPlayers,
                                            matches: AbuseScenario.heavyMatches, connections: 4)
+            let correctorStarted = MonotonicClock.now()
+            corrector = try MatchHistory.build("bench-corrector", on: building, players: AbuseScenario.correctorPlayers,
+                                               matches: AbuseScenario.correctorMatches, connections: 4)
+            correctorBuild = Double(MonotonicClock.now() - correctorStarted) / 1e9
         }
         var report = AbuseReport(heavyPlayers: AbuseScenario.heavyPlayers, heavyMatches: AbuseScenario.heavyMatches,
                                  innocentPlayers: AbuseScenario.innocentPlayers,
-                                 buildSeconds: Double(MonotonicClock.now() - started) / 1e9,
+                                 buildSeconds: Double(MonotonicClock.now() - started) / 1e9 - correctorBuild,
                                  abusiveConnections: abusiveConnections, seconds: Double(seconds))
         say(String(format: "  data: %d players in %d matches of them all, each match uploaded whole through the API: %.1f s "
                    + "(the building server's write limits raised; the measured one has the defaults)",
@@ -92,22 +103,26 @@ struct AbuseScenario {
         for answer in load.oddAnswers { say("    odd answer: \(answer)") }
         say(report.verdict)
 
-        try corrections(of: heavy, beside: innocent, on: server, into: &report)
+        say(String(format: "  the correcting account's history: %d players in %d matches, each match uploaded whole: %.1f s",
+                   AbuseScenario.correctorPlayers, AbuseScenario.correctorMatches, correctorBuild))
+        try corrections(of: corrector, beside: innocent, on: server, into: &report)
         say(report.correctionTable)
         return report
     }
 
     /// The correction flood: the innocent account's writes and logins, quiet, then while the heavy
     /// account corrects its oldest match on many connections at once.
-    private func corrections(of heavy: SeededAccount, beside innocent: SeededAccount, on server: ServerUnderTest,
+    private func corrections(of corrector: SeededAccount, beside innocent: SeededAccount, on server: ServerUnderTest,
                              into report: inout AbuseReport) throws {
-        say("abuse: one account correcting its oldest match (\(AbuseScenario.heavyMatches + 1) matches of \(AbuseScenario.heavyPlayers) "
-            + "behind it) on \(abusiveConnections) connections, beside another account's writes and logins, \(seconds) s a phase")
-        let oldest = try CorrectionFlood.oldestMatch(of: heavy, on: server)
+        let places = (AbuseScenario.correctorMatches + 1) * AbuseScenario.correctorPlayers
+        say("abuse: one account correcting the oldest of its \(AbuseScenario.correctorMatches + 1) matches (\(places) places) "
+            + "on \(AbuseScenario.correctingConnections) connections, beside another account's writes and logins, \(seconds) s a phase")
+        let oldest = try CorrectionFlood.oldestMatch(of: corrector, on: server)
         server.waitUntilIdle()
-        report.correctionConnections = abusiveConnections
+        report.correctionConnections = AbuseScenario.correctingConnections
+        report.correctedPlaces = places
         report.writesQuiet = writeProbes(server: server, innocent: innocent)
-        let flood = CorrectionFlood(port: server.port, account: heavy, gatherID: oldest, connections: abusiveConnections)
+        let flood = CorrectionFlood(port: server.port, account: corrector, gatherID: oldest, connections: AbuseScenario.correctingConnections)
         sleep(1)
         let before = flood.counts
         let windowStart = MonotonicClock.now()

@@ -2,10 +2,12 @@ import Foundation
 import HTTP
 import Networking
 
-/// One account correcting its oldest match on many keep-alive connections at once, each sending
-/// its next correction the moment the last is answered (`Retry-After` ignored). Every correction
-/// changes what the whole history's ratings were learned from: what once replayed that history on
-/// the committer, in front of every other account's writes. The answers are counted by status.
+/// One account correcting its oldest match on several keep-alive connections at once, each
+/// sending its next correction the moment the last is answered, as fast as the server lets it
+/// (after a 429 it waits the `Retry-After` it was given: a flood of refused requests is the heavy
+/// reads' scenario). Every correction changes what the whole history's ratings were learned from:
+/// what once replayed that history on the committer, in front of every other account's writes.
+/// The answers are counted by status.
 final class CorrectionFlood: @unchecked Sendable {
     struct Tally: Codable {
         var ok = 0
@@ -44,6 +46,10 @@ final class CorrectionFlood: @unchecked Sendable {
                             case 429: tally.tooMany += 1
                             default: tally.other += 1
                             }
+                        }
+                        if response.status == 429 {
+                            let wait = response.headers["Retry-After"].flatMap { UInt32($0) } ?? 1
+                            sleep(min(wait, 5))
                         }
                     } catch {
                         connection = nil

@@ -29,7 +29,7 @@ final class LatencyProbe: @unchecked Sendable {
         self.init(port: port, every: interval) { _ in Request(target: target, headers: headers) }
     }
 
-    /// Any request: an answer but 200 is counted as an error (a write probe asks for 200 too).
+    /// Any request: an answer outside 2xx is counted as an error.
     init(port: Int, every interval: Duration, request: @escaping @Sendable (Int) -> Request) {
         let step = MonotonicClock.nanoseconds(interval)
         Thread.detachNewThread { [self] in
@@ -49,7 +49,7 @@ final class LatencyProbe: @unchecked Sendable {
                     let milliseconds = Double(MonotonicClock.now() - start) / 1e6
                     lock.withLock {
                         latencies.append(milliseconds)
-                        if response.status != 200 { errors += 1 }
+                        if !(200..<300).contains(response.status) { errors += 1 }
                     }
                 } catch {
                     connection = nil

@@ -46,6 +46,18 @@ final class ConditionalChangeTests: XCTestCase {
 
         XCTAssertEqual(try put(client, "/api/players/\(id)", ["name": "Ana"], ifMatch: "W/\(second)").status, 412, "a weak tag never matches")
         XCTAssertEqual(try put(client, "/api/players/\(id)", ["name": "Ana"], ifMatch: "\"other\", \(second)").status, 204, "one of a list")
+        XCTAssertEqual(try put(client, "/api/players/\(id)", ["name": "Ana"], ifMatch: "\"wrong\", \(second), \"also,wrong\"").status, 412,
+                       "the change above made a new version: none listed is it")
+        let current = try XCTUnwrap(client.request(.get, "/api/players/\(id)").headers["ETag"])
+        XCTAssertEqual(try put(client, "/api/players/\(id)", ["name": "Ana"], ifMatch: "\"a,b\", \"wrong\",\(current)").status, 204,
+                       "any listed tag that matches lets it through, commas inside quotes and all")
+        // The same list over two field lines is one list (RFC 9110 §5.3).
+        let next = try XCTUnwrap(client.request(.get, "/api/players/\(id)").headers["ETag"])
+        var headers: HTTPHeaders = ["Content-Type": "application/json"]
+        headers.add(name: "If-Match", value: "\"wrong\"")
+        headers.add(name: "If-Match", value: next)
+        let twoLines = try client.request(.put, "/api/players/\(id)", json: ["name": "Ana"], headers: headers)
+        XCTAssertEqual(twoLines.status, 204, twoLines.text)
         XCTAssertEqual(try put(client, "/api/players/\(id)", ["name": "Ana"], ifMatch: "*").status, 204)
         XCTAssertEqual(try put(client, "/api/players/\(id)", ["name": "Ana"], ifMatch: "").status, 204, "an empty field names no version")
         XCTAssertEqual(try put(client, "/api/players/\(id)", ["name": "Old client"], ifMatch: nil).status, 204, "old clients keep working")

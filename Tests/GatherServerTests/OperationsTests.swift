@@ -154,6 +154,13 @@ final class OperationsTests: XCTestCase {
         let missing = try ServerProcess(arguments: ["check", "--db", directory.appendingPathComponent("nothing.sqlite").path])
         XCTAssertEqual(missing.waitForExit(), 1)
         XCTAssertTrue(waitUntil { missing.standardError.contains("no database at") }, missing.standardError)
+
+        // Opened, a FIFO would wait for a writer that never comes: refused at once.
+        let fifo = directory.appendingPathComponent("database.fifo").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let notAFile = try ServerProcess(arguments: ["check", "--db", fifo])
+        XCTAssertEqual(notAFile.waitForExit(), 1)
+        XCTAssertTrue(waitUntil { notAFile.standardError.contains("is a FIFO, not a database file") }, notAFile.standardError)
     }
 
     func testJSONLogLinesParseAndHoldNoSecrets() throws {

@@ -87,9 +87,13 @@ final class DatabaseRestoreTests: StorageTestCase {
         try database(withUsers: (0..<400).map { "player\($0)" }, at: damaged)
         try PageDamage.swapLeafPages(of: "sqlite_autoindex_users_1", in: damaged)
 
+        let fifo = path("backup.fifo")
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         let cases: [(String, (Error) -> Bool)] = [
             (path("missing.sqlite"), { ($0 as? DatabaseRestore.Failure) == .fileMissing(self.path("missing.sqlite")) }),
-            (directory.path, { ($0 as? DatabaseRestore.Failure) == .fileMissing(self.directory.path) }),
+            (directory.path, { ($0 as? DatabaseRestore.Failure) == .notAFile(self.directory.path, kind: "a directory") }),
+            // Opened, a FIFO would wait for a writer that never comes.
+            (fifo, { ($0 as? DatabaseRestore.Failure) == .notAFile(fifo, kind: "a FIFO") }),
             (text, { if case .unreadable? = $0 as? DatabaseRestore.Failure { return true } else { return false } }),
             (other, { ($0 as? DatabaseRestore.Failure) == .notAGatherDatabase(other) }),
             (newer, { ($0 as? DatabaseRestore.Failure) == .tooNew(newer, found: Schema.migrator.latestVersion + 1,

@@ -22,25 +22,60 @@ struct EntityTag: Hashable, Sendable {
     /// Whether the request already has this version: `If-None-Match` lists this tag (weakly
     /// compared, as §13.1.2 says), or is `*`.
     func isMatched(by request: HTTPRequest) -> Bool {
-        guard let header = request.headers[HTTPHeaders.Name.ifNoneMatch] else { return false }
-        for candidate in header.split(separator: ",") {
-            var tag = candidate.trimmingWhitespace()
-            if tag == "*" { return true }
-            if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
-            if tag == value[...] { return true }
+        switch EntityTag.listed(in: request, field: HTTPHeaders.Name.ifNoneMatch) {
+        case .absent: return false
+        case .any: return true
+        case .tags(let tags): return tags.contains { ($0.hasPrefix("W/") ? $0.dropFirst(2) : $0) == value[...] }
         }
-        return false
     }
 
     /// Whether a change may go ahead: no `If-Match` (an old client, or one that does not care), `*`,
     /// or this tag among those listed, compared strongly (§13.1.1: a weak tag never matches).
     func allowsChange(by request: HTTPRequest) -> Bool {
-        // An empty field names no version at all: read as absent (RFC 9110 §5.3 lets a recipient
-        // ignore a field with no value), not as a version nothing can match.
-        guard let header = request.headers[HTTPHeaders.Name.ifMatch], !header.trimmingWhitespace().isEmpty else { return true }
-        return header.split(separator: ",").contains { candidate in
-            let tag = candidate.trimmingWhitespace()
-            return tag == "*" || tag == value[...]
+        switch EntityTag.listed(in: request, field: HTTPHeaders.Name.ifMatch) {
+        case .absent, .any: return true
+        case .tags(let tags): return tags.contains { $0 == value[...] }
         }
+    }
+
+    /// What a precondition field says.
+    enum Listed: Equatable {
+        /// No such field, or only empty ones: it names no version at all (RFC 9110 §5.3 lets a
+        /// recipient ignore a field with no value), not a version nothing can match.
+        case absent
+        case any
+        /// Each tag as written (`"…"` or `W/"…"`), in order.
+        case tags([Substring])
+    }
+
+    /// The tags of every line of a precondition field (RFC 9110 §13.1.1–2, `"*" / #entity-tag`):
+    /// the lines of one field are one list (§5.3), whether the tags are sent on one line or several;
+    /// a comma inside a tag's quotes is part of the tag. Whatever is not a tag (a bare word, an
+    /// unclosed quote) is kept as written, so it matches nothing.
+    static func listed(in request: HTTPRequest, field: String) -> Listed {
+        var tags: [Substring] = []
+        var any = false
+        for line in request.headers.fields where ASCIICaseless.equal(line.name.utf8, field.utf8) {
+            let text = line.value[...]
+            var index = text.startIndex
+            while index < text.endIndex {
+                let character = text[index]
+                if character == "," || character == " " || character == "\t" {
+                    index = text.index(after: index)
+                    continue
+                }
+                let start = index
+                var quoted = false
+                while index < text.endIndex {
+                    let next = text[index]
+                    if next == "\"" { quoted.toggle() } else if next == ",", !quoted { break }
+                    index = text.index(after: index)
+                }
+                let element = text[start..<index].trimmingWhitespace()
+                if element == "*" { any = true } else if !element.isEmpty { tags.append(element) }
+            }
+        }
+        if any { return .any }
+        return tags.isEmpty ? .absent : .tags(tags)
     }
 }

@@ -133,6 +133,10 @@ package enum ServerCommandLine {
                      help: "changes one account may make per second after a burst (default 30)") { config, value in
             config.limits.writesPerSecond = try integer(value, name: "--writes-per-second", range: 1...10_000_000)
         },
+        ServerOption(flag: "--queued-writes-per-account", environment: "FG_QUEUED_WRITES_PER_ACCOUNT", valueName: "N",
+                     help: "changes of one account waiting to be saved at once; more get 429 (default 8)") { config, value in
+            config.limits.queuedWritesPerAccount = try integer(value, name: "--queued-writes-per-account", range: 1...10_000)
+        },
         ServerOption(flag: "--read-budget", environment: "FG_READ_BUDGET", valueName: "SECONDS",
                      help: "time a heavy read (stats, lists, balancing) may take, waiting included; then 503 (default 3)") { config, value in
             config.limits.readBudget = try seconds(value, name: "--read-budget")

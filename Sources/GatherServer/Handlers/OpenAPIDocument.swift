@@ -2066,6 +2066,16 @@ components:
         lastChange: { type: [number, 'null'], description: How much the last match moved the mean }
         course: { type: array, maxItems: 10, items: { type: number }, description: The mean after each of the last matches, oldest first }
         changes: { type: array, maxItems: 10, items: { type: number } }
+        stale:
+          type: boolean
+          enum: [true]
+          description: >-
+            Present only while a change older than the group's last result (a correction, an older
+            match, a new declared level) is being settled: the numbers are those settled at settledAt
+        settledAt:
+          type: [string, 'null']
+          format: date-time
+          description: With stale, when the ratings shown were last up to date
     RatedPlayer:
       type: object
       required: [playerId, name, rating]

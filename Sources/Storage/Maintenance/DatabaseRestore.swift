@@ -11,6 +11,8 @@ import Glibc
 package enum DatabaseRestore {
     package enum Failure: Error, Equatable, CustomStringConvertible {
         case fileMissing(String)
+        /// Something other than a file: a directory, a FIFO, a device.
+        case notAFile(String, kind: String)
         case unreadable(String, reason: String)
         case notAGatherDatabase(String)
         case unsound(String, problems: [String])
@@ -23,6 +25,7 @@ package enum DatabaseRestore {
         package var description: String {
             switch self {
             case .fileMissing(let path): return "no file \(path)"
+            case let .notAFile(path, kind): return "\(path) is \(kind), not a database file"
             case let .unreadable(path, reason): return "\(path) is not a database that can be read: \(reason)"
             case .notAGatherDatabase(let path): return "\(path) is a SQLite file but not a Football Gather database (no accounts table)"
             case let .unsound(path, problems): return "\(path) failed its integrity check: \(problems.joined(separator: "; "))"
@@ -93,8 +96,10 @@ package enum DatabaseRestore {
 
     /// The backup, opened read-only and checked: a Football Gather database, sound, not from a newer server.
     private static func checkedSource(_ file: String, busyTimeoutMilliseconds: Int32) throws -> (database: Database, schemaVersion: Int) {
-        guard FileManager.default.fileExists(atPath: file), !DatabaseFile.isDirectory(file) else {
-            throw Failure.fileMissing(file)
+        switch DatabaseFile.kind(of: file) {
+        case .regular: break
+        case .missing: throw Failure.fileMissing(file)
+        case .other(let kind): throw Failure.notAFile(file, kind: kind)
         }
         let database: Database
         let holdsAccounts: Bool

@@ -42,6 +42,30 @@ package enum DatabaseFile {
         _ = chown(path, status.st_uid, status.st_gid)
     }
 
+    /// What is at `path` (following links), for a command that must open only a database file:
+    /// SQLite opening a FIFO waits for a writer that never comes, and a device or socket is no
+    /// database either.
+    package enum Kind: Equatable {
+        case missing
+        case regular
+        /// Anything else, named in words (`a directory`, `a FIFO`).
+        case other(String)
+    }
+
+    package static func kind(of path: String) -> Kind {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return .missing }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFDIR: return .other("a directory")
+        case S_IFIFO: return .other("a FIFO")
+        case S_IFSOCK: return .other("a socket")
+        case S_IFCHR: return .other("a character device")
+        case S_IFBLK: return .other("a block device")
+        default: return .other("not a regular file")
+        }
+    }
+
     /// Whether `path` names a directory (following links).
     static func isDirectory(_ path: String) -> Bool {
         var status = stat()
