@@ -19,12 +19,18 @@ enum CheckCommand {
         let problems: [String]
         do {
             let database = try Database(path: path, mode: .readOnly)
+            try database.distrustSchema()
             let version = try database.userVersion()
             let latest = Schema.migrator.latestVersion
             guard version == latest else {
                 return failed(version < latest
                               ? "\(path) has schema version \(version): run gather-server migrate first (this gather-server checks version \(latest))"
                               : "\(path) has schema version \(version), newer than this gather-server knows (\(latest)): check it with the newer one")
+            }
+            let differences = try database.schemaDifferences()
+            guard differences.isEmpty else {
+                return failed("\(path) has a schema this gather-server does not make (restore a backup with gather-server restore):\n"
+                              + differences.map { "  \($0)" }.joined(separator: "\n"))
             }
             let damage = try database.integrityProblems()
             guard damage.isEmpty else {

@@ -11,3 +11,9 @@ static inline sqlite3_destructor_type csqlite_transient(void) {
 static inline int csqlite_turn_off_memory_statistics(void) {
     return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 }
+
+// sqlite3_db_config is variadic too. Defensive: a connection to a file from elsewhere (a backup to
+// restore, a file to check) cannot be led by that file's schema into writing its own internals.
+static inline int csqlite_defensive(sqlite3 *db) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)0);
+}

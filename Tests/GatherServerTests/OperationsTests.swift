@@ -155,6 +155,18 @@ final class OperationsTests: XCTestCase {
         XCTAssertEqual(missing.waitForExit(), 1)
         XCTAssertTrue(waitUntil { missing.standardError.contains("no database at") }, missing.standardError)
 
+        // A trigger planted in the file is no damage SQLite sees, but not this gather-server's schema.
+        let planted = directory.appendingPathComponent("planted.sqlite").path
+        try FileManager.default.copyItem(atPath: path, toPath: planted)
+        try {
+            let database = try Database(path: planted)
+            try database.executeScript("PRAGMA user_version = \(Schema.migrator.latestVersion)")
+            try database.execute("CREATE TRIGGER planted AFTER INSERT ON memberships BEGIN DELETE FROM players; END")
+        }()
+        let foreign = try ServerProcess(arguments: ["check", "--db", planted])
+        XCTAssertEqual(foreign.waitForExit(), 1)
+        XCTAssertTrue(waitUntil { foreign.standardError.contains("trigger planted is not one this gather-server makes") }, foreign.standardError)
+
         // Opened, a FIFO would wait for a writer that never comes: refused at once.
         let fifo = directory.appendingPathComponent("database.fifo").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)

@@ -87,6 +87,13 @@ final class DatabaseRestoreTests: StorageTestCase {
         try database(withUsers: (0..<400).map { "player\($0)" }, at: damaged)
         try PageDamage.swapLeafPages(of: "sqlite_autoindex_users_1", in: damaged)
 
+        // Sound, but with a trigger of someone else's: every new group would get a stranger as owner.
+        let planted = path("planted.sqlite")
+        try DatabaseBackup.copy(from: live, to: planted, overwrite: false)
+        try Database(path: planted).execute("""
+            CREATE TRIGGER stranger_owns_every_group AFTER INSERT ON memberships
+            BEGIN INSERT OR IGNORE INTO memberships (group_id, user_id, role, joined_at) SELECT NEW.group_id, id, 'owner', 0 FROM users LIMIT 1; END
+            """)
         let fifo = path("backup.fifo")
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         let cases: [(String, (Error) -> Bool)] = [
@@ -94,6 +101,9 @@ final class DatabaseRestoreTests: StorageTestCase {
             (directory.path, { ($0 as? DatabaseRestore.Failure) == .notAFile(self.directory.path, kind: "a directory") }),
             // Opened, a FIFO would wait for a writer that never comes.
             (fifo, { ($0 as? DatabaseRestore.Failure) == .notAFile(fifo, kind: "a FIFO") }),
+            (planted, { ($0 as? DatabaseRestore.Failure) == .unexpectedSchema(planted, differences: [
+                "trigger stranger_owns_every_group is not one this gather-server makes",
+            ]) }),
             (text, { if case .unreadable? = $0 as? DatabaseRestore.Failure { return true } else { return false } }),
             (other, { ($0 as? DatabaseRestore.Failure) == .notAGatherDatabase(other) }),
             (newer, { ($0 as? DatabaseRestore.Failure) == .tooNew(newer, found: Schema.migrator.latestVersion + 1,

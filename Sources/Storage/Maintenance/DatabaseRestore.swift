@@ -13,6 +13,8 @@ package enum DatabaseRestore {
         case fileMissing(String)
         /// Something other than a file: a directory, a FIFO, a device.
         case notAFile(String, kind: String)
+        /// Tables, indexes, triggers or views other than this gather-server's at the file's version.
+        case unexpectedSchema(String, differences: [String])
         case unreadable(String, reason: String)
         case notAGatherDatabase(String)
         case unsound(String, problems: [String])
@@ -26,6 +28,8 @@ package enum DatabaseRestore {
             switch self {
             case .fileMissing(let path): return "no file \(path)"
             case let .notAFile(path, kind): return "\(path) is \(kind), not a database file"
+            case let .unexpectedSchema(path, differences):
+                return "\(path) has a schema this gather-server does not make, so it is not restored: " + differences.joined(separator: "; ")
             case let .unreadable(path, reason): return "\(path) is not a database that can be read: \(reason)"
             case .notAGatherDatabase(let path): return "\(path) is a SQLite file but not a Football Gather database (no accounts table)"
             case let .unsound(path, problems): return "\(path) failed its integrity check: \(problems.joined(separator: "; "))"
@@ -105,6 +109,7 @@ package enum DatabaseRestore {
         let holdsAccounts: Bool
         do {
             database = try Database(path: file, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            try database.distrustSchema()
             holdsAccounts = try database.holdsAccounts()
         } catch let error as SQLiteError {
             throw Failure.unreadable(file, reason: error.message)
@@ -115,6 +120,8 @@ package enum DatabaseRestore {
         let version = try database.userVersion()
         let supported = Schema.migrator.latestVersion
         guard version <= supported else { throw Failure.tooNew(file, found: version, supported: supported) }
+        let differences = try database.schemaDifferences()
+        guard differences.isEmpty else { throw Failure.unexpectedSchema(file, differences: differences) }
         return (database, version)
     }
 
