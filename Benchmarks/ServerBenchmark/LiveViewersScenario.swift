@@ -12,12 +12,13 @@ import Networking
 ///
 /// The server keeps every default limit, built as `gather` would build it: the account's few dozen
 /// writes are within its default burst, and the viewers come from several loopback addresses so the
-/// cap on connections from one address (128) stays as it is. Unlike the other scenarios' servers,
+/// caps per address (128 connections, 32 event streams) stay as they are. Unlike the other scenarios' servers,
 /// this one does not trust proxy headers: with them, connections would not be counted per address.
 struct LiveViewersScenario {
     static let viewers = 1_000
-    /// Viewers from one loopback address: under the server's default cap of 128, with room left.
-    static let viewersPerAddress = 100
+    /// Viewers from one loopback address: under the server's default cap of 32 event streams an
+    /// address (128 connections), with room left for the page's own requests.
+    static let viewersPerAddress = 25
     static let goals = 20
     static let players = 10
     /// A few results on the page, as a group's first weeks give it (about 10 KB of HTML).

@@ -44,3 +44,12 @@ static inline long clinux_thread_minor_faults(void) {
     if (getrusage(1, &usage) != 0) return -1;
     return usage.ru_minflt;
 }
+
+#include <sys/ioctl.h>
+
+// Bytes written to a socket and not yet acknowledged by the peer (SIOCOUTQ, the same request as
+// TIOCOUTQ): what the kernel holds for it. ioctl is variadic, which Swift cannot call. -1 on error.
+static inline int clinux_unsent_bytes(int fd) {
+    int count = 0;
+    return ioctl(fd, TIOCOUTQ, &count) == 0 ? count : -1;
+}

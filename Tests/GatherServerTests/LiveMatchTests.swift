@@ -145,6 +145,15 @@ final class LiveMatchTests: XCTestCase {
         return (connection, try connection.open(target: "/api/live/events", headers: headers, timeout: .seconds(5)))
     }
 
+    /// Whether the stream ends (whatever it says first) before `limit`.
+    private func ends(_ connection: HTTPClientConnection, within limit: Duration) throws -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            guard try connection.readArrivedBody(timeout: limit) != nil else { return true }
+        }
+        return false
+    }
+
     /// Reads the stream until `condition` holds of all it has read, or 5 s pass.
     private func read(_ connection: HTTPClientConnection, into text: inout String, until condition: (String) -> Bool) throws -> Bool {
         let deadline = Date().addingTimeInterval(5)
@@ -188,6 +197,55 @@ final class LiveMatchTests: XCTestCase {
             }
         }
         XCTAssertTrue(stillOpen, "the other session's stream goes on")
+    }
+
+    /// An owner removes a member who is watching the group's match: the member's stream of that
+    /// group ends at once, not when they next reconnect.
+    func testAMemberRemovedFromTheGroupStopsHearingItsMatch() throws {
+        let (ana, players, _) = try organiser(username: "ana")
+        let group = try XCTUnwrap(ana.request(.get, "/api/users/me").jsonObject()["id"] as? String)
+        let (ben, benID) = try server.registeredClient(username: "ben")
+        let code = try XCTUnwrap(ana.request(.post, "/api/groups/\(group)/invites", json: ["role": "viewer"]).jsonObject()["code"] as? String)
+        XCTAssertEqual(try ben.request(.post, "/api/invites/\(code)/accept").status, 200)
+        let connection = try HTTPClientConnection(host: "127.0.0.1", port: server.port, timeout: .seconds(5))
+        let head = try connection.open(target: "/api/groups/\(group)/live/events",
+                                       headers: ["Authorization": "Bearer \(try XCTUnwrap(ben.token))", "Accept": "text/event-stream"],
+                                       timeout: .seconds(5))
+        XCTAssertEqual(head.status, 200)
+        var text = ""
+        XCTAssertTrue(try read(connection, into: &text) { $0.contains("data: null") }, text)
+        XCTAssertEqual(try ana.request(.put, "/api/live", json: update(players, score: "1-0", phase: "running", remaining: 60)).status, 204)
+        XCTAssertTrue(try read(connection, into: &text) { $0.contains("\"scoreA\":1") }, text)
+
+        XCTAssertEqual(try ana.request(.delete, "/api/groups/\(group)/members/\(benID)").status, 204)
+        // A word that the group's data changed may come first; then the end.
+        XCTAssertTrue(try ends(connection, within: .seconds(5)), "the removed member's stream ended: \(text)")
+    }
+
+    /// Behind a trusted proxy every connection comes from the proxy: the streams are counted by the
+    /// address it forwards, and at that address's cap the oldest yields to the newcomer.
+    func testBehindAProxyStreamsAreCountedByTheForwardedAddress() throws {
+        server = try TestServer { configuration in
+            configuration.http.trustProxyHeaders = true
+            configuration.http.maxConnections = 64
+        }
+        let client = try server.registeredClient().client
+        let share = try client.request(.post, "/api/shares", json: ["name": "Thursday"]).jsonObject()
+        let token = String(try XCTUnwrap(share["path"] as? String).dropFirst(3))
+        // 64 connections: 4 streams an address.
+        func watch(from address: String) throws -> RawConnection {
+            let connection = try RawConnection(port: server.port)
+            connection.send("GET /s/\(token)/events HTTP/1.1\r\nHost: test\r\nX-Forwarded-For: \(address)\r\n\r\n")
+            XCTAssertTrue(connection.read { $0.contains("event: match") }, connection.text)
+            return connection
+        }
+        let household = try (0..<4).map { _ in try watch(from: "198.51.100.7") }
+        let neighbour = try watch(from: "198.51.100.8")
+        let fifth = try watch(from: "198.51.100.7")
+        XCTAssertTrue(household[0].waitForClose(), "the household's oldest stream made room")
+        for connection in household.dropFirst() + [neighbour, fifth] {
+            XCTAssertFalse(connection.waitForClose(timeout: 0.2), "the others stay")
+        }
     }
 
     /// `gather passwd` on one laptop: the other sessions end, and so do the streams they opened;

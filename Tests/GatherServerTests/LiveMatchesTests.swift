@@ -10,9 +10,18 @@ import XCTest
 final class LiveMatchesTests: XCTestCase {
     private final class RecordingWriter: HTTPStreamWriter {
         private let written = Locked<[String]>([])
+        private let latest = Locked<[String]>([])
+        private let finishes = Locked<Int>(0)
         func write(_ bytes: [UInt8]) { written.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) } }
-        func finish() {}
+        func writeLatest(_ bytes: [UInt8]) {
+            latest.withLock { $0.append(String(decoding: bytes, as: UTF8.self)) }
+            write(bytes)
+        }
+        func finish() { finishes.withLock { $0 += 1 } }
         var events: [String] { written.withLock { $0 } }
+        /// What was written as the newest state, which a viewer behind gets only the last of.
+        var latestStates: [String] { latest.withLock { $0 } }
+        var isFinished: Bool { finishes.withLock { $0 } > 0 }
     }
 
     private let second: UInt64 = 1_000_000_000
@@ -73,5 +82,68 @@ final class LiveMatchesTests: XCTestCase {
         XCTAssertEqual(watching.events.count, heard, "another organiser's results")
         matches.resultsChanged(for: alice)
         XCTAssertEqual(watching.events.last, "event: results\ndata: {}\n\n")
+    }
+
+    func testAMatchsStateIsWrittenAsTheLatestSoAViewerBehindGetsOnlyTheNewest() {
+        let matches = LiveMatches()
+        let watching = RecordingWriter()
+        matches.watch(alice, with: watching, pass: .share(1))
+        matches.publish(match(.running, remaining: 300), for: alice)
+        matches.end(for: alice)
+        matches.resultsChanged(for: alice)
+        XCTAssertEqual(watching.latestStates.count, 2, "the match and its end replace what a slow viewer has not read")
+        XCTAssertFalse(watching.latestStates.contains("event: results\ndata: {}\n\n"), "a word that results changed is never dropped")
+    }
+
+    func testAtEachCapTheOldestStreamOfThatScopeYieldsToTheNewcomer() {
+        let matches = LiveMatches(limits: LiveStreamLimits(total: 6, perGroup: 4, perLink: 2, perAddress: 3))
+        // One share link: its third viewer takes the place of its first.
+        let link = (0..<3).map { _ in RecordingWriter() }
+        for (index, writer) in link.enumerated() { matches.watch(alice, with: writer, pass: .share(1), address: "10.0.0.\(index)") }
+        XCTAssertEqual(link.map(\.isFinished), [true, false, false])
+        XCTAssertEqual(matches.viewerCount, 2)
+        // The group: another link and a session fill it to 4; the fifth makes the oldest left yield.
+        let more = (0..<3).map { _ in RecordingWriter() }
+        matches.watch(alice, with: more[0], pass: .share(2), address: "10.0.1.1")
+        matches.watch(alice, with: more[1], pass: .session([1], user: alice), address: "10.0.1.2")
+        XCTAssertFalse(link[1].isFinished)
+        matches.watch(alice, with: more[2], pass: .share(3), address: "10.0.1.3")
+        XCTAssertTrue(link[1].isFinished, "the group's oldest")
+        XCTAssertEqual(matches.viewerCount, 4)
+        // Bob's link from one household: the link's cap of 2 first.
+        let household = (0..<5).map { _ in RecordingWriter() }
+        for writer in household.prefix(3) { matches.watch(bob, with: writer, pass: .share(9), address: "192.0.2.7") }
+        XCTAssertEqual(household.prefix(3).map(\.isFinished), [true, false, false])
+        // In all: at 6, the oldest anywhere yields.
+        matches.watch(bob, with: household[3], pass: .share(10), address: "192.0.2.7")
+        XCTAssertTrue(link[2].isFinished, "the oldest of all")
+        XCTAssertEqual(matches.viewerCount, 6)
+        // One address, across links: its fourth open stream takes the place of its oldest.
+        matches.watch(bob, with: household[4], pass: .share(11), address: "192.0.2.7")
+        XCTAssertEqual(household.map(\.isFinished), [true, true, false, false, false])
+        XCTAssertEqual(matches.viewerCount, 6)
+        let newcomer = RecordingWriter()
+        matches.watch(bob, with: newcomer, pass: .session([2], user: bob), address: "203.0.113.1")
+        XCTAssertTrue(more[0].isFinished, "the oldest of all left")
+        XCTAssertFalse(newcomer.isFinished)
+        XCTAssertEqual(matches.viewerCount, 6)
+    }
+
+    func testAStreamLetInByASessionEndsWhenTheSessionExpires() {
+        let matches = LiveMatches()
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let session = RecordingWriter(), link = RecordingWriter()
+        matches.watch(alice, with: session, pass: .session([7], user: bob), expiresAt: now.addingTimeInterval(60))
+        matches.watch(alice, with: link, pass: .share(1))
+        matches.sweep(now: now.addingTimeInterval(59))
+        XCTAssertFalse(session.isFinished)
+        matches.sweep(now: now.addingTimeInterval(60))
+        XCTAssertTrue(session.isFinished, "its credential expired")
+        XCTAssertFalse(link.isFinished, "a share link's stream has no expiry")
+    }
+
+    func testTheLimitsScaleWithTheServersConnectionCap() {
+        XCTAssertEqual(LiveStreamLimits.within(connections: 10_000), LiveStreamLimits(total: 5_000, perGroup: 1_250, perLink: 1_250, perAddress: 32))
+        XCTAssertEqual(LiveStreamLimits.within(connections: 200), LiveStreamLimits(total: 100, perGroup: 25, perLink: 25, perAddress: 12))
     }
 }

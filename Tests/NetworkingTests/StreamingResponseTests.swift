@@ -141,6 +141,39 @@ final class StreamingResponseTests: XCTestCase {
         XCTAssertTrue(waitUntil { self.server.connectionCount == 0 })
     }
 
+    func testAViewerBehindGetsOnlyTheNewestStateOnceItCatchesUp() throws {
+        let stream = RecordedStream()
+        try start(stream)
+        let connection = try RawConnection(port: port, receiveBufferBytes: 4096)
+        connection.send("GET /events HTTP/1.1\r\nHost: test\r\n\r\n")
+        XCTAssertTrue(waitUntil { !stream.writers.isEmpty })
+        let writer = try XCTUnwrap(stream.writers.first)
+        // More than the socket takes while the peer reads nothing: the rest waits in the server.
+        writer.write(Array(("data: " + String(repeating: "x", count: 150 * 1024) + "\n\n").utf8))
+        for state in 1...200 { writer.writeLatest(Array("event: match\ndata: \(state)\n\n".utf8)) }
+        writer.write(Array("event: results\ndata: {}\n\n".utf8))
+        XCTAssertTrue(connection.read { $0.contains("data: 200\n\n") && $0.contains("event: results") }, String(connection.text.suffix(300)))
+        let states = connection.text.components(separatedBy: "event: match\n").count - 1
+        XCTAssertLessThan(states, 200, "the states written while it was behind were replaced, not queued")
+        XCTAssertTrue(connection.text.hasSuffix("event: match\ndata: 200\n\n"), "the newest last: \(connection.text.suffix(200))")
+        XCTAssertEqual(stream.closedCount, 0)
+    }
+
+    func testWhatTheKernelHoldsUnsentCountsTowardTheBacklog() throws {
+        let stream = RecordedStream()
+        try start(stream) {
+            $0.maxStreamBacklogBytes = 64 * 1024
+            $0.streamSendBufferBytes = 16 * 1024
+        }
+        let connection = try RawConnection(port: port, receiveBufferBytes: 4096)
+        connection.send("GET /events HTTP/1.1\r\nHost: test\r\n\r\n")
+        XCTAssertTrue(waitUntil { !stream.writers.isEmpty })
+        let writer = try XCTUnwrap(stream.writers.first)
+        let chunk = Array(("data: " + String(repeating: "x", count: 1000) + "\n\n").utf8)
+        for _ in 0..<128 { writer.write(chunk) }
+        XCTAssertTrue(waitUntil { stream.closedCount == 1 }, "128 KiB never read: cut off at 64 KiB, the kernel's share counted")
+    }
+
     func testAHeadRequestGetsTheHeadAndNoStream() throws {
         let stream = RecordedStream()
         try start(stream)

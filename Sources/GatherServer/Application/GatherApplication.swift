@@ -41,6 +41,8 @@ package final class GatherApplication: HTTPResponder {
         /// How often changes made to accounts from outside the server are looked for; nil: never
         /// (a measurement that must count only its own requests).
         package var accountChangeInterval: DispatchTimeInterval? = .seconds(1)
+        /// Event streams open at once, in all and per group, share link and address.
+        package var streamLimits = LiveStreamLimits()
 
         package init() {}
     }
@@ -86,7 +88,7 @@ package final class GatherApplication: HTTPResponder {
                             pages: SharePageCache(capacityBytes: SharePageCache.defaultCapacityBytes),
                             pageBuilds: ConcurrencyAllowance(limit: 2),
                             shareViews: .shareViews(database: database, log: log),
-                            tokenUses: .tokenUses(database: database, log: log), live: LiveMatches())
+                            tokenUses: .tokenUses(database: database, log: log), live: LiveMatches(limits: options.streamLimits))
         liveSweeper = LiveMatchSweeper(matches: services.live)
         let services = services
         settler = try RatingSettler(database: .pool(database, now: options.now), onSettled: { services.ownerWrote($0) }, log: log)
@@ -226,7 +228,7 @@ package final class GatherApplication: HTTPResponder {
         if let owner = handler.owner, let wait = services.writeRate.take(owner, now: services.now()) {
             throw APIError.tooManyRequests("too many changes from this account", retryAfter: wait)
         }
-        let (pool, settler, allowance) = (workerDatabase.pool, settler, writeAllowance)
+        let (pool, settler, allowance, accountChanges) = (workerDatabase.pool, settler, writeAllowance, accountChanges)
         return { reply in
             if let owner = handler.owner, !allowance.take(owner) {
                 let busy = APIError(.tooManyRequests, "too many changes from this account waiting to be saved; wait for one to finish",
@@ -247,6 +249,7 @@ package final class GatherApplication: HTTPResponder {
                 switch result {
                 case .success(let done):
                     if done.ratings == .needsSettlement, let owner = handler.owner { settler.changed(owner) }
+                    if route.endsAccess { accountChanges?.checkSoon() }
                     reply.send(done.response)
                 case .failure(let error):
                     reply.send(ErrorMapping.response(for: error, log: services.log))
@@ -380,6 +383,7 @@ package final class GatherApplication: HTTPResponder {
         defer {
             workerAllowance.give(owner)
             if route.writes { services.ownerWrote(owner) }
+            if route.endsAccess { accountChanges?.checkSoon() }
         }
         return try handler.run()
     }
@@ -420,7 +424,8 @@ package final class GatherApplication: HTTPResponder {
         case .authenticated(let handler):
             let caller = try authenticate(context, for: route, reads: reads)
             let authenticated = AuthenticatedContext(base: ready(caller.base), user: caller.user, tokenDigest: caller.tokenDigest,
-                                                     credential: caller.credential, group: caller.group)
+                                                     credential: caller.credential, group: caller.group,
+                                                     credentialExpiresAt: caller.credentialExpiresAt)
             return PreparedHandler(owner: authenticated.owner) { try handler(authenticated) }
         case .quickOpen(let handler):
             let context = context.using(workerDatabase as LoopReads)
@@ -460,7 +465,8 @@ package final class GatherApplication: HTTPResponder {
         let group = try groupAccess(of: session.user, named: context.parameters.values["groupId"], reads: reads)
         guard group.role >= route.role else { throw APIError.roleTooLow(group.role, needs: route.role) }
         if case .apiToken(let id, _) = session.credential { services.tokenUses.record(id, at: now) }
-        return AuthenticatedContext(base: context, user: session.user, tokenDigest: digest, credential: session.credential, group: group)
+        return AuthenticatedContext(base: context, user: session.user, tokenDigest: digest, credential: session.credential, group: group,
+                                    credentialExpiresAt: session.expiresAt)
     }
 
     /// The caller's own group, or the one the path names if the caller belongs to it: any other

@@ -76,6 +76,8 @@ struct AuthenticatedContext<Access: Sendable>: Sendable {
     let credential: Credential
     /// The group the request acts on and the caller's role in it, checked before the handler runs.
     let group: GroupAccess
+    /// When the session or token the caller came with expires.
+    var credentialExpiresAt: Date? = nil
 
     /// The group the request acts on: every player, gather and share a handler reaches is scoped to it.
     var owner: UUID { group.id }

@@ -4,9 +4,9 @@ import Locking
 import Storage
 import Synchronization
 
-/// Hears of accounts changed in the database file by something other than this server (the
-/// operator's `gather-server user passwd|disable|rm`, from the host) and acts as if the server had
-/// made the change itself: the account's cached sessions are forgotten, its open event streams
+/// Hears of accounts changed in the database file (by this server, or by something else: the
+/// operator's `gather-server user passwd|disable|rm`, from the host; a membership ended) and acts
+/// as if the server had made the change itself: the account's cached sessions are forgotten, its open event streams
 /// whose session no longer lets anyone in end, and a closed account's group stops being watched.
 /// Reads the change log (`account_changes`) once every `interval` on a queue of its own: one
 /// indexed read, never on an event loop.
@@ -52,6 +52,15 @@ final class AccountChangeWatch: Sendable {
         queue.sync { check() }
     }
 
+    /// The same without waiting for it: for a change this server has just committed (a member
+    /// removed, a password changed), whose streams must end at once, not at the next tick.
+    func checkSoon() {
+        queue.async { [self] in
+            guard !stopped.load(ordering: .relaxed) else { return }
+            check()
+        }
+    }
+
     /// Acts on the changes since the last look.
     private func check() {
         do {
@@ -85,15 +94,21 @@ final class AccountChangeWatch: Sendable {
     }
 
     /// Ends the event streams of `user`'s sessions and tokens (every user's: nil) that the database
-    /// no longer lets in (a session ended by a password change, a disabled or deleted account).
+    /// no longer lets in: a session ended by a password change or expired, a disabled or deleted
+    /// account, or a member removed from the group the stream watches.
     static func endStreamsNoLongerLetIn(of user: UUID?, live: LiveMatches, database: any DatabaseReading, now: Date) throws {
         let streams = live.sessionStreams(of: user)
         guard !streams.isEmpty else { return }
         let refused = try database.read { database in
-            let tokens = TokenRepository(database)
-            return try Set(streams.map(\.digest).filter { try tokens.session(digest: $0, now: now) == nil })
+            let tokens = TokenRepository(database), groups = GroupRepository(database)
+            var refused = Set<ObjectIdentifier>()
+            for stream in streams {
+                let member = try stream.group == stream.user || groups.role(of: stream.user, in: stream.group) != nil
+                if try !member || tokens.session(digest: stream.digest, now: now) == nil { refused.insert(ObjectIdentifier(stream.writer)) }
+            }
+            return refused
         }
-        for stream in streams where refused.contains(stream.digest) { stream.writer.finish() }
+        for stream in streams where refused.contains(ObjectIdentifier(stream.writer)) { stream.writer.finish() }
     }
 
     /// No more looks; returns once a look under way has finished (the database closes next).

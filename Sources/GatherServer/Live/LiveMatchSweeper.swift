@@ -1,15 +1,16 @@
 import Dispatch
 import Synchronization
 
-/// The one clock that forgets matches whose organisers went quiet (`LiveMatches.sweep`): a task
-/// on its own queue every `interval`, never a timer per match or viewer.
+/// The one clock that forgets matches whose organisers went quiet and ends streams whose
+/// credentials expired (`LiveMatches.sweep`): a task on its own queue every `interval`, never a
+/// timer per match or viewer.
 final class LiveMatchSweeper: Sendable {
     private let matches: LiveMatches
     private let interval: DispatchTimeInterval
     private let queue = DispatchQueue(label: "gather-live-sweep")
     private let stopped = Atomic<Bool>(false)
 
-    init(matches: LiveMatches, interval: DispatchTimeInterval = .seconds(15)) {
+    init(matches: LiveMatches, interval: DispatchTimeInterval = .seconds(5)) {
         self.matches = matches
         self.interval = interval
         scheduleNext()

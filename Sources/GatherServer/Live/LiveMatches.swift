@@ -4,11 +4,17 @@ import GatherWire
 import HTTP
 import Locking
 import Networking
+import Synchronization
 
 /// The matches being played, one per organiser, in memory, and the share pages watching them:
 /// the one place that holds live state. A published change is pushed at once to every viewer of
-/// that organiser (each write is queued for the viewer's own event loop); a match whose organiser
-/// goes quiet for `silenceLimit` is forgotten, as is every match when the server restarts.
+/// that organiser (each write is queued for the viewer's own event loop; a viewer that is behind
+/// gets only the newest state); a match whose organiser goes quiet for `silenceLimit` is
+/// forgotten, as is every match when the server restarts.
+///
+/// Streams are bounded like connections (`LiveStreamLimits`): in all, per group, per share link and
+/// per client address; at a cap the oldest stream of that scope yields to the newcomer. A stream
+/// let in by a session or token ends when that credential expires.
 final class LiveMatches: Sendable {
     /// `gather` publishes at least every 30 s while its match screen is open.
     static let silenceLimit: Duration = .seconds(90)
@@ -22,6 +28,12 @@ final class LiveMatches: Sendable {
     private struct Viewer {
         let writer: any HTTPStreamWriter
         let pass: LivePass
+        /// The client's address as counted per client (`ClientKey`).
+        let address: String
+        /// When the credential that let it in expires; nil for a share link.
+        let expiresAt: Date?
+        /// Its place in the order streams opened: the oldest of a scope yields first.
+        let opened: UInt64
     }
 
     private struct Owner {
@@ -33,6 +45,12 @@ final class LiveMatches: Sendable {
 
     private let owners = Locked<[UUID: Owner]>([:])
     private let silence = MonotonicClock.nanoseconds(LiveMatches.silenceLimit)
+    private let limits: LiveStreamLimits
+    private let openings = Atomic<UInt64>(0)
+
+    init(limits: LiveStreamLimits = LiveStreamLimits()) {
+        self.limits = limits
+    }
 
     /// What viewers of `owner` see now: the match, with its clock counted to `clock`; nil when none is being played.
     func match(of owner: UUID, clock: UInt64 = MonotonicClock.now()) -> LiveMatch? {
@@ -46,7 +64,7 @@ final class LiveMatches: Sendable {
             owners[owner, default: Owner()].published = Published(match: match, heardAt: clock)
             return owners[owner]?.writers ?? []
         }
-        for viewer in viewers { viewer.write(event) }
+        for viewer in viewers { viewer.writeLatest(event) }
     }
 
     /// No match any more (discarded, or saved and shown in the results): viewers hear `null`.
@@ -59,7 +77,7 @@ final class LiveMatches: Sendable {
             if viewers.isEmpty { owners[owner] = nil }
             return viewers
         }
-        for viewer in viewers { viewer.write(event) }
+        for viewer in viewers { viewer.writeLatest(event) }
     }
 
     /// The organiser's saved data changed (a result, a player): open pages fetch their tables again.
@@ -70,14 +88,49 @@ final class LiveMatches: Sendable {
         for viewer in viewers { viewer.write(event) }
     }
 
-    /// A page starts watching, let in by `pass`: it hears the match as it stands at once.
-    func watch(_ owner: UUID, with writer: any HTTPStreamWriter, pass: LivePass, clock: UInt64 = MonotonicClock.now()) {
-        let now = owners.withLock { owners in
-            owners[owner, default: Owner()].viewers[ObjectIdentifier(writer)] = Viewer(writer: writer, pass: pass)
-            return current(owners[owner]?.published, clock: clock)
+    /// A page starts watching, let in by `pass`, from `address` (`ClientKey`), until `expiresAt`
+    /// (its session's expiry): it hears the match as it stands at once. Where a cap is reached,
+    /// the oldest stream of that scope (the link, the group, the address, all) ends to make room.
+    func watch(_ owner: UUID, with writer: any HTTPStreamWriter, pass: LivePass, address: String = "", expiresAt: Date? = nil,
+               clock: UInt64 = MonotonicClock.now()) {
+        let viewer = Viewer(writer: writer, pass: pass, address: address, expiresAt: expiresAt,
+                            opened: openings.add(1, ordering: .relaxed).newValue)
+        let (now, yielding) = owners.withLock { owners in
+            let yielding = makeRoom(for: viewer, in: owner, &owners)
+            owners[owner, default: Owner()].viewers[ObjectIdentifier(writer)] = viewer
+            return (current(owners[owner]?.published, clock: clock), yielding)
         }
+        for stream in yielding { stream.finish() }
         writer.write(ServerSentEvent.retry)
         writer.write(ServerSentEvent.bytes(event: "match", data: now.map { $0.jsonBytes() } ?? Array("null".utf8)))
+    }
+
+    /// Takes out the oldest stream of each scope the newcomer would take past its cap; returns
+    /// their writers, to be finished once the lock is let go.
+    private func makeRoom(for newcomer: Viewer, in group: UUID, _ owners: inout [UUID: Owner]) -> [any HTTPStreamWriter] {
+        var yielding: [any HTTPStreamWriter] = []
+        let scopes: [(limit: Int, includes: (UUID, Viewer) -> Bool)] = [
+            (limits.perLink, { _, viewer in if case .share = newcomer.pass { viewer.pass == newcomer.pass } else { false } }),
+            (limits.perGroup, { owner, _ in owner == group }),
+            (limits.perAddress, { _, viewer in viewer.address == newcomer.address }),
+            (limits.total, { _, _ in true }),
+        ]
+        for scope in scopes {
+            while true {
+                var count = 0
+                var oldest: (owner: UUID, key: ObjectIdentifier, opened: UInt64)?
+                for (owner, entry) in owners {
+                    for (key, viewer) in entry.viewers where scope.includes(owner, viewer) {
+                        count += 1
+                        if oldest.map({ viewer.opened < $0.opened }) ?? true { oldest = (owner, key, viewer.opened) }
+                    }
+                }
+                guard count >= max(1, scope.limit), let oldest, let viewer = owners[oldest.owner]?.viewers.removeValue(forKey: oldest.key)
+                else { break }
+                yielding.append(viewer.writer)
+            }
+        }
+        return yielding
     }
 
     func stopWatching(_ owner: UUID, with writer: any HTTPStreamWriter) {
@@ -105,14 +158,23 @@ final class LiveMatches: Sendable {
         for writer in revoked { writer.finish() }
     }
 
+    /// A stream let in by a session or token: what is checked again when its account changes.
+    struct SessionStream {
+        let digest: [UInt8]
+        let user: UUID
+        /// The group it watches.
+        let group: UUID
+        let writer: any HTTPStreamWriter
+    }
+
     /// The streams opened by `user`'s sessions and API tokens (every user's: nil), in whichever
-    /// group, with the digest that let each in: what is checked again when the account changes.
-    func sessionStreams(of user: UUID?) -> [(digest: [UInt8], writer: any HTTPStreamWriter)] {
+    /// group, with the digest that let each in.
+    func sessionStreams(of user: UUID?) -> [SessionStream] {
         owners.withLock { owners in
-            owners.values.flatMap { owner in
-                owner.viewers.values.compactMap { viewer -> (digest: [UInt8], writer: any HTTPStreamWriter)? in
+            owners.flatMap { group, owner in
+                owner.viewers.values.compactMap { viewer -> SessionStream? in
                     guard case let .session(digest, opener) = viewer.pass, user == nil || opener == user else { return nil }
-                    return (digest, viewer.writer)
+                    return SessionStream(digest: digest, user: opener, group: group, writer: viewer.writer)
                 }
             }
         }
@@ -124,9 +186,14 @@ final class LiveMatches: Sendable {
         for writer in writers { writer.finish() }
     }
 
-    /// Forgets the matches whose organisers have gone quiet, telling their viewers: run now and
-    /// then by one timer for the whole server (`LiveMatchSweeper`), never one per match or viewer.
-    func sweep(clock: UInt64 = MonotonicClock.now()) {
+    /// Forgets the matches whose organisers have gone quiet, telling their viewers, and ends the
+    /// streams whose credentials have expired (at `now`): run now and then by one timer for the
+    /// whole server (`LiveMatchSweeper`), never one per match or viewer.
+    func sweep(clock: UInt64 = MonotonicClock.now(), now: Date = Date()) {
+        let expired = owners.withLock { owners in
+            owners.values.flatMap { $0.viewers.values.filter { $0.expiresAt.map { $0 <= now } ?? false }.map(\.writer) }
+        }
+        for writer in expired { writer.finish() }
         let silent = owners.withLock { owners -> [[any HTTPStreamWriter]] in
             var silent: [[any HTTPStreamWriter]] = []
             for (owner, entry) in owners {
@@ -141,7 +208,7 @@ final class LiveMatches: Sendable {
             return silent
         }
         let event = ServerSentEvent.bytes(event: "match", data: Array("null".utf8))
-        for viewers in silent { for viewer in viewers { viewer.write(event) } }
+        for viewers in silent { for viewer in viewers { viewer.writeLatest(event) } }
     }
 
     /// Viewers watching now, over all organisers.
@@ -175,12 +242,15 @@ enum LivePass: Hashable, Sendable {
 struct LiveEventStream: HTTPBodyStream {
     let owner: UUID
     let pass: LivePass
+    /// The client, as counted per address (`ClientKey`).
+    let address: String
+    let expiresAt: Date?
     let matches: LiveMatches
 
     var keepAliveBytes: [UInt8] { ServerSentEvent.keepAlive }
 
     func opened(_ writer: any HTTPStreamWriter) {
-        matches.watch(owner, with: writer, pass: pass)
+        matches.watch(owner, with: writer, pass: pass, address: address, expiresAt: expiresAt)
     }
 
     func closed(_ writer: any HTTPStreamWriter) {

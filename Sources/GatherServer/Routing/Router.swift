@@ -58,6 +58,10 @@ struct Route: Sendable {
     /// Whether its answer shows ratings: a group's settlement under way is waited for, a
     /// bounded time, before it runs (`readingRatings`).
     private(set) var readsRatings = false
+    /// Whether it can end someone's way in (a member removed, a password changed, an account or
+    /// group closed): once it has committed, the event streams no longer let in end at once
+    /// (`endingAccess`), not at the account watch's next look.
+    private(set) var endsAccess = false
 
     /// A route anyone may call. `pattern` is a path like `/api/players/:id`.
     init(_ method: HTTPMethod, _ pattern: String, work: RouteWork = .ordinary,
@@ -133,6 +137,13 @@ struct Route: Sendable {
     func readingRatings() -> Route {
         var route = self
         route.readsRatings = true
+        return route
+    }
+
+    /// The same route for a change that can end someone's way in.
+    func endingAccess() -> Route {
+        var route = self
+        route.endsAccess = true
         return route
     }
 

@@ -29,8 +29,8 @@ enum Routes {
             Route(.post, "/api/users/logout", authenticated: UserHandlers.logout).requiring(.read),
             Route(.get, "/api/users/me", quickAuthenticated: UserHandlers.me),
             Route(.put, "/api/users/me/password", work: .passwordHashing(UserHandlers.admitPasswordChange),
-                  authenticated: UserHandlers.changePassword).requiring(.account),
-            Route(.delete, "/api/users", authenticated: UserHandlers.delete).requiring(.account),
+                  authenticated: UserHandlers.changePassword).requiring(.account).endingAccess(),
+            Route(.delete, "/api/users", authenticated: UserHandlers.delete).requiring(.account).endingAccess(),
 
             // API tokens for scripts: made and revoked with a login session only; revoking stays
             // on the workers for the same reason as logout.
@@ -44,13 +44,13 @@ enum Routes {
             // anyone in, nor lock anyone out, in a way its revocation would not undo.
             Route(.patch, "/api/groups/:groupId", writing: GroupRename.self, authenticated: GroupHandlers.rename).requiring(.owner)
                 .requiring(.account),
-            Route(.delete, "/api/groups/:groupId", work: .write, authenticated: GroupHandlers.delete).requiring(.owner).requiring(.account),
+            Route(.delete, "/api/groups/:groupId", work: .write, authenticated: GroupHandlers.delete).requiring(.owner).requiring(.account).endingAccess(),
             Route(.get, "/api/groups/:groupId/members", quickAuthenticated: GroupHandlers.members),
             Route(.put, "/api/groups/:groupId/members/:userId", writing: RoleChange.self, authenticated: GroupHandlers.changeRole)
                 .requiring(.owner).requiring(.account),
             // Leaving is for any member; removing someone else needs an owner (the handler tells them apart).
             Route(.delete, "/api/groups/:groupId/members/:userId", work: .write, authenticated: GroupHandlers.remove).requiring(.viewer)
-                .requiring(.account),
+                .requiring(.account).endingAccess(),
             Route(.post, "/api/groups/:groupId/invites", writing: InviteDraft.self, authenticated: InviteHandlers.create).requiring(.owner)
                 .requiring(.account),
             Route(.get, "/api/groups/:groupId/invites", quickAuthenticated: InviteHandlers.list).requiring(.owner),

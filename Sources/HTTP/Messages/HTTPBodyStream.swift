@@ -18,6 +18,10 @@ package protocol HTTPBodyStream: Sendable {
 /// and never waits; once the connection has closed, writes are dropped.
 package protocol HTTPStreamWriter: AnyObject, Sendable {
     func write(_ bytes: [UInt8])
+    /// Bytes that say how something stands now (a match as it is): written like `write`, except
+    /// that while the peer is behind, a newer one replaces the one still waiting for it instead of
+    /// queueing after it. A slow reader gets the newest state, never a backlog of old ones.
+    func writeLatest(_ bytes: [UInt8])
     /// Ends the body: what was written goes out, then the connection closes.
     func finish()
 }

@@ -18,7 +18,13 @@ final class ConnectionStreamWriter: HTTPStreamWriter {
     func write(_ bytes: [UInt8]) {
         guard !ended.load(ordering: .relaxed) else { return }
         let (descriptor, serial) = (descriptor, serial)
-        home.execute { $0.streamWrite(bytes, descriptor: descriptor, serial: serial) }
+        home.execute { $0.streamWrite(bytes, latest: false, descriptor: descriptor, serial: serial) }
+    }
+
+    func writeLatest(_ bytes: [UInt8]) {
+        guard !ended.load(ordering: .relaxed) else { return }
+        let (descriptor, serial) = (descriptor, serial)
+        home.execute { $0.streamWrite(bytes, latest: true, descriptor: descriptor, serial: serial) }
     }
 
     func finish() {

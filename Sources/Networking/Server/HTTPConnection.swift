@@ -35,6 +35,9 @@ final class HTTPConnection: EventHandler {
     /// While streaming: the body's source, told when the connection closes, and its writer.
     private var stream: (any HTTPBodyStream)?
     private var streamWriter: ConnectionStreamWriter?
+    /// The newest "latest state" write held while the peer is behind (`writeLatest`): queued once
+    /// what is before it has gone, replaced by a newer one until then.
+    private var heldLatest: [UInt8]?
     /// Its place in the loop's `IdleConnections`, changed by that list alone.
     var isListedIdle = false
     var idlePrevious: HTTPConnection?
@@ -336,9 +339,11 @@ final class HTTPConnection: EventHandler {
 
     // MARK: Streaming
 
-    /// The head is queued: from now on the body is what the stream writes.
+    /// The head is queued: from now on the body is what the stream writes. The socket's kernel
+    /// send buffer is bounded first: left to grow, it reached megabytes for a peer that never reads.
     private func openStream() {
         guard let stream else { return }
+        Socket.limitSendBuffer(descriptor, to: owner.shared.configuration.streamSendBufferBytes)
         let writer = ConnectionStreamWriter(home: LoopBound(owner, on: owner.loop), descriptor: descriptor, serial: serial)
         streamWriter = writer
         exchange = nil
@@ -347,9 +352,16 @@ final class HTTPConnection: EventHandler {
         stream.opened(writer)
     }
 
-    /// Bytes of the stream's body, on the loop's thread.
-    func streamWrite(_ bytes: [UInt8]) {
-        let action = machine.streamWrote(backlog: output.count + bytes.count, limit: owner.shared.configuration.maxStreamBacklogBytes)
+    /// Bytes of the stream's body, on the loop's thread. What the peer has not taken counts toward
+    /// the cut-off: what waits here, and what the kernel holds unsent in the socket.
+    func streamWrite(_ bytes: [UInt8], latest: Bool = false) {
+        if latest && !output.isEmpty {
+            // The peer is behind: this replaces the state held for it, and goes out once what is before it has.
+            heldLatest = bytes
+            return
+        }
+        let unsent = output.count + (heldLatest?.count ?? 0) + Socket.unsentBytes(descriptor)
+        let action = machine.streamWrote(backlog: unsent + bytes.count, limit: owner.shared.configuration.maxStreamBacklogBytes)
         if action == .flush { output.append(bytes) }
         perform(action)
     }
@@ -364,6 +376,7 @@ final class HTTPConnection: EventHandler {
         guard let stream, let streamWriter else { return }
         self.stream = nil
         self.streamWriter = nil
+        heldLatest = nil
         streamWriter.end()
         stream.closed(streamWriter)
     }
@@ -373,7 +386,13 @@ final class HTTPConnection: EventHandler {
         switch progress {
         case .failed: perform(machine.flushed(.failed))
         case .blocked: perform(machine.flushed(.blocked))
-        case .sent: perform(machine.flushed(.sent))
+        case .sent:
+            perform(machine.flushed(.sent))
+            // Caught up: the state held back while the peer was behind goes out now.
+            if let held = heldLatest, machine.state == .streaming {
+                heldLatest = nil
+                streamWrite(held)
+            }
         }
     }
 

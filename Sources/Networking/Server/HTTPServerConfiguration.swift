@@ -31,6 +31,10 @@ package struct HTTPServerConfiguration: Sendable {
     /// Bytes a streamed response may have waiting for a peer that reads too slowly; past it, that
     /// peer is cut off rather than let the server's memory grow for it.
     package var maxStreamBacklogBytes = 256 * 1024
+    /// The kernel send buffer of a streamed response's socket (`SO_SNDBUF`; Linux doubles it for
+    /// its own bookkeeping). Left to the kernel it grows to megabytes for a peer that never reads;
+    /// what it holds unsent counts toward `maxStreamBacklogBytes`.
+    package var streamSendBufferBytes = 32 * 1024
     /// After a response that closes the connection, how long to read and drop what the peer still sends,
     /// so the peer sees the response instead of a reset.
     package var lingerTimeout: Duration = .seconds(2)

@@ -321,9 +321,9 @@ final class ServerLoop: EventHandler {
         }
     }
 
-    func streamWrite(_ bytes: [UInt8], descriptor: Int32, serial: UInt64) {
+    func streamWrite(_ bytes: [UInt8], latest: Bool, descriptor: Int32, serial: UInt64) {
         guard let connection = connections[descriptor], connection.serial == serial else { return }
-        connection.streamWrite(bytes)
+        connection.streamWrite(bytes, latest: latest)
         noteIdleness(of: connection)
     }
 

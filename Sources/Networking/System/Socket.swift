@@ -120,6 +120,18 @@ enum Socket {
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
     }
 
+    /// Caps the kernel's send buffer of the socket (`SO_SNDBUF`; Linux doubles the value for its
+    /// bookkeeping and stops growing it by itself). Best effort: a socket that refuses keeps its own.
+    static func limitSendBuffer(_ fd: Int32, to bytes: Int) {
+        var size = Int32(clamping: bytes)
+        setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
+
+    /// Bytes the kernel holds for the socket that the peer has not acknowledged (0 if it cannot say).
+    static func unsentBytes(_ fd: Int32) -> Int {
+        max(0, Int(clinux_unsent_bytes(fd)))
+    }
+
     enum IOResult: Equatable {
         case bytes(Int)
         case wouldBlock

@@ -11,7 +11,11 @@ extension Schema {
     /// - `settled_at` is when the stored ratings were last brought fully up to date.
     /// `rating_snapshots` keeps every player's rating at points of the play order (every
     /// `RatingSnapshot.interval` places), written by the settler as it replays.
-    static let version17 = Migration(version: 17, name: "ratings settled off the committer, from kept snapshots", sql: """
+    ///
+    /// And a membership ended is logged as an account change (`account_changes`), so that a running
+    /// server ends the event streams the removed member opened on that group.
+    static let version17 = Migration(version: 17, name: "ratings settled off the committer, from kept snapshots; memberships ended heard of",
+                                     sql: """
         ALTER TABLE rating_state ADD COLUMN generation INTEGER NOT NULL DEFAULT 0;
         ALTER TABLE rating_state ADD COLUMN stale_from INTEGER;
         ALTER TABLE rating_state ADD COLUMN settled_at INTEGER;
@@ -35,6 +39,7 @@ extension Schema {
         DROP TRIGGER IF EXISTS rating_side_left;
         DROP TRIGGER IF EXISTS rating_side_changed;
         DROP TRIGGER IF EXISTS rating_level_changed;
+        DROP TRIGGER IF EXISTS membership_ended;
 
         CREATE TRIGGER rating_match_inserted AFTER INSERT ON gathers WHEN NEW.score IS NOT NULL
         BEGIN
@@ -73,6 +78,13 @@ extension Schema {
         BEGIN
             \(sideChanged(gather: "NEW.gather_id"))
         END;
+        -- Streams a removed member opened must end: a running server hears of it as of any account change.
+        CREATE TRIGGER membership_ended AFTER DELETE ON memberships
+        BEGIN
+            INSERT INTO account_changes (user_id, changed_at) VALUES (OLD.user_id, CAST(strftime('%s', 'now') AS INTEGER));
+            DELETE FROM account_changes WHERE id <= (SELECT max(id) FROM account_changes) - 1000;
+        END;
+
         -- A declared level is where a player starts: everything from their first counted match moves.
         CREATE TRIGGER rating_level_changed AFTER UPDATE OF skill ON players WHEN OLD.skill IS NOT NEW.skill
             AND EXISTS (SELECT 1 FROM player_results WHERE player_id = NEW.id)
