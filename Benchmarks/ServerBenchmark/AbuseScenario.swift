@@ -112,6 +112,32 @@ struct AbuseScenario {
         return report
     }
 
+    /// The correction flood alone (`gather-bench corrections`): its own data and server, for a
+    /// server binary of any version, the figures printed as `make bench-abuse` prints them.
+    func runCorrectionsAlone() throws -> AbuseReport {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let database = directory.appendingPathComponent("corrections.sqlite").path
+        let building = try ServerUnderTest(binary: serverBinary, database: database, extraArguments: BenchmarkSettings.liftedWriteLimits)
+        let innocent: SeededAccount, corrector: SeededAccount
+        let started = MonotonicClock.now()
+        do {
+            defer { building.stop() }
+            innocent = try SeededAccount.make("bench-innocent", on: building, players: AbuseScenario.innocentPlayers)
+            corrector = try MatchHistory.build("bench-corrector", on: building, players: AbuseScenario.correctorPlayers,
+                                               matches: AbuseScenario.correctorMatches, connections: 1)
+        }
+        var report = AbuseReport(heavyPlayers: 0, heavyMatches: 0, innocentPlayers: AbuseScenario.innocentPlayers,
+                                 buildSeconds: Double(MonotonicClock.now() - started) / 1e9, abusiveConnections: 0, seconds: Double(seconds))
+        say(String(format: "  the correcting account's history: %d players in %d matches, each match uploaded whole: %.1f s",
+                   AbuseScenario.correctorPlayers, AbuseScenario.correctorMatches, report.buildSeconds))
+        let server = try ServerUnderTest(binary: serverBinary, database: database)
+        defer { server.stop() }
+        server.waitUntilIdle()
+        try corrections(of: corrector, beside: innocent, on: server, into: &report)
+        say(report.correctionTable)
+        return report
+    }
+
     /// The correction flood: the innocent account's writes and logins, quiet, then while the heavy
     /// account corrects its oldest match on many connections at once.
     private func corrections(of corrector: SeededAccount, beside innocent: SeededAccount, on server: ServerUnderTest,

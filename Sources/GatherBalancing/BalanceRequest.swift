@@ -122,9 +122,12 @@ package struct BalanceResponse: Hashable, Sendable, Codable {
     /// Team A's chance to win by the players' ratings, 0 to 1, whatever the weighting (nil from
     /// a server without ratings).
     package var predictedWinA: Double?
+    /// False when the search stopped at its time budget with the best split found by then (many
+    /// keep-apart pairs); absent when every split was weighed.
+    package var searchComplete: Bool?
 
     package init(teamA: [Player], teamB: [Player], skillA: Double, skillB: Double, positionSpread: Int, seed: Int,
-                weighting: BalanceRequest.Weighting, predictedWinA: Double? = nil) {
+                weighting: BalanceRequest.Weighting, predictedWinA: Double? = nil, searchComplete: Bool? = nil) {
         self.teamA = teamA
         self.teamB = teamB
         self.skillA = skillA
@@ -134,6 +137,7 @@ package struct BalanceResponse: Hashable, Sendable, Codable {
         self.seed = seed
         self.weighting = weighting
         self.predictedWinA = predictedWinA
+        self.searchComplete = searchComplete
     }
 }
 
@@ -145,6 +149,7 @@ extension BalanceResponse: JSONWritable {
             object.field("difference") { $0.double(difference) }
             object.field("positionSpread") { $0.int(positionSpread) }
             if let predictedWinA { object.field("predictedWinA") { $0.double(predictedWinA) } }
+            if let searchComplete { object.field("searchComplete") { $0.bool(searchComplete) } }
             object.field("seed") { $0.int(seed) }
             object.field("skillA") { $0.double(skillA) }
             object.field("skillB") { $0.double(skillB) }

@@ -25,8 +25,10 @@ package enum TeamBalancer {
     /// - Parameters:
     ///   - pins: player id → `.teamA` or `.teamB`.
     ///   - apart: pairs of player ids that must be on different teams.
+    ///   - budget: asked after each search; once spent, the best split so far is the answer,
+    ///     marked as not exhaustive.
     package static func balance(_ candidates: [BalanceCandidate], pins: [Int: Team] = [:], apart: [(Int, Int)] = [],
-                               seed: UInt64) throws(BalanceError) -> BalancedSplit {
+                               seed: UInt64, budget: BalanceBudget = .unlimited) throws(BalanceError) -> BalancedSplit {
         var unique: [BalanceCandidate] = []
         var index: [Int: Int] = [:]
         for candidate in candidates where index[candidate.id] == nil {
@@ -67,7 +69,12 @@ package enum TeamBalancer {
         let nothingPinned = orientations.fixed.allSatisfy { $0 == nil }
         var best: Search?
         var ties = 0
+        var exhaustive = true
         for mask in 0..<(1 << orientations.free.count) where !(nothingPinned && mask & 1 == 1) {
+            if best != nil, budget.isSpent() {
+                exhaustive = false
+                break
+            }
             var assignment = orientations.fixed
             for (bit, group) in orientations.free.enumerated() {
                 let flipped = mask & (1 << bit) != 0
@@ -88,7 +95,9 @@ package enum TeamBalancer {
         guard let best else {
             throw BalanceError.impossible(TeamBalancer.reasonForNoSplit(unique, fixed: orientations.fixed))
         }
-        return best.split(using: &generator)
+        var split = best.split(using: &generator)
+        split.isExhaustive = exhaustive
+        return split
     }
 
     /// Why nothing fits, as precisely as can be said simply.

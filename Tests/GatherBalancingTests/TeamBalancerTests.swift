@@ -1,5 +1,6 @@
 import GatherBalancing
 import GatherDomain
+import Synchronization
 import XCTest
 
 /// The balancer against brute force, and each rule on its own.
@@ -208,5 +209,30 @@ final class TeamBalancerTests: XCTestCase {
         XCTAssertEqual(BalanceCandidate(player: ana, played: 10, won: 4).weight, 5, "40 %: half a point less")
         XCTAssertEqual(BalanceCandidate(player: ana, played: 10, won: 5).weight, 6)
         XCTAssertEqual(BalanceCandidate(player: ana, played: 4, won: 4).weight, 6, "fewer than 5 matches: skill only")
+    }
+
+    /// Sixty players of spread-out weights, six keep-apart pairs and a pin: the most searches a
+    /// request can ask for (64). A budget spent after the third stops it there with the best split
+    /// of those three, every rule still kept, and says the search was cut short.
+    func testASpentBudgetStopsTheSearchWithTheBestSplitSoFarMarkedAsSuch() throws {
+        var generator = SeededGenerator(seed: 11)
+        let positions: [Position?] = [.goalkeeper, .defender, .midfielder, .winger, .striker, nil]
+        let players = (1...60).map { BalanceCandidate(id: $0, weight: Int.random(in: 1...900, using: &generator) / 60 + 1,
+                                                      position: positions[$0 % positions.count]) }
+        let apart = (0..<6).map { (2 * $0 + 1, 2 * $0 + 2) }
+        let pins: [Int: Team] = [60: .teamA]
+        let asked = Atomic<Int>(0)
+        let budget = BalanceBudget { asked.add(1, ordering: .relaxed).newValue >= 3 }
+        let cut = try TeamBalancer.balance(players, pins: pins, apart: apart, seed: 5, budget: budget)
+        XCTAssertFalse(cut.isExhaustive)
+        XCTAssertEqual(asked.load(ordering: .relaxed), 3, "asked after each search but the first, until spent")
+        XCTAssertTrue(cut.teamA.contains(60))
+        for (x, y) in apart { XCTAssertNotEqual(cut.teamA.contains(x), cut.teamA.contains(y), "\(x) and \(y) apart") }
+        XCTAssertLessThanOrEqual(abs(cut.teamA.count - cut.teamB.count), 1)
+        let whole = try TeamBalancer.balance(players, pins: pins, apart: apart, seed: 5)
+        XCTAssertTrue(whole.isExhaustive)
+        XCTAssertLessThanOrEqual(whole.difference, cut.difference, "searching everything is never worse")
+        let immediately = try TeamBalancer.balance(players, pins: pins, apart: apart, seed: 5, budget: BalanceBudget { true })
+        XCTAssertFalse(immediately.isExhaustive, "spent from the start: the first search still answers")
     }
 }

@@ -80,7 +80,7 @@ final class AccountDeletionTests: XCTestCase {
         let (_, id) = try buildLargeAccount(username: "interrupted")
         let path = server.database.path
         // Closed, as the API does first, and then the server stops before any step of the purge.
-        XCTAssertEqual(try server.database.write { try UserRepository($0).close(id: try XCTUnwrap(UUID(uuidString: id)), at: Date()) }, true)
+        XCTAssertNotNil(try server.database.write { try UserRepository($0).close(id: try XCTUnwrap(UUID(uuidString: id)), at: Date()) })
         server.application.shutdown()
         server.database.close()
 

@@ -2,6 +2,7 @@ import Foundation
 @testable import GatherServer
 import HTTP
 import Storage
+import TestSupport
 import XCTest
 
 /// Groups over real sockets: one roster and history for several organisers, each role's reach,
@@ -286,6 +287,47 @@ final class GroupAPITests: XCTestCase {
         XCTAssertEqual(left, 0)
         XCTAssertEqual(try bob.client.request(.get, "/api/players").status, 200, "Bob's own group is untouched")
     }
+
+    /// The only owner of a group others are in cannot slip away and leave it ownerless: closing
+    /// the account is refused, naming the group, until they hand it on or say it closes too; a
+    /// group nobody else is in closes with the account and its rows go.
+    func testClosingTheLastOwnersAccountNeverLeavesAGroupWithoutOne() throws {
+        server = try TestServer()
+        let ana = try account("ana")
+        let bob = try account("bob")
+        let cleo = try account("cleo")
+        XCTAssertEqual(try join(bob, with: try invite(from: ana, role: "organiser")), 200)
+        XCTAssertEqual(try ana.client.request(.post, "/api/players", json: ["name": "Ana's"]).status, 201)
+
+        let refused = try ana.client.request(.delete, "/api/users")
+        XCTAssertEqual(refused.status, 409, refused.text)
+        XCTAssertTrue(try refused.errorReason().contains("you are the only owner of \"ana\" (1 other member)"), refused.text)
+        XCTAssertEqual(try ana.client.request(.get, "/api/users/me").status, 200, "nothing was changed")
+        XCTAssertEqual(try ana.client.request(.delete, "/api/users?closeGroups=maybe").status, 400)
+
+        // Once Bob owns it too, Ana may go: Bob keeps it.
+        XCTAssertEqual(try ana.client.request(.put, "/api/groups/\(ana.id)/members/\(bob.id)", json: ["role": "owner"]).status, 200)
+        // Cleo's group: Ana owns it with Cleo, then Cleo leaves it to her.
+        XCTAssertEqual(try join(ana, with: try invite(from: cleo, role: "owner")), 200)
+        XCTAssertEqual(try cleo.client.request(.delete, "/api/users").status, 204, "Ana is another owner of Cleo's group")
+        XCTAssertEqual(try ana.client.request(.post, "/api/groups/\(cleo.id)/players", json: ["name": "Kept by Ana"]).status, 201)
+        XCTAssertEqual(try ana.client.request(.delete, "/api/users").status, 204, "nobody else is in Cleo's group: it closes with her")
+        XCTAssertEqual(try bob.client.request(.get, "/api/groups/\(ana.id)/players").jsonArray().count, 1, "Bob keeps Ana's")
+        XCTAssertTrue(try waitUntil(timeout: 30) {
+            try self.server.server.database.read { try $0.query("SELECT count(*) FROM groups WHERE id = ?", self.cleo(cleo)).first?.int(0) } == 0
+        }, "the empty group and its players are purged")
+        XCTAssertEqual(try server.server.database.read { try $0.query("SELECT count(*) FROM players WHERE name = 'Kept by Ana'").first?.int(0) }, 0)
+
+        // Told to, the only owner's groups close with the account, members or not.
+        let dan = try account("dan")
+        let eve = try account("eve")
+        XCTAssertEqual(try join(eve, with: try invite(from: dan, role: "viewer")), 200)
+        XCTAssertEqual(try dan.client.request(.delete, "/api/users?closeGroups=true").status, 204)
+        XCTAssertEqual(try eve.client.request(.get, "/api/groups/\(dan.id)/players").status, 404)
+        XCTAssertEqual(try eve.client.request(.get, "/api/groups").jsonArray().compactMap { $0["name"] as? String }, ["eve"])
+    }
+
+    private func cleo(_ member: Member) throws -> UUID { try XCTUnwrap(UUID(uuidString: member.id)) }
 
     func testACodeNeverStartsAsAnOptionWould() {
         let codes = (0..<2_000).map { _ in InviteHandlers.makeCode() }

@@ -108,4 +108,38 @@ final class GroupMigrationTests: StorageTestCase {
         XCTAssertEqual(try pool.read { try rowCount("players", in: $0, where: "group_id = ?", closed) }, 0)
         XCTAssertEqual(try pool.read { try rowCount("groups", in: $0, where: "id = ?", closed) }, 0)
     }
+
+    /// Schema version 17 on a file where closed accounts left groups without an owner: each is
+    /// handed to its longest-standing organiser (a viewer only when nobody organises), and a group
+    /// nobody is in any more is closed, for its rows to be purged.
+    func testGroupsLeftWithoutAnOwnerGetOneOrCloseWhenEmpty() throws {
+        let database = try Database(path: path())
+        try database.executeScript("PRAGMA foreign_keys = ON")
+        try Migrator(migrations: Array(Schema.migrator.migrations.filter { $0.version <= 16 })).migrate(database)
+        let users = UserRepository(database)
+        let (bob, cleo, dan) = (UUID(), UUID(), UUID())
+        for (id, name) in [(bob, "bob"), (cleo, "cleo"), (dan, "dan")] {
+            _ = try users.create(id: id, username: name, passwordHash: "h", at: Date(timeIntervalSince1970: 1_700_000_000))
+        }
+        let (orphan, viewersOnly, empty) = (UUID(), UUID(), UUID())
+        for group in [orphan, viewersOnly, empty] {
+            try database.execute("INSERT INTO groups (id, name, created_at) VALUES (?, 'left', 0)", group)
+        }
+        try database.execute("""
+            INSERT INTO memberships (group_id, user_id, role, joined_at) VALUES
+                (?1, ?2, 'viewer', 1), (?1, ?3, 'organiser', 2), (?1, ?4, 'organiser', 3), (?5, ?4, 'viewer', 5), (?5, ?2, 'viewer', 4)
+            """, orphan, cleo, bob, dan, viewersOnly)
+        try Schema.migrator.migrate(database)
+        let groups = GroupRepository(database)
+        XCTAssertEqual(try groups.role(of: bob, in: orphan), .owner, "the longest-standing organiser")
+        XCTAssertEqual(try groups.role(of: dan, in: orphan), .organiser)
+        XCTAssertEqual(try groups.role(of: cleo, in: orphan), .viewer)
+        XCTAssertEqual(try groups.role(of: cleo, in: viewersOnly), .owner, "nobody organises: the longest-standing member")
+        XCTAssertEqual(try groups.role(of: dan, in: viewersOnly), .viewer)
+        XCTAssertEqual(try database.query("SELECT closed_at IS NOT NULL FROM groups WHERE id = ?", empty).first?.int(0), 1)
+        XCTAssertTrue(try groups.closedWithoutFounder().contains(empty), "purged at the next start")
+        for (user, _) in [(bob, 0), (cleo, 0), (dan, 0)] {
+            XCTAssertEqual(try groups.role(of: user, in: user), .owner, "their own groups untouched")
+        }
+    }
 }

@@ -98,4 +98,11 @@ extension GroupHandlers {
 extension APIError {
     static let memberNotFound = APIError.notFound("member not found")
     static let lastOwner = APIError.conflict("a group keeps at least one owner: make someone else an owner first; nothing was changed")
+
+    /// Closing the account would leave these groups, which others are in, without an owner.
+    static func soleOwner(of groups: [GroupRepository.SoleOwnership]) -> APIError {
+        let named = groups.map { "\"\($0.name)\" (\($0.others) other member\($0.others == 1 ? "" : "s"))" }.joined(separator: ", ")
+        return APIError.conflict("you are the only owner of \(named): make another member an owner first, or close the account "
+                                 + "with closeGroups=true to close \(groups.count == 1 ? "that group" : "those groups") too; nothing was changed")
+    }
 }

@@ -77,9 +77,22 @@ paths:
         '507': { $ref: '#/components/responses/DiskFull' }
     delete:
       summary: Delete the caller's account and everything it owns
+      description: >-
+        Every group the account is the only owner of closes with it when nobody else is in it, or
+        when closeGroups is true; otherwise nothing is closed and the answer (409) names those
+        groups, so that another member is made an owner first. No group is left without an owner.
+      parameters:
+        - name: closeGroups
+          in: query
+          required: false
+          schema: { type: boolean }
+          description: Close the groups the account is the only owner of, members or not
       responses:
         '204': { description: Deleted }
+        '400': { $ref: '#/components/responses/BadRequest' }
         '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Error' }
+        '409': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
   /api/users/login:
@@ -2138,6 +2151,12 @@ components:
         seed: { type: integer }
         weighting: { type: string, enum: [skill, record, rating] }
         predictedWinA: { type: number, minimum: 0, maximum: 1, description: Team A's chance to win by the ratings }
+        searchComplete:
+          type: boolean
+          enum: [false]
+          description: >-
+            Present only when the search stopped at its budget (100 ms of CPU; many keep-apart pairs):
+            the best split found by then, perhaps not the best there is
 
 """##
 }

@@ -7,6 +7,10 @@ import Storage
 
 /// `POST /api/teams/balance`: two fair teams from the caller's players.
 enum TeamHandlers {
+    /// The CPU one balance may take searching: a plain balance of 60 players takes a few
+    /// milliseconds, the worst mix of keep-apart pairs and a pin once took 0.43 s.
+    static let searchBudget: Duration = .milliseconds(100)
+
     /// Every split answers with team A's chance to win by the ratings (`predictedWinA`). Without a
     /// `weighting`, the ratings make the teams once they are trusted (`RatingWeights.areTrusted`),
     /// else the declared skill does; the answer says which.
@@ -41,7 +45,8 @@ enum TeamHandlers {
         let seed = request.seed ?? Int.random(in: BalanceRequest.seedRange)
         let split: BalancedSplit
         do {
-            split = try TeamBalancer.balance(candidates, pins: request.pins, apart: request.apart, seed: UInt64(seed))
+            split = try TeamBalancer.balance(candidates, pins: request.pins, apart: request.apart, seed: UInt64(seed),
+                                             budget: .cpuTime(TeamHandlers.searchBudget))
         } catch {
             throw APIError(.badRequest, error.description)
         }
@@ -57,6 +62,7 @@ enum TeamHandlers {
             (skillA, skillB) = (sum(teamA), sum(teamB))
         }
         return .json(.ok, BalanceResponse(teamA: teamA, teamB: teamB, skillA: skillA, skillB: skillB, positionSpread: split.positionSpread,
-                                          seed: seed, weighting: weighting, predictedWinA: (predictedWinA * 1000).rounded() / 1000))
+                                          seed: seed, weighting: weighting, predictedWinA: (predictedWinA * 1000).rounded() / 1000,
+                                          searchComplete: split.isExhaustive ? nil : false))
     }
 }

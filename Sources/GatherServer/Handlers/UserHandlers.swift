@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GatherDomain
+import GatherText
 import HTTP
 import Networking
 import Storage
@@ -165,12 +166,34 @@ enum UserHandlers {
 
     /// Closes the account at once (its sessions, its name, everything it owns out of reach), then
     /// its rows are removed in the background a step at a time (`AccountPurger`).
+    /// Closes the caller's account. No group is left without an owner: a group the caller is the
+    /// only owner of closes with the account when nobody else is in it, or when the caller says so
+    /// (`closeGroups=true`); otherwise nothing is closed and the answer (409) names the groups, so
+    /// that the caller makes another member an owner first.
     static func delete(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
+        var closeGroups = false
+        for (name, value) in context.request.query {
+            guard name == "closeGroups", let choice = Bool(value) else {
+                throw ValidationError(field: name, message: name == "closeGroups" ? "must be true or false"
+                                      : "is not a parameter of closing an account (closeGroups)")
+            }
+            closeGroups = choice
+        }
         let now = context.services.now()
-        try context.database.write { try UserRepository($0).close(id: context.owner, at: now) }
-        context.services.sessions.revoke(user: context.owner)
-        context.services.live.revokeAll(of: context.owner)
-        context.services.purger.purge(context.owner)
+        let account = context.caller
+        let closure = try context.database.write { database -> UserRepository.Closure? in
+            let kept = try GroupRepository(database).soleOwnerships(of: account).filter { $0.others > 0 }
+            if !kept.isEmpty && !closeGroups { throw APIError.soleOwner(of: kept) }
+            return try UserRepository(database).close(id: account, at: now)
+        }
+        context.services.sessions.revoke(user: account)
+        context.services.live.revokeAll(of: account)
+        context.services.purger.purge(account)
+        for group in closure?.closedGroups ?? [] where group != account {
+            context.services.live.revokeAll(of: group)
+            context.services.live.end(for: group)
+            context.services.purger.purge(group: group)
+        }
         return HTTPResponse(status: .noContent)
     }
 }

@@ -66,16 +66,20 @@ package struct AccountAdministration {
         return account.user
     }
 
-    /// Closes the account as `DELETE /api/users` does, then removes its rows a step at a time
-    /// (`AccountPurger.rowsPerStep`), each step its own write.
+    /// Closes the account as `DELETE /api/users?closeGroups=true` does (the operator has decided:
+    /// the groups it is the only owner of close with it), then removes its rows and those groups'
+    /// a step at a time (`AccountPurger.rowsPerStep`), each step its own write.
     package func remove(_ username: String) throws -> User {
         let account = try find(username)
         let date = now()
-        guard try database.write({ try UserRepository($0).close(id: account.user.id, at: date) }) else {
+        guard let closure = try database.write({ try UserRepository($0).close(id: account.user.id, at: date) }) else {
             throw NoSuchAccount(username: username)
         }
         do {
             while try !database.write({ try UserRepository($0).purgeStep(id: account.user.id, rows: AccountPurger.rowsPerStep) }) {}
+            for group in closure.closedGroups where group != account.user.id {
+                while try !database.write({ try GroupRepository($0).purgeStep(group: group, rows: AccountPurger.rowsPerStep) }) {}
+            }
         } catch {
             throw PurgeLeftForTheServer(username: account.user.username, cause: error)
         }

@@ -103,7 +103,7 @@ package final class RatingSettler: @unchecked Sendable {
         self.onSettled = onSettled
         self.log = log
         // Niced: settling is never more urgent than answering a request.
-        thread = threaded ? try WorkerPool(threads: 1, name: "gather-ratings", niceness: 10) : nil
+        thread = threaded ? try WorkerPool(threads: 1, name: "gather-ratings", niceness: 19) : nil
     }
 
     /// The group's ratings must be settled again: queued, or coalesced into a settlement already due.

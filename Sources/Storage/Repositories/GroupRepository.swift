@@ -64,6 +64,25 @@ package struct GroupRepository {
         try database.query("SELECT count(*) FROM memberships WHERE group_id = ? AND role = 'owner'", group).first?.int(0) ?? 0
     }
 
+    /// A group whose only owner `user` is: what closing their account would leave without one.
+    package struct SoleOwnership: Sendable, Equatable {
+        package let group: UUID
+        package let name: String
+        /// Members other than `user`, of any role.
+        package let others: Int
+    }
+
+    /// The open groups `user` is the only owner of, by name.
+    package func soleOwnerships(of user: UUID) throws -> [SoleOwnership] {
+        try database.query("""
+            SELECT groups.id, groups.name, (SELECT count(*) FROM memberships others WHERE others.group_id = groups.id AND others.user_id != ?1)
+            FROM memberships JOIN groups ON groups.id = memberships.group_id
+            WHERE memberships.user_id = ?1 AND memberships.role = 'owner' AND groups.closed_at IS NULL
+              AND NOT EXISTS (SELECT 1 FROM memberships owners WHERE owners.group_id = groups.id AND owners.role = 'owner' AND owners.user_id != ?1)
+            ORDER BY groups.name, groups.id
+            """, user).map { SoleOwnership(group: try $0.uuid(0), name: try $0.string(1), others: try $0.int(2)) }
+    }
+
     /// False if `user` is not a member.
     package func setRole(_ role: GroupRole, of user: UUID, in group: UUID) throws -> Bool {
         try database.execute("UPDATE memberships SET role = ? WHERE group_id = ? AND user_id = ?", role.rawValue, group, user)

@@ -131,23 +131,29 @@ package struct UserRepository {
     /// account (the row keeps a name no one can type, with a colon), and nothing of it can be
     /// reached any more. Its rows go afterwards, a step at a time (`purgeStep`). False if there is
     /// no such open account.
-    package func close(id: UUID, at date: Date) throws -> Bool {
+    /// What closing an account did: the groups that closed with it (its own among them unless
+    /// another owner keeps it going).
+    package struct Closure: Sendable, Equatable {
+        package let closedGroups: [UUID]
+    }
+
+    /// Closes the account; nil if it was closed already. Every group it is the only owner of closes
+    /// with it, so no group is ever left without an owner (whoever calls decides first whether
+    /// that is wanted: `GroupRepository.soleOwnerships`); the account leaves every group at once.
+    package func close(id: UUID, at date: Date) throws -> Closure? {
         let tombstone = "deleted:\(id.uuidString)"
         try database.execute("""
             UPDATE users SET deleted_at = ?, username = ?, username_key = ?, key_collision = 0
             WHERE id = ? AND deleted_at IS NULL
             """, date, tombstone, tombstone, id)
-        guard database.changes > 0 else { return false }
+        guard database.changes > 0 else { return nil }
         try database.execute("DELETE FROM tokens WHERE user_id = ?", id)
         try database.execute("DELETE FROM api_tokens WHERE user_id = ?", id)
-        // Its own group closes with it, unless another owner keeps it going; the account leaves
-        // every group at once.
-        try database.execute("""
-            UPDATE groups SET closed_at = ?1 WHERE id = ?2 AND closed_at IS NULL AND NOT EXISTS (
-                SELECT 1 FROM memberships WHERE group_id = ?2 AND role = 'owner' AND user_id != ?2)
-            """, date, id)
+        let groups = GroupRepository(database)
+        let closing = try groups.soleOwnerships(of: id).map(\.group)
+        for group in closing { _ = try groups.close(group, at: date) }
         try database.execute("DELETE FROM memberships WHERE user_id = ?", id)
-        return true
+        return Closure(closedGroups: closing)
     }
 
     /// What the account's own group keeps, as counted when rows come and go (`group_usage`): one row read,

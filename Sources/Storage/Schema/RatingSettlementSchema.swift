@@ -13,7 +13,8 @@ extension Schema {
     /// `RatingSnapshot.interval` places), written by the settler as it replays.
     ///
     /// And a membership ended is logged as an account change (`account_changes`), so that a running
-    /// server ends the event streams the removed member opened on that group.
+    /// server ends the event streams the removed member opened on that group; no group is left
+    /// without an owner (an account closed before this version could leave one so).
     static let version17 = Migration(version: 17, name: "ratings settled off the committer, from kept snapshots; memberships ended heard of",
                                      sql: """
         ALTER TABLE rating_state ADD COLUMN generation INTEGER NOT NULL DEFAULT 0;
@@ -78,8 +79,20 @@ extension Schema {
         BEGIN
             \(sideChanged(gather: "NEW.gather_id"))
         END;
-        -- Streams a removed member opened must end: a running server hears of it as of any account change.
+        -- No group without an owner: one left so by an account closed before this version is handed
+        -- to its longest-standing organiser (else member); one nobody is in any more is closed, and
+        -- its rows purged at the next start.
+        UPDATE memberships SET role = 'owner'
+        WHERE NOT EXISTS (SELECT 1 FROM memberships owners WHERE owners.group_id = memberships.group_id AND owners.role = 'owner')
+          AND user_id = (SELECT heir.user_id FROM memberships heir WHERE heir.group_id = memberships.group_id
+                         ORDER BY heir.role = 'viewer', heir.joined_at, heir.user_id LIMIT 1);
+        UPDATE groups SET closed_at = CAST(strftime('%s', 'now') AS INTEGER) * 1000
+        WHERE closed_at IS NULL AND NOT EXISTS (SELECT 1 FROM memberships WHERE memberships.group_id = groups.id);
+
+        -- Streams a removed member opened must end: a running server hears of it as of any account
+        -- change. An account closing or removed leaves its groups too, and is heard of as that.
         CREATE TRIGGER membership_ended AFTER DELETE ON memberships
+        WHEN EXISTS (SELECT 1 FROM users WHERE id = OLD.user_id AND deleted_at IS NULL)
         BEGIN
             INSERT INTO account_changes (user_id, changed_at) VALUES (OLD.user_id, CAST(strftime('%s', 'now') AS INTEGER));
             DELETE FROM account_changes WHERE id <= (SELECT max(id) FROM account_changes) - 1000;
