@@ -66,10 +66,7 @@ final class RouterTests: XCTestCase {
         }
         var readChanges: Set<String> = [], accountOnly: Set<String> = []
         for route in router.routes {
-            switch route.handler {
-            case .open, .quickOpen: continue
-            case .authenticated, .quickAuthenticated: break
-            }
+            guard route.kind.isAuthenticated else { continue }
             let reads = route.method == .get || route.method == .head
             if reads { XCTAssertEqual(route.permission, .read, pattern(route)) }
             if !reads && route.permission == .read { readChanges.insert(pattern(route)) }

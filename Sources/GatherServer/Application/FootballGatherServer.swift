@@ -48,8 +48,8 @@ package final class FootballGatherServer: Sendable {
         }
         self.application = application
         let metrics = configuration.metrics || configuration.metricsListen != nil
-            ? ServerMetrics(requests: RequestMetrics { [scrapedHere = configuration.metrics] method, path in
-                scrapedHere && path == "/metrics" ? "/metrics" : application.routeLabel(method: method, path: path)
+            ? ServerMetrics(requests: RequestMetrics { [scrapedHere = configuration.metrics] _, path in
+                scrapedHere && path == "/metrics" ? "/metrics" : nil
             })
             : nil
         self.metrics = metrics

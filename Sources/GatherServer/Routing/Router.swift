@@ -3,38 +3,55 @@ import GatherDomain
 import GatherWire
 import HTTP
 
-/// What answers a route: a handler anyone may call, or one that needs a session (for which the
-/// application has already checked the bearer token, so the handler gets the caller for sure);
-/// each either for a worker (it may wait: `WorkerDatabase`) or for the event loop (it reads only,
-/// with the loop's own connection, and never waits: `LoopReads`).
-enum RouteHandler: Sendable {
-    case open(@Sendable (RequestContext<WorkerDatabase>) throws -> HTTPResponse)
-    case authenticated(@Sendable (AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse)
-    case quickOpen(@Sendable (RequestContext<LoopReads>) throws -> HTTPResponse)
-    case quickAuthenticated(@Sendable (AuthenticatedContext<LoopReads>) throws -> HTTPResponse)
-}
-
-/// What a route does before its handler is queued for the password-hashing pool: the cheap
+/// What a route's handler needs before it is queued for the password-hashing pool: the cheap
 /// checks (malformed input, throttles, rate limits) that must refuse a request without spending
 /// a hash, and without taking a place in that pool's queue. It may return how to take back what
 /// it counted, for when the request is refused after all (the queue is full).
 typealias Admission = @Sendable (RequestContext<WorkerDatabase>) throws -> Undo?
 typealias Undo = @Sendable () -> Void
 
-/// Where a route's handler runs.
-enum RouteWork: Sendable {
-    /// On the server's ordinary workers.
-    case ordinary
+/// What answers a route and where it runs: one case a way of running, each holding the only kind
+/// of handler that way can run, so a route that would run a handler where it cannot (a write
+/// without a caller, a loop handler that may wait) cannot be written.
+enum RouteKind: Sendable {
     /// On the event loop that read the request, with that loop's own read connection: a read of
-    /// one owner's rows, small and never waiting on a writer (WAL readers do not), not worth two
-    /// thread hops. One that runs past the loop's read budget is handed to the workers instead.
-    case quick
-    /// Authenticated on the event loop, then run whole on the database's committer thread as one
-    /// write of a group commit, and answered once that group is on disk: no worker waits.
-    case write
+    /// one group's rows, small and never waiting on a writer (WAL readers do not), not worth two
+    /// thread hops. One whose read would wait, or runs past the loop's read budget, is answered on
+    /// a worker instead, by the same handler.
+    case quick(Quick)
+    /// On the server's ordinary workers.
+    case worker(Handler)
+    /// Authenticated (and its JSON body decoded) on the event loop, then run whole on the
+    /// database's committer thread as one write of a group commit, and answered once that group
+    /// is on disk: no worker waits. Always a caller's: nobody writes anonymously.
+    case write(Write)
     /// On the small password-hashing pool, once `Admission` let it in; refused with 503 when
     /// that pool's queue is full, so hashing never holds up other requests.
-    case passwordHashing(Admission)
+    case passwordHashing(Admission, Handler)
+
+    enum Quick: Sendable {
+        case open(@Sendable (RequestContext<LoopReads>) throws -> HTTPResponse)
+        case authenticated(@Sendable (AuthenticatedContext<LoopReads>) throws -> HTTPResponse)
+    }
+
+    enum Handler: Sendable {
+        case open(@Sendable (RequestContext<WorkerDatabase>) throws -> HTTPResponse)
+        case authenticated(@Sendable (AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse)
+    }
+
+    struct Write: Sendable {
+        /// For a write with a JSON body: decodes it ahead, on the event loop (`RequestContext.decodingBodyAhead`).
+        let decodeBodyAhead: (@Sendable (RequestContext<WorkerDatabase>) -> RequestContext<WorkerDatabase>)?
+        let handler: @Sendable (AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse
+    }
+
+    /// Whether it needs a caller (a valid bearer token) before its handler runs.
+    var isAuthenticated: Bool {
+        switch self {
+        case .quick(.authenticated), .worker(.authenticated), .write, .passwordHashing(_, .authenticated): return true
+        case .quick(.open), .worker(.open), .passwordHashing(_, .open): return false
+        }
+    }
 }
 
 struct Route: Sendable {
@@ -45,10 +62,10 @@ struct Route: Sendable {
 
     let method: HTTPMethod
     private(set) var components: [Component]
-    let work: RouteWork
-    let handler: RouteHandler
-    /// For a write with a JSON body: decodes it ahead, on the event loop (`RequestContext.decodingBodyAhead`).
-    let decodeBodyAhead: (@Sendable (RequestContext<WorkerDatabase>) -> RequestContext<WorkerDatabase>)?
+    let kind: RouteKind
+    /// The pattern as metrics and the access log name it: `/api/players/{id}` (never a request's
+    /// own values), made once.
+    private(set) var label: String
     /// The least role in the group it acts on that an authenticated route needs: reads need a
     /// viewer, changes an organiser, unless the route says otherwise (`requiring`).
     private(set) var role: GroupRole
@@ -63,27 +80,44 @@ struct Route: Sendable {
     /// (`endingAccess`), not at the account watch's next look.
     private(set) var endsAccess = false
 
-    /// A route anyone may call. `pattern` is a path like `/api/players/:id`.
-    init(_ method: HTTPMethod, _ pattern: String, work: RouteWork = .ordinary,
-         handler: @escaping @Sendable (RequestContext<WorkerDatabase>) throws -> HTTPResponse) {
-        self.init(method, pattern, work: work, handler: .open(handler))
+    /// A route anyone may call, answered on a worker. `pattern` is a path like `/api/players/:id`.
+    init(_ method: HTTPMethod, _ pattern: String, handler: @escaping @Sendable (RequestContext<WorkerDatabase>) throws -> HTTPResponse) {
+        self.init(method, pattern, kind: .worker(.open(handler)))
     }
 
-    /// A route for a logged-in caller (a valid bearer token).
-    init(_ method: HTTPMethod, _ pattern: String, work: RouteWork = .ordinary,
+    /// A route for a logged-in caller (a valid bearer token), answered on a worker.
+    init(_ method: HTTPMethod, _ pattern: String,
          authenticated handler: @escaping @Sendable (AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse) {
-        self.init(method, pattern, work: work, handler: .authenticated(handler))
+        self.init(method, pattern, kind: .worker(.authenticated(handler)))
+    }
+
+    /// A route anyone may call that hashes a password (a registration, a login).
+    init(_ method: HTTPMethod, _ pattern: String, hashing admission: @escaping Admission,
+         handler: @escaping @Sendable (RequestContext<WorkerDatabase>) throws -> HTTPResponse) {
+        self.init(method, pattern, kind: .passwordHashing(admission, .open(handler)))
+    }
+
+    /// A logged-in caller's route that hashes a password (a password change).
+    init(_ method: HTTPMethod, _ pattern: String, hashing admission: @escaping Admission,
+         authenticated handler: @escaping @Sendable (AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse) {
+        self.init(method, pattern, kind: .passwordHashing(admission, .authenticated(handler)))
     }
 
     /// A quick read anyone may call, answered on the event loop.
     init(_ method: HTTPMethod, _ pattern: String, quick handler: @escaping @Sendable (RequestContext<LoopReads>) throws -> HTTPResponse) {
-        self.init(method, pattern, work: .quick, handler: .quickOpen(handler))
+        self.init(method, pattern, kind: .quick(.open(handler)))
     }
 
     /// A quick read of the caller's own rows, answered on the event loop.
     init(_ method: HTTPMethod, _ pattern: String,
          quickAuthenticated handler: @escaping @Sendable (AuthenticatedContext<LoopReads>) throws -> HTTPResponse) {
-        self.init(method, pattern, work: .quick, handler: .quickAuthenticated(handler))
+        self.init(method, pattern, kind: .quick(.authenticated(handler)))
+    }
+
+    /// A write without a body for a logged-in caller, run on the committer.
+    init(_ method: HTTPMethod, _ pattern: String,
+         write handler: @escaping @Sendable (AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse) {
+        self.init(method, pattern, kind: .write(RouteKind.Write(decodeBodyAhead: nil, handler: handler)))
     }
 
     /// A write for a logged-in caller whose handler reads a `Body` from the request: the body is
@@ -91,32 +125,14 @@ struct Route: Sendable {
     /// after another, only applies it. `emptyBody` as the handler's `decodeBody` has it.
     init<Body: Decodable & Sendable>(_ method: HTTPMethod, _ pattern: String, writing body: Body.Type, emptyBody: String? = nil,
                                      authenticated handler: @escaping @Sendable (AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse) {
-        self.init(method, pattern, work: .write, handler: .authenticated(handler),
-                  decodeBodyAhead: { $0.decodingBodyAhead(Body.self, emptyBody: emptyBody) })
-    }
-
-    /// The pattern as metrics name it: `/api/players/{id}` (never a request's own values).
-    var label: String {
-        "/" + components.map { component in
-            switch component {
-            case .constant(let text): return text
-            case .parameter(let name): return "{\(name)}"
-            }
-        }.joined(separator: "/")
+        self.init(method, pattern, kind: .write(RouteKind.Write(decodeBodyAhead: { $0.decodingBodyAhead(Body.self, emptyBody: emptyBody) },
+                                                                handler: handler)))
     }
 
     /// Whether it may change what its caller owns: anything but a read. After such a request the
     /// caller's cached roster is forgotten, whatever the route (a safe over-approximation).
     var writes: Bool {
         method != .get && method != .head
-    }
-
-    /// Whether the application answers it from the event loop (at once, or after its commit).
-    var answersOnLoop: Bool {
-        switch work {
-        case .quick, .write: return true
-        case .ordinary, .passwordHashing: return false
-        }
     }
 
     /// The same route for callers with at least `role` in the group.
@@ -152,20 +168,28 @@ struct Route: Sendable {
     func inGroup() -> Route {
         var route = self
         route.components = [.constant("api"), .constant("groups"), .parameter("groupId")] + components.dropFirst()
+        route.label = Route.label(of: route.components)
         return route
     }
 
-    private init(_ method: HTTPMethod, _ pattern: String, work: RouteWork, handler: RouteHandler,
-                 decodeBodyAhead: (@Sendable (RequestContext<WorkerDatabase>) -> RequestContext<WorkerDatabase>)? = nil) {
+    private init(_ method: HTTPMethod, _ pattern: String, kind: RouteKind) {
         self.method = method
-        self.decodeBodyAhead = decodeBodyAhead
+        self.kind = kind
         role = method == .get || method == .head ? .viewer : .organiser
         permission = method == .get || method == .head ? .read : .write
-        self.components = pattern.split(separator: "/").map { part in
+        components = pattern.split(separator: "/").map { part in
             part.hasPrefix(":") ? .parameter(String(part.dropFirst())) : .constant(String(part))
         }
-        self.work = work
-        self.handler = handler
+        label = Route.label(of: components)
+    }
+
+    private static func label(of components: [Component]) -> String {
+        "/" + components.map { component in
+            switch component {
+            case .constant(let text): return text
+            case .parameter(let name): return "{\(name)}"
+            }
+        }.joined(separator: "/")
     }
 
     /// The parameters if `segments` fit the pattern.
@@ -200,13 +224,6 @@ struct Router: Sendable {
     mutating func add(_ route: Route) {
         routes.append(route)
         routesByLength[route.components.count, default: []].append(route)
-    }
-
-    /// The label of the route a request for `path` would reach (`Route.label`); nil for none.
-    func label(method: HTTPMethod, path: String) -> String? {
-        guard let request = try? HTTPRequest(method: method, target: path),
-              case .found(let route, _) = match(method: method, segments: request.pathSegments) else { return nil }
-        return route.label
     }
 
     func match(method: HTTPMethod, segments: [String]) -> Match {

@@ -1,11 +1,12 @@
 import GatherDomain
 import HTTP
 
-/// The API: the original backend's routes plus logout, the caller's account and health.
-/// Quick routes (one owner's row or roster, read) are answered on the event loop, with its own
-/// read connection; writes run on
-/// the database's committer thread, answered after their group commit; the rest on the workers,
-/// and password hashing on its own pool.
+/// The API: the original backend's routes plus logout, the caller's account and health, each
+/// described once: its path, who may call it (role, token permission), where it runs (`RouteKind`:
+/// quick reads on the event loop with its own read connection, writes on the database's
+/// committer thread answered after their group commit, password hashing on its own pool, the
+/// rest on the workers), its body type, and what it reads and changes beyond its handler
+/// (`readingRatings`, `endingAccess`), which the request pipeline acts on.
 enum Routes {
     static func router() -> Router {
         var router = Router()
@@ -23,12 +24,12 @@ enum Routes {
             // Registration and login hash passwords; login reads its own Basic credentials.
             // Logout and account deletion stay on the workers: their write must have committed
             // before the session cache forgets the token, or a request in between could put it back.
-            Route(.post, "/api/users", work: .passwordHashing(UserHandlers.admitRegistration), handler: UserHandlers.register),
-            Route(.post, "/api/users/login", work: .passwordHashing(UserHandlers.admitLogin), handler: UserHandlers.login),
+            Route(.post, "/api/users", hashing: UserHandlers.admitRegistration, handler: UserHandlers.register),
+            Route(.post, "/api/users/login", hashing: UserHandlers.admitLogin, handler: UserHandlers.login),
             // Logout ends the token it is sent with, even a read-only API token.
             Route(.post, "/api/users/logout", authenticated: UserHandlers.logout).requiring(.read),
             Route(.get, "/api/users/me", quickAuthenticated: UserHandlers.me),
-            Route(.put, "/api/users/me/password", work: .passwordHashing(UserHandlers.admitPasswordChange),
+            Route(.put, "/api/users/me/password", hashing: UserHandlers.admitPasswordChange,
                   authenticated: UserHandlers.changePassword).requiring(.account).endingAccess(),
             Route(.delete, "/api/users", authenticated: UserHandlers.delete).requiring(.account).endingAccess(),
 
@@ -44,19 +45,19 @@ enum Routes {
             // anyone in, nor lock anyone out, in a way its revocation would not undo.
             Route(.patch, "/api/groups/:groupId", writing: GroupRename.self, authenticated: GroupHandlers.rename).requiring(.owner)
                 .requiring(.account),
-            Route(.delete, "/api/groups/:groupId", work: .write, authenticated: GroupHandlers.delete).requiring(.owner).requiring(.account).endingAccess(),
+            Route(.delete, "/api/groups/:groupId", write: GroupHandlers.delete).requiring(.owner).requiring(.account).endingAccess(),
             Route(.get, "/api/groups/:groupId/members", quickAuthenticated: GroupHandlers.members),
             Route(.put, "/api/groups/:groupId/members/:userId", writing: RoleChange.self, authenticated: GroupHandlers.changeRole)
                 .requiring(.owner).requiring(.account),
             // Leaving is for any member; removing someone else needs an owner (the handler tells them apart).
-            Route(.delete, "/api/groups/:groupId/members/:userId", work: .write, authenticated: GroupHandlers.remove).requiring(.viewer)
+            Route(.delete, "/api/groups/:groupId/members/:userId", write: GroupHandlers.remove).requiring(.viewer)
                 .requiring(.account).endingAccess(),
             Route(.post, "/api/groups/:groupId/invites", writing: InviteDraft.self, authenticated: InviteHandlers.create).requiring(.owner)
                 .requiring(.account),
             Route(.get, "/api/groups/:groupId/invites", quickAuthenticated: InviteHandlers.list).requiring(.owner),
-            Route(.delete, "/api/groups/:groupId/invites/:id", work: .write, authenticated: InviteHandlers.revoke).requiring(.owner)
+            Route(.delete, "/api/groups/:groupId/invites/:id", write: InviteHandlers.revoke).requiring(.owner)
                 .requiring(.account),
-            Route(.post, "/api/invites/:code/accept", work: .write, authenticated: InviteHandlers.accept).requiring(.viewer)
+            Route(.post, "/api/invites/:code/accept", write: InviteHandlers.accept).requiring(.viewer)
                 .requiring(.account),
         ]
         // The group's own resources: under their original paths for the caller's own group, and
@@ -66,7 +67,7 @@ enum Routes {
             Route(.post, "/api/players", writing: PlayerDetails.self, authenticated: PlayerHandlers.create),
             Route(.get, "/api/players/:id", quickAuthenticated: PlayerHandlers.get),
             Route(.put, "/api/players/:id", writing: PlayerDetails.self, authenticated: PlayerHandlers.replace),
-            Route(.delete, "/api/players/:id", work: .write, authenticated: PlayerHandlers.delete),
+            Route(.delete, "/api/players/:id", write: PlayerHandlers.delete),
             Route(.get, "/api/players/:id/gathers", authenticated: PlayerHandlers.gathers),
             Route(.get, "/api/players/:id/stats", authenticated: StatsHandlers.player).readingRatings(),
             Route(.get, "/api/stats/leaderboard", authenticated: StatsHandlers.leaderboard).readingRatings(),
@@ -76,7 +77,7 @@ enum Routes {
 
             Route(.get, "/api/shares", quickAuthenticated: ShareHandlers.list),
             Route(.post, "/api/shares", writing: ShareDraft.self, authenticated: ShareHandlers.create).requiring(.account),
-            Route(.delete, "/api/shares/:id", work: .write, authenticated: ShareHandlers.delete).requiring(.account),
+            Route(.delete, "/api/shares/:id", write: ShareHandlers.delete).requiring(.account),
 
             Route(.put, "/api/live", quickAuthenticated: LiveHandlers.publish),
             Route(.delete, "/api/live", quickAuthenticated: LiveHandlers.end),
@@ -86,11 +87,11 @@ enum Routes {
             Route(.post, "/api/gathers", writing: GatherDraft.self, emptyBody: "{}", authenticated: GatherHandlers.create),
             Route(.get, "/api/gathers/:id", quickAuthenticated: GatherHandlers.get),
             Route(.put, "/api/gathers/:id", writing: GatherResultUpdate.self, authenticated: GatherHandlers.updateResult),
-            Route(.delete, "/api/gathers/:id", work: .write, authenticated: GatherHandlers.delete),
-            Route(.delete, "/api/gathers/:id/duplicate", work: .write, authenticated: GatherHandlers.release).requiring(.owner),
+            Route(.delete, "/api/gathers/:id", write: GatherHandlers.delete),
+            Route(.delete, "/api/gathers/:id/duplicate", write: GatherHandlers.release).requiring(.owner),
             Route(.get, "/api/gathers/:id/players", quickAuthenticated: GatherHandlers.players),
-            Route(.post, "/api/gathers/:id/players/:playerId", work: .write, authenticated: GatherHandlers.addPlayer),
-            Route(.delete, "/api/gathers/:id/players/:playerId", work: .write, authenticated: GatherHandlers.removePlayer),
+            Route(.post, "/api/gathers/:id/players/:playerId", write: GatherHandlers.addPlayer),
+            Route(.delete, "/api/gathers/:id/players/:playerId", write: GatherHandlers.removePlayer),
         ]
         for route in routes + groupScoped + groupScoped.map({ $0.inGroup() }) { router.add(route) }
         return router

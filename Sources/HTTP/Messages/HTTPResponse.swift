@@ -5,6 +5,9 @@ package struct HTTPResponse: Sendable {
     package var body: [UInt8]
     /// A body that is written as it comes, for as long as the connection lasts, instead of `body`.
     package var stream: (any HTTPBodyStream)?
+    /// The pattern of the route that answered (`/api/players/{id}`), never sent: for the access
+    /// log's entry, so that metrics count the request by the route matched once, not again.
+    package var route: String?
 
     package init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status

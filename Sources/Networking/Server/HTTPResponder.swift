@@ -7,6 +7,10 @@ import Synchronization
 package struct EventLoopSlot: Sendable, Hashable {
     /// From 0 to the server's loop count, less one.
     package let index: Int
+
+    package init(index: Int) {
+        self.index = index
+    }
 }
 
 /// Turns a request into a response: the server's one way in.
@@ -76,6 +80,18 @@ package struct AccessLogEntry: Sendable {
     package let duration: Duration
     /// The peer's address, or the client a trusted proxy named (the last `X-Forwarded-For` entry).
     package let client: String
+    /// The route that answered, as the responder named it (`HTTPResponse.route`); nil for none.
+    package var route: String?
+
+    package init(requestID: UInt64, method: String, path: String, status: Int, duration: Duration, client: String, route: String? = nil) {
+        self.requestID = requestID
+        self.method = method
+        self.path = path
+        self.status = status
+        self.duration = duration
+        self.client = client
+        self.route = route
+    }
 }
 
 package typealias AccessLogger = @Sendable (AccessLogEntry) -> Void

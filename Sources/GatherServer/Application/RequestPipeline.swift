@@ -1,0 +1,270 @@
+import Dispatch
+import FoundationEssentials
+import HTTP
+import Locking
+import Networking
+import Storage
+
+/// A request's whole life, the same steps for every route: matched once (the route travels with
+/// the request to the worker, and names it in the access log and metrics), authenticated, admitted
+/// (rates and allowances), its body decoded, run where its `RouteKind` says, and followed by the
+/// duties of a write, which no handler performs: the ratings' upkeep inside the write, then the
+/// account's allowance given back, its cached reads and pages forgotten, a stale group handed to
+/// the settler, and streams no longer let in ended.
+///
+/// `respond(to:on:)` is the one way in: from the event loop, answering quick reads there, queueing
+/// writes for the group commit, and handing the rest to a worker. `respond(to:)` answers on the
+/// calling thread through the same steps, for measurements in one thread.
+struct RequestPipeline: Sendable {
+    let router: Router
+    let services: Services
+    /// The database for handlers on workers and the committer.
+    let workerDatabase: WorkerDatabase
+    /// The database for handlers and authentication on each event loop.
+    let loopReaders: LoopReaders
+    /// Each account's requests on the workers at once.
+    let workerAllowance: ConcurrencyAllowance<UUID>
+    /// Each account's writes waiting for or in the group commit.
+    let writeAllowance: ConcurrencyAllowance<UUID>
+    let settler: RatingSettler
+    /// How long an answer that shows ratings waits for its group's settlement under way.
+    let ratingsWait: Duration
+    let hashing: PasswordHashingLane
+    let accountChanges: AccountChangeWatch?
+
+    /// A request whose route was found, with its context.
+    struct Matched: Sendable {
+        let route: Route
+        let context: RequestContext<WorkerDatabase>
+    }
+
+    // MARK: The way in
+
+    /// Quick routes, writes, and requests that match no route (404, 405) are taken from the event
+    /// loop. Everything read here is read with the loop's own connection (`LoopReaders`), so
+    /// nothing here waits: a read that would (its budget ran out, or the file was locked) is given
+    /// up, and the request goes to a worker with its route as matched here.
+    func respond(to request: HTTPRequest, on loop: EventLoopSlot) -> Disposition {
+        let matched: Matched
+        switch match(request) {
+        case .answered(let response): return .answered(response)
+        case .matched(let found): matched = found
+        }
+        let route = matched.route
+        switch route.kind {
+        case .quick(let quick):
+            guard let reads = try? loopReaders.reader(for: loop) else { return onWorker(matched) }
+            do {
+                return .answered(labelled(try runQuick(quick, route, matched.context.using(reads), reads: reads), route))
+            } catch let error where LoopReadGivenUp.covers(error) {
+                return onWorker(matched)
+            } catch {
+                return .answered(labelled(errorResponse(error), route))
+            }
+        case .write(let write):
+            guard let reads = try? loopReaders.reader(for: loop) else { return onWorker(matched) }
+            do {
+                let queue = try commit(write, matched, authenticatingWith: reads)
+                return .later { reply in queue(labelling(reply, route)) }
+            } catch let error where LoopReadGivenUp.covers(error) {
+                return onWorker(matched)
+            } catch {
+                return .answered(labelled(errorResponse(error), route))
+            }
+        case .worker, .passwordHashing:
+            return onWorker(matched)
+        }
+    }
+
+    /// Answers on the calling thread, hashing and the group commit included (waited for).
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        let matched: Matched
+        switch match(request) {
+        case .answered(let response): return response
+        case .matched(let found): matched = found
+        }
+        let answer = Locked<HTTPResponse?>(nil)
+        let answered = DispatchSemaphore(value: 0)
+        respondOnWorker(matched, reply: HTTPReply { response in
+            answer.withLock { $0 = response }
+            answered.signal()
+        })
+        answered.wait()
+        return answer.withLock { $0 } ?? .error(.internalServerError, reason: "the request was not answered")
+    }
+
+    /// Answers on a worker what the loop handed over (or a caller on a worker asks): as `respond(to:on:)` would.
+    func respond(to request: HTTPRequest, reply: HTTPReply) {
+        switch match(request) {
+        case .answered(let response): reply.send(response)
+        case .matched(let matched): respondOnWorker(matched, reply: reply)
+        }
+    }
+
+    // MARK: Steps
+
+    private enum Match {
+        case answered(HTTPResponse)
+        case matched(Matched)
+    }
+
+    private func match(_ request: HTTPRequest) -> Match {
+        switch router.match(method: request.method, segments: request.pathSegments) {
+        case .notFound:
+            return .answered(errorResponse(APIError.notFound("no route for \(request.path)")))
+        case .methodNotAllowed(let allowed):
+            let allow = allowed.map(\.rawValue).joined(separator: ", ")
+            if request.method == .options {
+                return .answered(HTTPResponse(status: .noContent, headers: [HTTPHeaders.Name.allow: allow]))
+            }
+            return .answered(errorResponse(APIError(.methodNotAllowed, "\(request.method) is not allowed on \(request.path)",
+                                                    headers: [HTTPHeaders.Name.allow: allow])))
+        case let .found(route, parameters):
+            return .matched(Matched(route: route, context: RequestContext(request: request, parameters: parameters, services: services,
+                                                                          database: workerDatabase)))
+        }
+    }
+
+    /// The request on a worker, its route as matched on the loop.
+    private func onWorker(_ matched: Matched) -> Disposition {
+        .onWorker { reply in respondOnWorker(matched, reply: reply) }
+    }
+
+    private func respondOnWorker(_ matched: Matched, reply: HTTPReply) {
+        let route = matched.route
+        let reply = labelling(reply, route)
+        do {
+            switch route.kind {
+            case .quick(.open(let handler)):
+                reply.send(try handler(matched.context.using(workerDatabase as LoopReads)))
+            case .quick(.authenticated(let handler)):
+                let caller = try authenticate(matched.context.using(workerDatabase as LoopReads), for: route, reads: workerDatabase)
+                reply.send(try onAccountsPlace(route, caller) { _ in try handler(caller) })
+            case .worker(let handler):
+                reply.send(try runOnWorker(handler, route, matched.context))
+            case .write(let write):
+                try commit(write, matched, authenticatingWith: workerDatabase)(reply)
+            case let .passwordHashing(admission, handler):
+                try hashing.run(handler, route: route, context: matched.context, admission: admission, pipeline: self, reply: reply)
+            }
+        } catch {
+            reply.send(errorResponse(error))
+        }
+    }
+
+    /// A quick route's handler, with `reads` for its authentication.
+    private func runQuick(_ quick: RouteKind.Quick, _ route: Route, _ context: RequestContext<LoopReads>,
+                          reads: any DatabaseReading) throws -> HTTPResponse {
+        switch quick {
+        case .open(let handler): return try handler(context)
+        case .authenticated(let handler): return try handler(try authenticate(context, for: route, reads: reads))
+        }
+    }
+
+    /// A worker's handler, authenticated first, holding one of its account's places on the workers.
+    func runOnWorker(_ handler: RouteKind.Handler, _ route: Route, _ context: RequestContext<WorkerDatabase>) throws -> HTTPResponse {
+        switch handler {
+        case .open(let run):
+            return try run(context)
+        case .authenticated(let run):
+            let caller = try authenticate(context, for: route, reads: workerDatabase)
+            return try onAccountsPlace(route, caller) { _ in try run(caller) }
+        }
+    }
+
+    /// Runs `body` holding one of the account's places on the workers (429 when it has none free),
+    /// after any settlement of its ratings the route shows; then a write's duties.
+    private func onAccountsPlace<Access>(_ route: Route, _ caller: AuthenticatedContext<Access>,
+                                         _ body: (UUID) throws -> HTTPResponse) throws -> HTTPResponse {
+        let owner = caller.owner
+        guard workerAllowance.take(owner) else {
+            throw APIError(.tooManyRequests, "too many requests at once for this account; wait for one to finish",
+                           headers: [HTTPHeaders.Name.retryAfter: "1"])
+        }
+        defer {
+            workerAllowance.give(owner)
+            if route.writes { services.ownerWrote(owner) }
+            if route.endsAccess { accountChanges?.checkSoon() }
+        }
+        // Ratings being settled after a change of this group's are waited for, a bounded time:
+        // after that, the answer shows the last settled ones, marked stale.
+        if route.readsRatings { _ = settler.waitUntilSettled(owner, timeout: ratingsWait) }
+        return try body(owner)
+    }
+
+    /// A write: authenticated and admitted now (on the event loop, or a worker), its body decoded
+    /// (after authentication: a stranger's body costs nothing), then the whole handler runs as one
+    /// write of the next group commit, answered once that group is on disk. What is returned
+    /// queues it, without waiting. One account has at most its allowance of writes queued or in
+    /// the commit (beyond, 429), so it cannot fill the committer's queue. Inside the write, after
+    /// the handler, what it changed of the group's results is applied (a new latest result) or
+    /// left to the settler, which hears of it once committed; then what readers see of the group
+    /// is read afresh, and streams no longer let in end.
+    private func commit(_ write: RouteKind.Write, _ matched: Matched,
+                        authenticatingWith reads: any DatabaseReading) throws -> @Sendable (HTTPReply) -> Void {
+        let route = matched.route
+        let caller = try authenticate(matched.context, for: route, reads: reads)
+        let decoded = write.decodeBodyAhead?(caller.base) ?? caller.base
+        let context = AuthenticatedContext(base: decoded, user: caller.user, tokenDigest: caller.tokenDigest, credential: caller.credential,
+                                           group: caller.group, credentialExpiresAt: caller.credentialExpiresAt)
+        let owner = context.owner
+        if let wait = services.writeRate.take(owner, now: services.now()) {
+            throw APIError.tooManyRequests("too many changes from this account", retryAfter: wait)
+        }
+        let (services, pool, settler, allowance, accountChanges) = (services, workerDatabase.pool, settler, writeAllowance, accountChanges)
+        let handler = write.handler
+        return { reply in
+            guard allowance.take(owner) else {
+                let busy = APIError(.tooManyRequests, "too many changes from this account waiting to be saved; wait for one to finish",
+                                    headers: [HTTPHeaders.Name.retryAfter: "1"])
+                reply.send(ErrorMapping.response(for: busy, log: services.log))
+                return
+            }
+            pool.enqueueWrite({ database in
+                WriteDone(response: try handler(context),
+                          ratings: try RatingRepository(database).applyNewResults(owner: owner, at: services.now()))
+            }) { result in
+                // Committed (or failed): what readers see of the owner is read afresh from now on.
+                allowance.give(owner)
+                services.ownerWrote(owner)
+                switch result {
+                case .success(let done):
+                    if done.ratings == .needsSettlement { settler.changed(owner) }
+                    if route.endsAccess { accountChanges?.checkSoon() }
+                    reply.send(done.response)
+                case .failure(let error):
+                    reply.send(ErrorMapping.response(for: error, log: services.log))
+                }
+            }
+        }
+    }
+
+    /// A write's answer, and whether the ratings it touched still need settling.
+    private struct WriteDone: Sendable {
+        let response: HTTPResponse
+        let ratings: RatingRepository.Upkeep
+    }
+
+    // MARK: Answers
+
+    func errorResponse(_ error: any Error) -> HTTPResponse {
+        ErrorMapping.response(for: error, log: services.log)
+    }
+
+    /// The answer, named by the route that made it (for the access log and metrics).
+    private func labelled(_ response: HTTPResponse, _ route: Route) -> HTTPResponse {
+        var response = response
+        response.route = route.label
+        return response
+    }
+
+    /// A reply that names the route on whatever is sent through it.
+    private func labelling(_ reply: HTTPReply, _ route: Route) -> HTTPReply {
+        let label = route.label
+        return HTTPReply { response in
+            guard var response else { return }
+            response.route = label
+            reply.send(response)
+        }
+    }
+}
