@@ -38,3 +38,9 @@ static inline unsigned long fg_ssl_op_ignore_unexpected_eof(void) { return SSL_O
 static inline long fg_ssl_mode_partial_write(void) { return SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER; }
 
 #endif
+
+// SSL_CTX_set_session_cache_mode is a macro. Off: no TLS 1.2 session is kept to be resumed by its
+// id (OpenSSL's server cache holds up to 20,480 by default, memory any client could fill).
+static inline long fg_ssl_ctx_disable_session_cache(SSL_CTX *context) {
+    return SSL_CTX_set_session_cache_mode(context, SSL_SESS_CACHE_OFF);
+}

@@ -196,6 +196,11 @@ final class TLSTests: XCTestCase {
         // No session tickets, in either version (s_client prints a ticket it was given).
         XCTAssertFalse(tls12.output.contains("TLS session ticket:"), tls12.output)
         XCTAssertFalse(tls13.output.contains("TLS session ticket:"), tls13.output)
+        // Nor a session resumed by its id: reconnecting five times makes five new sessions.
+        let again = try handshake(["-tls1_2", "-reconnect"])
+        XCTAssertEqual(again.status, 0, again.output)
+        XCTAssertFalse(again.output.contains("Reused, TLSv1.2"), again.output)
+        XCTAssertEqual(again.output.components(separatedBy: "New, TLSv1.2").count - 1, 6, again.output)
     }
 
     // MARK: Limits

@@ -65,7 +65,8 @@ struct RequestPipeline: Sendable {
             guard let reads = try? loopReaders.reader(for: loop) else { return onWorker(matched) }
             do {
                 let queue = try commit(write, matched, authenticatingWith: reads)
-                return .later { reply in queue(labelling(reply, route)) }
+                let label = route.label
+                return .later { reply in queue(RouteReply(reply: reply, route: label)) }
             } catch let error where LoopReadGivenUp.covers(error) {
                 return onWorker(matched)
             } catch {
@@ -132,7 +133,7 @@ struct RequestPipeline: Sendable {
 
     private func respondOnWorker(_ matched: Matched, reply: HTTPReply) {
         let route = matched.route
-        let reply = labelling(reply, route)
+        let reply = RouteReply(reply: reply, route: route.label)
         do {
             switch route.kind {
             case .quick(.open(let handler)):
@@ -201,7 +202,7 @@ struct RequestPipeline: Sendable {
     /// left to the settler, which hears of it once committed; then what readers see of the group
     /// is read afresh, and streams no longer let in end.
     private func commit(_ write: RouteKind.Write, _ matched: Matched,
-                        authenticatingWith reads: any DatabaseReading) throws -> @Sendable (HTTPReply) -> Void {
+                        authenticatingWith reads: any DatabaseReading) throws -> @Sendable (RouteReply) -> Void {
         let route = matched.route
         let caller = try authenticate(matched.context, for: route, reads: reads)
         let decoded = write.decodeBodyAhead?(caller.base) ?? caller.base
@@ -213,6 +214,7 @@ struct RequestPipeline: Sendable {
         }
         let (services, pool, settler, allowance, accountChanges) = (services, workerDatabase.pool, settler, writeAllowance, accountChanges)
         let handler = write.handler
+        let keepsRatings = route.changesResults
         return { reply in
             guard allowance.take(owner) else {
                 let busy = APIError(.tooManyRequests, "too many changes from this account waiting to be saved; wait for one to finish",
@@ -221,8 +223,20 @@ struct RequestPipeline: Sendable {
                 return
             }
             pool.enqueueWrite({ database in
-                WriteDone(response: try handler(context),
-                          ratings: try RatingRepository(database).applyNewResults(owner: owner, at: services.now()))
+                #if DEBUG
+                let generation = try RatingRepository(database).generation(owner: owner)
+                #endif
+                let response = try handler(context)
+                guard keepsRatings else {
+                    #if DEBUG
+                    // Every test's writes hold the routes to what they say (a release build trusts them).
+                    if try RatingRepository(database).generation(owner: owner) != generation {
+                        assertionFailure("\(route.label) changed what ratings are learned from: it must say so (Route.changingResults)")
+                    }
+                    #endif
+                    return WriteDone(response: response, ratings: .settled)
+                }
+                return WriteDone(response: response, ratings: try RatingRepository(database).applyNewResults(owner: owner, at: services.now()))
             }) { result in
                 // Committed (or failed): what readers see of the owner is read afresh from now on.
                 allowance.give(owner)
@@ -257,14 +271,17 @@ struct RequestPipeline: Sendable {
         response.route = route.label
         return response
     }
+}
 
-    /// A reply that names the route on whatever is sent through it.
-    private func labelling(_ reply: HTTPReply, _ route: Route) -> HTTPReply {
-        let label = route.label
-        return HTTPReply { response in
-            guard var response else { return }
-            response.route = label
-            reply.send(response)
-        }
+/// A request's reply that names the route matched for it on whatever is sent: for the access log
+/// and metrics, which then never match the route again.
+struct RouteReply: Sendable {
+    let reply: HTTPReply
+    let route: String
+
+    func send(_ response: HTTPResponse) {
+        var response = response
+        response.route = route
+        reply.send(response)
     }
 }

@@ -14,7 +14,7 @@ struct PasswordHashingLane: Sendable {
     let log: ServerLog
 
     func run(_ handler: RouteKind.Handler, route: Route, context: RequestContext<WorkerDatabase>, admission: Admission,
-             pipeline: RequestPipeline, reply: HTTPReply) throws {
+             pipeline: RequestPipeline, reply: RouteReply) throws {
         let undo = try admission(context)
         let client = ClientKey.of(context.request.client)
         guard allowance.take(client) else {

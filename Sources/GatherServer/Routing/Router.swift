@@ -79,6 +79,10 @@ struct Route: Sendable {
     /// group closed): once it has committed, the event streams no longer let in end at once
     /// (`endingAccess`), not at the account watch's next look.
     private(set) var endsAccess = false
+    /// Whether it can change what ratings are learned from (a result, a team, a declared level):
+    /// the pipeline then applies a new latest result inside its write, or hands the group to the
+    /// settler (`changingResults`). Debug builds check every other write changes none.
+    private(set) var changesResults = false
 
     /// A route anyone may call, answered on a worker. `pattern` is a path like `/api/players/:id`.
     init(_ method: HTTPMethod, _ pattern: String, handler: @escaping @Sendable (RequestContext<WorkerDatabase>) throws -> HTTPResponse) {
@@ -160,6 +164,13 @@ struct Route: Sendable {
     func endingAccess() -> Route {
         var route = self
         route.endsAccess = true
+        return route
+    }
+
+    /// The same route for a write that can change what ratings are learned from.
+    func changingResults() -> Route {
+        var route = self
+        route.changesResults = true
         return route
     }
 

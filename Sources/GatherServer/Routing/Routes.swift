@@ -66,8 +66,8 @@ enum Routes {
             Route(.get, "/api/players", quickAuthenticated: PlayerHandlers.list),
             Route(.post, "/api/players", writing: PlayerDetails.self, authenticated: PlayerHandlers.create),
             Route(.get, "/api/players/:id", quickAuthenticated: PlayerHandlers.get),
-            Route(.put, "/api/players/:id", writing: PlayerDetails.self, authenticated: PlayerHandlers.replace),
-            Route(.delete, "/api/players/:id", write: PlayerHandlers.delete),
+            Route(.put, "/api/players/:id", writing: PlayerDetails.self, authenticated: PlayerHandlers.replace).changingResults(),
+            Route(.delete, "/api/players/:id", write: PlayerHandlers.delete).changingResults(),
             Route(.get, "/api/players/:id/gathers", authenticated: PlayerHandlers.gathers),
             Route(.get, "/api/players/:id/stats", authenticated: StatsHandlers.player).readingRatings(),
             Route(.get, "/api/stats/leaderboard", authenticated: StatsHandlers.leaderboard).readingRatings(),
@@ -84,14 +84,14 @@ enum Routes {
             Route(.get, "/api/live/events", quickAuthenticated: LiveEventsHandler.ownEvents),
 
             Route(.get, "/api/gathers", authenticated: GatherHandlers.list),
-            Route(.post, "/api/gathers", writing: GatherDraft.self, emptyBody: "{}", authenticated: GatherHandlers.create),
+            Route(.post, "/api/gathers", writing: GatherDraft.self, emptyBody: "{}", authenticated: GatherHandlers.create).changingResults(),
             Route(.get, "/api/gathers/:id", quickAuthenticated: GatherHandlers.get),
-            Route(.put, "/api/gathers/:id", writing: GatherResultUpdate.self, authenticated: GatherHandlers.updateResult),
-            Route(.delete, "/api/gathers/:id", write: GatherHandlers.delete),
-            Route(.delete, "/api/gathers/:id/duplicate", write: GatherHandlers.release).requiring(.owner),
+            Route(.put, "/api/gathers/:id", writing: GatherResultUpdate.self, authenticated: GatherHandlers.updateResult).changingResults(),
+            Route(.delete, "/api/gathers/:id", write: GatherHandlers.delete).changingResults(),
+            Route(.delete, "/api/gathers/:id/duplicate", write: GatherHandlers.release).changingResults().requiring(.owner),
             Route(.get, "/api/gathers/:id/players", quickAuthenticated: GatherHandlers.players),
-            Route(.post, "/api/gathers/:id/players/:playerId", write: GatherHandlers.addPlayer),
-            Route(.delete, "/api/gathers/:id/players/:playerId", write: GatherHandlers.removePlayer),
+            Route(.post, "/api/gathers/:id/players/:playerId", write: GatherHandlers.addPlayer).changingResults(),
+            Route(.delete, "/api/gathers/:id/players/:playerId", write: GatherHandlers.removePlayer).changingResults(),
         ]
         for route in routes + groupScoped + groupScoped.map({ $0.inGroup() }) { router.add(route) }
         return router

@@ -32,6 +32,9 @@ package final class TLSServerContext: @unchecked Sendable {
         // no session state to resume, and a client sees no records it did not ask for on an idle
         // keep-alive connection.
         _ = SSL_CTX_set_num_tickets(context, 0)
+        // Nor a cache of TLS 1.2 sessions to resume by their ids, which OpenSSL keeps by default:
+        // state any client could fill (20,480 sessions), to be kept safe like a ticket key.
+        _ = fg_ssl_ctx_disable_session_cache(context)
         guard SSL_CTX_use_certificate_chain_file(context, certificateFile) == 1 else {
             throw TLSError.unreadableFile(path: certificateFile, reason: TLSError.drainErrorQueue())
         }

@@ -31,11 +31,13 @@ package struct RatingRepository {
     /// to a settlement. Cheap when nothing changed (one indexed look). Run by the request pipeline
     /// inside every write.
     package func applyNewResults(owner: UUID, at now: Date) throws -> Upkeep {
+        // Every change that could move a rating counts a generation in `rating_state` (its
+        // triggers): a group without that row has nothing waiting.
         guard let row = try database.query("""
-            SELECT (SELECT stale FROM rating_state WHERE group_id = ?1), EXISTS (SELECT 1 FROM rating_pending WHERE group_id = ?1),
-                   (SELECT through_ended FROM rating_state WHERE group_id = ?1), (SELECT through_gather FROM rating_state WHERE group_id = ?1)
+            SELECT stale, EXISTS (SELECT 1 FROM rating_pending WHERE group_id = ?1), through_ended, through_gather
+            FROM rating_state WHERE group_id = ?1
             """, owner).first else { return .settled }
-        if try row.optionalInt(0) == 1 { return .needsSettlement }
+        if try row.int(0) == 1 { return .needsSettlement }
         guard try row.int(1) != 0 else { return .settled }
         let through = try row.optionalInt(2).flatMap { ended in try row.optionalString(3).map { PlayOrder(ended: Int64(ended), gather: $0) } }
         let pending = try database.query("""
@@ -85,6 +87,12 @@ package struct RatingRepository {
     /// One player's rating, as `ratings` has it; nil before their first counted match.
     package func rating(playerID: Int, owner: UUID) throws -> PlayerRating? {
         try stored(playerID: playerID, owner: owner)
+    }
+
+    /// How many changes that could move the group's ratings the triggers have counted (0 before
+    /// the first).
+    package func generation(owner: UUID) throws -> Int {
+        try database.query("SELECT generation FROM rating_state WHERE group_id = ?", owner).first?.int(0) ?? 0
     }
 
     /// Whether the stored ratings take in every change, and since when they have.
