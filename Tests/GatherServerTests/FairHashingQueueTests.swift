@@ -68,6 +68,22 @@ final class FairHashingQueueTests: XCTestCase {
         XCTAssertEqual(Array(ran.entries.suffix(3)), ["user", "flood1", "flood2"])
     }
 
+    func testALoginFromAnAddressItsAccountKnowsGoesFirstAndTakesAStrangersPlace() throws {
+        let (pool, gate) = try busyPool()
+        defer { pool.shutdownAndWait() }
+        let queue = FairHashingQueue(pool: pool, limit: 2, now: { [start] in start })
+        let ran = Journal()
+        XCTAssertTrue(queue.submit(client: "stranger 1", job: { ran.add("stranger 1") }, shed: { ran.add("shed stranger 1") }))
+        XCTAssertTrue(queue.submit(client: "stranger 2", job: { ran.add("stranger 2") }, shed: { ran.add("shed stranger 2") }))
+        XCTAssertFalse(queue.submit(client: "stranger 3", job: { ran.add("stranger 3") }, shed: {}), "a tie with strangers: refused")
+        XCTAssertTrue(queue.submit(client: "home", known: true, job: { ran.add("owner") }, shed: { ran.add("shed owner") }))
+        XCTAssertEqual(ran.entries, ["shed stranger 2"], "the newest stranger made room")
+        XCTAssertFalse(queue.submit(client: "stranger 4", job: {}, shed: {}), "a stranger never pushes out a known login")
+        gate.signal()
+        XCTAssertTrue(waitUntil { ran.entries.count == 3 }, "\(ran.entries)")
+        XCTAssertEqual(ran.entries, ["shed stranger 2", "owner", "stranger 1"])
+    }
+
     func testDemandFadesSoAPastFloodIsForgiven() throws {
         let clock = TestClock(start)
         let (pool, gate) = try busyPool()

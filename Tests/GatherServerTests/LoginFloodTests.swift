@@ -71,4 +71,42 @@ final class LoginFloodTests: XCTestCase {
         // (rather than after them) is the test above's, told by the order of verification, not by a clock.
         XCTAssertEqual(statuses, Array(repeating: 200, count: 10), "flood: \(flood.answers)")
     }
+
+    /// A flood from a new address for every request ties each stranger with the real user, so
+    /// fairness between addresses cannot tell them apart; the address the owner always logs in
+    /// from can: their login takes a stranger's place in the full queue and is served next.
+    func testTheOwnersUsualAddressGoesFirstWhenEveryFloodRequestComesFromANewOne() throws {
+        let hasher = GatedHasher()
+        let server = try TestServer(passwordHasher: hasher) { configuration in
+            configuration.http.trustProxyHeaders = true
+            configuration.hashingThreads = 1
+        }
+        defer {
+            hasher.open()
+            server.stop()
+        }
+        _ = try server.registeredClient(username: "owner", password: "right-password")
+        // The owner has logged in from home before.
+        var home: HTTPHeaders = ["X-Forwarded-For": "203.0.113.5"]
+        home.add(name: "Authorization", value: APIClient.basic("owner", "right-password"))
+        XCTAssertEqual(try server.client().request(.post, "/api/users/login", headers: home).status, 200)
+        hasher.close()
+        let before = hasher.verifiedPasswords.count
+        let logins = BackgroundLogins(port: server.port, username: "owner", password: "right-password")
+        // 81 logins, each from an address never seen: one held at the gate, 32 waiting, 48 refused.
+        for request in 1...81 {
+            logins.send("flood \(request)", from: "198.51.\(100 + request / 200).\(request % 200 + 1)",
+                        username: "nobody-\(UUID().uuidString.prefix(8))", password: "wrong-password")
+        }
+        XCTAssertTrue(waitUntil(timeout: 20) { hasher.waitingCount == 1 && logins.all.count == 48 }, "\(logins.all.count) answered")
+
+        logins.send("owner", from: "203.0.113.5")
+        XCTAssertTrue(waitUntil(timeout: 10) { logins.all.count == 49 || logins["owner"] != nil }, "\(logins.all.count) answered")
+        XCTAssertNil(logins["owner"], "the owner's login was answered \(logins["owner"] ?? 0) while the pool was still busy")
+
+        hasher.open()
+        XCTAssertTrue(waitUntil(timeout: 20) { logins.all.count == 82 }, "\(logins.all.count) answered")
+        XCTAssertEqual(logins["owner"], 200)
+        XCTAssertEqual(Array(hasher.verifiedPasswords.dropFirst(before)).firstIndex(of: "right-password"), 1, "next after the one held")
+    }
 }

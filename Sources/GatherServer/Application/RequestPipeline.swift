@@ -84,6 +84,11 @@ struct RequestPipeline: Sendable {
         case .answered(let response): return response
         case .matched(let found): matched = found
         }
+        do {
+            if let response = try answerHere(matched) { return labelled(response, matched.route) }
+        } catch {
+            return labelled(errorResponse(error), matched.route)
+        }
         let answer = Locked<HTTPResponse?>(nil)
         let answered = DispatchSemaphore(value: 0)
         respondOnWorker(matched, reply: HTTPReply { response in
@@ -135,21 +140,34 @@ struct RequestPipeline: Sendable {
         let route = matched.route
         let reply = RouteReply(reply: reply, route: route.label)
         do {
+            if let response = try answerHere(matched) { return reply.send(response) }
             switch route.kind {
-            case .quick(.open(let handler)):
-                reply.send(try handler(matched.context.using(workerDatabase as LoopReads)))
-            case .quick(.authenticated(let handler)):
-                let caller = try authenticate(matched.context.using(workerDatabase as LoopReads), for: route, reads: workerDatabase)
-                reply.send(try onAccountsPlace(route, caller) { _ in try handler(caller) })
-            case .worker(let handler):
-                reply.send(try runOnWorker(handler, route, matched.context))
             case .write(let write):
                 try commit(write, matched, authenticatingWith: workerDatabase)(reply)
             case let .passwordHashing(admission, handler):
                 try hashing.run(handler, route: route, context: matched.context, admission: admission, pipeline: self, reply: reply)
+            case .quick, .worker:
+                break
             }
         } catch {
             reply.send(errorResponse(error))
+        }
+    }
+
+    /// The answer of a quick or worker route, made on this thread (a worker's); nil for a write or
+    /// a password route, answered through their reply once the commit or the hashing pool is done.
+    private func answerHere(_ matched: Matched) throws -> HTTPResponse? {
+        let route = matched.route
+        switch route.kind {
+        case .quick(.open(let handler)):
+            return try handler(matched.context.using(workerDatabase as LoopReads))
+        case .quick(.authenticated(let handler)):
+            let caller = try authenticate(matched.context.using(workerDatabase as LoopReads), for: route, reads: workerDatabase)
+            return try onAccountsPlace(route, caller) { _ in try handler(caller) }
+        case .worker(let handler):
+            return try runOnWorker(handler, route, matched.context)
+        case .write, .passwordHashing:
+            return nil
         }
     }
 

@@ -25,8 +25,15 @@ import Networking
 /// ties with the real user, and equals are served oldest first, as before; so does an attacker who
 /// logs into an account of their own between guesses, paying a hash and a token for each.
 ///
-/// The order never looks at the username, so it reveals nothing about which accounts exist: a
-/// login naming no account still costs a hash against the decoy and waits its turn like any other.
+/// One thing goes before demand: a login for an account from an address that account has logged
+/// in from before (`known`, which `AccountBrake` already keeps). A flood from a new address per
+/// request ties every stranger with the real user; the owner's own address does not: it is served
+/// first, and when the queue is full it takes the place of a stranger's request. Only a correct
+/// password ever makes an address known, so a flood cannot claim it.
+///
+/// The order otherwise never looks at the username, so it reveals nothing about which accounts
+/// exist: a login naming no account still costs a hash against the decoy and waits its turn like
+/// any other.
 /// (Whether a login succeeded does move its address, but only the address's own requests, and
 /// only a correct password does it.)
 ///
@@ -52,6 +59,8 @@ package final class FairHashingQueue: Sendable {
     private struct Waiting {
         let sequence: UInt64
         let client: String
+        /// A login from an address its account has logged in from before: served first.
+        let known: Bool
         let job: Job
         let shed: Shed
     }
@@ -75,7 +84,8 @@ package final class FairHashingQueue: Sendable {
     /// Queues `job` for `client` (a `ClientKey`), perhaps shedding another client's request (whose
     /// `shed` is called, on this thread, before this returns); false when `job` itself is refused:
     /// the queue is full of clients that asked no more than this one, or the pool is shutting down.
-    package func submit(client: String, job: @escaping Job, shed: @escaping Shed) -> Bool {
+    /// `known`: a login for an account from an address that account has logged in from before.
+    package func submit(client: String, known: Bool = false, job: @escaping Job, shed: @escaping Shed) -> Bool {
         let now = now()
         let (admitted, sequence, displaced, startLoop): (Bool, UInt64, Waiting?, Bool) = state.withLock { state in
             state.demand.add(client, now: now)
@@ -83,13 +93,17 @@ package final class FairHashingQueue: Sendable {
             var displaced: Waiting?
             if state.waiting.count >= limit {
                 let asked = state.demand.level(of: client, now: now)
-                guard let index = Self.mostDemanding(state.waiting, state.demand, now: now),
-                      state.demand.level(of: state.waiting[index].client, now: now) > asked else {
+                // A stranger never pushes out a known login; a known login pushes out any stranger.
+                if known, let index = Self.mostDemanding(state.waiting, state.demand, now: now, known: false) {
+                    displaced = state.waiting.remove(at: index)
+                } else if let index = Self.mostDemanding(state.waiting, state.demand, now: now, known: known),
+                          state.demand.level(of: state.waiting[index].client, now: now) > asked {
+                    displaced = state.waiting.remove(at: index)
+                } else {
                     return (false, sequence, nil, false)
                 }
-                displaced = state.waiting.remove(at: index)
             }
-            state.waiting.append(Waiting(sequence: sequence, client: client, job: job, shed: shed))
+            state.waiting.append(Waiting(sequence: sequence, client: client, known: known, job: job, shed: shed))
             state.nextSequence &+= 1
             let startLoop = state.draining < pool.threadCount
             if startLoop { state.draining += 1 }
@@ -143,15 +157,21 @@ package final class FairHashingQueue: Sendable {
         }
     }
 
-    /// The next to run: least demand, then the oldest.
+    /// The next to run: a known login first, then least demand, then the oldest.
     private static func leastDemanding(_ waiting: [Waiting], _ demand: HashingDemand, now: Date) -> Int? {
         let levels = waiting.map { demand.level(of: $0.client, now: now) }
-        return waiting.indices.min { levels[$0] != levels[$1] ? levels[$0] < levels[$1] : waiting[$0].sequence < waiting[$1].sequence }
+        return waiting.indices.min { first, second in
+            if waiting[first].known != waiting[second].known { return waiting[first].known }
+            return levels[first] != levels[second] ? levels[first] < levels[second] : waiting[first].sequence < waiting[second].sequence
+        }
     }
 
-    /// The one to shed: most demand, then the newest (a client's second request before its first).
-    private static func mostDemanding(_ waiting: [Waiting], _ demand: HashingDemand, now: Date) -> Int? {
+    /// The one to shed among the known or the strangers: most demand, then the newest (a client's
+    /// second request before its first).
+    private static func mostDemanding(_ waiting: [Waiting], _ demand: HashingDemand, now: Date, known: Bool) -> Int? {
         let levels = waiting.map { demand.level(of: $0.client, now: now) }
-        return waiting.indices.max { levels[$0] != levels[$1] ? levels[$0] < levels[$1] : waiting[$0].sequence < waiting[$1].sequence }
+        return waiting.indices.filter { waiting[$0].known == known }.max { first, second in
+            levels[first] != levels[second] ? levels[first] < levels[second] : waiting[first].sequence < waiting[second].sequence
+        }
     }
 }

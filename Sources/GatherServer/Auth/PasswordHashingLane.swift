@@ -15,7 +15,8 @@ struct PasswordHashingLane: Sendable {
 
     func run(_ handler: RouteKind.Handler, route: Route, context: RequestContext<WorkerDatabase>, admission: Admission,
              pipeline: RequestPipeline, reply: RouteReply) throws {
-        let undo = try admission(context)
+        let admitted = try admission(context)
+        let undo = admitted.undo
         let client = ClientKey.of(context.request.client)
         guard allowance.take(client) else {
             undo?()
@@ -25,7 +26,7 @@ struct PasswordHashingLane: Sendable {
         let (queue, allowance, log) = (queue, allowance, log)
         let busy = APIError(.serviceUnavailable, "the server is busy checking passwords; try again shortly",
                             headers: [HTTPHeaders.Name.retryAfter: "1"])
-        let queued = queue.submit(client: client, job: {
+        let queued = queue.submit(client: client, known: admitted.fromKnownAddress, job: {
             let response: HTTPResponse
             do {
                 response = try pipeline.runOnWorker(handler, route, context)

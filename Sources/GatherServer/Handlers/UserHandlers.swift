@@ -10,7 +10,7 @@ enum UserHandlers {
     /// Before a registration is queued for hashing: open registration, a valid body, and the
     /// client's registration allowance (every attempt with a valid body counts, unless the
     /// server then refuses it as too busy).
-    static func admitRegistration(_ context: RequestContext<WorkerDatabase>) throws -> Undo? {
+    static func admitRegistration(_ context: RequestContext<WorkerDatabase>) throws -> Admitted {
         let services = context.services
         guard services.registration == .open else {
             throw APIError(.forbidden, "registration is closed on this server; ask its operator for an account")
@@ -22,7 +22,7 @@ enum UserHandlers {
         if let wait = attempts.acquire(client, now: now) {
             throw APIError.tooManyRequests("too many registrations from this address", retryAfter: wait)
         }
-        return { attempts.forget(client, at: now) }
+        return Admitted(undo: { attempts.forget(client, at: now) })
     }
 
     static func register(_ context: RequestContext<WorkerDatabase>) throws -> HTTPResponse {
@@ -34,7 +34,7 @@ enum UserHandlers {
     /// Before a login is queued for hashing: well-formed credentials, no lockout, and the account
     /// open to another attempt from this address (which then counts, unless the server refuses
     /// it as too busy).
-    static func admitLogin(_ context: RequestContext<WorkerDatabase>) throws -> Undo? {
+    static func admitLogin(_ context: RequestContext<WorkerDatabase>) throws -> Admitted {
         let (username, _) = try loginAttempt(context)
         let services = context.services
         let accounts = services.loginThrottle.accounts
@@ -42,9 +42,10 @@ enum UserHandlers {
         case .refused(let wait):
             throw APIError.tooManyRequests("too many failed logins for this account", retryAfter: wait)
         case .admitted(nil):
-            return nil
+            // An address this account has logged in from: outside the brake, and first in the hashing queue.
+            return Admitted(undo: nil, fromKnownAddress: true)
         case .admitted(let attempt?):
-            return { accounts.takeBack(attempt) }
+            return Admitted(undo: { accounts.takeBack(attempt) })
         }
     }
 
@@ -111,9 +112,9 @@ enum UserHandlers {
     }
 
     /// Before a password change is queued for hashing: a valid body.
-    static func admitPasswordChange(_ context: RequestContext<WorkerDatabase>) throws -> Undo? {
+    static func admitPasswordChange(_ context: RequestContext<WorkerDatabase>) throws -> Admitted {
         _ = try context.decodeBody(PasswordChange.self)
-        return nil
+        return Admitted()
     }
 
     /// A new password, given the current one (guesses at it are braked as logins are, and a wrong

@@ -7,8 +7,17 @@ import HTTP
 /// checks (malformed input, throttles, rate limits) that must refuse a request without spending
 /// a hash, and without taking a place in that pool's queue. It may return how to take back what
 /// it counted, for when the request is refused after all (the queue is full).
-typealias Admission = @Sendable (RequestContext<WorkerDatabase>) throws -> Undo?
+typealias Admission = @Sendable (RequestContext<WorkerDatabase>) throws -> Admitted
 typealias Undo = @Sendable () -> Void
+
+/// A password route let in by its cheap checks.
+struct Admitted: Sendable {
+    /// Takes back what the checks counted, for a request refused after all (the queue is full).
+    var undo: Undo?
+    /// A login for an account from an address that account has logged in from before: the
+    /// hashing queue serves it first (`FairHashingQueue`).
+    var fromKnownAddress = false
+}
 
 /// What answers a route and where it runs: one case a way of running, each holding the only kind
 /// of handler that way can run, so a route that would run a handler where it cannot (a write

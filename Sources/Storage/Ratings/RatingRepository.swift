@@ -97,10 +97,9 @@ package struct RatingRepository {
 
     /// Whether the stored ratings take in every change, and since when they have.
     package func standing(owner: UUID) throws -> RatingStanding {
+        // Results waiting in `rating_pending` always have their group's row (their triggers count a generation).
         guard let row = try database.query("""
-            SELECT coalesce((SELECT stale FROM rating_state WHERE group_id = ?1), 0) = 1
-                   OR EXISTS (SELECT 1 FROM rating_pending WHERE group_id = ?1),
-                   (SELECT settled_at FROM rating_state WHERE group_id = ?1)
+            SELECT stale = 1 OR EXISTS (SELECT 1 FROM rating_pending WHERE group_id = ?1), settled_at FROM rating_state WHERE group_id = ?1
             """, owner).first else { return RatingStanding(isStale: false, settledAt: nil) }
         return RatingStanding(isStale: try row.int(0) == 1, settledAt: try row.optionalInt(1).map(RatingRepository.date))
     }
