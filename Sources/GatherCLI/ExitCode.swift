@@ -33,4 +33,9 @@ struct CommandFailure: Error {
     let message: String
 
     static func usage(_ message: String) -> CommandFailure { CommandFailure(code: .usage, message: message) }
+
+    /// Any error as a sentence for the screen: a failure's message, or what the error says of itself.
+    static func describe(_ error: any Error) -> String {
+        (error as? CommandFailure)?.message ?? "\(error)"
+    }
 }

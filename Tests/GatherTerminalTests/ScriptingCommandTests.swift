@@ -843,6 +843,53 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertTrue(csv.contains(",\"Ben, Jr.\",,,,"), csv)
     }
 
+    /// A file that adds more players than the account may still keep is refused before anything
+    /// is sent, in the dry run too; one the server stops part way says exactly what was saved.
+    func testAnImportIsHeldToTheAccountsRoomAndSaysWhatWasSavedWhenStopped() throws {
+        // Two matches of two players, exported from a server with room to spare.
+        let ana = try loggedIn("exporter")
+        let ids = try ["Ana", "Ben"].map { name in
+            try client(["players", "add", "--name", name, "--quiet"], environment: ana).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        for _ in 0..<2 {
+            XCTAssertEqual(try client(["gathers", "new", "--team-a", ids[0], "--team-b", ids[1], "--score", "1-0"], environment: ana).status, 0)
+        }
+        let backup = directory.appendingPathComponent("two-matches.json").path
+        XCTAssertEqual(try client(["export", "--output", backup], environment: ana).status, 0)
+
+        // A server that lets an account keep 3 players and 3 places in matches.
+        server.shutdown()
+        var configuration = ServerConfiguration()
+        configuration.http.port = 0
+        configuration.databasePath = directory.appendingPathComponent("quota.sqlite").path
+        configuration.quiet = true
+        configuration.limits.playersPerAccount = 3
+        configuration.limits.placesPerAccount = 3
+        server = try FootballGatherServer(configuration: configuration, passwordHasher: PasswordHasher(cost: 1))
+        try server.start()
+        let coach = try loggedIn("quota")
+        XCTAssertEqual(try client(["players", "add", "--name", "Kept"], environment: coach).status, 0)
+        XCTAssertEqual(try client(["players", "add", "--name", "Also kept"], environment: coach).status, 0)
+        for arguments in [["import", "--dry-run", backup], ["import", backup]] {
+            let refused = try client(arguments, environment: coach)
+            XCTAssertEqual(refused.status, 1, refused.errors)
+            XCTAssertTrue(refused.errors.contains("it adds 2 players; this account keeps 2 of at most 3, so 1 more fit"), refused.errors)
+            XCTAssertTrue(refused.errors.contains("nothing was changed"), refused.errors)
+        }
+        XCTAssertEqual(try roster(coach).count, 2, "nothing sent")
+
+        // With room for the players, the second match's places run out on the way: said as it is.
+        XCTAssertEqual(try client(["players", "rm", "--yes", "\(try XCTUnwrap(roster(coach).last?["id"] as? Int))"], environment: coach).status, 0)
+        XCTAssertEqual(try client(["players", "rm", "--yes", "\(try XCTUnwrap(roster(coach).last?["id"] as? Int))"], environment: coach).status, 0)
+        let stopped = try client(["import", backup], environment: coach)
+        XCTAssertEqual(stopped.status, 1, stopped.errors)
+        XCTAssertTrue(stopped.errors.contains("was imported in part: Imported 2 players (0 already there) and 2 gathers (0 already there) "
+                                              + "before this stopped it:"), stopped.errors)
+        XCTAssertTrue(stopped.errors.contains("places"), stopped.errors)
+        XCTAssertTrue(stopped.errors.contains("The rest was not saved; once that is solved, run the same import again"), stopped.errors)
+        XCTAssertEqual(try roster(coach).count, 2, "what was saved stays saved")
+    }
+
     /// Writes `bytes` to a file of this test's directory; its path.
     private func file(_ name: String, _ bytes: [UInt8]) throws -> String {
         let url = directory.appendingPathComponent(name)

@@ -78,6 +78,11 @@ enum BackupCommands {
         case .success(let worked): changes = worked
         case .failure(let problems): throw importFailure(problems.messages, path: path)
         }
+        // What the file adds against what the group may still keep, before anything is sent.
+        if let room = try await roomForPlayers(context), changes.additions.count > room.left {
+            throw importFailure(["it adds \(changes.additions.count) players; this account keeps \(room.used) of at most \(room.limit), "
+                                 + "so \(room.left) more fit: delete players for good or import fewer"], path: path)
+        }
         if context.command.has("--dry-run") {
             // What would change is the command's output; that nothing did is a message.
             let existing = try await plan.existingGathers(context, into: account)
@@ -87,9 +92,29 @@ enum BackupCommands {
             context.console.note("Dry run: nothing was changed")
             return
         }
-        let done = try await plan.run(context, changes, into: account)
+        let done: ImportPlan.Summary
+        do {
+            done = try await plan.run(context, changes, into: account)
+        } catch {
+            // Said as it is: what was saved before the refusal stays saved, and a second run adds only what is missing.
+            let saved = error.summary
+            throw CommandFailure(code: .refused, message: "\(path) was imported in part: "
+                                 + summary(players: saved.createdPlayers, alreadyThere: saved.matchedPlayers, updated: saved.updatedPlayers,
+                                           gathers: saved.createdGathers, existingGathers: saved.existingGathers, would: false)
+                                 + " before this stopped it: \(CommandFailure.describe(error.cause))\nThe rest was not saved; "
+                                 + "once that is solved, run the same import again: it adds only what is missing")
+        }
         context.console.note(summary(players: done.createdPlayers, alreadyThere: done.matchedPlayers, updated: done.updatedPlayers,
                                      gathers: done.createdGathers, existingGathers: done.existingGathers, would: false))
+    }
+
+    /// How many more players the acting account's own group may keep, as the server counts them;
+    /// nil when another group is chosen (its count is not the account's) or the server does not say.
+    private static func roomForPlayers(_ context: CommandContext) async throws -> (used: Int, limit: Int, left: Int)? {
+        guard context.client.group == nil else { return nil }
+        struct Me: Decodable { let usage: AccountUsage? }
+        guard let usage = try await context.client.request(.get, "/api/users/me", as: Me.self).usage else { return nil }
+        return (usage.players.used, usage.players.limit, max(0, usage.players.limit - usage.players.used))
     }
 
     /// `Imported 2 players (1 already there) and 0 gathers (0 already there)`, `; updated 1 players` if so.

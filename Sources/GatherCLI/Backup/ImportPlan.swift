@@ -107,9 +107,26 @@ struct ImportPlan {
 
     /// Brings the plan into the logged-in account: `changes`, worked out from its roster, first.
     /// Players are followed by their id in the file, so two players with the same details stay two.
-    func run(_ context: CommandContext, _ changes: RosterChanges, into user: UUID) async throws -> Summary {
-        let service = APIPlayerService(client: context.client)
+    /// The import stopped part way (the server refused a request, the connection broke): what
+    /// was saved before, and why the rest was not.
+    struct Interrupted: Error {
+        let summary: Summary
+        let cause: any Error
+    }
+
+    /// Runs the plan; an error part way is `Interrupted`, with what was saved until then.
+    func run(_ context: CommandContext, _ changes: RosterChanges, into user: UUID) async throws(Interrupted) -> Summary {
         var summary = Summary()
+        do {
+            try await run(context, changes, into: user, counting: &summary)
+        } catch {
+            throw Interrupted(summary: summary, cause: error)
+        }
+        return summary
+    }
+
+    private func run(_ context: CommandContext, _ changes: RosterChanges, into user: UUID, counting summary: inout Summary) async throws {
+        let service = APIPlayerService(client: context.client)
         summary.matchedPlayers = changes.alreadyThere
         for (done, update) in changes.updates.enumerated() {
             // Made over the fields as read: a change someone made since is theirs to keep.
@@ -168,7 +185,6 @@ struct ImportPlan {
         // Every retired player still on the roster (this run's, or an interrupted run's) is retired now.
         let roster = Set(try await service.players().map(\.id))
         for id in Set(retired.values) where roster.contains(id) { try await service.delete(id: id) }
-        return summary
     }
 
     /// How many of the file's gathers the account has already (from an earlier import): read, not changed.

@@ -44,6 +44,9 @@ package final class GatherApplication: HTTPResponder {
         package var accountChangeInterval: DispatchTimeInterval? = .seconds(1)
         /// Event streams open at once, in all and per group, share link and address.
         package var streamLimits = LiveStreamLimits()
+        /// Whether the rating settler has a thread to work on; false: settlements wait for ever
+        /// (what readers are shown meanwhile, tested without a race).
+        package var settlesRatings = true
 
         package init() {}
     }
@@ -77,7 +80,8 @@ package final class GatherApplication: HTTPResponder {
         liveSweeper = LiveMatchSweeper(matches: services.live)
         let services = services
         do {
-            settler = try RatingSettler(database: .pool(database, now: options.now), onSettled: { services.ownerWrote($0) }, log: log)
+            settler = try RatingSettler(database: .pool(database, now: options.now), onSettled: { services.ownerWrote($0) }, log: log,
+                                        threaded: options.settlesRatings)
         } catch {
             liveSweeper.stop()
             throw error

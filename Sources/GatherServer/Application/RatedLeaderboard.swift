@@ -14,10 +14,12 @@ struct RatedLeaderboard {
     let database: Database
     let owner: UUID
     let now: Date
+    /// How the group's ratings stand (marked stale on each row while behind); the share page
+    /// does not say.
+    var standing = RatingStanding(isStale: false, settledAt: nil)
 
     func entries(minimumGames: Int, order: Order) throws -> [LeaderboardEntry] {
         let ratings = try RatingRepository(database).ratings(owner: owner)
-        let standing = try RatingRepository(database).standing(owner: owner)
         let players = PlayerRepository(database)
         let entries = try StatsRepository(database).leaderboard(owner: owner, minimumGames: minimumGames).map { entry in
             var rated = entry

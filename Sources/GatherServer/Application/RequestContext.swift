@@ -78,6 +78,15 @@ struct AuthenticatedContext<Access: Sendable>: Sendable {
     let group: GroupAccess
     /// When the session or token the caller came with expires.
     var credentialExpiresAt: Date? = nil
+    /// For a route that shows ratings: whether the group's ratings may be behind its results (a
+    /// settlement still due after the pipeline's bounded wait), so that the handler reads and
+    /// shows how they stand. False: settled, nothing to read.
+    var ratingsMayBeBehind = false
+
+    /// How the group's ratings stand, read only when they may be behind.
+    func ratingStanding(_ database: Database) throws -> RatingStanding {
+        ratingsMayBeBehind ? try RatingRepository(database).standing(owner: owner) : RatingStanding(isStale: false, settledAt: nil)
+    }
 
     /// The group the request acts on: every player, gather and share a handler reaches is scoped to it.
     var owner: UUID { group.id }

@@ -163,7 +163,7 @@ struct RequestPipeline: Sendable {
             return try handler(matched.context.using(workerDatabase as LoopReads))
         case .quick(.authenticated(let handler)):
             let caller = try authenticate(matched.context.using(workerDatabase as LoopReads), for: route, reads: workerDatabase)
-            return try onAccountsPlace(route, caller) { _ in try handler(caller) }
+            return try onAccountsPlace(route, caller) { try handler($0) }
         case .worker(let handler):
             return try runOnWorker(handler, route, matched.context)
         case .write, .passwordHashing:
@@ -187,14 +187,15 @@ struct RequestPipeline: Sendable {
             return try run(context)
         case .authenticated(let run):
             let caller = try authenticate(context, for: route, reads: workerDatabase)
-            return try onAccountsPlace(route, caller) { _ in try run(caller) }
+            return try onAccountsPlace(route, caller) { try run($0) }
         }
     }
 
     /// Runs `body` holding one of the account's places on the workers (429 when it has none free),
-    /// after any settlement of its ratings the route shows; then a write's duties.
+    /// after any settlement of the ratings the route shows (the caller it is given says whether
+    /// they may still be behind); then a write's duties.
     private func onAccountsPlace<Access>(_ route: Route, _ caller: AuthenticatedContext<Access>,
-                                         _ body: (UUID) throws -> HTTPResponse) throws -> HTTPResponse {
+                                         _ body: (AuthenticatedContext<Access>) throws -> HTTPResponse) throws -> HTTPResponse {
         let owner = caller.owner
         guard workerAllowance.take(owner) else {
             throw APIError(.tooManyRequests, "too many requests at once for this account; wait for one to finish",
@@ -207,8 +208,9 @@ struct RequestPipeline: Sendable {
         }
         // Ratings being settled after a change of this group's are waited for, a bounded time:
         // after that, the answer shows the last settled ones, marked stale.
-        if route.readsRatings { _ = settler.waitUntilSettled(owner, timeout: ratingsWait) }
-        return try body(owner)
+        var caller = caller
+        if route.readsRatings { caller.ratingsMayBeBehind = !settler.waitUntilSettled(owner, timeout: ratingsWait) }
+        return try body(caller)
     }
 
     /// A write: authenticated and admitted now (on the event loop, or a worker), its body decoded

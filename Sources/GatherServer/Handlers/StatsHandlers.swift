@@ -16,7 +16,7 @@ enum StatsHandlers {
                   let player = try PlayerRepository(database).find(id: id, owner: context.owner) else { return nil }
             let ratings = RatingRepository(database)
             stats.rating = RatingSummary(try ratings.rating(playerID: id, owner: context.owner), declared: player.skill, at: now,
-                                         standing: try ratings.standing(owner: context.owner))
+                                         standing: try context.ratingStanding(database))
             return stats
         }) else {
             throw APIError.playerNotFound
@@ -50,7 +50,8 @@ enum StatsHandlers {
         }
         let now = context.services.now()
         let entries = try context.database.read { database in
-            try RatedLeaderboard(database: database, owner: context.owner, now: now).entries(minimumGames: minimumGames, order: order)
+            try RatedLeaderboard(database: database, owner: context.owner, now: now, standing: try context.ratingStanding(database))
+                .entries(minimumGames: minimumGames, order: order)
         }
         return .json(.ok, entries)
     }
@@ -64,7 +65,7 @@ enum StatsHandlers {
         let now = context.services.now()
         let rated = try context.database.read { database in
             let ratings = try RatingRepository(database).ratings(owner: context.owner)
-            let standing = try RatingRepository(database).standing(owner: context.owner)
+            let standing = try context.ratingStanding(database)
             return try PlayerRepository(database).all(owner: context.owner).map { player in
                 RatedPlayer(playerID: player.id, name: player.name,
                             rating: RatingSummary(ratings[player.id], declared: player.skill, at: now, standing: standing))

@@ -88,6 +88,9 @@ package final class RatingSettler: @unchecked Sendable {
     private var jobs: [UUID: Job] = [:]
     /// Groups changed while their settlement was under way: one more follows it.
     private var again: Set<UUID> = []
+    /// Groups whose last settlement failed (the database could not be read or written): stale in
+    /// the database until their next change, and never said to be settled meanwhile.
+    private var failed: Set<UUID> = []
     private var counters = Counters()
     /// Whether the thread has a job queued or running.
     private var pumping = false
@@ -109,6 +112,7 @@ package final class RatingSettler: @unchecked Sendable {
     /// The group's ratings must be settled again: queued, or coalesced into a settlement already due.
     package func changed(_ group: UUID) {
         let start = condition.withLock { () -> Bool in
+            failed.remove(group)
             switch jobs[group] {
             case nil:
                 jobs[group] = .waiting
@@ -124,11 +128,13 @@ package final class RatingSettler: @unchecked Sendable {
         if start { pump() }
     }
 
-    /// Waits until nothing is due for the group, at most `timeout`; true if settled by then.
+    /// Waits until nothing is due for the group, at most `timeout`; true if settled by then
+    /// (false at once for a group whose last settlement failed).
     package func waitUntilSettled(_ group: UUID, timeout: Duration) -> Bool {
         let deadline = ContinuousClock.now + timeout
         condition.lock()
         defer { condition.unlock() }
+        if failed.contains(group) { return false }
         while jobs[group] != nil && !stopped {
             guard condition.wait(until: deadline) else { return jobs[group] == nil }
         }
@@ -194,6 +200,7 @@ package final class RatingSettler: @unchecked Sendable {
             plan = try database.plan(group)
         } catch {
             log?.warning("ratings of a group could not be read for settling (\(error)); they stay as last settled until its next change")
+            _ = condition.withLock { failed.insert(group) }
             finish(group) { $0.failures += 1 }
             return .failed(group)
         }
@@ -220,6 +227,7 @@ package final class RatingSettler: @unchecked Sendable {
             onSettled(group)
         case .failure(let error):
             log?.warning("settled ratings could not be stored (\(error)); they stay as last settled until the group's next change")
+            _ = condition.withLock { failed.insert(group) }
             finish(group) { $0.failures += 1 }
         }
     }
