@@ -31,6 +31,8 @@ struct BenchmarkReport: Codable {
     /// Server CPU per extra player in the list, from 20 to 2,000 players.
     var listCostPerPlayerMicroseconds = 0.0
     /// `/health` and an innocent roster while one account runs its heaviest reads.
+    /// Balancing by rating at its worst, beside a plain balance (in-process).
+    var balance: BalanceBudgetFigures?
     var abuse: AbuseReport?
     /// A thousand share pages open on one match: goals reaching them, their cost, the page beside nginx.
     var viewers: LiveViewersReport?

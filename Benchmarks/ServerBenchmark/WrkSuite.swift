@@ -122,6 +122,9 @@ struct WrkSuite {
                                  extraPlayers: 1_980)
 
         // One account's heaviest reads must not stall anyone else: servers and a database of its own.
+        let balance = try BalanceBudgetFigures.measure()
+        print(balance.line)
+        report.balance = balance
         report.abuse = try AbuseScenario(seconds: seconds, serverBinary: serverBinary, directory: directory).run()
         // A thousand friends on one share link, a goal at a time: a server and a database of its own too.
         report.viewers = try LiveViewersScenario(seconds: seconds, serverBinary: serverBinary, directory: directory).run()

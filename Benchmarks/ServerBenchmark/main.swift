@@ -44,6 +44,8 @@ case "abuse":
                                    directory: directory).run()
     // By hand or in a script: the target missed, or the innocent account refused, is a failure.
     guard report.healthTargetMet == true, report.underAbuse?.roster.errors == 0 else { exit(1) }
+case "balance":
+    print(try BalanceBudgetFigures.measure().line)
 case "corrections":
     let directory = try BenchmarkSettings.temporaryDirectory(named: "gather-bench-corrections")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -64,6 +66,7 @@ default:
                                      or more, or N given, the servers pinned to N cores (2 by default) and wrk to the others
                gather-bench latency [ROUNDS] the list's latency beside nginx's with 1 and 2 threads each, in turn (make bench-latency)
                gather-bench abuse            /health and an innocent roster while one account runs its heaviest reads (make bench-abuse)
+               gather-bench balance          balancing 60 players by rating at its worst beside a plain balance (part of make bench)
                gather-bench corrections      make bench-abuse's correction flood alone, for any gather-server (FG_BENCH_SERVER)
                gather-bench viewers          1,000 share pages on one match: goals delivered, memory a viewer, the page beside nginx (make bench-viewers)
                gather-bench requests [ROUNDS] a fixed sequence of requests in-process (make bench-check counts its instructions)

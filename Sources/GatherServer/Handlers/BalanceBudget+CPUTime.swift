@@ -4,7 +4,7 @@ import Glibc
 extension BalanceBudget {
     /// Spent once the calling thread has used `limit` of CPU since this was made: the work itself,
     /// not the time others took the core from it.
-    static func cpuTime(_ limit: Duration) -> BalanceBudget {
+    package static func cpuTime(_ limit: Duration) -> BalanceBudget {
         let start = threadCPUNanoseconds()
         let (seconds, attoseconds) = limit.components
         let allowed = Int64(seconds) * 1_000_000_000 + attoseconds / 1_000_000_000

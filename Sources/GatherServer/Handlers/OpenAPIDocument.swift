@@ -2155,7 +2155,7 @@ components:
           type: boolean
           enum: [false]
           description: >-
-            Present only when the search stopped at its budget (100 ms of CPU; many keep-apart pairs):
+            Present only when the search stopped at its budget (80 ms of CPU; many keep-apart pairs):
             the best split found by then, perhaps not the best there is
 
 """##
