@@ -3,6 +3,7 @@ import Foundation
 import HTTP
 import Locking
 import Networking
+import Storage
 import XCTest
 
 /// One pipeline for every request: each route answered where its kind says, matched once (the
@@ -79,5 +80,28 @@ final class RequestPipelineTests: XCTestCase {
         XCTAssertEqual(nowhere, .loop)
         XCTAssertEqual(missing.status, .notFound)
         XCTAssertNil(missing.route, "no route: counted as unmatched")
+    }
+
+    /// A memory database has no read connection of its own to give a loop (its reads wait for its
+    /// writer): its quick routes are answered on the workers instead, and a loop never waits.
+    func testWithAMemoryDatabaseTheLoopHandsEvenQuickReadsToTheWorkers() throws {
+        let memory = try DatabasePool(path: ":memory:")
+        defer { memory.close() }
+        let application = try GatherApplication(database: memory, options: InProcessAPI.defaultOptions,
+                                                log: ServerLog(quiet: true, sink: { _ in }))
+        defer { application.shutdown() }
+        let request = try HTTPRequest(method: .get, target: "/health")
+        let disposition = loop.run { application.respond(to: request, on: EventLoopSlot(index: 0)) }
+        guard case .onWorker(let work) = disposition else { return XCTFail("answered on the loop: \(disposition)") }
+        let answered = DispatchSemaphore(value: 0)
+        let status = Locked<Int?>(nil)
+        DispatchQueue.global().async {
+            work(HTTPReply { response in
+                status.withLock { $0 = response.map { Int($0.status.code) } }
+                answered.signal()
+            })
+        }
+        XCTAssertEqual(answered.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(status.withLock { $0 }, 200)
     }
 }

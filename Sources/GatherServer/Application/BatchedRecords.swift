@@ -59,8 +59,9 @@ final class BatchedRecords<Key: Hashable & Sendable, Value: Sendable>: Sendable 
         state.withLock { $0.kept[key] }
     }
 
-    /// Writes what is kept now and waits for it (the server is stopping).
-    func flush() {
+    /// Writes what is kept now and waits for it. Only for a server that is stopping, which alone
+    /// can say so (`ServerStopping`): a blocking write, never for a loop or a handler.
+    func flush(_ stopping: ServerStopping) {
         let batch = state.withLock { state in
             defer { state.kept = [:] }
             return state.kept

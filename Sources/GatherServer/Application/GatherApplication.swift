@@ -174,9 +174,16 @@ package final class GatherApplication: HTTPResponder {
         liveSweeper.stop()
         settler.stop()
         accountChanges?.stop()
-        services.shareViews.flush()
-        services.tokenUses.flush()
+        services.shareViews.flush(ServerStopping())
+        services.tokenUses.flush(ServerStopping())
         services.purger.stop()
         hashing.shutdownAndWait()
     }
+}
+
+/// Proof that the server is stopping, which only `GatherApplication.shutdown` can give: what
+/// blocks the calling thread for a write (`BatchedRecords.flush`) asks for it, so no event loop
+/// or handler can call it.
+struct ServerStopping {
+    fileprivate init() {}
 }

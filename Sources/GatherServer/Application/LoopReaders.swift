@@ -21,9 +21,10 @@ final class LoopReaders: Sendable {
         slots = (0..<LoopReaders.slotCount).map { _ in Locked(nil) }
     }
 
-    /// The connection of `loop`; throws only if the database cannot open another (then the
-    /// request goes to the workers).
+    /// The connection of `loop`; throws if the database cannot open another, or has none to give
+    /// (a memory database, whose reads wait for its writer): the request then goes to the workers.
     func reader(for loop: EventLoopSlot) throws -> LoopReads {
+        guard database.hasReadConnections else { throw LoopReadGivenUp() }
         let slot = slots.indices.contains(loop.index) ? slots[loop.index] : overflow.withLock { overflow in
             if let slot = overflow[loop.index] { return slot }
             let slot = Locked<LoopReads?>(nil)

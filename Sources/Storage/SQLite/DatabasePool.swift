@@ -185,6 +185,10 @@ package final class DatabasePool: DatabaseReading, @unchecked Sendable {
         return try body(writer, false)
     }
 
+    /// Whether reads have connections of their own, apart from the writer's (a file): a memory
+    /// database's reads wait for the writer.
+    package var hasReadConnections: Bool { usesReaders }
+
     /// A read-only connection for one thread alone (an event loop's), whose reads never wait and
     /// stop at `budget`: see `DedicatedReader`. A database without read connections (a memory
     /// database, used by tests) has none to give: its reads take their short turn on the writer.
