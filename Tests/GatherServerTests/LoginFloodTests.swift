@@ -8,17 +8,24 @@ import XCTest
 /// fair between addresses (`FairHashingQueue`), where it was first come, first served and a flood
 /// from 40 addresses had the real user's logins answered 503, 20 times out of 20.
 final class LoginFloodTests: XCTestCase {
-    func testDuringAFloodFromFortyAddressesTheRealUserIsServedNextNotRefused() throws {
+    /// Behind a trusted proxy (each request from the address it names), one hashing thread whose
+    /// verifications wait at a gate the test opens, and an account "owner".
+    private func gatedServerWithAnOwner() throws -> (TestServer, GatedHasher) {
         let hasher = GatedHasher()
         let server = try TestServer(passwordHasher: hasher) { configuration in
             configuration.http.trustProxyHeaders = true
             configuration.hashingThreads = 1
         }
+        _ = try server.registeredClient(username: "owner", password: "right-password")
+        return (server, hasher)
+    }
+
+    func testDuringAFloodFromFortyAddressesTheRealUserIsServedNextNotRefused() throws {
+        let (server, hasher) = try gatedServerWithAnOwner()
         defer {
             hasher.open()
             server.stop()
         }
-        _ = try server.registeredClient(username: "owner", password: "right-password")
         hasher.close()
         let before = hasher.verifiedPasswords.count
         let logins = BackgroundLogins(port: server.port, username: "owner", password: "right-password")
@@ -76,16 +83,11 @@ final class LoginFloodTests: XCTestCase {
     /// fairness between addresses cannot tell them apart; the address the owner always logs in
     /// from can: their login takes a stranger's place in the full queue and is served next.
     func testTheOwnersUsualAddressGoesFirstWhenEveryFloodRequestComesFromANewOne() throws {
-        let hasher = GatedHasher()
-        let server = try TestServer(passwordHasher: hasher) { configuration in
-            configuration.http.trustProxyHeaders = true
-            configuration.hashingThreads = 1
-        }
+        let (server, hasher) = try gatedServerWithAnOwner()
         defer {
             hasher.open()
             server.stop()
         }
-        _ = try server.registeredClient(username: "owner", password: "right-password")
         // The owner has logged in from home before.
         var home: HTTPHeaders = ["X-Forwarded-For": "203.0.113.5"]
         home.add(name: "Authorization", value: APIClient.basic("owner", "right-password"))

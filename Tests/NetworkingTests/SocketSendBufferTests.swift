@@ -1,29 +1,19 @@
 import Glibc
 @testable import Networking
+import TestSupport
 import XCTest
 
 /// A stream's socket: its kernel send buffer bounded, and what the kernel holds unsent for it known
 /// (both read off a real loopback connection whose far end reads nothing).
 final class SocketSendBufferTests: XCTestCase {
     /// A connected pair on loopback: the server's end non-blocking, the client's receiving little.
-    private func pair() throws -> (server: Int32, client: Int32) {
+    private func pair() throws -> (server: Int32, client: RawConnection) {
         let (listener, port) = try Socket.listen(host: "127.0.0.1", port: 0, backlog: 1)
         defer { close(listener) }
-        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var small: Int32 = 4096
-        setsockopt(client, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        XCTAssertEqual(connected, 0)
+        let client = try RawConnection(port: port, receiveBufferBytes: 4096)
         var server: Int32 = -1
-        for _ in 0..<1_000 where server < 0 {
-            server = accept(listener, nil, nil)
-        }
+        // Connected on loopback: the connection waits in the listener's queue already.
+        for _ in 0..<1_000 where server < 0 { server = accept(listener, nil, nil) }
         XCTAssertGreaterThanOrEqual(server, 0)
         _ = fcntl(server, F_SETFL, fcntl(server, F_GETFL) | O_NONBLOCK)
         return (server, client)
@@ -39,7 +29,10 @@ final class SocketSendBufferTests: XCTestCase {
 
     func testABoundedSendBufferHoldsLittleForAPeerThatNeverReadsAndSaysHowMuch() throws {
         let (server, client) = try pair()
-        defer { close(server); close(client) }
+        defer {
+            close(server)
+            client.close()
+        }
         Socket.limitSendBuffer(server, to: 16 * 1024)
         XCTAssertEqual(Socket.unsentBytes(server), 0)
         let taken = try fill(server)
