@@ -32,18 +32,20 @@ package struct PasswordSource: Sendable {
     }
 
     /// Reads key by key with echo and signals off, so Ctrl-C can put the terminal back as it was
-    /// before leaving (a signal would kill gather with echo still off).
+    /// before leaving (a signal would kill gather with echo still off). Echo goes off before the
+    /// prompt shows, and nothing typed is flushed either way: a password typed or pasted as soon
+    /// as the prompt appears is neither shown nor lost.
     private func readWithoutEcho(prompt: String) throws -> String {
-        StandardStream.write(prompt, to: STDERR_FILENO)
         var saved = termios()
         guard tcgetattr(STDIN_FILENO, &saved) == 0 else { throw CommandFailure.usage("cannot read the terminal") }
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG)
-        tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+        tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
         defer {
-            tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+            tcsetattr(STDIN_FILENO, TCSANOW, &saved)
             StandardStream.write("\n", to: STDERR_FILENO)
         }
+        StandardStream.write(prompt, to: STDERR_FILENO)
         var bytes: [UInt8] = []
         while true {
             var byte: UInt8 = 0
