@@ -12,8 +12,8 @@ final class LoopReaders: Sendable {
     private static let slotCount = 64
     private let database: DatabasePool
     private let budget: Duration
-    private let slots: [Locked<LoopReads?>]
-    private let overflow = Locked<[Int: Locked<LoopReads?>]>([:])
+    private let slots: [Locked<DedicatedReader?>]
+    private let overflow = Locked<[Int: Locked<DedicatedReader?>]>([:])
 
     init(database: DatabasePool, budget: Duration) {
         self.database = database
@@ -24,18 +24,17 @@ final class LoopReaders: Sendable {
     /// The connection of `loop`; throws if the database cannot open another, or has none to give
     /// (a memory database, whose reads wait for its writer): the request then goes to the workers.
     func reader(for loop: EventLoopSlot) throws -> LoopReads {
-        guard database.hasReadConnections else { throw LoopReadGivenUp() }
         let slot = slots.indices.contains(loop.index) ? slots[loop.index] : overflow.withLock { overflow in
             if let slot = overflow[loop.index] { return slot }
-            let slot = Locked<LoopReads?>(nil)
+            let slot = Locked<DedicatedReader?>(nil)
             overflow[loop.index] = slot
             return slot
         }
-        return try slot.withLock { slot in
+        return .loop(try slot.withLock { slot in
             if let reader = slot { return reader }
-            let reader = try database.dedicatedReader(budget: budget)
+            guard let reader = try database.loopReader(budget: budget) else { throw LoopReadGivenUp() }
             slot = reader
             return reader
-        }
+        })
     }
 }

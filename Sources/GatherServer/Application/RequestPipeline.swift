@@ -160,9 +160,9 @@ struct RequestPipeline: Sendable {
         let route = matched.route
         switch route.kind {
         case .quick(.open(let handler)):
-            return try handler(matched.context.using(workerDatabase as LoopReads))
+            return try handler(matched.context.using(LoopReads.worker(workerDatabase)))
         case .quick(.authenticated(let handler)):
-            let caller = try authenticate(matched.context.using(workerDatabase as LoopReads), for: route, reads: workerDatabase)
+            let caller = try authenticate(matched.context.using(LoopReads.worker(workerDatabase)), for: route, reads: workerDatabase)
             return try onAccountsPlace(route, caller) { try handler($0) }
         case .worker(let handler):
             return try runOnWorker(handler, route, matched.context)

@@ -185,15 +185,22 @@ package final class DatabasePool: DatabaseReading, @unchecked Sendable {
         return try body(writer, false)
     }
 
-    /// Whether reads have connections of their own, apart from the writer's (a file): a memory
-    /// database's reads wait for the writer.
-    package var hasReadConnections: Bool { usesReaders }
-
     /// A read-only connection for one thread alone (an event loop's), whose reads never wait and
     /// stop at `budget`: see `DedicatedReader`. A database without read connections (a memory
     /// database, used by tests) has none to give: its reads take their short turn on the writer.
     package func dedicatedReader(budget: Duration) throws -> any DatabaseReading {
         guard usesReaders else { return self }
+        return try openDedicatedReader(budget: budget)
+    }
+
+    /// The same for an event loop, which must never wait: nil for a database without read
+    /// connections (a memory database's reads wait for its writer).
+    package func loopReader(budget: Duration) throws -> DedicatedReader? {
+        guard usesReaders else { return nil }
+        return try openDedicatedReader(budget: budget)
+    }
+
+    private func openDedicatedReader(budget: Duration) throws -> DedicatedReader {
         let reader = try DedicatedReader(path: path, budget: budget, fileWatch: fileWatch, committer: committer)
         readersLock.lock()
         defer { readersLock.unlock() }
