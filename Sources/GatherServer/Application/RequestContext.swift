@@ -14,8 +14,6 @@ struct RequestContext<Access: Sendable>: Sendable {
     let parameters: RouteParameters
     let services: Services
     let database: Access
-    /// The body as `decodingBodyAhead` decoded it, or the error it met.
-    private var bodyDecodedAhead: BodyDecodedAhead?
 
     init(request: HTTPRequest, parameters: RouteParameters, services: Services, database: Access) {
         self.request = request
@@ -26,27 +24,11 @@ struct RequestContext<Access: Sendable>: Sendable {
 
     /// The same request for a handler that runs elsewhere (a quick read the loop handed to a worker).
     func using<Other>(_ database: Other) -> RequestContext<Other> {
-        var context = RequestContext<Other>(request: request, parameters: parameters, services: services, database: database)
-        context.bodyDecodedAhead = bodyDecodedAhead
-        return context
-    }
-
-    /// This context with its body decoded now as `decodeBody(type, emptyBody:)` would. A failure
-    /// is kept, not thrown: the handler meets it where it asks for the body, so a request wrong
-    /// in two ways gets the same answer as before (an unknown id before a bad body, say).
-    func decodingBodyAhead<T: Decodable & Sendable>(_ type: T.Type, emptyBody: String? = nil) -> RequestContext<Access> {
-        var context = self
-        context.bodyDecodedAhead = BodyDecodedAhead(type: ObjectIdentifier(type), emptyBody: emptyBody,
-                                                    result: Result { try decodeBody(type, emptyBody: emptyBody) as any Sendable })
-        return context
+        RequestContext<Other>(request: request, parameters: parameters, services: services, database: database)
     }
 
     /// Decodes a JSON body. An empty body is read as `emptyBody` when one is given (`{}` for optional bodies).
     func decodeBody<T: Decodable>(_ type: T.Type, emptyBody: String? = nil) throws -> T {
-        if let ahead = bodyDecodedAhead, ahead.type == ObjectIdentifier(type), ahead.emptyBody == emptyBody,
-           let value = try ahead.result.get() as? T {
-            return value
-        }
         if let contentType = request.headers[HTTPHeaders.Name.contentType], !JSONContentType.names(contentType) {
             throw APIError(.unsupportedMediaType, "Content-Type must be application/json")
         }
@@ -59,10 +41,14 @@ struct RequestContext<Access: Sendable>: Sendable {
     }
 }
 
-private struct BodyDecodedAhead: Sendable {
-    let type: ObjectIdentifier
-    let emptyBody: String?
-    let result: Result<any Sendable, any Error>
+/// A write's JSON body, decoded on the event loop before the write is queued, and handed to its
+/// handler as the type the route was declared with: the value, or the error decoding met, thrown
+/// where the handler reads it, so a request wrong in two ways is answered as it always was (an
+/// unknown id before a bad body, say).
+struct DecodedBody<Body: Sendable>: Sendable {
+    let result: Result<Body, any Error>
+
+    func value() throws -> Body { try result.get() }
 }
 
 /// The context of a route that needs a session: the bearer token was valid, so the caller and

@@ -225,15 +225,13 @@ struct RequestPipeline: Sendable {
                         authenticatingWith reads: any DatabaseReading) throws -> @Sendable (RouteReply) -> Void {
         let route = matched.route
         let caller = try authenticate(matched.context, for: route, reads: reads)
-        let decoded = write.decodeBodyAhead?(caller.base) ?? caller.base
-        let context = AuthenticatedContext(base: decoded, user: caller.user, tokenDigest: caller.tokenDigest, credential: caller.credential,
-                                           group: caller.group, credentialExpiresAt: caller.credentialExpiresAt)
-        let owner = context.owner
+        let owner = caller.owner
         if let wait = services.writeRate.take(owner, now: services.now()) {
             throw APIError.tooManyRequests("too many changes from this account", retryAfter: wait)
         }
         let (services, pool, settler, allowance, accountChanges) = (services, workerDatabase.pool, settler, writeAllowance, accountChanges)
-        let handler = write.handler
+        // Its body decoded here, after authentication: a stranger's body costs nothing.
+        let handler = write.prepare(caller)
         let keepsRatings = route.changesResults
         return { reply in
             guard allowance.take(owner) else {
@@ -246,7 +244,7 @@ struct RequestPipeline: Sendable {
                 #if DEBUG
                 let generation = try RatingRepository(database).generation(owner: owner)
                 #endif
-                let response = try handler(context)
+                let response = try handler()
                 guard keepsRatings else {
                     #if DEBUG
                     // Every test's writes hold the routes to what they say (a release build trusts them).

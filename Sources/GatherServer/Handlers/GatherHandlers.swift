@@ -61,8 +61,8 @@ enum GatherHandlers {
     /// (retired) may be in it; any other id that is not one of the caller's players refuses the
     /// whole match (404, `playerIds` says which). A new whole match that shares a player with an
     /// ended one at the same time is that match saved again: it is stored, with `duplicateOf`.
-    static func create(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
-        let draft = try context.decodeBody(GatherDraft.self, emptyBody: "{}")
+    static func create(_ context: AuthenticatedContext<WorkerDatabase>, _ body: DecodedBody<GatherDraft>) throws -> HTTPResponse {
+        let draft = try body.value()
         let services = context.services
         let now = services.now()
         // Past matches may be imported with their dates; none from the future (a minute of clock skew allowed).
@@ -121,9 +121,9 @@ enum GatherHandlers {
     /// With `If-Match`, only if nobody changed the gather since that version: two organisers
     /// correcting one score never overwrite each other silently (412, with the version now stored); a
     /// conditional change's answer names the new version.
-    static func updateResult(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
+    static func updateResult(_ context: AuthenticatedContext<WorkerDatabase>, _ body: DecodedBody<GatherResultUpdate>) throws -> HTTPResponse {
         let id = try context.parameters.uuid("id", resource: "gather")
-        let update = try context.decodeBody(GatherResultUpdate.self)
+        let update = try body.value()
         let now = context.services.now()
         let conditional = ConditionalChange.isAsked(by: context.request)
         let saved = try context.database.write { database -> [UInt8]? in
@@ -159,10 +159,10 @@ enum GatherHandlers {
     }
 
     /// Puts a player in a gather (or moves them to another team). Both must be the caller's.
-    static func addPlayer(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
+    static func addPlayer(_ context: AuthenticatedContext<WorkerDatabase>, _ body: DecodedBody<TeamAssignment>) throws -> HTTPResponse {
         let gatherID = try context.parameters.uuid("id", resource: "gather")
         let playerID = try context.parameters.int("playerId", resource: "player")
-        let assignment = try context.decodeBody(TeamAssignment.self)
+        let assignment = try body.value()
         try context.database.write { database in
             _ = try GatherRepository(database).requireOwned(id: gatherID, owner: context.owner)
             _ = try PlayerRepository(database).requireOwned(id: playerID, owner: context.owner)

@@ -12,8 +12,8 @@ enum GroupHandlers {
     }
 
     /// Owners rename the group: what `gather` shows in its title.
-    static func rename(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
-        let rename = try context.decodeBody(GroupRename.self)
+    static func rename(_ context: AuthenticatedContext<WorkerDatabase>, _ body: DecodedBody<GroupRename>) throws -> HTTPResponse {
+        let rename = try body.value()
         let group = try context.database.write { database -> GroupSummary? in
             let groups = GroupRepository(database)
             guard try groups.rename(context.owner, to: rename.name) else { return nil }
@@ -29,8 +29,8 @@ enum GroupHandlers {
 
     /// An owner gives a member another role. The founder (the account whose own group it is)
     /// stays an owner, and a group never loses its last owner.
-    static func changeRole(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
-        let change = try context.decodeBody(RoleChange.self)
+    static func changeRole(_ context: AuthenticatedContext<WorkerDatabase>, _ body: DecodedBody<RoleChange>) throws -> HTTPResponse {
+        let change = try body.value()
         let member = try context.parameters.uuid("userId", resource: "member")
         let members = try context.database.write { database -> [GroupMember] in
             let groups = GroupRepository(database)

@@ -6,8 +6,8 @@ import Storage
 /// Invitations: an owner makes a one-time code (shown once, kept as its digest, expiring, revocable)
 /// that a logged-in account accepts to join the group with the code's role.
 enum InviteHandlers {
-    static func create(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
-        let draft = try context.decodeBody(InviteDraft.self)
+    static func create(_ context: AuthenticatedContext<WorkerDatabase>, _ body: DecodedBody<InviteDraft>) throws -> HTTPResponse {
+        let draft = try body.value()
         let code = InviteHandlers.makeCode()
         let now = context.services.now()
         let limits = context.services.quotas.limits

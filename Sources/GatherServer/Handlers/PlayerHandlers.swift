@@ -18,8 +18,8 @@ enum PlayerHandlers {
         return .json(.ok, body: body)
     }
 
-    static func create(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
-        let details = try context.decodeBody(PlayerDetails.self)
+    static func create(_ context: AuthenticatedContext<WorkerDatabase>, _ body: DecodedBody<PlayerDetails>) throws -> HTTPResponse {
+        let details = try body.value()
         let quotas = context.services.quotas
         let player = try context.database.write { database in
             let player = try PlayerRepository(database).insert(details, owner: context.owner)
@@ -43,9 +43,9 @@ enum PlayerHandlers {
 
     /// With `If-Match`, only if nobody changed the player since that version (412 otherwise, with
     /// the version now stored); a conditional change's answer names the new version.
-    static func replace(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
+    static func replace(_ context: AuthenticatedContext<WorkerDatabase>, _ body: DecodedBody<PlayerDetails>) throws -> HTTPResponse {
         let id = try context.parameters.int("id", resource: "player")
-        let details = try context.decodeBody(PlayerDetails.self)
+        let details = try body.value()
         let conditional = ConditionalChange.isAsked(by: context.request)
         let saved = try context.database.write { database -> [UInt8]? in
             let players = PlayerRepository(database)

@@ -6,8 +6,8 @@ import Storage
 /// `/api/shares`: the caller's read-only links, which friends open without an account.
 enum ShareHandlers {
     /// A new link. Its token (256 random bits) is in this answer only; the store keeps its digest.
-    static func create(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
-        let draft = try context.decodeBody(ShareDraft.self)
+    static func create(_ context: AuthenticatedContext<WorkerDatabase>, _ body: DecodedBody<ShareDraft>) throws -> HTTPResponse {
+        let draft = try body.value()
         let token = TokenGenerator.makeToken()
         let now = context.services.now()
         let limit = context.services.quotas.limits.sharesPerAccount

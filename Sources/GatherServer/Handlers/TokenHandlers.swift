@@ -8,8 +8,8 @@ import Storage
 /// only (`Permission.account`); listed with any token of the account.
 enum TokenHandlers {
     /// A new token. Its secret (256 random bits) is in this answer only; the store keeps its digest.
-    static func create(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
-        let draft = try context.decodeBody(APITokenDraft.self)
+    static func create(_ context: AuthenticatedContext<WorkerDatabase>, _ body: DecodedBody<APITokenDraft>) throws -> HTTPResponse {
+        let draft = try body.value()
         let now = context.services.now()
         if let expiresAt = draft.expiresAt, expiresAt <= now {
             throw ValidationError(field: "expiresAt", message: "must be in the future")

@@ -49,9 +49,9 @@ enum RouteKind: Sendable {
     }
 
     struct Write: Sendable {
-        /// For a write with a JSON body: decodes it ahead, on the event loop (`RequestContext.decodingBodyAhead`).
-        let decodeBodyAhead: (@Sendable (RequestContext<WorkerDatabase>) -> RequestContext<WorkerDatabase>)?
-        let handler: @Sendable (AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse
+        /// Given the caller, on the event loop: the body decoded now into the type the handler
+        /// takes (`DecodedBody`), and the handler with it, to run inside the write.
+        let prepare: @Sendable (AuthenticatedContext<WorkerDatabase>) -> @Sendable () throws -> HTTPResponse
     }
 
     /// Whether it needs a caller (a valid bearer token) before its handler runs.
@@ -130,16 +130,19 @@ struct Route: Sendable {
     /// A write without a body for a logged-in caller, run on the committer.
     init(_ method: HTTPMethod, _ pattern: String,
          write handler: @escaping @Sendable (AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse) {
-        self.init(method, pattern, kind: .write(RouteKind.Write(decodeBodyAhead: nil, handler: handler)))
+        self.init(method, pattern, kind: .write(RouteKind.Write { context in { try handler(context) } }))
     }
 
-    /// A write for a logged-in caller whose handler reads a `Body` from the request: the body is
-    /// decoded on the event loop, so the committer thread, which runs the writes of a group one
-    /// after another, only applies it. `emptyBody` as the handler's `decodeBody` has it.
-    init<Body: Decodable & Sendable>(_ method: HTTPMethod, _ pattern: String, writing body: Body.Type, emptyBody: String? = nil,
-                                     authenticated handler: @escaping @Sendable (AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse) {
-        self.init(method, pattern, kind: .write(RouteKind.Write(decodeBodyAhead: { $0.decodingBodyAhead(Body.self, emptyBody: emptyBody) },
-                                                                handler: handler)))
+    /// A write for a logged-in caller whose handler takes a `Body`: decoded on the event loop (an
+    /// empty body read as `emptyBody` when there is one), so the committer thread, which runs the
+    /// writes of a group one after another, only applies it. The body's type is the handler's.
+    init<Body: Decodable & Sendable>(_ method: HTTPMethod, _ pattern: String, emptyBody: String? = nil,
+                                     writing handler: @escaping @Sendable (AuthenticatedContext<WorkerDatabase>, DecodedBody<Body>) throws
+                                         -> HTTPResponse) {
+        self.init(method, pattern, kind: .write(RouteKind.Write { context in
+            let body = DecodedBody(result: Result { try context.decodeBody(Body.self, emptyBody: emptyBody) })
+            return { try handler(context, body) }
+        }))
     }
 
     /// Whether it may change what its caller owns: anything but a read. After such a request the

@@ -35,7 +35,7 @@ enum Routes {
 
             // API tokens for scripts: made and revoked with a login session only; revoking stays
             // on the workers for the same reason as logout.
-            Route(.post, "/api/tokens", writing: APITokenDraft.self, authenticated: TokenHandlers.create).requiring(.account),
+            Route(.post, "/api/tokens", writing: TokenHandlers.create).requiring(.account),
             Route(.get, "/api/tokens", quickAuthenticated: TokenHandlers.list),
             Route(.delete, "/api/tokens/:id", authenticated: TokenHandlers.delete).requiring(.account),
 
@@ -43,16 +43,16 @@ enum Routes {
             // Who belongs to a group and who can see it (the group itself, its members, roles,
             // invitations, share links below) is for a login only: a leaked API token must not let
             // anyone in, nor lock anyone out, in a way its revocation would not undo.
-            Route(.patch, "/api/groups/:groupId", writing: GroupRename.self, authenticated: GroupHandlers.rename).requiring(.owner)
+            Route(.patch, "/api/groups/:groupId", writing: GroupHandlers.rename).requiring(.owner)
                 .requiring(.account),
             Route(.delete, "/api/groups/:groupId", write: GroupHandlers.delete).requiring(.owner).requiring(.account).endingAccess(),
             Route(.get, "/api/groups/:groupId/members", quickAuthenticated: GroupHandlers.members),
-            Route(.put, "/api/groups/:groupId/members/:userId", writing: RoleChange.self, authenticated: GroupHandlers.changeRole)
+            Route(.put, "/api/groups/:groupId/members/:userId", writing: GroupHandlers.changeRole)
                 .requiring(.owner).requiring(.account),
             // Leaving is for any member; removing someone else needs an owner (the handler tells them apart).
             Route(.delete, "/api/groups/:groupId/members/:userId", write: GroupHandlers.remove).requiring(.viewer)
                 .requiring(.account).endingAccess(),
-            Route(.post, "/api/groups/:groupId/invites", writing: InviteDraft.self, authenticated: InviteHandlers.create).requiring(.owner)
+            Route(.post, "/api/groups/:groupId/invites", writing: InviteHandlers.create).requiring(.owner)
                 .requiring(.account),
             Route(.get, "/api/groups/:groupId/invites", quickAuthenticated: InviteHandlers.list).requiring(.owner),
             Route(.delete, "/api/groups/:groupId/invites/:id", write: InviteHandlers.revoke).requiring(.owner)
@@ -64,9 +64,9 @@ enum Routes {
         // under /api/groups/{groupId}/ for any group the caller belongs to.
         let groupScoped: [Route] = [
             Route(.get, "/api/players", quickAuthenticated: PlayerHandlers.list),
-            Route(.post, "/api/players", writing: PlayerDetails.self, authenticated: PlayerHandlers.create),
+            Route(.post, "/api/players", writing: PlayerHandlers.create),
             Route(.get, "/api/players/:id", quickAuthenticated: PlayerHandlers.get),
-            Route(.put, "/api/players/:id", writing: PlayerDetails.self, authenticated: PlayerHandlers.replace).changingResults(),
+            Route(.put, "/api/players/:id", writing: PlayerHandlers.replace).changingResults(),
             Route(.delete, "/api/players/:id", write: PlayerHandlers.delete).changingResults(),
             Route(.get, "/api/players/:id/gathers", authenticated: PlayerHandlers.gathers),
             Route(.get, "/api/players/:id/stats", authenticated: StatsHandlers.player).readingRatings(),
@@ -76,7 +76,7 @@ enum Routes {
             Route(.post, "/api/teams/balance", authenticated: TeamHandlers.balance).requiring(.viewer).requiring(.read).readingRatings(),
 
             Route(.get, "/api/shares", quickAuthenticated: ShareHandlers.list),
-            Route(.post, "/api/shares", writing: ShareDraft.self, authenticated: ShareHandlers.create).requiring(.account),
+            Route(.post, "/api/shares", writing: ShareHandlers.create).requiring(.account),
             Route(.delete, "/api/shares/:id", write: ShareHandlers.delete).requiring(.account),
 
             Route(.put, "/api/live", quickAuthenticated: LiveHandlers.publish),
@@ -84,13 +84,13 @@ enum Routes {
             Route(.get, "/api/live/events", quickAuthenticated: LiveEventsHandler.ownEvents),
 
             Route(.get, "/api/gathers", authenticated: GatherHandlers.list),
-            Route(.post, "/api/gathers", writing: GatherDraft.self, emptyBody: "{}", authenticated: GatherHandlers.create).changingResults(),
+            Route(.post, "/api/gathers", emptyBody: "{}", writing: GatherHandlers.create).changingResults(),
             Route(.get, "/api/gathers/:id", quickAuthenticated: GatherHandlers.get),
-            Route(.put, "/api/gathers/:id", writing: GatherResultUpdate.self, authenticated: GatherHandlers.updateResult).changingResults(),
+            Route(.put, "/api/gathers/:id", writing: GatherHandlers.updateResult).changingResults(),
             Route(.delete, "/api/gathers/:id", write: GatherHandlers.delete).changingResults(),
             Route(.delete, "/api/gathers/:id/duplicate", write: GatherHandlers.release).changingResults().requiring(.owner),
             Route(.get, "/api/gathers/:id/players", quickAuthenticated: GatherHandlers.players),
-            Route(.post, "/api/gathers/:id/players/:playerId", write: GatherHandlers.addPlayer).changingResults(),
+            Route(.post, "/api/gathers/:id/players/:playerId", writing: GatherHandlers.addPlayer).changingResults(),
             Route(.delete, "/api/gathers/:id/players/:playerId", write: GatherHandlers.removePlayer).changingResults(),
         ]
         for route in routes + groupScoped + groupScoped.map({ $0.inGroup() }) { router.add(route) }
