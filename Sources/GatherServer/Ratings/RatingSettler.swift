@@ -76,7 +76,8 @@ package final class RatingSettler: @unchecked Sendable {
     private let database: Database
     private let clock: @Sendable () -> ContinuousClock.Instant
     private let sliceBudget: Duration
-    /// Told of each group whose stored ratings changed, on the committer's thread.
+    /// Told of each group whose stored ratings changed, on the committer's thread, before anyone
+    /// waiting for its settlement hears of it.
     private let onSettled: @Sendable (UUID) -> Void
     private let log: ServerLog?
     /// The one thread that works, niced; nil when a caller drives `workOnce` itself (tests).
@@ -220,11 +221,12 @@ package final class RatingSettler: @unchecked Sendable {
     private func stored(_ group: UUID, _ result: Result<Bool, any Error>) {
         switch result {
         case .success(let current):
+            // Told first: whoever waits for the settlement reads afresh, never a page cached before it.
+            onSettled(group)
             finish(group) { counters in
                 counters.stores += 1
                 if !current { counters.overtaken += 1 }
             } followedBy: { !current }
-            onSettled(group)
         case .failure(let error):
             log?.warning("settled ratings could not be stored (\(error)); they stay as last settled until the group's next change")
             _ = condition.withLock { failed.insert(group) }

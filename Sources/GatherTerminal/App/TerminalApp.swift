@@ -27,11 +27,16 @@ package final class TerminalApp: Navigator, ViewFactory {
     /// Below this the layout cannot fit; the app says so instead of drawing a broken screen.
     package static let minimumSize = (columns: 60, rows: 16)
 
-    /// The terminal is below `minimumSize`: the screen says so instead of drawing the app.
+    /// The terminal was below `minimumSize` when last drawn: the screen says so instead of
+    /// drawing the app. Keys are judged by what was on screen when they were typed, not by a
+    /// size the terminal has taken since (`readTypedAhead`).
     private var isTooSmall: Bool {
-        guard let size = device.size() else { return false }
+        guard let size = shownSize ?? device.size() else { return false }
         return size.columns < TerminalApp.minimumSize.columns || size.rows < TerminalApp.minimumSize.rows
     }
+
+    /// The size of the frame last drawn.
+    private var shownSize: (columns: Int, rows: Int)?
 
     package init(device: TerminalDevice, colorEnabled: Bool) {
         self.device = device
@@ -86,6 +91,8 @@ package final class TerminalApp: Navigator, ViewFactory {
             MainActor.assumeIsolated {
                 for signalNumber in inbox.take() {
                     if signalNumber == SIGWINCH {
+                        // Keys typed before the resize act on the screen they were typed at.
+                        self?.readTypedAhead()
                         self?.render()
                     } else {
                         self?.leaveAtOnce(status: signalNumber == SIGINT ? TerminalApp.interruptedStatus : 0)
@@ -101,7 +108,21 @@ package final class TerminalApp: Navigator, ViewFactory {
     /// thread starts, and the run loop reads them.
     package static let handledSignals = [SIGWINCH, SIGTERM, SIGHUP, SIGINT, SIGQUIT]
 
+    /// Handles every key already waiting to be read, now, without waiting for more.
+    private func readTypedAhead() {
+        while !finished, isInputWaiting() { readInput() }
+    }
+
+    /// Whether a read of the terminal would return at once (keys, or the end of input).
+    private func isInputWaiting() -> Bool {
+        var waiting = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&waiting, 1, 0) == 1 && waiting.revents != 0
+    }
+
     private func readInput() {
+        // What the input source was told of may have been read already (`readTypedAhead`): a read
+        // now would wait for the next key, with the whole app stopped.
+        guard isInputWaiting() else { return }
         var bytes = [UInt8](repeating: 0, count: 4096)
         let count = read(STDIN_FILENO, &bytes, bytes.count)
         if count == 0 {
@@ -295,6 +316,7 @@ package final class TerminalApp: Navigator, ViewFactory {
     private func render() {
         guard !finished else { return }
         let size = device.size() ?? (columns: 80, rows: 24)
+        shownSize = size
         var frame = ScreenBuffer(width: max(1, size.columns), height: max(1, size.rows))
         FrameLayout.draw(screen: screens.last, group: groupLabel(), showingHelp: showingHelp, into: &frame)
         let bytes = renderer.render(frame)
