@@ -82,15 +82,10 @@ struct AbuseReport: Codable {
 
     var correctionTable: String {
         guard let writesQuiet, let writesUnderCorrections, let corrections, correctionWindowSeconds > 0 else { return "" }
-        var lines = ["  " + "".padding(toLength: 36, withPad: " ", startingAt: 0)
-                     + "     quiet: p50      p99      max  err  corrections: p50      p99      max  err"]
-        for (name, calm, flooded) in [("PUT /api/players/{id} (innocent)", writesQuiet.write, writesUnderCorrections.write),
-                                      ("POST /api/users/login (innocent)", writesQuiet.login, writesUnderCorrections.login)] {
-            lines.append("  " + name.padding(toLength: 36, withPad: " ", startingAt: 0)
-                         + String(format: "%17.2fms %6.2fms %6.1fms %4d %17.2fms %6.2fms %6.1fms %4d",
-                                  calm.p50Milliseconds, calm.p99Milliseconds, calm.maxMilliseconds, calm.errors,
-                                  flooded.p50Milliseconds, flooded.p99Milliseconds, flooded.maxMilliseconds, flooded.errors))
-        }
+        var lines = AbuseReport.sideBySide("     quiet: p50      p99      max  err  corrections: p50      p99      max  err", [
+            ("PUT /api/players/{id} (innocent)", writesQuiet.write, writesUnderCorrections.write),
+            ("POST /api/users/login (innocent)", writesQuiet.login, writesUnderCorrections.login),
+        ])
         lines.append(String(format: "  the correcting account (%d places) over %.1f s, %d connections: 204 %.1f/s  429 %.1f/s  other %d, "
                             + "no answer %d; cores busy: gather-server %.2f and %.2f",
                             correctedPlaces, correctionWindowSeconds, correctionConnections, Double(corrections.ok) / correctionWindowSeconds,
@@ -117,14 +112,7 @@ struct AbuseReport: Codable {
             ("GET /api/players (innocent, \(innocentPlayers))", unloaded.roster, underAbuse.roster),
             ("nginx, /health's body (static)", unloaded.nginx, underAbuse.nginx),
         ]
-        var lines = ["  " + "".padding(toLength: 36, withPad: " ", startingAt: 0)
-                     + "  unloaded: p50      p99      max  err   under abuse: p50      p99      max  err"]
-        for (name, calm, abused) in rows {
-            lines.append("  " + name.padding(toLength: 36, withPad: " ", startingAt: 0)
-                         + String(format: "%17.2fms %6.2fms %6.1fms %4d %17.2fms %6.2fms %6.1fms %4d",
-                                  calm.p50Milliseconds, calm.p99Milliseconds, calm.maxMilliseconds, calm.errors,
-                                  abused.p50Milliseconds, abused.p99Milliseconds, abused.maxMilliseconds, abused.errors))
-        }
+        var lines = AbuseReport.sideBySide("  unloaded: p50      p99      max  err   under abuse: p50      p99      max  err", rows)
         lines.append(String(format: "  requests per probe: /health %d and %d, roster %d and %d, nginx %d and %d; "
                             + "cores busy: gather-server %.2f and %.2f, gather-bench %.2f and %.2f",
                             unloaded.health.requests, underAbuse.health.requests, unloaded.roster.requests,
@@ -163,5 +151,15 @@ struct AbuseReport: Codable {
         return String(format: "  /health p99 under abuse: %.2f ms (target under %.0f ms: ", underAbuse.health.p99Milliseconds,
                       AbuseReport.healthTargetMilliseconds)
             + (met ? "met" : "NOT MET") + "); innocent roster errors: \(underAbuse.roster.errors)"
+    }
+
+    /// A heading, then a probe a line: its figures in one phase, then in the other.
+    private static func sideBySide(_ heading: String, _ rows: [(String, LatencyFigures, LatencyFigures)]) -> [String] {
+        ["  " + "".padding(toLength: 36, withPad: " ", startingAt: 0) + heading] + rows.map { name, first, second in
+            "  " + name.padding(toLength: 36, withPad: " ", startingAt: 0)
+                + String(format: "%17.2fms %6.2fms %6.1fms %4d %17.2fms %6.2fms %6.1fms %4d",
+                         first.p50Milliseconds, first.p99Milliseconds, first.maxMilliseconds, first.errors,
+                         second.p50Milliseconds, second.p99Milliseconds, second.maxMilliseconds, second.errors)
+        }
     }
 }

@@ -57,7 +57,7 @@ final class RatingSettlerTests: XCTestCase {
     private func settler(settled: @escaping @Sendable (UUID) -> Void = { _ in }) throws -> RatingSettler {
         let ticks = Atomic<Int>(0)
         let origin = ContinuousClock.now
-        return try RatingSettler(database: .pool(pool, now: { Date() }), sliceBudget: .milliseconds(4),
+        return try RatingSettler(store: .pool(pool, now: { Date() }), sliceBudget: .milliseconds(4),
                                  clock: { origin + .milliseconds(ticks.add(1, ordering: .relaxed).newValue) },
                                  onSettled: settled, threaded: false)
     }

@@ -80,7 +80,7 @@ package final class GatherApplication: HTTPResponder {
         liveSweeper = LiveMatchSweeper(matches: services.live)
         let services = services
         do {
-            settler = try RatingSettler(database: .pool(database, now: options.now), onSettled: { services.ownerWrote($0) }, log: log,
+            settler = try RatingSettler(store: .pool(database, now: options.now), onSettled: { services.ownerWrote($0) }, log: log,
                                         threaded: options.settlesRatings)
         } catch {
             liveSweeper.stop()

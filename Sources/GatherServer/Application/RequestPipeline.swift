@@ -203,8 +203,7 @@ struct RequestPipeline: Sendable {
         }
         defer {
             workerAllowance.give(owner)
-            if route.writes { services.ownerWrote(owner) }
-            if route.endsAccess { accountChanges?.checkSoon() }
+            if route.writes { wrote(route, owner: owner) }
         }
         // Ratings being settled after a change of this group's are waited for, a bounded time:
         // after that, the answer shows the last settled ones, marked stale.
@@ -229,7 +228,7 @@ struct RequestPipeline: Sendable {
         if let wait = services.writeRate.take(owner, now: services.now()) {
             throw APIError.tooManyRequests("too many changes from this account", retryAfter: wait)
         }
-        let (services, pool, settler, allowance, accountChanges) = (services, workerDatabase.pool, settler, writeAllowance, accountChanges)
+        let (pipeline, pool, allowance) = (self, workerDatabase.pool, writeAllowance)
         // Its body decoded here, after authentication: a stranger's body costs nothing.
         let handler = write.prepare(caller)
         let keepsRatings = route.changesResults
@@ -237,7 +236,7 @@ struct RequestPipeline: Sendable {
             guard allowance.take(owner) else {
                 let busy = APIError(.tooManyRequests, "too many changes from this account waiting to be saved; wait for one to finish",
                                     headers: [HTTPHeaders.Name.retryAfter: "1"])
-                reply.send(ErrorMapping.response(for: busy, log: services.log))
+                reply.send(pipeline.errorResponse(busy))
                 return
             }
             pool.enqueueWrite({ database in
@@ -254,21 +253,30 @@ struct RequestPipeline: Sendable {
                     #endif
                     return WriteDone(response: response, ratings: .settled)
                 }
-                return WriteDone(response: response, ratings: try RatingRepository(database).applyNewResults(owner: owner, at: services.now()))
+                return WriteDone(response: response,
+                                 ratings: try RatingRepository(database).applyNewResults(owner: owner, at: pipeline.services.now()))
             }) { result in
-                // Committed (or failed): what readers see of the owner is read afresh from now on.
                 allowance.give(owner)
-                services.ownerWrote(owner)
                 switch result {
                 case .success(let done):
-                    if done.ratings == .needsSettlement { settler.changed(owner) }
-                    if route.endsAccess { accountChanges?.checkSoon() }
+                    pipeline.wrote(route, owner: owner, ratings: done.ratings)
                     reply.send(done.response)
                 case .failure(let error):
-                    reply.send(ErrorMapping.response(for: error, log: services.log))
+                    // Nothing committed, but what readers were shown is read afresh all the same.
+                    pipeline.services.ownerWrote(owner)
+                    reply.send(pipeline.errorResponse(error))
                 }
             }
         }
+    }
+
+    /// What follows every write of `owner`'s group once it has committed, whatever its handler:
+    /// what readers see of the group is read afresh (cached reads and pages, open pages told), a
+    /// group left stale goes to the settler, and streams no longer let in end.
+    private func wrote(_ route: Route, owner: UUID, ratings: RatingRepository.Upkeep = .settled) {
+        services.ownerWrote(owner)
+        if ratings == .needsSettlement { settler.changed(owner) }
+        if route.endsAccess { accountChanges?.checkSoon() }
     }
 
     /// A write's answer, and whether the ratings it touched still need settling.

@@ -16,14 +16,18 @@ struct PasswordHashingLane: Sendable {
     func run(_ handler: RouteKind.Handler, route: Route, context: RequestContext<WorkerDatabase>, admission: Admission,
              pipeline: RequestPipeline, reply: RouteReply) throws {
         let admitted = try admission(context)
-        let undo = admitted.undo
         let client = ClientKey.of(context.request.client)
         guard allowance.take(client) else {
-            undo?()
+            admitted.undo?()
             throw APIError(.tooManyRequests, "too many logins or registrations at once from this address",
                            headers: [HTTPHeaders.Name.retryAfter: "1"])
         }
         let (queue, allowance, log) = (queue, allowance, log)
+        /// Refused after all (shed, or the queue full): the place and what the admission counted go back.
+        let giveBack: @Sendable () -> Void = {
+            allowance.give(client)
+            admitted.undo?()
+        }
         let busy = APIError(.serviceUnavailable, "the server is busy checking passwords; try again shortly",
                             headers: [HTTPHeaders.Name.retryAfter: "1"])
         let queued = queue.submit(client: client, known: admitted.fromKnownAddress, job: {
@@ -39,13 +43,11 @@ struct PasswordHashingLane: Sendable {
             allowance.give(client)
             reply.send(response)
         }, shed: {
-            allowance.give(client)
-            undo?()
+            giveBack()
             reply.send(ErrorMapping.response(for: busy, log: log))
         })
         guard queued else {
-            allowance.give(client)
-            undo?()
+            giveBack()
             throw busy
         }
     }

@@ -51,7 +51,7 @@ package final class RatingSettler: @unchecked Sendable {
     }
 
     /// Where plans are read and outcomes written.
-    package struct Database: Sendable {
+    package struct Store: Sendable {
         package let plan: @Sendable (UUID) throws -> RatingSettlementPlan?
         package let store: @Sendable (RatingSettlementOutcome, @escaping @Sendable (Result<Bool, any Error>) -> Void) -> Void
 
@@ -63,9 +63,9 @@ package final class RatingSettler: @unchecked Sendable {
 
         /// Plans read on a connection of the settler's own (a replay's read of a large group must
         /// not hold one of the workers'), outcomes written through the group commit.
-        package static func pool(_ pool: DatabasePool, now: @escaping @Sendable () -> Date) throws -> Database {
+        package static func pool(_ pool: DatabasePool, now: @escaping @Sendable () -> Date) throws -> Store {
             let reader = try pool.dedicatedReader(budget: .seconds(30))
-            return Database(plan: { owner in
+            return Store(plan: { owner in
                 try reader.read { try RatingRepository($0).settlementPlan(owner: owner) }
             }, store: { outcome, completion in
                 pool.enqueueWrite({ try RatingRepository($0).store(outcome, at: now()) }, completion: completion)
@@ -73,7 +73,7 @@ package final class RatingSettler: @unchecked Sendable {
         }
     }
 
-    private let database: Database
+    private let store: Store
     private let clock: @Sendable () -> ContinuousClock.Instant
     private let sliceBudget: Duration
     /// Told of each group whose stored ratings changed, on the committer's thread, before anyone
@@ -98,10 +98,10 @@ package final class RatingSettler: @unchecked Sendable {
     private var stopped = false
 
     /// - Parameter threaded: false for a caller that drives `workOnce` itself.
-    package init(database: Database, sliceBudget: Duration = .milliseconds(4),
+    package init(store: Store, sliceBudget: Duration = .milliseconds(4),
                  clock: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now },
                  onSettled: @escaping @Sendable (UUID) -> Void = { _ in }, log: ServerLog? = nil, threaded: Bool = true) throws {
-        self.database = database
+        self.store = store
         self.sliceBudget = sliceBudget
         self.clock = clock
         self.onSettled = onSettled
@@ -188,7 +188,7 @@ package final class RatingSettler: @unchecked Sendable {
                 return .sliced(group, matches: applied)
             }
             condition.withLock { counters.slices += 1 }
-            database.store(replay.outcome) { [self] result in stored(group, result) }
+            store.store(replay.outcome) { [self] result in stored(group, result) }
             return .stored(group)
         case .working:
             return .idle
@@ -198,7 +198,7 @@ package final class RatingSettler: @unchecked Sendable {
     private func plan(_ group: UUID) -> Step {
         let plan: RatingSettlementPlan?
         do {
-            plan = try database.plan(group)
+            plan = try store.plan(group)
         } catch {
             log?.warning("ratings of a group could not be read for settling (\(error)); they stay as last settled until its next change")
             _ = condition.withLock { failed.insert(group) }
