@@ -146,10 +146,7 @@ package struct CommandLineApp: Sendable {
         case "token list": try await TokenCommands.list(context)
         case "token revoke": try await TokenCommands.revoke(context)
         case "export": try await BackupCommands.export(context)
-        case "import":
-            try await BackupCommands.import(context) { path in
-                path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: path))
-            }
+        case "import": try await BackupCommands.import(context)
         default: throw CommandFailure.usage("no command \"\(context.command.spec.name)\"")
         }
     }

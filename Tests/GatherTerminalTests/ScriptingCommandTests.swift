@@ -857,37 +857,55 @@ final class ScriptingCommandTests: XCTestCase {
         let backup = directory.appendingPathComponent("two-matches.json").path
         XCTAssertEqual(try client(["export", "--output", backup], environment: ana).status, 0)
 
-        // A server that lets an account keep 3 players and 3 places in matches.
+        // A server that lets an account keep 4 players and 4 places in matches.
         server.shutdown()
         var configuration = ServerConfiguration()
         configuration.http.port = 0
         configuration.databasePath = directory.appendingPathComponent("quota.sqlite").path
         configuration.quiet = true
-        configuration.limits.playersPerAccount = 3
-        configuration.limits.placesPerAccount = 3
+        configuration.limits.playersPerAccount = 4
+        configuration.limits.placesPerAccount = 4
         server = try FootballGatherServer(configuration: configuration, passwordHasher: PasswordHasher(cost: 1))
         try server.start()
         let coach = try loggedIn("quota")
-        XCTAssertEqual(try client(["players", "add", "--name", "Kept"], environment: coach).status, 0)
-        XCTAssertEqual(try client(["players", "add", "--name", "Also kept"], environment: coach).status, 0)
+        for name in ["Kept", "Also kept", "Third"] {
+            XCTAssertEqual(try client(["players", "add", "--name", name], environment: coach).status, 0)
+        }
         for arguments in [["import", "--dry-run", backup], ["import", backup]] {
             let refused = try client(arguments, environment: coach)
             XCTAssertEqual(refused.status, 1, refused.errors)
-            XCTAssertTrue(refused.errors.contains("it adds 2 players; this account keeps 2 of at most 3, so 1 more fit"), refused.errors)
+            XCTAssertTrue(refused.errors.contains("it adds 2 players; this account keeps 3 of at most 4, so 1 more fit"), refused.errors)
             XCTAssertTrue(refused.errors.contains("nothing was changed"), refused.errors)
         }
-        XCTAssertEqual(try roster(coach).count, 2, "nothing sent")
+        XCTAssertEqual(try roster(coach).count, 3, "nothing sent")
 
-        // With room for the players, the second match's places run out on the way: said as it is.
-        XCTAssertEqual(try client(["players", "rm", "--yes", "\(try XCTUnwrap(roster(coach).last?["id"] as? Int))"], environment: coach).status, 0)
-        XCTAssertEqual(try client(["players", "rm", "--yes", "\(try XCTUnwrap(roster(coach).last?["id"] as? Int))"], environment: coach).status, 0)
+        // With room for the players and two places taken by a match of the coach's, the second
+        // match's places run out on the way: said as it is.
+        let id = { (name: String) throws -> Int in try XCTUnwrap(try self.roster(coach).first { $0["name"] as? String == name }?["id"] as? Int) }
+        XCTAssertEqual(try client(["players", "rm", "--yes", "\(try id("Third"))"], environment: coach).status, 0)
+        XCTAssertEqual(try client(["gathers", "new", "--team-a", "\(try id("Kept"))", "--team-b", "\(try id("Also kept"))", "--score", "1-0"],
+                                  environment: coach).status, 0)
         let stopped = try client(["import", backup], environment: coach)
         XCTAssertEqual(stopped.status, 1, stopped.errors)
         XCTAssertTrue(stopped.errors.contains("was imported in part: Imported 2 players (0 already there) and 2 gathers (0 already there) "
                                               + "before this stopped it:"), stopped.errors)
         XCTAssertTrue(stopped.errors.contains("places"), stopped.errors)
         XCTAssertTrue(stopped.errors.contains("The rest was not saved; once that is solved, run the same import again"), stopped.errors)
-        XCTAssertEqual(try roster(coach).count, 2, "what was saved stays saved")
+        XCTAssertEqual(try roster(coach).count, 4, "what was saved stays saved")
+
+        // A file that could never fit is refused whole before anything is sent: here, 4 places
+        // in matches where the account keeps 3 at most.
+        server.shutdown()
+        configuration.databasePath = directory.appendingPathComponent("smaller.sqlite").path
+        configuration.limits.placesPerAccount = 3
+        server = try FootballGatherServer(configuration: configuration, passwordHasher: PasswordHasher(cost: 1))
+        try server.start()
+        let small = try loggedIn("small")
+        let refused = try client(["import", backup], environment: small)
+        XCTAssertEqual(refused.status, 1, refused.errors)
+        XCTAssertTrue(refused.errors.contains("its gathers hold 4 places; this account keeps at most 3"), refused.errors)
+        XCTAssertTrue(refused.errors.contains("nothing was changed"), refused.errors)
+        XCTAssertEqual(try roster(small).count, 0, "nothing sent")
     }
 
     /// Writes `bytes` to a file of this test's directory; its path.

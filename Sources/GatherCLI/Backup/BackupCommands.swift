@@ -53,35 +53,37 @@ enum BackupCommands {
     /// file again adds nothing: players equal in every field are matched, a CSV's rows with an id
     /// change that player only where they differ, gathers keep ids derived from the file's (an
     /// interrupted import is finished by running it again). `--dry-run` shows what would change.
-    static func `import`(_ context: CommandContext, readFile: (String) throws -> Data) async throws {
+    static func `import`(_ context: CommandContext) async throws {
         let path = context.command.arguments[0]
-        let data: Data
-        do {
-            data = try readFile(path)
-        } catch {
-            throw CommandFailure(code: .refused, message: "cannot read \(path): \(error.localizedDescription)")
-        }
-        let text = try decodedText(data, path: path, encoding: context.command.value("--encoding"))
-        let plan: ImportPlan
-        if text.drop(while: { $0.isWhitespace }).first == "{" {
-            plan = try ImportPlan(export: Data(text.utf8))
-        } else {
-            switch PlayersCSV.parse(text) {
-            case .success(let rows): plan = ImportPlan(rows: rows)
-            case .failure(let problems): throw importFailure(problems.messages, path: path)
-            }
-        }
+        let encoding = try chosenEncoding(context.command.value("--encoding"))
+        let file = try ImportFile(path: path)
         try context.authorize()
         let account = try await context.accountID()
+        let roster = try await APIPlayerService(client: context.client).players()
+        // What the group may still keep, known before the file is read: what could never fit is counted, not held.
+        let usage = try await usage(context)
+        let limits = usage.map { usage in
+            ImportReader.Limits(players: max(0, usage.players.limit - usage.players.used) + roster.count, gathers: usage.gathers.limit,
+                                places: usage.places.limit)
+        } ?? .unknown
+        let plan: ImportPlan
+        do {
+            plan = try ImportReader.plan(file, encoding: encoding, limits: limits)
+        } catch let undecodable as UndecodableText {
+            throw undecodableFailure(undecodable, path: path, encoding: context.command.value("--encoding"))
+        } catch let tooLarge as ImportReader.TooLarge {
+            throw importFailure([tooLargeReason(tooLarge, limits: limits, usage: usage)], path: path)
+        }
         let changes: RosterChanges
-        switch plan.changes(to: try await APIPlayerService(client: context.client).players()) {
+        switch plan.changes(to: roster) {
         case .success(let worked): changes = worked
         case .failure(let problems): throw importFailure(problems.messages, path: path)
         }
         // What the file adds against what the group may still keep, before anything is sent.
-        if let room = try await roomForPlayers(context), changes.additions.count > room.left {
-            throw importFailure(["it adds \(changes.additions.count) players; this account keeps \(room.used) of at most \(room.limit), "
-                                 + "so \(room.left) more fit: delete players for good or import fewer"], path: path)
+        if let usage, changes.additions.count > usage.players.limit - usage.players.used {
+            let left = max(0, usage.players.limit - usage.players.used)
+            throw importFailure(["it adds \(changes.additions.count) players; this account keeps \(usage.players.used) of at most "
+                                 + "\(usage.players.limit), so \(left) more fit: delete players for good or import fewer"], path: path)
         }
         if context.command.has("--dry-run") {
             // What would change is the command's output; that nothing did is a message.
@@ -108,13 +110,29 @@ enum BackupCommands {
                                      gathers: done.createdGathers, existingGathers: done.existingGathers, would: false))
     }
 
-    /// How many more players the acting account's own group may keep, as the server counts them;
-    /// nil when another group is chosen (its count is not the account's) or the server does not say.
-    private static func roomForPlayers(_ context: CommandContext) async throws -> (used: Int, limit: Int, left: Int)? {
+    /// What the acting account's own group keeps and may keep, as the server counts them; nil when
+    /// another group is chosen (its count is not the account's) or the server does not say.
+    private static func usage(_ context: CommandContext) async throws -> AccountUsage? {
         guard context.client.group == nil else { return nil }
         struct Me: Decodable { let usage: AccountUsage? }
-        guard let usage = try await context.client.request(.get, "/api/users/me", as: Me.self).usage else { return nil }
-        return (usage.players.used, usage.players.limit, max(0, usage.players.limit - usage.players.used))
+        return try await context.client.request(.get, "/api/users/me", as: Me.self).usage
+    }
+
+    /// Why a file too large for the account is refused whole, before it is sent.
+    private static func tooLargeReason(_ file: ImportReader.TooLarge, limits: ImportReader.Limits, usage: AccountUsage?) -> String {
+        guard let usage else {
+            return "it holds \(file.players) players and \(file.gathers) gathers of \(file.places) places; one import takes at most "
+                + "\(limits.players), \(limits.gathers) and \(limits.places): import it in parts"
+        }
+        if file.players > limits.players {
+            let left = max(0, usage.players.limit - usage.players.used)
+            return "it holds \(file.players) players; this account keeps \(usage.players.used) of at most \(usage.players.limit), "
+                + "so \(left) more fit: delete players for good or import fewer"
+        }
+        if file.gathers > limits.gathers {
+            return "it holds \(file.gathers) gathers; this account keeps at most \(usage.gathers.limit)"
+        }
+        return "its gathers hold \(file.places) places; this account keeps at most \(usage.places.limit)"
     }
 
     /// `Imported 2 players (1 already there) and 0 gathers (0 already there)`, `; updated 1 players` if so.
@@ -123,30 +141,30 @@ enum BackupCommands {
             + "(\(existingGathers) already there)" + (updated > 0 ? (would ? "; would update " : "; updated ") + "\(updated) players" : "")
     }
 
-    /// The file as text: in the encoding named, else UTF-8 or UTF-16 (detected); bytes that are
-    /// not text in it are refused by their place, with the way to read a spreadsheet's other encodings.
-    private static func decodedText(_ data: Data, path: String, encoding name: String?) throws -> String {
-        let encoding = try name.map { name in
+    /// The encoding `--encoding` names; nil: detected from the file.
+    private static func chosenEncoding(_ name: String?) throws -> FileEncoding? {
+        try name.map { name in
             guard let encoding = FileEncoding(name: name) else {
                 throw CommandFailure.usage("--encoding must be one of \(FileEncoding.names.joined(separator: ", ")) (got \"\(name)\")")
             }
             return encoding
         }
-        do {
-            return try FileEncoding.decode(Array(data), as: encoding)
-        } catch {
-            guard encoding == nil else {
-                throw importFailure(["\(error) (read as \(name ?? "")); another --encoding may read it: \(FileEncoding.names.joined(separator: ", "))"],
-                                    path: path)
-            }
-            let source = path == "-" ? "players.csv" : shellQuoted(path)
-            let converted = path == "-" ? "players-utf8.csv" : shellQuoted(path.hasSuffix(".csv") ? String(path.dropLast(4)) + "-utf8.csv"
-                                                                                                    : path + "-utf8")
-            throw importFailure(["\(error)",
-                                 "it is neither UTF-8 nor UTF-16; a spreadsheet's plain \"CSV\" is often Windows-1252 (Excel's). Convert it:",
-                                 "  iconv -f WINDOWS-1252 -t UTF-8 \(source) > \(converted)",
-                                 "or import it as it is with --encoding windows-1252"], path: path)
+    }
+
+    /// Bytes that are no text in the encoding named, or detected (then: UTF-8 or UTF-16): refused
+    /// by their place, with the way to read a spreadsheet's other encodings.
+    private static func undecodableFailure(_ error: UndecodableText, path: String, encoding name: String?) -> CommandFailure {
+        guard name == nil else {
+            return importFailure(["\(error) (read as \(name ?? "")); another --encoding may read it: \(FileEncoding.names.joined(separator: ", "))"],
+                                 path: path)
         }
+        let source = path == "-" ? "players.csv" : shellQuoted(path)
+        let converted = path == "-" ? "players-utf8.csv" : shellQuoted(path.hasSuffix(".csv") ? String(path.dropLast(4)) + "-utf8.csv"
+                                                                                                : path + "-utf8")
+        return importFailure(["\(error)",
+                              "it is neither UTF-8 nor UTF-16; a spreadsheet's plain \"CSV\" is often Windows-1252 (Excel's). Convert it:",
+                              "  iconv -f WINDOWS-1252 -t UTF-8 \(source) > \(converted)",
+                              "or import it as it is with --encoding windows-1252"], path: path)
     }
 
     /// A path as the shell reads it back: in single quotes unless every character is plain.

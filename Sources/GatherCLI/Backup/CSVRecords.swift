@@ -14,69 +14,139 @@ enum CSVRecords {
 
     /// The separator the first record uses.
     static func separator(of text: some Sequence<Character>) -> Character {
+        firstRecord(of: text).separator
+    }
+
+    /// The separator the first record uses, and whether the text holds that record's end (a line
+    /// break outside quotes): without it, more text may change the separator.
+    private static func firstRecord(of text: some Sequence<Character>) -> (separator: Character, ended: Bool) {
         var counts: [Character: Int] = [:]
         var inQuotes = false
+        var ended = false
         for character in text {
             if character == "\"" {
                 inQuotes.toggle()
             } else if !inQuotes {
-                if character == "\n" || character == "\r\n" || character == "\r" { break }
+                if character == "\n" || character == "\r\n" || character == "\r" {
+                    ended = true
+                    break
+                }
                 if separators.contains(character) { counts[character, default: 0] += 1 }
             }
         }
         var most = separators[0]
         for candidate in separators where counts[candidate, default: 0] > counts[most, default: 0] { most = candidate }
-        return most
+        return (most, ended)
     }
 
     /// Splits the text into records, following quotes across line breaks; `separator` nil: the
     /// header line's.
     static func split(_ text: String, separator: Character? = nil) -> Result<[Record], Problems> {
-        // Spreadsheets write "CSV UTF-8" with a byte-order mark: not part of the first column's name.
-        let text = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        let separator = separator ?? CSVRecords.separator(of: text)
-        var records: [Record] = []
-        var fields: [String] = []
-        var field = ""
-        var inQuotes = false
-        var line = 1
-        var recordLine = 1
-        var characters = Array(text)[...]
-        while let character = characters.popFirst() {
-            if inQuotes {
-                if character == "\"" {
-                    if characters.first == "\"" {
-                        characters.removeFirst()
-                        field.append("\"")
-                    } else {
-                        inQuotes = false
+        var splitter = Splitter(separator: separator)
+        let records = splitter.split(text, final: true)
+        return splitter.unclosedQuote.map { .failure(Problems([$0])) } ?? .success(records)
+    }
+
+    /// Splits a file's text as it arrives, a piece at a time: a record, a quoted field, even a
+    /// doubled quote or a CR LF may be cut between two pieces.
+    struct Splitter {
+        private var separator: Character?
+        /// Text seen before the first record's end settles the separator.
+        private var undecided = ""
+        private var started = false
+        private var fields: [String] = []
+        private var field = ""
+        private var inQuotes = false
+        /// A quote inside quotes ended the last piece: a doubled quote if the next piece starts with one.
+        private var quoteEndedPiece = false
+        /// The last piece ended with a CR: an LF starting the next is the same line break.
+        private var carriageReturnEndedPiece = false
+        private var line = 1
+        private var recordLine = 1
+
+        /// `separator` nil: the first record's, told once it has arrived.
+        init(separator: Character? = nil) { self.separator = separator }
+
+        /// After the final piece: the reason the file is not read whole, if a quoted field is never closed.
+        var unclosedQuote: String? { inQuotes ? "line \(recordLine): a quoted field is never closed" : nil }
+
+        /// The records `text` ends; the final piece ends the last one.
+        mutating func split(_ text: String, final: Bool) -> [Record] {
+            var text = text
+            if !started {
+                // Spreadsheets write "CSV UTF-8" with a byte-order mark: not part of the first column's name.
+                undecided += text
+                guard final || !undecided.isEmpty else { return [] }
+                text = undecided.hasPrefix("\u{FEFF}") ? String(undecided.dropFirst()) : undecided
+                if separator == nil {
+                    let (found, ended) = CSVRecords.firstRecord(of: text)
+                    guard ended || final else {
+                        undecided = text
+                        return []
                     }
-                } else {
-                    if character == "\n" || character == "\r\n" || character == "\r" { line += 1 }
-                    field.append(character)
+                    separator = found
                 }
-                continue
+                started = true
+                undecided = ""
             }
-            switch character {
-            case "\"" where field.isEmpty: inQuotes = true
-            case separator:
-                fields.append(field)
-                field = ""
-            case "\n", "\r\n", "\r":
+            var records: [Record] = []
+            var characters = Array(text)[...]
+            if carriageReturnEndedPiece, characters.first == "\n" {
+                // In quotes the CR is in the field already: with its LF it is one line break there too.
+                characters.removeFirst()
+                if inQuotes { field.append("\n") }
+            }
+            carriageReturnEndedPiece = false
+            if quoteEndedPiece {
+                quoteEndedPiece = false
+                if characters.first == "\"" {
+                    characters.removeFirst()
+                    field.append("\"")
+                } else {
+                    inQuotes = false
+                }
+            }
+            while let character = characters.popFirst() {
+                if inQuotes {
+                    if character == "\"" {
+                        if characters.isEmpty, !final {
+                            quoteEndedPiece = true
+                        } else if characters.first == "\"" {
+                            characters.removeFirst()
+                            field.append("\"")
+                        } else {
+                            inQuotes = false
+                        }
+                    } else {
+                        if character == "\n" || character == "\r\n" || character == "\r" { line += 1 }
+                        field.append(character)
+                        carriageReturnEndedPiece = character == "\r" && characters.isEmpty
+                    }
+                    continue
+                }
+                switch character {
+                case "\"" where field.isEmpty: inQuotes = true
+                case separator:
+                    fields.append(field)
+                    field = ""
+                case "\n", "\r\n", "\r":
+                    fields.append(field)
+                    records.append(Record(line: recordLine, fields: fields))
+                    fields = []
+                    field = ""
+                    line += 1
+                    recordLine = line
+                    carriageReturnEndedPiece = character == "\r" && characters.isEmpty
+                default: field.append(character)
+                }
+            }
+            if final, !inQuotes, !field.isEmpty || !fields.isEmpty {
                 fields.append(field)
                 records.append(Record(line: recordLine, fields: fields))
                 fields = []
                 field = ""
-                line += 1
-                recordLine = line
-            default: field.append(character)
             }
+            return records
         }
-        if inQuotes { return .failure(Problems(["line \(recordLine): a quoted field is never closed"])) }
-        if !field.isEmpty || !fields.isEmpty {
-            fields.append(field)
-            records.append(Record(line: recordLine, fields: fields))
-        }
-        return .success(records)
     }
 }

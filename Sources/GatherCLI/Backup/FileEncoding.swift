@@ -24,7 +24,8 @@ enum FileEncoding: Equatable, Sendable {
 
     /// The file's text, without its byte-order mark; `encoding` nil: detected.
     static func decode(_ bytes: [UInt8], as encoding: FileEncoding?) throws(UndecodableText) -> String {
-        try (encoding ?? detect(bytes)).decode(bytes)
+        var decoder = PieceDecoder(encoding)
+        return try decoder.decode(bytes, final: true)
     }
 
     static func detect(_ bytes: [UInt8]) -> FileEncoding {
@@ -37,75 +38,138 @@ enum FileEncoding: Equatable, Sendable {
         }
     }
 
-    func decode(_ bytes: [UInt8]) throws(UndecodableText) -> String {
+    /// The encoding as the file's first bytes settle it (UTF-16's byte order), and the length of its byte-order mark.
+    private func settled(by start: [UInt8]) -> (encoding: FileEncoding, mark: Int) {
         switch self {
         case .utf8:
-            let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
-            return try FileEncoding.utf8(bytes, skipping: bytes.starts(with: mark) ? mark.count : 0)
+            return (.utf8, start.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
         case .utf16(let bigEndian):
-            switch (bytes.first, bytes.dropFirst().first) {
-            case (0xFF?, 0xFE?): return try FileEncoding.utf16(bytes, bigEndian: false, skipping: 2)
-            case (0xFE?, 0xFF?): return try FileEncoding.utf16(bytes, bigEndian: true, skipping: 2)
-            case (0?, let second?) where second != 0 && bigEndian == nil: return try FileEncoding.utf16(bytes, bigEndian: true, skipping: 0)
-            default: return try FileEncoding.utf16(bytes, bigEndian: bigEndian ?? false, skipping: 0)
+            switch (start.first, start.dropFirst().first) {
+            case (0xFF?, 0xFE?): return (.utf16(bigEndian: false), 2)
+            case (0xFE?, 0xFF?): return (.utf16(bigEndian: true), 2)
+            case (0?, let second?) where second != 0 && bigEndian == nil: return (.utf16(bigEndian: true), 0)
+            default: return (.utf16(bigEndian: bigEndian ?? false), 0)
             }
-        case .windows1252:
-            var text = Decoded()
-            for byte in bytes {
-                guard let scalar = FileEncoding.windows1252Scalar(byte) else {
-                    throw text.problem("byte 0x\(FileEncoding.hex(byte)) is not a character in Windows-1252")
+        case .windows1252, .latin1:
+            return (self, 0)
+        }
+    }
+
+    /// A file's text a piece at a time, as `ImportFile` reads it: a character cut between two
+    /// pieces is kept for the next, and a problem is placed in the whole file (line, column, byte).
+    struct PieceDecoder {
+        private let chosen: FileEncoding?
+        /// Settled by the first piece (the mark, UTF-16's byte order).
+        private var encoding: FileEncoding?
+        private var text = Decoded()
+        /// The start of a character whose end is in the next piece.
+        private var carried: [UInt8] = []
+
+        /// `encoding` nil: detected from the first piece.
+        init(_ encoding: FileEncoding?) { chosen = encoding }
+
+        /// The text of `piece` and of what was carried, but for a character it cuts, unless `final`.
+        mutating func decode(_ piece: [UInt8], final: Bool) throws(UndecodableText) -> String {
+            var bytes = carried + piece
+            carried = []
+            if encoding == nil {
+                // Four bytes settle any encoding; a shorter piece waits for more.
+                guard final || bytes.count >= 4 else {
+                    carried = bytes
+                    return ""
                 }
-                text.append(scalar, bytes: 1)
+                let (settled, mark) = (chosen ?? FileEncoding.detect(bytes)).settled(by: bytes)
+                encoding = settled
+                text.offset = mark
+                bytes.removeFirst(mark)
             }
-            return text.string
-        case .latin1:
-            var text = Decoded()
-            for byte in bytes { text.append(Unicode.Scalar(byte), bytes: 1) }
-            return text.string
+            switch encoding ?? .utf8 {
+            case .utf8:
+                let whole = final ? bytes.count : FileEncoding.wholeUTF8Prefix(bytes)
+                carried = Array(bytes[whole...])
+                try decodeUTF8(bytes[..<whole])
+            case .utf16(let bigEndian):
+                let whole = final ? bytes.count : FileEncoding.wholeUTF16Prefix(bytes, bigEndian: bigEndian ?? false)
+                carried = Array(bytes[whole...])
+                try decodeUTF16(bytes[..<whole], bigEndian: bigEndian ?? false)
+            case .windows1252:
+                for byte in bytes {
+                    guard let scalar = FileEncoding.windows1252Scalar(byte) else {
+                        throw text.problem("byte 0x\(FileEncoding.hex(byte)) is not a character in Windows-1252")
+                    }
+                    text.append(scalar, bytes: 1)
+                }
+            case .latin1:
+                for byte in bytes { text.append(Unicode.Scalar(byte), bytes: 1) }
+            }
+            return text.take()
+        }
+
+        private mutating func decodeUTF8(_ bytes: ArraySlice<UInt8>) throws(UndecodableText) {
+            // Valid text (nearly every file) is taken whole; only a piece with a problem is read
+            // a character at a time, to say where.
+            if let valid = String(validating: bytes, as: UTF8.self) { return text.append(valid, utf8: bytes) }
+            var parser = Unicode.UTF8.ForwardParser()
+            var iterator = bytes.makeIterator()
+            var next = bytes.startIndex
+            while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid(let encoded):
+                    text.append(Unicode.UTF8.decode(encoded), bytes: encoded.count)
+                    next += encoded.count
+                case .emptyInput:
+                    return
+                case .error(let length):
+                    let invalid = bytes[next..<next + length].map { "0x" + FileEncoding.hex($0) }.joined(separator: " ")
+                    throw text.problem("\(invalid) is not UTF-8")
+                }
+            }
+        }
+
+        private mutating func decodeUTF16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) throws(UndecodableText) {
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count / 2)
+            var index = bytes.startIndex
+            while index + 1 < bytes.endIndex {
+                let (high, low) = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+                units.append(UInt16(high) << 8 | UInt16(low))
+                index += 2
+            }
+            var parser = Unicode.UTF16.ForwardParser()
+            var iterator = units.makeIterator()
+            while true {
+                switch parser.parseScalar(from: &iterator) {
+                case .valid(let encoded):
+                    text.append(Unicode.UTF16.decode(encoded), bytes: encoded.count * 2)
+                case .emptyInput:
+                    guard index == bytes.endIndex else { throw text.problem("the file ends in the middle of a UTF-16 character") }
+                    return
+                case .error:
+                    throw text.problem("a lone UTF-16 surrogate is not a character")
+                }
+            }
         }
     }
 
-    private static func utf8(_ bytes: [UInt8], skipping mark: Int) throws(UndecodableText) -> String {
-        var text = Decoded(offset: mark)
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.dropFirst(mark).makeIterator()
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                text.append(Unicode.UTF8.decode(encoded), bytes: encoded.count)
-            case .emptyInput:
-                return text.string
-            case .error(let length):
-                let invalid = bytes[text.offset..<text.offset + length].map { "0x" + hex($0) }.joined(separator: " ")
-                throw text.problem("\(invalid) is not UTF-8")
-            }
+    /// How many of `bytes` end on a character's end: a sequence its lead byte says is longer than
+    /// what follows it is left for the next piece (anything else, even invalid, is decoded now).
+    private static func wholeUTF8Prefix(_ bytes: [UInt8]) -> Int {
+        guard let lead = bytes.indices.reversed().prefix(4).first(where: { bytes[$0] & 0xC0 != 0x80 }) else { return bytes.count }
+        let length = switch bytes[lead] {
+        case 0xC0...0xDF: 2
+        case 0xE0...0xEF: 3
+        case 0xF0...0xF7: 4
+        default: 1
         }
+        return bytes.count - lead < length ? lead : bytes.count
     }
 
-    private static func utf16(_ bytes: [UInt8], bigEndian: Bool, skipping mark: Int) throws(UndecodableText) -> String {
-        var text = Decoded(offset: mark)
-        let body = bytes.dropFirst(mark)
-        var units: [UInt16] = []
-        units.reserveCapacity(body.count / 2)
-        var index = body.startIndex
-        while index + 1 < body.endIndex {
-            let (high, low) = bigEndian ? (body[index], body[index + 1]) : (body[index + 1], body[index])
-            units.append(UInt16(high) << 8 | UInt16(low))
-            index += 2
-        }
-        var parser = Unicode.UTF16.ForwardParser()
-        var iterator = units.makeIterator()
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded):
-                text.append(Unicode.UTF16.decode(encoded), bytes: encoded.count * 2)
-            case .emptyInput:
-                guard index == body.endIndex else { throw text.problem("the file ends in the middle of a UTF-16 character") }
-                return text.string
-            case .error:
-                throw text.problem("a lone UTF-16 surrogate is not a character")
-            }
-        }
+    /// Whole code units, and not a high surrogate whose pair is in the next piece.
+    private static func wholeUTF16Prefix(_ bytes: [UInt8], bigEndian: Bool) -> Int {
+        let whole = bytes.count & ~1
+        guard whole >= 2 else { return whole }
+        let high = bigEndian ? bytes[whole - 2] : bytes[whole - 1]
+        return (0xD8...0xDB).contains(high) ? whole - 2 : whole
     }
 
     /// Windows-1252 is Latin-1 but for 0x80–0x9F, which are printable there; five are not assigned.
@@ -119,14 +183,14 @@ enum FileEncoding: Equatable, Sendable {
         nil, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, nil, 0x017E, 0x0178,
     ]
 
-    private static func hex(_ byte: UInt8) -> String {
+    fileprivate static func hex(_ byte: UInt8) -> String {
         let digits = String(byte, radix: 16, uppercase: true)
         return digits.count == 1 ? "0" + digits : digits
     }
 
     /// The text so far and where the next byte is in the file: its line and column (in Unicode
     /// scalars: characters, for text in composed form; a line ends at LF, CR LF or CR) and its offset from the file's start.
-    private struct Decoded {
+    fileprivate struct Decoded {
         var scalars = String.UnicodeScalarView()
         var offset = 0
         var line = 1
@@ -150,7 +214,37 @@ enum FileEncoding: Equatable, Sendable {
             }
         }
 
-        var string: String { String(scalars) }
+        /// Text taken whole, before `scalars`.
+        var whole = ""
+
+        /// Valid UTF-8 `bytes` decoded as `valid`: the place counted from its bytes.
+        mutating func append(_ valid: String, utf8 bytes: ArraySlice<UInt8>) {
+            whole += valid
+            offset += bytes.count
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "\n") where afterCarriageReturn: afterCarriageReturn = false
+                case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                    line += 1
+                    column = 1
+                    afterCarriageReturn = byte == UInt8(ascii: "\r")
+                case let byte where byte & 0xC0 == 0x80:
+                    continue
+                default:
+                    column += 1
+                    afterCarriageReturn = false
+                }
+            }
+        }
+
+        /// The text decoded since the last take.
+        mutating func take() -> String {
+            defer {
+                whole = ""
+                scalars = String.UnicodeScalarView()
+            }
+            return whole + String(scalars)
+        }
 
         func problem(_ reason: String) -> UndecodableText {
             UndecodableText(line: line, column: column, offset: offset, reason: reason)

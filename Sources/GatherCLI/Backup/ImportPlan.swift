@@ -22,37 +22,12 @@ struct ImportPlan {
         sourceUser = nil
     }
 
-    /// Reads and checks a JSON export, naming every problem.
-    init(export data: Data) throws {
-        let document: ExportDocument
-        do {
-            document = try WireFormat.decoder().decode(ExportDocument.self, from: data)
-        } catch {
-            throw BackupCommands.importFailure(["not a Football Gather export: \(ImportPlan.describe(error))"], path: "the file")
-        }
-        guard document.format == ExportDocument.formatName, document.version == 1 else {
-            throw BackupCommands.importFailure(["format \(document.format) version \(document.version) is not known to this gather"],
-                                               path: "the file")
-        }
-        var problems: [String] = []
-        var details: [(line: Int?, sourceID: Int?, details: PlayerDetails)] = []
-        for (index, player) in document.players.enumerated() {
-            do { details.append((nil, player.id, try ImportPlan.details(of: player))) } catch {
-                problems.append("players[\(index)] (\(player.name)): \(error)")
-            }
-        }
-        for (index, match) in document.gathers.enumerated() {
-            for player in match.players {
-                do { _ = try ImportPlan.details(of: player.player) } catch {
-                    problems.append("gathers[\(index)] player \(player.player.name): \(error)")
-                }
-            }
-        }
-        guard problems.isEmpty else { throw BackupCommands.importFailure(problems, path: "the file") }
-        players = details
+    /// A JSON export as `ImportReader` read and checked it: its roster's details by their ids in the file.
+    init(exportedBy user: UUID, players: [(sourceID: Int, details: PlayerDetails)], gathers: [GatherWithPlayers]) {
+        self.players = players.map { (line: nil, sourceID: $0.sourceID, details: $0.details) }
         updates = []
-        gathers = document.gathers
-        sourceUser = document.userID
+        self.gathers = gathers
+        sourceUser = user
     }
 
     static func details(of player: Player) throws -> PlayerDetails {
@@ -60,7 +35,7 @@ struct ImportPlan {
                           favouriteTeam: player.favouriteTeam)
     }
 
-    private static func describe(_ error: any Error) -> String {
+    static func describe(_ error: any Error) -> String {
         if let error = error as? ValidationError { return error.reason }
         if case DecodingError.keyNotFound(let key, _)? = error as? DecodingError { return "\(key.stringValue) is missing" }
         if case DecodingError.typeMismatch(_, let context)? = error as? DecodingError {

@@ -54,35 +54,54 @@ enum PlayersCSV {
     /// Every valid row, or every problem by line number. Skills and positions are read in any case
     /// (`Professional`, `STRIKER`); a player's id on two rows is refused.
     static func parse(_ text: String) -> Result<[Row], Problems> {
-        let records: [CSVRecords.Record]
-        switch CSVRecords.split(text) {
-        case .failure(let problems): return .failure(problems)
-        case .success(let parsed): records = parsed
-        }
-        guard let header = records.first else { return .failure(Problems(["the file is empty: a header row is needed"])) }
-        var problems: [String] = []
-        var columns: [String] = []
-        for name in header.fields.map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            guard let column = column(named: name) else {
-                problems.append("line \(header.line): unknown column \"\(name)\" (columns: \(PlayersCSV.header.joined(separator: ", ")))")
-                columns.append(name)
-                continue
-            }
-            if columns.contains(column) { problems.append("line \(header.line): \"\(name)\" is the \(column) column a second time") }
-            columns.append(column)
-        }
-        guard columns.contains("name") else { problems.append("line \(header.line): a name column is needed") ; return .failure(Problems(problems)) }
-        var rows: [Row] = []
+        var splitter = CSVRecords.Splitter()
+        var reader = Reader(keeping: .max)
+        for record in splitter.split(text, final: true) { reader.read(record) }
+        return reader.rows(unclosedQuote: splitter.unclosedQuote)
+    }
+
+    /// Reads the records of a file one by one, keeping its rows up to `keeping` of them: a file with
+    /// more is refused for its count alone, so the rest are counted, not kept.
+    struct Reader {
+        let keeping: Int
+        /// The header's columns; nil before it is read.
+        private var columns: [String]?
+        /// The same for every row, so held once.
+        private var columnSet: Set<String> = []
+        private var headerRefused = false
+        private(set) var kept: [Row] = []
+        /// Valid rows of new players (without an id), and rows naming a player by id: kept or not.
+        private(set) var newPlayers = 0
+        private(set) var namedPlayers = 0
+        private var problems = ReadProblems()
         /// Player id → the line naming it.
-        var named: [Int: Int] = [:]
-        // An empty line, or a row of empty cells (spreadsheets save `;;;` for a row once used), is no player.
-        for record in records.dropFirst() where !record.fields.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+        private var named: [Int: Int] = [:]
+
+        init(keeping: Int) { self.keeping = keeping }
+
+        /// Whether every valid row was kept.
+        var keptAll: Bool { kept.count == newPlayers + namedPlayers }
+
+        /// Every valid row, or every problem by line number (`ReadProblems` lists the first ones).
+        func rows(unclosedQuote: String?) -> Result<[Row], Problems> {
+            if let unclosedQuote { return .failure(Problems([unclosedQuote])) }
+            if columns == nil { return .failure(Problems(["the file is empty: a header row is needed"])) }
+            return problems.listed.map { .failure(Problems($0)) } ?? .success(kept)
+        }
+
+        private mutating func problem(_ message: String) { problems.add(message) }
+
+        mutating func read(_ record: CSVRecords.Record) {
+            guard !headerRefused else { return }
+            guard let columns else { return readHeader(record) }
+            // An empty line, or a row of empty cells (spreadsheets save `;;;` for a row once used), is no player.
+            let cells = record.fields.map(PlayersCSV.trimmed)
+            guard !cells.allSatisfy(\.isEmpty) else { return }
             guard record.fields.count == columns.count else {
-                problems.append("line \(record.line): \(record.fields.count) fields, the header has \(columns.count)")
-                continue
+                return problem("line \(record.line): \(record.fields.count) fields, the header has \(columns.count)")
             }
             let value = { (column: String) -> String? in
-                columns.firstIndex(of: column).map { record.fields[$0].trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+                columns.firstIndex(of: column).map { cells[$0] }.flatMap { $0.isEmpty ? nil : $0 }
             }
             do {
                 var id: Int?
@@ -91,7 +110,6 @@ enum PlayersCSV {
                         throw ValidationError(field: "id", message: "must be a player's id (as gather export writes it), or empty for a new player")
                     }
                     if let earlier = named[number] { throw ValidationError(field: "id", message: "\(number) is on line \(earlier) already") }
-                    named[number] = record.line
                     id = number
                 }
                 var age: Int?
@@ -113,14 +131,51 @@ enum PlayersCSV {
                 }
                 let details = try PlayerDetails(name: value("name") ?? "", age: age, skill: skill, preferredPosition: position,
                                                 favouriteTeam: value("favouriteTeam"))
-                rows.append(Row(line: record.line, id: id, details: details, columns: Set(columns)))
+                if let id {
+                    namedPlayers += 1
+                    // Remembered while rows are kept: past that the file is refused for its size anyway.
+                    if kept.count < keeping { named[id] = record.line }
+                } else {
+                    newPlayers += 1
+                }
+                if kept.count < keeping { kept.append(Row(line: record.line, id: id, details: details, columns: columnSet)) }
             } catch let error as ValidationError {
-                problems.append("line \(record.line): \(error.reason)")
+                problem("line \(record.line): \(error.reason)")
             } catch {
-                problems.append("line \(record.line): \(error)")
+                problem("line \(record.line): \(error)")
             }
         }
-        return problems.isEmpty ? .success(rows) : .failure(Problems(problems))
+
+        private mutating func readHeader(_ header: CSVRecords.Record) {
+            var columns: [String] = []
+            for name in header.fields.map(PlayersCSV.trimmed) {
+                guard let column = PlayersCSV.column(named: name) else {
+                    problem("line \(header.line): unknown column \"\(name)\" (columns: \(PlayersCSV.header.joined(separator: ", ")))")
+                    columns.append(name)
+                    continue
+                }
+                if columns.contains(column) { problem("line \(header.line): \"\(name)\" is the \(column) column a second time") }
+                columns.append(column)
+            }
+            self.columns = columns
+            columnSet = Set(columns)
+            if !columns.contains("name") {
+                problem("line \(header.line): a name column is needed")
+                headerRefused = true
+            }
+        }
+    }
+}
+
+extension PlayersCSV {
+    /// A cell without the spaces and tabs around it (what `CharacterSet.whitespaces` holds: a
+    /// spreadsheet pads with no-break spaces too), read in Swift: a hundred thousand rows are read a cell at a time.
+    static func trimmed(_ cell: String) -> String {
+        let scalars = cell.unicodeScalars
+        let isSpace = { (scalar: Unicode.Scalar) in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex) { return cell }
+        return String(scalars[first...last])
     }
 }
 
