@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GatherDomain
 import GatherServer
 import Glibc
@@ -38,7 +38,7 @@ enum UserCommand {
                 if !confirmed {
                     guard isatty(STDIN_FILENO) == 1 else { return failed("user rm \(username) needs --yes when not run on a terminal", code: 2) }
                     StandardStream.error.write("Delete the account \(username) and everything of its own (players, matches, links)? (y/n) ")
-                    guard ["y", "yes"].contains(readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? "") else {
+                    guard ["y", "yes"].contains(readLine()?.filter { !$0.isWhitespace }.lowercased() ?? "") else {
                         say("kept \(username)")
                         return 1
                     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What the command line asked for.
 package enum Invocation: Equatable, Sendable {
@@ -197,7 +197,7 @@ package struct ArgumentParser: Sendable {
             let width = (commands.map(\.name.count).max() ?? 0) + 2
             var lines = ["Usage: \(program) COMMAND [options]", "", "Commands:"]
             for command in commands {
-                lines.append("  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary)
+                lines.append("  " + command.name.padded(to: width) + command.summary)
             }
             if !globalOptions.isEmpty {
                 lines += ["", "Options for every command:"] + globalOptions.map(optionLine)
@@ -224,6 +224,13 @@ package struct ArgumentParser: Sendable {
     private func optionLine(_ option: OptionSpec) -> String {
         let left = option.name + (option.valueName.map { " " + $0 } ?? "")
         let environment = option.environment.map { " (env \($0))" } ?? ""
-        return "  " + left.padding(toLength: max(left.count, 22), withPad: " ", startingAt: 0) + "  " + option.help + environment
+        return "  " + left.padded(to: 22) + "  " + option.help + environment
+    }
+}
+
+extension String {
+    /// The string followed by spaces up to `width` characters (never cut).
+    func padded(to width: Int) -> String {
+        self + String(repeating: " ", count: Swift.max(0, width - count))
     }
 }

@@ -188,6 +188,12 @@ struct RequestPipeline: Sendable {
         case .authenticated(let run):
             let caller = try authenticate(context, for: route, reads: workerDatabase)
             return try onAccountsPlace(route, caller) { try run($0) }
+        case .endingAccess(let run):
+            let caller = try authenticate(context, for: route, reads: workerDatabase)
+            return try onAccountsPlace(route, caller) { caller in
+                endAccess(try run(caller), streamsReadWith: workerDatabase)
+                return HTTPResponse(status: .noContent)
+            }
         }
     }
 
@@ -243,7 +249,7 @@ struct RequestPipeline: Sendable {
                 #if DEBUG
                 let generation = try RatingRepository(database).generation(owner: owner)
                 #endif
-                let response = try handler()
+                let answer = try handler()
                 guard keepsRatings else {
                     #if DEBUG
                     // Every test's writes hold the routes to what they say (a release build trusts them).
@@ -251,16 +257,23 @@ struct RequestPipeline: Sendable {
                         assertionFailure("\(route.label) changed what ratings are learned from: it must say so (Route.changingResults)")
                     }
                     #endif
-                    return WriteDone(response: response, ratings: .settled)
+                    return WriteDone(answer: answer, ratings: .settled)
                 }
-                return WriteDone(response: response,
+                return WriteDone(answer: answer,
                                  ratings: try RatingRepository(database).applyNewResults(owner: owner, at: pipeline.services.now()))
             }) { result in
                 allowance.give(owner)
                 switch result {
                 case .success(let done):
                     pipeline.wrote(route, owner: owner, ratings: done.ratings)
-                    reply.send(done.response)
+                    switch done.answer {
+                    case .response(let response):
+                        reply.send(response)
+                    case .ended(let ended):
+                        // On the committer: streams the database no longer lets in are left to the account watch's look.
+                        pipeline.endAccess(ended, streamsReadWith: nil)
+                        reply.send(HTTPResponse(status: .noContent))
+                    }
                 case .failure(let error):
                     // Nothing committed, but what readers were shown is read afresh all the same.
                     pipeline.services.ownerWrote(owner)
@@ -279,9 +292,45 @@ struct RequestPipeline: Sendable {
         if route.endsAccess { accountChanges?.checkSoon() }
     }
 
+    /// What follows a route that ended someone's way in, once that has committed: the cached
+    /// sessions it ended are forgotten, the streams they opened end, a closed account's or group's
+    /// streams and share pages stop and its rows go to the purger. With `reader`, the streams the
+    /// database no longer lets in end now; without (on the committer), at the account watch's look,
+    /// which `wrote` asked for.
+    private func endAccess(_ ended: AccessEnded, streamsReadWith reader: (any DatabaseReading)?) {
+        let (sessions, live, purger) = (services.sessions, services.live, services.purger)
+        switch ended {
+        case .credential(let digest, let user):
+            sessions.revoke(digest)
+            live.revokeEverywhere(.session(digest, user: user))
+        case .sessionsOf(let user):
+            sessions.revoke(user: user)
+            guard let reader else { return }
+            do {
+                try AccountChangeWatch.endStreamsNoLongerLetIn(of: user, live: live, database: reader, now: services.now())
+            } catch {
+                // The change is made: a read failing here only leaves the streams to the account watch.
+                services.log.warning("gather-server: ending the streams of the ways in a change ended: \(error)")
+            }
+        case .account(let account, let closedGroups):
+            sessions.revoke(user: account)
+            live.revokeAll(of: account)
+            purger.purge(account)
+            for group in closedGroups where group != account {
+                live.revokeAll(of: group)
+                live.end(for: group)
+                purger.purge(group: group)
+            }
+        case .group(let group):
+            live.revokeAll(of: group)
+            live.end(for: group)
+            purger.purge(group: group)
+        }
+    }
+
     /// A write's answer, and whether the ratings it touched still need settling.
     private struct WriteDone: Sendable {
-        let response: HTTPResponse
+        let answer: RouteKind.Answer
         let ratings: RatingRepository.Upkeep
     }
 

@@ -51,7 +51,7 @@ enum GroupHandlers {
 
     /// A member leaves (their own id), or an owner removes someone. The founder cannot leave nor
     /// be removed, nor can the last owner.
-    static func remove(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
+    static func remove(_ context: AuthenticatedContext<WorkerDatabase>) throws -> AccessEnded {
         let member = try context.parameters.uuid("userId", resource: "member")
         guard member == context.caller || context.group.role == .owner else {
             throw APIError.roleTooLow(context.group.role, needs: .owner)
@@ -67,8 +67,8 @@ enum GroupHandlers {
             if current.role == .owner, try groups.ownerCount(of: context.owner) <= 1 { throw APIError.lastOwner }
             _ = try groups.remove(member, from: context.owner)
         }
-        // Their streams of the group's match end with the session or the connection; the next request is refused.
-        return HTTPResponse(status: .noContent)
+        // Their streams of the group's match end; the next request is refused.
+        return .sessionsOf(member)
     }
 }
 
@@ -77,7 +77,7 @@ extension GroupHandlers {
     /// closed at once, so nothing of it is reached any more (its links and live streams stop), and
     /// its rows removed a step at a time. A group whose founder's account is open is that
     /// account's own, and goes with it (409).
-    static func delete(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
+    static func delete(_ context: AuthenticatedContext<WorkerDatabase>) throws -> AccessEnded {
         let group = context.owner
         let now = context.services.now()
         try context.database.write { database in
@@ -89,9 +89,7 @@ extension GroupHandlers {
             }
             _ = try groups.close(group, at: now)
         }
-        context.services.live.revokeAll(of: group)
-        context.services.purger.purge(group: group)
-        return HTTPResponse(status: .noContent)
+        return .group(group)
     }
 }
 

@@ -43,13 +43,11 @@ enum TokenHandlers {
 
     /// Revokes a token: the next request made with it is refused (401), and the event streams it
     /// opened end. The account's other tokens and sessions keep working.
-    static func delete(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
+    static func delete(_ context: AuthenticatedContext<WorkerDatabase>) throws -> AccessEnded {
         let id = try context.parameters.int("id", resource: "API token")
         guard let digest = try context.database.write({ try APITokenRepository($0).delete(id: id, user: context.caller) }) else {
             throw APIError.notFound("API token not found")
         }
-        context.services.sessions.revoke(digest)
-        context.services.live.revokeEverywhere(.session(digest, user: context.caller))
-        return HTTPResponse(status: .noContent)
+        return .credential(digest: digest, user: context.caller)
     }
 }

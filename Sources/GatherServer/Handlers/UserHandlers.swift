@@ -99,16 +99,14 @@ enum UserHandlers {
 
     /// Revokes the bearer token of the request: a login session, or an API token (a script that
     /// ends its own); every other token of the account keeps working.
-    static func logout(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
+    static func logout(_ context: AuthenticatedContext<WorkerDatabase>) throws -> AccessEnded {
         switch context.credential {
         case .session:
             try context.database.write { try TokenRepository($0).delete(digest: context.tokenDigest) }
         case .apiToken(let id, _):
             _ = try context.database.write { try APITokenRepository($0).delete(id: id, user: context.caller) }
         }
-        context.services.sessions.revoke(context.tokenDigest)
-        context.services.live.revokeEverywhere(.session(context.tokenDigest, user: context.caller))
-        return HTTPResponse(status: .noContent)
+        return .credential(digest: context.tokenDigest, user: context.caller)
     }
 
     /// Before a password change is queued for hashing: a valid body.
@@ -120,7 +118,7 @@ enum UserHandlers {
     /// A new password, given the current one (guesses at it are braked as logins are, and a wrong
     /// one is 403, not 401: the session itself is fine). Every other login session of the account
     /// ends; this one and the API tokens stay.
-    static func changePassword(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
+    static func changePassword(_ context: AuthenticatedContext<WorkerDatabase>) throws -> AccessEnded {
         let change = try context.decodeBody(PasswordChange.self)
         let services = context.services
         let (username, client) = (context.user.username, context.request.client)
@@ -147,16 +145,8 @@ enum UserHandlers {
         throttle.accounts.recordSuccess(username: username, client: client, now: services.now())
         let hash = try services.passwordHasher.hash(change.newPassword)
         try context.database.write { try UserRepository($0).setPassword(id: context.caller, hash: hash, keeping: context.tokenDigest) }
-        services.sessions.revoke(user: context.caller)
-        // The event streams of the sessions that just ended end with them (API tokens stay). The
-        // change is made: a read failing here only leaves that to the account-change watch.
-        do {
-            try AccountChangeWatch.endStreamsNoLongerLetIn(of: context.caller, live: services.live, database: context.database,
-                                                           now: services.now())
-        } catch {
-            services.log.warning("gather-server: ending the streams of the sessions a password change ended: \(error)")
-        }
-        return HTTPResponse(status: .noContent)
+        // The other sessions ended, and the streams they opened with them (API tokens stay).
+        return .sessionsOf(context.caller)
     }
 
     /// The account, with what it keeps against the server's limits.
@@ -171,7 +161,7 @@ enum UserHandlers {
     /// only owner of closes with the account when nobody else is in it, or when the caller says so
     /// (`closeGroups=true`); otherwise nothing is closed and the answer (409) names the groups, so
     /// that the caller makes another member an owner first.
-    static func delete(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
+    static func delete(_ context: AuthenticatedContext<WorkerDatabase>) throws -> AccessEnded {
         var closeGroups = false
         for (name, value) in context.request.query {
             guard name == "closeGroups", let choice = Bool(value) else {
@@ -187,14 +177,6 @@ enum UserHandlers {
             if !kept.isEmpty && !closeGroups { throw APIError.soleOwner(of: kept) }
             return try UserRepository(database).close(id: account, at: now)
         }
-        context.services.sessions.revoke(user: account)
-        context.services.live.revokeAll(of: account)
-        context.services.purger.purge(account)
-        for group in closure?.closedGroups ?? [] where group != account {
-            context.services.live.revokeAll(of: group)
-            context.services.live.end(for: group)
-            context.services.purger.purge(group: group)
-        }
-        return HTTPResponse(status: .noContent)
+        return .account(account, closedGroups: closure?.closedGroups ?? [])
     }
 }

@@ -46,19 +46,40 @@ enum RouteKind: Sendable {
     enum Handler: Sendable {
         case open(@Sendable (RequestContext<WorkerDatabase>) throws -> HTTPResponse)
         case authenticated(@Sendable (AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse)
+        /// Ends someone's way in and says what (`AccessEnded`): answered 204 once the pipeline has acted on it.
+        case endingAccess(@Sendable (AuthenticatedContext<WorkerDatabase>) throws -> AccessEnded)
     }
 
     struct Write: Sendable {
         /// Given the caller, on the event loop: the body decoded now into the type the handler
         /// takes (`DecodedBody`), and the handler with it, to run inside the write.
-        let prepare: @Sendable (AuthenticatedContext<WorkerDatabase>) -> @Sendable () throws -> HTTPResponse
+        let prepare: @Sendable (AuthenticatedContext<WorkerDatabase>) -> @Sendable () throws -> Answer
+        /// Whether its handler returns what way in it ended.
+        var endsAccess = false
+    }
+
+    /// What a write's handler gives back: its answer, or what way in it ended (answered 204).
+    enum Answer: Sendable {
+        case response(HTTPResponse)
+        case ended(AccessEnded)
     }
 
     /// Whether it needs a caller (a valid bearer token) before its handler runs.
     var isAuthenticated: Bool {
         switch self {
-        case .quick(.authenticated), .worker(.authenticated), .write, .passwordHashing(_, .authenticated): return true
+        case .quick(.authenticated), .worker(.authenticated), .worker(.endingAccess), .write, .passwordHashing(_, .authenticated),
+             .passwordHashing(_, .endingAccess):
+            return true
         case .quick(.open), .worker(.open), .passwordHashing(_, .open): return false
+        }
+    }
+
+    /// Whether its handler ends someone's way in.
+    var endsAccess: Bool {
+        switch self {
+        case .worker(.endingAccess), .passwordHashing(_, .endingAccess): true
+        case .write(let write): write.endsAccess
+        default: false
         }
     }
 }
@@ -84,10 +105,10 @@ struct Route: Sendable {
     /// Whether its answer shows ratings: a group's settlement under way is waited for, a
     /// bounded time, before it runs (`readingRatings`).
     private(set) var readsRatings = false
-    /// Whether it can end someone's way in (a member removed, a password changed, an account or
-    /// group closed): once it has committed, the event streams no longer let in end at once
-    /// (`endingAccess`), not at the account watch's next look.
-    private(set) var endsAccess = false
+    /// Whether it ends someone's way in (a member removed, a password changed, a session, an
+    /// account or group closed): its handler says what (`AccessEnded`), and once that has
+    /// committed the pipeline ends the sessions and streams it let in.
+    var endsAccess: Bool { kind.endsAccess }
     /// Whether it can change what ratings are learned from (a result, a team, a declared level):
     /// the pipeline then applies a new latest result inside its write, or hands the group to the
     /// settler (`changingResults`). Debug builds check every other write changes none.
@@ -130,7 +151,25 @@ struct Route: Sendable {
     /// A write without a body for a logged-in caller, run on the committer.
     init(_ method: HTTPMethod, _ pattern: String,
          write handler: @escaping @Sendable (AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse) {
-        self.init(method, pattern, kind: .write(RouteKind.Write { context in { try handler(context) } }))
+        self.init(method, pattern, kind: .write(RouteKind.Write { context in { .response(try handler(context)) } }))
+    }
+
+    /// A write without a body that ends someone's way in, run on the committer (`AccessEnded`).
+    init(_ method: HTTPMethod, _ pattern: String,
+         writeEndingAccess handler: @escaping @Sendable (AuthenticatedContext<WorkerDatabase>) throws -> AccessEnded) {
+        self.init(method, pattern, kind: .write(RouteKind.Write(prepare: { context in { .ended(try handler(context)) } }, endsAccess: true)))
+    }
+
+    /// A logged-in caller's route that ends someone's way in, answered on a worker (`AccessEnded`).
+    init(_ method: HTTPMethod, _ pattern: String,
+         endingAccess handler: @escaping @Sendable (AuthenticatedContext<WorkerDatabase>) throws -> AccessEnded) {
+        self.init(method, pattern, kind: .worker(.endingAccess(handler)))
+    }
+
+    /// A logged-in caller's route that hashes a password and ends some of their ways in (a password change).
+    init(_ method: HTTPMethod, _ pattern: String, hashing admission: @escaping Admission,
+         endingAccess handler: @escaping @Sendable (AuthenticatedContext<WorkerDatabase>) throws -> AccessEnded) {
+        self.init(method, pattern, kind: .passwordHashing(admission, .endingAccess(handler)))
     }
 
     /// A write for a logged-in caller whose handler takes a `Body`: decoded on the event loop (an
@@ -141,7 +180,7 @@ struct Route: Sendable {
                                          -> HTTPResponse) {
         self.init(method, pattern, kind: .write(RouteKind.Write { context in
             let body = DecodedBody(result: Result { try context.decodeBody(Body.self, emptyBody: emptyBody) })
-            return { try handler(context, body) }
+            return { .response(try handler(context, body)) }
         }))
     }
 
@@ -169,13 +208,6 @@ struct Route: Sendable {
     func readingRatings() -> Route {
         var route = self
         route.readsRatings = true
-        return route
-    }
-
-    /// The same route for a change that can end someone's way in.
-    func endingAccess() -> Route {
-        var route = self
-        route.endsAccess = true
         return route
     }
 

@@ -27,17 +27,17 @@ enum Routes {
             Route(.post, "/api/users", hashing: UserHandlers.admitRegistration, handler: UserHandlers.register),
             Route(.post, "/api/users/login", hashing: UserHandlers.admitLogin, handler: UserHandlers.login),
             // Logout ends the token it is sent with, even a read-only API token.
-            Route(.post, "/api/users/logout", authenticated: UserHandlers.logout).requiring(.read),
+            Route(.post, "/api/users/logout", endingAccess: UserHandlers.logout).requiring(.read),
             Route(.get, "/api/users/me", quickAuthenticated: UserHandlers.me),
             Route(.put, "/api/users/me/password", hashing: UserHandlers.admitPasswordChange,
-                  authenticated: UserHandlers.changePassword).requiring(.account).endingAccess(),
-            Route(.delete, "/api/users", authenticated: UserHandlers.delete).requiring(.account).endingAccess(),
+                  endingAccess: UserHandlers.changePassword).requiring(.account),
+            Route(.delete, "/api/users", endingAccess: UserHandlers.delete).requiring(.account),
 
             // API tokens for scripts: made and revoked with a login session only; revoking stays
             // on the workers for the same reason as logout.
             Route(.post, "/api/tokens", writing: TokenHandlers.create).requiring(.account),
             Route(.get, "/api/tokens", quickAuthenticated: TokenHandlers.list),
-            Route(.delete, "/api/tokens/:id", authenticated: TokenHandlers.delete).requiring(.account),
+            Route(.delete, "/api/tokens/:id", endingAccess: TokenHandlers.delete).requiring(.account),
 
             Route(.get, "/api/groups", quickAuthenticated: GroupHandlers.list),
             // Who belongs to a group and who can see it (the group itself, its members, roles,
@@ -45,13 +45,13 @@ enum Routes {
             // anyone in, nor lock anyone out, in a way its revocation would not undo.
             Route(.patch, "/api/groups/:groupId", writing: GroupHandlers.rename).requiring(.owner)
                 .requiring(.account),
-            Route(.delete, "/api/groups/:groupId", write: GroupHandlers.delete).requiring(.owner).requiring(.account).endingAccess(),
+            Route(.delete, "/api/groups/:groupId", writeEndingAccess: GroupHandlers.delete).requiring(.owner).requiring(.account),
             Route(.get, "/api/groups/:groupId/members", quickAuthenticated: GroupHandlers.members),
             Route(.put, "/api/groups/:groupId/members/:userId", writing: GroupHandlers.changeRole)
                 .requiring(.owner).requiring(.account),
             // Leaving is for any member; removing someone else needs an owner (the handler tells them apart).
-            Route(.delete, "/api/groups/:groupId/members/:userId", write: GroupHandlers.remove).requiring(.viewer)
-                .requiring(.account).endingAccess(),
+            Route(.delete, "/api/groups/:groupId/members/:userId", writeEndingAccess: GroupHandlers.remove).requiring(.viewer)
+                .requiring(.account),
             Route(.post, "/api/groups/:groupId/invites", writing: InviteHandlers.create).requiring(.owner)
                 .requiring(.account),
             Route(.get, "/api/groups/:groupId/invites", quickAuthenticated: InviteHandlers.list).requiring(.owner),
