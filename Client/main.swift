@@ -140,7 +140,8 @@ let dependencies = AppDependencies(
     gatherService: gatherService,
     statsService: APIStatsService(client: client),
     sessionStore: store,
-    pendingResults: PendingResults(journal: ResultJournalFile(directory: configDirectory), service: gatherService,
+    pendingResults: PendingResults(journal: ResultJournalFile(directory: configDirectory),
+                                   unfinished: UnfinishedMatchFile(directory: configDirectory), service: gatherService,
                                    server: address.description, sessionStore: store, chosenGroup: { chosenGroup()?.groupID }),
     makeRosterCache: { session in
         RosterCacheFile(directory: configDirectory, server: address.description, userID: session.userID,

@@ -17,17 +17,19 @@ final class AppFixture {
     let uploadTicker = ManualTicker()
     let time = ManualTimeSource()
     let journal: InMemoryJournal
+    let unfinished: InMemoryUnfinishedMatches
     let rosterCache = InMemoryRosterCache()
     let revocations = InMemoryRevocationQueue()
     let pendingResults: PendingResults
     let app: AppCoordinator
 
     init(savedSession: Session? = nil, players roster: [Player] = Fixtures.roster, journal: [PendingResult] = [],
-         live: (any LiveService)? = nil, shares: (any ShareService)? = nil) {
+         unfinished: [UnfinishedMatch] = [], live: (any LiveService)? = nil, shares: (any ShareService)? = nil) {
+        self.unfinished = InMemoryUnfinishedMatches(unfinished)
         players = StubPlayerService(players: roster)
         persistence = InMemorySessionPersistence(session: savedSession)
         self.journal = InMemoryJournal(entries: journal)
-        pendingResults = PendingResults(journal: self.journal, service: gathers, server: "http://127.0.0.1:8080",
+        pendingResults = PendingResults(journal: self.journal, unfinished: self.unfinished, service: gathers, server: "http://127.0.0.1:8080",
                                         sessionStore: persistence)
         let ticker = ticker
         let rosterCache = rosterCache
@@ -129,6 +131,35 @@ final class AppCoordinatorTests: XCTestCase {
         XCTAssertNil(fixture.factory.loginView)
         await waitForRoster(fixture)
         XCTAssertEqual(fixture.factory.playerListView?.last?.rows.map(\.name), ["Ana", "Bruno", "Carla", "Dani"])
+    }
+
+    private func unfinished(for session: Session, left: Date = Date(timeIntervalSince1970: 1_800_000_000)) -> UnfinishedMatch {
+        UnfinishedMatch(record: GatherRecord(id: UUID(), assignments: [TeamAssignmentEntry(playerID: 1, team: .teamA),
+                                                                     TeamAssignmentEntry(playerID: 2, team: .teamB)],
+                                             result: GatherResult(score: Score(teamA: 2, teamB: 1) ?? .goalless), createdAt: left, endedAt: left),
+                        names: [1: "Ana", 2: "Bruno"], durationMilliseconds: 600_000, remainingMilliseconds: 200_000, kickedOff: true,
+                        server: "http://127.0.0.1:8080", userID: session.userID, groupID: session.userID, leftAt: left)
+    }
+
+    func testAMatchLeftUnfinishedOpensOverTheListAskingAndIsNotUploaded() async {
+        let session = StubSessionService.session
+        let match = unfinished(for: session)
+        let fixture = AppFixture(savedSession: session, unfinished: [match])
+
+        await fixture.app.start()
+
+        assertTop(fixture, is: fixture.factory.gatherView, depth: 2)
+        XCTAssertEqual(fixture.factory.gatherView?.last?.prompt, .interrupted(match.result, left: "03:20", at: match.leftAt))
+        XCTAssertEqual(fixture.factory.gatherView?.last?.teamA, ["Ana"])
+        XCTAssertEqual(fixture.factory.gatherView?.last?.scoreA, 2)
+        XCTAssertEqual(fixture.factory.gatherView?.last?.clock, "03:20")
+        await settle(fixture.app.dependencies.effects)
+        XCTAssertEqual(fixture.gathers.saves, [], "never uploaded by itself")
+
+        // Another account's is not offered.
+        let other = AppFixture(savedSession: session, unfinished: [unfinished(for: Session(userID: UUID(), username: "cy", token: "t"))])
+        await other.app.start()
+        assertTop(other, is: other.factory.playerListView, depth: 1)
     }
 
     func testWithAnInvalidSavedSessionStartsAtLoginAndForgetsIt() async {

@@ -14,6 +14,7 @@ final class GatherPresenterLiveTests: XCTestCase {
     private var keeper: StubResultKeeper!
     private var delegate: SpyGatherDelegate!
     private var effects: Effects!
+    private var errands: LeavingErrands!
     private let gatherID = UUID(uuidString: "3F2504E0-4F89-11D3-9A0C-0305E82C3301")!
 
     private func makePresenter() async {
@@ -24,7 +25,8 @@ final class GatherPresenterLiveTests: XCTestCase {
         keeper = StubResultKeeper()
         delegate = SpyGatherDelegate()
         effects = Effects()
-        let live = LiveBroadcast(service: service, token: { "token-1" }, ticker: liveTicker, effects: effects)
+        errands = LeavingErrands()
+        let live = LiveBroadcast(service: service, token: { "token-1" }, ticker: liveTicker, effects: effects, errands: errands)
         presenter = GatherPresenter(gatherID: gatherID,
                                     assignments: [TeamAssignmentEntry(playerID: Fixtures.ana.id, team: .teamA),
                                                   TeamAssignmentEntry(playerID: Fixtures.bruno.id, team: .teamB)],
@@ -93,10 +95,20 @@ final class GatherPresenterLiveTests: XCTestCase {
         XCTAssertEqual(reset?.remainingSeconds, 420)
     }
 
+    func testLeavingAtOnceEndsTheMatchForFriendsAsAnErrandOfTheWayOut() async throws {
+        await makePresenter()
+        presenter.changeScore(of: .teamA, by: 1)
+        _ = await sent(after: 2)
+        XCTAssertNotNil(presenter.keepBeforeLeaving())
+        await settle(errands)
+        XCTAssertEqual(service.calls.last, .end(token: "token-1"), "sent off the main actor, which the app blocks on its way out")
+    }
+
     func testLeavingWithoutAResultEndsTheMatchForFriends() async throws {
         await makePresenter()
         presenter.requestBack()
         await settle(effects)
+        await settle(errands)
         XCTAssertEqual(service.calls.count, 2)
         XCTAssertEqual(service.calls.last, .end(token: "token-1"))
 
@@ -106,6 +118,7 @@ final class GatherPresenterLiveTests: XCTestCase {
         presenter.requestQuit()
         presenter.discardAndQuit()
         await settle(effects)
+        await settle(errands)
         XCTAssertEqual(service.calls.count, 3)
         XCTAssertEqual(service.calls.last, .end(token: "token-1"))
     }

@@ -701,23 +701,88 @@ final class GatherPresenterTests: XCTestCase {
         XCTAssertEqual(keeper.kept.first?.createdAt, Date(timeIntervalSince1970: 1_800_000_120))
     }
 
-    func testLeavingAtOnceKeepsAPlayedMatchOnThisComputer() {
+    private func reopen(remainingSeconds: Int, scoreA: Int = 1) {
+        let left = Date(timeIntervalSince1970: 1_799_990_000)
+        let match = UnfinishedMatch(record: GatherRecord(id: gatherID, assignments: assignments,
+                                                         result: GatherResult(score: Score(teamA: scoreA, teamB: 0) ?? .goalless),
+                                                         createdAt: left.addingTimeInterval(-300), endedAt: left),
+                                    names: [:], durationMilliseconds: 600_000, remainingMilliseconds: remainingSeconds * 1000,
+                                    kickedOff: true, server: "s", userID: UUID(), groupID: UUID(), leftAt: left)
+        keeper = StubResultKeeper()
+        ticker = ManualTicker()
+        time = ManualTimeSource()
+        presenter = GatherPresenter(gatherID: gatherID, assignments: assignments, teamA: [Fixtures.ana],
+                                    teamB: [Fixtures.bruno, Fixtures.carla], keeper: keeper, ticker: ticker, time: time, resuming: match)
+        view = SpyGatherView()
+        delegate = SpyGatherDelegate()
+        presenter.view = view
+        presenter.delegate = delegate
+        presenter.viewDidLoad()
+    }
+
+    func testAMatchReopenedUnfinishedAsksFirstThenResumesWhereTheClockStood() {
+        reopen(remainingSeconds: 570)
+        XCTAssertEqual(view.last?.prompt, .interrupted(GatherResult(score: Score(teamA: 1, teamB: 0) ?? .goalless), left: "09:30",
+                                                       at: Date(timeIntervalSince1970: 1_799_990_000)))
+        XCTAssertEqual(view.last?.clock, "09:30")
+        presenter.toggleClock()
+        presenter.changeScore(of: .teamA, by: 1)
+        XCTAssertEqual(view.last?.scoreA, 1, "no key acts until the question is answered")
+        XCTAssertFalse(ticker.isRunning)
+
+        presenter.resumeInterrupted()
+        XCTAssertNil(view.last?.prompt)
+        XCTAssertEqual(view.last?.clockStatus, "Paused")
+        presenter.toggleClock()
+        advance(.seconds(30))
+        XCTAssertEqual(view.last?.clock, "09:00", "on from where it stood")
+    }
+
+    func testAnUnfinishedMatchSavedAsItStandsIsItsResultDatedFromItsKickOff() async {
+        reopen(remainingSeconds: 0, scoreA: 3)
+        XCTAssertEqual(view.last?.clockStatus, "Time's up")
+        await presenter.saveInterrupted()
+        XCTAssertEqual(keeper.kept.map(\.result), [GatherResult(score: Score(teamA: 3, teamB: 0) ?? .goalless)])
+        XCTAssertEqual(keeper.kept.first?.createdAt, Date(timeIntervalSince1970: 1_799_989_700), "its kick-off")
+        XCTAssertEqual(delegate.endCount, 1)
+    }
+
+    func testAnUnfinishedMatchDiscardedIsForgottenAndLaterLeavesItKept() {
+        reopen(remainingSeconds: 100)
+        presenter.postponeInterrupted()
+        XCTAssertEqual(delegate.backCount, 1)
+        XCTAssertEqual(keeper.forgotten, [], "kept for the next start")
+
+        reopen(remainingSeconds: 100)
+        presenter.discardInterrupted()
+        XCTAssertEqual(keeper.forgotten, [gatherID])
+        XCTAssertEqual(delegate.discardCount, 1)
+        XCTAssertEqual(keeper.kept, [], "nothing saved")
+    }
+
+    func testLeavingAtOnceKeepsAPlayedMatchUnfinishedNotAsAResult() {
         makePresenter()
+        presenter.toggleClock()
+        advance(.seconds(30))
         presenter.changeScore(of: .teamA, by: 1)
         presenter.requestQuit()
 
         let outcome = presenter.keepBeforeLeaving()
 
-        XCTAssertEqual(outcome, .keptOnThisComputer(GatherResult(score: Score(teamA: 1, teamB: 0) ?? .goalless)))
-        XCTAssertEqual(keeper.keptForLater.map(\.id), [gatherID])
-        XCTAssertEqual(keeper.keptForLater.first?.assignments, assignments, "with its teams")
-        XCTAssertEqual(keeper.kept, [], "nothing sent: the app is leaving")
+        XCTAssertEqual(outcome, .keptUnfinished(GatherResult(score: Score(teamA: 1, teamB: 0) ?? .goalless), left: "09:30"))
+        let kept = keeper.keptUnfinished.first
+        XCTAssertEqual(keeper.keptUnfinished.map(\.record.id), [gatherID])
+        XCTAssertEqual(kept?.record.assignments, assignments, "with its teams")
+        XCTAssertEqual(kept?.remaining, .seconds(570), "the clock where it stood")
+        XCTAssertEqual(kept?.duration, .seconds(600))
+        XCTAssertEqual(kept?.kickedOff, true)
+        XCTAssertEqual(keeper.kept, [], "nothing sent: not a result")
     }
 
     func testLeavingAtOnceSaysSoWhenTheMatchCannotBeKept() {
         makePresenter()
         presenter.changeScore(of: .teamA, by: 1)
-        keeper.keepForLaterProblem = "disk full"
+        keeper.keepUnfinishedProblem = "disk full"
 
         XCTAssertEqual(presenter.keepBeforeLeaving(), .lost(GatherResult(score: Score(teamA: 1, teamB: 0) ?? .goalless), reason: "disk full"))
     }
@@ -725,7 +790,7 @@ final class GatherPresenterTests: XCTestCase {
     func testLeavingAnUntouchedMatchKeepsNothing() {
         makePresenter()
         XCTAssertNil(presenter.keepBeforeLeaving())
-        XCTAssertEqual(keeper.keptForLater, [])
+        XCTAssertEqual(keeper.keptUnfinished, [])
     }
 
     func testAResetAfterTimesUpAsksAndAPlayedMatchStillAsksBeforeLeaving() async {

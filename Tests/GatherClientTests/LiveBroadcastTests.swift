@@ -10,6 +10,7 @@ final class LiveBroadcastTests: XCTestCase {
     private var service: RecordingLiveService!
     private var ticker: ManualTicker!
     private var effects: Effects!
+    private var errands: LeavingErrands!
     private var token: String? = "token-1"
     private var score = 0
 
@@ -22,7 +23,9 @@ final class LiveBroadcastTests: XCTestCase {
         service = RecordingLiveService()
         ticker = ManualTicker()
         effects = Effects()
-        let broadcast = LiveBroadcast(service: service, token: { [unowned self] in token }, ticker: ticker, effects: effects)
+        errands = LeavingErrands()
+        let broadcast = LiveBroadcast(service: service, token: { [unowned self] in token }, ticker: ticker, effects: effects,
+                                      errands: errands)
         broadcast.follow { [unowned self] in update(score: score) }
         return broadcast
     }
@@ -80,12 +83,13 @@ final class LiveBroadcastTests: XCTestCase {
     func testLeavingTheMatchEndsItAndStopsTheHeartbeat() async throws {
         let broadcast = makeBroadcast()
         broadcast.ended()
-        await settle(effects)
+        await settle(errands)
         XCTAssertEqual(service.calls, [.end(token: "token-1")])
         XCTAssertFalse(ticker.isRunning)
         broadcast.changed()
         broadcast.ended()
         await settle(effects)
+        await settle(errands)
         XCTAssertEqual(service.calls.count, 1, "nothing after the end")
     }
 

@@ -13,12 +13,14 @@ final class PendingResultsTests: XCTestCase {
     private var service: StubGatherService!
     private var journal: InMemoryJournal!
     private var sessions: InMemorySessionPersistence!
+    private var unfinished: InMemoryUnfinishedMatches!
 
     private func makeResults(entries: [PendingResult] = [], session: Session? = StubSessionService.session) -> PendingResults {
         service = StubGatherService()
         journal = InMemoryJournal(entries: entries)
         sessions = InMemorySessionPersistence(session: session)
-        return PendingResults(journal: journal, service: service, server: server, sessionStore: sessions,
+        unfinished = InMemoryUnfinishedMatches()
+        return PendingResults(journal: journal, unfinished: unfinished, service: service, server: server, sessionStore: sessions,
                               now: { Date(timeIntervalSince1970: 1_800_000_000) })
     }
 
@@ -74,7 +76,8 @@ final class PendingResultsTests: XCTestCase {
         sessions = InMemorySessionPersistence(session: ana)
         let thursday = UUID(), sunday = UUID()
         let chosen = ChosenGroup(thursday)
-        let results = PendingResults(journal: journal, service: service, server: server, sessionStore: sessions,
+        let results = PendingResults(journal: journal, unfinished: InMemoryUnfinishedMatches(), service: service, server: server,
+                                     sessionStore: sessions,
                                      chosenGroup: { chosen.group }, now: { Date(timeIntervalSince1970: 1_800_000_000) })
         service.saveError = .unreachable("Cannot reach the server")
         let match = record(2, 2)
@@ -259,7 +262,7 @@ final class PendingResultsTests: XCTestCase {
 
     func testAJournalThatWasSetAsideIsReported() {
         let journal = SetAsideJournal()
-        let results = PendingResults(journal: journal, service: StubGatherService(), server: server,
+        let results = PendingResults(journal: journal, unfinished: InMemoryUnfinishedMatches(), service: StubGatherService(), server: server,
                                      sessionStore: InMemorySessionPersistence(session: ana))
 
         XCTAssertEqual(results.journalProblem,
@@ -308,25 +311,53 @@ final class PendingResultsTests: XCTestCase {
         XCTAssertEqual(results.pending, [])
     }
 
-    func testKeepingForLaterWritesTheJournalAndSendsNothing() {
-        let results = makeResults()
-        let match = record(1, 1)
-
-        XCTAssertNil(results.keepForLater(match, names: [1: "Ana"]))
-
-        XCTAssertEqual(journal.entries.map(\.record), [match])
-        XCTAssertEqual(service.saves, [], "the app is leaving: nothing is sent")
+    private func stopped(_ match: GatherRecord, remaining: Duration = .seconds(570)) -> StoppedMatch {
+        StoppedMatch(record: match, names: [1: "Ana", 2: "Bruno"], duration: .seconds(600), remaining: remaining, kickedOff: true)
     }
 
-    func testKeepingForLaterSaysWhyWhenTheJournalCannotBeWritten() {
+    func testAMatchLeftUnfinishedIsKeptApartAndNeverUploaded() async {
         let results = makeResults()
-        journal.failure = PrivateFileError(path: "/full/pending-results.json", code: ENOSPC)
+        let match = record(1, 0)
 
-        let problem = results.keepForLater(record(1, 1), names: [:])
+        XCTAssertNil(results.keepUnfinished(stopped(match)))
 
-        XCTAssertNotNil(problem)
-        XCTAssertEqual(journal.entries, [])
+        XCTAssertEqual(journal.entries, [], "not a result waiting to upload")
+        XCTAssertEqual(results.count, 0)
+        await results.uploadAll()
+        XCTAssertEqual(service.saves, [], "never sent by itself")
+        XCTAssertEqual(results.unfinished.map(\.record), [match])
+        XCTAssertEqual(results.unfinished.first?.remainingMilliseconds, 570_000)
+        XCTAssertEqual(results.unfinished.first?.server, server)
+
+        // Saved as it stands, it is a result and no longer unfinished.
+        _ = try? await results.keep(match, names: [1: "Ana"])
+        XCTAssertEqual(service.saves.map(\.id), [match.id])
+        XCTAssertEqual(results.unfinished, [])
+        XCTAssertEqual(unfinished.matches, [])
     }
+
+    func testAnUnfinishedMatchIsOfferedOnlyToItsAccountAndGroupAndGoesWhenDiscarded() {
+        let results = makeResults()
+        let match = record(2, 2)
+        XCTAssertNil(results.keepUnfinished(stopped(match)))
+        try? sessions.save(Session(userID: UUID(), username: "cy", token: "other"))
+        XCTAssertEqual(results.unfinished, [], "another account's")
+        try? sessions.save(StubSessionService.session)
+        XCTAssertEqual(results.unfinished.map(\.id), [match.id])
+
+        results.forgetUnfinished(match.id)
+        XCTAssertEqual(results.unfinished, [])
+        XCTAssertEqual(unfinished.matches, [], "gone from the file too")
+    }
+
+    func testKeepingAnUnfinishedMatchSaysWhyWhenItCannotBeWritten() {
+        let results = makeResults()
+        unfinished.failure = PrivateFileError(path: "/full/unfinished-matches.json", code: ENOSPC)
+
+        XCTAssertNotNil(results.keepUnfinished(stopped(record(1, 1))))
+        XCTAssertEqual(unfinished.matches, [])
+    }
+
     // MARK: Changes to saved matches
 
     private func saved(_ goalsA: Int, _ goalsB: Int) -> GatherWithPlayers {

@@ -97,8 +97,8 @@ final class ResultJournalFileTests: XCTestCase {
         let down = StubGatherService()
         down.saveError = .unreachable("down")
         // Two clients running at once, each with its view of the journal loaded at its start.
-        let first = PendingResults(journal: ResultJournalFile(directory: directory), service: down, server: "s", sessionStore: sessions)
-        let second = PendingResults(journal: ResultJournalFile(directory: directory), service: down, server: "s", sessionStore: sessions)
+        let first = PendingResults(journal: ResultJournalFile(directory: directory), unfinished: UnfinishedMatchFile(directory: directory), service: down, server: "s", sessionStore: sessions)
+        let second = PendingResults(journal: ResultJournalFile(directory: directory), unfinished: UnfinishedMatchFile(directory: directory), service: down, server: "s", sessionStore: sessions)
         let one = GatherRecord(id: UUID(), assignments: [], result: GatherResult(score: .goalless))
         let two = GatherRecord(id: UUID(), assignments: [], result: GatherResult(score: .goalless))
 

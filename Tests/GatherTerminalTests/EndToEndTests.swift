@@ -554,9 +554,30 @@ final class EndToEndTests: XCTestCase {
         terminal.waitFor("Ready")
     }
 
-    func testASecondCtrlCKeepsThePlayedMatchOnThisComputerAndItUploadsNextTime() throws {
+    /// The match friends' pages are shown for `terminal`'s account now: the data of the first
+    /// `match` event of its live stream (`null`: none), read with curl as a script would.
+    private func liveMatchShown(_ terminal: TmuxSession) throws -> String {
+        let saved = terminal.configDirectory.appendingPathComponent("gather/session.json")
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: saved)) as? [String: Any])
+        let token = try XCTUnwrap((document["session"] as? [String: Any])?["token"] as? String)
+        let curl = Process()
+        curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        // The first event comes at once; the stream itself never ends, so curl is stopped after it.
+        curl.arguments = ["-s", "-N", "--max-time", "1", "-H", "Authorization: Bearer \(token)", "\(url)/api/live/events"]
+        let output = Pipe()
+        curl.standardOutput = output
+        try curl.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        curl.waitUntilExit()
+        let lines = text.split(separator: "\n").map(String.init)
+        let event = try XCTUnwrap(lines.firstIndex(of: "event: match"), text)
+        return String(try XCTUnwrap(lines.dropFirst(event + 1).first { $0.hasPrefix("data: ") }, text).dropFirst(6))
+    }
+
+    func testASecondCtrlCKeepsTheMatchUnfinishedNeverAsAResultAndTheNextStartAsks() throws {
         let terminal = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
         startMatchAnaLeading(terminal, username: "hasty")
+        XCTAssertTrue(terminal.waitUntil { (try? self.liveMatchShown(terminal))?.contains("\"scoreA\":1") == true }, "friends see it")
         terminal.press("C-c")
         terminal.waitFor("Not saved yet")
         terminal.press("C-c")
@@ -564,17 +585,72 @@ final class EndToEndTests: XCTestCase {
         XCTAssertTrue(terminal.waitUntil { terminal.screen().replacingOccurrences(of: "\n", with: "").contains("FG-EXITED-130") },
                       terminal.screen())
         let said = terminal.screen().replacingOccurrences(of: "\n", with: "")
-        XCTAssertTrue(said.contains("the match (Team A 1 – 0 Team B) is kept on this computer"), said)
-        let journal = terminal.configDirectory.appendingPathComponent("gather/pending-results.json")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: journal.path), "in the journal, not lost")
+        XCTAssertTrue(said.contains("The match (Team A 1 – 0 Team B, 10:00 to play) was not finished: it is kept on this computer, "
+                                    + "not uploaded."), said)
+        let gather = terminal.configDirectory.appendingPathComponent("gather")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: gather.appendingPathComponent("unfinished-matches.json").path), "not lost")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: gather.appendingPathComponent("pending-results.json").path),
+                       "not a result waiting to upload")
         XCTAssertEqual(try savedGathers(), [], "nothing was sent on the way out")
+        XCTAssertEqual(try liveMatchShown(terminal), "null", "friends no longer see a match being played")
 
-        let again = try TmuxSession(arguments: ["--server", url], environment: ["XDG_CONFIG_HOME": terminal.configDirectory.path])
-        again.waitFor("Uploaded 1 result saved on this computer")
+        // The next start uploads nothing and asks; resumed, the clock stands where it was left.
+        let again = try TmuxSession(arguments: ["--server", url], environment: ["XDG_CONFIG_HOME": terminal.configDirectory.path],
+                                    rows: TmuxSession.plainClockRows)
+        again.waitFor("Unfinished since")
+        XCTAssertTrue(again.screen().contains(", 10:00 to play: r resume · s save · d discard"), again.screen())
+        XCTAssertEqual(try savedGathers(), [], "not uploaded by itself")
+        again.press("r")
+        again.waitUntilGone("Unfinished since")
+        XCTAssertTrue(again.screen().contains("Team A  1 – 0  Team B"), again.screen())
+        again.press("e")
+        again.waitFor("winner Team A")
+        again.press("y")
+        again.waitFor("Saved: Team A 1 – 0 Team B")
         XCTAssertEqual(try savedGathers().count, 1)
         XCTAssertTrue(try savedGathers().first?.hasSuffix(" 1-0") == true)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: gather.appendingPathComponent("unfinished-matches.json").path))
         again.press("q")
         again.waitFor("FG-EXITED-0")
+    }
+
+    func testAnUnfinishedMatchDiscardedAtTheNextStartIsGoneForGood() throws {
+        let terminal = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
+        startMatchAnaLeading(terminal, username: "changed-mind")
+        terminal.press("C-c")
+        terminal.waitFor("Not saved yet")
+        terminal.press("C-c")
+        XCTAssertTrue(terminal.waitUntil { terminal.screen().replacingOccurrences(of: "\n", with: "").contains("FG-EXITED-130") })
+
+        let again = try TmuxSession(arguments: ["--server", url], environment: ["XDG_CONFIG_HOME": terminal.configDirectory.path],
+                                    rows: TmuxSession.plainClockRows)
+        again.waitFor("Unfinished since")
+        again.press("d")
+        again.waitFor("Ana")
+        XCTAssertFalse(again.screen().contains("Unfinished since"), again.screen())
+        again.press("q")
+        again.waitFor("FG-EXITED-0")
+        XCTAssertEqual(try savedGathers(), [])
+
+        let third = try TmuxSession(arguments: ["--server", url], environment: ["XDG_CONFIG_HOME": terminal.configDirectory.path],
+                                    rows: TmuxSession.plainClockRows)
+        third.waitFor("Ana")
+        XCTAssertFalse(third.screen().contains("Unfinished since"), "not asked again:\n\(third.screen())")
+        third.press("q")
+        third.waitFor("FG-EXITED-0")
+    }
+
+    func testDiscardAndQuitEndsTheLiveMatchBeforeTheAppExits() throws {
+        let terminal = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
+        startMatchAnaLeading(terminal, username: "quitter")
+        XCTAssertTrue(terminal.waitUntil { (try? self.liveMatchShown(terminal))?.contains("\"scoreA\":1") == true }, "friends see it")
+        terminal.press("q")
+        terminal.waitFor("Not saved yet")
+        terminal.press("d")
+        terminal.waitFor("FG-EXITED-0")
+
+        XCTAssertEqual(try liveMatchShown(terminal), "null", "no phantom match on friends' pages")
+        XCTAssertEqual(try savedGathers(), [])
     }
 
     func testAnOfflineMatchIsStoredWithTheTimeItWasPlayedNotWhenItUploads() throws {

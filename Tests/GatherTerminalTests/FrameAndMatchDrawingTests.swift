@@ -10,7 +10,8 @@ import XCTest
 final class FrameAndMatchDrawingTests: XCTestCase {
     private final class KeepNothing: ResultKeeper {
         func keep(_ record: GatherRecord, names: [Int: String]) async throws -> KeptResult { .uploaded }
-        func keepForLater(_ record: GatherRecord, names: [Int: String]) -> String? { nil }
+        func keepUnfinished(_ match: StoppedMatch) -> String? { nil }
+        func forgetUnfinished(_ id: UUID) {}
     }
 
     private func lines(of buffer: ScreenBuffer) -> [String] {

@@ -10,7 +10,8 @@ import XCTest
 final class ScreenDrawingTests: XCTestCase {
     private final class UnusedResultKeeper: ResultKeeper {
         func keep(_ record: GatherRecord, names: [Int: String]) async throws -> KeptResult { .uploaded }
-        func keepForLater(_ record: GatherRecord, names: [Int: String]) -> String? { nil }
+        func keepUnfinished(_ match: StoppedMatch) -> String? { nil }
+        func forgetUnfinished(_ id: UUID) {}
     }
 
     private func text(of buffer: ScreenBuffer) -> String {
@@ -151,6 +152,30 @@ final class ScreenDrawingTests: XCTestCase {
         XCTAssertFalse(screen.interrupt(), "the second leaves at once")
         XCTAssertEqual(screen.handle(.escape), .handled)
         XCTAssertFalse(presenter.isAskingToQuit, "Esc keeps playing")
+    }
+
+    func testAMatchLeftUnfinishedAsksWithItsKeysWholeAt60And80Columns() {
+        let left = Date(timeIntervalSince1970: 1_800_000_000)
+        let match = UnfinishedMatch(record: GatherRecord(id: UUID(), assignments: [], result: GatherResult(score: Score(teamA: 1, teamB: 0) ?? .goalless),
+                                                         createdAt: left, endedAt: left),
+                                    names: [:], durationMilliseconds: 600_000, remainingMilliseconds: 570_000, kickedOff: true,
+                                    server: "s", userID: UUID(), groupID: UUID(), leftAt: left)
+        let presenter = GatherPresenter(gatherID: match.id, assignments: [], teamA: [Player(id: 1, name: "Ana")], teamB: [Player(id: 2, name: "Ben")],
+                                        keeper: UnusedResultKeeper(), ticker: DispatchTicker(), time: MonotonicTimeSource(), resuming: match)
+        let screen = GatherScreen(presenter: presenter, requestRender: RenderRequest {}, effects: Effects(), ring: {})
+        presenter.view = screen
+        presenter.viewDidLoad()
+        let when = MatchDateFormat(timeZone: .current, format: "EEE d MMM HH:mm").string(from: left)
+        for (width, words) in [(60, "Unfinished, 09:30 left: r resume · s save · d discard"),
+                               (80, "Unfinished since \(when), 09:30 to play: r resume · s save · d discard")] {
+            var buffer = ScreenBuffer(width: width, height: 16)
+            screen.draw(into: &buffer, in: Area(row: 0, column: 0, width: width, height: 16))
+            XCTAssertTrue(text(of: buffer).contains(words), "\(width):\n\(text(of: buffer))")
+        }
+        XCTAssertEqual(screen.keyHints.map(\.keys), ["r", "s", "d", "Esc"])
+        XCTAssertFalse(screen.interrupt(), "Ctrl-C leaves at once, the match kept unfinished")
+        XCTAssertEqual(screen.handle(.character("r")), .handled)
+        XCTAssertFalse(presenter.isAskingAboutUnfinished)
     }
 
     func testTheDeletePromptSaysTheirResultsAreKept() async {

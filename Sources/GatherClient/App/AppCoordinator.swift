@@ -1,3 +1,5 @@
+import GatherDomain
+
 /// The root of navigation: owns the only stack, of screen coordinators, and tells the `Navigator`
 /// when it changes.
 /// Starts at login, or straight at the player list when a saved session is still valid.
@@ -27,6 +29,7 @@ package final class AppCoordinator {
             // and `r` retries; the session is kept. Waiting results go up whenever the roster
             // comes from the server.
             showPlayerList()
+            offerUnfinishedMatch()
         case .rejected:
             let notice = loginNotice(nil)
             dependencies.sessionStore.clearSession()
@@ -93,6 +96,21 @@ package final class AppCoordinator {
     func didLogIn(_ session: Session) {
         try? dependencies.sessionStore.save(session)
         showPlayerList()
+        offerUnfinishedMatch()
+    }
+
+    /// A match left before its end for this account and group, the newest: its screen opens over
+    /// the roster with the question (resume, save as it stands, discard, or later).
+    private func offerUnfinishedMatch() {
+        guard let unfinished = dependencies.pendingResults.unfinished.first, let list = top as? PlayerListCoordinator else { return }
+        let team = { (side: Team) in
+            unfinished.record.assignments.filter { $0.team == side }.map { Player(id: $0.playerID, name: unfinished.names[$0.playerID] ?? "#\($0.playerID)") }
+        }
+        let bench = Dictionary(unfinished.record.assignments.filter { $0.team == .bench }.map { ($0.playerID, unfinished.names[$0.playerID] ?? "#\($0.playerID)") },
+                               uniquingKeysWith: { first, _ in first })
+        push(GatherCoordinator(app: self, gatherID: unfinished.id, assignments: unfinished.record.assignments, teamA: team(.teamA),
+                               teamB: team(.teamB), balanceSeed: unfinished.record.balanceSeed, otherNames: bench, resuming: unfinished,
+                               onEnd: list.gatherEnded))
     }
 
     package func showPlayerList() {

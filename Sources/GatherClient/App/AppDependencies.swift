@@ -29,13 +29,16 @@ package struct AppDependencies {
     package var groups: (service: any GroupService, chooser: any GroupChooser)?
     /// Where every piece of the app's asynchronous work runs.
     package let effects: Effects
+    /// What must reach the server before the app exits, waited for a bounded time on the way out.
+    package let errands: LeavingErrands
 
     package init(sessionService: any SessionService, playerService: any PlayerService, gatherService: any GatherService,
                 statsService: any StatsService, sessionStore: any SessionPersistence, pendingResults: PendingResults,
                 makeRosterCache: @escaping @Sendable (Session) -> any RosterCache, server: String,
                 serverWarning: String? = nil, makeTicker: @escaping @MainActor () -> any Ticker, uploadTicker: any Ticker, time: any TimeSource,
                 revocations: any RevocationQueue, liveService: (any LiveService)? = nil, shareService: (any ShareService)? = nil,
-                groups: (service: any GroupService, chooser: any GroupChooser)? = nil, effects: Effects = Effects()) {
+                groups: (service: any GroupService, chooser: any GroupChooser)? = nil, effects: Effects = Effects(),
+                errands: LeavingErrands = LeavingErrands()) {
         self.sessionService = sessionService
         self.playerService = playerService
         self.gatherService = gatherService
@@ -53,6 +56,7 @@ package struct AppDependencies {
         self.shareService = shareService
         self.groups = groups
         self.effects = effects
+        self.errands = errands
     }
 }
 

@@ -21,6 +21,14 @@ package struct MatchClock: Equatable, Sendable {
         self.duration = duration
     }
 
+    /// A clock as a match left it: stopped with `remaining` of `duration` left (ready when none
+    /// was played, finished when none is left).
+    package init(duration: Duration, stoppedWith remaining: Duration) {
+        self.duration = min(max(.zero, duration), MatchClock.maximumDuration)
+        let remaining = min(max(.zero, remaining), self.duration)
+        state = remaining == self.duration ? .ready : remaining == .zero ? .finished : .paused(remaining: remaining)
+    }
+
     package var isRunning: Bool {
         if case .running = state { return true }
         return false

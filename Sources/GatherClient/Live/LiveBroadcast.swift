@@ -14,17 +14,20 @@ package final class LiveBroadcast {
     private let token: () -> String?
     private let ticker: any Ticker
     private let effects: Effects
+    private let errands: LeavingErrands
     private var snapshot: (() -> LiveMatchUpdate?)?
-    /// What to send next: the newest state, or the match's end.
-    private enum Pending { case state(LiveMatchUpdate), end }
-    private var pending: Pending?
-    private var sending = false
+    /// The newest state, to send next.
+    private var pending: LiveMatchUpdate?
+    /// The state on its way, off the main actor: the match's end goes after it, even on the way out.
+    private var inFlight: Task<Void, Never>?
 
-    package init(service: any LiveService, token: @escaping () -> String?, ticker: any Ticker, effects: Effects) {
+    package init(service: any LiveService, token: @escaping () -> String?, ticker: any Ticker, effects: Effects,
+                 errands: LeavingErrands) {
         self.service = service
         self.token = token
         self.ticker = ticker
         self.effects = effects
+        self.errands = errands
     }
 
     /// The match screen is open: `snapshot` says how the match stands whenever it is asked.
@@ -36,16 +39,24 @@ package final class LiveBroadcast {
     /// Something friends would see changed: the match as it stands goes out next.
     package func changed() {
         guard let current = snapshot?() else { return }
-        pending = .state(current)
+        pending = current
         sendNext()
     }
 
-    /// The match was left without a result: pages stop showing it. No more heartbeats.
+    /// The match was left without a result (discarded, or the app leaving at once): pages stop
+    /// showing it. No more heartbeats. The end goes after any state on its way, as an errand the
+    /// app waits for on its way out.
     package func ended() {
         guard snapshot != nil else { return }
-        pending = .end
         stop()
-        sendNext()
+        pending = nil
+        guard let token = token() else { return }
+        let (service, previous) = (service, inFlight)
+        errands.run {
+            await previous?.value
+            // Unreachable or refused: the server forgets a match it stops hearing of.
+            try? await service.end(token: token)
+        }
     }
 
     /// The match screen closed (a saved result stays shown as full time until the server forgets it).
@@ -55,28 +66,20 @@ package final class LiveBroadcast {
     }
 
     private func sendNext() {
-        guard !sending, let next = pending, let token = token() else { return }
-        let update: LiveMatchUpdate?
-        switch next {
-        case .state(let current): update = current
-        case .end: update = nil
-        }
+        guard inFlight == nil, let update = pending, let token = token() else { return }
         pending = nil
-        sending = true
         let service = service
+        // A refusal or an unreachable server changes nothing here: the next change or heartbeat tries again.
+        let flight = Task.detached { _ = try? await service.publish(update, token: token) }
+        inFlight = flight
         effects.run { [weak self] in
-            // A refusal or an unreachable server changes nothing here: the next change or heartbeat tries again.
-            if let update {
-                try? await service.publish(update, token: token)
-            } else {
-                try? await service.end(token: token)
-            }
+            await flight.value
             self?.sent()
         }
     }
 
     private func sent() {
-        sending = false
+        inFlight = nil
         sendNext()
     }
 }

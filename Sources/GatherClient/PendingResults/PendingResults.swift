@@ -28,9 +28,16 @@ package final class PendingResults: ResultKeeper {
     /// The group chosen now (nil: the account's own): a result is kept for the group it was played for.
     private let chosenGroup: @MainActor () -> UUID?
 
-    package init(journal: any ResultJournal, service: any GatherService, server: String, sessionStore: any SessionPersistence,
-                chosenGroup: @escaping @MainActor () -> UUID? = { nil }, now: @escaping @Sendable () -> Date = Date.init) {
+    /// Matches left before their end, kept apart: never uploaded.
+    private let unfinishedStore: any UnfinishedMatchStore
+    private var unfinishedMatches: [UnfinishedMatch]
+
+    package init(journal: any ResultJournal, unfinished: any UnfinishedMatchStore, service: any GatherService, server: String,
+                sessionStore: any SessionPersistence, chosenGroup: @escaping @MainActor () -> UUID? = { nil },
+                now: @escaping @Sendable () -> Date = Date.init) {
         self.chosenGroup = chosenGroup
+        unfinishedStore = unfinished
+        unfinishedMatches = unfinished.load()
         self.journal = journal
         self.service = service
         self.server = server
@@ -67,7 +74,10 @@ package final class PendingResults: ResultKeeper {
     // MARK: Keeping
 
     package func keep(_ record: GatherRecord, names: [Int: String]) async throws -> KeptResult {
-        try await keep(record, names: names, change: .result)
+        let kept = try await keep(record, names: names, change: .result)
+        // Resumed and saved: it is a result now, on the server or in the journal.
+        forgetUnfinished(record.id)
+        return kept
     }
 
     /// Corrects a saved match's score: on the server if it answers, else on this computer until
@@ -170,14 +180,39 @@ package final class PendingResults: ResultKeeper {
         return entries
     }
 
-    package func keepForLater(_ record: GatherRecord, names: [Int: String]) -> String? {
+    // MARK: Unfinished matches
+
+    /// The current user's matches left unfinished for the group chosen now, the newest first (a
+    /// match left in another group waits until that group is chosen again: it saves there).
+    package var unfinished: [UnfinishedMatch] {
+        guard let user = currentUser else { return [] }
+        let group = chosenGroup() ?? user
+        return unfinishedMatches.filter { $0.userID == user && $0.groupID == group }.sorted { $0.leftAt > $1.leftAt }
+    }
+
+    package func keepUnfinished(_ match: StoppedMatch) -> String? {
         guard let user = currentUser else { return "not logged in" }
-        let entry = PendingResult(record: record, server: server, userID: user, groupID: chosenGroup() ?? user, savedAt: now(),
-                                  names: names)
-        guard change({ entries in PendingResults.adding(entry, to: entries) }) else {
-            return writeProblem ?? "the results file cannot be written"
+        let kept = UnfinishedMatch(record: match.record, names: match.names,
+                                   durationMilliseconds: PendingResults.milliseconds(match.duration),
+                                   remainingMilliseconds: PendingResults.milliseconds(match.remaining), kickedOff: match.kickedOff,
+                                   server: server, userID: user, groupID: chosenGroup() ?? user, leftAt: now())
+        do {
+            unfinishedMatches = try unfinishedStore.update { $0.filter { $0.id != kept.id } + [kept] }
+            return nil
+        } catch {
+            return "\(error)"
         }
-        return nil
+    }
+
+    package func forgetUnfinished(_ id: UUID) {
+        guard unfinishedMatches.contains(where: { $0.id == id }) else { return }
+        // Not written (a disk error): it is offered again at the next start, to discard again.
+        unfinishedMatches = (try? unfinishedStore.update { $0.filter { $0.id != id } }) ?? unfinishedMatches.filter { $0.id != id }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
     }
 
     private static func record(of match: GatherWithPlayers, result: GatherResult) -> GatherRecord {

@@ -62,28 +62,21 @@ package struct ResultJournalFile: ResultJournal {
     }
 
     package func update(_ change: ([PendingResult]) -> [PendingResult]) throws -> [PendingResult] {
-        try FileManager.default.createDirectory(at: file.url.deletingLastPathComponent(), withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
-        let lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard lock >= 0 else { throw PrivateFileError(path: lockPath, code: errno) }
-        defer { close(lock) }
-        while flock(lock, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw PrivateFileError(path: lockPath, code: errno) }
+        try ExclusiveFileLock(path: lockPath).holding {
+            let current = load()
+            guard current.isWritable else { throw PrivateFileError(path: file.url.path, code: EIO) }
+            let entries = change(current.entries)
+            if entries.isEmpty {
+                file.remove()
+            } else {
+                try file.write(JournalFormat.encoder.encode(Document(results: entries)))
+            }
+            return entries
         }
-        defer { flock(lock, LOCK_UN) }
-        let current = load()
-        guard current.isWritable else { throw PrivateFileError(path: file.url.path, code: EIO) }
-        let entries = change(current.entries)
-        if entries.isEmpty {
-            file.remove()
-        } else {
-            try file.write(JournalFormat.encoder.encode(Document(results: entries)))
-        }
-        return entries
     }
 }
 
-private enum JournalFormat {
+enum JournalFormat {
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601

@@ -1,3 +1,5 @@
+import Foundation
+
 
 /// Where a finished match goes when the organiser saves it.
 @MainActor
@@ -6,9 +8,12 @@ package protocol ResultKeeper: AnyObject {
     /// Throws only when neither took it (the match screen then stays, with the reason).
     /// `names` are the players' names, to show the teams while the result waits.
     func keep(_ record: GatherRecord, names: [Int: String]) async throws -> KeptResult
-    /// Writes the result to this computer's journal without sending it (the app is leaving at
-    /// once); it uploads at the next start. Returns why it could not be kept, or nil.
-    func keepForLater(_ record: GatherRecord, names: [Int: String]) -> String?
+    /// Keeps a match left before its end on this computer, as it stood (the app is leaving at
+    /// once): never uploaded, offered at the next start to resume, save or discard. Returns why
+    /// it could not be kept, or nil.
+    func keepUnfinished(_ match: StoppedMatch) -> String?
+    /// The unfinished match `id` is done with: saved as a result, or discarded.
+    func forgetUnfinished(_ id: UUID)
 }
 
 /// Where a saved result ended up.

@@ -20,6 +20,12 @@ package final class TerminalApp: Navigator, ViewFactory {
     private var finished = false
     /// Where the screens' work runs: the app's, once it runs.
     private var effects = Effects()
+    /// What must reach the server before the app exits (the live match ended).
+    private var errands = LeavingErrands()
+
+    /// How long the way out waits for `errands`: a server that does not answer costs the
+    /// organiser this much, once.
+    static let errandsTimeout: DispatchTimeInterval = .milliseconds(1500)
 
     /// The name of the group chosen, when it is not the account's own: the title bar shows it.
     package var groupLabel: @MainActor () -> String? = { nil }
@@ -50,6 +56,7 @@ package final class TerminalApp: Navigator, ViewFactory {
     /// Enters full screen, installs the input and signal sources, and starts the app coordinator.
     package func run(dependencies: AppDependencies) throws {
         effects = dependencies.effects
+        errands = dependencies.errands
         try start(AppCoordinator(navigator: self, factory: self, dependencies: dependencies))
     }
 
@@ -236,6 +243,7 @@ package final class TerminalApp: Navigator, ViewFactory {
         // already given back, should the disk be slow).
         FileWriter.shared.finish()
         if let farewell { device.write(Array("gather: \(farewell)\n".utf8)) }
+        errands.finish(within: TerminalApp.errandsTimeout)
         exit(status)
     }
 

@@ -41,6 +41,9 @@ final class GatherScreen: TerminalScreen, GatherView {
         case .confirmQuit:
             return [KeyHint(keys: "s", action: "save and quit"), KeyHint(keys: "d", action: "discard and quit"),
                     KeyHint(keys: "Esc", action: "keep playing")]
+        case .interrupted:
+            return [KeyHint(keys: "r", action: "resume"), KeyHint(keys: "s", action: "save as it stands"),
+                    KeyHint(keys: "d", action: "discard"), KeyHint(keys: "Esc", action: "decide later")]
         case nil:
             // What a match needs most first: the footer shows as many as fit (at 60 columns, up to
             // end), then "? more".
@@ -83,6 +86,15 @@ final class GatherScreen: TerminalScreen, GatherView {
             case .character("s"), .character("S"): effects.run { await presenter.saveAndQuit() }
             case .character("d"), .character("D"): presenter.discardAndQuit()
             case .character("n"), .character("N"), .escape: presenter.cancelPrompt()
+            default: break
+            }
+            return .handled
+        case .interrupted:
+            switch key {
+            case .character("r"), .character("R"): presenter.resumeInterrupted()
+            case .character("s"), .character("S"): effects.run { await presenter.saveInterrupted() }
+            case .character("d"), .character("D"): presenter.discardInterrupted()
+            case .escape, .character("q"): presenter.postponeInterrupted()
             default: break
             }
             return .handled
@@ -137,6 +149,12 @@ final class GatherScreen: TerminalScreen, GatherView {
         case .confirmQuit:
             // The score stands just above; at 60 columns the choices must fit.
             buffer.message("Not saved yet: s save and quit · d discard · Esc play on", row: promptRow, in: area, style: Theme.notice)
+        case .interrupted(_, let left, let date):
+            // Never uploaded by itself: the choice is the organiser's, its keys always whole.
+            let when = GatherScreen.leftAt.string(from: date)
+            let long = "Unfinished since \(when), \(left) to play: r resume · s save · d discard"
+            let short = "Unfinished, \(left) left: r resume · s save · d discard"
+            buffer.message(DisplayWidth.of(long) <= area.width ? long : short, row: promptRow, in: area, style: Theme.notice)
         case nil:
             if state.isEnding { buffer.message("Saving the result…", row: promptRow, in: area, style: Theme.notice) }
         }
@@ -166,9 +184,13 @@ final class GatherScreen: TerminalScreen, GatherView {
         return area.row + 2
     }
 
-    /// Ctrl-C on an unsaved match asks like q; pressed again at that question, it leaves at once.
+    /// When a match was left, as the prompt names it: "Thu 19 Nov 20:31", in the user's time zone.
+    private static let leftAt = MatchDateFormat(timeZone: .current, format: "EEE d MMM HH:mm")
+
+    /// Ctrl-C on an unsaved match asks like q; pressed again at that question, it leaves at once
+    /// (as at the question a match left unfinished asks: it stays unfinished).
     func interrupt() -> Bool {
-        guard !presenter.isAskingToQuit else { return false }
+        guard !presenter.isAskingToQuit, !presenter.isAskingAboutUnfinished else { return false }
         presenter.requestQuit()
         return true
     }
@@ -178,8 +200,9 @@ final class GatherScreen: TerminalScreen, GatherView {
         switch presenter.keepBeforeLeaving() {
         case nil:
             return nil
-        case .keptOnThisComputer(let result)?:
-            return "Not sent: the match (\(result.scoreLine)) is kept on this computer and uploads at the next start."
+        case .keptUnfinished(let result, let left)?:
+            return "The match (\(result.scoreLine), \(left) to play) was not finished: it is kept on this computer, not uploaded. "
+                + "The next start offers to resume it, save it or discard it."
         case .lost(let result, let reason)?:
             return "The match (\(result.scoreLine)) could not be kept: \(reason). Note the score."
         }

@@ -138,4 +138,10 @@ final class SpyGatherDelegate: GatherPresenterDelegate {
     func gatherDidRequestBack(_ presenter: GatherPresenter) {
         backCount += 1
     }
+
+    private(set) var discardCount = 0
+
+    func gatherDidDiscard(_ presenter: GatherPresenter) {
+        discardCount += 1
+    }
 }

@@ -434,14 +434,50 @@ final class StubResultKeeper: ResultKeeper {
         return outcome
     }
 
-    /// Answered by `keepForLater` (nil: kept).
-    var keepForLaterProblem: String?
-    /// Every record kept for later, without sending.
-    private(set) var keptForLater: [GatherRecord] = []
+    /// Answered by `keepUnfinished` (nil: kept).
+    var keepUnfinishedProblem: String?
+    /// Every match kept unfinished, without sending.
+    private(set) var keptUnfinished: [StoppedMatch] = []
+    /// Every unfinished match forgotten (saved or discarded).
+    private(set) var forgotten: [UUID] = []
 
-    func keepForLater(_ record: GatherRecord, names: [Int: String]) -> String? {
-        keptForLater.append(record)
-        return keepForLaterProblem
+    func keepUnfinished(_ match: StoppedMatch) -> String? {
+        keptUnfinished.append(match)
+        return keepUnfinishedProblem
+    }
+
+    func forgetUnfinished(_ id: UUID) {
+        forgotten.append(id)
+    }
+}
+
+/// Unfinished matches in memory, with a switch to make writing fail like a full disk.
+final class InMemoryUnfinishedMatches: UnfinishedMatchStore {
+    private struct State: Sendable {
+        var matches: [UnfinishedMatch] = []
+        var failure: PrivateFileError?
+    }
+
+    private let state = Locked(State())
+
+    init(_ matches: [UnfinishedMatch] = []) {
+        state.withLock { $0.matches = matches }
+    }
+
+    var matches: [UnfinishedMatch] { state.withLock { $0.matches } }
+    var failure: PrivateFileError? {
+        get { state.withLock { $0.failure } }
+        set { state.withLock { $0.failure = newValue } }
+    }
+
+    func load() -> [UnfinishedMatch] { matches }
+
+    func update(_ change: ([UnfinishedMatch]) -> [UnfinishedMatch]) throws -> [UnfinishedMatch] {
+        try state.withLock { state in
+            if let failure = state.failure { throw failure }
+            state.matches = change(state.matches)
+            return state.matches
+        }
     }
 }
 

@@ -34,3 +34,15 @@ func settle(_ effects: Effects, timeout: TimeInterval = 10, file: StaticString =
         XCTFail("the app's work has not settled after \(timeout) s: \(effects.inFlight) in flight", file: file, line: line)
     }
 }
+
+/// Waits until the requests started for the way out (the live match's end) have ended.
+@MainActor
+func settle(_ errands: LeavingErrands, timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line) async {
+    let settled = await event(within: timeout) { done in
+        Task {
+            await errands.settled()
+            done()
+        }
+    }
+    if !settled { XCTFail("the way out's requests have not ended after \(timeout) s", file: file, line: line) }
+}

@@ -9,18 +9,19 @@ package final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegat
     private let onEnd: @MainActor (GatherResult, KeptResult) -> Void
 
     init(app: AppCoordinator, gatherID: UUID, assignments: [TeamAssignmentEntry], teamA: [Player], teamB: [Player],
-         balanceSeed: Int? = nil, otherNames: [Int: String] = [:], onEnd: @escaping @MainActor (GatherResult, KeptResult) -> Void) {
+         balanceSeed: Int? = nil, otherNames: [Int: String] = [:], resuming unfinished: UnfinishedMatch? = nil,
+         onEnd: @escaping @MainActor (GatherResult, KeptResult) -> Void) {
         self.app = app
         self.onEnd = onEnd
         let dependencies = app.dependencies
         let live = dependencies.liveService.map { service in
             LiveBroadcast(service: service, token: { dependencies.sessionStore.savedSession()?.token }, ticker: dependencies.makeTicker(),
-                          effects: dependencies.effects)
+                          effects: dependencies.effects, errands: dependencies.errands)
         }
         presenter = GatherPresenter(gatherID: gatherID, assignments: assignments, teamA: teamA, teamB: teamB,
                                     keeper: dependencies.pendingResults,
                                     ticker: dependencies.makeTicker(), time: dependencies.time, balanceSeed: balanceSeed,
-                                    otherNames: otherNames, live: live)
+                                    otherNames: otherNames, live: live, resuming: unfinished)
         let view = app.factory.makeGatherView(presenter: presenter)
         screen = view
         presenter.view = view
@@ -51,6 +52,10 @@ package final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegat
     }
 
     package func gatherDidRequestBack(_ presenter: GatherPresenter) {
+        app.goBack()
+    }
+
+    package func gatherDidDiscard(_ presenter: GatherPresenter) {
         app.goBack()
     }
 }

@@ -12,6 +12,9 @@ package struct GatherViewState: Equatable, Sendable {
         case confirmQuit(GatherResult)
         /// Reset a clock that has run: the time played would be lost.
         case confirmReset(played: String)
+        /// A match left before its end (`UnfinishedMatch`), reopened: resume it, save it as it
+        /// stands, or discard it? With the time left and when it was left.
+        case interrupted(GatherResult, left: String, at: Date)
     }
 
     /// Why the last action did not happen.
@@ -59,6 +62,8 @@ package protocol GatherPresenterDelegate: AnyObject {
     func gatherDidSaveAndQuit(_ presenter: GatherPresenter, with result: GatherResult, kept: KeptResult)
     /// Back to the teams, before kick-off.
     func gatherDidRequestBack(_ presenter: GatherPresenter)
+    /// A match left unfinished was discarded when reopened: back to where the app was.
+    func gatherDidDiscard(_ presenter: GatherPresenter)
 }
 
 /// The match: both teams, the countdown, the score; ends by keeping the result (on the server,
@@ -89,7 +94,7 @@ package final class GatherPresenter {
     private var problem: GatherViewState.Problem?
     private var lastState: GatherViewState?
     /// When the match screen opened: the match's date if the clock never starts.
-    private let openedAt: Date
+    private var openedAt: Date
     /// When the clock first started (or the first goal was scored): the match's date.
     private var kickOff: Date?
     /// The result is kept: the match is over.
@@ -102,7 +107,7 @@ package final class GatherPresenter {
     /// with the result.
     package init(gatherID: UUID, assignments: [TeamAssignmentEntry], teamA: [Player], teamB: [Player], keeper: any ResultKeeper,
                 ticker: any Ticker, time: any TimeSource, duration: Duration = MatchClock.defaultDuration, balanceSeed: Int? = nil,
-                otherNames: [Int: String] = [:], live: LiveBroadcast? = nil) {
+                otherNames: [Int: String] = [:], live: LiveBroadcast? = nil, resuming unfinished: UnfinishedMatch? = nil) {
         self.otherNames = otherNames
         self.live = live
         self.gatherID = gatherID
@@ -115,12 +120,65 @@ package final class GatherPresenter {
         self.time = time
         self.clock = MatchClock(duration: duration)
         self.openedAt = time.date()
+        if let unfinished {
+            // As it was left: the score, the clock stopped where it stood, the kick-off kept.
+            scoreA = unfinished.result.score.teamA
+            scoreB = unfinished.result.score.teamB
+            clock = MatchClock(duration: unfinished.duration, stoppedWith: unfinished.remaining)
+            openedAt = unfinished.record.createdAt ?? unfinished.leftAt
+            kickOff = unfinished.kickedOff ? openedAt : nil
+            prompt = .interrupted(unfinished.result, left: MatchClock.format(unfinished.remaining), at: unfinished.leftAt)
+        }
     }
 
     package func viewDidLoad() {
         render()
+        // A match reopened unfinished is shown to friends again only once it is resumed.
+        guard !isInterrupted else { return }
+        broadcast()
+    }
+
+    private func broadcast() {
         live?.follow { [weak self] in self?.liveUpdate }
         live?.changed()
+    }
+
+    private var isInterrupted: Bool {
+        if case .interrupted = prompt { return true }
+        return false
+    }
+
+    // MARK: A match left unfinished
+
+    /// r: play on from where the clock stood (paused: space starts it).
+    package func resumeInterrupted() {
+        guard isInterrupted else { return }
+        prompt = nil
+        render()
+        broadcast()
+    }
+
+    /// s: save the score as it stands, as the match's result.
+    package func saveInterrupted() async {
+        guard isInterrupted else { return }
+        if let kept = await saveResult() { delegate?.gatherDidEnd(self, with: result, kept: kept) }
+    }
+
+    /// Esc: decide later: back to where the app was; it is offered again at the next start.
+    package func postponeInterrupted() {
+        guard isInterrupted else { return }
+        delegate?.gatherDidRequestBack(self)
+    }
+
+    /// Whether the question about a match left unfinished is up (Ctrl-C then leaves at once, keeping it).
+    package var isAskingAboutUnfinished: Bool { isInterrupted }
+
+    /// d: give it up: nothing is saved, and it is not offered again.
+    package func discardInterrupted() {
+        guard isInterrupted else { return }
+        prompt = nil
+        keeper.forgetUnfinished(gatherID)
+        delegate?.gatherDidDiscard(self)
     }
 
     package var result: GatherResult {
@@ -292,20 +350,27 @@ package final class GatherPresenter {
 
     /// What became of a match when the app had to leave at once.
     package enum LeavingOutcome: Equatable, Sendable {
-        /// Kept on this computer; it uploads at the next start.
-        case keptOnThisComputer(GatherResult)
+        /// Kept on this computer as it stood, with the time left: the next start offers to
+        /// resume it, save it or discard it. Never uploaded by itself.
+        case keptUnfinished(GatherResult, left: String)
         /// It could not even be written here: the reason, and the result to note by hand.
         case lost(GatherResult, reason: String)
     }
 
-    /// Leaving at once (a second Ctrl-C, the terminal closed): a match with a score or time played
-    /// is written to this computer's journal, not sent; nil when there was nothing to keep or a
-    /// save is already under way (that one is in the journal already).
+    /// Leaving at once (a second Ctrl-C, a stop signal, the terminal closed): a match with a score
+    /// or time played is kept on this computer as an unfinished match, never as a result; nil
+    /// when there was nothing to keep or a save is already under way (that one is in the journal
+    /// already).
     package func keepBeforeLeaving() -> LeavingOutcome? {
         guard hasUnsavedProgress, !isEnding else { return nil }
         ticker.stop()
-        if let problem = keeper.keepForLater(record(), names: names) { return .lost(result, reason: problem) }
-        return .keptOnThisComputer(result)
+        // Friends' pages stop showing it: the app waits for that on its way out.
+        live?.ended()
+        let remaining = clock.remaining(at: time.now())
+        let stopped = StoppedMatch(record: record(), names: names, duration: clock.duration, remaining: remaining,
+                                   kickedOff: kickOff != nil)
+        if let problem = keeper.keepUnfinished(stopped) { return .lost(result, reason: problem) }
+        return .keptUnfinished(result, left: MatchClock.format(remaining))
     }
 
     /// Whether leaving now would lose something: a goal, or time played (running, paused or run out).
@@ -332,6 +397,7 @@ package final class GatherPresenter {
         prompt = nil
         ticker.stop()
         live?.ended()
+        keeper.forgetUnfinished(gatherID)
         delegate?.gatherDidRequestQuit(self)
     }
 

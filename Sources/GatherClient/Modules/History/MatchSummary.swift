@@ -59,17 +59,17 @@ package enum MatchSummary: Equatable, Sendable {
 
 /// Dates as History shows them: "Sun 22 Nov 2026 18:05", in the user's time zone. One formatter,
 /// made once: History formats every row on every render.
-struct MatchDateFormat {
+package struct MatchDateFormat {
     private let formatter: DateFormatter
 
-    init(timeZone: TimeZone, format: String = "EEE d MMM yyyy HH:mm") {
+    package init(timeZone: TimeZone, format: String = "EEE d MMM yyyy HH:mm") {
         formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_GB")
         formatter.timeZone = timeZone
         formatter.dateFormat = format
     }
 
-    func string(from date: Date) -> String {
+    package func string(from date: Date) -> String {
         formatter.string(from: date)
     }
 }

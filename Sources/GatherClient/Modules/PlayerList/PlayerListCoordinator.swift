@@ -74,7 +74,7 @@ package final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresente
 
     /// After a gather: back to the roster, out of selection mode, fresh from the server, with
     /// the saved result confirmed (and where it is kept).
-    private func gatherEnded(with result: GatherResult, kept: KeptResult) {
+    func gatherEnded(with result: GatherResult, kept: KeptResult) {
         app.popToRoot()
         presenter.leaveSelectionMode()
         presenter.clearSelection()
