@@ -113,9 +113,13 @@ package struct LiveMatch: Hashable, Sendable {
     package var phase: LiveMatchUpdate.Phase
     package var remainingSeconds: Int
     package var durationSeconds: Int
+    /// How long ago the organiser was last heard, when longer than a heartbeat (a server restarted,
+    /// a phone asleep): what is shown may be behind. Nil while the match is heard as it goes.
+    package var heardSecondsAgo: Int?
 
     package init(gatherID: UUID, teamA: Side, teamB: Side, score: Score, phase: LiveMatchUpdate.Phase, remainingSeconds: Int,
-                 durationSeconds: Int) {
+                 durationSeconds: Int, heardSecondsAgo: Int? = nil) {
+        self.heardSecondsAgo = heardSecondsAgo
         self.gatherID = gatherID
         self.teamA = teamA
         self.teamB = teamB
@@ -128,7 +132,7 @@ package struct LiveMatch: Hashable, Sendable {
 
 extension LiveMatch: Codable {
     enum CodingKeys: String, CodingKey {
-        case gatherID = "gatherId", teamA, teamB, scoreA, scoreB, phase, remainingSeconds, durationSeconds
+        case gatherID = "gatherId", teamA, teamB, scoreA, scoreB, phase, remainingSeconds, durationSeconds, heardSecondsAgo
     }
 
     /// As `gather watch` reads it from an event stream: whatever a server sends is checked as
@@ -152,7 +156,8 @@ extension LiveMatch: Codable {
             throw ValidationError(field: "teamA", message: "and teamB can list at most \(GatherDraft.maximumPlayers) players")
         }
         self.init(gatherID: try container.decode(UUID.self, forKey: .gatherID), teamA: Side(names: teamA), teamB: Side(names: teamB),
-                  score: score, phase: phase, remainingSeconds: remaining, durationSeconds: duration)
+                  score: score, phase: phase, remainingSeconds: remaining, durationSeconds: duration,
+                  heardSecondsAgo: try container.decodeIfPresent(Int.self, forKey: .heardSecondsAgo).map { max(0, $0) })
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -165,6 +170,7 @@ extension LiveMatch: Codable {
         try container.encode(phase.rawValue, forKey: .phase)
         try container.encode(remainingSeconds, forKey: .remainingSeconds)
         try container.encode(durationSeconds, forKey: .durationSeconds)
+        try container.encodeIfPresent(heardSecondsAgo, forKey: .heardSecondsAgo)
     }
 }
 
@@ -173,6 +179,7 @@ extension LiveMatch: JSONWritable {
         writer.object { object in
             object.field("durationSeconds") { $0.int(durationSeconds) }
             object.field("gatherId") { $0.uuid(gatherID) }
+            if let heardSecondsAgo { object.field("heardSecondsAgo") { $0.int(heardSecondsAgo) } }
             object.field("phase") { $0.string(phase.rawValue) }
             object.field("remainingSeconds") { $0.int(remainingSeconds) }
             object.field("scoreA") { $0.int(score.teamA) }

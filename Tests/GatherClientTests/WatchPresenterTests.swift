@@ -228,6 +228,22 @@ final class WatchPresenterTests: XCTestCase {
         f.presenter.stop()
     }
 
+    func testAMatchTheServerHadNotHeardOfForAWhileSaysSoCountedOn() async throws {
+        let f = try makeFixture()
+        var quiet = try match(.paused, remaining: 250)
+        quiet.heardSecondsAgo = 45
+        f.feed.send(.connected, .match(quiet))
+        let state = await shown(f, "the quiet match") { $0.match == quiet }
+        XCTAssertEqual(state?.phase, "Paused · not heard for 45 s")
+        wait(f, .seconds(80))
+        XCTAssertEqual(f.view.last?.phase, "Paused · not heard for 2 min 5 s")
+        let heard = try match(.paused, remaining: 250)
+        f.feed.send(.match(heard))
+        await shown(f, "heard again") { $0.match == heard }
+        XCTAssertEqual(f.view.last?.phase, "Paused", "heard again: nothing to say")
+        f.presenter.stop()
+    }
+
     func testARunningClockCountsDownOnTicksAndNeverBelowZero() async throws {
         let f = try makeFixture()
         let running = try match(.running, remaining: 75)

@@ -302,3 +302,60 @@ final class LiveMatchTests: XCTestCase {
         XCTAssertEqual(try server.client().request(.get, "/s/\(token)/events").status, 404)
     }
 }
+
+/// The match being played survives a restart of the server: kept in the database as it is
+/// published, shown at once by the new server, with how long ago the organiser was heard.
+final class LiveMatchRestartTests: XCTestCase {
+    private var servers: [TestServer] = []
+
+    override func tearDown() {
+        for server in servers { server.stop() }
+    }
+
+    func testAfterARestartThePageShowsTheMatchAtOnceNotNoMatch() throws {
+        let first = try TestServer()
+        servers.append(first)
+        let client = try first.registeredClient(username: "restarter").client
+        var players: [Int] = []
+        for name in ["Ana", "Ben"] {
+            players.append(try XCTUnwrap(client.request(.post, "/api/players", json: ["name": name]).jsonObject()["id"] as? Int))
+        }
+        let share = try client.request(.post, "/api/shares", json: ["name": "Thursday"]).jsonObject()
+        let path = try XCTUnwrap(share["path"] as? String)
+        XCTAssertEqual(try client.request(.put, "/api/live", json: [
+            "gatherId": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "teamA": [players[0]], "teamB": [players[1]], "score": "2-1",
+            "phase": "paused", "remainingSeconds": 300, "durationSeconds": 600]).status, 204)
+        first.server.shutdown()
+
+        // The same file under a new server, as a restart leaves it.
+        let second = try TestServer(prepareDatabase: { copy in
+            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: first.databasePath + suffix) {
+                try FileManager.default.copyItem(atPath: first.databasePath + suffix, toPath: copy + suffix)
+            }
+        })
+        servers.append(second)
+        let viewer = try RawConnection(port: second.port)
+        viewer.send("GET \(path)/events HTTP/1.1\r\nHost: test\r\nAccept: text/event-stream\r\n\r\n")
+        XCTAssertTrue(viewer.read { $0.contains("event: match\ndata: {") }, viewer.text)
+        let data = try XCTUnwrap(viewer.text.components(separatedBy: "\n").first { $0.hasPrefix("data: {") })
+        let match = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(data.dropFirst(6).utf8)) as? [String: Any])
+        XCTAssertEqual(match["scoreA"] as? Int, 2)
+        XCTAssertEqual(match["scoreB"] as? Int, 1)
+        XCTAssertEqual(match["teamA"] as? [String], ["Ana"])
+        XCTAssertEqual(match["remainingSeconds"] as? Int, 300, "paused: the time stands")
+
+        // Ended, it is gone for the next restart too.
+        let again = try second.client(token: client.token)
+        XCTAssertEqual(try again.request(.delete, "/api/live").status, 204)
+        second.server.shutdown()
+        let third = try TestServer(prepareDatabase: { copy in
+            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: second.databasePath + suffix) {
+                try FileManager.default.copyItem(atPath: second.databasePath + suffix, toPath: copy + suffix)
+            }
+        })
+        servers.append(third)
+        let later = try RawConnection(port: third.port)
+        later.send("GET \(path)/events HTTP/1.1\r\nHost: test\r\nAccept: text/event-stream\r\n\r\n")
+        XCTAssertTrue(later.read { $0.contains("event: match\ndata: null") }, later.text)
+    }
+}

@@ -3,6 +3,8 @@ import GatherDomain
 @testable import GatherServer
 import HTTP
 import Locking
+import Networking
+import Storage
 import XCTest
 
 /// The one place that holds the matches being played: each organiser's match as viewers see it,
@@ -145,5 +147,68 @@ final class LiveMatchesTests: XCTestCase {
     func testTheLimitsScaleWithTheServersConnectionCap() {
         XCTAssertEqual(LiveStreamLimits.within(connections: 10_000), LiveStreamLimits(total: 5_000, perGroup: 1_250, perLink: 1_250, perAddress: 32))
         XCTAssertEqual(LiveStreamLimits.within(connections: 200), LiveStreamLimits(total: 100, perGroup: 25, perLink: 25, perAddress: 12))
+    }
+}
+
+/// What is kept of the live matches for a restart, and what a restarted server shows of them.
+final class LiveMatchKeepingTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("live-keeping-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private func running(remaining: Int) -> LiveMatch {
+        LiveMatch(gatherID: UUID(), teamA: .init(names: ["Ana"]), teamB: .init(names: ["Ben"]), score: Score(teamA: 1, teamB: 0) ?? .goalless,
+                  phase: .running, remainingSeconds: remaining, durationSeconds: 600)
+    }
+
+    func testAKeptMatchComesBackCountedOnAndSaysHowLongAgoItWasHeardWhileOneTooOldDoesNot() throws {
+        let pool = try DatabasePool(path: directory.appendingPathComponent("gather.sqlite").path)
+        defer { pool.close() }
+        let group = UUID(), quiet = UUID()
+        for id in [group, quiet] {
+            _ = try pool.write { try UserRepository($0).create(id: id, username: "u-\(id.uuidString.prefix(6))", passwordHash: "x", at: Date()) }
+        }
+        let heard = Date(timeIntervalSince1970: 1_800_000_000)
+        let records = BatchedRecords<UUID, LiveMatchRecord?>.liveMatches(database: pool, log: ServerLog(quiet: true))
+        let before = LiveMatches(records: records, now: { heard })
+        before.publish(running(remaining: 300), for: group)
+        LiveMatches(records: records, now: { heard.addingTimeInterval(-120) }).publish(running(remaining: 500), for: quiet)
+        // What is kept, written as the sweep's tick would once a batch is due; a write after it
+        // returns once it has committed.
+        records.writeDue(clock: MonotonicClock.now() + 10_000_000_000)
+        try pool.write { _ in }
+
+        let after = LiveMatches()
+        LiveMatchRestoring.restore(into: after, from: pool, now: heard.addingTimeInterval(50), log: ServerLog(quiet: true))
+        let shown = try XCTUnwrap(after.match(of: group))
+        XCTAssertEqual(shown.remainingSeconds, 250, "the clock ran on while the server was down")
+        XCTAssertEqual(shown.heardSecondsAgo, 50, "older than a heartbeat: said")
+        XCTAssertEqual(shown.score, Score(teamA: 1, teamB: 0))
+        XCTAssertNil(after.match(of: quiet), "not heard for longer than the silence limit")
+        XCTAssertEqual(try pool.read { try $0.query("SELECT count(*) FROM live_matches").first?.int(0) }, 1, "the old one removed")
+
+        before.end(for: group)
+        records.writeDue(clock: MonotonicClock.now() + 20_000_000_000)
+        try pool.write { _ in }
+        XCTAssertEqual(try pool.read { try $0.query("SELECT count(*) FROM live_matches").first?.int(0) }, 0)
+    }
+
+    func testAFreshMatchSaysNothingOfWhenItWasHeard() {
+        let matches = LiveMatches()
+        let second: UInt64 = 1_000_000_000
+        matches.publish(running(remaining: 300), for: UUID(), clock: 1_000 * second)
+        let owner = UUID()
+        matches.publish(running(remaining: 300), for: owner, clock: 1_000 * second)
+        XCTAssertNil(matches.match(of: owner, clock: 1_030 * second)?.heardSecondsAgo, "within a heartbeat")
+        XCTAssertEqual(matches.match(of: owner, clock: 1_040 * second)?.heardSecondsAgo, 40)
+        XCTAssertFalse(String(decoding: running(remaining: 1).jsonBytes(), as: UTF8.self).contains("heardSecondsAgo"),
+                       "old clients' JSON unchanged")
     }
 }

@@ -48,6 +48,23 @@ final class BatchedRecords<Key: Hashable & Sendable, Value: Sendable>: Sendable 
             return state.kept
         }
         guard let batch else { return }
+        enqueue(batch)
+    }
+
+    /// Writes what is kept if the last batch is old enough, for facts that must not wait for the
+    /// next one to arrive (a clock's tick). Never waits: the write is queued for the committer.
+    func writeDue(clock: UInt64 = MonotonicClock.now()) {
+        let batch: [Key: Value]? = state.withLock { state in
+            guard !state.kept.isEmpty, clock &- state.lastBatch >= interval else { return nil }
+            state.lastBatch = clock
+            defer { state.kept = [:] }
+            return state.kept
+        }
+        guard let batch else { return }
+        enqueue(batch)
+    }
+
+    private func enqueue(_ batch: [Key: Value]) {
         let (log, what, write) = (log, what, write)
         database.enqueueWrite({ try write(batch, $0) }) { result in
             if case .failure(let error) = result { log.error("\(what) could not be written: \(error)") }
@@ -107,5 +124,20 @@ extension BatchedRecords where Key == Int, Value == Date {
     /// A request made with API token `id`.
     func record(_ id: Int, at date: Date) {
         record(id, date)
+    }
+}
+
+/// A group's live match as last published, or none (nil: it ended).
+struct LiveMatchRecord: Sendable {
+    let state: String
+    let heardAt: Date
+}
+
+extension BatchedRecords where Key == UUID, Value == LiveMatchRecord? {
+    /// Each group's live match as last published (`LiveMatchRepository`): what a restarted server shows at once.
+    static func liveMatches(database: DatabasePool, log: ServerLog) -> BatchedRecords {
+        BatchedRecords("live matches", database: database, log: log, merge: { _, new in new }, write: { batch, database in
+            try LiveMatchRepository(database).store(batch.mapValues { $0.map { (state: $0.state, heardAt: $0.heardAt) } })
+        })
     }
 }

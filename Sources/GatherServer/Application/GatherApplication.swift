@@ -76,7 +76,9 @@ package final class GatherApplication: HTTPResponder {
                             pages: SharePageCache(capacityBytes: SharePageCache.defaultCapacityBytes),
                             pageBuilds: ConcurrencyAllowance(limit: 2),
                             shareViews: .shareViews(database: database, log: log),
-                            tokenUses: .tokenUses(database: database, log: log), live: LiveMatches(limits: options.streamLimits))
+                            tokenUses: .tokenUses(database: database, log: log),
+                            live: LiveMatches(limits: options.streamLimits, records: .liveMatches(database: database, log: log),
+                                              now: options.now))
         liveSweeper = LiveMatchSweeper(matches: services.live)
         let services = services
         do {
@@ -120,6 +122,7 @@ package final class GatherApplication: HTTPResponder {
                                                                 log: log),
                                    accountChanges: accountChanges)
         services.purger.resumeClosedAccounts()
+        LiveMatchRestoring.restore(into: services.live, from: database, now: options.now(), log: log)
         // Settlements a stop interrupted, or changes made by another program, are taken up again.
         for group in (try? database.read { try RatingRepository($0).groupsAwaitingSettlement() }) ?? [] { settler.changed(group) }
         // Made in the background, so start-up does not wait for a yescrypt hash.
@@ -174,6 +177,7 @@ package final class GatherApplication: HTTPResponder {
         liveSweeper.stop()
         settler.stop()
         accountChanges?.stop()
+        services.live.flush(ServerStopping())
         services.shareViews.flush(ServerStopping())
         services.tokenUses.flush(ServerStopping())
         services.purger.stop()

@@ -1881,7 +1881,9 @@ components:
           type: string
           description: >-
             JSON. For match: null, or {gatherId, teamA and teamB (names), scoreA, scoreB,
-            phase, remainingSeconds (as it is sent), durationSeconds}. For results: {}
+            phase, remainingSeconds (as it is sent), durationSeconds, and heardSecondsAgo only
+            when the organiser was last heard more than 35 s ago (a server restarted: what is
+            shown may be behind)}. For results: {}
     LiveMatchUpdate:
       type: object
       required: [gatherId, teamA, teamB, score, phase, remainingSeconds, durationSeconds]

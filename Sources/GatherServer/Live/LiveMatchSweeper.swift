@@ -20,6 +20,7 @@ final class LiveMatchSweeper: Sendable {
         queue.asyncAfter(deadline: .now() + interval) { [self] in
             guard !stopped.load(ordering: .relaxed) else { return }
             matches.sweep()
+            matches.keepDue()
             scheduleNext()
         }
     }

@@ -10,7 +10,8 @@ import Synchronization
 /// the one place that holds live state. A published change is pushed at once to every viewer of
 /// that organiser (each write is queued for the viewer's own event loop; a viewer that is behind
 /// gets only the newest state); a match whose organiser goes quiet for `silenceLimit` is
-/// forgotten, as is every match when the server restarts.
+/// forgotten. Each published state is also kept in the database (`records`, in batches), so a
+/// restarted server shows the match at once (`restore`), saying how long ago it was heard.
 ///
 /// Streams are bounded like connections (`LiveStreamLimits`): in all, per group, per share link and
 /// per client address; at a cap the oldest stream of that scope yields to the newcomer. A stream
@@ -18,6 +19,8 @@ import Synchronization
 final class LiveMatches: Sendable {
     /// `gather` publishes at least every 30 s while its match screen is open.
     static let silenceLimit: Duration = .seconds(90)
+    /// Older than a heartbeat (30 s) and its margin: viewers are told how long ago it was heard.
+    static let staleAfter: Duration = .seconds(35)
 
     private struct Published {
         var match: LiveMatch
@@ -47,9 +50,15 @@ final class LiveMatches: Sendable {
     private let silence = MonotonicClock.nanoseconds(LiveMatches.silenceLimit)
     private let limits: LiveStreamLimits
     private let openings = Atomic<UInt64>(0)
+    /// Where each published state is kept for a restart; nil keeps nothing.
+    private let records: BatchedRecords<UUID, LiveMatchRecord?>?
+    private let now: @Sendable () -> Date
 
-    init(limits: LiveStreamLimits = LiveStreamLimits()) {
+    init(limits: LiveStreamLimits = LiveStreamLimits(), records: BatchedRecords<UUID, LiveMatchRecord?>? = nil,
+         now: @escaping @Sendable () -> Date = Date.init) {
         self.limits = limits
+        self.records = records
+        self.now = now
     }
 
     /// What viewers of `owner` see now: the match, with its clock counted to `clock`; nil when none is being played.
@@ -59,7 +68,30 @@ final class LiveMatches: Sendable {
 
     /// The organiser's latest state: kept and pushed to every viewer.
     func publish(_ match: LiveMatch, for owner: UUID, clock: UInt64 = MonotonicClock.now()) {
-        let event = ServerSentEvent.bytes(event: "match", data: match.jsonBytes())
+        let json = match.jsonBytes()
+        records?.record(owner, LiveMatchRecord(state: String(decoding: json, as: UTF8.self), heardAt: now()))
+        show(match, for: owner, json: json, heardAt: clock)
+    }
+
+    /// A match kept before a restart, heard `age` ago: shown as it was (its clock counted on from
+    /// then), not kept again.
+    func restore(_ match: LiveMatch, for owner: UUID, heardAgo age: Duration, clock: UInt64 = MonotonicClock.now()) {
+        let ago = MonotonicClock.nanoseconds(max(.zero, age))
+        show(match, for: owner, json: match.jsonBytes(), heardAt: ago < clock ? clock - ago : 0)
+    }
+
+    /// Keeps the published states not written yet when a batch is due (the sweep's tick).
+    func keepDue() {
+        records?.writeDue()
+    }
+
+    /// Writes the published states not written yet: only for a server that is stopping.
+    func flush(_ stopping: ServerStopping) {
+        records?.flush(stopping)
+    }
+
+    private func show(_ match: LiveMatch, for owner: UUID, json: [UInt8], heardAt clock: UInt64) {
+        let event = ServerSentEvent.bytes(event: "match", data: json)
         let viewers = owners.withLock { owners in
             owners[owner, default: Owner()].published = Published(match: match, heardAt: clock)
             return owners[owner]?.writers ?? []
@@ -69,6 +101,7 @@ final class LiveMatches: Sendable {
 
     /// No match any more (discarded, or saved and shown in the results): viewers hear `null`.
     func end(for owner: UUID) {
+        records?.record(owner, nil)
         let event = ServerSentEvent.bytes(event: "match", data: Array("null".utf8))
         let viewers = owners.withLock { owners -> [any HTTPStreamWriter] in
             guard owners[owner]?.published != nil else { return [] }
@@ -223,6 +256,7 @@ final class LiveMatches: Sendable {
         if match.phase == .running {
             match.remainingSeconds = max(0, match.remainingSeconds - Int(elapsed / 1_000_000_000))
         }
+        if elapsed >= MonotonicClock.nanoseconds(LiveMatches.staleAfter) { match.heardSecondsAgo = Int(elapsed / 1_000_000_000) }
         return match
     }
 }

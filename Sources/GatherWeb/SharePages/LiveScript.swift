@@ -47,7 +47,9 @@ extension InlineAsset {
             byId("live-score").textContent = match.scoreA + " \\u2013 " + match.scoreB;
             fill(byId("live-team-a"), match.teamA);
             fill(byId("live-team-b"), match.teamB);
-            byId("live-state").textContent = states[match.phase] || "";
+            // Not heard from the organiser for a while (the server restarted, a phone slept): said, as it may be behind.
+            var quiet = typeof match.heardSecondsAgo === "number" ? " \\u00b7 not heard for " + match.heardSecondsAgo + " s" : "";
+            byId("live-state").textContent = (states[match.phase] || "") + quiet;
             byId("live-clock").textContent = clockText(match.remainingSeconds);
             deadline = match.phase === "running" ? Date.now() + match.remainingSeconds * 1000 : null;
             if (timer === null) { timer = setInterval(tick, 250); }

@@ -171,14 +171,25 @@ package final class WatchPresenter {
     }
 
     private var phase: String {
+        let words: String
         switch match?.phase {
         case nil: return ""
-        case .ready?: return "Kick-off soon"
-        case .running?: return "Running"
-        case .paused?: return "Paused"
-        case .timeUp?: return "Time's up"
-        case .ended?: return "Full time"
+        case .ready?: words = "Kick-off soon"
+        case .running?: words = "Running"
+        case .paused?: words = "Paused"
+        case .timeUp?: words = "Time's up"
+        case .ended?: words = "Full time"
         }
+        // The server had not heard from the organiser for a while (it restarted, a phone slept):
+        // what is shown may be behind, and how far is said, counted on to now.
+        guard let ago = match?.heardSecondsAgo else { return words }
+        let since = Int((time.now() - heardAt).components.seconds)
+        return words + " · not heard for \(WatchPresenter.minutesAndSeconds(ago + since))"
+    }
+
+    /// "45 s", "2 min 5 s".
+    static func minutesAndSeconds(_ seconds: Int) -> String {
+        seconds < 60 ? "\(seconds) s" : "\(seconds / 60) min" + (seconds % 60 == 0 ? "" : " \(seconds % 60) s")
     }
 
     private func display() {
