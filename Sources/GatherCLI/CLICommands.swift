@@ -61,8 +61,11 @@ enum CLICommands {
                     options: [OptionSpec("--team-a", value: "IDS", help: "Team A's player ids, comma-separated", type: .playerIDs),
                               OptionSpec("--team-b", value: "IDS", help: "Team B's player ids", type: .playerIDs),
                               OptionSpec("--bench", value: "IDS", help: "players on the bench", repeatable: true, type: .playerIDs),
-                              OptionSpec("--score", value: "A-B", help: "the final score at once"), json, quiet],
-                    example: "gather gathers new --team-a 1,2 --team-b 3,4 --score 3-2"),
+                              OptionSpec("--score", value: "A-B", help: "the final score at once"),
+                              OptionSpec("--kick-off", value: "WHEN",
+                                         help: "when it was played, for a match entered afterwards: \"2026-11-19 19:00\" in your time zone (TZ) "
+                                             + "or RFC 3339; default now"), json, quiet],
+                    example: "gather gathers new --team-a 1,2 --team-b 3,4 --score 3-2 --kick-off \"2026-11-19 19:00\""),
         CommandSpec("gathers score", summary: "set a match's final score (Team A's goals first)", arguments: ["ID", "SCORE"],
                     example: "gather gathers score 6F9619FF-… 3-2"),
         CommandSpec("gathers rm", summary: "delete a match", arguments: ["ID"], example: "gather gathers rm 6F9619FF-…"),

@@ -25,15 +25,17 @@ enum GatherCommands {
             query.beforeID = last.gather.id
         }
         if context.wantsJSON { return context.printJSON(gathers) }
-        let dates = ISO8601DateFormatter()
-        context.printTable(Table(headers: ["ID", "DATE", "SCORE", "RESULT", "TEAMS"], rows: gathers.map { row($0, dates: dates) }))
+        let kickOff = KickOffTime()
+        context.printTable(Table(headers: ["ID", "KICK-OFF (\(kickOff.zoneName))", "SCORE", "RESULT", "TEAMS"],
+                                 rows: gathers.map { row($0, kickOff: kickOff) }))
     }
 
-    static func row(_ match: GatherWithPlayers, dates formatter: ISO8601DateFormatter = ISO8601DateFormatter()) -> [String] {
+    /// A match's kick-off in the user's time zone, its score, its result, its teams.
+    static func row(_ match: GatherWithPlayers, kickOff: KickOffTime) -> [String] {
         let result = match.gather.result.map { $0.winner == Winner.none ? "draw" : "\($0.winner.rawValue) won" } ?? "unfinished"
         let teams = match.players(of: .teamA).map(\.player.name).joined(separator: ", ") + " v "
             + match.players(of: .teamB).map(\.player.name).joined(separator: ", ")
-        return [match.gather.id.uuidString, formatter.string(from: match.gather.endedAt ?? match.gather.createdAt),
+        return [match.gather.id.uuidString, kickOff.string(from: match.gather.createdAt),
                 match.gather.result?.score.description ?? "-", result, teams]
     }
 
@@ -44,8 +46,9 @@ enum GatherCommands {
         let players = try await context.client.request(.get, "/api/gathers/\(id.uuidString)/players", as: [GatherPlayer].self)
         let match = GatherWithPlayers(gather: gather, players: players)
         if context.wantsJSON { return context.printJSON(match) }
-        let fields = row(match)
-        context.console.line("Gather \(fields[0]) — \(fields[1])")
+        let kickOff = KickOffTime()
+        let fields = row(match, kickOff: kickOff)
+        context.console.line("Gather \(fields[0]) — kick-off \(kickOff.long(from: gather.createdAt)) (\(kickOff.zoneName))")
         context.console.line("Score \(fields[2]), \(fields[3])")
         for team in Team.allCases {
             let names = match.players(of: team).map { $0.isRetired ? "\($0.player.name) (retired)" : $0.player.name }
@@ -71,9 +74,15 @@ enum GatherCommands {
             }
         }
         let result = try context.command.value("--score").map(score)
+        // Entered afterwards: dated when it was played, and ended then too (how long it lasted is not known).
+        let kickOff = try context.command.value("--kick-off").map { try KickOffTime().parse($0, now: Date()) }
+        if kickOff != nil, result == nil {
+            throw CommandFailure.usage("--kick-off is for a match entered afterwards: give its --score too")
+        }
         // One request: the server stores the gather with its teams, or nothing (an unknown player
         // is named in the refusal); an older server gets them one by one, as it understands.
-        let draft = GatherDraft(result: result, players: sides.map { GatherDraft.Member(id: $0.0, team: $0.1) })
+        let draft = GatherDraft(result: result, createdAt: kickOff, endedAt: kickOff,
+                                players: sides.map { GatherDraft.Member(id: $0.0, team: $0.1) })
         let gather = try await APIGatherService(client: context.client).create(draft)
         if context.command.has("--quiet") { return context.console.line(gather.id.uuidString) }
         if context.wantsJSON { return context.printJSON(gather) }

@@ -255,11 +255,11 @@ final class HistoryPresenterTests: XCTestCase {
 
     // MARK: Rows
 
-    func testAnEndedMatchShowsWhenItEndedTheScoreTheWinnerAndTheTeams() async {
+    func testAnEndedMatchShowsItsKickOffTheScoreTheWinnerAndTheTeams() async {
         await load()
 
         XCTAssertEqual(view.last?.rows.first,
-                       HistoryRow(date: "Sun 22 Nov 2026 18:05", score: "2 – 1", winner: "Team A", teams: "Ana, Ben v Cleo",
+                       HistoryRow(date: "Sun 22 Nov 2026 17:00", score: "2 – 1", winner: "Team A", teams: "Ana, Ben v Cleo",
                                   status: .ended, isBalanced: false, isHighlighted: true))
     }
 
@@ -275,7 +275,7 @@ final class HistoryPresenterTests: XCTestCase {
         await load()
 
         XCTAssertEqual(view.last?.rows[2],
-                       HistoryRow(date: "Fri 6 Nov 2026 20:15", score: "1 – 1", winner: "Draw", teams: "Cleo v Dev",
+                       HistoryRow(date: "Fri 6 Nov 2026 19:00", score: "1 – 1", winner: "Draw", teams: "Cleo v Dev",
                                   status: .ended, isBalanced: false, isHighlighted: false))
     }
 
@@ -302,7 +302,7 @@ final class HistoryPresenterTests: XCTestCase {
 
         await presenter.viewDidLoad()
 
-        XCTAssertEqual(view.last?.rows.first?.date, "Mon 23 Nov 2026 03:05")
+        XCTAssertEqual(view.last?.rows.first?.date, "Mon 23 Nov 2026 02:00")
     }
 
     // MARK: Moving
@@ -695,7 +695,7 @@ final class HistoryPresenterTests: XCTestCase {
     func testAMatchSavedTwiceIsShownInQuestionWithTheOneItRepeats() async {
         await load(savedTwice())
 
-        XCTAssertEqual(view.last?.rows.first?.status, .inQuestion(repeats: "Sun 22 Nov 2026 18:05, 2 – 1"))
+        XCTAssertEqual(view.last?.rows.first?.status, .inQuestion(repeats: "Sun 22 Nov 2026 17:00, 2 – 1"))
         XCTAssertEqual(view.last?.rows.last?.status, .ended)
     }
 
@@ -716,7 +716,7 @@ final class HistoryPresenterTests: XCTestCase {
         await presenter.keepBothHighlighted()
 
         XCTAssertEqual(view.last?.error, "Only an owner of the group can do this")
-        XCTAssertEqual(view.last?.rows.first?.status, .inQuestion(repeats: "Sun 22 Nov 2026 18:05, 2 – 1"))
+        XCTAssertEqual(view.last?.rows.first?.status, .inQuestion(repeats: "Sun 22 Nov 2026 17:00, 2 – 1"))
     }
 
     func testDeletingTheOriginalLetsTheOtherCount() async {

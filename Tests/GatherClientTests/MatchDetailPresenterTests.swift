@@ -24,7 +24,7 @@ final class MatchDetailPresenterTests: XCTestCase {
 
         XCTAssertEqual(view.displayCount, 1)
         XCTAssertEqual(view.last, MatchDetailViewState(
-            title: "Match of Sun 22 Nov 2026 18:05",
+            title: "Match of Sun 22 Nov 2026 17:00",
             scoreLine: "Team A 2 – 1 Team B",
             outcome: "Winner: Team A",
             sides: [side("Team A", ["Ana", "Ben"]), side("Team B", ["Cleo"]), side("Bench", ["Dev"])], teamsMadeBy: "Teams made by hand"))
@@ -45,7 +45,7 @@ final class MatchDetailPresenterTests: XCTestCase {
     func testADrawSaysDraw() async {
         let view = show(.stored(HistoryFixtures.draw))
 
-        XCTAssertEqual(view.last?.title, "Match of Fri 6 Nov 2026 20:15")
+        XCTAssertEqual(view.last?.title, "Match of Fri 6 Nov 2026 19:00")
         XCTAssertEqual(view.last?.scoreLine, "Team A 1 – 1 Team B")
         XCTAssertEqual(view.last?.outcome, "Draw")
         XCTAssertEqual(view.last?.sides, [side("Team A", ["Cleo"]), side("Team B", ["Dev"]), side("Bench", [])])

@@ -780,10 +780,63 @@ final class EndToEndTests: XCTestCase {
         XCTAssertTrue(corrected.first?.hasSuffix(" 1-4") == true, "\(corrected)")
 
         terminal.press("x")
-        terminal.waitFor("Delete this match? It leaves the history, the records and the leaderboard. (y/n)")
+        terminal.waitFor("1 – 4? It leaves the records too. (y/n)")
+        XCTAssertTrue(terminal.screen().contains("Delete the match of "), terminal.screen())
         terminal.press("y")
         terminal.waitFor("Deleted the match of")
         XCTAssertEqual(try savedGathers(), [])
+    }
+
+    /// `gather` run as a script with `terminal`'s login: its standard output.
+    @discardableResult
+    private func script(_ terminal: TmuxSession, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = TmuxSession.binaryDirectory.appendingPathComponent("gather")
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FG_") }
+        environment["XDG_CONFIG_HOME"] = terminal.configDirectory.path
+        environment["FG_SERVER_URL"] = url
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "gather \(arguments.joined(separator: " "))")
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func testABurstOfKeysInHistoryActsOnTheRowsItMovesToInOrder() throws {
+        let terminal = try TmuxSession(arguments: ["--server", url], rows: TmuxSession.plainClockRows)
+        register(terminal, "burst")
+        addPlayers(terminal, ["Ana", "Ben"])
+        let roster = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try script(terminal, ["players", "list", "--json"]).utf8))
+                                   as? [[String: Any]])
+        let ids = roster.compactMap { $0["id"] as? Int }.map(String.init)
+        XCTAssertEqual(ids.count, 2)
+        for (score, day) in [("1-0", "01"), ("2-0", "02"), ("3-0", "03")] {
+            try script(terminal, ["gathers", "new", "--team-a", ids[0], "--team-b", ids[1], "--score", score,
+                                  "--kick-off", "2026-11-\(day) 19:00", "--quiet"])
+        }
+        terminal.press("h")
+        terminal.waitFor("3 – 0")
+        terminal.waitFor("1 – 0")
+
+        // Two moves and Enter in one write, as a paste or a laggy link brings them: the third row opens.
+        terminal.press("j", "j", "Enter")
+        terminal.waitFor("Team A 1 – 0 Team B")
+        terminal.press("Escape")
+        terminal.waitFor("Score")
+
+        // Up one and delete, at once: the question is about the row moved to, and y deletes that one.
+        terminal.press("k", "x")
+        terminal.waitFor("(y/n)")
+        XCTAssertTrue(terminal.screen().contains("Delete the match of Mon 2 Nov 2026 19:00, 2 – 0?"), terminal.screen())
+        terminal.press("y")
+        terminal.waitFor("Deleted the match of")
+        let left = try savedGathers().map { String($0.suffix(3)) }.sorted()
+        XCTAssertEqual(left, ["1-0", "3-0"], "the 2-0 was deleted, the one highlighted after the move")
     }
 
     func testAResultRefusedForAPlayerDeletedMeanwhileGoesUpWithoutThem() throws {

@@ -267,6 +267,35 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(try client(["players", "rm", ids[3], "--yes"]).status, 0)
     }
 
+    func testAMatchEnteredAfterwardsKeepsItsKickOffShownInTheUsersTimeZone() throws {
+        try register("backfill")
+        XCTAssertEqual(try client(["login", "--username", "backfill"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        let ids = try ["Ana", "Ben"].map { name in
+            try client(["players", "add", "--name", name, "--quiet"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let madrid = ["TZ": "Europe/Madrid"]
+        let created = try client(["gathers", "new", "--team-a", ids[0], "--team-b", ids[1], "--score", "2-1",
+                                  "--kick-off", "2026-11-19 19:00", "--quiet"], environment: madrid)
+        XCTAssertEqual(created.status, 0, created.errors)
+        let gather = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
+
+        let stored = try XCTUnwrap(try client(["gathers", "show", gather, "--json"]).json() as? [String: Any])
+        XCTAssertEqual(stored["createdAt"] as? String, "2026-11-19T18:00:00Z", "19:00 in Madrid is 18:00 UTC; --json keeps RFC 3339")
+        let table = try client(["gathers", "list"], environment: madrid).output
+        XCTAssertTrue(table.contains("KICK-OFF (Europe/Madrid)"), table)
+        XCTAssertTrue(table.contains("2026-11-19 19:00"), "its kick-off as Madrid reads it, not when it ended, not UTC:\n\(table)")
+        XCTAssertTrue(try client(["gathers", "list"], environment: ["TZ": "UTC"]).output.contains("2026-11-19 18:00"))
+        let shown = try client(["gathers", "show", gather], environment: madrid).output
+        XCTAssertTrue(shown.contains("kick-off Thu 19 Nov 2026 19:00 (Europe/Madrid)"), shown)
+
+        let future = try client(["gathers", "new", "--team-a", ids[0], "--team-b", ids[1], "--score", "1-0", "--kick-off", "2099-01-01 10:00"])
+        XCTAssertEqual(future.status, 2)
+        XCTAssertTrue(future.errors.contains("is in the future"), future.errors)
+        let garbled = try client(["gathers", "new", "--team-a", ids[0], "--team-b", ids[1], "--score", "1-0", "--kick-off", "Thursday"])
+        XCTAssertEqual(garbled.status, 2)
+        XCTAssertTrue(garbled.errors.contains("--kick-off is a date and time: \"2026-11-19 19:00\""), garbled.errors)
+    }
+
     func testShareLinksAreMadeListedAndRevoked() throws {
         try register("host")
         XCTAssertEqual(try client(["login", "--username", "host"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)

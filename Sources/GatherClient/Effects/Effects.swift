@@ -10,19 +10,52 @@
 package final class Effects {
     private var running = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
+    /// A key is being handled: work started now is that key's.
+    private var inKeyTurn = false
+    /// Work keys started that has not ended: the next key waits for it (`keyWorkEnded`).
+    private var keyWork = 0
+    private var keyWorkWaiters: [@MainActor () -> Void] = []
 
     package init() {}
 
     /// How many pieces of work are in flight.
     package var inFlight: Int { running }
 
+    /// Whether work a key started is still under way: a key typed after it acts on the state it
+    /// leaves, so it waits (`TerminalApp` holds it).
+    package var isKeyWorkInFlight: Bool { keyWork > 0 }
+
+    /// Handles a key: the work `body` starts is counted as that key's.
+    package func handlingKey<Result>(_ body: () -> Result) -> Result {
+        inKeyTurn = true
+        defer { inKeyTurn = false }
+        return body()
+    }
+
+    /// Calls `done` once no work a key started is in flight (at once if none is).
+    package func whenKeyWorkEnds(_ done: @escaping @MainActor () -> Void) {
+        guard keyWork > 0 else { return done() }
+        keyWorkWaiters.append(done)
+    }
+
     /// Starts `work` on the main actor; it runs after the current turn, as a key's handler ends.
     package func run(_ work: @escaping @MainActor () async -> Void) {
         running += 1
+        let byKey = inKeyTurn
+        if byKey { keyWork += 1 }
         Task { @MainActor in
             await work()
+            if byKey { self.keyWorkEnded() }
             self.ended()
         }
+    }
+
+    private func keyWorkEnded() {
+        keyWork -= 1
+        guard keyWork == 0 else { return }
+        let waiters = keyWorkWaiters
+        keyWorkWaiters = []
+        for waiter in waiters { waiter() }
     }
 
     /// Returns once nothing is in flight: at once if nothing is, else when the last piece of work,

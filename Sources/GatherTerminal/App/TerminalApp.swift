@@ -160,7 +160,51 @@ package final class TerminalApp: Navigator, ViewFactory {
 
     // MARK: Keys
 
+    /// Keys typed while work an earlier key started is under way (a page of History loading, a
+    /// question being prepared): handled in order once it has ended, each against the state the
+    /// one before it left, as if typed one at a time. A paste or a burst over ssh arrives in one read.
+    private var heldKeys: [Key] = []
+    /// More held keys than this are a runaway paste, not typing: the rest are dropped.
+    static let heldKeysLimit = 4096
+    /// Work that takes longer (a server that does not answer) holds no key longer than this:
+    /// the keys then act on what is on screen, so Esc and q never wait for a timeout.
+    static let longestHold: DispatchTimeInterval = .seconds(2)
+    private var holdLimit: DispatchWorkItem?
+
     func handle(_ key: Key) {
+        // Ctrl-C is never held: leaving must work whatever is under way.
+        guard key == .control("c") || (heldKeys.isEmpty && !effects.isKeyWorkInFlight) else {
+            if heldKeys.count < TerminalApp.heldKeysLimit { heldKeys.append(key) }
+            if holdLimit == nil {
+                let limit = DispatchWorkItem { [weak self] in MainActor.assumeIsolated { self?.releaseHeldKeys(waiting: false) } }
+                holdLimit = limit
+                DispatchQueue.main.asyncAfter(deadline: .now() + TerminalApp.longestHold, execute: limit)
+            }
+            return
+        }
+        effects.handlingKey { handleNow(key) }
+        if effects.isKeyWorkInFlight { effects.whenKeyWorkEnds { [weak self] in self?.releaseHeldKeys() } }
+    }
+
+    /// The held keys, in order, until one starts work of its own (the rest then wait for it);
+    /// `waiting` false (held too long): all of them now.
+    private func releaseHeldKeys(waiting: Bool = true) {
+        while !finished, !heldKeys.isEmpty, !waiting || !effects.isKeyWorkInFlight {
+            let key = heldKeys.removeFirst()
+            effects.handlingKey { handleNow(key) }
+        }
+        holdLimit?.cancel()
+        holdLimit = nil
+        if !heldKeys.isEmpty {
+            effects.whenKeyWorkEnds { [weak self] in self?.releaseHeldKeys() }
+            let limit = DispatchWorkItem { [weak self] in MainActor.assumeIsolated { self?.releaseHeldKeys(waiting: false) } }
+            holdLimit = limit
+            DispatchQueue.main.asyncAfter(deadline: .now() + TerminalApp.longestHold, execute: limit)
+        }
+        setNeedsRender()
+    }
+
+    private func handleNow(_ key: Key) {
         switch key {
         case .control("c"):
             // A screen with something unsaved asks first; a second Ctrl-C there leaves at once.

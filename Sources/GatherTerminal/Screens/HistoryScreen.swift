@@ -116,7 +116,7 @@ final class HistoryScreen: TerminalScreen, HistoryView {
         guard let state else { return }
         let dateWidth = 22, scoreWidth = 9, winnerWidth = 11
         let teamsWidth = max(0, area.width - dateWidth - scoreWidth - winnerWidth - 3)
-        let header = DisplayWidth.pad("Date", toWidth: dateWidth) + " " + DisplayWidth.pad("Score", toWidth: scoreWidth) + " "
+        let header = DisplayWidth.pad("Kick-off", toWidth: dateWidth) + " " + DisplayWidth.pad("Score", toWidth: scoreWidth) + " "
             + DisplayWidth.pad("Result", toWidth: winnerWidth) + " " + "Teams"
         buffer.put(header, row: area.row, column: area.column, style: Theme.heading, maxWidth: area.width)
         listHeight = max(1, area.height - 4)
@@ -153,21 +153,25 @@ final class HistoryScreen: TerminalScreen, HistoryView {
     /// The last row: a prompt, the filter being typed, or why something failed.
     private func drawFooterLine(_ state: HistoryViewState, into buffer: inout ScreenBuffer, in area: Area) {
         let row = area.bottom - 1
+        // The question names the match it is about: the one highlighted when it was asked.
+        let match = highlighted.map { "\($0.date), \($0.score)" } ?? "this match"
+        let day = highlighted?.date ?? "this match"
         switch state.confirmingDeletion {
         case .unfinished?:
-            buffer.message("Delete this unfinished match from the server? (y/n)", row: row, in: area, style: Theme.notice)
-            return
+            return buffer.question(["Delete the unfinished match of \(day) from the server? (y/n)",
+                                    "Delete the unfinished match of \(day)? (y/n)"], row: row, in: area)
         case .waiting?:
-            buffer.message("Discard this result? It is on this computer only and will never be uploaded. (y/n)", row: row,
-                           in: area, style: Theme.notice)
-            return
+            return buffer.question(["Discard the result of \(match)? It is on this computer only and will never be uploaded. (y/n)",
+                                    "Discard the result of \(match)? It was never uploaded. (y/n)",
+                                    "Discard the result of \(match)? (y/n)"], row: row, in: area)
         case .ended?, .inQuestion?:
-            buffer.message("Delete this match? It leaves the history, the records and the leaderboard. (y/n)", row: row,
-                           in: area, style: Theme.notice)
-            return
+            return buffer.question(["Delete the match of \(match)? It leaves the history, the records and the leaderboard. (y/n)",
+                                    "Delete the match of \(match)? It leaves the records too. (y/n)",
+                                    "Delete the match of \(match)? (y/n)"], row: row, in: area)
         case .correcting?, .deleting?, .disputed?:
-            buffer.message("Give up this change? The match stays on the server as it is. (y/n)", row: row, in: area, style: Theme.notice)
-            return
+            return buffer.question(["Give up this change to the match of \(match)? The match stays on the server as it is. (y/n)",
+                                    "Give up this change to the match of \(match)? (y/n)", "Give up this change? (y/n)"],
+                                   row: row, in: area)
         case nil:
             break
         }

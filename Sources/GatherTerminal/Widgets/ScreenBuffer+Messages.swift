@@ -7,6 +7,21 @@ extension ScreenBuffer {
         put(text, row: row, column: area.column, style: style, maxWidth: area.width)
     }
 
+    /// A question at `row`: the first of `wordings` (longest first) that fits the area whole, else
+    /// the last, whose keys (`(y/n)`) must then be kept: cut from the left side of its end.
+    mutating func question(_ wordings: [String], row: Int, in area: Area, style: Style = Theme.notice) {
+        guard row < area.bottom, let shortest = wordings.last else { return }
+        let text = wordings.first { DisplayWidth.of($0) <= area.width } ?? shortest
+        guard DisplayWidth.of(text) > area.width, let keys = text.range(of: " (", options: .backwards) else {
+            put(text, row: row, column: area.column, style: style, maxWidth: area.width)
+            return
+        }
+        // Too narrow even for the shortest: the words are cut, never the keys.
+        let tail = String(text[keys.lowerBound...])
+        let head = DisplayWidth.truncate(String(text[..<keys.lowerBound]), toWidth: max(0, area.width - DisplayWidth.of(tail)))
+        put(head + tail, row: row, column: area.column, style: style, maxWidth: area.width)
+    }
+
     /// A message wrapped at word boundaries over at most `maxLines` rows; returns the rows used.
     @discardableResult
     mutating func paragraph(_ text: String?, row: Int, in area: Area, style: Style = Theme.error, maxLines: Int = 3) -> Int {

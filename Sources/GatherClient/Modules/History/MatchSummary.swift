@@ -20,12 +20,12 @@ package enum MatchSummary: Equatable, Sendable {
         }
     }
 
-    /// When it was played: when it ended (or was created, if unfinished); for a result kept by
-    /// an older client, when it was saved here.
+    /// When it was played: its kick-off (the clock's first start, or the first goal); for a
+    /// result kept by an older client, which did not note it, when it was saved here.
     package var date: Date {
         switch self {
-        case .stored(let match): return match.gather.endedAt ?? match.gather.createdAt
-        case .waiting(let pending): return pending.record.endedAt ?? pending.savedAt
+        case .stored(let match): return match.gather.createdAt
+        case .waiting(let pending): return pending.record.createdAt ?? pending.savedAt
         }
     }
 
