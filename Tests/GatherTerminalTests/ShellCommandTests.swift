@@ -129,7 +129,7 @@ final class ShellCommandTests: XCTestCase {
         XCTAssertTrue(result.output.contains("\n3-2\n"), "the score through jq: \(result.output)")
         XCTAssertTrue(result.output.contains("name \"Cleo\" → \"Cleo Jones\""), "the dry run's change: \(result.output)")
         let all = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: work.appendingPathComponent("all.json"))) as? [Any])
-        XCTAssertEqual(all.count, 1)
+        XCTAssertEqual(all.count, 2, "the match played and the one entered afterwards")
         let roster = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: work.appendingPathComponent("roster.json")))
             as? [[String: Any]])
         XCTAssertEqual(roster.count, 4, "read with the API token")

@@ -25,10 +25,23 @@ enum Subprocess {
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
 
+        // Signals as a fresh process has them, whatever the test process blocks or ignores (a
+        // runner started with nohup ignores SIGHUP): tmux's kill-server then ends the pane's
+        // processes, instead of leaving them to outlive the suite.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let status = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
+        let status = posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environ)
         if captureOutput { close(pipeEnds[1]) }
         guard status == 0 else {
             if captureOutput { close(pipeEnds[0]) }

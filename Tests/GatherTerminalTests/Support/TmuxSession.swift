@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import TestSupport
 import XCTest
 
@@ -25,12 +26,45 @@ final class TmuxSession {
         let gather = TmuxSession.binaryDirectory.appendingPathComponent("gather").path
         let command = "env \(assignments.joined(separator: " ")) \(gather) \(arguments.joined(separator: " ")); echo FG-EXITED-$?; sleep 600"
         // The tmux server that new-session starts would inherit a pipe and keep it open: no capture here.
+        TmuxSession.ending.begin(socket)
         try tmux(["-f", "/dev/null", "new-session", "-d", "-x", String(columns), "-y", String(rows), command], captureOutput: false)
     }
 
     deinit {
-        _ = try? tmux(["kill-server"])
+        TmuxSession.end(socket)
         try? FileManager.default.removeItem(at: configDirectory)
+    }
+
+    private static func end(_ socket: String) {
+        _ = try? Subprocess.run(["tmux", "-L", socket, "kill-server"], captureOutput: true)
+        ending.finished(socket)
+    }
+
+    /// Every session ends with the test that started it, even one whose session object outlives
+    /// it (an async test's frame, a failure part way): at the end of each test, whatever is still
+    /// running is ended.
+    private static let ending = SessionEnding()
+
+    private final class SessionEnding: NSObject, XCTestObservation, @unchecked Sendable {
+        private let running = Locked<Set<String>>([])
+        private let observing = Locked(false)
+
+        func begin(_ socket: String) {
+            running.withLock { _ = $0.insert(socket) }
+            let first = observing.withLock { observing in
+                defer { observing = true }
+                return !observing
+            }
+            if first { XCTestObservationCenter.shared.addTestObserver(self) }
+        }
+
+        func finished(_ socket: String) {
+            running.withLock { _ = $0.remove(socket) }
+        }
+
+        func testCaseDidFinish(_ testCase: XCTestCase) {
+            for socket in running.withLock({ $0 }) { TmuxSession.end(socket) }
+        }
     }
 
     @discardableResult
