@@ -156,7 +156,10 @@ let dependencies = AppDependencies(
     // Its own connection: the live view never waits behind a result's upload, nor the upload behind it.
     liveService: APILiveService(client: liveClient),
     shareService: APIShareService(client: client),
-    groups: (service: APIGroupService(client: client), chooser: SessionStoreGroupChooser(store: store.store, server: address)))
+    groups: (service: APIGroupService(client: client), chooser: SessionStoreGroupChooser(store: store.store, server: address)),
+    // The role noted when the group was chosen (and again whenever the Groups screen reads it);
+    // a choice kept before roles were noted offers what an organiser may do.
+    access: { GroupAccess(role: chosenGroup().map { $0.role ?? .organiser } ?? .owner) })
 do {
     try app.run(dependencies: dependencies)
 } catch {

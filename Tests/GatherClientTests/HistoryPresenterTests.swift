@@ -78,7 +78,7 @@ enum HistoryFixtures {
 
 /// Results waiting on this computer, as History sees them.
 @MainActor
-private final class FakeWaitingResults: WaitingResults {
+final class FakeWaitingResults: WaitingResults {
     var pending: [PendingResult]
     private(set) var discarded: [UUID] = []
 

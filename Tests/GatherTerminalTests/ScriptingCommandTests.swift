@@ -524,6 +524,62 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertTrue(terminal.waitFor("FG-EXITED-0"), terminal.screen())
     }
 
+    /// A viewer is offered what a viewer may do: no add, pick, delete, correction or share link,
+    /// the titles say read-only; an organiser is offered no member or invitation admin.
+    func testEachRoleIsOfferedOnlyWhatItMayDo() throws {
+        try register("host")
+        try register("friend")
+        let friendConfig = ["XDG_CONFIG_HOME": directory.appendingPathComponent("friend-config").path, "FG_SERVER_URL": url]
+        XCTAssertEqual(try client(["login", "--username", "host"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        XCTAssertEqual(try client(["login", "--username", "friend"], environment: friendConfig.merging(["FG_PASSWORD": "long-enough"]) { $1 }).status, 0)
+        let ids = try ["Ana", "Ben"].map { try client(["players", "add", "--name", $0, "--quiet"]).output.trimmingCharacters(in: .whitespacesAndNewlines) }
+        XCTAssertEqual(try client(["gathers", "new", "--team-a", ids[0], "--team-b", ids[1], "--score", "1-0"]).status, 0)
+        let code = try XCTUnwrap(try client(["group", "invite", "--role", "viewer", "--json"]).json() as? [String: Any])["code"] as? String
+        XCTAssertEqual(try client(["group", "accept", try XCTUnwrap(code)], environment: friendConfig).status, 0)
+        XCTAssertEqual(try client(["group", "switch", "host"], environment: friendConfig).status, 0)
+
+        let viewer = try TmuxSession(arguments: [], environment: friendConfig, columns: 80, rows: 24)
+        XCTAssertTrue(viewer.waitFor("Players · read-only"), viewer.screen())
+        XCTAssertTrue(viewer.waitFor("Ana"), viewer.screen())
+        let footer = viewer.screen().split(separator: "\n").last.map(String.init) ?? ""
+        for offered in ["s select", "a add", "d delete", "S share"] {
+            XCTAssertFalse(footer.contains(offered), "\(offered) offered to a viewer: \(footer)")
+        }
+        viewer.press("a")
+        viewer.press("s")
+        XCTAssertFalse(viewer.waitUntil(timeout: 0.5) { viewer.screen().contains("Add player") || viewer.screen().contains("selected") },
+                       "a and s do nothing for a viewer:\n\(viewer.screen())")
+        viewer.press("h")
+        XCTAssertTrue(viewer.waitFor("read-only"), viewer.screen())
+        XCTAssertTrue(viewer.waitFor("1 – 0"), viewer.screen())
+        let historyFooter = viewer.screen().split(separator: "\n").last.map(String.init) ?? ""
+        XCTAssertFalse(historyFooter.contains("correct") || historyFooter.contains("delete"), historyFooter)
+        viewer.press("x")
+        XCTAssertFalse(viewer.waitUntil(timeout: 0.5) { viewer.screen().contains("(y/n)") }, viewer.screen())
+        viewer.press("q")
+        XCTAssertTrue(viewer.waitFor("FG-EXITED-0"), viewer.screen())
+
+        // Made an organiser (by the owner, elsewhere): changes offered, members and invitations not.
+        try server.database.write { database in
+            try database.execute("""
+                UPDATE memberships SET role = 'organiser'
+                WHERE user_id = (SELECT id FROM users WHERE username = 'friend') AND group_id = (SELECT id FROM users WHERE username = 'host')
+                """)
+        }
+        XCTAssertEqual(try client(["group", "switch", "host"], environment: friendConfig).status, 0, "the role noted again")
+        let organiser = try TmuxSession(arguments: [], environment: friendConfig, columns: 80, rows: 24)
+        XCTAssertTrue(organiser.waitFor("Ana"), organiser.screen())
+        XCTAssertFalse(organiser.screen().contains("read-only"), organiser.screen())
+        organiser.press("m")
+        XCTAssertTrue(organiser.waitFor("friend · organiser"), organiser.screen())
+        XCTAssertFalse((organiser.screen().split(separator: "\n").last.map(String.init) ?? "").contains("i invite"), organiser.screen())
+        organiser.press("Tab")
+        XCTAssertTrue(organiser.waitFor("back to the groups"), organiser.screen())
+        XCTAssertFalse(organiser.screen().contains("o/g/v"), organiser.screen())
+        organiser.press("q")
+        XCTAssertTrue(organiser.waitFor("FG-EXITED-0"), organiser.screen())
+    }
+
     /// Two organisers of one group, each at their own terminal: the same field edited at once is
     /// shown both ways for the one who saves second to choose; the same match saved on both
     /// laptops is kept, counted once, and shown in question in History until the owner settles it.

@@ -31,6 +31,8 @@ package struct AppDependencies {
     package let effects: Effects
     /// What must reach the server before the app exits, waited for a bounded time on the way out.
     package let errands: LeavingErrands
+    /// What the account may do in the group chosen now (its own: everything).
+    package var access: @MainActor () -> GroupAccess
 
     package init(sessionService: any SessionService, playerService: any PlayerService, gatherService: any GatherService,
                 statsService: any StatsService, sessionStore: any SessionPersistence, pendingResults: PendingResults,
@@ -38,7 +40,7 @@ package struct AppDependencies {
                 serverWarning: String? = nil, makeTicker: @escaping @MainActor () -> any Ticker, uploadTicker: any Ticker, time: any TimeSource,
                 revocations: any RevocationQueue, liveService: (any LiveService)? = nil, shareService: (any ShareService)? = nil,
                 groups: (service: any GroupService, chooser: any GroupChooser)? = nil, effects: Effects = Effects(),
-                errands: LeavingErrands = LeavingErrands()) {
+                errands: LeavingErrands = LeavingErrands(), access: @escaping @MainActor () -> GroupAccess = { .owner }) {
         self.sessionService = sessionService
         self.playerService = playerService
         self.gatherService = gatherService
@@ -57,6 +59,7 @@ package struct AppDependencies {
         self.groups = groups
         self.effects = effects
         self.errands = errands
+        self.access = access
     }
 }
 

@@ -34,6 +34,12 @@ final class GroupsScreen: TerminalScreen, GroupsView {
 
     var takesText: Bool { state?.prompt == .code }
 
+    /// Whether the account owns the highlighted group: members and invitations are an owner's.
+    private var ownsHighlighted: Bool {
+        guard let state, let index = state.highlighted, state.groups.indices.contains(index) else { return false }
+        return state.groups[index].role == .owner
+    }
+
     var keyHints: [KeyHint] {
         switch state?.prompt {
         case .code:
@@ -44,12 +50,13 @@ final class GroupsScreen: TerminalScreen, GroupsView {
         case .removal, .leaving:
             return [KeyHint(keys: "y", action: "yes"), KeyHint(keys: "n/Esc", action: "no")]
         case nil where state?.highlightedMember != nil:
-            // g gives a role here: the list moves with the arrows and j/k only.
-            return [KeyHint(keys: "o/g/v", action: "owner/organiser/viewer"), KeyHint(keys: "x", action: "remove"),
-                    KeyHint(keys: "↑↓/jk", action: "move"),
-                    KeyHint(keys: "Tab/Esc", action: "back to the groups"), KeyHint(keys: "?", action: "help")]
+            // g gives a role here: the list moves with the arrows and j/k only. Roles and removals are an owner's.
+            let administration = ownsHighlighted ? [KeyHint(keys: "o/g/v", action: "owner/organiser/viewer"), KeyHint(keys: "x", action: "remove")] : []
+            return administration + [KeyHint(keys: "↑↓/jk", action: "move"),
+                                     KeyHint(keys: "Tab/Esc", action: "back to the groups"), KeyHint(keys: "?", action: "help")]
         case nil:
-            return [KeyHint(keys: "Enter", action: "act on it"), KeyHint(keys: "i", action: "invite"), KeyHint(keys: "a", action: "join with a code"),
+            let invite = ownsHighlighted ? [KeyHint(keys: "i", action: "invite")] : []
+            return [KeyHint(keys: "Enter", action: "act on it")] + invite + [KeyHint(keys: "a", action: "join with a code"),
                     KeyHint(keys: "Tab", action: "members"), KeyHint(keys: "l", action: "leave"), KeyHint(keys: "r", action: "reload"), ListMove.hint,
                     KeyHint(keys: "Esc", action: state?.invitation == nil ? "back" : "put the code away"), KeyHint(keys: "?", action: "help")]
         }

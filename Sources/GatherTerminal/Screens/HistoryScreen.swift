@@ -26,8 +26,9 @@ final class HistoryScreen: TerminalScreen, HistoryView {
     }
 
     var title: String {
-        guard let state, !state.position.isEmpty else { return "History" }
-        return "History \(state.position)\(state.hasMore ? "+" : "")"
+        let readOnly = state?.isReadOnly == true ? " · read-only" : ""
+        guard let state, !state.position.isEmpty else { return "History" + readOnly }
+        return "History \(state.position)\(state.hasMore ? "+" : "")" + readOnly
     }
 
     private var highlighted: HistoryRow? { state?.rows.first(where: \.isHighlighted) }
@@ -49,6 +50,10 @@ final class HistoryScreen: TerminalScreen, HistoryView {
         }
         if filterLine.isTyping { return FilterLine.typingHints }
         var hints = [KeyHint(keys: "Enter", action: "details")]
+        if state.isReadOnly {
+            return hints + [KeyHint(keys: "/", action: "filter"), ListMove.hint, KeyHint(keys: "Esc", action: "back"),
+                            KeyHint(keys: "?", action: "help")]
+        }
         if highlighted?.canUploadWithout != nil { hints.append(KeyHint(keys: "f", action: "upload without the missing")) }
         switch highlighted?.status {
         case .unfinished?: hints += [KeyHint(keys: "r", action: "resume"), KeyHint(keys: "x", action: "delete")]

@@ -20,8 +20,8 @@ final class PlayerDetailScreen: TerminalScreen, PlayerDetailView {
 
     var title: String { state?.title ?? "Player" }
     var keyHints: [KeyHint] {
-        [KeyHint(keys: "↑↓/jk", action: "move"), KeyHint(keys: "Enter", action: "edit"), KeyHint(keys: "Esc", action: "back"),
-         KeyHint(keys: "q", action: "quit"), KeyHint(keys: "?", action: "help")]
+        [KeyHint(keys: "↑↓/jk", action: "move")] + (state?.isReadOnly == true ? [] : [KeyHint(keys: "Enter", action: "edit")])
+            + [KeyHint(keys: "Esc", action: "back"), KeyHint(keys: "q", action: "quit"), KeyHint(keys: "?", action: "help")]
     }
 
     /// Rows scrolled past the highlighted attribute on a short terminal, to read the record below.

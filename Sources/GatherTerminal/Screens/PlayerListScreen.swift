@@ -46,6 +46,13 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
                 KeyHint(keys: "s/Esc", action: "done picking"), KeyHint(keys: "/", action: "filter"), ListMove.hint,
                 KeyHint(keys: "Enter", action: "details"), KeyHint(keys: "q", action: "quit")]
         }
+        if state.isReadOnly {
+            // A viewer reads: no picking, adding, deleting or share links.
+            return [KeyHint(keys: "h", action: "history"), KeyHint(keys: "l", action: "leaderboard"), KeyHint(keys: "m", action: "my groups"),
+                    KeyHint(keys: "Enter", action: "details"), KeyHint(keys: "/", action: "filter"), ListMove.hint,
+                    KeyHint(keys: "o", action: "order"), KeyHint(keys: "r", action: "reload"), KeyHint(keys: "L", action: "log out"),
+                    KeyHint(keys: "q", action: "quit")]
+        }
         let clearPicks = state.pickCount > 0 ? [KeyHint(keys: "c", action: "clear \(state.pickCount) picked")] : []
         return [KeyHint(keys: "s", action: "select"), KeyHint(keys: "a", action: "add"), KeyHint(keys: "h", action: "history"),
                 KeyHint(keys: "l", action: "leaderboard")] + lastMatch + clearPicks + [KeyHint(keys: "S", action: "share links"), KeyHint(keys: "m", action: "my groups"),
@@ -75,6 +82,11 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         }
         if filterLine.handle(key, current: state.filter, for: presenter, move: { moveHighlight($0) }) { return .handled }
         if moveHighlight(key) { return .handled }
+        // A viewer's list offers no change: those keys do nothing there (the presenter refuses them too).
+        if state.isReadOnly, [.character("a"), .character("d"), .character("s"), .character("S"), .character("p"), .character("c"),
+                              .character("x"), .character(" ")].contains(key) {
+            return .handled
+        }
         switch key {
         case .character("L"): presenter.requestLogout()
         case .character("h"): presenter.showHistory()
@@ -130,7 +142,8 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         } else if state.rows.isEmpty, let filter = state.filter, !filter.isEmpty {
             buffer.put("No player called “\(filter)”", row: row + 1, column: area.column, style: Theme.dim, maxWidth: area.width)
         } else if state.isEmptyRoster {
-            buffer.put("No players yet — press a to add", row: row + 1, column: area.column, style: Theme.dim, maxWidth: area.width)
+            buffer.put(state.isReadOnly ? "No players yet" : "No players yet — press a to add", row: row + 1, column: area.column,
+                       style: Theme.dim, maxWidth: area.width)
         }
         let highlighted = state.rows.firstIndex(where: { $0.isHighlighted }) ?? 0
         let first = ListWindow.firstVisible(highlighted: highlighted, count: state.rows.count, height: listHeight)

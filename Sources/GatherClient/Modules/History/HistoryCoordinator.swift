@@ -12,7 +12,8 @@ package final class HistoryCoordinator: ScreenCoordinator, HistoryPresenterDeleg
     init(app: AppCoordinator, onGatherEnd: @escaping @MainActor (GatherResult, KeptResult) -> Void) {
         self.app = app
         self.onGatherEnd = onGatherEnd
-        presenter = HistoryPresenter(service: app.dependencies.gatherService, waiting: app.dependencies.pendingResults)
+        presenter = HistoryPresenter(service: app.dependencies.gatherService, waiting: app.dependencies.pendingResults,
+                                     access: app.dependencies.access)
         let view = app.factory.makeHistoryView(presenter: presenter)
         screen = view
         presenter.view = view

@@ -63,6 +63,8 @@ package struct HistoryViewState: Equatable, Sendable {
     package var isEditingScore = false
     /// What the last correction or deletion did ("Corrected: …", "Kept on this computer…").
     package var notice: String?
+    /// A viewer of the group: matches are read, not corrected, deleted or resumed.
+    package var isReadOnly = false
 }
 
 @MainActor
@@ -123,7 +125,12 @@ package final class HistoryPresenter {
     package var cursor = ListCursor()
     private var notice: String?
 
-    package init(service: any GatherService, waiting: any WaitingResults, timeZone: TimeZone = .current) {
+    /// What the account may do in the group shown.
+    private let access: @MainActor () -> GroupAccess
+
+    package init(service: any GatherService, waiting: any WaitingResults, timeZone: TimeZone = .current,
+                 access: @escaping @MainActor () -> GroupAccess = { .owner }) {
+        self.access = access
         self.service = service
         self.waiting = waiting
         self.dates = MatchDateFormat(timeZone: timeZone)
@@ -216,14 +223,14 @@ package final class HistoryPresenter {
 
     /// r on an unfinished match: back to the match screen with its teams.
     package func resumeHighlighted() {
-        guard prompt == nil, case .stored(let match)? = highlightedMatch, match.gather.result == nil else { return }
+        guard prompt == nil, access().changes, case .stored(let match)? = highlightedMatch, match.gather.result == nil else { return }
         delegate?.history(self, didResume: match)
     }
 
     /// x: deletes a saved match from the server (or, offline, once the server is back), or
     /// discards a result waiting here; asks first.
     package func requestDelete() {
-        guard prompt == nil, let match = highlightedMatch, isDeletable(match) else { return }
+        guard prompt == nil, access().changes, let match = highlightedMatch, isDeletable(match) else { return }
         prompt = .deletion(of: match.id)
         notice = nil
         render()
@@ -233,7 +240,7 @@ package final class HistoryPresenter {
 
     /// e: type a corrected score for a match with a result (saved, or waiting here).
     package func beginEditScore() {
-        guard prompt == nil, let match = highlightedMatch, match.result != nil, isEditable(match) else { return }
+        guard prompt == nil, access().changes, let match = highlightedMatch, match.result != nil, isEditable(match) else { return }
         prompt = .scoreCorrection(of: match.id)
         notice = nil
         problem = nil
@@ -438,6 +445,6 @@ package final class HistoryPresenter {
                 matches.firstIndex { $0.id == id }.map { row(for: matches[$0], highlighted: true).status }
             },
             isEmpty: matches.isEmpty && !nameFilter.isOn && !isLoading && problem == nil,
-            isEditingScore: editCandidate != nil, notice: notice))
+            isEditingScore: editCandidate != nil, notice: notice, isReadOnly: !access().changes))
     }
 }

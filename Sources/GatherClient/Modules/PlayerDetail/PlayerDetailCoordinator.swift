@@ -10,7 +10,7 @@ package final class PlayerDetailCoordinator: ScreenCoordinator, PlayerDetailPres
     init(app: AppCoordinator, player: Player, onUpdate: @escaping @MainActor (Player) -> Void) {
         self.app = app
         self.onUpdate = onUpdate
-        presenter = PlayerDetailPresenter(player: player, stats: app.dependencies.statsService)
+        presenter = PlayerDetailPresenter(player: player, stats: app.dependencies.statsService, access: app.dependencies.access)
         let view = app.factory.makePlayerDetailView(presenter: presenter)
         screen = view
         presenter.view = view

@@ -21,6 +21,8 @@ package struct PlayerDetailViewState: Equatable, Sendable {
     package var record: [String]?
     /// Why the record could not be loaded.
     package var recordError: String?
+    /// A viewer of the group: the player is read, not edited.
+    package var isReadOnly = false
 }
 
 @MainActor
@@ -52,7 +54,10 @@ package final class PlayerDetailPresenter {
 
     private static let fields = sections.flatMap(\.fields)
 
-    package init(player: Player, stats: (any StatsService)? = nil) {
+    private let access: @MainActor () -> GroupAccess
+
+    package init(player: Player, stats: (any StatsService)? = nil, access: @escaping @MainActor () -> GroupAccess = { .owner }) {
+        self.access = access
         self.player = player
         self.stats = stats
     }
@@ -118,6 +123,7 @@ package final class PlayerDetailPresenter {
     var highlightedField: PlayerField { PlayerDetailPresenter.fields[highlighted] }
 
     package func editHighlighted() {
+        guard access().changes else { return }
         delegate?.playerDetail(self, didRequestEdit: highlightedField, of: player)
     }
 
@@ -135,6 +141,7 @@ package final class PlayerDetailPresenter {
                 return DetailRow(field: field, title: field.title, value: field.value(of: player), isHighlighted: index == highlighted)
             })
         }
-        view?.display(PlayerDetailViewState(title: player.name, sections: sections, record: record, recordError: recordError))
+        view?.display(PlayerDetailViewState(title: player.name, sections: sections, record: record, recordError: recordError,
+                                            isReadOnly: !access().changes))
     }
 }

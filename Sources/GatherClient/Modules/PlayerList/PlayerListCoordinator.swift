@@ -13,7 +13,7 @@ package final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresente
         let pendingResults = dependencies.pendingResults
         presenter = PlayerListPresenter(service: dependencies.playerService,
                                         rosterCache: dependencies.sessionStore.savedSession().map(dependencies.makeRosterCache),
-                                        pendingCount: { pendingResults.count })
+                                        pendingCount: { pendingResults.count }, access: dependencies.access)
         let view = app.factory.makePlayerListView(presenter: presenter)
         screen = view
         presenter.view = view

@@ -44,6 +44,8 @@ package struct PlayerListViewState: Equatable, Sendable {
     package var notice: String? = nil
     /// How many players are picked (kept outside selection mode too).
     package var pickCount = 0
+    /// A viewer of the group: the roster is read, not changed, and no match is played.
+    package var isReadOnly = false
 }
 
 /// Why a saved result waits on this computer.
@@ -137,8 +139,12 @@ package final class PlayerListPresenter {
 
     /// `rosterCache` keeps the roster for offline play; `pendingCount` tells how many results
     /// wait on this computer.
+    /// What the account may do in the group shown.
+    private let access: @MainActor () -> GroupAccess
+
     package init(service: any PlayerService, rosterCache: (any RosterCache)? = nil,
-                pendingCount: @escaping @MainActor () -> Int = { 0 }) {
+                pendingCount: @escaping @MainActor () -> Int = { 0 }, access: @escaping @MainActor () -> GroupAccess = { .owner }) {
+        self.access = access
         self.service = service
         self.rosterCache = rosterCache
         self.pendingCount = pendingCount
@@ -276,7 +282,7 @@ package final class PlayerListPresenter {
     }
 
     package func add() {
-        guard prompt == nil else { return }
+        guard prompt == nil, access().changes else { return }
         clearNotices()
         delegate?.playerListDidRequestAdd(self)
     }
@@ -284,7 +290,7 @@ package final class PlayerListPresenter {
     /// d: asks before deleting, saying how many matches the player played (the server keeps
     /// their results); if that cannot be learnt, asks all the same.
     package func requestDelete() async {
-        guard prompt == nil, let player = highlightedPlayer else { return }
+        guard prompt == nil, access().changes, let player = highlightedPlayer else { return }
         clearNotices()
         prompt = .deletion(player, gathers: nil)
         render()
@@ -325,6 +331,8 @@ package final class PlayerListPresenter {
     // MARK: Selection
 
     package func toggleSelectionMode() {
+        // Picking is for making teams and playing: a viewer does neither.
+        guard isSelecting || access().changes else { return }
         clearNotices()
         // Picks survive leaving selection mode and coming back; a played match clears them.
         isSelecting.toggle()
@@ -381,6 +389,7 @@ package final class PlayerListPresenter {
     /// p: picks the players of the last match confirmed (those still on the roster) again, in
     /// selection mode.
     package func pickLastMatch() {
+        guard access().changes else { return }
         let stillHere = lastMatchIDs.intersection(players.map(\.id))
         guard !stillHere.isEmpty else { return }
         selectedIDs = stillHere
@@ -467,8 +476,10 @@ package final class PlayerListPresenter {
     }
 
     package func render() {
+        let readOnly = !access().changes
         var title = isSelecting ? "Players — \(selectedIDs.count) selected" : "Players"
         if let label = order.label { title += " · \(label)" }
+        if readOnly { title += " · read-only" }
         let shown = shownPlayers
         cursor.resize(to: shown.count)
         let rows = shown.enumerated().map { index, player in
@@ -484,7 +495,7 @@ package final class PlayerListPresenter {
                                           savedResult: savedResult, savedLocally: savedLocally, pendingResults: pendingCount(),
                                           uploadedResults: uploadedResults, isOffline: isOffline,
                                           isConfirmingLogout: prompt == .logout, position: cursor.position, filter: nameFilter.text,
-                                          canPickLastMatch: !lastMatchIDs.intersection(players.map(\.id)).isEmpty, notice: notice,
-                                          pickCount: selectedIDs.count))
+                                          canPickLastMatch: !readOnly && !lastMatchIDs.intersection(players.map(\.id)).isEmpty, notice: notice,
+                                          pickCount: selectedIDs.count, isReadOnly: readOnly))
     }
 }
