@@ -115,4 +115,12 @@ final class MatchDetailPresenterTests: XCTestCase {
         XCTAssertEqual(view.last?.sides, [side("Team A", ["Ana"]), side("Team B", ["Ben"]), side("Bench", ["Cleo"])])
         XCTAssertEqual(view.last?.outcome, "On this computer, waiting to upload")
     }
+
+    func testAMatchHeldInQuestionSaysSoBeforeItsWinner() {
+        var repeated = HistoryFixtures.ended
+        repeated.gather.duplicateOf = UUID()
+        let view = show(.stored(repeated))
+        XCTAssertTrue(view.last?.outcome.hasPrefix("In question: it repeats a match saved from another computer") == true,
+                      view.last?.outcome ?? "")
+    }
 }

@@ -315,6 +315,20 @@ final class PendingResultsTests: XCTestCase {
         StoppedMatch(record: match, names: [1: "Ana", 2: "Bruno"], duration: .seconds(600), remaining: remaining, kickedOff: true)
     }
 
+    func testAResultTheServerHoldsInQuestionIsSaidToBeOne() async throws {
+        let results = makeResults()
+        let match = record(1, 1)
+        let original = UUID()
+        service.holdInQuestion(match.id, repeating: original)
+
+        let kept = try await results.keep(match, names: [1: "Ana"])
+
+        XCTAssertEqual(kept, .inQuestion(repeats: original))
+        XCTAssertEqual(results.pending, [], "uploaded: nothing waits here")
+        let other = try await results.keep(record(2, 0), names: [:])
+        XCTAssertEqual(other, .uploaded, "another match is not")
+    }
+
     func testAMatchLeftUnfinishedIsKeptApartAndNeverUploaded() async {
         let results = makeResults()
         let match = record(1, 0)

@@ -142,7 +142,7 @@ final class FrameAndMatchDrawingTests: XCTestCase {
 
     private struct OnePage: GatherService {
         let page: [GatherWithPlayers]
-        func save(_ record: GatherRecord) async throws {}
+        func save(_ record: GatherRecord) async throws -> UUID? { nil }
         func history(after last: Gather?) async throws -> [GatherWithPlayers] { last == nil ? page : [] }
         func delete(gatherID: UUID) async throws {}
         func correct(gatherID: UUID, to result: GatherResult, seen: GatherResult?) async throws -> EditOutcome<GatherResult?> { .saved }

@@ -666,7 +666,21 @@ final class ScriptingCommandTests: XCTestCase {
         friend.press("e")
         XCTAssertTrue(friend.waitFor("draw"), friend.screen())
         friend.press("y")
-        XCTAssertTrue(friend.waitFor("Saved: Team A 1 – 1 Team B"), friend.screen())
+        // The second save is said to be in question at once, not only in History.
+        let flat = { (screen: String) in screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
+        XCTAssertTrue(friend.waitUntil { flat(friend.screen()).contains("Saved (Team A 1 – 1 Team B), in question: another computer saved "
+                                                                         + "it too; see History (x or b)") },
+                      friend.screen())
+        friend.press("h")
+        XCTAssertTrue(friend.waitFor("in question"), friend.screen())
+        if friend.screen().components(separatedBy: "\n").first(where: { $0.contains("Ana v Ben") })?.contains("in question") == false {
+            friend.press("j")
+            XCTAssertTrue(friend.waitFor("History 2/2"), friend.screen())
+        }
+        friend.press("Enter")
+        XCTAssertTrue(friend.waitUntil { flat(friend.screen()).contains("In question: it repeats a match saved from another computer") },
+                      friend.screen())
+        friend.press("Escape", "Escape")
 
         let table = try XCTUnwrap(try client(["stats", "--json"]).json() as? [[String: Any]])
         XCTAssertEqual(table.map { $0["played"] as? Int }, [1, 1], "one match, counted once: \(table)")

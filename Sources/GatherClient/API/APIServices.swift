@@ -117,16 +117,17 @@ package struct APIGatherService: GatherService {
     /// Sends the whole match in one request (the gather, its result, its real times and every
     /// player on their side), which the server stores all or nothing under the record's id, so a
     /// retry finds it and a refusal leaves nothing behind.
-    package func save(_ record: GatherRecord) async throws {
+    @discardableResult
+    package func save(_ record: GatherRecord) async throws -> UUID? {
         try await save(record, adjustingClock: true)
     }
 
-    private func save(_ record: GatherRecord, adjustingClock: Bool) async throws {
+    private func save(_ record: GatherRecord, adjustingClock: Bool) async throws -> UUID? {
         let draft = GatherDraft(id: record.id, result: record.result, balanceSeed: record.balanceSeed,
                                 createdAt: record.createdAt, endedAt: record.endedAt,
                                 players: record.assignments.map { GatherDraft.Member(id: $0.playerID, team: $0.team) })
         do {
-            _ = try await create(draft)
+            return try await create(draft).duplicateOf
         } catch ServiceError.rejected(400, let reason) where reason.hasSuffix("is in the future") && record.createdAt != nil {
             // This computer's clock is ahead of the server's: the match is dated by the server's
             // clock (its length kept) rather than refused; if that cannot be told, it is dated now.
@@ -134,7 +135,7 @@ package struct APIGatherService: GatherService {
                 return try await save(record.dated(createdAt: nil, endedAt: nil), adjustingClock: false)
             }
             let earlier = { (date: Date?) in date.map { $0.addingTimeInterval(-skew) } }
-            try await save(record.dated(createdAt: earlier(record.createdAt), endedAt: earlier(record.endedAt)), adjustingClock: false)
+            return try await save(record.dated(createdAt: earlier(record.createdAt), endedAt: earlier(record.endedAt)), adjustingClock: false)
         }
     }
 

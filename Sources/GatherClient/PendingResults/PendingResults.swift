@@ -74,7 +74,8 @@ package final class PendingResults: ResultKeeper {
     // MARK: Keeping
 
     package func keep(_ record: GatherRecord, names: [Int: String]) async throws -> KeptResult {
-        let kept = try await keep(record, names: names, change: .result)
+        var kept = try await keep(record, names: names, change: .result)
+        if kept == .uploaded, let repeats = heldInQuestion.removeValue(forKey: record.id) { kept = .inQuestion(repeats: repeats) }
         // Resumed and saved: it is a result now, on the server or in the journal.
         forgetUnfinished(record.id)
         return kept
@@ -129,10 +130,11 @@ package final class PendingResults: ResultKeeper {
     private func keep(_ record: GatherRecord, names: [Int: String], change kind: PendingChange,
                       seen: GatherResult? = nil) async throws -> KeptResult {
         guard let user = currentUser else {
-            if case .changedElsewhere(let theirs) = try await send(record, kind, seen: seen) {
-                throw ServiceError.rejected(status: 412, reason: PendingResults.otherChange(theirs))
+            switch try await send(record, kind, seen: seen) {
+            case .changedElsewhere(let theirs): throw ServiceError.rejected(status: 412, reason: PendingResults.otherChange(theirs))
+            case .heldInQuestion(let repeats): return .inQuestion(repeats: repeats)
+            case .saved: return .uploaded
             }
-            return .uploaded
         }
         let entry = PendingResult(record: record, server: server, userID: user, groupID: chosenGroup() ?? user, savedAt: now(),
                                   names: names, change: kind, seen: seen)
@@ -250,6 +252,9 @@ package final class PendingResults: ResultKeeper {
 
     // MARK: Uploading
 
+    /// Results the server took but holds in question, by the match each repeats: said to whoever saved them.
+    private var heldInQuestion: [UUID: UUID] = [:]
+
     /// What one run did.
     struct UploadRun: Sendable {
         var uploaded = 0
@@ -287,9 +292,14 @@ package final class PendingResults: ResultKeeper {
                 let outcome = try await GroupScope.$pinned.withValue(entry.group) {
                     try await send(entry.datedRecord, entry.kind, seen: entry.seen)
                 }
-                if case .changedElsewhere(let theirs) = outcome {
+                switch outcome {
+                case .changedElsewhere(let theirs):
                     dispute(entry.id, theirs: theirs)
                     continue
+                case .heldInQuestion(let repeats):
+                    heldInQuestion[entry.id] = repeats
+                case .saved:
+                    break
                 }
                 // Changed while it was on its way (a score corrected meanwhile): it stays, to go
                 // up again as it is now.
@@ -305,13 +315,24 @@ package final class PendingResults: ResultKeeper {
         return run
     }
 
+    /// What the server did with one entry.
+    private enum Sent {
+        case saved
+        /// Someone else changed it first (a correction), to `theirs`.
+        case changedElsewhere(GatherResult?)
+        /// Taken, and held in question as a repeat of `repeats`.
+        case heldInQuestion(UUID)
+    }
+
     /// Asks the server for what one entry stands for.
-    private func send(_ record: GatherRecord, _ kind: PendingChange, seen: GatherResult?) async throws -> EditOutcome<GatherResult?> {
+    private func send(_ record: GatherRecord, _ kind: PendingChange, seen: GatherResult?) async throws -> Sent {
         switch kind {
         case .result:
-            try await service.save(record)
+            if let repeats = try await service.save(record) { return .heldInQuestion(repeats) }
         case .correction:
-            return try await service.correct(gatherID: record.id, to: record.result, seen: seen)
+            if case .changedElsewhere(let theirs) = try await service.correct(gatherID: record.id, to: record.result, seen: seen) {
+                return .changedElsewhere(theirs)
+            }
         case .deletion:
             do {
                 try await service.delete(gatherID: record.id)

@@ -20,6 +20,10 @@ package protocol ResultKeeper: AnyObject {
 package enum KeptResult: Equatable, Sendable {
     /// The server acknowledged it.
     case uploaded
+    /// The server acknowledged it and holds it in question: it repeats `repeats` (the same match
+    /// saved from another computer), and counts nowhere until someone deletes one of the two or
+    /// an owner says both were played.
+    case inQuestion(repeats: UUID)
     /// In the journal on this computer; it is uploaded when the server answers again (after a
     /// new login if the session had expired).
     case keptOnThisComputer(ServiceError)

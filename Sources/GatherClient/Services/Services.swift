@@ -66,8 +66,10 @@ package enum EditOutcome<Value: Equatable & Sendable>: Equatable, Sendable {
 package protocol GatherService: Sendable {
     /// Stores a played match with its teams and result. Safe to repeat: the record's id, chosen
     /// when the match started, makes a retry find the gather it already made (and a resumed
-    /// unfinished gather gets its result).
-    func save(_ record: GatherRecord) async throws
+    /// unfinished gather gets its result). Returns the match it repeats when the server holds it
+    /// in question (the same players at the same time, saved from another computer), else nil.
+    @discardableResult
+    func save(_ record: GatherRecord) async throws -> UUID?
     /// A page of past matches with their teams, newest first; `after` (the last match of a page)
     /// continues exactly after it.
     func history(after last: Gather?) async throws -> [GatherWithPlayers]

@@ -26,10 +26,11 @@ final class MatchDetailScreen: TerminalScreen, MatchDetailView {
     func draw(into buffer: inout ScreenBuffer, in area: Area) {
         guard let state else { return }
         buffer.put(state.scoreLine, row: area.row, column: area.column, style: Theme.clock, maxWidth: area.width)
-        buffer.put(state.outcome, row: area.row + 1, column: area.column, maxWidth: area.width)
-        buffer.put(state.teamsMadeBy, row: area.row + 2, column: area.column, style: Theme.dim, maxWidth: area.width)
+        // The outcome wraps: a match in question says why, whatever the width.
+        let outcomeLines = max(1, buffer.paragraph(state.outcome, row: area.row + 1, in: area, style: .plain, maxLines: 4))
+        buffer.put(state.teamsMadeBy, row: area.row + 1 + outcomeLines, column: area.column, style: Theme.dim, maxWidth: area.width)
         let columnWidth = max(10, area.width / max(1, state.sides.count))
-        let top = area.row + 4
+        let top = area.row + 3 + outcomeLines
         let height = max(0, area.bottom - top - 1)
         for (index, side) in state.sides.enumerated() {
             let column = area.column + index * columnWidth

@@ -176,6 +176,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
             filterLine.draw(into: &buffer, row: messageRow, in: area)
         } else if let result = state.savedResult, state.savedLocally != nil || state.error == nil {
             let message = switch state.savedLocally {
+            case nil where state.savedInQuestion: "Saved (\(result.scoreLine)), in question: " + PlayerListPresenter.inQuestionReason
             case nil: "Saved: \(result.scoreLine)"
             case .serverUnreachable?: "Saved on this computer; will upload when the server is back (\(result.scoreLine))"
             case .sessionExpired?: "Saved on this computer; will upload after you log in (\(result.scoreLine))"

@@ -212,6 +212,8 @@ final class StubGatherService: GatherService {
         var refusals: [UUID: ServiceError] = [:]
         var duringCall: DuringCall?
         var saves: [GatherRecord] = []
+        /// What each save (by gather id) is held in question as a repeat of.
+        var repeats: [UUID: UUID] = [:]
         var savedToGroups: [UUID?] = []
         /// Every gather History can see, newest first; pages of `HistoryPage.size`.
         var history: [GatherWithPlayers] = []
@@ -317,15 +319,21 @@ final class StubGatherService: GatherService {
     /// The group each save was sent to (`GroupScope.pinned` while it ran), in order.
     var savedToGroups: [UUID?] { state.withLock { $0.savedToGroups } }
 
-    func save(_ record: GatherRecord) async throws {
+    /// Saves of `gather` are taken, held in question as repeats of `original`.
+    func holdInQuestion(_ gather: UUID, repeating original: UUID) {
+        state.withLock { $0.repeats[gather] = original }
+    }
+
+    func save(_ record: GatherRecord) async throws -> UUID? {
         let group = GroupScope.pinned
-        let (error, hook) = state.withLock { state in
+        let (error, hook, repeats) = state.withLock { state in
             state.saves.append(record)
             state.savedToGroups.append(group)
-            return (state.refusals[record.id] ?? state.saveError, state.duringCall)
+            return (state.refusals[record.id] ?? state.saveError, state.duringCall, state.repeats[record.id])
         }
         if let hook { await hook() }
         if let error { throw error }
+        return repeats
     }
 }
 

@@ -41,6 +41,8 @@ package final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegat
         switch kept {
         case .uploaded:
             app.quit(farewell: "Saved: \(result.scoreLine)")
+        case .inQuestion:
+            app.quit(farewell: "Saved (\(result.scoreLine)), in question: " + PlayerListPresenter.inQuestionReason)
         case .keptOnThisComputer(.unauthorized):
             app.quit(farewell: "Saved on this computer (\(result.scoreLine)); it will upload after you log in again.")
         case .keptOnThisComputer(.unknownPlayers(let ids, _)):

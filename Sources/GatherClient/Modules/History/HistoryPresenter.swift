@@ -276,7 +276,7 @@ package final class HistoryPresenter {
         case .stored(let stored):
             do {
                 switch try await waiting.keepCorrection(of: stored, to: result) {
-                case .uploaded:
+                case .uploaded, .inQuestion:
                     if let index = self.stored.firstIndex(where: { $0.gather.id == id }) { self.stored[index].gather.result = result }
                     notice = "Corrected: \(result.scoreLine)"
                 case .keptOnThisComputer(.rejected(412, let reason)):
@@ -372,7 +372,7 @@ package final class HistoryPresenter {
         case .stored(let stored):
             do {
                 switch try await waiting.keepDeletion(of: stored) {
-                case .uploaded:
+                case .uploaded, .inQuestion:
                     self.stored.removeAll { $0.gather.id == stored.gather.id }
                     releaseRepeats(of: stored.gather.id)
                     notice = "Deleted the match of \(dates.string(from: match.date))"

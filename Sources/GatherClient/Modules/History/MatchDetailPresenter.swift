@@ -42,9 +42,13 @@ package final class MatchDetailPresenter {
         case .waiting(let pending):
             outcome = pending.refusal.map { "On this computer; the server refused it: \($0)" }
                 ?? "On this computer, waiting to upload"
-        case .stored:
+        case .stored(let stored):
             outcome = switch match.result?.winner {
             case nil: "Unfinished: resume or delete it from History"
+            // Said before anything else: it counts nowhere, whatever its score.
+            case _ where stored.gather.duplicateOf != nil:
+                "In question: it repeats a match saved from another computer and counts nowhere until one of the two is "
+                    + "deleted or an owner says both were played (History: x or b)"
             case .none?: "Draw"
             case let winner?: "Winner: \(winner.rawValue)"
             }

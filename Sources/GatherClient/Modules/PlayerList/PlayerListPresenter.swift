@@ -46,6 +46,8 @@ package struct PlayerListViewState: Equatable, Sendable {
     package var pickCount = 0
     /// A viewer of the group: the roster is read, not changed, and no match is played.
     package var isReadOnly = false
+    /// The match just saved is held in question: it repeats one saved from another computer.
+    package var savedInQuestion = false
 }
 
 /// Why a saved result waits on this computer.
@@ -108,6 +110,10 @@ package final class PlayerListPresenter {
     private var prompt: Prompt?
     private var savedResult: GatherResult?
     private var savedLocally: LocalSaveReason?
+    private var savedInQuestion = false
+
+    /// Why a match saved is held in question, and what settles it.
+    package static let inQuestionReason = "another computer saved it too; see History (x or b)"
     private var uploadedResults = 0
     private var notice: String?
     private var isOffline = false
@@ -425,8 +431,12 @@ package final class PlayerListPresenter {
     /// A gather's result was saved: say so on the list, and where it is kept.
     package func gatherWasSaved(_ result: GatherResult, kept: KeptResult) {
         savedResult = result
+        savedInQuestion = false
         switch kept {
         case .uploaded: savedLocally = nil
+        case .inQuestion:
+            savedLocally = nil
+            savedInQuestion = true
         case .keptOnThisComputer(.unauthorized): savedLocally = .sessionExpired
         case .keptOnThisComputer(.unknownPlayers(let ids, _)): savedLocally = .playersGone(ids.count)
         case .keptOnThisComputer: savedLocally = .serverUnreachable
@@ -496,6 +506,7 @@ package final class PlayerListPresenter {
                                           uploadedResults: uploadedResults, isOffline: isOffline,
                                           isConfirmingLogout: prompt == .logout, position: cursor.position, filter: nameFilter.text,
                                           canPickLastMatch: !readOnly && !lastMatchIDs.intersection(players.map(\.id)).isEmpty, notice: notice,
-                                          pickCount: selectedIDs.count, isReadOnly: readOnly))
+                                          pickCount: selectedIDs.count, isReadOnly: readOnly,
+                                          savedInQuestion: savedResult != nil && savedInQuestion))
     }
 }
