@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "GatherCLITests", dependencies: ["GatherCLI", "GatherClient", "GatherDomain"]),
         .testTarget(name: "GatherClientTests", dependencies: ["GatherClient", "GatherWire", "GatherDomain", "GatherRating", "Networking", "GatherServer", "Locking",
                                                              "TestSupport"]),
-        .testTarget(name: "GatherTerminalTests", dependencies: ["GatherTerminal", "GatherClient", "GatherDomain", "Terminal", "GatherServer", "Networking", "Locking",
+        .testTarget(name: "GatherTerminalTests", dependencies: ["GatherTerminal", "GatherClient", "GatherDomain", "Terminal", "GatherServer", "Networking", "Locking", "GatherRating",
                                                                "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -256,6 +256,9 @@ final class ConfirmTeamsBalancingTests: XCTestCase {
         let odds = try? XCTUnwrap(view.last?.predictedWinA)
         XCTAssertEqual(odds ?? 0, 0.5, accuracy: 1e-9, "sums 78 – 78: even")
         XCTAssertEqual(view.last?.balancesByRating, true)
+        // The headings add what made the teams: the ratings, not the declared skill.
+        XCTAssertEqual(section(.teamA, in: view)?.rating ?? 0, 78, accuracy: 1e-9)
+        XCTAssertEqual(section(.teamB, in: view)?.rating ?? 0, 78, accuracy: 1e-9)
     }
 
     func testTeamsBalancedBySkillBeforeTheRatingsCameSayTheyWereBalancedBySkill() async {
@@ -285,6 +288,7 @@ final class ConfirmTeamsBalancingTests: XCTestCase {
 
         XCTAssertEqual(section(.teamA, in: view)?.skill, 6, "by skill")
         XCTAssertEqual(section(.teamB, in: view)?.skill, 6)
+        XCTAssertNil(section(.teamA, in: view)?.rating, "the skill made them: no rating totals")
         let odds = try? XCTUnwrap(view.last?.predictedWinA)
         XCTAssertTrue((0.0...1.0).contains(odds ?? -1))
     }

@@ -80,7 +80,7 @@ final class PlayerDetailPresenterTests: XCTestCase {
         updated.age = 31
         updated.favouriteTeam = nil
 
-        presenter.playerWasUpdated(updated)
+        _ = presenter.playerWasUpdated(updated)
 
         XCTAssertEqual(view.last?.title, "Ana Maria")
         XCTAssertEqual(values(view), ["Ana Maria", "31", "Midfielder", "Amateur", "—"])
@@ -92,7 +92,7 @@ final class PlayerDetailPresenterTests: XCTestCase {
         let (presenter, _, delegate) = makePresenter()
         var updated = Fixtures.ana
         updated.age = 31
-        presenter.playerWasUpdated(updated)
+        _ = presenter.playerWasUpdated(updated)
 
         presenter.editHighlighted()
 

@@ -136,10 +136,23 @@ final class PlayerRecordTests: XCTestCase {
         XCTAssertEqual(view.last?.record, record)
         var updated = Fixtures.ana
         updated.name = "Ana Maria"
-        presenter.playerWasUpdated(updated)
+        XCTAssertNil(presenter.playerWasUpdated(updated), "a name moves no rating: nothing to read again")
 
         XCTAssertEqual(view.last?.title, "Ana Maria")
         XCTAssertEqual(view.last?.record, record)
+    }
+
+    func testANewDeclaredLevelReadsTheRecordAgainSoTheRatingShownIsTheServers() async throws {
+        show(stats: .success(Self.fourPlayed))
+        await presenter.loadRecord()
+        XCTAssertEqual(stats.statsRequests.count, 1)
+        var updated = Fixtures.ana
+        updated.skill = .beginner
+
+        let reread = try XCTUnwrap(presenter.playerWasUpdated(updated))
+        await reread.perform()
+
+        XCTAssertEqual(stats.statsRequests.count, 2, "the rating after the edit, as the server has it now")
     }
 
     func testWithoutAStatsServiceNothingIsAskedOrShown() async {

@@ -1,6 +1,7 @@
 import Foundation
 import GatherClient
 import GatherDomain
+import GatherRating
 @testable import GatherTerminal
 import Terminal
 import XCTest
@@ -36,6 +37,23 @@ final class ScreenDrawingTests: XCTestCase {
         XCTAssertFalse(shown.contains("Player 1\n"), "the top of the bench scrolled away:\n\(shown)")
         XCTAssertEqual(buffer.line(10).trimmingCharacters(in: .whitespaces), "Both teams need at least one player")
         XCTAssertFalse(buffer.line(10).contains("Player"), "the error has its own row")
+    }
+
+    func testTeamsBalancedByRatingAreHeadedByTheirRatingTotals() {
+        let players = (1...4).map { Player(id: $0, name: "P\($0)", skill: .amateur) }
+        let (presenter, screen) = confirmTeams(players)
+        presenter.useRatings(players.map { player in
+            RatedPlayer(playerID: player.id, name: player.name, rating: RatingSummary(mean: [30, 20, 25, 25][player.id - 1], deviation: 2,
+                                                                                      matches: 6, lastChange: 0, course: [25], changes: [0]))
+        })
+        presenter.balance()
+        var buffer = ScreenBuffer(width: 80, height: 20)
+        screen.draw(into: &buffer, in: Area(row: 0, column: 0, width: 80, height: 20))
+        let shown = text(of: buffer)
+        XCTAssertTrue(shown.contains("Team A (2) · rating 50"), shown)
+        XCTAssertTrue(shown.contains("Team B (2) · rating 50"), shown)
+        XCTAssertTrue(shown.contains("rating 50 – 50 · balanced by rating"), shown)
+        XCTAssertFalse(shown.contains("· skill 4"), "the declared skill did not make these teams:\n\(shown)")
     }
 
     private func confirmTeams(_ players: [Player]) -> (ConfirmTeamsPresenter, ConfirmTeamsScreen) {

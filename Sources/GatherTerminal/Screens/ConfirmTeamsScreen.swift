@@ -83,9 +83,13 @@ final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
             let teamA = state.sections.first { $0.team == .teamA }, teamB = state.sections.first { $0.team == .teamB }
             let balanced = state.isBalanced ? (state.balancesByRating ? " · balanced by rating" : " · balanced") : ""
             // With the ratings' odds first, the skill sums say enough without their difference (60 columns).
+            // The totals of what weighs the teams: the ratings' when they made them, else the declared skill's.
+            let totals = teamA?.rating.flatMap { a in teamB?.rating.map { b in "rating \(Int(a.rounded())) – \(Int(b.rounded()))" } }
+                ?? "skill \(teamA?.skill ?? 0) – \(teamB?.skill ?? 0)"
             let summary = state.notice ?? state.predictedWinA.map {
-                ConfirmTeamsScreen.odds($0) + " · skill \(teamA?.skill ?? 0) – \(teamB?.skill ?? 0)" + balanced
-            } ?? ("Skill \(teamA?.skill ?? 0) – \(teamB?.skill ?? 0) · difference \(state.skillDifference)" + balanced)
+                ConfirmTeamsScreen.odds($0) + " · " + totals + balanced
+            } ?? (teamA?.rating == nil ? "Skill \(teamA?.skill ?? 0) – \(teamB?.skill ?? 0) · difference \(state.skillDifference)" + balanced
+                    : totals.prefix(1).uppercased() + totals.dropFirst() + balanced)
             buffer.message(summary, row: messages.row + 1, in: messages, style: state.notice == nil ? Theme.dim : Theme.notice)
         }
         buffer.paragraph(state.error, row: messages.row, in: messages, maxLines: 2)
@@ -121,7 +125,7 @@ final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
     private func sectionLines(_ section: TeamSection) -> [Line] {
         var heading = "\(section.title) (\(section.rows.count))"
         if section.team != .bench {
-            heading += " · skill \(section.skill)"
+            heading += section.rating.map { " · rating \(Int($0.rounded()))" } ?? " · skill \(section.skill)"
             if section.goalkeepers > 0 { heading += " · \(section.goalkeepers) GK" }
         }
         return [.heading(heading)] + (section.rows.isEmpty ? [.empty] : section.rows.map(Line.player))

@@ -10,6 +10,9 @@ package struct TeamSection: Equatable, Sendable {
     /// The sum of the skill points on this side (beginner 1, amateur 2, professional 3, none 2).
     package var skill: Int
     package var goalkeepers: Int
+    /// The sum of the players' ratings on this side, when the ratings weigh the teams (nil: the
+    /// declared skill does): the heading says what made the teams.
+    package var rating: Double? = nil
 }
 
 package struct TeamRow: Equatable, Sendable {
@@ -288,15 +291,17 @@ package final class ConfirmTeamsPresenter {
     }
 
     private func render() {
+        let byRating = balanceSeed != nil ? splitByRating : balancesByRating
         let sections = ConfirmTeamsPresenter.order.map { team in
             TeamSection(team: team, title: team.rawValue, rows: members(of: team).map {
                 TeamRow(name: $0.name, isHighlighted: $0.id == highlightedID, isPinned: pins[$0.id] != nil,
                         position: $0.preferredPosition, skill: $0.skill)
-            }, skill: skill(of: team), goalkeepers: members(of: team).filter { $0.preferredPosition == .goalkeeper }.count)
+            }, skill: skill(of: team), goalkeepers: members(of: team).filter { $0.preferredPosition == .goalkeeper }.count,
+                        rating: byRating ? members(of: team).reduce(0) { $0 + rating(of: $1).mean } : nil)
         }
         view?.display(ConfirmTeamsViewState(sections: sections, error: error,
                                             skillDifference: abs(skill(of: .teamA) - skill(of: .teamB)),
                                             isBalanced: balanceSeed != nil, notice: notice, predictedWinA: predictedWinA,
-                                            balancesByRating: balanceSeed != nil ? splitByRating : balancesByRating))
+                                            balancesByRating: byRating))
     }
 }

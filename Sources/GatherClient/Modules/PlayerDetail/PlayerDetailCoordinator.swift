@@ -23,7 +23,7 @@ package final class PlayerDetailCoordinator: ScreenCoordinator, PlayerDetailPres
     package func playerDetail(_ presenter: PlayerDetailPresenter, didRequestEdit field: PlayerField, of player: Player) {
         let coordinator = PlayerEditCoordinator(app: app, player: player, field: field) { [weak self] updated in
             guard let self else { return }
-            self.presenter.playerWasUpdated(updated)
+            self.app.dependencies.effects.run(self.presenter.playerWasUpdated(updated))
             self.onUpdate(updated)
         }
         app.push(coordinator)

@@ -127,10 +127,14 @@ package final class PlayerDetailPresenter {
         delegate?.playerDetail(self, didRequestEdit: highlightedField, of: player)
     }
 
-    package func playerWasUpdated(_ player: Player) {
-        guard player.id == self.player.id else { return }
+    /// The player as edited; a new declared level moves the rating (it is where a rating starts
+    /// from), so the record is read again: the rating shown is the server's, not the one before.
+    package func playerWasUpdated(_ player: Player) -> Effect? {
+        guard player.id == self.player.id else { return nil }
+        let levelChanged = player.skill != self.player.skill
         self.player = player
         render()
+        return levelChanged ? Effect { [weak self] in await self?.loadRecord() } : nil
     }
 
     private func render() {
