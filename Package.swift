@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "QRCode"),
         // `gather COMMAND`: one task per run for scripts, over the same services and session as the TUI.
         .target(name: "GatherCLI", dependencies: ["Arguments", "GatherClient", "GatherText", "GatherWire", "GatherDomain", "GatherRating",
-                                                  "GatherBalancing", "HTTP", "Networking", "QRCode"]),
+                                                  "GatherBalancing", "HTTP", "Networking", "QRCode", "Terminal"]),
         // The terminal views of each screen and the run loop that feeds them keys, ticks and resizes.
         .target(name: "GatherTerminal", dependencies: ["GatherClient", "Terminal", "GatherDomain", "QRCode"]),
 

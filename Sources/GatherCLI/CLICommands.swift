@@ -4,6 +4,7 @@ import GatherClient
 /// Every `gather` subcommand: what the parser accepts, what help and completion show.
 enum CLICommands {
     static let json = OptionSpec("--json", help: "print JSON (the API's field names) instead of a table")
+    static let wide = OptionSpec("--wide", help: "every column whole, however wide (a table fits the terminal, or 80 columns, otherwise)")
     static let quiet = OptionSpec("--quiet", help: "print only the new id")
     static let skills = ["beginner", "amateur", "professional"]
     static let positions = ["goalkeeper", "defender", "midfielder", "winger", "striker"]
@@ -36,7 +37,7 @@ enum CLICommands {
         CommandSpec("logout", summary: "revoke the saved session's token and forget it", example: "gather logout"),
         CommandSpec("whoami", summary: "the logged-in user and server", options: [json], example: "gather whoami --json"),
         CommandSpec("players list", summary: "the roster",
-                    options: [json, OptionSpec("--sort", value: "KEY", help: "name, skill or position", choices: ["name", "skill", "position"])],
+                    options: [json, wide, OptionSpec("--sort", value: "KEY", help: "name, skill or position", choices: ["name", "skill", "position"])],
                     example: "gather players list --sort skill"),
         CommandSpec("players add", summary: "add a player", options: playerFields + [json, quiet],
                     example: "gather players add --name Ana --skill amateur --position striker"),
@@ -52,7 +53,7 @@ enum CLICommands {
                     arguments: ["ID"], options: [OptionSpec("--yes", help: "do not ask")], argumentType: .playerIDs,
                     example: "gather players rm 3 --yes"),
         CommandSpec("gathers list", summary: "matches, newest first",
-                    options: [json, OptionSpec("--status", value: "STATUS", help: "ended or unfinished", choices: ["ended", "unfinished"]),
+                    options: [json, wide, OptionSpec("--status", value: "STATUS", help: "ended or unfinished", choices: ["ended", "unfinished"]),
                               OptionSpec("--limit", value: "N", help: "1 to 200 (default 50)", type: .integer(1...200)),
                               OptionSpec("--all", help: "every match, a page at a time")],
                     example: "gather gathers list --status ended --limit 10"),
@@ -81,21 +82,21 @@ enum CLICommands {
                     options: [OptionSpec("--player", value: "ID", help: "one player's record", type: .playerIDs),
                               OptionSpec("--min-games", value: "N", help: "leaderboard: at least N ended matches"),
                               OptionSpec("--sort", value: "BY", help: "leaderboard: record (the default) or rating", choices: ["record", "rating"]),
-                              json],
+                              json, wide],
                     example: "gather stats --sort rating"),
         CommandSpec("share create", summary: "a read-only link to the table and the matches, for friends without an account",
                     arguments: ["NAME"], options: [json, OptionSpec("--quiet", help: "print only the link"),
                                                    OptionSpec("--no-qr", help: "no QR code of the link on a terminal")],
                     example: "gather share create \"Thursday five-a-side\""),
-        CommandSpec("share list", summary: "the share links, with how often each was opened (never the links)", options: [json],
+        CommandSpec("share list", summary: "the share links, with how often each was opened (never the links)", options: [json, wide],
                     example: "gather share list"),
         CommandSpec("share revoke", summary: "stop a share link at once", arguments: ["ID"], example: "gather share revoke 2"),
-        CommandSpec("group list", summary: "the groups you organise or follow, your own first, with your role", options: [json],
+        CommandSpec("group list", summary: "the groups you organise or follow, your own first, with your role", options: [json, wide],
                     example: "gather group list"),
         CommandSpec("group switch", summary: "act on another of your groups from now on, here and in gather (own: your own)",
                     arguments: ["GROUP"], example: "gather group switch \"Thursday five-a-side\""),
         CommandSpec("group members", summary: "a group's members and their roles (yours without GROUP)", arguments: ["GROUP"],
-                    minimumArguments: 0, options: [json], example: "gather group members \"Thursday five-a-side\""),
+                    minimumArguments: 0, options: [json, wide], example: "gather group members \"Thursday five-a-side\""),
         CommandSpec("group invite", summary: "a one-time code that lets another account join a group (owners)", arguments: ["GROUP"],
                     minimumArguments: 0,
                     options: [OptionSpec("--role", value: "ROLE", help: "owner, organiser (the default) or viewer", choices: roles),
@@ -112,7 +113,7 @@ enum CLICommands {
                               OptionSpec("--expires", value: "WHEN", help: "after 90d, 12w, 1y, on YYYY-MM-DD, or never (the default)"),
                               json],
                     example: "(umask 077; gather token create --name cron --scope read --expires 90d > ~/.config/gather/cron.token)"),
-        CommandSpec("token list", summary: "your API tokens, with their scope, expiry and last use (never the tokens)", options: [json],
+        CommandSpec("token list", summary: "your API tokens, with their scope, expiry and last use (never the tokens)", options: [json, wide],
                     example: "gather token list"),
         CommandSpec("token revoke", summary: "stop an API token at once (by id or name); the others keep working",
                     arguments: ["TOKEN"], example: "gather token revoke cron"),

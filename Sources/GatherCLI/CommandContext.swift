@@ -135,8 +135,11 @@ struct CommandContext {
         console.line(String(decoding: WireFormat.encode(value), as: UTF8.self))
     }
 
+    /// A table fitted to the terminal's width, else to 80 columns (names cut, never numbers);
+    /// `--wide`: everything, however wide.
     func printTable(_ table: Table) {
-        for (index, line) in table.lines(width: console.isTerminal ? console.width : nil).enumerated() {
+        let width = command.has("--wide") ? nil : (console.isTerminal ? console.width : Table.plainWidth)
+        for (index, line) in table.lines(width: width).enumerated() {
             console.line(index == 0 ? console.heading(line) : line)
         }
     }

@@ -9,7 +9,7 @@ enum GroupCommands {
         let groups = try await APIGroupService(client: context.client).groups()
         if context.wantsJSON { return context.printJSON(groups) }
         let current = context.chosenGroup(of: session)?.groupID ?? session.userID
-        context.printTable(Table(headers: ["", "ID", "NAME", "ROLE", ""], rows: groups.map { group in
+        context.printTable(Table(headers: ["", "ID", "NAME", "ROLE", ""], flexible: [2], rows: groups.map { group in
             [group.id == current ? "*" : "", group.id.uuidString, group.name, group.role.rawValue, group.isOwn ? "your own" : ""]
         }))
     }
@@ -34,7 +34,7 @@ enum GroupCommands {
         let members = try await service.members(of: group.id)
         if context.wantsJSON { return context.printJSON(members) }
         let dates = ISO8601DateFormatter()
-        context.printTable(Table(headers: ["USER", "ROLE", "JOINED", ""], rows: members.map { member in
+        context.printTable(Table(headers: ["USER", "ROLE", "JOINED", ""], flexible: [0], rows: members.map { member in
             [member.username, member.role.rawValue, dates.string(from: member.joinedAt), member.isFounder ? "founder" : ""]
         }))
     }

@@ -18,7 +18,7 @@ enum PlayerCommands {
         default: break
         }
         if context.wantsJSON { return context.printJSON(players) }
-        context.printTable(Table(headers: ["ID", "NAME", "AGE", "SKILL", "POSITION", "TEAM"], rows: players.map(row)))
+        context.printTable(Table(headers: ["ID", "NAME", "AGE", "SKILL", "POSITION", "TEAM"], rows: players.map(row), flexible: [1, 5]))
     }
 
     static func row(_ player: Player) -> [String] {

@@ -22,7 +22,7 @@ enum ShareCommands {
         let shares = try await APIShareService(client: context.client).shares()
         if context.wantsJSON { return context.printJSON(shares) }
         let dates = ISO8601DateFormatter()
-        context.printTable(Table(headers: ["ID", "NAME", "CREATED", "VIEWS", "LAST VIEWED"], rows: shares.map { share in
+        context.printTable(Table(headers: ["ID", "NAME", "CREATED", "VIEWS", "LAST VIEWED"], flexible: [1], rows: shares.map { share in
             [String(share.id), share.name, dates.string(from: share.createdAt), String(share.views),
              share.lastViewedAt.map(dates.string(from:)) ?? "never"]
         }))

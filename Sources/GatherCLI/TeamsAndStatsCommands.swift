@@ -67,7 +67,7 @@ enum TeamsAndStatsCommands {
         let target = "/api/stats/leaderboard" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
         let board = try await context.client.request(.get, target, as: [LeaderboardEntry].self)
         if context.wantsJSON { return context.printJSON(board) }
-        context.printTable(Table(headers: ["#", "NAME", "P", "W", "D", "L", "WIN%", "GD", "RATING", "±"], rows: board.map { entry in
+        context.printTable(Table(headers: ["#", "NAME", "P", "W", "D", "L", "WIN%", "GD", "RATING", "±"], flexible: [1], rows: board.map { entry in
             [String(entry.rank), entry.name, String(entry.played), String(entry.won), String(entry.drawn), String(entry.lost),
              "\(Int((entry.winRate * 100).rounded()))%", entry.goalDifference > 0 ? "+\(entry.goalDifference)" : String(entry.goalDifference),
              entry.rating.map { RatingText.value($0.mean) } ?? "-", entry.rating?.lastChange.map(RatingText.change) ?? "-"]

@@ -31,7 +31,7 @@ enum TokenCommands {
         if context.wantsJSON { return context.printJSON(tokens) }
         let dates = ISO8601DateFormatter()
         let now = Date()
-        context.printTable(Table(headers: ["ID", "NAME", "SCOPE", "CREATED", "EXPIRES", "LAST USED"], rows: tokens.map { token in
+        context.printTable(Table(headers: ["ID", "NAME", "SCOPE", "CREATED", "EXPIRES", "LAST USED"], flexible: [1], rows: tokens.map { token in
             let expiry = token.expiresAt.map { (token.hasExpired(at: now) ? "expired " : "") + dates.string(from: $0) } ?? "never"
             return [String(token.id), token.name, token.scope.rawValue, dates.string(from: token.createdAt), expiry,
                     token.lastUsedAt.map(dates.string(from:)) ?? "never"]

@@ -45,6 +45,24 @@ final class GatherCLIUnitTests: XCTestCase {
         XCTAssertEqual(table.lines(width: 12), ["ID  NAME", "1   Ana", "12  A very …"])
     }
 
+    func testALongNameGivesWayAndEveryNumberStaysWhole() {
+        let name = String(repeating: "Maximiliano Fernández ", count: 4)
+        let table = Table(headers: ["#", "NAME", "P", "W", "D", "L", "WIN%", "GD", "RATING", "±"],
+                          rows: [["1", name, "13", "8", "2", "3", "62%", "+11", "27.4", "2.1"], ["2", "Ana", "9", "4", "1", "4", "44%", "-2", "24.0", "3.0"]],
+                          flexible: [1])
+        let lines = table.lines(width: 80)
+        for line in lines { XCTAssertLessThanOrEqual(line.count, 80, line) }
+        XCTAssertTrue(lines[1].hasSuffix("13  8  2  3  62%   +11  27.4    2.1"), lines[1])
+        XCTAssertTrue(lines[1].contains("Maximiliano Fernández Maximiliano Ferná…  13"), "the name cut, with …: \(lines[1])")
+        XCTAssertTrue(lines[2].contains("Ana"))
+        XCTAssertEqual(table.lines(width: nil)[1].contains(name.trimmingCharacters(in: .whitespaces)), true, "--wide: whole")
+
+        let narrow = Table(headers: ["ID", "NAME", "AGE", "SKILL", "POSITION", "TEAM"],
+                           rows: [["7", name, "31", "amateur", "goalkeeper", "Real Betis Balompié"]], flexible: [1, 5]).lines(width: 60)
+        XCTAssertTrue(narrow[1].contains("Maximili…  31   amateur  goalkeeper  Real Betis Balompié"), "all but the name whole at 60: \(narrow[1])")
+        XCTAssertLessThanOrEqual(narrow[1].count, 60)
+    }
+
     func testImportedGatherIDsAreStablePerAccountAndKeptForTheSameAccount() throws {
         let gather = try XCTUnwrap(UUID(uuidString: "6F9619FF-8B86-D011-B42D-00C04FC964FF"))
         let owner = UUID(), other = UUID()

@@ -296,6 +296,31 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertTrue(garbled.errors.contains("--kick-off is a date and time: \"2026-11-19 19:00\""), garbled.errors)
     }
 
+    func testTablesFitEightyColumnsCuttingTheNameNotTheNumbers() throws {
+        try register("tables")
+        XCTAssertEqual(try client(["login", "--username", "tables"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        let long = "Maximiliano Alejandro de la Santísima Trinidad Fernández y Gómez de la Serna ok"
+        XCTAssertEqual(long.count, 79)
+        let ids = try [long, "Ana"].map { name in
+            try client(["players", "add", "--name", name, "--age", "31", "--skill", "amateur", "--position", "goalkeeper", "--quiet"])
+                .output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        XCTAssertEqual(try client(["gathers", "new", "--team-a", ids[0], "--team-b", ids[1], "--score", "3-1"]).status, 0)
+
+        // Not a terminal: 80 columns.
+        let stats = try client(["stats"]).output.split(separator: "\n").map(String.init)
+        for line in stats { XCTAssertLessThanOrEqual(line.count, 80, line) }
+        let first = try XCTUnwrap(stats.first { $0.contains("Maximiliano") })
+        XCTAssertTrue(first.contains("…") && first.contains("1  1  0  0  100%"), "every number whole:\n\(stats.joined(separator: "\n"))")
+        let roster = try client(["players", "list"]).output.split(separator: "\n").map(String.init)
+        for line in roster { XCTAssertLessThanOrEqual(line.count, 80, line) }
+        XCTAssertTrue(roster.contains { $0.contains("Maximiliano") && $0.contains("31") && $0.contains("amateur") && $0.contains("goalkeeper") },
+                      roster.joined(separator: "\n"))
+
+        XCTAssertTrue(try client(["stats", "--wide"]).output.contains(long), "--wide: everything")
+        XCTAssertTrue(try client(["players", "list", "--json"]).output.contains(long), "--json: never cut")
+    }
+
     func testShareLinksAreMadeListedAndRevoked() throws {
         try register("host")
         XCTAssertEqual(try client(["login", "--username", "host"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
