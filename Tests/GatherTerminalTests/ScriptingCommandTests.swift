@@ -716,7 +716,7 @@ final class ScriptingCommandTests: XCTestCase {
             host.press("j")
             XCTAssertTrue(host.waitFor("History 2/2"), host.screen())
         }
-        XCTAssertTrue(host.waitFor("Saved twice? One of these players is in the match of"), host.screen())
+        XCTAssertTrue(host.waitFor("Saved twice? It repeats the match of"), host.screen())
         host.press("b")
         XCTAssertTrue(host.waitFor("Both matches count now"), host.screen())
         let both = try XCTUnwrap(try client(["stats", "--json"]).json() as? [[String: Any]])

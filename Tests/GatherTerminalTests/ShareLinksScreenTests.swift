@@ -79,14 +79,29 @@ final class ShareLinksScreenTests: XCTestCase {
         XCTAssertFalse(drawn(screen, width: 80, height: 24).lines.contains { $0.contains("█") })
     }
 
-    func testOnASmallTerminalTheLinkStaysWholeAndTheCodeSaysWhatItNeeds() async {
+    func testOnASmallTerminalTheLinkIsNeverBrokenAcrossLinesAndTheCodeSaysWhatItNeeds() async {
         let (presenter, screen) = await screen()
         presenter.beginNew()
         await presenter.submitName("Thursday")
-        let lines = drawn(screen, width: 60, height: 14).lines
-        let joined = lines.map { $0.trimmingCharacters(in: .whitespaces) }.joined()
-        XCTAssertTrue(joined.contains("https://gather.example.org/s/Ab3-_xYz0123456789Ab3-_xYz0123456789Ab3-_xY"), "wrapped, never cut")
-        XCTAssertTrue(lines.contains { $0.contains("A QR code of it needs a terminal of") })
+        let lines = drawn(screen, width: 60, height: 14).lines.map { $0.trimmingCharacters(in: .whitespaces) }
+        // 74 characters do not fit 60: a copy of two lines would break the link, so its path
+        // (which fits) has a line of its own, with the address it belongs to.
+        XCTAssertTrue(lines.contains("/s/Ab3-_xYz0123456789Ab3-_xYz0123456789Ab3-_xY"), lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains { $0.hasPrefix("on https://gather.example.org") }, lines.joined(separator: "\n"))
+        XCTAssertFalse(lines.contains { $0.hasPrefix("https://gather.example.org/s/Ab3") }, "never half a link")
+        XCTAssertTrue(lines.joined(separator: " ").contains("A QR code of it needs"), lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.joined(separator: " ").contains("more rows than this terminal has"), lines.joined(separator: "\n"))
         XCTAssertFalse(lines.contains { $0.contains("█") })
+    }
+
+    func testAnInvitationsWholeHeadingAndItsCodeAt80x24() {
+        var buffer = ScreenBuffer(width: 80, height: 20)
+        let heading = "An invitation to Thursday five-a-side as an organiser, for one account, for 7 days. It is shown this once: "
+            + "they join with gather group accept CODE, or a on this screen."
+        ScannableText.draw("8f3KxQ2-code", heading: heading, elsewhere: "gather group invite", colorEnabled: false, into: &buffer,
+                           in: Area(row: 0, column: 0, width: 80, height: 20))
+        let text = (0..<20).map { buffer.line($0).trimmingCharacters(in: .whitespaces) }
+        XCTAssertTrue(text.joined(separator: " ").contains("or a on this screen."), "the heading whole:\n\(text.joined(separator: "\n"))")
+        XCTAssertTrue(text.contains("8f3KxQ2-code"), "the code on a line of its own")
     }
 }

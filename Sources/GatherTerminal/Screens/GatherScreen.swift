@@ -142,10 +142,12 @@ final class GatherScreen: TerminalScreen, GatherView {
             timeField.draw(into: &buffer, row: promptRow, column: area.column + 14, width: 7, focused: true, style: Theme.field)
         case .confirmEnd(let result):
             let winner = result.winner == .none ? "a draw" : "winner \(result.winner.rawValue)"
-            buffer.message("End the gather? \(result.scoreLine), \(winner). (y/n)",
-                           row: promptRow, in: area, style: Theme.notice)
+            buffer.question(["End the gather? \(result.scoreLine), \(winner). (y/n)",
+                             "End it? \(result.scoreLine), \(winner). (y/n)",
+                             "End it? \(result.score.teamA) – \(result.score.teamB), \(winner). (y/n)"], row: promptRow, in: area)
         case .confirmReset(let played):
-            buffer.message("Reset the clock? \(played) played will be lost. (y/n)", row: promptRow, in: area, style: Theme.notice)
+            buffer.question(["Reset the clock? \(played) played will be lost. (y/n)", "Reset? \(played) played is lost. (y/n)"],
+                            row: promptRow, in: area)
         case .confirmQuit:
             // The score stands just above; at 60 columns the choices must fit.
             buffer.message("Not saved yet: s save and quit · d discard · Esc play on", row: promptRow, in: area, style: Theme.notice)

@@ -192,14 +192,20 @@ final class HistoryScreen: TerminalScreen, HistoryView {
         }
         if let highlighted, case .disputed(let theirs) = highlighted.status {
             // Both results are real: neither goes without the user's word.
-            buffer.paragraph("Someone else saved \(theirs) for this match meanwhile; yours (\(highlighted.score)) is on this computer"
-                             + " — m keeps yours, t takes theirs", row: row - 1, in: area, style: Theme.notice, maxLines: 2)
+            buffer.paragraph(fitting: ["Someone else saved \(theirs) for this match meanwhile; yours (\(highlighted.score)) is on this "
+                                       + "computer — m keeps yours, t takes theirs",
+                                       "They saved \(theirs), you \(highlighted.score) (on this computer): m keeps yours, t takes theirs"],
+                             row: row - 1, in: area)
             return
         }
         if let highlighted, case .inQuestion(let repeats) = highlighted.status {
             let other = repeats.map { "the match of \($0)" } ?? "another match"
-            buffer.paragraph("Saved twice? One of these players is in \(other) at the same time. It counts nowhere until one is"
-                             + " deleted (x) or an owner says both were played (b)", row: row - 1, in: area, style: Theme.notice, maxLines: 2)
+            buffer.paragraph(fitting: ["Saved twice? One of these players is in \(other) at the same time. It counts nowhere until one "
+                                       + "is deleted (x) or an owner says both were played (b)",
+                                       "Saved twice? It repeats \(other): it counts once one is deleted (x) or an owner says both "
+                                       + "were played (b)",
+                                       "Saved twice: x deletes one, b (an owner) says both were played"],
+                             row: row - 1, in: area)
             return
         }
         if let highlighted, let refusal = highlighted.status.refusal {

@@ -165,7 +165,10 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
             case 1?: " Played 1 match; its result is kept."
             case let count?: " Played \(count) matches; their results are kept."
             }
-            buffer.message("Delete \(name)?\(kept) (y/n)", row: messageRow, in: area, style: Theme.notice)
+            // The keys are never cut: a long name gives way first (the question's last wording).
+            let short = state.pendingDeletionGathers.map { $0 > 0 ? " (played \($0); results kept)" : "" } ?? ""
+            buffer.question(["Delete \(name)?\(kept) (y/n)", "Delete \(name)?\(short) (y/n)", "Delete \(name)? (y/n)"],
+                            row: messageRow, in: area)
         } else if state.isConfirmingLogout {
             // Short enough for 60 columns: what waits here is said in full on the login screen.
             let question = state.pendingResults == 0 ? "Log out? The saved session is forgotten. (y/n)"

@@ -26,11 +26,29 @@ extension ScreenBuffer {
     @discardableResult
     mutating func paragraph(_ text: String?, row: Int, in area: Area, style: Style = Theme.error, maxLines: Int = 3) -> Int {
         guard let text, area.width > 0 else { return 0 }
+        let lines = ScreenBuffer.wrapped(text, width: area.width)
+        for (offset, line) in lines.prefix(maxLines).enumerated() where row + offset < area.bottom {
+            put(line, row: row + offset, column: area.column, style: style, maxWidth: area.width)
+        }
+        return min(lines.count, maxLines)
+    }
+
+    /// The first of `wordings` (longest first) that wraps into `maxLines` rows whole, else the last.
+    @discardableResult
+    mutating func paragraph(fitting wordings: [String], row: Int, in area: Area, style: Style = Theme.notice, maxLines: Int = 2) -> Int {
+        guard area.width > 0, let shortest = wordings.last else { return 0 }
+        let text = wordings.first { ScreenBuffer.wrapped($0, width: area.width).count <= maxLines } ?? shortest
+        return paragraph(text, row: row, in: area, style: style, maxLines: maxLines)
+    }
+
+    /// `text` in lines of at most `width` cells, broken between words (a word longer than a line
+    /// has one of its own, cut when drawn).
+    static func wrapped(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         for word in text.split(separator: " ") {
             let candidate = current.isEmpty ? String(word) : current + " " + word
-            if DisplayWidth.of(candidate) <= area.width || current.isEmpty {
+            if DisplayWidth.of(candidate) <= width || current.isEmpty {
                 current = candidate
             } else {
                 lines.append(current)
@@ -38,10 +56,7 @@ extension ScreenBuffer {
             }
         }
         if !current.isEmpty { lines.append(current) }
-        for (offset, line) in lines.prefix(maxLines).enumerated() where row + offset < area.bottom {
-            put(line, row: row + offset, column: area.column, style: style, maxWidth: area.width)
-        }
-        return min(lines.count, maxLines)
+        return lines
     }
 
     /// A row of a list: reverse video across the area's width when highlighted.
