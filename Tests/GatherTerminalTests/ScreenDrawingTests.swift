@@ -56,6 +56,65 @@ final class ScreenDrawingTests: XCTestCase {
         XCTAssertFalse(shown.contains("· skill 4"), "the declared skill did not make these teams:\n\(shown)")
     }
 
+    func testAt60x16EveryPartOfConfirmTeamsShowsItsHeadingAndNoCountSaysZero() {
+        let players = (1...12).map { Player(id: $0, name: "Player \($0)") }
+        let (presenter, screen) = confirmTeams(players)
+        // Five to Team A, five to Team B, two left on the bench.
+        for _ in 0..<5 { presenter.assignHighlighted(to: .teamA) }
+        for _ in 0..<5 { presenter.assignHighlighted(to: .teamB) }
+        // The content area of a 60×16 terminal: its title bar and footer aside.
+        var buffer = ScreenBuffer(width: 60, height: 13)
+        screen.draw(into: &buffer, in: Area(row: 0, column: 0, width: 60, height: 13))
+        let shown = text(of: buffer)
+        for heading in ["Bench (2)", "Team A (5)", "Team B (5)"] {
+            XCTAssertTrue(shown.contains(heading), "\(heading) hidden:\n\(shown)")
+        }
+        XCTAssertFalse(shown.contains("+0 more") || shown.contains("↑ 0 more"), shown)
+        XCTAssertTrue(shown.contains("more"), "what does not fit is counted:\n\(shown)")
+    }
+
+    private struct Board: StatsService {
+        func stats(playerID: Int) async throws -> PlayerStats { throw ServiceError.unreachable("none") }
+        func leaderboard() async throws -> [LeaderboardEntry] {
+            [LeaderboardEntry(rank: 1, playerID: 1, name: "Maximiliano Fernánd", played: 13, won: 8, drawn: 2, lost: 3, goalDifference: 11)]
+        }
+        func ratings() async throws -> [RatedPlayer] { [] }
+    }
+
+    func testAt60ColumnsTheLeaderboardKeepsNineteenCellsOfAName() async {
+        let presenter = LeaderboardPresenter(service: Board())
+        let screen = LeaderboardScreen(presenter: presenter, requestRender: RenderRequest {}, effects: Effects())
+        presenter.view = screen
+        await presenter.viewDidLoad()
+        var buffer = ScreenBuffer(width: 60, height: 13)
+        screen.draw(into: &buffer, in: Area(row: 0, column: 0, width: 60, height: 13))
+        let row = buffer.line(1)
+        XCTAssertTrue(row.contains("Maximiliano Fernánd"), "the name whole (19 cells), not cut to 8:\n\(text(of: buffer))")
+        XCTAssertTrue(row.contains("13") && row.contains("+11"), row)
+    }
+
+    private struct SilentFeed: LiveFeed {
+        func events() -> AsyncThrowingStream<LiveFeedEvent, any Error> { AsyncThrowingStream { _ in } }
+    }
+
+    func testAt80x24WatchShowsEveryPlayerAndWhenItLastHeard() {
+        let presenter = WatchPresenter(feed: SilentFeed(), ticker: DispatchTicker(), time: MonotonicTimeSource(),
+                                       label: "a share link on football.example.org")
+        let screen = WatchScreen(presenter: presenter, requestRender: RenderRequest {})
+        let match = LiveMatch(gatherID: UUID(), teamA: .init(names: ["Ana", "Ben", "Cleo", "Dan", "Eva"]),
+                              teamB: .init(names: ["Fay", "Gus", "Hal", "Ivo", "Jo"]), score: Score(teamA: 2, teamB: 1) ?? .goalless,
+                              phase: .running, remainingSeconds: 300, durationSeconds: 600)
+        screen.display(WatchViewState(connection: .live, match: match, clock: "05:00", phase: "Running", lastHeard: "20:31:05",
+                                      label: "a share link on football.example.org/s/" + String(repeating: "x", count: 43)))
+        // The content area of an 80×24 terminal.
+        var buffer = ScreenBuffer(width: 80, height: 22)
+        screen.draw(into: &buffer, in: Area(row: 0, column: 0, width: 80, height: 22))
+        let shown = text(of: buffer)
+        for name in ["Eva", "Jo"] { XCTAssertTrue(shown.contains(name), "\(name) hidden:\n\(shown)") }
+        XCTAssertFalse(shown.contains("more"), shown)
+        XCTAssertTrue(buffer.line(0).contains("last heard 20:31:05"), buffer.line(0))
+    }
+
     private func confirmTeams(_ players: [Player]) -> (ConfirmTeamsPresenter, ConfirmTeamsScreen) {
         let presenter = ConfirmTeamsPresenter(players: players)
         let screen = ConfirmTeamsScreen(presenter: presenter, requestRender: RenderRequest {})

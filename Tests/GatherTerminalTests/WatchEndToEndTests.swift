@@ -72,7 +72,8 @@ final class WatchEndToEndTests: XCTestCase {
     func testAFriendWatchesTheMatchFromTheLinkUntilItIsRevoked() async throws {
         let (link, id) = try await shareLink()
         let terminal = try TmuxSession(arguments: ["watch", link], columns: 80, rows: 24)
-        XCTAssertTrue(terminal.waitFor("● Live · a share link on 127.0.0.1"))
+        XCTAssertTrue(terminal.waitFor("● Live · last heard"))
+        XCTAssertTrue(terminal.waitFor("· a share link on 127.0.0.1"), terminal.screen())
         XCTAssertTrue(terminal.waitFor("No match is being played right now"))
 
         try await publish(score: "2-1", phase: "running", remaining: 462)
@@ -106,7 +107,8 @@ final class WatchEndToEndTests: XCTestCase {
         XCTAssertEqual(login, 0)
         let terminal = try TmuxSession(arguments: ["watch"], environment: ["XDG_CONFIG_HOME": config.path, "FG_SERVER_URL": url],
                                        columns: 60, rows: 16)
-        XCTAssertTrue(terminal.waitFor("● Live · your match on 127.0.0.1"))
+        XCTAssertTrue(terminal.waitFor("● Live · last heard"))
+        XCTAssertTrue(terminal.waitFor("· your match on 127.0.0.1"), terminal.screen())
         try await publish(score: "1-0", phase: "running", remaining: 125)
         XCTAssertTrue(terminal.waitFor("Team A  1 – 0  Team B"), terminal.screen())
         XCTAssertTrue(terminal.waitFor("02:0"), "the clock in digits at this size: \(terminal.screen())")

@@ -73,10 +73,7 @@ final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
         if area.width >= ConfirmTeamsScreen.sideBySideWidth {
             drawSideBySide(state, into: &buffer, in: lists)
         } else {
-            let lines = state.sections.enumerated().flatMap { index, section in
-                (index == 0 ? [] : [Line.heading("")]) + sectionLines(section)
-            }
-            draw(window(lines, height: lists.height), into: &buffer, in: lists)
+            drawStacked(state, into: &buffer, in: lists)
         }
         let messages = Area(row: area.bottom - 2, column: area.column, width: area.width, height: 2)
         if state.error == nil {
@@ -122,6 +119,30 @@ final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
              in: Area(row: top, column: area.column + half, width: area.width - half, height: height))
     }
 
+    /// Bench, Team A and Team B one under another, each in rows of its own, so no part hides
+    /// another behind a count: every part shows its heading and at least one line; the part with
+    /// the highlighted player gets the rows it needs first, then the others in turn.
+    private func drawStacked(_ state: ConfirmTeamsViewState, into buffer: inout ScreenBuffer, in area: Area) {
+        let parts = state.sections.map(sectionLines)
+        let needed = parts.map(\.count)
+        // A blank row between parts when there is room for it.
+        let gaps = area.height >= needed.reduce(0, +) + parts.count - 1 || area.height >= 4 * parts.count ? parts.count - 1 : 0
+        var heights = needed.map { min($0, 2) }
+        var left = area.height - gaps - heights.reduce(0, +)
+        let highlighted = parts.firstIndex { $0.contains(where: \.isHighlighted) }
+        for index in ([highlighted].compactMap { $0 } + Array(parts.indices)) where left > 0 {
+            let more = min(left, needed[index] - heights[index])
+            heights[index] += more
+            left -= more
+        }
+        var row = area.row
+        for (index, part) in parts.enumerated() where row < area.bottom {
+            let height = min(heights[index], area.bottom - row)
+            draw(window(part, height: height), into: &buffer, in: Area(row: row, column: area.column, width: area.width, height: height))
+            row += height + (gaps > 0 ? 1 : 0)
+        }
+    }
+
     private func sectionLines(_ section: TeamSection) -> [Line] {
         var heading = "\(section.title) (\(section.rows.count))"
         if section.team != .bench {
@@ -142,13 +163,14 @@ final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
         if height > 1, first + height < lines.count, highlighted == first + height - 1 { first += 1 }
         var shown = Array(lines[first..<min(lines.count, first + height)])
         let isPlayer = { (line: Line) -> Bool in if case .player = line { return true } else { return false } }
+        // A count only where players are left out: "+0 more" would say nothing, and hide a line.
         if height > 1, first + shown.count < lines.count, let last = shown.last {
             let below = lines[(first + shown.count)...].filter(isPlayer).count + (isPlayer(last) ? 1 : 0)
-            shown[shown.count - 1] = .more("+\(below) more")
+            if below > 0 { shown[shown.count - 1] = .more("+\(below) more") }
         }
         if height > 1, first > 0, let top = shown.first, !top.isHighlighted {
             let above = lines[..<first].filter(isPlayer).count + (isPlayer(top) ? 1 : 0)
-            shown[0] = .more("↑ \(above) more")
+            if above > 0 { shown[0] = .more("↑ \(above) more") }
         }
         return shown
     }

@@ -56,9 +56,10 @@ final class LeaderboardScreen: TerminalScreen, LeaderboardView {
         return .handled
     }
 
-    /// Widths of the columns after the name, which takes what is left.
-    private static let widths: [LeaderboardColumn: Int] = [.rank: 4, .played: 4, .won: 4, .drawn: 4, .lost: 4, .winRate: 7,
-                                                           .goalDifference: 5, .rating: 7]
+    /// Widths of the columns after the name, which takes what is left: as narrow as their
+    /// numbers and headings (with the sort arrow) allow, so a name keeps 19 cells at 60 columns.
+    private static let widths: [LeaderboardColumn: Int] = [.rank: 3, .played: 3, .won: 3, .drawn: 3, .lost: 3, .winRate: 6,
+                                                           .goalDifference: 4, .rating: 7]
 
     func draw(into buffer: inout ScreenBuffer, in area: Area) {
         guard let state else { return }

@@ -48,7 +48,10 @@ final class WatchScreen: TerminalScreen, WatchView {
             buffer.paragraph(words, row: row + 1, in: area, style: Theme.dim)
             return
         }
-        let big = area.height >= WatchScreen.bigDigitsMinimumHeight
+        // Big digits only when every player still fits below them: the teams matter more than the size of the clock.
+        let players = max(match.teamA.names.count, match.teamB.names.count, 1)
+        let bigLayout = (row - area.row) + 2 * BigDigits.height + 3 + 1 + players
+        let big = area.height >= WatchScreen.bigDigitsMinimumHeight && area.height >= bigLayout
         let clockStyle = match.phase == .timeUp ? Theme.error : Theme.clock
         let score = "\(match.score.teamA)-\(match.score.teamB)"
         if big, let clockRows = BigDigits.rows(state.clock), let scoreRows = BigDigits.rows(score) {
@@ -75,8 +78,10 @@ final class WatchScreen: TerminalScreen, WatchView {
             buffer.put("Connecting to \(state.label)…", row: area.row, column: area.column, style: Theme.notice, maxWidth: area.width)
             return area.row + 1
         case .live:
+            // When it was last heard first: the label (a long link) is what gives way.
             let column = area.column + buffer.put("● Live · ", row: area.row, column: area.column, style: Theme.selectedMark)
-            buffer.put("\(state.label)\(heard)", row: area.row, column: column, style: Theme.dim, maxWidth: area.width - (column - area.column))
+            let when = state.lastHeard.map { "last heard \($0) · " } ?? ""
+            buffer.put(when + state.label, row: area.row, column: column, style: Theme.dim, maxWidth: area.width - (column - area.column))
             return area.row + 1
         case .reconnecting(let seconds, let reason):
             return area.row + buffer.paragraph("Not live. \(reason) Trying again in \(seconds) s\(heard).",

@@ -25,6 +25,15 @@ package struct WatchViewState: Equatable, Sendable {
     package var lastHeard: String?
     /// What is being watched (never a link's secret part).
     package var label: String
+
+    package init(connection: Connection, match: LiveMatch?, clock: String, phase: String, lastHeard: String?, label: String) {
+        self.connection = connection
+        self.match = match
+        self.clock = clock
+        self.phase = phase
+        self.lastHeard = lastHeard
+        self.label = label
+    }
 }
 
 @MainActor
