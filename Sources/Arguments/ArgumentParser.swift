@@ -61,6 +61,10 @@ package struct ArgumentParser: Sendable {
         if words.first == "help" {
             let rest = Array(words.dropFirst())
             guard !rest.isEmpty else { return .help(nil) }
+            // `help players`: a group of commands, whose help lists them.
+            if !subcommands(of: rest).isEmpty, !commands.contains(where: { $0.path == rest }) {
+                return .help(CommandSpec(rest.joined(separator: " "), summary: "", example: ""))
+            }
             guard let spec = longestCommand(in: rest), spec.path.count == rest.count else {
                 throw UsageError("no command \"\(rest.joined(separator: " "))\"\(suggestion(forCommand: rest)); see \(program) help")
             }
@@ -75,6 +79,12 @@ package struct ArgumentParser: Sendable {
             if arguments.contains("--help") || arguments.contains("-h") { return .help(nil) }
             let knownFirst = commands.contains { $0.path.first == words.first }
             let attempt = Array(words.prefix(knownFirst ? 2 : 1))
+            // `gather players` alone: the group's commands, not a suggestion of the word typed.
+            if knownFirst, attempt.count == 1 {
+                let names = subcommands(of: attempt).compactMap(\.path.last)
+                throw UsageError("\"\(attempt[0])\" needs one of its commands: \(names.joined(separator: ", ")); "
+                                 + "see \(program) help \(attempt[0])")
+            }
             throw UsageError(attempt.isEmpty ? "a command is needed; see \(program) help"
                              : "no command \"\(attempt.joined(separator: " "))\"\(suggestion(forCommand: attempt)); see \(program) help")
         }
@@ -186,6 +196,11 @@ package struct ArgumentParser: Sendable {
         return previous[b.count]
     }
 
+    /// The commands one word longer than `group` that start with it (`players list`, `players add`…).
+    private func subcommands(of group: [String]) -> [CommandSpec] {
+        commands.filter { $0.path.count == group.count + 1 && $0.path.starts(with: group) }
+    }
+
     /// The command whose words are the longest prefix of `words`.
     private func longestCommand(in words: [String]) -> CommandSpec? {
         commands.filter { words.starts(with: $0.path) }.max { $0.path.count < $1.path.count }
@@ -204,6 +219,14 @@ package struct ArgumentParser: Sendable {
             }
             lines += ["", "\(program) help COMMAND (or COMMAND --help) shows a command's options and an example."]
             return lines.joined(separator: "\n")
+        }
+        let group = subcommands(of: spec.path)
+        if !group.isEmpty, !commands.contains(where: { $0.path == spec.path }) {
+            let width = (group.map(\.name.count).max() ?? 0) + 2
+            return (["Usage: \(program) \(spec.name) COMMAND [options]", "", "Commands:"]
+                    + group.map { "  " + $0.name.padded(to: width) + $0.summary }
+                    + ["", "\(program) help \(spec.name) COMMAND (or \(spec.name) COMMAND --help) shows a command's options and an example."])
+                .joined(separator: "\n")
         }
         var lines = ["Usage: \(usage(of: spec, program: program))", "", spec.summary]
         if !spec.options.isEmpty { lines += ["", "Options:"] + spec.options.map(optionLine) }

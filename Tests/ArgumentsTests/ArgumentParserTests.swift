@@ -65,6 +65,15 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertTrue(parser.help(for: nil, program: "gather").contains("  players list   the roster"))
     }
 
+    func testAGroupOfCommandsAloneListsItsCommandsNeverSuggestingItself() throws {
+        XCTAssertEqual(mistake(["gathers"]), "\"gathers\" needs one of its commands: score; see gather help gathers")
+        guard case .help(let group?) = try parser.parse(["help", "teams"]) else { return XCTFail("help of a group") }
+        let text = parser.help(for: group, program: "gather")
+        XCTAssertTrue(text.hasPrefix("Usage: gather teams COMMAND [options]"), text)
+        XCTAssertTrue(text.contains("teams balance  fair teams"), text)
+        XCTAssertFalse(text.contains("did you mean"))
+    }
+
     func testMistakesAreNamed() {
         XCTAssertEqual(mistake([]), "a command is needed; see gather help")
         XCTAssertEqual(mistake(["frobnicate", "now"]), "no command \"frobnicate\"; see gather help")

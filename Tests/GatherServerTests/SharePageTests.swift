@@ -154,6 +154,18 @@ final class SharePageTests: XCTestCase {
         XCTAssertTrue(second.text.contains("Older results"))
     }
 
+    func testOlderResultsAreOfferedOnlyWhenThereAreSome() throws {
+        let path = try share().path
+        let ended = try organiser.request(.get, "/api/gathers?status=ended&limit=200").jsonArray().count
+        // Exactly a front page's worth (ten): nothing older to offer.
+        for day in 0..<(10 - ended) {
+            try play("1-0", on: String(format: "2026-09-%02dT18:00:00Z", day + 1), teamA: ["Ana"], teamB: ["Ben"])
+        }
+        XCTAssertFalse(try get(path).text.contains("Older results →"), "ten results, none older")
+        try play("2-0", on: "2026-08-01T18:00:00Z", teamA: ["Ana"], teamB: ["Ben"])
+        XCTAssertTrue(try get(path).text.contains("Older results →"), "an eleventh")
+    }
+
     func testViewsAreCountedForTheOrganiser() throws {
         let (path, id) = try share()
         for _ in 0..<3 { XCTAssertEqual(try get(path).status, 200) }

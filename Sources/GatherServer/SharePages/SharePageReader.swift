@@ -49,11 +49,15 @@ struct SharePageReader {
                                matches: try lines(gathers))
     }
 
-    /// A page of results and, when it is full, where the next begins.
+    /// A page of results and, when older ones exist, where the next begins: one more than the
+    /// page is read to know (a page of exactly ten would otherwise offer a next one with none).
     private func results(_ query: GatherQuery) throws -> ([MatchLine], SitePath?) {
-        let gathers = try GatherRepository(database).page(owner: owner, query: query).prefix(query.limit)
-        let lines = try lines(Array(gathers))
-        let older = gathers.count == query.limit ? gathers.last.map { site.matches(before: $0.id) } : nil
+        var probe = query
+        probe.limit = query.limit + 1
+        let read = try GatherRepository(database).page(owner: owner, query: probe)
+        let gathers = Array(read.prefix(query.limit))
+        let lines = try lines(gathers)
+        let older = read.count > query.limit ? gathers.last.map { site.matches(before: $0.id) } : nil
         return (lines, older)
     }
 
