@@ -20,7 +20,8 @@ package enum ExitCode: Int32, Sendable {
     static func of(_ error: ServiceError) -> ExitCode {
         switch error {
         case .unreachable: return .unreachable
-        case .unauthorized: return .notLoggedIn
+        // A token that may not do that: what is missing is the credential, as when not logged in.
+        case .unauthorized, .insufficientScope: return .notLoggedIn
         case .rejected(let status, _) where [429, 503, 507].contains(status): return .tryAgainLater
         case .rejected, .unknownPlayers, .invalidResponse: return .refused
         }

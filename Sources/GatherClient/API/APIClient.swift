@@ -123,6 +123,9 @@ package final class APIClient: Sendable {
                 if sentToken != nil { unauthorizedHandler.withLock { $0 }?() }
                 throw ServiceError.unauthorized(reason)
             }
+            if response.status == 403, response.headers[HTTPHeaders.Name.wwwAuthenticate]?.contains("insufficient_scope") == true {
+                throw ServiceError.insufficientScope(reason)
+            }
             if response.status == 429 {
                 throw ServiceError.rejected(status: 429, reason: TooManyRequests.message(
                     reason: reason, retryAfter: response.headers[HTTPHeaders.Name.retryAfter]))

@@ -69,7 +69,7 @@ package struct APISessionService: SessionService {
         } catch let error as ServiceError {
             switch error {
             case .unauthorized: return .revoked
-            case .unreachable, .invalidResponse, .rejected, .unknownPlayers: return .notRevoked(error.message)
+            case .unreachable, .invalidResponse, .rejected, .unknownPlayers, .insufficientScope: return .notRevoked(error.message)
             }
         } catch {
             return .notRevoked(ServiceError(error).message)

@@ -420,7 +420,7 @@ extension ServiceError {
         switch self {
         case .unreachable, .unauthorized, .invalidResponse: return true
         case .rejected(let status, _): return status == 408 || status == 429 || status >= 500
-        case .unknownPlayers: return false
+        case .unknownPlayers, .insufficientScope: return false
         }
     }
 }

@@ -11,6 +11,9 @@ package enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
     case unknownPlayers(ids: [Int], reason: String)
     /// The server answered with something this client does not understand.
     case invalidResponse(String)
+    /// The token sent is valid but may not do that (RFC 6750's `insufficient_scope`: a read-only
+    /// API token asked to change something, or any token asked to manage the account).
+    case insufficientScope(String)
 
     package var message: String {
         switch self {
@@ -18,6 +21,7 @@ package enum ServiceError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unauthorized(let reason): return reason
         case .rejected(_, let reason), .unknownPlayers(_, let reason): return reason
         case .invalidResponse(let detail): return "Unexpected answer from the server: \(detail)"
+        case .insufficientScope(let reason): return reason
         }
     }
 

@@ -41,12 +41,14 @@ extension APIError {
 
     /// An API token asked for more than its scope allows.
     static func tokenTooWeak(needs needed: Permission) -> APIError {
+        // RFC 6750: the credential is the problem, not the caller's role; a client can tell it by the header.
+        let scope: HTTPHeaders = [HTTPHeaders.Name.wwwAuthenticate: "Bearer realm=\"football-gather\", error=\"insufficient_scope\""]
         switch needed {
         case .account:
             return APIError(.forbidden, "an API token cannot do that: log in (gather login) to manage the account, its API tokens, "
-                            + "groups, members, invitations or share links")
+                            + "groups, members, invitations or share links", headers: scope)
         case .write, .read:
-            return APIError(.forbidden, "this API token can only read (scope read); make a write token for changes")
+            return APIError(.forbidden, "this API token can only read (scope read); make a write token for changes", headers: scope)
         }
     }
 

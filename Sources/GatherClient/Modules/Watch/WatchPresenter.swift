@@ -147,7 +147,7 @@ package final class WatchPresenter {
         case .rejected(let status, let reason) where status < 500 && status != 429:
             // A revoked link ("this link does not exist or was revoked"), a server without live matches.
             connection = .stopped(reason: WatchPresenter.sentence(reason))
-        case .unknownPlayers(_, let reason):
+        case .unknownPlayers(_, let reason), .insufficientScope(let reason):
             connection = .stopped(reason: WatchPresenter.sentence(reason))
         case .unreachable, .invalidResponse, .rejected:
             // Lost, busy (429, 503) or restarting: the match goes on, so the screen tries again.
