@@ -4,6 +4,9 @@ import GatherClient
 /// Every `gather` subcommand: what the parser accepts, what help and completion show.
 enum CLICommands {
     static let json = OptionSpec("--json", help: "print JSON (the API's field names) instead of a table")
+    static let delimiter = OptionSpec("--delimiter", value: "SEP",
+                                      help: "CSV: , (the default), ; (a spreadsheet in a language with decimal commas) or tab",
+                                      choices: [",", ";", "tab"])
     static let wide = OptionSpec("--wide", help: "every column whole, however wide (a table fits the terminal, or 80 columns, otherwise)")
     static let quiet = OptionSpec("--quiet", help: "print only the new id")
     static let skills = ["beginner", "amateur", "professional"]
@@ -82,7 +85,7 @@ enum CLICommands {
                     options: [OptionSpec("--player", value: "ID", help: "one player's record", type: .playerIDs),
                               OptionSpec("--min-games", value: "N", help: "leaderboard: at least N ended matches"),
                               OptionSpec("--sort", value: "BY", help: "leaderboard: record (the default) or rating", choices: ["record", "rating"]),
-                              json, wide],
+                              json, wide, OptionSpec("--csv", help: "leaderboard: CSV for a spreadsheet (UTF-8 with its mark)"), delimiter],
                     example: "gather stats --sort rating"),
         CommandSpec("share create", summary: "a read-only link to the table and the matches, for friends without an account",
                     arguments: ["NAME"], options: [json, OptionSpec("--quiet", help: "print only the link"),
@@ -105,6 +108,8 @@ enum CLICommands {
                     example: "gather group invite --role viewer"),
         CommandSpec("group accept", summary: "join the group of an invitation code", arguments: ["CODE"], options: [json],
                     example: "gather group accept 8f3K…"),
+        CommandSpec("group rename", summary: "give a group another name (owners; yours without GROUP)", arguments: ["NAME", "GROUP"],
+                    minimumArguments: 1, options: [json], example: "gather group rename \"Thursday five-a-side\""),
         CommandSpec("group leave", summary: "leave a group (by id or name)", arguments: ["GROUP"],
                     example: "gather group leave \"Sunday league\""),
         CommandSpec("token create", summary: "an API token for scripts: printed once, on standard output (needs a login)",
@@ -121,8 +126,9 @@ enum CLICommands {
                     arguments: ["SHARE-URL"], minimumArguments: 0, example: "gather watch https://gather.example.org/s/…"),
         CommandSpec("export", summary: "everything of yours in one document: players, gathers with teams and scores",
                     options: [OptionSpec("--format", value: "FORMAT", help: "json (everything, the default) or csv (the players)",
-                                         choices: ["json", "csv"]),
-                              OptionSpec("--output", value: "FILE", help: "write to FILE instead of standard output", type: .file)],
+                                         choices: ["json", "csv"]), delimiter,
+                              OptionSpec("--output", value: "FILE", help: "write to FILE (only you may read it) instead of standard output",
+                                         type: .file)],
                     example: "gather export --output backup-$(date +%F).json"),
         CommandSpec("import", summary: "a JSON export or a players CSV (header row; , ; or tab; rows with an id update that player), "
                     + "all or nothing; twice adds nothing",

@@ -144,6 +144,15 @@ struct CommandContext {
         }
     }
 
+    /// The CSV separator `--delimiter` names (a comma without it).
+    func csvSeparator() throws -> Character {
+        do {
+            return try CSVRecords.separator(named: command.value("--delimiter"))
+        } catch {
+            throw CommandFailure.usage("--delimiter must be , ; or tab (got \"\(error.given)\")")
+        }
+    }
+
     /// A whole-number argument, or a usage error naming it.
     func integer(_ text: String, name: String, range: ClosedRange<Int>? = nil) throws -> Int {
         guard let value = Int(text), range?.contains(value) ?? true else {

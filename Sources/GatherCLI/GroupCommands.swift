@@ -26,6 +26,23 @@ enum GroupCommands {
         context.console.note("Now in \(group.name) (\(group.role.rawValue))\(group.isOwn ? ", your own" : "")")
     }
 
+    /// A group's new name (owners): the group chosen, or the one named after the new name.
+    static func rename(_ context: CommandContext) async throws {
+        let session = try context.requireSession()
+        let service = APIGroupService(client: context.client)
+        let group = try await chosen(context.command.arguments.dropFirst().first, service: service, session: session,
+                                     current: context.chosenGroup(of: session)?.groupID)
+        let renamed = try await context.client.request(.patch, "/api/groups/\(group.id.uuidString)",
+                                                       body: GroupRename(name: context.command.arguments[0]), as: GroupSummary.self)
+        // The title bar and the next commands name it as it is now.
+        if let choice = context.chosenGroup(of: session), choice.groupID == renamed.id {
+            try context.sessions.store.choose(SessionStore.GroupChoice(server: choice.server, userID: choice.userID, groupID: renamed.id,
+                                                                       name: renamed.name, role: renamed.role))
+        }
+        if context.wantsJSON { return context.printJSON(renamed) }
+        context.console.note("\(group.name) is now called \(renamed.name)")
+    }
+
     static func members(_ context: CommandContext) async throws {
         let session = try context.requireSession()
         let service = APIGroupService(client: context.client)

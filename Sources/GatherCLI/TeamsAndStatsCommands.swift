@@ -67,6 +67,18 @@ enum TeamsAndStatsCommands {
         let target = "/api/stats/leaderboard" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
         let board = try await context.client.request(.get, target, as: [LeaderboardEntry].self)
         if context.wantsJSON { return context.printJSON(board) }
+        if context.command.has("--csv") {
+            // For a spreadsheet: numbers as numbers (no sign, no %), marked as UTF-8.
+            let separator = try context.csvSeparator()
+            var lines = [CSVRecords.line(["Rank", "Name", "Played", "Won", "Drawn", "Lost", "Win %", "Goal difference", "Rating"],
+                                         separator: separator)]
+            for entry in board {
+                lines.append(CSVRecords.line([String(entry.rank), entry.name, String(entry.played), String(entry.won), String(entry.drawn),
+                                              String(entry.lost), String(Int((entry.winRate * 100).rounded())), String(entry.goalDifference),
+                                              entry.rating.map { RatingText.value($0.mean) } ?? ""], separator: separator))
+            }
+            return context.console.out(CSVRecords.byteOrderMark + lines.joined(separator: "\n") + "\n")
+        }
         context.printTable(Table(headers: ["#", "NAME", "P", "W", "D", "L", "WIN%", "GD", "RATING", "±"], flexible: [1], rows: board.map { entry in
             [String(entry.rank), entry.name, String(entry.played), String(entry.won), String(entry.drawn), String(entry.lost),
              "\(Int((entry.winRate * 100).rounded()))%", entry.goalDifference > 0 ? "+\(entry.goalDifference)" : String(entry.goalDifference),

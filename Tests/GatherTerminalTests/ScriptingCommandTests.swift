@@ -326,6 +326,38 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertTrue(try client(["players", "list", "--json"]).output.contains(long), "--json: never cut")
     }
 
+    func testSpreadsheetsGetWhatTheyRead() throws {
+        try register("sheets")
+        XCTAssertEqual(try client(["login", "--username", "sheets"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        let roster = directory.appendingPathComponent("roster.csv")
+        try Data("Name;Notes;Position\nJosé;captain;GK\nBen;;Keeper\n".utf8).write(to: roster)
+        let imported = try client(["import", roster.path])
+        XCTAssertEqual(imported.status, 0, imported.errors)
+        XCTAssertTrue(imported.errors.contains("Left out the column \"Notes\": not a player's field"), imported.errors)
+        let players = try XCTUnwrap(try client(["players", "list", "--json"]).json() as? [[String: Any]])
+        XCTAssertEqual(players.compactMap { $0["preferredPosition"] as? String }, ["goalkeeper", "goalkeeper"], "GK and Keeper read")
+
+        let exported = directory.appendingPathComponent("export.csv")
+        XCTAssertEqual(try client(["export", "--format", "csv", "--delimiter", ";", "--output", exported.path]).status, 0)
+        let bytes = try Data(contentsOf: exported)
+        XCTAssertEqual(Array(bytes.prefix(3)), [0xEF, 0xBB, 0xBF], "marked as UTF-8 for a spreadsheet")
+        XCTAssertTrue(String(decoding: bytes, as: UTF8.self).contains("id;name;age;skill;preferredPosition;favouriteTeam"))
+        let mode = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: exported.path)[.posixPermissions] as? NSNumber).intValue
+        XCTAssertEqual(mode & 0o777, 0o600, "only its owner reads the roster, like every file gather keeps")
+        XCTAssertEqual(try client(["import", "--dry-run", exported.path]).output.contains("Would import 0 players"), true,
+                       "it reads back")
+
+        let ids = players.compactMap { $0["id"] as? Int }.map(String.init)
+        XCTAssertEqual(try client(["gathers", "new", "--team-a", ids[0], "--team-b", ids[1], "--score", "2-0"]).status, 0)
+        let table = try client(["stats", "--csv", "--delimiter", ";"]).output
+        XCTAssertTrue(table.hasPrefix("\u{FEFF}Rank;Name;Played;Won;Drawn;Lost;Win %;Goal difference;Rating\n"), table)
+        XCTAssertTrue(table.contains(";José;1;1;0;0;100;2;"), table)
+
+        XCTAssertEqual(try client(["group", "rename", "Thursday five-a-side"]).status, 0)
+        let groups = try XCTUnwrap(try client(["group", "list", "--json"]).json() as? [[String: Any]])
+        XCTAssertEqual(groups.first?["name"] as? String, "Thursday five-a-side", "named by its owner from gather")
+    }
+
     func testShareLinksAreMadeListedAndRevoked() throws {
         try register("host")
         XCTAssertEqual(try client(["login", "--username", "host"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)

@@ -13,14 +13,16 @@ enum BackupCommands {
         let gathers = try await allGathers(context)
         let data: Data
         if context.command.value("--format") == "csv" {
-            data = Data(PlayersCSV.format(players).utf8)
+            // Marked as UTF-8, so a spreadsheet opening it reads the accents as typed.
+            data = Data((CSVRecords.byteOrderMark + PlayersCSV.format(players, separator: try context.csvSeparator())).utf8)
         } else {
             data = try ExportDocument(exportedAt: Date(), username: user.username, userID: user.id, players: players,
                                       gathers: gathers).encoded() + Data("\n".utf8)
         }
         if let path = context.command.value("--output"), path != "-" {
             do {
-                try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+                // Only its owner may read it, like everything else gather keeps: it holds the whole roster.
+                try PrivateFile(URL(fileURLWithPath: path)).write(data)
             } catch {
                 throw CommandFailure(code: .refused, message: "cannot write \(path): \(error.localizedDescription)")
             }
@@ -73,6 +75,11 @@ enum BackupCommands {
             throw undecodableFailure(undecodable, path: path, encoding: context.command.value("--encoding"))
         } catch let tooLarge as ImportReader.TooLarge {
             throw importFailure([tooLargeReason(tooLarge, limits: limits, usage: usage)], path: path)
+        }
+        if !plan.ignoredColumns.isEmpty {
+            let named = plan.ignoredColumns.map { "\"\($0)\"" }.joined(separator: ", ")
+            context.console.note("Left out \(plan.ignoredColumns.count == 1 ? "the column" : "the columns") \(named): not a player's field "
+                                 + "(those are \(PlayersCSV.header.joined(separator: ", ")))")
         }
         let changes: RosterChanges
         switch plan.changes(to: roster) {

@@ -12,6 +12,29 @@ enum CSVRecords {
     /// The separators told apart, the preferred first when the header holds as many of each.
     static let separators: [Character] = [",", ";", "\t"]
 
+    /// What a spreadsheet reads as UTF-8 when it opens the file: Excel's own "CSV UTF-8" starts so.
+    static let byteOrderMark = "\u{FEFF}"
+
+    /// One record as a line (without its line break): a field holding the separator, a quote or a
+    /// line break in double quotes, its quotes doubled.
+    static func line(_ fields: [String], separator: Character = ",") -> String {
+        fields.map { field in
+            guard field.contains(where: { $0 == separator || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+            return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }.joined(separator: String(separator))
+    }
+
+    /// `--delimiter`: a comma (the default), a semicolon (a spreadsheet set to a language that
+    /// writes decimal commas) or a tab; the reason when it is none of them.
+    static func separator(named name: String?) throws(CSVSeparatorError) -> Character {
+        switch name {
+        case nil, ",": return ","
+        case ";": return ";"
+        case "\t", "tab", "\u{9}": return "\t"
+        case let other?: throw CSVSeparatorError(given: other)
+        }
+    }
+
     /// The separator the first record uses.
     static func separator(of text: some Sequence<Character>) -> Character {
         firstRecord(of: text).separator
@@ -149,4 +172,9 @@ enum CSVRecords {
             return records
         }
     }
+}
+
+/// A `--delimiter` that is not one a spreadsheet reads.
+struct CSVSeparatorError: Error {
+    let given: String
 }

@@ -14,6 +14,8 @@ struct ImportPlan {
     let gathers: [GatherWithPlayers]
     /// The account the export came from.
     let sourceUser: UUID?
+    /// A CSV's columns that are no player's field (notes, shirt numbers): left out, and said.
+    var ignoredColumns: [String] = []
 
     init(rows: [PlayersCSV.Row]) {
         players = rows.filter { $0.id == nil }.map { (line: $0.line, sourceID: nil, details: $0.details) }

@@ -149,7 +149,9 @@ struct ImportReader {
             case .failure(let problems): throw BackupCommands.importFailure(problems.messages, path: path)
             }
             guard reader.keptAll else { throw TooLarge(players: reader.newPlayers + reader.namedPlayers, gathers: 0, places: 0) }
-            return ImportPlan(rows: rows)
+            var plan = ImportPlan(rows: rows)
+            plan.ignoredColumns = reader.ignoredColumns
+            return plan
         case nil:
             throw BackupCommands.importFailure(["the file is empty: a header row is needed"], path: path)
         }

@@ -8,18 +8,13 @@ import GatherText
 enum PlayersCSV {
     static let header = ["id", "name", "age", "skill", "preferredPosition", "favouriteTeam"]
 
-    static func format(_ players: [Player]) -> String {
-        var lines = [header.joined(separator: ",")]
+    static func format(_ players: [Player], separator: Character = ",") -> String {
+        var lines = [CSVRecords.line(header, separator: separator)]
         for player in players {
-            lines.append([String(player.id), player.name, player.age.map(String.init) ?? "", player.skill?.rawValue ?? "",
-                          player.preferredPosition?.rawValue ?? "", player.favouriteTeam ?? ""].map(quoted).joined(separator: ","))
+            lines.append(CSVRecords.line([String(player.id), player.name, player.age.map(String.init) ?? "", player.skill?.rawValue ?? "",
+                                          player.preferredPosition?.rawValue ?? "", player.favouriteTeam ?? ""], separator: separator))
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    private static func quoted(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// The column a header names: in any case, spaces, `_` and `-` aside (`Name`, `Preferred
@@ -29,6 +24,26 @@ enum PlayersCSV {
         return PlayersCSV.header.first { $0.lowercased() == key }
             ?? ["position": "preferredPosition", "team": "favouriteTeam", "favoriteteam": "favouriteTeam"][key]
     }
+
+    /// A position as spreadsheets write it: our names in any case, or the words and letters teams
+    /// use (`GK`, `Keeper`, `Portero`, `CB`, `Mid`, `LW`, `ST`…).
+    static func position(named text: String) -> Position? {
+        let key = text.lowercased().filter { !$0.isWhitespace && $0 != "-" && $0 != "_" && $0 != "." }
+        if let position = Position(rawValue: key) { return position }
+        return positionWords.first { $0.value.contains(key) }?.key
+    }
+
+    private static let positionWords: [Position: Set<String>] = [
+        .goalkeeper: ["gk", "g", "keeper", "goalie", "goaly", "goal", "portero", "arquero", "torwart", "tw", "gardien", "goleiro", "portiere",
+                      "keeper(gk)", "por"],
+        .defender: ["d", "def", "df", "defence", "defense", "back", "cb", "lb", "rb", "fullback", "centreback", "centerback", "sweeper",
+                    "defensa", "defensor", "verteidiger", "défenseur", "defenseur", "zagueiro", "difensore"],
+        .midfielder: ["m", "mid", "mf", "cm", "dm", "am", "cdm", "cam", "midfield", "medio", "mediocampista", "centrocampista",
+                      "mittelfeld", "milieu", "meia", "centrocampo"],
+        .winger: ["w", "wing", "lw", "rw", "lm", "rm", "extremo", "flügel", "fluegel", "ailier", "ponta", "ala"],
+        .striker: ["s", "st", "cf", "fw", "f", "forward", "centreforward", "centerforward", "attacker", "delantero", "stürmer", "stuermer",
+                   "attaquant", "atacante", "avanti", "attaccante", "punta"],
+    ]
 
     /// A valid row: a player's fields, and which player if it names one by id.
     struct Row: Equatable {
@@ -79,6 +94,9 @@ enum PlayersCSV {
 
         init(keeping: Int) { self.keeping = keeping }
 
+        /// The header's columns that are no player's field, in order: their cells are left out.
+        private(set) var ignoredColumns: [String] = []
+
         /// Whether every valid row was kept.
         var keptAll: Bool { kept.count == newPlayers + namedPlayers }
 
@@ -124,7 +142,7 @@ enum PlayersCSV {
                     return skill
                 }
                 let position = try value("preferredPosition").map { text in
-                    guard let position = Position(rawValue: text.lowercased()) else {
+                    guard let position = PlayersCSV.position(named: text) else {
                         throw ValidationError(field: "preferredPosition", message: "must be goalkeeper, defender, midfielder, winger or striker")
                     }
                     return position
@@ -150,8 +168,9 @@ enum PlayersCSV {
             var columns: [String] = []
             for name in header.fields.map(PlayersCSV.trimmed) {
                 guard let column = PlayersCSV.column(named: name) else {
-                    problem("line \(header.line): unknown column \"\(name)\" (columns: \(PlayersCSV.header.joined(separator: ", ")))")
-                    columns.append(name)
+                    // A spreadsheet's own columns (notes, shirt numbers) are no player's field: left out, and said.
+                    if !name.isEmpty { ignoredColumns.append(name) }
+                    columns.append("")
                     continue
                 }
                 if columns.contains(column) { problem("line \(header.line): \"\(name)\" is the \(column) column a second time") }

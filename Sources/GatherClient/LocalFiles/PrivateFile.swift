@@ -5,10 +5,10 @@ import Glibc
 /// pending results, the roster cache. Written whole, through a temporary file that is flushed to
 /// disk before it is renamed into place, so a crash or a full disk leaves either the old file or
 /// the new one, never half of one.
-struct PrivateFile: Sendable {
-    let url: URL
+package struct PrivateFile: Sendable {
+    package let url: URL
 
-    init(_ url: URL) { self.url = url }
+    package init(_ url: URL) { self.url = url }
 
     /// The contents, or nil if the file does not exist or cannot be read.
     func read() -> Data? {
@@ -17,7 +17,7 @@ struct PrivateFile: Sendable {
 
     /// `durable: false` skips the flushes: still all or nothing, but a crash may bring back the
     /// previous contents (for what is cheap to lose, written on every key press: the picks).
-    func write(_ data: Data, durable: Bool = true) throws {
+    package func write(_ data: Data, durable: Bool = true) throws {
         let directory = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
