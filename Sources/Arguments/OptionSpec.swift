@@ -35,7 +35,8 @@ package enum ValueType: Hashable, Sendable {
     case integer(ClosedRange<Int>)
     /// A path to a file (completed from the file system).
     case file
-    /// A player's id or ids, comma-separated (completed from the roster last listed).
+    /// A player or players, comma-separated, each by id or by name (ids completed from the roster
+    /// last listed; a name is looked up by the command).
     case playerIDs
     /// A switch that may also say which way: `--quiet`, or `--quiet=false` (the value is kept as given).
     case boolean
@@ -49,9 +50,10 @@ package enum ValueType: Hashable, Sendable {
             }
             return nil
         case .playerIDs:
-            let ids = value.split(separator: ",", omittingEmptySubsequences: false)
-            guard value.isEmpty || ids.allSatisfy({ Int(String($0.filter { !$0.isWhitespace })).map { $0 >= 1 } ?? false }) else {
-                return "\(name) must be player ids, comma-separated (got \"\(value)\")"
+            // Each an id (a positive whole number) or a name; an empty one between commas is neither.
+            let players = value.split(separator: ",", omittingEmptySubsequences: false).map { String($0.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()) }
+            guard value.isEmpty || players.allSatisfy({ player in !player.isEmpty && Int(player).map { $0 >= 1 } ?? true }) else {
+                return "\(name) must be players (ids or names), comma-separated (got \"\(value)\")"
             }
             return nil
         case .text, .file, .boolean:

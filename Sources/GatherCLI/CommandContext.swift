@@ -162,11 +162,6 @@ struct CommandContext {
         return value
     }
 
-    /// Comma-separated player ids.
-    func ids(_ text: String, name: String) throws -> [Int] {
-        try text.split(separator: ",").map { try integer($0.trimmingCharacters(in: .whitespaces), name: name) }
-    }
-
     func gatherID(_ text: String) throws -> UUID {
         guard let id = UUID(uuidString: text) else { throw CommandFailure.usage("\"\(text)\" is not a gather id (a UUID)") }
         return id

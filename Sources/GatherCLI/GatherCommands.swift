@@ -61,12 +61,13 @@ enum GatherCommands {
         guard let teamA = context.command.value("--team-a"), let teamB = context.command.value("--team-b") else {
             throw CommandFailure.usage("gathers new needs --team-a and --team-b")
         }
-        let (playersA, playersB) = (try context.ids(teamA, name: "--team-a"), try context.ids(teamB, name: "--team-b"))
+        let lookup = PlayerLookup(context)
+        let (playersA, playersB) = (try await lookup.ids(teamA, option: "--team-a"), try await lookup.ids(teamB, option: "--team-b"))
         for (name, players) in [("--team-a", playersA), ("--team-b", playersB)] where players.isEmpty {
             throw CommandFailure.usage("a match needs a player on each team: \(name) lists none")
         }
         var sides: [(Int, Team)] = playersA.map { ($0, .teamA) } + playersB.map { ($0, .teamB) }
-        for bench in context.command.allValues("--bench") { sides += try context.ids(bench, name: "--bench").map { ($0, .bench) } }
+        for bench in context.command.allValues("--bench") { sides += try await lookup.ids(bench, option: "--bench").map { ($0, .bench) } }
         var seen: [Int: Team] = [:]
         for (player, team) in sides {
             if let first = seen.updateValue(team, forKey: player) {

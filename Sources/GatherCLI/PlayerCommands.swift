@@ -41,8 +41,8 @@ enum PlayerCommands {
     }
 
     static func show(_ context: CommandContext) async throws {
-        let id = try context.integer(context.command.arguments[0], name: "ID")
         try context.authorize()
+        let id = try await PlayerLookup(context).id(context.command.arguments[0], option: "ID")
         let player = try await context.client.request(.get, "/api/players/\(id)", as: Player.self)
         let stats = try await context.client.request(.get, "/api/players/\(id)/stats", as: PlayerStats.self)
         if context.wantsJSON { return context.printJSON(PlayerWithRecord(player: player, stats: stats)) }
@@ -55,8 +55,8 @@ enum PlayerCommands {
     }
 
     static func edit(_ context: CommandContext) async throws {
-        let id = try context.integer(context.command.arguments[0], name: "ID")
         try context.authorize()
+        let id = try await PlayerLookup(context).id(context.command.arguments[0], option: "ID")
         // The fields named are laid over the player as stored, sent with that version (If-Match):
         // a change someone made in between is read again and kept, never overwritten.
         for attempt in 1... {
@@ -86,8 +86,8 @@ enum PlayerCommands {
     }
 
     static func remove(_ context: CommandContext, confirm: (String) -> Bool) async throws {
-        let id = try context.integer(context.command.arguments[0], name: "ID")
         try context.authorize()
+        let id = try await PlayerLookup(context).id(context.command.arguments[0], option: "ID")
         if !context.command.has("--yes") {
             let player = try await context.client.request(.get, "/api/players/\(id)", as: Player.self)
             guard context.console.isTerminal else {

@@ -8,19 +8,22 @@ import GatherRating
 enum TeamsAndStatsCommands {
     static func balance(_ context: CommandContext) async throws {
         try context.authorize()
-        let ids = try context.command.arguments.map { try context.integer($0, name: "ID") }
+        let lookup = PlayerLookup(context)
+        var ids: [Int] = []
+        for argument in context.command.arguments { ids.append(try await lookup.id(argument, option: "ID")) }
         var pins: [Int: Team] = [:]
         for pin in context.command.allValues("--pin") {
             let parts = pin.split(separator: "=")
-            guard parts.count == 2, let id = Int(parts[0]), let team = ["A": Team.teamA, "B": .teamB][parts[1].uppercased()] else {
-                throw CommandFailure.usage("--pin is ID=A or ID=B (got \"\(pin)\")")
+            guard parts.count == 2, let team = ["A": Team.teamA, "B": .teamB][parts[1].uppercased()] else {
+                throw CommandFailure.usage("--pin is ID=A or ID=B (a name for the id too) (got \"\(pin)\")")
             }
-            pins[id] = team
+            pins[try await lookup.id(String(parts[0]), option: "--pin")] = team
         }
-        let apart = try context.command.allValues("--apart").map { pair -> (Int, Int) in
-            let ids = try context.ids(pair, name: "--apart")
-            guard ids.count == 2 else { throw CommandFailure.usage("--apart is two ids, ID,ID (got \"\(pair)\")") }
-            return (ids[0], ids[1])
+        var apart: [(Int, Int)] = []
+        for pair in context.command.allValues("--apart") {
+            let two = try await lookup.ids(pair, option: "--apart")
+            guard two.count == 2 else { throw CommandFailure.usage("--apart is two players, ID,ID (got \"\(pair)\")") }
+            apart.append((two[0], two[1]))
         }
         let seed = try context.command.value("--seed").map { try context.integer($0, name: "--seed", range: BalanceRequest.seedRange) }
         let weighting = context.command.value("--weighting").flatMap(BalanceRequest.Weighting.init(rawValue:))
@@ -46,7 +49,7 @@ enum TeamsAndStatsCommands {
     static func stats(_ context: CommandContext) async throws {
         try context.authorize()
         if let player = context.command.value("--player") {
-            let id = try context.integer(player, name: "--player")
+            let id = try await PlayerLookup(context).id(player, option: "--player")
             let stats = try await context.client.request(.get, "/api/players/\(id)/stats", as: PlayerStats.self)
             if context.wantsJSON { return context.printJSON(stats) }
             let rate = stats.winRate.map { "\(Int(($0 * 100).rounded()))%" } ?? "-"

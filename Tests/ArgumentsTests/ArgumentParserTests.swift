@@ -117,7 +117,9 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertNil(mistake(["list", "--limit", "200", "--ids", "1,2, 3"]))
         XCTAssertEqual(mistake(["list", "--limit", "0"]), "--limit must be a whole number from 1 to 200 (got \"0\")")
         XCTAssertEqual(mistake(["list", "--limit=lots"]), "--limit must be a whole number from 1 to 200 (got \"lots\")")
-        XCTAssertEqual(mistake(["list", "--ids", "1,x"]), "--ids must be player ids, comma-separated (got \"1,x\")")
+        XCTAssertEqual(mistake(["list", "--ids", "1,,2"]), "--ids must be players (ids or names), comma-separated (got \"1,,2\")")
+        XCTAssertEqual(mistake(["list", "--ids", "0"]), "--ids must be players (ids or names), comma-separated (got \"0\")")
+        XCTAssertNil(mistake(["list", "--ids", "1,Ana Maria"]), "a name is a player too")
         XCTAssertEqual(mistake(["lst"]), "no command \"lst\"; did you mean \"list\"?; see tool help")
     }
 

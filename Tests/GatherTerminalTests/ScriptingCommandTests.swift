@@ -358,6 +358,30 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(groups.first?["name"] as? String, "Thursday five-a-side", "named by its owner from gather")
     }
 
+    func testPlayersAreNamedByNameWhereIdsAreTakenAndASharedNameIsRefusedWithBoth() throws {
+        try register("names")
+        XCTAssertEqual(try client(["login", "--username", "names"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        for (name, position) in [("Ana", "striker"), ("Ben", "goalkeeper"), ("Cy", "defender"), ("Cy", "winger")] {
+            XCTAssertEqual(try client(["players", "add", "--name", name, "--position", position]).status, 0)
+        }
+        let shown = try XCTUnwrap(try client(["players", "show", "ana", "--json"]).json() as? [String: Any])
+        XCTAssertEqual(shown["name"] as? String, "Ana", "any case")
+        let created = try client(["gathers", "new", "--team-a", "Ana", "--team-b", "Ben", "--score", "1-0", "--quiet"])
+        XCTAssertEqual(created.status, 0, created.errors)
+        let record = try XCTUnwrap(try client(["stats", "--player", "Ana", "--json"]).json() as? [String: Any])
+        XCTAssertEqual(record["won"] as? Int, 1)
+        let split = try client(["teams", "balance", "Ana", "Ben", "--pin", "Ana=A", "--json"])
+        XCTAssertEqual(split.status, 0, split.errors)
+
+        let shared = try client(["players", "show", "Cy"])
+        XCTAssertEqual(shared.status, 2)
+        XCTAssertTrue(shared.errors.contains("2 players are called \"Cy\"; give the id of the one you mean:"), shared.errors)
+        XCTAssertTrue(shared.errors.contains("(defender)") && shared.errors.contains("(winger)"), shared.errors)
+        let unknown = try client(["gathers", "new", "--team-a", "Ana", "--team-b", "Zoe"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.errors.contains("--team-b: no player called \"Zoe\""), unknown.errors)
+    }
+
     func testShareLinksAreMadeListedAndRevoked() throws {
         try register("host")
         XCTAssertEqual(try client(["login", "--username", "host"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
@@ -954,7 +978,7 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(preview.status, 0, preview.errors)
         XCTAssertTrue(preview.output.hasPrefix("add: \"Ana\" (age 30, skill amateur, team \"Porto\")\n"), preview.output)
         XCTAssertTrue(preview.output.hasSuffix("\nWould import 5 players (0 already there) and 2 gathers (0 already there)\n"), preview.output)
-        XCTAssertEqual(try client(["export", "--format", "csv"], environment: bea).output, "id,name,age,skill,preferredPosition,favouriteTeam\n",
+        XCTAssertEqual(try client(["export", "--format", "csv"], environment: bea).output, "\u{FEFF}id,name,age,skill,preferredPosition,favouriteTeam\n",
                        "a dry run imports nothing")
         let imported = try client(["import", backup], environment: bea)
         XCTAssertEqual(imported.status, 0, imported.errors)
@@ -1000,7 +1024,7 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(try client(["import", good.path], environment: coach).errors,
                        "Imported 0 players (2 already there) and 0 gathers (0 already there)\n")
         let csv = try client(["export", "--format", "csv"], environment: coach).output
-        XCTAssertTrue(csv.hasPrefix("id,name,age,skill,preferredPosition,favouriteTeam\n"), csv)
+        XCTAssertTrue(csv.hasPrefix("\u{FEFF}id,name,age,skill,preferredPosition,favouriteTeam\n"), csv)
         XCTAssertTrue(csv.contains(",\"Ben, Jr.\",,,,"), csv)
     }
 
