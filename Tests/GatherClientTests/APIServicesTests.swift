@@ -268,7 +268,7 @@ final class APIServicesTests: XCTestCase {
         client.bearerToken = made.secret
         let seenByTheScript = try await tokens.tokens()
         XCTAssertEqual(seenByTheScript.map(\.name), ["cron"])
-        await expectError(.rejected(status: 403, reason: "an API token cannot do that: log in (gather login) to manage the account, its API tokens, groups, members, invitations or share links")) {
+        await expectError(.insufficientScope("an API token cannot do that: log in (gather login) to manage the account, its API tokens, groups, members, invitations or share links")) {
             try await tokens.revoke(id: made.token.id)
         }
         client.bearerToken = session.token
