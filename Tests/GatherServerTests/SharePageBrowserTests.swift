@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Storage
 import TestSupport
 import XCTest
 
@@ -267,6 +268,32 @@ final class SharePageBrowserTests: XCTestCase {
         let artifacts = Self.packageRoot.appendingPathComponent(".build/test-artifacts")
         try FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
         _ = try browser.value(["screenshot", artifacts.appendingPathComponent("share-player-rating.png").path])
+    }
+
+    /// The server restarted mid-match, the organiser last heard 50 s before: the page shows the
+    /// match at once, as it was kept, and says how long ago it was heard (it may be behind).
+    func testAfterARestartThePageShowsTheMatchAndSaysHowLongAgoItWasHeard() throws {
+        let link = try shareLink()
+        try publish(score: "2-1", phase: "paused", remaining: 200)
+        server.server.shutdown()
+        let before = server.databasePath
+        let restarted = try TestServer(prepareDatabase: { copy in
+            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: before + suffix) {
+                try FileManager.default.copyItem(atPath: before + suffix, toPath: copy + suffix)
+            }
+            // Heard 50 s before the restart (heard_at is in milliseconds).
+            let database = try Database(path: copy)
+            try database.execute("UPDATE live_matches SET heard_at = heard_at - 50000")
+        })
+        defer { restarted.stop() }
+        let browser = try startBrowser()
+        let path = String(link.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" })
+        _ = try browser.value(["open", "http://127.0.0.1:\(restarted.port)" + path, 360, 740])
+        try browser.waitVisible("#live", seconds: 2)
+        XCTAssertEqual(try browser.text("#live-score"), "2 – 1", "the match as it was kept, not 'no match'")
+        let state = try browser.waitText("#live-state", "not heard for", seconds: 2)
+        XCTAssertTrue(state.hasPrefix("Paused · not heard for 5"), state)
+        XCTAssertEqual(try browser.consoleErrors(), [])
     }
 
     func testALinkThatDoesNotExistSaysSo() throws {
