@@ -296,6 +296,51 @@ final class SharePageBrowserTests: XCTestCase {
         XCTAssertEqual(try browser.consoleErrors(), [])
     }
 
+    /// A restart behind a proxy: the stream is answered once with a 502 (which makes the browser's
+    /// EventSource give up for good), the page says it is reconnecting, tries again by itself,
+    /// and shows the match again once the server is back, without a reload. The table is read
+    /// by screen readers politely, the sorted column marked.
+    func testThePageReconnectsByItselfAfterAProxys502AndSaysWhenItIsBehind() throws {
+        let link = try shareLink()
+        let path = String(link.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" })
+        try publish(score: "1-0", phase: "paused", remaining: 400)
+        let browser = try startBrowser()
+        _ = try browser.value(["open", link, 360, 740])
+        try browser.waitVisible("#live", seconds: 2)
+        _ = try browser.value(["js", "window.stillTheSamePage = true"])
+        XCTAssertEqual(try browser.value(["js", "return document.getElementById('live-score').getAttribute('aria-live')"]) as? String, "polite")
+        XCTAssertEqual(try browser.value(["js", "return document.querySelector('th[aria-sort]').textContent.trim()"]) as? String, "#",
+                       "ordered by rank, marked so")
+
+        // The server stops; a proxy answers 502 where it was.
+        let port = server.port
+        server.server.shutdown()
+        let proxy = try MisbehavingServer(port: port)
+        proxy.answer("GET", path + "/events", with: .html(status: 502, reasonPhrase: "Bad Gateway"))
+        XCTAssertTrue(try browser.waitText("#live-state", "reconnecting", seconds: 5).contains("Paused"))
+        XCTAssertTrue(waitUntil(timeout: 10) { proxy.requests("GET", path + "/events") >= 1 }, "the page asked again after the 502")
+
+        // Back on the same port, with the match kept across the restart.
+        proxy.stop()
+        let before = server.databasePath
+        var restarted: TestServer?
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            restarted = try? TestServer(configure: { $0.http.port = port }, prepareDatabase: { copy in
+                for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: before + suffix) {
+                    try? FileManager.default.removeItem(atPath: copy + suffix)
+                    try FileManager.default.copyItem(atPath: before + suffix, toPath: copy + suffix)
+                }
+            })
+            return restarted != nil
+        }, "the port is free again")
+        defer { restarted?.stop() }
+        let state = try browser.waitText("#live-state", "Paused", seconds: 40)
+        XCTAssertEqual(try browser.value(["wait-js", "return !document.getElementById('live-state').textContent.includes('reconnecting')",
+                                          40]) as? Bool, true, state)
+        XCTAssertEqual(try browser.text("#live-score"), "1 – 0")
+        XCTAssertEqual(try browser.value(["js", "return window.stillTheSamePage === true"]) as? Bool, true, "no reload")
+    }
+
     func testALinkThatDoesNotExistSaysSo() throws {
         let missing = "/s/" + String(repeating: "A", count: 43)
         // The status a browser gets, which the page itself cannot show.

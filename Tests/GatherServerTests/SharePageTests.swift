@@ -185,7 +185,7 @@ final class SharePageTests: XCTestCase {
         XCTAssertEqual(try organiser.request(.put, "/api/live", json: update).status, 204)
         let html = try get(path).text
         XCTAssertTrue(html.contains(#"<section id="live" class="live" aria-label="The match being played">"#), "shown")
-        XCTAssertTrue(html.contains(#"<strong id="live-score">2 – 1</strong>"#))
+        XCTAssertTrue(html.contains(#"<strong id="live-score" aria-live="polite">2 – 1</strong>"#), "a goal read out politely")
         XCTAssertTrue(html.contains(#"<p id="live-clock" class="clock">02:05</p>"#))
         XCTAssertTrue(html.contains("<li><bdi>&lt;script&gt;alert(1)&lt;/script&gt;</bdi></li>"))
         XCTAssertEqual(try organiser.request(.delete, "/api/live").status, 204)

@@ -53,6 +53,14 @@ extension Attribute {
         Attribute(.ariaLabel, .text(text))
     }
 
+    /// A region whose changes a screen reader announces when the reader is idle (a goal, full
+    /// time), never on every tick: only elements that change on news carry it.
+    package static let politeLive = Attribute(.ariaLive, .word("polite"))
+
+    /// The column a table is ordered by, and which way.
+    package static let sortedAscending = Attribute(.ariaSort, .word("ascending"))
+    package static let sortedDescending = Attribute(.ariaSort, .word("descending"))
+
     /// Marks the link to the page being shown (in navigation).
     package static let currentPage = Attribute(.ariaCurrent, .word("page"))
 

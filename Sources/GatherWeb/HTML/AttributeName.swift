@@ -2,7 +2,7 @@
 /// Content-Security-Policy would refuse both anyway), and `href`/`src` only through constructors
 /// that take a `SitePath`.
 enum AttributeName: Sendable {
-    case `class`, id, lang, dir, title, ariaLabel, ariaCurrent, hidden
+    case `class`, id, lang, dir, title, ariaLabel, ariaCurrent, ariaLive, ariaSort, hidden
     case href, src, alt
     case scope, colspan, rowspan
     case datetime
@@ -18,6 +18,8 @@ enum AttributeName: Sendable {
         case .title: "title"
         case .ariaLabel: "aria-label"
         case .ariaCurrent: "aria-current"
+        case .ariaLive: "aria-live"
+        case .ariaSort: "aria-sort"
         case .hidden: "hidden"
         case .href: "href"
         case .src: "src"

@@ -40,6 +40,12 @@ extension InlineAsset {
             if (left === 0) { byId("live-state").textContent = "Time's up"; deadline = null; }
           }
           var states = { ready: "Kick-off soon", running: "Clock running", paused: "Paused", timeUp: "Time's up", ended: "Full time" };
+          var connected = true;
+          function stateText(match) {
+            // Not heard from the organiser for a while (the server restarted, a phone slept): said, as it may be behind.
+            var quiet = typeof match.heardSecondsAgo === "number" ? " \\u00b7 not heard for " + match.heardSecondsAgo + " s" : "";
+            return (states[match.phase] || "") + quiet + (connected ? "" : " \\u00b7 reconnecting\\u2026");
+          }
           function show(match) {
             shown = match;
             if (!match) { live.hidden = true; deadline = null; return; }
@@ -47,9 +53,7 @@ extension InlineAsset {
             byId("live-score").textContent = match.scoreA + " \\u2013 " + match.scoreB;
             fill(byId("live-team-a"), match.teamA);
             fill(byId("live-team-b"), match.teamB);
-            // Not heard from the organiser for a while (the server restarted, a phone slept): said, as it may be behind.
-            var quiet = typeof match.heardSecondsAgo === "number" ? " \\u00b7 not heard for " + match.heardSecondsAgo + " s" : "";
-            byId("live-state").textContent = (states[match.phase] || "") + quiet;
+            byId("live-state").textContent = stateText(match);
             byId("live-clock").textContent = clockText(match.remainingSeconds);
             deadline = match.phase === "running" ? Date.now() + match.remainingSeconds * 1000 : null;
             if (timer === null) { timer = setInterval(tick, 250); }
@@ -67,9 +71,33 @@ extension InlineAsset {
               localTimes(document);
             }).catch(function () {});
           }
-          var events = new EventSource(root + "/events");
-          events.addEventListener("match", function (event) { show(JSON.parse(event.data)); });
-          events.addEventListener("results", refresh);
+          // The stream, kept open whatever happens: the browser retries a dropped connection by
+          // itself, but gives up for good on an answer that is not a stream (a proxy's 502 while
+          // the server restarts); then the page tries again, waiting longer each time up to 30 s.
+          // A page shown again (a phone waking, a tab brought back) reconnects at once: the
+          // server's first event is the match as it stands, so the clock is never the sleep's.
+          var events = null, wait = 1000, again = null;
+          function connect() {
+            clearTimeout(again);
+            if (events) { events.close(); }
+            events = new EventSource(root + "/events");
+            events.addEventListener("open", function () { wait = 1000; connected = true; if (shown) { byId("live-state").textContent = stateText(shown); } });
+            events.addEventListener("match", function (event) { connected = true; show(JSON.parse(event.data)); });
+            events.addEventListener("results", refresh);
+            events.addEventListener("error", function () {
+              connected = false;
+              if (shown) { byId("live-state").textContent = stateText(shown); }
+              if (events.readyState === EventSource.CLOSED) {
+                again = setTimeout(connect, wait);
+                wait = Math.min(wait * 2, 30000);
+              }
+            });
+          }
+          document.addEventListener("visibilitychange", function () {
+            if (document.visibilityState === "visible") { wait = 1000; connect(); }
+          });
+          window.addEventListener("pageshow", function (event) { if (event.persisted) { wait = 1000; connect(); } });
+          connect();
         })();
         """)
 }

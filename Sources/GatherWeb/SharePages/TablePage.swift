@@ -16,8 +16,10 @@ package enum TablePage {
                     Table {
                         THead {
                             Tr {
-                                Th(.scope(.column), .class(.number)) {
-                                    if model.byRating { A(href: model.site.root, .title("order by record")) { "#" } } else { "#" }
+                                if model.byRating {
+                                    Th(.scope(.column), .class(.number)) { A(href: model.site.root, .title("order by record")) { "#" } }
+                                } else {
+                                    Th(.scope(.column), .class(.number), .sortedAscending) { "#" }
                                 }
                                 Th(.scope(.column)) { "Player" }
                                 Th(.scope(.column), .class(.number), .title("played")) { "P" }
@@ -26,8 +28,10 @@ package enum TablePage {
                                 Th(.scope(.column), .class(.number), .title("lost")) { "L" }
                                 Th(.scope(.column), .class(.number)) { "Win %" }
                                 Th(.scope(.column), .class(.number), .title("goal difference")) { "GD" }
-                                Th(.scope(.column), .class(.number)) {
-                                    if model.byRating { "Rating ▼" } else { A(href: model.site.tableByRating, .title("order by rating")) { "Rating" } }
+                                if model.byRating {
+                                    Th(.scope(.column), .class(.number), .sortedDescending) { "Rating ▼" }
+                                } else {
+                                    Th(.scope(.column), .class(.number)) { A(href: model.site.tableByRating, .title("order by rating")) { "Rating" } }
                                 }
                                 Th(.scope(.column)) { "Form" }
                             }
@@ -79,11 +83,11 @@ enum LiveSection {
         H2 { "Live now" }
         P(.class(.scoreline)) {
             Span { "Team A" }
-            Strong(.id("live-score")) { Text(match.map { "\($0.score.teamA) – \($0.score.teamB)" } ?? "0 – 0") }
+            Strong(.id("live-score"), .politeLive) { Text(match.map { "\($0.score.teamA) – \($0.score.teamB)" } ?? "0 – 0") }
             Span { "Team B" }
         }
         P(.id("live-clock"), .class(.clock)) { Text(SharePieces.clock(match?.remainingSeconds ?? 0)) }
-        P(.id("live-state"), .class(.muted)) { Text(match.map(state) ?? "") }
+        P(.id("live-state"), .class(.muted), .politeLive) { Text(match.map(state) ?? "") }
         Div(.class(.sides)) {
             Div {
                 H3 { "Team A" }
