@@ -103,7 +103,7 @@ final class PlayerDetailPresenterTests: XCTestCase {
         let (presenter, view, _) = makePresenter()
         let count = view.displayCount
 
-        presenter.playerWasUpdated(Fixtures.bruno)
+        _ = presenter.playerWasUpdated(Fixtures.bruno)
 
         XCTAssertEqual(view.displayCount, count)
         XCTAssertEqual(presenter.player, Fixtures.ana)

@@ -166,6 +166,26 @@ final class SharePageTests: XCTestCase {
         XCTAssertTrue(try get(path).text.contains("Older results →"), "an eleventh")
     }
 
+    func testALinkPastedInAChatGetsAPreviewCardThatIsNotCountedAsAView() throws {
+        let (path, id) = try share()
+        let whatsapp: HTTPHeaders = ["User-Agent": "WhatsApp/2.23.20.0 A"]
+        let card = try get(path, headers: whatsapp).text
+        XCTAssertTrue(card.contains(#"<meta property="og:type" content="website">"#), card)
+        XCTAssertTrue(card.contains(#"<meta property="og:title" content=""#), card)
+        XCTAssertTrue(card.contains(#"<meta property="og:description" content="Latest result: Team A"#), card)
+        XCTAssertFalse(card.contains(#"content="<script"#), "names escaped in the card's text")
+        for agent in ["TelegramBot (like TwitterBot)", "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)",
+                      "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)"] {
+            XCTAssertEqual(try get(path, headers: ["User-Agent": agent]).status, 200)
+        }
+        // A friend reading it is counted (the first view of a batch is written at once): one, not five.
+        XCTAssertEqual(try get(path, headers: ["User-Agent": "Mozilla/5.0 (Linux; Android 14) Chrome/120 Mobile"]).status, 200)
+        XCTAssertTrue(waitUntil {
+            (try? self.organiser.request(.get, "/api/shares").jsonArray().first { $0["id"] as? Int == id }?["views"] as? Int) ?? 0 >= 1
+        })
+        XCTAssertEqual(try organiser.request(.get, "/api/shares").jsonArray().first { $0["id"] as? Int == id }?["views"] as? Int, 1)
+    }
+
     func testViewsAreCountedForTheOrganiser() throws {
         let (path, id) = try share()
         for _ in 0..<3 { XCTAssertEqual(try get(path).status, 200) }

@@ -19,7 +19,8 @@ final class PageTests: XCTestCase {
             <meta name="color-scheme" content="light dark">\
             <meta name="referrer" content="no-referrer">\
             <meta name="robots" content="noindex, nofollow">\
-            <title>Leaderboard</title><style>
+            <title>Leaderboard</title>\
+            <meta property="og:type" content="website"><meta property="og:title" content="Leaderboard"><style>
             """), text)
         XCTAssertTrue(text.hasSuffix("</style></head><body><main><h1>Leaderboard</h1></main></body></html>"), text)
         XCTAssertEqual(text.occurrences(ofCaseless: "<style"), 1)

@@ -30,7 +30,7 @@ enum CSVRecords {
         switch name {
         case nil, ",": return ","
         case ";": return ";"
-        case "\t", "tab", "\u{9}": return "\t"
+        case "\t", "tab": return "\t"
         case let other?: throw CSVSeparatorError(given: other)
         }
     }

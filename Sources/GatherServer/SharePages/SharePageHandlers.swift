@@ -65,7 +65,10 @@ enum SharePageHandlers {
             page = CachedPage(body: body, contentSecurityPolicy: rendered.contentSecurityPolicy.headerValue, etag: EntityTag(of: body))
             services.pages.store(page, ticket: ticket)
         }
-        services.shareViews.record(shown.share.id, at: services.now())
+        // A chat app fetching the link for its preview card is not a friend reading the page.
+        if !LinkPreviewAgent.isPreview(context.request.headers[HTTPHeaders.Name.userAgent]) {
+            services.shareViews.record(shown.share.id, at: services.now())
+        }
         guard !page.etag.isMatched(by: context.request) else {
             return HTTPResponse(status: .notModified, headers: headers(page))
         }

@@ -6,7 +6,7 @@ enum AttributeName: Sendable {
     case href, src, alt
     case scope, colspan, rowspan
     case datetime
-    case charset, name, content
+    case charset, name, content, property
     case viewBox, role, ariaLabelledBy, points, cx, cy, r
 
     var spelling: StaticString {
@@ -31,6 +31,7 @@ enum AttributeName: Sendable {
         case .charset: "charset"
         case .name: "name"
         case .content: "content"
+        case .property: "property"
         case .viewBox: "viewBox"
         case .role: "role"
         case .ariaLabelledBy: "aria-labelledby"

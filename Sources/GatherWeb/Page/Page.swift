@@ -17,6 +17,8 @@ package struct Page: Sendable {
     package let title: String
     /// The language of the page's own words (BCP 47).
     package let language: String
+    /// What a link preview (a chat app's card) says under the title; nil: the title alone.
+    package let description: String?
     package let content: [Node]
     /// Constant scripts of this module (the live match's, later), written at the end of the body.
     let scripts: [InlineAsset]
@@ -25,8 +27,9 @@ package struct Page: Sendable {
         self.init(title: title, language: language, scripts: [], content: content)
     }
 
-    init(title: String, language: String = "en", scripts: [InlineAsset], @HTMLBuilder content: () -> [Node]) {
+    init(title: String, description: String? = nil, language: String = "en", scripts: [InlineAsset], @HTMLBuilder content: () -> [Node]) {
         self.title = title
+        self.description = description
         self.language = language
         self.scripts = scripts
         self.content = content()
@@ -49,6 +52,18 @@ package struct Page: Sendable {
         return writer.bytes
     }
 
+    /// What a chat app shows when the link is pasted (Open Graph, read by WhatsApp, Telegram,
+    /// Signal, Slack, Discord…): the title and, when there is one, the description. Escaped: both
+    /// may hold a group's or a player's name.
+    private var preview: [Node] {
+        var tags: [Node] = [.property("og:type", content: "website"), .property("og:title", content: BidiIsolation.inert(title))]
+        if let description {
+            tags += [.property("og:description", content: BidiIsolation.inert(description)),
+                     .element(.meta, [Attribute(.name, .word("description")), Attribute(.content, .text(BidiIsolation.inert(description)))])]
+        }
+        return tags
+    }
+
     /// The tree `rendered()` writes after the doctype.
     var document: Node {
         .element(.html, [.lang(language)], [
@@ -62,6 +77,7 @@ package struct Page: Sendable {
                 // A group's pages are for those it shares them with, not for search engines.
                 .meta(name: "robots", content: "noindex, nofollow"),
                 .element(.title, [], [Node(.text(BidiIsolation.inert(title)))]),
+            ] + preview + [
                 .inline(.stylesheet),
             ]),
             .element(.body, [], [.element(.main, [], content)] + scripts.map { .inline($0) }),
@@ -72,6 +88,10 @@ package struct Page: Sendable {
 extension Node {
     fileprivate static func meta(charset: StaticString) -> Node {
         .element(.meta, [Attribute(.charset, .word(charset))])
+    }
+
+    fileprivate static func property(_ name: StaticString, content: String) -> Node {
+        .element(.meta, [Attribute(.property, .word(name)), Attribute(.content, .text(content))])
     }
 
     fileprivate static func meta(name: StaticString, content: StaticString) -> Node {

@@ -3,8 +3,20 @@ import GatherRating
 
 /// `/s/{token}`: the match being played (when there is one), the table, the latest results.
 package enum TablePage {
+    /// What a link preview says: the match being played, else the latest result, and who leads.
+    static func preview(_ model: TablePageModel) -> String {
+        var parts: [String] = []
+        if let live = model.live {
+            parts.append("Live now: Team A \(live.score.teamA) – \(live.score.teamB) Team B")
+        } else if let latest = model.recentMatches.first {
+            parts.append("Latest result: Team A \(latest.score.teamA) – \(latest.score.teamB) Team B")
+        }
+        if let leader = model.standings.first { parts.append("top of the table: \(leader.player.name)") }
+        return parts.isEmpty ? "The table and the results of \(model.site.name)" : parts.joined(separator: "; ")
+    }
+
     package static func page(_ model: TablePageModel) -> Page {
-        Page(title: model.site.name, scripts: [.liveScript]) {
+        Page(title: model.site.name, description: TablePage.preview(model), scripts: [.liveScript]) {
             SharePieces.masthead(model.site)
             LiveSection.section(model.live)
             Section(.id("table")) {

@@ -20,6 +20,7 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictiona
         package static let location = "Location"
         package static let retryAfter = "Retry-After"
         package static let transferEncoding = "Transfer-Encoding"
+        package static let userAgent = "User-Agent"
         package static let wwwAuthenticate = "WWW-Authenticate"
         package static let xForwardedFor = "X-Forwarded-For"
     }
