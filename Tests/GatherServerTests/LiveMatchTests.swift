@@ -328,11 +328,7 @@ final class LiveMatchRestartTests: XCTestCase {
         first.server.shutdown()
 
         // The same file under a new server, as a restart leaves it.
-        let second = try TestServer(prepareDatabase: { copy in
-            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: first.databasePath + suffix) {
-                try FileManager.default.copyItem(atPath: first.databasePath + suffix, toPath: copy + suffix)
-            }
-        })
+        let second = try TestServer(prepareDatabase: first.copyingItsDatabase())
         servers.append(second)
         let viewer = try RawConnection(port: second.port)
         viewer.send("GET \(path)/events HTTP/1.1\r\nHost: test\r\nAccept: text/event-stream\r\n\r\n")
@@ -348,11 +344,7 @@ final class LiveMatchRestartTests: XCTestCase {
         let again = try second.client(token: client.token)
         XCTAssertEqual(try again.request(.delete, "/api/live").status, 204)
         second.server.shutdown()
-        let third = try TestServer(prepareDatabase: { copy in
-            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: second.databasePath + suffix) {
-                try FileManager.default.copyItem(atPath: second.databasePath + suffix, toPath: copy + suffix)
-            }
-        })
+        let third = try TestServer(prepareDatabase: second.copyingItsDatabase())
         servers.append(third)
         let later = try RawConnection(port: third.port)
         later.send("GET \(path)/events HTTP/1.1\r\nHost: test\r\nAccept: text/event-stream\r\n\r\n")

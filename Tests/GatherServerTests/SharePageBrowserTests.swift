@@ -276,13 +276,11 @@ final class SharePageBrowserTests: XCTestCase {
         let link = try shareLink()
         try publish(score: "2-1", phase: "paused", remaining: 200)
         server.server.shutdown()
-        let before = server.databasePath
-        let restarted = try TestServer(prepareDatabase: { copy in
-            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: before + suffix) {
-                try FileManager.default.copyItem(atPath: before + suffix, toPath: copy + suffix)
-            }
+        let copy = server.copyingItsDatabase()
+        let restarted = try TestServer(prepareDatabase: { path in
+            try copy(path)
             // Heard 50 s before the restart (heard_at is in milliseconds).
-            let database = try Database(path: copy)
+            let database = try Database(path: path)
             try database.execute("UPDATE live_matches SET heard_at = heard_at - 50000")
         })
         defer { restarted.stop() }
@@ -322,15 +320,10 @@ final class SharePageBrowserTests: XCTestCase {
 
         // Back on the same port, with the match kept across the restart.
         proxy.stop()
-        let before = server.databasePath
+        let copy = server.copyingItsDatabase()
         var restarted: TestServer?
         XCTAssertTrue(waitUntil(timeout: 10) {
-            restarted = try? TestServer(configure: { $0.http.port = port }, prepareDatabase: { copy in
-                for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: before + suffix) {
-                    try? FileManager.default.removeItem(atPath: copy + suffix)
-                    try FileManager.default.copyItem(atPath: before + suffix, toPath: copy + suffix)
-                }
-            })
+            restarted = try? TestServer(configure: { $0.http.port = port }, prepareDatabase: copy)
             return restarted != nil
         }, "the port is free again")
         defer { restarted?.stop() }

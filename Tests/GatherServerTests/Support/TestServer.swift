@@ -30,6 +30,18 @@ final class TestServer: APIHarness {
         port = try server.start()
     }
 
+    /// A `prepareDatabase` that copies this server's database file (and its `-wal` and `-shm`)
+    /// to where the next server opens it: the same data after a restart.
+    func copyingItsDatabase() -> (String) throws -> Void {
+        let source = databasePath
+        return { copy in
+            for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: source + suffix) {
+                try? FileManager.default.removeItem(atPath: copy + suffix)
+                try FileManager.default.copyItem(atPath: source + suffix, toPath: copy + suffix)
+            }
+        }
+    }
+
     func stop() {
         server.shutdown()
         try? FileManager.default.removeItem(at: directory)
