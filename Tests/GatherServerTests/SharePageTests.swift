@@ -154,6 +154,29 @@ final class SharePageTests: XCTestCase {
         XCTAssertTrue(second.text.contains("Older results"))
     }
 
+    func testAPlayersPagePagesThroughEveryMatchBothWays() throws {
+        let path = try share().path
+        let ana = path + "/players/\(players["Ana"] ?? 0)"
+        let played = try XCTUnwrap(get(ana).text.components(separatedBy: "<li>").count) - 1
+        // Twenty-five more for Ana: the page shows the latest twenty and links to the rest.
+        for day in 0..<25 {
+            try play("\(day % 3)-1", on: String(format: "2026-09-%02dT18:00:00Z", day + 1), teamA: ["Ana"], teamB: ["Ben"])
+        }
+        let first = try get(ana).text
+        XCTAssertEqual(first.components(separatedBy: "<li>").count - 1, 20)
+        XCTAssertFalse(first.contains("← Latest matches"))
+        let link = try XCTUnwrap(first.range(of: #"href="(/s/[^"]+/players/[0-9]+/matches/[^"]+)">Older matches"#, options: .regularExpression))
+        let older = String(first[link].dropFirst(6).prefix { $0 != "\"" })
+        let second = try get(older)
+        XCTAssertEqual(second.status, 200)
+        XCTAssertEqual(second.text.components(separatedBy: "<li>").count - 1, played + 25 - 20, "the rest, none twice")
+        XCTAssertTrue(second.text.contains("<h2>Older matches</h2>"))
+        XCTAssertTrue(second.text.contains(#"← Latest matches"#), "the way back")
+        XCTAssertFalse(second.text.contains("Older matches →"), "nothing older")
+        XCTAssertEqual(try get(path + "/players/\(players["Ana"] ?? 0)/matches/6F9619FF-8B86-D011-B42D-00C04FC964FF").status, 404,
+                       "not one of the group's matches")
+    }
+
     func testOlderResultsAreOfferedOnlyWhenThereAreSome() throws {
         let path = try share().path
         let ended = try organiser.request(.get, "/api/gathers?status=ended&limit=200").jsonArray().count

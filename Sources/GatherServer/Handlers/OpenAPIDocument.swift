@@ -738,6 +738,23 @@ paths:
         '304': { description: Not modified since the ETag sent }
         '404': { $ref: '#/components/responses/SharePageMissing' }
         '503': { $ref: '#/components/responses/Unavailable' }
+  /s/{token}/players/{id}/matches/{before}:
+    parameters:
+      - $ref: '#/components/parameters/ShareToken'
+      - $ref: '#/components/parameters/PlayerID'
+      - name: before
+        in: path
+        required: true
+        description: The match the page continues after (the last one of the page before it)
+        schema: { type: string, format: uuid }
+    get:
+      summary: One player's record and the matches they played before a given one, on a share link (HTML)
+      security: []
+      responses:
+        '200': { $ref: '#/components/responses/SharePage' }
+        '304': { description: Not modified since the ETag sent }
+        '404': { $ref: '#/components/responses/SharePageMissing' }
+        '503': { $ref: '#/components/responses/Unavailable' }
   /s/{token}/matches/{id}:
     parameters:
       - $ref: '#/components/parameters/ShareToken'

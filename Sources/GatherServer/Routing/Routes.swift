@@ -18,6 +18,7 @@ enum Routes {
             Route(.get, "/s/:token", quick: SharePageHandlers.table),
             Route(.get, "/s/:token/by-rating", quick: SharePageHandlers.tableByRating),
             Route(.get, "/s/:token/players/:id", quick: SharePageHandlers.player),
+            Route(.get, "/s/:token/players/:id/matches/:before", quick: SharePageHandlers.playerMatches),
             Route(.get, "/s/:token/matches/:id", quick: SharePageHandlers.matches),
             Route(.get, "/s/:token/events", quick: LiveEventsHandler.events),
 

@@ -5,6 +5,7 @@ import FoundationEssentials
 enum SharePageItem: Hashable, Sendable {
     case table(share: Int, byRating: Bool)
     case player(share: Int, player: Int)
+    case playerMatches(share: Int, player: Int, before: UUID)
     case matches(share: Int, before: UUID)
 }
 

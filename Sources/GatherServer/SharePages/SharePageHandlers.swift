@@ -32,6 +32,15 @@ enum SharePageHandlers {
         }
     }
 
+    /// A player's matches before a given one, a page at a time.
+    static func playerMatches(_ context: RequestContext<LoopReads>) throws -> HTTPResponse {
+        guard let id = context.parameters.values["id"].flatMap(Int.init),
+              let before = context.parameters.values["before"].flatMap({ UUID(canonicalText: $0) }) else { return missing() }
+        return try serve(context, item: { .playerMatches(share: $0.id, player: id, before: before) }) { reader, _, _ in
+            try reader.player(id, before: before).map(PlayerPage.page)
+        }
+    }
+
     static func matches(_ context: RequestContext<LoopReads>) throws -> HTTPResponse {
         guard let id = context.parameters.values["id"].flatMap({ UUID(canonicalText: $0) }) else { return missing() }
         return try serve(context, item: { .matches(share: $0.id, before: id) }) { reader, _, _ in

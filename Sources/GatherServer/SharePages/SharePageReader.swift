@@ -39,14 +39,25 @@ struct SharePageReader {
         return MatchesPageModel(site: site, matches: matches, olderMatches: older)
     }
 
-    /// A player on the roster and their record; nil for one the owner does not have (or deleted).
-    func player(_ id: Int) throws -> PlayerPageModel? {
+    /// A player on the roster and their record with their latest matches, or those played before
+    /// the match `before` (a page at a time); nil for a player the owner does not have (or
+    /// deleted), or a `before` that is not one of the owner's matches.
+    func player(_ id: Int, before: UUID? = nil) throws -> PlayerPageModel? {
         guard let player = try PlayerRepository(database).find(id: id, owner: owner),
               var stats = try StatsRepository(database).playerStats(id: id, owner: owner) else { return nil }
+        var last: Gather?
+        if let before {
+            guard let found = try GatherRepository(database).find(id: before, owner: owner) else { return nil }
+            last = found
+        }
         stats.rating = RatingSummary(try RatingRepository(database).rating(playerID: id, owner: owner), declared: player.skill, at: now)
-        let gathers = try GatherRepository(database).endedGathers(playerID: id, owner: owner, limit: SharePageReader.playerMatches)
+        // One more than a page, to know whether older ones exist.
+        let read = try GatherRepository(database).endedGathers(playerID: id, owner: owner, limit: SharePageReader.playerMatches + 1,
+                                                               before: last)
+        let gathers = Array(read.prefix(SharePageReader.playerMatches))
+        let older = read.count > gathers.count ? gathers.last.map { site.playerMatches(id, before: $0.id) } : nil
         return PlayerPageModel(site: site, player: PlayerMention(id: player.id, name: player.name), stats: stats,
-                               matches: try lines(gathers))
+                               matches: try lines(gathers), olderMatches: older, latestMatches: before == nil ? nil : site.player(id))
     }
 
     /// A page of results and, when older ones exist, where the next begins: one more than the

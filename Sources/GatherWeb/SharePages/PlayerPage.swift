@@ -43,8 +43,10 @@ package enum PlayerPage {
                 }
             }
             Section(.id("matches")) {
-                H2 { "Matches" }
+                H2 { model.latestMatches == nil ? "Matches" : "Older matches" }
                 SharePieces.matchList(model.matches, in: model.site)
+                if let latest = model.latestMatches { P { A(href: latest) { "← Latest matches" } } }
+                if let older = model.olderMatches { P { A(href: older) { "Older matches →" } } }
             }
         }
     }

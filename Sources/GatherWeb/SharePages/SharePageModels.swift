@@ -20,6 +20,11 @@ package struct ShareSite: Hashable, Sendable {
     /// The table ordered by rating.
     package var tableByRating: SitePath { root.appending("by-rating") }
 
+    /// A player's matches played before the match `id`.
+    package func playerMatches(_ player: Int, before id: UUID) -> SitePath {
+        self.player(player).appending("matches").appending(PathSegment(id.uuidString) ?? "latest")
+    }
+
     package func matches(before id: UUID) -> SitePath {
         root.appending("matches").appending(PathSegment(id.uuidString) ?? "latest")
     }
@@ -128,13 +133,20 @@ package struct PlayerPageModel: Hashable, Sendable {
     package var player: PlayerMention
     package var stats: PlayerStats
     package var matches: [MatchLine]
+    /// Where their older matches begin, when there are older ones.
+    package var olderMatches: SitePath?
+    /// Back to their latest matches, on a page of older ones.
+    package var latestMatches: SitePath?
     /// Their rating as it stands, with its course (`stats.rating` from the server).
     package var rating: RatingSummary? { stats.rating }
 
-    package init(site: ShareSite, player: PlayerMention, stats: PlayerStats, matches: [MatchLine]) {
+    package init(site: ShareSite, player: PlayerMention, stats: PlayerStats, matches: [MatchLine], olderMatches: SitePath? = nil,
+                 latestMatches: SitePath? = nil) {
         self.site = site
         self.player = player
         self.stats = stats
         self.matches = matches
+        self.olderMatches = olderMatches
+        self.latestMatches = latestMatches
     }
 }

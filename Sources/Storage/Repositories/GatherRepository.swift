@@ -78,14 +78,16 @@ package struct GatherRepository {
     }
 
     /// The latest `limit` ended gathers a player of this owner played in, newest first.
-    package func endedGathers(playerID: Int, owner: UUID, limit: Int) throws -> [Gather] {
+    package func endedGathers(playerID: Int, owner: UUID, limit: Int, before last: Gather? = nil) throws -> [Gather] {
+        // After `last` in the same order: older, or as old with a smaller id.
         try database.query("""
             SELECT \(GatherRepository.columns) FROM gathers
             JOIN gather_players ON gather_players.gather_id = gathers.id
-            WHERE gather_players.player_id = ? AND gathers.group_id = ? AND gathers.score IS NOT NULL
+            WHERE gather_players.player_id = ?1 AND gathers.group_id = ?2 AND gathers.score IS NOT NULL
               AND gathers.duplicate_of IS NULL
-            ORDER BY gathers.created_at DESC, gathers.api_id DESC LIMIT ?
-            """, playerID, owner, limit).map(GatherRepository.gather)
+              AND (?4 IS NULL OR gathers.created_at < ?4 OR (gathers.created_at = ?4 AND gathers.api_id < ?5))
+            ORDER BY gathers.created_at DESC, gathers.api_id DESC LIMIT ?3
+            """, playerID, owner, limit, last?.createdAt, last?.id).map(GatherRepository.gather)
     }
 
     /// What `insert` did with an id that may have been used before.
