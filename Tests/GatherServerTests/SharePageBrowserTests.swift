@@ -65,8 +65,8 @@ final class SharePageBrowserTests: XCTestCase {
         return "\(tenths / 10).\(abs(tenths % 10))"
     }
 
-    private func startBrowser() throws -> Browser {
-        let started = try Browser()
+    private func startBrowser(scripts: Bool = true) throws -> Browser {
+        let started = try Browser(scripts: scripts)
         browser = started
         return started
     }
@@ -334,6 +334,38 @@ final class SharePageBrowserTests: XCTestCase {
         XCTAssertEqual(try browser.value(["js", "return window.stillTheSamePage === true"]) as? Bool, true, "no reload")
     }
 
+    /// A player's matches a page at a time, with scripts on and off, at a phone's size and a
+    /// laptop's: the links both ways are followed as a friend clicks them, nothing runs off the
+    /// screen, the console stays clean, and the preview card's tags are in the head.
+    func testAPlayersMatchesPageBothWaysWithScriptsOnAndOff() throws {
+        for day in 0..<22 {
+            try play("\(day % 3)-1", on: String(format: "2026-09-%02dT18:00:00Z", day + 1), teamA: ["Ana"], teamB: ["Ben"])
+        }
+        let link = try shareLink()
+        for scripts in [true, false] {
+            let browser = try startBrowser(scripts: scripts)
+            defer { browser.quit() }
+            for (width, height) in [(360, 740), (1280, 800)] {
+                _ = try browser.value(["open", link + "/players/\(players["Ana"] ?? 0)", width, height])
+                let said = "scripts \(scripts ? "on" : "off"), \(width) px"
+                // The page's script rewrites times in the reader's zone: proof of whether it ran.
+                let time = try XCTUnwrap(browser.value(["js", "return document.querySelector('#matches time').textContent"]) as? String)
+                XCTAssertEqual(time.hasSuffix(" UTC"), !scripts, "\(said): \(time)")
+                XCTAssertEqual(try browser.value(["js", "return document.querySelectorAll('#matches li').length"]) as? Int, 20, said)
+                XCTAssertEqual(try browser.value(["js", "return document.querySelector('meta[property=\"og:title\"]') !== null"]) as? Bool,
+                               true, said)
+                _ = try browser.value(["click", "#matches p:last-of-type a"])
+                XCTAssertEqual(try browser.text("#matches h2"), "Older matches", said)
+                XCTAssertEqual(try browser.value(["js", "return document.querySelectorAll('#matches li').length"]) as? Int, 2 + 22 - 20, said)
+                let widths = try XCTUnwrap(browser.value(["js", "return [document.documentElement.scrollWidth, window.innerWidth]"]) as? [Int])
+                XCTAssertLessThanOrEqual(widths[0], widths[1], "no sideways scrolling, \(said)")
+                _ = try browser.value(["click", "#matches p a"])
+                XCTAssertEqual(try browser.text("#matches h2"), "Matches", "back to the latest, \(said)")
+                XCTAssertEqual(try browser.consoleErrors(), [], said)
+            }
+        }
+    }
+
     func testALinkThatDoesNotExistSaysSo() throws {
         let missing = "/s/" + String(repeating: "A", count: 43)
         // The status a browser gets, which the page itself cannot show.
@@ -386,7 +418,8 @@ private final class Browser {
     private let collected = CollectedOutput()
     private var answered = 0
 
-    init() throws {
+    /// `scripts` false: Chromium runs no script, as a friend's browser set so would.
+    init(scripts: Bool = true) throws {
         // Commands go through a socket pair rather than a pipe: written with MSG_NOSIGNAL, a
         // script that died is an error here, never a SIGPIPE that ends the whole test run.
         var ends: [Int32] = [0, 0]
@@ -398,6 +431,7 @@ private final class Browser {
         var environment = ProcessInfo.processInfo.environment
         // A zone away from UTC, without summer time: the page's times must visibly move into it.
         environment["TZ"] = "America/Sao_Paulo"
+        environment["SHARE_PAGE_SCRIPTS"] = scripts ? "on" : "off"
         process.environment = environment
         process.standardInput = scriptsEnd
         process.standardOutput = output

@@ -29,6 +29,7 @@ answers ok: false with what the page showed last, so the test's message says wha
 
 import base64
 import json
+import os
 import signal
 import sys
 import traceback
@@ -56,6 +57,9 @@ class Browser:
             options.add_argument(argument)
         # Every console message, so that a CSP violation or a script error reaches the test.
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        # A friend's browser with scripts off: the pages must read and work as the server wrote them.
+        if os.environ.get("SHARE_PAGE_SCRIPTS") == "off":
+            options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
         # An alert the page might open stays open for the test to find, instead of being dismissed.
         options.set_capability("unhandledPromptBehavior", "ignore")
         self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
