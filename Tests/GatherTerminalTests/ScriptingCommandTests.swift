@@ -757,12 +757,18 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertTrue(friend.waitUntil { flat(friend.screen()).contains("Saved (Team A 1 – 1 Team B), in question: another computer saved "
                                                                          + "it too; see History (x or b)") },
                       friend.screen())
-        friend.press("h")
-        XCTAssertTrue(friend.waitFor("in question"), friend.screen())
-        if friend.screen().components(separatedBy: "\n").first(where: { $0.contains("Ana v Ben") })?.contains("in question") == false {
-            friend.press("j")
-            XCTAssertTrue(friend.waitFor("History 2/2"), friend.screen())
+        // History's rows, not the notice still on the match screen, say which row is in question.
+        // Saved in the same second, the two are ordered by id: the one in question may come second.
+        let highlightTheMatchInQuestion = { (terminal: TmuxSession) in
+            terminal.press("h")
+            let rows = { terminal.screen().components(separatedBy: "\n").filter { $0.contains("Ana v Ben") } }
+            XCTAssertTrue(terminal.waitUntil { rows().count == 2 && rows().contains { $0.contains("in question") } }, terminal.screen())
+            if rows().first?.contains("in question") == false {
+                terminal.press("j")
+                XCTAssertTrue(terminal.waitFor("History 2/2"), terminal.screen())
+            }
         }
+        highlightTheMatchInQuestion(friend)
         friend.press("Enter")
         XCTAssertTrue(friend.waitUntil { flat(friend.screen()).contains("In question: it repeats a match saved from another computer") },
                       friend.screen())
@@ -770,13 +776,7 @@ final class ScriptingCommandTests: XCTestCase {
 
         let table = try XCTUnwrap(try client(["stats", "--json"]).json() as? [[String: Any]])
         XCTAssertEqual(table.map { $0["played"] as? Int }, [1, 1], "one match, counted once: \(table)")
-        host.press("h")
-        XCTAssertTrue(host.waitFor("in question"), host.screen())
-        // Saved in the same second, the two are ordered by id: the one in question may come second.
-        if host.screen().components(separatedBy: "\n").first(where: { $0.contains("Ana v Ben") })?.contains("in question") == false {
-            host.press("j")
-            XCTAssertTrue(host.waitFor("History 2/2"), host.screen())
-        }
+        highlightTheMatchInQuestion(host)
         XCTAssertTrue(host.waitFor("Saved twice? It repeats the match of"), host.screen())
         host.press("b")
         XCTAssertTrue(host.waitFor("Both matches count now"), host.screen())
