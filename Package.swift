@@ -22,6 +22,8 @@ let package = Package(
         .target(name: "GatherText"),
         // The wire format: the JSON writer and flat reader, RFC 3339 dates, UUID text, the error body.
         .target(name: "GatherWire", dependencies: ["GatherText"]),
+        // IANA time zones read from the system's tz database (TZif files and their POSIX TZ rules), without ICU.
+        .target(name: "ZoneInfo"),
         // The domain: players, matches, results, groups, accounts, shares; their rules and their JSON.
         .target(name: "GatherDomain", dependencies: ["GatherText", "GatherWire"]),
         // Ratings learned from results, and the player statistics and leaderboard that show them.
@@ -76,6 +78,7 @@ let package = Package(
         .testTarget(name: "GatherTextTests", dependencies: ["GatherText", "TestSupport", "ValidationAssertions"]),
         .testTarget(name: "GatherWireTests", dependencies: ["GatherText", "GatherWire", "GatherDomain", "GatherRating", "GatherBalancing",
                                                            "ValidationAssertions"]),
+        .testTarget(name: "ZoneInfoTests", dependencies: ["ZoneInfo"]),
         .testTarget(name: "GatherDomainTests", dependencies: ["GatherText", "GatherWire", "GatherDomain", "ValidationAssertions", "TestSupport"]),
         .testTarget(name: "GatherRatingTests", dependencies: ["GatherDomain", "GatherRating"]),
         .testTarget(name: "GatherBalancingTests", dependencies: ["GatherWire", "GatherDomain", "GatherBalancing", "ValidationAssertions"]),
