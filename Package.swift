@@ -43,7 +43,7 @@ let package = Package(
         // Router, authentication, handlers, server assembly.
         .target(name: "GatherServer", dependencies: ["Arguments", "GatherText", "GatherWire", "GatherDomain", "GatherRating", "GatherBalancing",
                                                      "GatherWeb", "HTTP", "Networking", "Storage", "CCrypt", "COpenSSL",
-                                                     "Locking", "Metrics"]),
+                                                     "Locking", "Metrics", "ZoneInfo"]),
         // The public web pages: typed HTML that escapes every text, the stylesheet and the page's Content-Security-Policy.
         .target(name: "GatherWeb", dependencies: ["GatherWire", "GatherDomain", "GatherRating"]),
 

@@ -71,6 +71,40 @@ package enum InternetDate {
         bytes.append(UInt8(ascii: "Z"))
     }
 
+    /// `2026-12-03T19:00:00+01:00`: the wall-clock time `utcOffset` seconds east of UTC, with that
+    /// offset, as a kick-off is shown in its own time zone; `parse` reads back the same instant.
+    package static func string(from date: Date, utcOffset: Int) -> String {
+        var bytes: [UInt8] = []
+        append(date, utcOffset: utcOffset, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The offset an RFC 3339 date-time was written with, in seconds east of UTC (`Z` is 0); nil
+    /// when `text` is not one.
+    package static func utcOffset(of text: String) -> Int? {
+        guard parse(text) != nil else { return nil }
+        let bytes = Array(text.utf8)
+        guard let last = bytes.last, last != UInt8(ascii: "Z"), last != UInt8(ascii: "z") else { return 0 }
+        guard bytes.count >= 6 else { return nil }
+        let tail = bytes.suffix(6).map(Int.init)
+        let digit = { (byte: Int) in byte - Int(UInt8(ascii: "0")) }
+        let minutes = (digit(tail[1]) * 10 + digit(tail[2])) * 60 + digit(tail[4]) * 10 + digit(tail[5])
+        return (tail[0] == Int(UInt8(ascii: "-")) ? -60 : 60) * minutes
+    }
+
+    static func append(_ date: Date, utcOffset: Int, to bytes: inout [UInt8]) {
+        // Offsets past a day are no zone's: written as UTC rather than as a time that reads back wrong.
+        guard abs(utcOffset) < 86_400, utcOffset % 60 == 0 else { return append(date, to: &bytes) }
+        append(date.addingTimeInterval(Double(utcOffset)), to: &bytes)
+        guard bytes.last == UInt8(ascii: "Z") else { return }
+        bytes.removeLast()
+        bytes.append(UInt8(ascii: utcOffset < 0 ? "-" : "+"))
+        let minutes = abs(utcOffset) / 60
+        appendDigits(minutes / 60, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendDigits(minutes % 60, width: 2, to: &bytes)
+    }
+
     /// `date` rounded down to its second, as the wire carries it: what is stored is what is read back.
     package static func wholeSecond(_ date: Date) -> Date {
         Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down))

@@ -248,6 +248,16 @@ package struct JSONWriter {
         appendByte(UInt8(ascii: "\""))
     }
 
+    /// `2026-12-03T19:00:00+01:00`: the wall-clock time at `utcOffset` with its offset (`InternetDate`).
+    package mutating func date(_ value: Date, utcOffset: Int) {
+        var text: [UInt8] = []
+        text.reserveCapacity(30)
+        InternetDate.append(value, utcOffset: utcOffset, to: &text)
+        appendByte(UInt8(ascii: "\""))
+        appendBytes(text)
+        appendByte(UInt8(ascii: "\""))
+    }
+
     /// Any value that writes itself.
     package mutating func value<Value: JSONWritable>(_ value: Value) {
         value.write(to: &self)

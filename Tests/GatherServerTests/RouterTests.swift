@@ -78,6 +78,7 @@ final class RouterTests: XCTestCase {
             "PATCH /api/groups/:groupId", "DELETE /api/groups/:groupId", "PUT /api/groups/:groupId/members/:userId",
             "DELETE /api/groups/:groupId/members/:userId", "POST /api/groups/:groupId/invites",
             "DELETE /api/groups/:groupId/invites/:id", "POST /api/invites/:code/accept",
+            "POST /api/players/:id/link", "POST /api/groups/:groupId/players/:id/link",
             "POST /api/shares", "DELETE /api/shares/:id", "POST /api/groups/:groupId/shares", "DELETE /api/groups/:groupId/shares/:id",
         ])
     }

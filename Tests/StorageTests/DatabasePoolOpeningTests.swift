@@ -28,7 +28,8 @@ final class DatabasePoolOpeningTests: StorageTestCase {
             try database.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
                 .map { try $0.string(0) }
         }
-        XCTAssertEqual(tables, ["account_changes", "api_tokens", "gather_players", "gathers", "group_usage", "groups", "invites", "live_matches", "memberships", "player_records", "player_results", "players", "rating_pending", "rating_snapshots", "rating_state", "ratings", "shares", "tokens", "users"])
+        XCTAssertEqual(tables, ["account_changes", "api_tokens", "fixture_answers", "fixtures", "gather_players", "gathers", "group_usage", "groups", "invites",
+                                "live_matches", "memberships", "personal_links", "player_records", "player_results", "players", "rating_pending", "rating_snapshots", "rating_state", "ratings", "shares", "tokens", "users"])
     }
 
     func testLatestVersionIsTheHighestMigration() {

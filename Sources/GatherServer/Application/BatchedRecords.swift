@@ -121,6 +121,11 @@ extension BatchedRecords where Key == Int, Value == Date {
                        write: { batch, database in try APITokenRepository(database).recordUses(batch) })
     }
 
+    static func personalLinkUses(database: DatabasePool, log: ServerLog) -> BatchedRecords {
+        BatchedRecords("personal link uses", database: database, log: log, merge: { kept, new in max(kept ?? new, new) },
+                       write: { batch, database in try PersonalLinkRepository(database).recordUses(batch) })
+    }
+
     /// A request made with API token `id`.
     func record(_ id: Int, at date: Date) {
         record(id, date)

@@ -37,6 +37,9 @@ package final class GatherApplication: HTTPResponder {
         package var rosterCacheBytes = Options.defaultRosterCacheBytes
         package static let defaultRosterCacheBytes = ReadCache.defaultCapacityBytes
         package var limits = ResourceLimits()
+        /// The zone fixtures are set in when neither they nor their group name one; nil: the
+        /// system's (`TZ`, else /etc/localtime), else UTC.
+        package var timeZone: String?
         /// Where people reach the server, the start of share links (`--public-url`).
         package var publicURL: PublicURL?
         /// How often changes made to accounts from outside the server are looked for; nil: never
@@ -72,6 +75,11 @@ package final class GatherApplication: HTTPResponder {
                             reads: ReadCache(capacityBytes: options.rosterCacheBytes),
                             quotas: AccountQuotas(limits: options.limits),
                             writeRate: WriteRateLimit(burst: options.limits.writeBurst, perSecond: options.limits.writesPerSecond),
+                            linkAnswerRate: WriteRateLimit(burst: options.limits.linkAnswerBurst,
+                                                           perMinute: Double(options.limits.linkAnswersPerMinute)),
+                            linkWrites: ConcurrencyAllowance(limit: 2),
+                            linkUses: .personalLinkUses(database: database, log: log),
+                            timeZones: TimeZoneCatalog(serverZone: options.timeZone),
                             purger: AccountPurger(database: database, log: log), publicURL: options.publicURL,
                             pages: SharePageCache(capacityBytes: SharePageCache.defaultCapacityBytes),
                             pageBuilds: ConcurrencyAllowance(limit: 2),
@@ -180,6 +188,7 @@ package final class GatherApplication: HTTPResponder {
         services.live.flush(ServerStopping())
         services.shareViews.flush(ServerStopping())
         services.tokenUses.flush(ServerStopping())
+        services.linkUses.flush(ServerStopping())
         services.purger.stop()
         hashing.shutdownAndWait()
     }

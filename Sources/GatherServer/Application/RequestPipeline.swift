@@ -72,6 +72,17 @@ struct RequestPipeline: Sendable {
             } catch {
                 return .answered(labelled(errorResponse(error), route))
             }
+        case .linkWrite(let write):
+            guard let reads = try? loopReaders.reader(for: loop) else { return onWorker(matched) }
+            do {
+                let queue = try commit(write, matched, findingLinkWith: reads)
+                let label = route.label
+                return .later { reply in queue(RouteReply(reply: reply, route: label)) }
+            } catch let error where LoopReadGivenUp.covers(error) {
+                return onWorker(matched)
+            } catch {
+                return .answered(labelled(write.refusal(services, nil, error), route))
+            }
         case .worker, .passwordHashing:
             return onWorker(matched)
         }
@@ -146,6 +157,12 @@ struct RequestPipeline: Sendable {
                 try commit(write, matched, authenticatingWith: workerDatabase)(reply)
             case let .passwordHashing(admission, handler):
                 try hashing.run(handler, route: route, context: matched.context, admission: admission, pipeline: self, reply: reply)
+            case .linkWrite(let write):
+                do {
+                    try commit(write, matched, findingLinkWith: workerDatabase)(reply)
+                } catch {
+                    reply.send(write.refusal(services, nil, error))
+                }
             case .quick, .worker:
                 break
             }
@@ -166,7 +183,7 @@ struct RequestPipeline: Sendable {
             return try onAccountsPlace(route, caller) { try handler($0) }
         case .worker(let handler):
             return try runOnWorker(handler, route, matched.context)
-        case .write, .passwordHashing:
+        case .write, .passwordHashing, .linkWrite:
             return nil
         }
     }
@@ -278,6 +295,34 @@ struct RequestPipeline: Sendable {
                     // Nothing committed, but what readers were shown is read afresh all the same.
                     pipeline.services.ownerWrote(owner)
                     reply.send(pipeline.errorResponse(error))
+                }
+            }
+        }
+    }
+
+    /// A friend's write through their personal link: the link found (`PersonalLinkAccess`), the
+    /// post's origin and the link's rate checked now, then the handler run as one write of the
+    /// next group commit, answered once it is on disk. A link has at most `linkWrites`' allowance
+    /// queued at once, so neither one friend nor a group's links together can fill the committer's
+    /// queue; what readers see of the group is read afresh after it, as after any write.
+    private func commit(_ write: RouteKind.LinkWrite, _ matched: Matched,
+                        findingLinkWith reads: any DatabaseReading) throws -> @Sendable (RouteReply) -> Void {
+        let context = try PersonalLinkAccess.admit(matched.context, reads: reads)
+        let handler = write.prepare(context)
+        let (owner, link) = (context.owner, context.holder.player)
+        let (pipeline, pool, allowance) = (self, workerDatabase.pool, services.linkWrites)
+        return { reply in
+            guard allowance.take(link) else {
+                reply.send(write.refusal(context.services, context.root, APIError(.tooManyRequests, "your last answers are still being saved; wait a moment",
+                                                           headers: [HTTPHeaders.Name.retryAfter: "1"])))
+                return
+            }
+            pool.enqueueWrite({ _ in try handler() }) { result in
+                allowance.give(link)
+                pipeline.services.ownerWrote(owner)
+                switch result {
+                case .success(let response): reply.send(response)
+                case .failure(let error): reply.send(write.refusal(context.services, context.root, error))
                 }
             }
         }

@@ -22,7 +22,15 @@ struct Services: Sendable {
     /// What one account may keep.
     let quotas: AccountQuotas
     /// How fast one account may change things.
-    let writeRate: WriteRateLimit
+    let writeRate: WriteRateLimit<UUID>
+    /// How fast one personal link may answer (keyed by its player).
+    let linkAnswerRate: WriteRateLimit<Int>
+    /// Each personal link's answers waiting for or in the group commit (keyed by its player).
+    let linkWrites: ConcurrencyAllowance<Int>
+    /// When each personal link was last used (keyed by its player).
+    let linkUses: BatchedRecords<Int, Date>
+    /// The time zones fixtures are set in.
+    let timeZones: TimeZoneCatalog
     /// Removes deleted accounts' rows, a step at a time.
     let purger: AccountPurger
     /// The start of share links, when the server knows how people reach it.

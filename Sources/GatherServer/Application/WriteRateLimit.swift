@@ -1,15 +1,15 @@
 import FoundationEssentials
 import Locking
 
-/// A token bucket per account: `burst` changes at once, then `perSecond`. One account's flood of
+/// A token bucket per account (or per personal link): `burst` changes at once, then `perSecond`. One account's flood of
 /// writes would otherwise fill the one writer's queue, and the disk, for everyone.
 /// In memory and bounded: a full bucket is the same as none, so at most `capacity` accounts are
 /// tracked, the fullest (the longest quiet) forgotten first.
-final class WriteRateLimit: Sendable {
+final class WriteRateLimit<Key: Hashable & Sendable>: Sendable {
     let burst: Double
     let perSecond: Double
     let capacity: Int
-    private let buckets = Locked<[UUID: Bucket]>([:])
+    private let buckets = Locked<[Key: Bucket]>([:])
 
     private struct Bucket {
         var tokens: Double
@@ -21,14 +21,18 @@ final class WriteRateLimit: Sendable {
         }
     }
 
-    init(burst: Int, perSecond: Int, capacity: Int = 10_000) {
+    convenience init(burst: Int, perSecond: Int, capacity: Int = 10_000) {
+        self.init(burst: burst, perMinute: Double(max(1, perSecond)) * 60, capacity: capacity)
+    }
+
+    init(burst: Int, perMinute: Double, capacity: Int = 10_000) {
         self.burst = Double(max(1, burst))
-        self.perSecond = Double(max(1, perSecond))
+        self.perSecond = max(1, perMinute) / 60
         self.capacity = max(1, capacity)
     }
 
     /// Takes one change for `account` if it has one; otherwise how long until it will.
-    func take(_ account: UUID, now: Date) -> TimeInterval? {
+    func take(_ account: Key, now: Date) -> TimeInterval? {
         buckets.withLock { table in
             var bucket = (table[account] ?? Bucket(tokens: burst, updated: now)).refilled(at: now, perSecond: perSecond, burst: burst)
             guard bucket.tokens >= 1 else { return (1 - bucket.tokens) / perSecond }
@@ -40,7 +44,7 @@ final class WriteRateLimit: Sendable {
     }
 
     /// Forgets full buckets, then the fullest, until within capacity.
-    private func trim(_ table: inout [UUID: Bucket], now: Date) {
+    private func trim(_ table: inout [Key: Bucket], now: Date) {
         table = table.filter { $0.value.refilled(at: now, perSecond: perSecond, burst: burst).tokens < burst }
         while table.count > capacity,
               let fullest = table.max(by: { $0.value.refilled(at: now, perSecond: perSecond, burst: burst).tokens

@@ -33,6 +33,12 @@ package struct ResourceLimits: Sendable {
 
     /// Share links one account has at once (one per group chat, with room to spare); beyond, 403.
     package var sharesPerAccount = 50
+    /// Fixtures still to come one group has at once (two a week for a year, with room); beyond, 403.
+    package var upcomingFixturesPerGroup = 120
+    /// Answers one personal link may give at once, then `linkAnswersPerMinute`: a friend changing
+    /// their mind is never refused, a script behind a leaked link is.
+    package var linkAnswerBurst = 20
+    package var linkAnswersPerMinute = 20
     /// API tokens one account has at once (one per script, with room to spare); beyond, 403.
     package var apiTokensPerAccount = 50
     /// Members of one group (a club's organisers and the friends who look) at most; beyond, 403.

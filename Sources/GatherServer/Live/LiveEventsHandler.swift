@@ -20,7 +20,7 @@ enum LiveEventsHandler {
     }
 
     /// Counted against its address (the forwarded one behind a trusted proxy, as `request.client` has it).
-    private static func stream(owner: UUID, pass: LivePass, request: HTTPRequest, expiresAt: Date?, services: Services) -> HTTPResponse {
+    static func stream(owner: UUID, pass: LivePass, request: HTTPRequest, expiresAt: Date?, services: Services) -> HTTPResponse {
         HTTPResponse(status: .ok, headers: [
             HTTPHeaders.Name.contentType: "text/event-stream; charset=utf-8",
             "Cache-Control": "no-store",

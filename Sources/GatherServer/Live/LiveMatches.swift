@@ -143,7 +143,7 @@ final class LiveMatches: Sendable {
     private func makeRoom(for newcomer: Viewer, in group: UUID, _ owners: inout [UUID: Owner]) -> [any HTTPStreamWriter] {
         var yielding: [any HTTPStreamWriter] = []
         let scopes: [(limit: Int, includes: (UUID, Viewer) -> Bool)] = [
-            (limits.perLink, { _, viewer in if case .share = newcomer.pass { viewer.pass == newcomer.pass } else { false } }),
+            (limits.perLink, { _, viewer in newcomer.pass.isLink && viewer.pass == newcomer.pass }),
             (limits.perGroup, { owner, _ in owner == group }),
             (limits.perAddress, { _, viewer in viewer.address == newcomer.address }),
             (limits.total, { _, _ in true }),
@@ -265,9 +265,21 @@ final class LiveMatches: Sendable {
 enum LivePass: Hashable, Sendable {
     /// A share link, by its id.
     case share(Int)
+    /// A player's personal link, by the player's id.
+    case personalLink(Int)
     /// A session or API token, by its digest, and the account it belongs to (which may watch
     /// another's group).
     case session([UInt8], user: UUID)
+}
+
+extension LivePass {
+    /// A link anyone holding it may open (a share link or a personal one), capped per link.
+    var isLink: Bool {
+        switch self {
+        case .share, .personalLink: true
+        case .session: false
+        }
+    }
 }
 
 /// One event stream (`GET /s/{token}/events`, `GET /api/live/events`): it watches its

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GatherDomain
+import GatherWeb
 import GatherWire
 import HTTP
 
@@ -37,6 +38,10 @@ enum RouteKind: Sendable {
     /// On the small password-hashing pool, once `Admission` let it in; refused with 503 when
     /// that pool's queue is full, so hashing never holds up other requests.
     case passwordHashing(Admission, Handler)
+    /// A friend's write through their personal link (`/p/<token>/…`): the link is the caller,
+    /// found on the event loop with the request's origin and the link's rate checked, then run on
+    /// the committer like any write. Never an account's: it reaches one player's answers only.
+    case linkWrite(LinkWrite)
 
     enum Quick: Sendable {
         case open(@Sendable (RequestContext<LoopReads>) throws -> HTTPResponse)
@@ -58,6 +63,14 @@ enum RouteKind: Sendable {
         var endsAccess = false
     }
 
+    struct LinkWrite: Sendable {
+        /// Given the link's holder, on the event loop: the handler to run inside the write.
+        let prepare: @Sendable (LinkContext) -> @Sendable () throws -> HTTPResponse
+        /// How a refusal is shown to a friend (a page, not JSON): a bad link, a cross-site post,
+        /// too many answers, or what the handler threw.
+        let refusal: @Sendable (Services, SitePath?, any Error) -> HTTPResponse
+    }
+
     /// What a write's handler gives back: its answer, or what way in it ended (answered 204).
     enum Answer: Sendable {
         case response(HTTPResponse)
@@ -70,7 +83,7 @@ enum RouteKind: Sendable {
         case .quick(.authenticated), .worker(.authenticated), .worker(.endingAccess), .write, .passwordHashing(_, .authenticated),
              .passwordHashing(_, .endingAccess):
             return true
-        case .quick(.open), .worker(.open), .passwordHashing(_, .open): return false
+        case .quick(.open), .worker(.open), .passwordHashing(_, .open), .linkWrite: return false
         }
     }
 
@@ -170,6 +183,12 @@ struct Route: Sendable {
     init(_ method: HTTPMethod, _ pattern: String, hashing admission: @escaping Admission,
          endingAccess handler: @escaping @Sendable (AuthenticatedContext<WorkerDatabase>) throws -> AccessEnded) {
         self.init(method, pattern, kind: .passwordHashing(admission, .endingAccess(handler)))
+    }
+
+    /// A friend's write through their personal link, run on the committer (`RouteKind.linkWrite`).
+    init(_ method: HTTPMethod, _ pattern: String, linkWrite handler: @escaping @Sendable (LinkContext) throws -> HTTPResponse,
+         refusal: @escaping @Sendable (Services, SitePath?, any Error) -> HTTPResponse) {
+        self.init(method, pattern, kind: .linkWrite(RouteKind.LinkWrite(prepare: { context in { try handler(context) } }, refusal: refusal)))
     }
 
     /// A write for a logged-in caller whose handler takes a `Body`: decoded on the event loop (an

@@ -21,6 +21,10 @@ enum Routes {
             Route(.get, "/s/:token/players/:id/matches/:before", quick: SharePageHandlers.playerMatches),
             Route(.get, "/s/:token/matches/:id", quick: SharePageHandlers.matches),
             Route(.get, "/s/:token/events", quick: LiveEventsHandler.events),
+            // A personal link's page, for the one friend holding it, and the answers they give there.
+            Route(.get, "/p/:token", quick: PersonalPageHandlers.page),
+            Route(.get, "/p/:token/events", quick: PersonalPageHandlers.events),
+            Route(.post, "/p/:token/fixtures/:id/answer", linkWrite: PersonalPageHandlers.answer, refusal: PersonalPageHandlers.refusal),
 
             // Registration and login hash passwords; login reads its own Basic credentials.
             // Logout and account deletion stay on the workers: their write must have committed
@@ -75,6 +79,17 @@ enum Routes {
             Route(.get, "/api/ratings", authenticated: StatsHandlers.ratings).readingRatings(),
             // Balancing reads the roster and changes nothing: a viewer may try teams too.
             Route(.post, "/api/teams/balance", authenticated: TeamHandlers.balance).requiring(.viewer).requiring(.read).readingRatings(),
+
+            Route(.get, "/api/players/:id/link", quickAuthenticated: PersonalLinkHandlers.get),
+            Route(.post, "/api/players/:id/link", write: PersonalLinkHandlers.create).requiring(.account),
+            Route(.delete, "/api/players/:id/link", write: PersonalLinkHandlers.delete),
+
+            Route(.get, "/api/fixtures", quickAuthenticated: FixtureHandlers.list),
+            Route(.post, "/api/fixtures", writing: FixtureHandlers.create),
+            Route(.get, "/api/fixtures/:id", quickAuthenticated: FixtureHandlers.get),
+            Route(.patch, "/api/fixtures/:id", writing: FixtureHandlers.change),
+            Route(.delete, "/api/fixtures/:id", write: FixtureHandlers.cancel),
+            Route(.put, "/api/fixtures/:id/answers/:playerId", writing: FixtureHandlers.answerFor),
 
             Route(.get, "/api/shares", quickAuthenticated: ShareHandlers.list),
             Route(.post, "/api/shares", writing: ShareHandlers.create).requiring(.account),

@@ -102,7 +102,7 @@ enum SharePageHandlers {
 
     /// What every page is sent with: it is HTML and nothing else, runs only its own inline
     /// assets, is never framed, indexed, or told where the reader came from.
-    private static func strictHeaders(contentSecurityPolicy: String) -> HTTPHeaders {
+    static func strictHeaders(contentSecurityPolicy: String) -> HTTPHeaders {
         [
             HTTPHeaders.Name.contentType: Page.contentType,
             ContentSecurityPolicy.headerName: contentSecurityPolicy,

@@ -28,7 +28,9 @@ struct SharePageReader {
                          rating: entry.rating?.mean)
             }
         let (matches, older) = try results(GatherQuery(status: .ended, limit: SharePageReader.recentMatches))
-        return TablePageModel(site: site, live: live, standings: standings, recentMatches: matches, olderMatches: older, byRating: byRating)
+        let next = try FixtureRepository(database).upcoming(owner: owner, now: now, limit: 1).first
+        return TablePageModel(site: site, live: live, standings: standings, recentMatches: matches, olderMatches: older, byRating: byRating,
+                              nextFixture: next)
     }
 
     /// The results before the one with `id`; nil if the owner has no such match.

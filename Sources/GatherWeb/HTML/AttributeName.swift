@@ -8,10 +8,17 @@ enum AttributeName: Sendable {
     case datetime
     case charset, name, content, property
     case viewBox, role, ariaLabelledBy, points, cx, cy, r
+    case action, method, type, value, ariaPressed, rel
 
     var spelling: StaticString {
         switch self {
         case .class: "class"
+        case .action: "action"
+        case .method: "method"
+        case .type: "type"
+        case .value: "value"
+        case .ariaPressed: "aria-pressed"
+        case .rel: "rel"
         case .id: "id"
         case .lang: "lang"
         case .dir: "dir"

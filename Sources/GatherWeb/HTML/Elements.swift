@@ -285,3 +285,48 @@ package struct Img: HTMLContent {
         node = .element(.img, [Attribute(.src, .path(src)), Attribute(.alt, .text(alt))] + attributes)
     }
 }
+
+// MARK: Forms
+
+/// A form that posts to one of our own pages (`SitePath`): the page's policy allows posting to
+/// this site only (`form-action 'self'`), and the forms here work without any script.
+package struct Form: HTMLContent {
+    package let node: Node
+
+    package init(posting action: SitePath, _ attributes: Attribute..., @HTMLBuilder content: () -> [Node]) {
+        node = .element(.form, [Attribute(.method, .word("post")), Attribute(.action, .path(action))] + attributes, content())
+    }
+}
+
+/// A button that submits its form with `name=value`; `pressed` marks the choice already made.
+package struct SubmitButton: HTMLContent {
+    package let node: Node
+
+    package init(name: StaticString, value: StaticString, pressed: Bool, _ attributes: Attribute..., @HTMLBuilder content: () -> [Node]) {
+        node = .element(.button, [Attribute(.type, .word("submit")), Attribute(.name, .word(name)), Attribute(.value, .word(value)),
+                                  Attribute(.ariaPressed, .word(pressed ? "true" : "false"))] + attributes, content())
+    }
+}
+
+/// A link to another site, such as a pitch on a map: only an `http(s)` address (`WebAddress`),
+/// opened without telling that site where the reader came from.
+package struct ExternalLink: HTMLContent {
+    package let node: Node
+
+    package init(_ address: WebAddress, @HTMLBuilder content: () -> [Node]) {
+        node = .element(.a, [Attribute(.href, .text(address.text)), Attribute(.rel, .word("noopener noreferrer nofollow"))], content())
+    }
+}
+
+/// An address on the web that is safe to link to: `http://` or `https://` and printable, never
+/// `javascript:` or `data:`.
+package struct WebAddress: Hashable, Sendable {
+    package let text: String
+
+    package init?(_ text: String) {
+        let lowered = text.lowercased()
+        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), text.utf8.count <= 2000,
+              text.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }
+        self.text = text
+    }
+}

@@ -15,6 +15,8 @@ enum Tag: Sendable {
     case table, caption, thead, tbody, tr, th, td
     // Embedded.
     case img
+    // A form that posts to one of our own pages, and the buttons that submit it.
+    case form, button
     // A chart drawn inline (SVG, in the HTML parser's foreign content): the figure, its
     // accessible description, and the two shapes charts here are made of.
     case svg, desc, polyline, circle
@@ -60,6 +62,8 @@ enum Tag: Sendable {
         case .th: "th"
         case .td: "td"
         case .img: "img"
+        case .form: "form"
+        case .button: "button"
         case .svg: "svg"
         case .desc: "desc"
         case .polyline: "polyline"

@@ -22,12 +22,16 @@ package struct Page: Sendable {
     package let content: [Node]
     /// Constant scripts of this module (the live match's, later), written at the end of the body.
     let scripts: [InlineAsset]
+    /// Whether it holds forms that post to this site (a personal page's answers).
+    let postsForms: Bool
 
     package init(title: String, language: String = "en", @HTMLBuilder content: () -> [Node]) {
         self.init(title: title, language: language, scripts: [], content: content)
     }
 
-    init(title: String, description: String? = nil, language: String = "en", scripts: [InlineAsset], @HTMLBuilder content: () -> [Node]) {
+    init(title: String, description: String? = nil, language: String = "en", scripts: [InlineAsset], postsForms: Bool = false,
+         @HTMLBuilder content: () -> [Node]) {
+        self.postsForms = postsForms
         self.title = title
         self.description = description
         self.language = language
@@ -41,7 +45,7 @@ package struct Page: Sendable {
     }
 
     package var contentSecurityPolicy: ContentSecurityPolicy {
-        ContentSecurityPolicy(assets: inlineAssets)
+        ContentSecurityPolicy(assets: inlineAssets, postsForms: postsForms)
     }
 
     /// The document as UTF-8, ready to send.

@@ -79,6 +79,14 @@ extension InlineAsset {
         .chart { display: block; width: 100%; max-width: 20rem; height: auto; margin: 0.25rem 0 0; overflow: visible; }
         .chart-line { fill: none; stroke: var(--link); stroke-width: 2.5; stroke-linejoin: round; stroke-linecap: round; }
         .chart-point { fill: var(--link); }
+        .fixture { border-bottom: 1px solid var(--line); padding: 0 0 1rem; margin: 0 0 1rem; }
+        .headcount { font-size: 1.125rem; font-weight: 600; margin: 0.5rem 0; }
+        .notice { margin: 0.5rem 0; }
+        .answers { display: flex; flex-wrap: wrap; gap: 0.5rem; margin: 0.75rem 0; }
+        .answers button { flex: 1 1 5rem; min-height: 3rem; font: inherit; font-size: 1.125rem; font-weight: 600;
+          border: 2px solid var(--link); border-radius: 0.5rem; background: var(--background); color: var(--link); cursor: pointer; }
+        .answers button[aria-pressed="true"] { background: var(--link); color: var(--background); }
+        .names { padding-inline-start: 1.75rem; overflow-wrap: anywhere; }
         @media (max-width: 39.99rem) {
           table { font-size: 0.9375rem; }
           th, td { padding: 0.375rem 0.25rem; }
@@ -124,7 +132,15 @@ extension ClassName {
     package static let chartLine = ClassName("chart-line")
     package static let chartPoint = ClassName("chart-point")
 
+    /// A fixture on a personal page, its headcount, where the reader's answer stands, the answer
+    /// buttons and the lists of names.
+    package static let fixture = ClassName("fixture")
+    package static let headcount = ClassName("headcount")
+    package static let notice = ClassName("notice")
+    package static let answers = ClassName("answers")
+    package static let names = ClassName("names")
+
     /// Every class above, for the test that each has a rule.
     static let all: [ClassName] = [.tableBox, .number, .muted, .site, .live, .scoreline, .clock, .sides, .form, .won, .lost,
-                                   .matches, .result, .chart, .chartLine, .chartPoint]
+                                   .matches, .result, .chart, .chartLine, .chartPoint, .fixture, .headcount, .notice, .answers, .names]
 }

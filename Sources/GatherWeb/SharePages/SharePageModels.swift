@@ -102,10 +102,13 @@ package struct TablePageModel: Hashable, Sendable {
     package var olderMatches: SitePath?
     /// The standings are ordered by rating (`/by-rating`), not by record.
     package var byRating: Bool
+    /// The next match planned, with who is in: shown, never answered (a shared link is not a person).
+    package var nextFixture: Fixture?
 
     package init(site: ShareSite, live: LiveMatch?, standings: [Standing], recentMatches: [MatchLine], olderMatches: SitePath?,
-                byRating: Bool = false) {
+                byRating: Bool = false, nextFixture: Fixture? = nil) {
         self.byRating = byRating
+        self.nextFixture = nextFixture
         self.site = site
         self.live = live
         self.standings = standings

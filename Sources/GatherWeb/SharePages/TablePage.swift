@@ -12,6 +12,9 @@ package enum TablePage {
             parts.append("Latest result: Team A \(latest.score.teamA) – \(latest.score.teamB) Team B")
         }
         if let leader = model.standings.first { parts.append("top of the table: \(leader.player.name)") }
+        if let next = model.nextFixture {
+            parts.append("next match \(KickOffText.text(next.startsAt, utcOffset: next.utcOffset)), \(PersonalPage.headcount(next))")
+        }
         return parts.isEmpty ? "The table and the results of \(model.site.name)" : parts.joined(separator: "; ")
     }
 
@@ -19,6 +22,7 @@ package enum TablePage {
         Page(title: model.site.name, description: TablePage.preview(model), scripts: [.liveScript]) {
             SharePieces.masthead(model.site)
             LiveSection.section(model.live)
+            if let fixture = model.nextFixture { NextFixtureSection.section(fixture) }
             Section(.id("table")) {
                 H2 { "Table" }
                 if model.standings.isEmpty {

@@ -12,6 +12,7 @@ package struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     package static let ok = HTTPStatus(code: 200, reasonPhrase: "OK")
     package static let created = HTTPStatus(code: 201, reasonPhrase: "Created")
     package static let noContent = HTTPStatus(code: 204, reasonPhrase: "No Content")
+    package static let seeOther = HTTPStatus(code: 303, reasonPhrase: "See Other")
     package static let notModified = HTTPStatus(code: 304, reasonPhrase: "Not Modified")
     package static let badRequest = HTTPStatus(code: 400, reasonPhrase: "Bad Request")
     package static let unauthorized = HTTPStatus(code: 401, reasonPhrase: "Unauthorized")

@@ -202,6 +202,10 @@ package struct GroupRepository {
             try database.execute("DELETE FROM gathers WHERE id IN (SELECT value FROM json_each(?))", keys)
             return false
         }
+        // A fixture takes its answers with it (a roster's worth at most): a few at a time.
+        try database.execute("DELETE FROM fixtures WHERE id IN (SELECT id FROM fixtures WHERE group_id = ?1 LIMIT ?2)", group,
+                             max(1, rows / 20))
+        if database.changes > 0 { return false }
         try database.execute("DELETE FROM players WHERE id IN (SELECT id FROM players WHERE group_id = ?1 LIMIT ?2)", group, rows)
         if database.changes > 0 { return false }
         try database.execute("DELETE FROM groups WHERE id = ?", group)

@@ -99,6 +99,9 @@ package struct PlayerRepository {
     /// Deletes a player who never played; retires one who did.
     package func remove(id: Int, owner: UUID, at date: Date) throws -> Removal {
         guard try find(id: id, owner: owner) != nil else { return .notFound }
+        // Off the roster, the player's link stops working and their places go to those waiting.
+        try database.execute("DELETE FROM personal_links WHERE player_id = ?", id)
+        try FixtureRepository(database).withdraw(player: id, owner: owner, at: date)
         let played = try database.query("SELECT count(*) FROM gather_players WHERE player_id = ?", id).first?.int(0) ?? 0
         if played == 0 {
             try database.execute("DELETE FROM players WHERE id = ? AND group_id = ?", id, owner)

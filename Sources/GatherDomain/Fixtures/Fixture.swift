@@ -1,0 +1,82 @@
+import FoundationEssentials
+import GatherWire
+
+/// A match the group means to play: when and where, how many places, and who answered.
+package struct Fixture: Hashable, Sendable {
+    package var id: Int
+    /// Kick-off.
+    package var startsAt: Date
+    /// The IANA time zone the kick-off is set in (`Europe/Amsterdam`).
+    package var timeZone: String
+    /// Seconds east of UTC in `timeZone` at kick-off: `startsAt` is shown with it.
+    package var utcOffset: Int
+    package var place: String?
+    package var mapLink: String?
+    package var places: Int
+    /// Fewer "in" than this and the match is in doubt.
+    package var minimum: Int?
+    package var answersCloseAt: Date
+    package var cost: String?
+    package var status: FixtureStatus
+    /// The match saved from it, once played.
+    package var gatherId: String?
+    /// Grows with each change, for calendars (`SEQUENCE`).
+    package var sequence: Int
+    package var createdAt: Date
+    package var updatedAt: Date
+    package var answers: [FixtureAnswer]
+    package var counts: AnswerCounts
+
+    package init(id: Int, startsAt: Date, timeZone: String, utcOffset: Int, place: String? = nil, mapLink: String? = nil, places: Int,
+                 minimum: Int? = nil, answersCloseAt: Date, cost: String? = nil, status: FixtureStatus = .open, gatherId: String? = nil,
+                 sequence: Int = 0, createdAt: Date, updatedAt: Date, answers: [FixtureAnswer] = [], counts: AnswerCounts = AnswerCounts()) {
+        self.id = id
+        self.startsAt = startsAt
+        self.timeZone = timeZone
+        self.utcOffset = utcOffset
+        self.place = place
+        self.mapLink = mapLink
+        self.places = places
+        self.minimum = minimum
+        self.answersCloseAt = answersCloseAt
+        self.cost = cost
+        self.status = status
+        self.gatherId = gatherId
+        self.sequence = sequence
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.answers = answers
+        self.counts = counts
+    }
+
+    /// The status as read at `now`: an open fixture whose answers have closed reads as closed.
+    package static func status(stored: FixtureStatus, answersCloseAt: Date, now: Date) -> FixtureStatus {
+        stored == .open && now >= answersCloseAt ? .closed : stored
+    }
+
+    /// Whether friends may still answer: open or closed (late answers count), not cancelled or played.
+    package var takesAnswers: Bool { status == .open || status == .closed }
+}
+
+extension Fixture: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            object.field("answers") { $0.array(answers) }
+            object.field("answersCloseAt") { $0.date(answersCloseAt, utcOffset: utcOffset) }
+            object.field("cost") { $0.optional(cost) { $0.string($1) } }
+            object.field("counts") { $0.value(counts) }
+            object.field("createdAt") { $0.date(createdAt) }
+            object.field("gatherId") { $0.optional(gatherId) { $0.string($1) } }
+            object.field("id") { $0.int(id) }
+            object.field("mapLink") { $0.optional(mapLink) { $0.string($1) } }
+            object.field("minimum") { $0.optional(minimum) { $0.int($1) } }
+            object.field("place") { $0.optional(place) { $0.string($1) } }
+            object.field("places") { $0.int(places) }
+            object.field("sequence") { $0.int(sequence) }
+            object.field("startsAt") { $0.date(startsAt, utcOffset: utcOffset) }
+            object.field("status") { $0.string(status.rawValue) }
+            object.field("timeZone") { $0.string(timeZone) }
+            object.field("updatedAt") { $0.date(updatedAt) }
+        }
+    }
+}

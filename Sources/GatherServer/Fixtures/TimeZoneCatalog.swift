@@ -1,0 +1,38 @@
+import FoundationEssentials
+import GatherText
+import Locking
+import ZoneInfo
+
+/// The time zones fixtures are set in, each read from the system's tz database once, then kept
+/// (there are a few hundred at most, and only those named are read).
+final class TimeZoneCatalog: Sendable {
+    /// The zone of a fixture that names none.
+    let serverZone: TimeZoneRules
+    private let loaded = Locked<[String: TimeZoneRules]>([:])
+    private let directory: String
+
+    /// `serverZone`: a zone's name, or nil for the system's.
+    init(serverZone name: String?, directory: String = "/usr/share/zoneinfo") {
+        self.directory = directory
+        if let name, let zone = try? TimeZoneRules.load(identifier: name, directory: directory) {
+            serverZone = zone
+        } else {
+            serverZone = TimeZoneRules.systemDefault()
+        }
+    }
+
+    /// The zone `name` names, or the server's for nil; an unknown name is the caller's mistake (400).
+    func zone(named name: String?) throws -> TimeZoneRules {
+        guard let name else { return serverZone }
+        if name == serverZone.identifier { return serverZone }
+        if let zone = loaded.withLock({ $0[name] }) { return zone }
+        let zone: TimeZoneRules
+        do {
+            zone = try TimeZoneRules.load(identifier: name, directory: directory)
+        } catch {
+            throw ValidationError(field: "timeZone", message: "names no time zone this server knows (like \"Europe/Amsterdam\")")
+        }
+        loaded.withLock { $0[name] = zone }
+        return zone
+    }
+}

@@ -1,0 +1,94 @@
+import FoundationEssentials
+import GatherDomain
+import GatherWeb
+import HTTP
+import Storage
+
+/// The pages a personal link opens, for one friend without an account: `/p/{token}` (their next
+/// fixtures and answers) and the answer they post from it. Never cached by anyone: the page is
+/// one person's.
+enum PersonalPageHandlers {
+    /// How many fixtures to come the page shows.
+    static let fixturesShown = 3
+
+    static func page(_ context: RequestContext<LoopReads>) throws -> HTTPResponse {
+        guard let (holder, root) = try PersonalLinkAccess.holder(token: context.parameters.values["token"], reads: context.database) else {
+            return missing()
+        }
+        let services = context.services
+        let now = services.now()
+        let model = try context.database.read { database in
+            PersonalPageModel(groupName: try GroupRepository(database).name(of: holder.owner) ?? "", playerId: holder.player,
+                              playerName: holder.name, root: root,
+                              fixtures: try FixtureRepository(database).upcoming(owner: holder.owner, now: now, limit: fixturesShown))
+        }
+        if !LinkPreviewAgent.isPreview(context.request.headers[HTTPHeaders.Name.userAgent]) {
+            services.linkUses.record(holder.player, now)
+        }
+        let page = PersonalPage.page(model)
+        return HTTPResponse(status: .ok, headers: headers(page), body: page.rendered())
+    }
+
+    /// The page kept live: a word whenever the group's answers or results change (a friend moved
+    /// up from the waiting list sees it without a reload). Ends when the link is revoked or replaced.
+    static func events(_ context: RequestContext<LoopReads>) throws -> HTTPResponse {
+        guard let (holder, _) = try PersonalLinkAccess.holder(token: context.parameters.values["token"], reads: context.database) else {
+            return missing()
+        }
+        return LiveEventsHandler.stream(owner: holder.owner, pass: .personalLink(holder.player), request: context.request, expiresAt: nil,
+                                        services: context.services)
+    }
+
+    /// A friend's answer from the page's form (`answer=in|out|maybe`), then back to the page (303).
+    static func answer(_ context: LinkContext) throws -> HTTPResponse {
+        let id = try context.parameters.int("id", resource: "fixture")
+        let answer = try AnswerForm(body: context.request.body).answer
+        let now = context.services.now()
+        let outcome = try context.database.write { database in
+            try FixtureRepository(database).answer(fixture: id, player: context.holder.player, answer, owner: context.owner, at: now)
+        }
+        try FixtureHandlers.require(outcome)
+        let back = context.root.encoded + "#fixture-\(id)"
+        return HTTPResponse(status: .seeOther, headers: [HTTPHeaders.Name.location: back, HTTPHeaders.Name.cacheControl: "no-store"])
+    }
+
+    /// What a friend is shown when an answer is refused: what went wrong, in words, and the way back.
+    static func refusal(_ services: Services, _ root: SitePath?, _ error: any Error) -> HTTPResponse {
+        let problem = ErrorMapping.problem(for: error, log: services.log)
+        // A link that names nobody is told nothing more than any unknown link.
+        guard problem.status != .notFound || root != nil else { return missing() }
+        let page = RefusedAnswerPage.page(reason: problem.reason, back: root)
+        var headers = headers(page)
+        if let wait = problem.headers[HTTPHeaders.Name.retryAfter] { headers.set(name: HTTPHeaders.Name.retryAfter, value: wait) }
+        return HTTPResponse(status: problem.status, headers: headers, body: page.rendered())
+    }
+
+    private static func missing() -> HTTPResponse {
+        let page = MissingPage.page()
+        return HTTPResponse(status: .notFound, headers: headers(page), body: page.rendered())
+    }
+
+    private static func headers(_ page: Page) -> HTTPHeaders {
+        var headers = SharePageHandlers.strictHeaders(contentSecurityPolicy: page.contentSecurityPolicy.headerValue)
+        headers.set(name: HTTPHeaders.Name.cacheControl, value: "no-store")
+        return headers
+    }
+}
+
+/// A personal page's form body: `answer=in`, `out` or `maybe`, and nothing else of note.
+struct AnswerForm {
+    let answer: Attendance
+
+    init(body: [UInt8]) throws {
+        guard body.count <= 1024 else { throw APIError.badRequest("an answer is in, out or maybe") }
+        let text = String(decoding: body, as: UTF8.self)
+        for pair in text.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, parts[0] == "answer" else { continue }
+            guard let answer = Attendance(rawValue: String(parts[1])) else { break }
+            self.answer = answer
+            return
+        }
+        throw APIError.badRequest("an answer is in, out or maybe")
+    }
+}

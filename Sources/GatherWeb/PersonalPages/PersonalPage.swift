@@ -1,0 +1,115 @@
+import FoundationEssentials
+import GatherDomain
+
+/// `/p/{token}`: one player's page. The next fixtures with big In / Out / Maybe buttons (a plain
+/// form, so it works without a script; with one, answered in place), the answer given and where it
+/// stands ("place 9 of 10", "2nd on the waiting list"), and who else is in and who waits.
+package enum PersonalPage {
+    package static func page(_ model: PersonalPageModel) -> Page {
+        Page(title: "\(model.playerName) · \(model.groupName)", description: description(model), scripts: [.answerScript],
+             postsForms: true) {
+            P(.class(.site)) { "Football Gather" }
+            H1 { Name(model.groupName) }
+            P { "Hi " ; Name(model.playerName) ; ". This page is yours: keep the link to yourself." }
+            if model.fixtures.isEmpty {
+                Section(.id("fixtures")) {
+                    H2 { "Next matches" }
+                    P(.class(.muted)) { "No match is planned yet. The organiser will add the next one here." }
+                }
+            } else {
+                for fixture in model.fixtures { section(fixture, model) }
+            }
+        }
+    }
+
+    /// What a link preview says: the next kick-off and how many are in.
+    static func description(_ model: PersonalPageModel) -> String {
+        guard let next = model.fixtures.first else { return "Who's in for the next match of \(model.groupName)" }
+        return "\(KickOffText.text(next.startsAt, utcOffset: next.utcOffset)): \(next.counts.in) of \(next.places) in"
+    }
+
+    @HTMLBuilder
+    static func section(_ fixture: Fixture, _ model: PersonalPageModel) -> [Node] {
+        Section(.id("fixture-\(fixture.id)"), .class(.fixture)) {
+            H2 { Text(KickOffText.text(fixture.startsAt, utcOffset: fixture.utcOffset)) }
+            if let place = fixture.place {
+                P {
+                    if let link = fixture.mapLink.flatMap(WebAddress.init) {
+                        ExternalLink(link) { Name(place) }
+                    } else {
+                        Name(place)
+                    }
+                }
+            }
+            if let cost = fixture.cost { P(.class(.muted)) { Text(cost) } }
+            P(.class(.headcount), .politeLive) { Text(headcount(fixture)) }
+            if fixture.status == .cancelled {
+                P(.class(.notice)) { "This match is cancelled." }
+            } else {
+                P(.class(.notice), .politeLive) { Text(standing(model.own(fixture), fixture)) }
+                Form(posting: model.answerPath(fixture), .class(.answers)) {
+                    let given = model.own(fixture)?.answer
+                    SubmitButton(name: "answer", value: "in", pressed: given == .in) { "In" }
+                    SubmitButton(name: "answer", value: "out", pressed: given == .out) { "Out" }
+                    SubmitButton(name: "answer", value: "maybe", pressed: given == .maybe) { "Maybe" }
+                }
+                if fixture.status == .closed {
+                    P(.class(.muted)) { "Answers closed; a change now still counts, marked late for the organiser." }
+                }
+            }
+            lists(fixture)
+        }
+    }
+
+    /// "8 of 10 in · 2 waiting · 1 maybe".
+    static func headcount(_ fixture: Fixture) -> String {
+        var parts = ["\(fixture.counts.in) of \(fixture.places) in"]
+        if fixture.counts.waiting > 0 { parts.append("\(fixture.counts.waiting) waiting") }
+        if fixture.counts.maybe > 0 { parts.append("\(fixture.counts.maybe) maybe") }
+        return parts.joined(separator: " · ")
+    }
+
+    /// Where the reader's own answer stands, in words.
+    static func standing(_ answer: FixtureAnswer?, _ fixture: Fixture) -> String {
+        guard let answer else { return "You haven't answered yet." }
+        switch answer.answer {
+        case .in:
+            if let place = answer.place {
+                return answer.promotedAt != nil ? "You're in — moved up from the waiting list (place \(place) of \(fixture.places))."
+                    : "You're in: place \(place) of \(fixture.places)."
+            }
+            return "You're \(ordinal(answer.waiting ?? 1)) on the waiting list."
+        case .maybe: return "You said maybe."
+        case .out: return "You said you're out."
+        }
+    }
+
+    static func ordinal(_ number: Int) -> String {
+        let suffix = switch (number % 10, number % 100) {
+        case (1, let tens) where tens != 11: "st"
+        case (2, let tens) where tens != 12: "nd"
+        case (3, let tens) where tens != 13: "rd"
+        default: "th"
+        }
+        return "\(number)\(suffix)"
+    }
+
+    @HTMLBuilder
+    static func lists(_ fixture: Fixture) -> [Node] {
+        let placed = fixture.answers.filter { $0.place != nil }
+        let waiting = fixture.answers.filter { $0.waiting != nil }
+        let maybe = fixture.answers.filter { $0.answer == .maybe }
+        if !placed.isEmpty {
+            H3 { "In" }
+            Ol(.class(.names)) { for answer in placed { Li { Name(answer.name) } } }
+        }
+        if !waiting.isEmpty {
+            H3 { "Waiting list" }
+            Ol(.class(.names)) { for answer in waiting { Li { Name(answer.name) } } }
+        }
+        if !maybe.isEmpty {
+            H3 { "Maybe" }
+            Ul(.class(.names)) { for answer in maybe { Li { Name(answer.name) } } }
+        }
+    }
+}

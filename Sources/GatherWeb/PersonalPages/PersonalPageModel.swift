@@ -1,0 +1,32 @@
+import FoundationEssentials
+import GatherDomain
+
+/// What a player's personal page shows, gathered by the server: the next fixtures with their
+/// answers, seen as that player. Nothing of anyone's age, team or account.
+package struct PersonalPageModel: Hashable, Sendable {
+    package var groupName: String
+    package var playerId: Int
+    package var playerName: String
+    /// `/p/<token>`.
+    package var root: SitePath
+    /// The next fixtures still to be played, soonest first.
+    package var fixtures: [Fixture]
+
+    package init(groupName: String, playerId: Int, playerName: String, root: SitePath, fixtures: [Fixture]) {
+        self.groupName = groupName
+        self.playerId = playerId
+        self.playerName = playerName
+        self.root = root
+        self.fixtures = fixtures
+    }
+
+    /// Where a fixture's answers are posted.
+    package func answerPath(_ fixture: Fixture) -> SitePath {
+        root.appending("fixtures").appending(PathSegment(fixture.id)).appending("answer")
+    }
+
+    /// This player's answer to `fixture`, if they gave one.
+    package func own(_ fixture: Fixture) -> FixtureAnswer? {
+        fixture.answers.first { $0.playerId == playerId }
+    }
+}

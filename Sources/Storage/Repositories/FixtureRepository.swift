@@ -1,0 +1,249 @@
+import FoundationEssentials
+import GatherDomain
+
+/// A group's fixtures and the answers to them. Every query is scoped to the group. Places and the
+/// waiting list are derived in one place (`placeAnswers`), inside every write that can move
+/// someone, so the one writer's order of writes is the order places are given in.
+package struct FixtureRepository {
+    let database: Database
+
+    package init(_ database: Database) { self.database = database }
+
+    /// A fixture's fields as stored, before its answers are read.
+    package struct Details: Hashable, Sendable {
+        package var startsAt: Date
+        package var timeZone: String
+        package var utcOffset: Int
+        package var place: String?
+        package var mapLink: String?
+        package var places: Int
+        package var minimum: Int?
+        package var answersCloseAt: Date
+        package var cost: String?
+        package var status: FixtureStatus
+
+        package init(startsAt: Date, timeZone: String, utcOffset: Int, place: String?, mapLink: String?, places: Int, minimum: Int?,
+                     answersCloseAt: Date, cost: String?, status: FixtureStatus = .open) {
+            self.startsAt = startsAt
+            self.timeZone = timeZone
+            self.utcOffset = utcOffset
+            self.place = place
+            self.mapLink = mapLink
+            self.places = places
+            self.minimum = minimum
+            self.answersCloseAt = answersCloseAt
+            self.cost = cost
+            self.status = status.stored
+        }
+
+        package init(_ fixture: Fixture) {
+            self.init(startsAt: fixture.startsAt, timeZone: fixture.timeZone, utcOffset: fixture.utcOffset, place: fixture.place,
+                      mapLink: fixture.mapLink, places: fixture.places, minimum: fixture.minimum, answersCloseAt: fixture.answersCloseAt,
+                      cost: fixture.cost, status: fixture.status)
+        }
+    }
+
+    /// What an answer came to.
+    package enum AnswerOutcome: Equatable, Sendable {
+        case answered
+        case fixtureNotFound
+        case playerNotFound
+        /// Cancelled or played: answers no longer change anything.
+        case notTakingAnswers(FixtureStatus)
+    }
+
+    static let columns = """
+        id, starts_at, time_zone, utc_offset, place, map_link, places, minimum, answers_close_at, cost, status, gather_id, sequence, \
+        created_at, updated_at
+        """
+
+    // MARK: Fixtures
+
+    package func insert(_ details: Details, owner: UUID, at now: Date) throws -> Int {
+        try database.execute("""
+            INSERT INTO fixtures (group_id, starts_at, time_zone, utc_offset, place, map_link, places, minimum, answers_close_at, cost,
+                                  status, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, owner, details.startsAt, details.timeZone, details.utcOffset, details.place, details.mapLink, details.places,
+            details.minimum, details.answersCloseAt, details.cost, details.status.rawValue, now, now)
+        return Int(database.lastInsertRowID)
+    }
+
+    /// Fixtures of the group still to be played (open and ahead of `now`).
+    package func upcomingCount(owner: UUID, now: Date) throws -> Int {
+        try database.query("SELECT count(*) FROM fixtures WHERE group_id = ? AND starts_at >= ? AND status = 'open'", owner, now)
+            .first?.int(0) ?? 0
+    }
+
+    /// Changes what the fixture is (when, where, places…); its calendar sequence grows. A change of
+    /// places moves answers between places and the waiting list at once. False: no such fixture.
+    package func update(id: Int, owner: UUID, to details: Details, at now: Date) throws -> Bool {
+        try database.execute("""
+            UPDATE fixtures SET starts_at = ?, time_zone = ?, utc_offset = ?, place = ?, map_link = ?, places = ?, minimum = ?,
+                answers_close_at = ?, cost = ?, status = ?, sequence = sequence + 1, updated_at = ?
+            WHERE id = ? AND group_id = ?
+            """, details.startsAt, details.timeZone, details.utcOffset, details.place, details.mapLink, details.places, details.minimum,
+            details.answersCloseAt, details.cost, details.status.rawValue, now, id, owner)
+        guard database.changes > 0 else { return false }
+        try placeAnswers(fixture: id, places: details.places, now: now)
+        return true
+    }
+
+    /// The fixture with its answers as they stand at `now`.
+    package func find(id: Int, owner: UUID, now: Date) throws -> Fixture? {
+        var found = try database.map("SELECT \(FixtureRepository.columns) FROM fixtures WHERE id = ? AND group_id = ?", id, owner,
+                                     transform: { try FixtureRepository.fixture($0, now: now) })
+        try attachAnswers(to: &found, owner: owner)
+        return found.first
+    }
+
+    /// A page of the group's fixtures: those still to come first, soonest first, then those past,
+    /// latest first. `offset` fixtures skipped.
+    package func page(owner: UUID, now: Date, limit: Int, offset: Int) throws -> [Fixture] {
+        var fixtures = try database.map("""
+            SELECT \(FixtureRepository.columns) FROM fixtures WHERE group_id = ?
+            ORDER BY starts_at < ?, CASE WHEN starts_at >= ? THEN starts_at ELSE -starts_at END, id
+            LIMIT ? OFFSET ?
+            """, owner, now, now, limit, offset, transform: { try FixtureRepository.fixture($0, now: now) })
+        try attachAnswers(to: &fixtures, owner: owner)
+        return fixtures
+    }
+
+    /// The next fixtures still to come, soonest first: those open, and those cancelled, for friends to see.
+    package func upcoming(owner: UUID, now: Date, limit: Int) throws -> [Fixture] {
+        var fixtures = try database.map("""
+            SELECT \(FixtureRepository.columns) FROM fixtures WHERE group_id = ? AND starts_at >= ? AND status IN ('open', 'cancelled')
+            ORDER BY starts_at, id LIMIT ?
+            """, owner, now, limit, transform: { try FixtureRepository.fixture($0, now: now) })
+        try attachAnswers(to: &fixtures, owner: owner)
+        return fixtures
+    }
+
+    // MARK: Answers
+
+    /// Records `player`'s answer. The same answer again changes nothing (a friend's second tap
+    /// keeps their place); a new one is stamped `now`, late after answers closed; an "in" joins the
+    /// end of the order, and leaving "in" frees the place (and the host's guests' places) for the
+    /// first waiting.
+    package func answer(fixture id: Int, player: Int, _ attendance: Attendance, owner: UUID, at now: Date) throws -> AnswerOutcome {
+        guard let row = try database.query("""
+            SELECT status, places, answers_close_at FROM fixtures WHERE id = ? AND group_id = ?
+            """, id, owner).first else { return .fixtureNotFound }
+        let status = FixtureStatus(rawValue: try row.string(0)) ?? .open
+        guard status == .open else { return .notTakingAnswers(status) }
+        let places = try row.int(1)
+        let late = now >= (try row.date(2))
+        guard try database.query("SELECT 1 FROM players WHERE id = ? AND group_id = ? AND retired_at IS NULL", player, owner)
+            .first != nil else { return .playerNotFound }
+        let existing = try database.query("SELECT id, answer FROM fixture_answers WHERE fixture_id = ? AND player_id = ?", id, player).first
+        if let existing, try existing.string(1) == attendance.rawValue { return .answered }
+        let order: Int? = attendance == .in ? try nextInOrder(fixture: id) : nil
+        if let existing {
+            try database.execute("""
+                UPDATE fixture_answers SET answer = ?, answered_at = ?, late = ?, in_order = ?, holds_place = 0, promoted_at = NULL
+                WHERE id = ?
+                """, attendance.rawValue, now, late, order, try existing.int(0))
+        } else {
+            try database.execute("""
+                INSERT INTO fixture_answers (fixture_id, player_id, answer, answered_at, late, in_order) VALUES (?, ?, ?, ?, ?, ?)
+                """, id, player, attendance.rawValue, now, late, order)
+        }
+        let answerID = existing.map { try? $0.int(0) } ?? Int(database.lastInsertRowID)
+        if attendance != .in {
+            // A host who is not coming takes their guests' places with them.
+            try database.execute("DELETE FROM fixture_answers WHERE fixture_id = ? AND guest_of = ?", id, player)
+        }
+        try placeAnswers(fixture: id, places: places, now: now, answered: attendance == .in ? answerID : nil)
+        try database.execute("UPDATE fixtures SET updated_at = ? WHERE id = ?", now, id)
+        return .answered
+    }
+
+    /// A player leaving the roster takes back their answers (and guests) to fixtures still to
+    /// come, freeing their places for those waiting.
+    package func withdraw(player: Int, owner: UUID, at now: Date) throws {
+        let fixtures = try database.map("""
+            SELECT DISTINCT fixtures.id, fixtures.places FROM fixture_answers JOIN fixtures ON fixtures.id = fixture_answers.fixture_id
+            WHERE fixtures.group_id = ? AND fixtures.status = 'open' AND fixtures.starts_at >= ?
+              AND (fixture_answers.player_id = ? OR fixture_answers.guest_of = ?)
+            """, owner, now, player, player) { (try $0.int(0), try $0.int(1)) }
+        for (fixture, places) in fixtures {
+            try database.execute("DELETE FROM fixture_answers WHERE fixture_id = ? AND (player_id = ? OR guest_of = ?)",
+                                 fixture, player, player)
+            try placeAnswers(fixture: fixture, places: places, now: now)
+            try database.execute("UPDATE fixtures SET updated_at = ? WHERE id = ?", now, fixture)
+        }
+    }
+
+    private func nextInOrder(fixture: Int) throws -> Int {
+        (try database.query("SELECT coalesce(max(in_order), 0) + 1 FROM fixture_answers WHERE fixture_id = ?", fixture).first?.int(0)) ?? 1
+    }
+
+    /// Derives places and the waiting list again (`FixtureLineUp`) and records what moved: an "in"
+    /// that waited and now holds a place was promoted `now`; `answered`, the answer this write
+    /// gave, is new rather than promoted.
+    private func placeAnswers(fixture: Int, places: Int, now: Date, answered: Int? = nil) throws {
+        let rows = try database.map("""
+            SELECT id, in_order, holds_place FROM fixture_answers WHERE fixture_id = ? AND answer = 'in' AND in_order IS NOT NULL
+            """, fixture) { (id: try $0.int(0), order: try $0.int(1), held: try $0.int(2) != 0) }
+        let lineUp = FixtureLineUp(places: places, entries: rows.map { FixtureLineUp.Entry(id: $0.id, inOrder: $0.order) })
+        for row in rows {
+            let holds = if case .place = lineUp.standing(of: row.id) { true } else { false }
+            guard holds != row.held else { continue }
+            if holds && row.id != answered {
+                try database.execute("UPDATE fixture_answers SET holds_place = 1, promoted_at = ? WHERE id = ?", now, row.id)
+            } else {
+                try database.execute("UPDATE fixture_answers SET holds_place = ? WHERE id = ?", holds, row.id)
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    static func fixture(_ row: StatementRow, now: Date) throws -> Fixture {
+        let closes = try row.date(8)
+        let stored = FixtureStatus(rawValue: try row.string(10)) ?? .open
+        return Fixture(id: try row.int(0), startsAt: try row.date(1), timeZone: try row.string(2), utcOffset: try row.int(3),
+                       place: try row.optionalString(4), mapLink: try row.optionalString(5), places: try row.int(6),
+                       minimum: try row.optionalInt(7), answersCloseAt: closes, cost: try row.optionalString(9),
+                       status: Fixture.status(stored: stored, answersCloseAt: closes, now: now), gatherId: try row.optionalString(11),
+                       sequence: try row.int(12), createdAt: try row.date(13), updatedAt: try row.date(14))
+    }
+
+    /// Reads the answers of `fixtures` in one query, with their places derived, and counts them
+    /// against the group's roster.
+    private func attachAnswers(to fixtures: inout [Fixture], owner: UUID) throws {
+        guard !fixtures.isEmpty else { return }
+        let list = "[" + fixtures.map { String($0.id) }.joined(separator: ",") + "]"
+        var answers: [Int: [(row: Int, order: Int?, answer: FixtureAnswer)]] = [:]
+        try database.forEach("""
+            SELECT a.fixture_id, a.id, a.player_id, coalesce(p.name, a.guest_name, ''), a.answer, a.answered_at, a.in_order,
+                   a.promoted_at, a.late, a.guest_of
+            FROM fixture_answers a LEFT JOIN players p ON p.id = a.player_id
+            WHERE a.fixture_id IN (SELECT value FROM json_each(?))
+            """, list) { row in
+            let answer = FixtureAnswer(playerId: try row.optionalInt(2), name: try row.string(3),
+                                       answer: Attendance(rawValue: try row.string(4)) ?? .maybe, answeredAt: try row.date(5),
+                                       late: try row.int(8) != 0, guestOf: try row.optionalInt(9), promotedAt: try row.optionalDate(7))
+            answers[try row.int(0), default: []].append((try row.int(1), try row.optionalInt(6), answer))
+        }
+        let roster = try database.query("SELECT count(*) FROM players WHERE group_id = ? AND retired_at IS NULL", owner).first?.int(0) ?? 0
+        for index in fixtures.indices {
+            let rows = answers[fixtures[index].id] ?? []
+            let lineUp = FixtureLineUp(places: fixtures[index].places, entries: rows.compactMap { row in
+                guard row.answer.answer == .in, let order = row.order else { return nil }
+                return FixtureLineUp.Entry(id: row.row, inOrder: order)
+            })
+            let placed = rows.map { row -> FixtureAnswer in
+                var answer = row.answer
+                switch lineUp.standing(of: row.row) {
+                case .place(let place): answer.place = place
+                case .waiting(let position): answer.waiting = position; answer.promotedAt = nil
+                case nil: answer.promotedAt = nil
+                }
+                return answer
+            }.sorted(by: FixtureAnswer.listedBefore)
+            fixtures[index].answers = placed
+            fixtures[index].counts = AnswerCounts(answers: placed, rosterSize: roster)
+        }
+    }
+}

@@ -1,0 +1,57 @@
+extension Schema {
+    /// Fixtures a group means to play, the answers to "who's in?", and each player's personal link.
+    /// An answer's `in_order` is the fixture's running count when it last said in: places go in
+    /// that order (`FixtureLineUp`), and `holds_place` keeps what the last write derived, so the
+    /// next one can tell a promotion (`promoted_at`) from a new answer. A guest is an answer
+    /// without a player, kept beside its host. A personal link is kept as its token's digest, one
+    /// per player, and goes with the player.
+    static let version19 = Migration(version: 19, name: "fixtures, answers and personal links", sql: """
+        CREATE TABLE fixtures (
+            id               INTEGER PRIMARY KEY AUTOINCREMENT,
+            group_id         TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            starts_at        INTEGER NOT NULL,
+            time_zone        TEXT NOT NULL,
+            utc_offset       INTEGER NOT NULL,
+            place            TEXT,
+            map_link         TEXT,
+            places           INTEGER NOT NULL CHECK (places > 0),
+            minimum          INTEGER,
+            answers_close_at INTEGER NOT NULL,
+            cost             TEXT,
+            status           TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'cancelled', 'played')),
+            gather_id        TEXT,
+            sequence         INTEGER NOT NULL DEFAULT 0,
+            created_at       INTEGER NOT NULL,
+            updated_at       INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX fixtures_by_group_start ON fixtures(group_id, starts_at);
+
+        CREATE TABLE fixture_answers (
+            id          INTEGER PRIMARY KEY AUTOINCREMENT,
+            fixture_id  INTEGER NOT NULL REFERENCES fixtures(id) ON DELETE CASCADE,
+            player_id   INTEGER REFERENCES players(id) ON DELETE CASCADE,
+            guest_name  TEXT,
+            guest_of    INTEGER REFERENCES players(id) ON DELETE CASCADE,
+            answer      TEXT NOT NULL CHECK (answer IN ('in', 'out', 'maybe')),
+            answered_at INTEGER NOT NULL,
+            in_order    INTEGER,
+            holds_place INTEGER NOT NULL DEFAULT 0,
+            promoted_at INTEGER,
+            late        INTEGER NOT NULL DEFAULT 0,
+            CHECK ((player_id IS NULL) <> (guest_name IS NULL))
+        ) STRICT;
+        CREATE UNIQUE INDEX fixture_answers_by_player ON fixture_answers(fixture_id, player_id) WHERE player_id IS NOT NULL;
+        CREATE INDEX fixture_answers_by_fixture ON fixture_answers(fixture_id, in_order);
+        CREATE INDEX fixture_answers_by_guest_host ON fixture_answers(guest_of) WHERE guest_of IS NOT NULL;
+        CREATE INDEX fixture_answers_by_player_id ON fixture_answers(player_id) WHERE player_id IS NOT NULL;
+
+        CREATE TABLE personal_links (
+            player_id    INTEGER PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,
+            group_id     TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            digest       BLOB NOT NULL UNIQUE,
+            created_at   INTEGER NOT NULL,
+            last_used_at INTEGER
+        ) STRICT;
+        CREATE INDEX personal_links_by_group ON personal_links(group_id);
+        """)
+}
