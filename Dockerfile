@@ -18,10 +18,10 @@ RUN swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -
     && install -D -m 0755 .build/release/gather /out/gather
 
 # ---- runtime: exactly the shared libraries `ldd gather-server` lists (libc6 is in every Debian), and
-# the trust store gather checks https servers against ----
+# the trust store gather checks https servers against, and the time zones fixtures are set in (tzdata) ----
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-0 libcrypt1 libssl3 libstdc++6 libgcc-s1 ca-certificates \
+    && apt-get install -y --no-install-recommends libsqlite3-0 libcrypt1 libssl3 libstdc++6 libgcc-s1 ca-certificates tzdata \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --user-group --home-dir /data --no-create-home gather \
     && mkdir -p /data /backups /config && chown gather:gather /data /backups /config

@@ -1,5 +1,6 @@
 import Arguments
 import FoundationEssentials
+import ZoneInfo
 import GatherDomain
 import Networking
 
@@ -144,6 +145,15 @@ package enum ServerCommandLine {
         ServerOption(flag: "--public-url", environment: "FG_PUBLIC_URL", valueName: "URL",
                      help: "the address people reach this server at (https://football.example.org), the start of share links (default none: links are paths)") { config, value in
             config.publicURL = try PublicURL(value)
+        },
+        ServerOption(flag: "--time-zone", environment: "FG_TIME_ZONE", valueName: "ZONE",
+                     help: "the IANA time zone fixtures are set in when they name none (Europe/Amsterdam; default the system's: TZ, "
+                     + "else /etc/localtime, else UTC)") { config, value in
+            guard TimeZoneRules.isValidIdentifier(value), (try? TimeZoneRules.load(identifier: value)) != nil else {
+                throw ConfigurationError("--time-zone names no time zone of this system's tz database (got \"\(value)\"); "
+                                         + "try one like Europe/Amsterdam, or install tzdata")
+            }
+            config.timeZone = value
         },
         ServerOption(flag: "--metrics", environment: "FG_METRICS", valueName: nil,
                      help: "serve GET /metrics (Prometheus text format) on the server's own address, to whoever reaches it "

@@ -27,6 +27,8 @@ package struct ServerConfiguration: Sendable {
     package var limits = ResourceLimits()
     /// Where people reach the server, for share links; without it a link is a path.
     package var publicURL: PublicURL?
+    /// The zone fixtures are set in when they name none (`--time-zone`); nil: the system's.
+    package var timeZone: String?
     /// `GET /metrics` on the server's own address.
     package var metrics = false
     /// `GET /metrics` alone, on an address of its own (plain HTTP).
