@@ -21,9 +21,11 @@ enum Routes {
             Route(.get, "/s/:token/players/:id/matches/:before", quick: SharePageHandlers.playerMatches),
             Route(.get, "/s/:token/matches/:id", quick: SharePageHandlers.matches),
             Route(.get, "/s/:token/events", quick: LiveEventsHandler.events),
+            Route(.get, "/s/:token/calendar.ics", quick: CalendarHandlers.group),
             // A personal link's page, for the one friend holding it, and the answers they give there.
             Route(.get, "/p/:token", quick: PersonalPageHandlers.page),
             Route(.get, "/p/:token/events", quick: PersonalPageHandlers.events),
+            Route(.get, "/p/:token/calendar.ics", quick: CalendarHandlers.personal),
             Route(.post, "/p/:token/fixtures/:id/answer", linkWrite: PersonalPageHandlers.answer, refusal: PersonalPageHandlers.refusal),
 
             // Registration and login hash passwords; login reads its own Basic credentials.

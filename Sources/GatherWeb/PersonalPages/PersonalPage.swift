@@ -11,6 +11,7 @@ package enum PersonalPage {
             P(.class(.site)) { "Football Gather" }
             H1 { Name(model.groupName) }
             P { "Hi " ; Name(model.playerName) ; ". This page is yours: keep the link to yourself." }
+            P(.class(.muted)) { A(href: model.root.appending("calendar.ics")) { "Add your matches to your calendar" } }
             if model.fixtures.isEmpty {
                 Section(.id("fixtures")) {
                     H2 { "Next matches" }
@@ -62,7 +63,7 @@ package enum PersonalPage {
     }
 
     /// "8 of 10 in · 2 waiting · 1 maybe".
-    static func headcount(_ fixture: Fixture) -> String {
+    package static func headcount(_ fixture: Fixture) -> String {
         var parts = ["\(fixture.counts.in) of \(fixture.places) in"]
         if fixture.counts.waiting > 0 { parts.append("\(fixture.counts.waiting) waiting") }
         if fixture.counts.maybe > 0 { parts.append("\(fixture.counts.maybe) maybe") }
@@ -84,7 +85,7 @@ package enum PersonalPage {
         }
     }
 
-    static func ordinal(_ number: Int) -> String {
+    package static func ordinal(_ number: Int) -> String {
         let suffix = switch (number % 10, number % 100) {
         case (1, let tens) where tens != 11: "st"
         case (2, let tens) where tens != 12: "nd"

@@ -119,6 +119,15 @@ package struct FixtureRepository {
         return fixtures
     }
 
+    /// Fixtures from `since` on, whatever their status, soonest first, at most `limit`: a calendar's.
+    package func since(_ since: Date, owner: UUID, now: Date, limit: Int) throws -> [Fixture] {
+        var fixtures = try database.map("""
+            SELECT \(FixtureRepository.columns) FROM fixtures WHERE group_id = ? AND starts_at >= ? ORDER BY starts_at, id LIMIT ?
+            """, owner, since, limit, transform: { try FixtureRepository.fixture($0, now: now) })
+        try attachAnswers(to: &fixtures, owner: owner)
+        return fixtures
+    }
+
     // MARK: Answers
 
     /// Records `player`'s answer. The same answer again changes nothing (a friend's second tap
