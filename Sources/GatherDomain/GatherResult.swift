@@ -60,6 +60,8 @@ package struct GatherDraft: Hashable, Sendable, Codable {
     /// Every player of the match with their side: with it the gather and its teams are stored in
     /// one step, all or nothing (nil: the teams come one by one, as the original client sends them).
     package var players: [Member]?
+    /// The fixture the match was played from: linked to it, and marked played once it has a result.
+    package var fixtureId: Int?
 
     /// At most this many players in one gather: a squad and its bench, several times over.
     package static let maximumPlayers = 200
@@ -91,7 +93,8 @@ package struct GatherDraft: Hashable, Sendable, Codable {
     }
 
     package init(id: UUID? = nil, result: GatherResult?, balanceSeed: Int? = nil, createdAt: Date? = nil, endedAt: Date? = nil,
-                players: [Member]? = nil) {
+                players: [Member]? = nil, fixtureId: Int? = nil) {
+        self.fixtureId = fixtureId
         self.id = id
         self.result = result
         self.balanceSeed = balanceSeed
@@ -100,7 +103,7 @@ package struct GatherDraft: Hashable, Sendable, Codable {
         self.players = players
     }
 
-    enum CodingKeys: String, CodingKey { case id, score, winnerTeam, balanceSeed, createdAt, endedAt, players }
+    enum CodingKeys: String, CodingKey { case id, score, winnerTeam, balanceSeed, createdAt, endedAt, players, fixtureId }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -131,6 +134,10 @@ package struct GatherDraft: Hashable, Sendable, Codable {
         if let createdAt, let endedAt, endedAt < createdAt {
             throw ValidationError(field: "endedAt", message: "cannot be before createdAt")
         }
+        if let fixture = try container.decodeWholeNumberIfPresent(forKey: .fixtureId) {
+            guard fixture > 0 else { throw ValidationError(field: "fixtureId", message: "must be a fixture's id") }
+            fixtureId = fixture
+        }
         if let players = try container.decodeIfPresent([Member].self, forKey: .players) {
             guard players.count <= GatherDraft.maximumPlayers else {
                 throw ValidationError(field: "players", message: "can list at most \(GatherDraft.maximumPlayers) players")
@@ -158,6 +165,7 @@ package struct GatherDraft: Hashable, Sendable, Codable {
         try container.encodeIfPresent(balanceSeed, forKey: .balanceSeed)
         try container.encodeIfPresent(createdAt, forKey: .createdAt)
         try container.encodeIfPresent(endedAt, forKey: .endedAt)
+        try container.encodeIfPresent(fixtureId, forKey: .fixtureId)
         try container.encodeIfPresent(players, forKey: .players)
     }
 }

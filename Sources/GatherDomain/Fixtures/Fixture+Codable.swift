@@ -6,7 +6,7 @@ import GatherWire
 extension Fixture: Codable {
     enum CodingKeys: String, CodingKey {
         case id, startsAt, timeZone, place, mapLink, places, minimum, answersCloseAt, cost, status, gatherId, sequence, createdAt, updatedAt
-        case answers, counts
+        case answers, counts, teams
     }
 
     package init(from decoder: any Decoder) throws {
@@ -29,6 +29,7 @@ extension Fixture: Codable {
                   createdAt: try container.decode(Date.self, forKey: .createdAt), updatedAt: try container.decode(Date.self, forKey: .updatedAt),
                   answers: try container.decodeIfPresent([FixtureAnswer].self, forKey: .answers) ?? [],
                   counts: try container.decodeIfPresent(AnswerCounts.self, forKey: .counts) ?? AnswerCounts())
+        teams = try container.decodeIfPresent(PublishedTeams.self, forKey: .teams)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -47,6 +48,7 @@ extension Fixture: Codable {
         try container.encode(sequence, forKey: .sequence)
         try container.encode(InternetDate.string(from: startsAt, utcOffset: utcOffset), forKey: .startsAt)
         try container.encode(status.rawValue, forKey: .status)
+        try container.encode(teams, forKey: .teams)
         try container.encode(timeZone, forKey: .timeZone)
         try container.encode(updatedAt, forKey: .updatedAt)
     }

@@ -26,10 +26,14 @@ package struct Fixture: Hashable, Sendable {
     package var updatedAt: Date
     package var answers: [FixtureAnswer]
     package var counts: AnswerCounts
+    /// The teams once published.
+    package var teams: PublishedTeams?
 
     package init(id: Int, startsAt: Date, timeZone: String, utcOffset: Int, place: String? = nil, mapLink: String? = nil, places: Int,
                  minimum: Int? = nil, answersCloseAt: Date, cost: String? = nil, status: FixtureStatus = .open, gatherId: String? = nil,
-                 sequence: Int = 0, createdAt: Date, updatedAt: Date, answers: [FixtureAnswer] = [], counts: AnswerCounts = AnswerCounts()) {
+                 sequence: Int = 0, createdAt: Date, updatedAt: Date, answers: [FixtureAnswer] = [], counts: AnswerCounts = AnswerCounts(),
+                 teams: PublishedTeams? = nil) {
+        self.teams = teams
         self.id = id
         self.startsAt = startsAt
         self.timeZone = timeZone
@@ -75,6 +79,7 @@ extension Fixture: JSONWritable {
             object.field("sequence") { $0.int(sequence) }
             object.field("startsAt") { $0.date(startsAt, utcOffset: utcOffset) }
             object.field("status") { $0.string(status.rawValue) }
+            object.field("teams") { $0.optional(teams) { $0.value($1) } }
             object.field("timeZone") { $0.string(timeZone) }
             object.field("updatedAt") { $0.date(updatedAt) }
         }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GatherBalancing
 import GatherDomain
 import GatherText
 import HTTP
@@ -173,4 +174,50 @@ struct FixturePage {
 
 extension APIError {
     static let fixtureNotFound = APIError.notFound("fixture not found")
+}
+
+/// `PUT /api/fixtures/{id}/teams`: the teams made from who is in, published for every friend to see.
+enum FixtureTeamHandlers {
+    /// Balanced here, on a worker (the balancer's bounded search), then published in one write
+    /// that checks nobody's place changed meanwhile.
+    static func publish(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
+        let id = try context.parameters.int("id", resource: "fixture")
+        let choice = try context.decodeBody(TeamsChoice.self)
+        let now = context.services.now()
+        let owner = context.owner
+        let (fixture, holders) = try context.database.read { database in
+            let repository = FixtureRepository(database)
+            return (try repository.find(id: id, owner: owner, now: now), try repository.placeHolders(fixture: id))
+        }
+        guard let fixture else { throw APIError.fixtureNotFound }
+        guard fixture.takesAnswers else { throw APIError.conflict("this fixture was \(fixture.status.rawValue); its teams no longer change") }
+        guard holders.count >= 2 else { throw APIError.conflict("teams need at least two players in; \(holders.count) so far") }
+        let teamA: [Int], teamB: [Int], predicted: Double?
+        switch choice.kind {
+        case .balance(let seed):
+            let split = try TeamHandlers.balanced(BalanceRequest(playerIDs: holders, seed: seed), in: context)
+            (teamA, teamB, predicted) = (split.teamA.map(\.id), split.teamB.map(\.id), split.predictedWinA)
+        case .chosen(let chosenA, let chosenB):
+            let chosen = Set(chosenA + chosenB), holding = Set(holders)
+            let strangers = chosen.subtracting(holding).sorted(), missing = holding.subtracting(chosen).sorted()
+            guard strangers.isEmpty else {
+                throw ValidationError(field: "teamA", message: "players \(strangers.map(String.init).joined(separator: ", ")) hold no place")
+            }
+            guard missing.isEmpty else {
+                throw ValidationError(field: "teamA", message: "players \(missing.map(String.init).joined(separator: ", ")) hold places but are on no team")
+            }
+            (teamA, teamB) = (chosenA, chosenB)
+            predicted = try context.database.read { try TeamHandlers.predictedWinA(teamA: chosenA, teamB: chosenB, in: $0, owner: owner, now: now) }
+        }
+        let published = try context.database.write { database in
+            let repository = FixtureRepository(database)
+            guard try repository.placeHolders(fixture: id) == holders else {
+                throw APIError.conflict("someone answered while the teams were being made; publish again")
+            }
+            try repository.publishTeams(fixture: id, teamA: teamA, teamB: teamB, predictedWinA: predicted, at: now)
+            return try repository.find(id: id, owner: owner, now: now)
+        }
+        guard let published else { throw APIError.fixtureNotFound }
+        return .json(.ok, published)
+    }
 }

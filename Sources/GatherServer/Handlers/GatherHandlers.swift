@@ -75,6 +75,14 @@ enum GatherHandlers {
             let insertion = try gathers.insert(id: draft.id ?? UUID(), owner: owner, result: draft.result,
                                                createdAt: draft.createdAt ?? now, endedAt: draft.endedAt, balanceSeed: draft.balanceSeed)
             if case .created = insertion { try services.quotas.checkGathers(database, owner: owner) }
+            if let fixture = draft.fixtureId {
+                switch try FixtureRepository(database).link(fixture: fixture, to: insertion.gather.id, hasResult: draft.result != nil,
+                                                            owner: owner, at: now) {
+                case .linked: break
+                case .fixtureNotFound: throw APIError.notFound("fixtureId names no fixture of this group; nothing was saved")
+                case .cancelled: throw APIError.conflict("that fixture was cancelled; take it back first, or save the match without it")
+                }
+            }
             guard let members = draft.players else { return (insertion, nil as [GatherPlayer]?) }
             // A resumed gather was played when it was created; a new one when the draft says.
             let known = try PlayerRepository(database).existing(ids: members.map(\.id), owner: owner,
@@ -133,6 +141,7 @@ enum GatherHandlers {
                 try ConditionalChange.require(context.request, against: current.jsonBytes(), what: "gather")
             }
             try APIError.require(try gathers.updateResult(id: id, owner: context.owner, result: update.result, at: now), else: .gatherNotFound)
+            try FixtureRepository(database).resultSaved(for: id, owner: context.owner, at: now)
             return conditional ? try gathers.requireOwned(id: id, owner: context.owner).jsonBytes() : nil
         }
         return HTTPResponse(status: .noContent, headers: saved.map(ConditionalChange.versioned) ?? HTTPHeaders())

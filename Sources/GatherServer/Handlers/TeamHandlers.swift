@@ -16,7 +16,11 @@ package enum TeamHandlers {
     /// `weighting`, the ratings make the teams once they are trusted (`RatingWeights.areTrusted`),
     /// else the declared skill does; the answer says which.
     static func balance(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
-        let request = try context.decodeBody(BalanceRequest.self)
+        .json(.ok, try balanced(try context.decodeBody(BalanceRequest.self), in: context))
+    }
+
+    /// The split `request` asks for, from the group's players, on the calling worker (bounded CPU).
+    static func balanced(_ request: BalanceRequest, in context: AuthenticatedContext<WorkerDatabase>) throws -> BalanceResponse {
         let now = context.services.now()
         let (players, records, ratings) = try context.database.read { database in
             let repository = PlayerRepository(database)
@@ -62,8 +66,16 @@ package enum TeamHandlers {
             func sum(_ team: [Player]) -> Double { (team.reduce(0) { $0 + (rated[$1.id]?.mean ?? 0) } * 100).rounded() / 100 }
             (skillA, skillB) = (sum(teamA), sum(teamB))
         }
-        return .json(.ok, BalanceResponse(teamA: teamA, teamB: teamB, skillA: skillA, skillB: skillB, positionSpread: split.positionSpread,
-                                          seed: seed, weighting: weighting, predictedWinA: (predictedWinA * 1000).rounded() / 1000,
-                                          searchComplete: split.isExhaustive ? nil : false))
+        return BalanceResponse(teamA: teamA, teamB: teamB, skillA: skillA, skillB: skillB, positionSpread: split.positionSpread,
+                               seed: seed, weighting: weighting, predictedWinA: (predictedWinA * 1000).rounded() / 1000,
+                               searchComplete: split.isExhaustive ? nil : false)
+    }
+
+    /// Team A's chance to win by the ratings, for teams chosen by hand.
+    static func predictedWinA(teamA: [Int], teamB: [Int], in database: Database, owner: UUID, now: Date) throws -> Double {
+        let ratings = try RatingRepository(database).ratings(owner: owner)
+        let history = RatingHistory()
+        func rated(_ ids: [Int]) -> [Rating] { ids.map { ratings[$0].map { history.current($0, at: now) } ?? history.model.initial(for: .amateur) } }
+        return (RatingWeights.predictedWinA(teamA: rated(teamA), teamB: rated(teamB)) * 1000).rounded() / 1000
     }
 }

@@ -92,6 +92,8 @@ enum Routes {
             Route(.patch, "/api/fixtures/:id", writing: FixtureHandlers.change),
             Route(.delete, "/api/fixtures/:id", write: FixtureHandlers.cancel),
             Route(.put, "/api/fixtures/:id/answers/:playerId", writing: FixtureHandlers.answerFor),
+            // Balancing takes CPU: on a worker, its write in the group commit after.
+            Route(.put, "/api/fixtures/:id/teams", authenticated: FixtureTeamHandlers.publish).readingRatings(),
 
             Route(.get, "/api/shares", quickAuthenticated: ShareHandlers.list),
             Route(.post, "/api/shares", writing: ShareHandlers.create).requiring(.account),

@@ -58,6 +58,7 @@ package enum PersonalPage {
                     P(.class(.muted)) { "Answers closed; a change now still counts, marked late for the organiser." }
                 }
             }
+            teams(fixture)
             lists(fixture)
         }
     }
@@ -93,6 +94,29 @@ package enum PersonalPage {
         default: "th"
         }
         return "\(number)\(suffix)"
+    }
+
+    /// The published teams side by side, with the predicted chances.
+    @HTMLBuilder
+    static func teams(_ fixture: Fixture) -> [Node] {
+        if let teams = fixture.teams {
+            H3 { "Teams" }
+            if let chance = teams.predictedWinA {
+                P(.class(.muted)) {
+                    Text("Predicted: Team A \(Int((chance * 100).rounded())) % · Team B \(100 - Int((chance * 100).rounded())) %")
+                }
+            }
+            Div(.class(.sides)) {
+                Div {
+                    H3 { "Team A" }
+                    Ul(.class(.names)) { for member in teams.teamA { Li { Name(member.name) } } }
+                }
+                Div {
+                    H3 { "Team B" }
+                    Ul(.class(.names)) { for member in teams.teamB { Li { Name(member.name) } } }
+                }
+            }
+        }
     }
 
     @HTMLBuilder

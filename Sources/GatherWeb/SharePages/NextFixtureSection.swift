@@ -18,6 +18,7 @@ enum NextFixtureSection {
                 P(.class(.notice)) { "Cancelled." }
             } else {
                 P(.class(.headcount)) { Text(PersonalPage.headcount(fixture)) }
+                PersonalPage.teams(fixture)
                 PersonalPage.lists(fixture)
             }
         }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GatherDomain
+import GatherWire
 
 /// A group's fixtures and the answers to them. Every query is scoped to the group. Places and the
 /// waiting list are derived in one place (`placeAnswers`), inside every write that can move
@@ -54,7 +55,7 @@ package struct FixtureRepository {
 
     static let columns = """
         id, starts_at, time_zone, utc_offset, place, map_link, places, minimum, answers_close_at, cost, status, gather_id, sequence, \
-        created_at, updated_at
+        created_at, updated_at, teams_published_at, predicted_win_a
         """
 
     // MARK: Fixtures
@@ -126,6 +127,80 @@ package struct FixtureRepository {
             """, owner, since, limit, transform: { try FixtureRepository.fixture($0, now: now) })
         try attachAnswers(to: &fixtures, owner: owner)
         return fixtures
+    }
+
+    /// What linking a match to its fixture came to.
+    package enum Link: Equatable, Sendable {
+        case linked
+        case fixtureNotFound
+        case cancelled
+    }
+
+    /// The match `gather` was played from fixture `id`: linked to it, and the fixture played once
+    /// the match has a result.
+    package func link(fixture id: Int, to gather: UUID, hasResult: Bool, owner: UUID, at now: Date) throws -> Link {
+        guard let row = try database.query("SELECT status FROM fixtures WHERE id = ? AND group_id = ?", id, owner).first else {
+            return .fixtureNotFound
+        }
+        guard try row.string(0) != FixtureStatus.cancelled.rawValue else { return .cancelled }
+        try database.execute("""
+            UPDATE fixtures SET gather_id = ?, status = CASE WHEN ? THEN 'played' ELSE status END, updated_at = ? WHERE id = ?
+            """, gather.canonicalText, hasResult, now, id)
+        return .linked
+    }
+
+    /// A result saved for `gather`: the fixture it was played from (if any) is played.
+    package func resultSaved(for gather: UUID, owner: UUID, at now: Date) throws {
+        try database.execute("""
+            UPDATE fixtures SET status = 'played', updated_at = ? WHERE group_id = ? AND gather_id = ? AND status = 'open'
+            """, now, owner, gather.canonicalText)
+    }
+
+    // MARK: Teams
+
+    /// The players holding places (guests aside), in place order: whom teams are made of.
+    package func placeHolders(fixture id: Int) throws -> [Int] {
+        try database.map("""
+            SELECT player_id FROM fixture_answers WHERE fixture_id = ? AND holds_place = 1 AND player_id IS NOT NULL ORDER BY in_order, id
+            """, id) { try $0.int(0) }
+    }
+
+    /// Publishes `teamA` and `teamB` (every player holding a place, each once) with team A's chance.
+    package func publishTeams(fixture id: Int, teamA: [Int], teamB: [Int], predictedWinA: Double?, at now: Date) throws {
+        try database.execute("DELETE FROM fixture_teams WHERE fixture_id = ?", id)
+        for (team, members) in [(Team.teamA, teamA), (Team.teamB, teamB)] {
+            for (position, player) in members.enumerated() {
+                try database.execute("INSERT INTO fixture_teams (fixture_id, player_id, team, position) VALUES (?, ?, ?, ?)",
+                                     id, player, team.rawValue, position)
+            }
+        }
+        try database.execute("UPDATE fixtures SET teams_published_at = ?, predicted_win_a = ?, updated_at = ? WHERE id = ?",
+                             now, predictedWinA.map { Int(($0 * 1000).rounded()) }, now, id)
+    }
+
+    /// After the line-up changed, published teams follow it: who no longer holds a place leaves
+    /// their team, and who newly holds one takes the spot, on the side that is short.
+    private func keepTeams(fixture id: Int) throws {
+        let members = try database.map("SELECT player_id, team FROM fixture_teams WHERE fixture_id = ?", id) {
+            (player: try $0.int(0), team: try $0.string(1))
+        }
+        guard !members.isEmpty else { return }
+        let holders = try placeHolders(fixture: id)
+        let holding = Set(holders)
+        for member in members where !holding.contains(member.player) {
+            try database.execute("DELETE FROM fixture_teams WHERE fixture_id = ? AND player_id = ?", id, member.player)
+        }
+        var sizes = [Team.teamA.rawValue: 0, Team.teamB.rawValue: 0]
+        for member in members where holding.contains(member.player) { sizes[member.team, default: 0] += 1 }
+        let placed = Set(members.map(\.player))
+        for player in holders where !placed.contains(player) {
+            let team = (sizes[Team.teamA.rawValue] ?? 0) <= (sizes[Team.teamB.rawValue] ?? 0) ? Team.teamA : Team.teamB
+            try database.execute("""
+                INSERT INTO fixture_teams (fixture_id, player_id, team, position)
+                VALUES (?1, ?2, ?3, (SELECT coalesce(max(position), -1) + 1 FROM fixture_teams WHERE fixture_id = ?1 AND team = ?3))
+                """, id, player, team.rawValue)
+            sizes[team.rawValue, default: 0] += 1
+        }
     }
 
     // MARK: Answers
@@ -204,6 +279,8 @@ package struct FixtureRepository {
                 try database.execute("UPDATE fixture_answers SET holds_place = ? WHERE id = ?", holds, row.id)
             }
         }
+        // Rows that left "in" were marked off by their write; published teams follow.
+        try keepTeams(fixture: fixture)
     }
 
     // MARK: Reading
@@ -215,7 +292,9 @@ package struct FixtureRepository {
                        place: try row.optionalString(4), mapLink: try row.optionalString(5), places: try row.int(6),
                        minimum: try row.optionalInt(7), answersCloseAt: closes, cost: try row.optionalString(9),
                        status: Fixture.status(stored: stored, answersCloseAt: closes, now: now), gatherId: try row.optionalString(11),
-                       sequence: try row.int(12), createdAt: try row.date(13), updatedAt: try row.date(14))
+                       sequence: try row.int(12), createdAt: try row.date(13), updatedAt: try row.date(14),
+                       teams: try row.optionalDate(15).map { PublishedTeams(teamA: [], teamB: [], predictedWinA: try row.optionalInt(16).map { Double($0) / 1000 },
+                                                                             publishedAt: $0) })
     }
 
     /// Reads the answers of `fixtures` in one query, with their places derived, and counts them
@@ -235,6 +314,15 @@ package struct FixtureRepository {
                                        late: try row.int(8) != 0, guestOf: try row.optionalInt(9), promotedAt: try row.optionalDate(7))
             answers[try row.int(0), default: []].append((try row.int(1), try row.optionalInt(6), answer))
         }
+        var members: [Int: [(team: String, member: PublishedTeams.Member)]] = [:]
+        if fixtures.contains(where: { $0.teams != nil }) {
+            try database.forEach("""
+                SELECT t.fixture_id, t.team, t.player_id, p.name FROM fixture_teams t JOIN players p ON p.id = t.player_id
+                WHERE t.fixture_id IN (SELECT value FROM json_each(?)) ORDER BY t.fixture_id, t.team, t.position
+                """, list) { row in
+                members[try row.int(0), default: []].append((try row.string(1), PublishedTeams.Member(playerId: try row.int(2), name: try row.string(3))))
+            }
+        }
         let roster = try database.query("SELECT count(*) FROM players WHERE group_id = ? AND retired_at IS NULL", owner).first?.int(0) ?? 0
         for index in fixtures.indices {
             let rows = answers[fixtures[index].id] ?? []
@@ -253,6 +341,11 @@ package struct FixtureRepository {
             }.sorted(by: FixtureAnswer.listedBefore)
             fixtures[index].answers = placed
             fixtures[index].counts = AnswerCounts(answers: placed, rosterSize: roster)
+            if fixtures[index].teams != nil {
+                let sides = members[fixtures[index].id] ?? []
+                fixtures[index].teams?.teamA = sides.filter { $0.team == Team.teamA.rawValue }.map(\.member)
+                fixtures[index].teams?.teamB = sides.filter { $0.team == Team.teamB.rawValue }.map(\.member)
+            }
         }
     }
 }

@@ -4,7 +4,7 @@ extension Schema {
     /// that order (`FixtureLineUp`), and `holds_place` keeps what the last write derived, so the
     /// next one can tell a promotion (`promoted_at`) from a new answer. A guest is an answer
     /// without a player, kept beside its host. A personal link is kept as its token's digest, one
-    /// per player, and goes with the player.
+    /// per player, and goes with the player. Teams published from a fixture are kept beside it.
     static let version19 = Migration(version: 19, name: "fixtures, answers and personal links", sql: """
         CREATE TABLE fixtures (
             id               INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -21,10 +21,18 @@ extension Schema {
             status           TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'cancelled', 'played')),
             gather_id        TEXT,
             sequence         INTEGER NOT NULL DEFAULT 0,
+            teams_published_at INTEGER,
+            predicted_win_a  INTEGER, -- team A's chance in thousandths
             created_at       INTEGER NOT NULL,
             updated_at       INTEGER NOT NULL
         ) STRICT;
         CREATE INDEX fixtures_by_group_start ON fixtures(group_id, starts_at);
+        CREATE INDEX fixtures_by_match ON fixtures(group_id, gather_id) WHERE gather_id IS NOT NULL;
+        -- A match deleted takes back what it said of its fixture: open again, linked to nothing.
+        CREATE TRIGGER fixture_match_deleted AFTER DELETE ON gathers BEGIN
+            UPDATE fixtures SET gather_id = NULL, status = CASE WHEN status = 'played' THEN 'open' ELSE status END
+            WHERE group_id = OLD.group_id AND gather_id = OLD.api_id;
+        END;
 
         CREATE TABLE fixture_answers (
             id          INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -44,6 +52,15 @@ extension Schema {
         CREATE INDEX fixture_answers_by_fixture ON fixture_answers(fixture_id, in_order);
         CREATE INDEX fixture_answers_by_guest_host ON fixture_answers(guest_of) WHERE guest_of IS NOT NULL;
         CREATE INDEX fixture_answers_by_player_id ON fixture_answers(player_id) WHERE player_id IS NOT NULL;
+
+        -- The teams published from a fixture's "in" list; a drop-out's spot goes to whoever takes their place.
+        CREATE TABLE fixture_teams (
+            fixture_id INTEGER NOT NULL REFERENCES fixtures(id) ON DELETE CASCADE,
+            player_id  INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+            team       TEXT NOT NULL CHECK (team IN ('Team A', 'Team B')),
+            position   INTEGER NOT NULL,
+            PRIMARY KEY (fixture_id, player_id)
+        ) STRICT, WITHOUT ROWID;
 
         CREATE TABLE personal_links (
             player_id    INTEGER PRIMARY KEY REFERENCES players(id) ON DELETE CASCADE,
