@@ -6,7 +6,7 @@ import GatherWire
 extension Fixture: Codable {
     enum CodingKeys: String, CodingKey {
         case id, startsAt, timeZone, place, mapLink, places, minimum, answersCloseAt, cost, status, gatherId, sequence, createdAt, updatedAt
-        case answers, counts, teams
+        case answers, counts, teams, seriesId
     }
 
     package init(from decoder: any Decoder) throws {
@@ -30,6 +30,7 @@ extension Fixture: Codable {
                   answers: try container.decodeIfPresent([FixtureAnswer].self, forKey: .answers) ?? [],
                   counts: try container.decodeIfPresent(AnswerCounts.self, forKey: .counts) ?? AnswerCounts())
         teams = try container.decodeIfPresent(PublishedTeams.self, forKey: .teams)
+        seriesId = try container.decodeIfPresent(Int.self, forKey: .seriesId)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -49,13 +50,14 @@ extension Fixture: Codable {
         try container.encode(InternetDate.string(from: startsAt, utcOffset: utcOffset), forKey: .startsAt)
         try container.encode(status.rawValue, forKey: .status)
         try container.encode(teams, forKey: .teams)
+        try container.encode(seriesId, forKey: .seriesId)
         try container.encode(timeZone, forKey: .timeZone)
         try container.encode(updatedAt, forKey: .updatedAt)
     }
 }
 
 extension FixtureAnswer: Codable {
-    enum CodingKeys: String, CodingKey { case playerId, name, answer, place, waiting, answeredAt, late, guestOf, promotedAt }
+    enum CodingKeys: String, CodingKey { case playerId, name, answer, place, waiting, answeredAt, late, guestOf, promotedAt, guestId }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -65,13 +67,15 @@ extension FixtureAnswer: Codable {
                   answeredAt: try container.decode(Date.self, forKey: .answeredAt),
                   late: try container.decodeIfPresent(Bool.self, forKey: .late) ?? false,
                   guestOf: try container.decodeIfPresent(Int.self, forKey: .guestOf),
-                  promotedAt: try container.decodeIfPresent(Date.self, forKey: .promotedAt))
+                  promotedAt: try container.decodeIfPresent(Date.self, forKey: .promotedAt),
+                  guestId: try container.decodeIfPresent(Int.self, forKey: .guestId))
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(answer, forKey: .answer)
         try container.encode(answeredAt, forKey: .answeredAt)
+        try container.encode(guestId, forKey: .guestId)
         try container.encode(guestOf, forKey: .guestOf)
         try container.encode(late, forKey: .late)
         try container.encode(name, forKey: .name)

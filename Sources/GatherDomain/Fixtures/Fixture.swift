@@ -20,6 +20,8 @@ package struct Fixture: Hashable, Sendable {
     package var status: FixtureStatus
     /// The match saved from it, once played.
     package var gatherId: String?
+    /// The weekly series it is an occurrence of.
+    package var seriesId: Int?
     /// Grows with each change, for calendars (`SEQUENCE`).
     package var sequence: Int
     package var createdAt: Date
@@ -32,8 +34,9 @@ package struct Fixture: Hashable, Sendable {
     package init(id: Int, startsAt: Date, timeZone: String, utcOffset: Int, place: String? = nil, mapLink: String? = nil, places: Int,
                  minimum: Int? = nil, answersCloseAt: Date, cost: String? = nil, status: FixtureStatus = .open, gatherId: String? = nil,
                  sequence: Int = 0, createdAt: Date, updatedAt: Date, answers: [FixtureAnswer] = [], counts: AnswerCounts = AnswerCounts(),
-                 teams: PublishedTeams? = nil) {
+                 teams: PublishedTeams? = nil, seriesId: Int? = nil) {
         self.teams = teams
+        self.seriesId = seriesId
         self.id = id
         self.startsAt = startsAt
         self.timeZone = timeZone
@@ -77,6 +80,7 @@ extension Fixture: JSONWritable {
             object.field("place") { $0.optional(place) { $0.string($1) } }
             object.field("places") { $0.int(places) }
             object.field("sequence") { $0.int(sequence) }
+            object.field("seriesId") { $0.optional(seriesId) { $0.int($1) } }
             object.field("startsAt") { $0.date(startsAt, utcOffset: utcOffset) }
             object.field("status") { $0.string(status.rawValue) }
             object.field("teams") { $0.optional(teams) { $0.value($1) } }

@@ -16,11 +16,14 @@ package struct FixtureAnswer: Hashable, Sendable {
     package var late: Bool
     /// The host of a guest.
     package var guestOf: Int?
+    /// A guest's own id, to take them off (`DELETE /api/fixtures/{id}/guests/{guestId}`); nil for a player.
+    package var guestId: Int?
     /// When a freed place went to this answer from the waiting list.
     package var promotedAt: Date?
 
     package init(playerId: Int?, name: String, answer: Attendance, place: Int? = nil, waiting: Int? = nil, answeredAt: Date,
-                 late: Bool = false, guestOf: Int? = nil, promotedAt: Date? = nil) {
+                 late: Bool = false, guestOf: Int? = nil, promotedAt: Date? = nil, guestId: Int? = nil) {
+        self.guestId = guestId
         self.playerId = playerId
         self.name = name
         self.answer = answer
@@ -84,6 +87,7 @@ extension FixtureAnswer: JSONWritable {
         writer.object { object in
             object.field("answer") { $0.string(answer.rawValue) }
             object.field("answeredAt") { $0.date(answeredAt) }
+            object.field("guestId") { $0.optional(guestId) { $0.int($1) } }
             object.field("guestOf") { $0.optional(guestOf) { $0.int($1) } }
             object.field("late") { $0.bool(late) }
             object.field("name") { $0.string(name) }

@@ -48,7 +48,7 @@ package enum FixtureRules {
 
     /// A time zone's name as the tz database writes it (`Europe/Amsterdam`, `UTC`): whether the
     /// zone exists is for the server's database to say.
-    static func timeZone(_ text: String?) throws(ValidationError) -> String? {
+    package static func timeZone(_ text: String?) throws(ValidationError) -> String? {
         guard let text else { return nil }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard (1...64).contains(text.utf8.count), parts.allSatisfy({ part in
@@ -93,9 +93,24 @@ package struct FixtureDraft: Hashable, Sendable {
     /// Nil: two hours before kick-off.
     package var answersCloseAt: Date?
     package var cost: String?
+    /// `"repeat": "weekly"`: a series, its first occurrence at `startsAt`.
+    package var repeatsWeekly = false
+    /// How far ahead a series makes its occurrences (default 14 days).
+    package var aheadDays: Int?
+
+    package static let aheadDaysRange = 7...56
+    package static let defaultAheadDays = 14
 
     package init(startsAt: Date, timeZone: String? = nil, place: String? = nil, mapLink: String? = nil, places: Int, minimum: Int? = nil,
-                 answersCloseAt: Date? = nil, cost: String? = nil) throws(ValidationError) {
+                 answersCloseAt: Date? = nil, cost: String? = nil, repeatsWeekly: Bool = false, aheadDays: Int? = nil) throws(ValidationError) {
+        self.repeatsWeekly = repeatsWeekly
+        if let aheadDays {
+            guard repeatsWeekly else { throw ValidationError(field: "aheadDays", message: "is for a series (\"repeat\": \"weekly\")") }
+            guard FixtureDraft.aheadDaysRange.contains(aheadDays) else {
+                throw ValidationError(field: "aheadDays", message: "must be from \(FixtureDraft.aheadDaysRange.lowerBound) to \(FixtureDraft.aheadDaysRange.upperBound)")
+            }
+        }
+        self.aheadDays = aheadDays
         self.startsAt = startsAt
         self.timeZone = try FixtureRules.timeZone(timeZone)
         self.place = try FixtureRules.text(place, field: "place")
@@ -112,10 +127,15 @@ package struct FixtureDraft: Hashable, Sendable {
 }
 
 extension FixtureDraft: Decodable {
-    enum CodingKeys: String, CodingKey { case startsAt, timeZone, place, mapLink, places, minimum, answersCloseAt, cost }
+    enum CodingKeys: String, CodingKey { case startsAt, timeZone, place, mapLink, places, minimum, answersCloseAt, cost, `repeat`, aheadDays }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        var weekly = false
+        if let repeats = try container.decodeIfPresent(String.self, forKey: .repeat) {
+            guard repeats == "weekly" else { throw ValidationError(field: "repeat", message: "must be \"weekly\"") }
+            weekly = true
+        }
         guard let startsAt = try container.decodeIfPresent(String.self, forKey: .startsAt) else {
             throw ValidationError(field: "startsAt", message: "is required")
         }
@@ -131,7 +151,8 @@ extension FixtureDraft: Decodable {
                       answersCloseAt: container.decodeIfPresent(String.self, forKey: .answersCloseAt).map { text throws(ValidationError) in
                           try FixtureRules.date(text, field: "answersCloseAt")
                       },
-                      cost: container.decodeIfPresent(String.self, forKey: .cost))
+                      cost: container.decodeIfPresent(String.self, forKey: .cost), repeatsWeekly: weekly,
+                      aheadDays: container.decodeWholeNumberIfPresent(forKey: .aheadDays))
     }
 }
 

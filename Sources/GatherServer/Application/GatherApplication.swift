@@ -64,6 +64,13 @@ package final class GatherApplication: HTTPResponder {
     /// Forgets the live matches of organisers gone quiet, ends streams whose credentials expired.
     private let liveSweeper: LiveMatchSweeper
     private let accountChanges: AccountChangeWatch?
+    /// Makes weekly series' occurrences as they come within reach.
+    private let seriesScheduler: SeriesScheduler
+
+    /// Makes the occurrences of weekly series now due, at once (the scheduler does so every hour).
+    package func makeDueFixtures() {
+        seriesScheduler.runNow()
+    }
 
     package init(database: DatabasePool, options: Options = Options(), log: ServerLog) throws {
         workerDatabase = WorkerDatabase(pool: database, readBudget: options.limits.readBudget)
@@ -121,6 +128,8 @@ package final class GatherApplication: HTTPResponder {
             hashing.shutdownAndWait()
             throw error
         }
+        seriesScheduler = SeriesScheduler(database: database, zones: services.timeZones, now: options.now, log: log,
+                                          wrote: { services.ownerWrote($0) })
         pipeline = RequestPipeline(router: Routes.router(), services: services, workerDatabase: workerDatabase,
                                    loopReaders: LoopReaders(database: database, budget: options.limits.loopReadBudget),
                                    workerAllowance: ConcurrencyAllowance(limit: options.limits.concurrentRequestsPerAccount),
@@ -183,6 +192,7 @@ package final class GatherApplication: HTTPResponder {
     /// Lets queued password work finish, then stops its threads. After the HTTP server has stopped.
     package func shutdown() {
         liveSweeper.stop()
+        seriesScheduler.stop()
         settler.stop()
         accountChanges?.stop()
         services.live.flush(ServerStopping())

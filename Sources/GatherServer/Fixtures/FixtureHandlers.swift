@@ -12,20 +12,42 @@ enum FixtureHandlers {
     static func create(_ context: AuthenticatedContext<WorkerDatabase>, _ body: DecodedBody<FixtureDraft>) throws -> HTTPResponse {
         let draft = try body.value()
         let now = context.services.now()
-        let zone = try context.services.timeZones.zone(named: draft.timeZone)
         try FixtureRules.checkTimes(startsAt: draft.startsAt, answersCloseAt: draft.closingTime, now: now)
-        let details = FixtureRepository.Details(startsAt: draft.startsAt, timeZone: zone.identifier, utcOffset: zone.offset(at: draft.startsAt),
-                                                place: draft.place, mapLink: draft.mapLink, places: draft.places, minimum: draft.minimum,
-                                                answersCloseAt: draft.closingTime, cost: draft.cost)
         let limit = context.services.quotas.limits.upcomingFixturesPerGroup
+        let zones = context.services.timeZones
         let fixture = try context.database.write { database in
+            // The zone named, else the group's, else the server's.
+            let groupZone = draft.timeZone == nil ? try GroupRepository(database).settings(of: context.owner)?.timeZone : nil
+            let zone = try zones.zone(named: draft.timeZone ?? groupZone)
+            let details = FixtureRepository.Details(startsAt: draft.startsAt, timeZone: zone.identifier,
+                                                    utcOffset: zone.offset(at: draft.startsAt), place: draft.place, mapLink: draft.mapLink,
+                                                    places: draft.places, minimum: draft.minimum, answersCloseAt: draft.closingTime,
+                                                    cost: draft.cost)
             let repository = FixtureRepository(database)
             guard try repository.upcomingCount(owner: context.owner, now: now) < limit else {
                 throw APIError(.forbidden, "this group already has \(limit) fixtures to come, the most this server allows; "
                                + "cancel or play one first; nothing was saved")
             }
-            let id = try repository.insert(details, owner: context.owner, at: now)
-            return try repository.find(id: id, owner: context.owner, now: now)
+            guard draft.repeatsWeekly else {
+                let id = try repository.insert(details, owner: context.owner, at: now)
+                return try repository.find(id: id, owner: context.owner, now: now)
+            }
+            // A series: its first occurrence at the kick-off given, and those within its horizon.
+            let kickOff = zone.local(at: draft.startsAt)
+            let seriesStore = FixtureSeriesRepository(database)
+            let seriesID = try seriesStore.insert(FixtureSeriesRepository.Draft(
+                firstDate: SeriesPlanner.dateText(kickOff), localMinute: kickOff.hour * 60 + kickOff.minute, timeZone: zone.identifier,
+                place: draft.place, mapLink: draft.mapLink, places: draft.places, minimum: draft.minimum,
+                answersCloseBefore: Int(draft.startsAt.timeIntervalSince(draft.closingTime)), cost: draft.cost,
+                aheadDays: draft.aheadDays ?? FixtureDraft.defaultAheadDays), owner: context.owner, at: now)
+            guard let series = try seriesStore.find(id: seriesID, owner: context.owner) else { throw APIError.fixtureNotFound }
+            var first: Int?
+            for occurrence in SeriesPlanner.occurrences(of: series, zone: zone, now: now, first: true) {
+                let made = try seriesStore.add(occurrence, of: series, owner: context.owner, at: now)
+                first = first ?? made
+            }
+            guard let first else { throw APIError.fixtureNotFound }
+            return try repository.find(id: first, owner: context.owner, now: now)
         }
         guard let fixture else { throw APIError.fixtureNotFound }
         return .json(.created, fixture, headers: [HTTPHeaders.Name.location: context.groupPath("/api/fixtures/\(fixture.id)")])

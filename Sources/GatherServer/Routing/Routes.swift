@@ -54,6 +54,8 @@ enum Routes {
                 .requiring(.account),
             Route(.delete, "/api/groups/:groupId", writeEndingAccess: GroupHandlers.delete).requiring(.owner).requiring(.account),
             Route(.get, "/api/groups/:groupId/members", quickAuthenticated: GroupHandlers.members),
+            Route(.get, "/api/groups/:groupId/settings", quickAuthenticated: GroupSettingsHandlers.get),
+            Route(.patch, "/api/groups/:groupId/settings", writing: GroupSettingsHandlers.change).requiring(.owner),
             Route(.put, "/api/groups/:groupId/members/:userId", writing: GroupHandlers.changeRole)
                 .requiring(.owner).requiring(.account),
             // Leaving is for any member; removing someone else needs an owner (the handler tells them apart).
@@ -92,6 +94,11 @@ enum Routes {
             Route(.patch, "/api/fixtures/:id", writing: FixtureHandlers.change),
             Route(.delete, "/api/fixtures/:id", write: FixtureHandlers.cancel),
             Route(.put, "/api/fixtures/:id/answers/:playerId", writing: FixtureHandlers.answerFor),
+            Route(.post, "/api/fixtures/:id/guests", writing: GuestHandlers.add),
+            Route(.delete, "/api/fixtures/:id/guests/:guestId", write: GuestHandlers.remove),
+            Route(.get, "/api/fixture-series/:id", quickAuthenticated: SeriesHandlers.get),
+            Route(.patch, "/api/fixture-series/:id", writing: SeriesHandlers.change),
+            Route(.delete, "/api/fixture-series/:id", write: SeriesHandlers.end),
             // Balancing takes CPU: on a worker, its write in the group commit after.
             Route(.put, "/api/fixtures/:id/teams", authenticated: FixtureTeamHandlers.publish).readingRatings(),
 

@@ -55,7 +55,7 @@ package struct FixtureRepository {
 
     static let columns = """
         id, starts_at, time_zone, utc_offset, place, map_link, places, minimum, answers_close_at, cost, status, gather_id, sequence, \
-        created_at, updated_at, teams_published_at, predicted_win_a
+        created_at, updated_at, teams_published_at, predicted_win_a, series_id
         """
 
     // MARK: Fixtures
@@ -81,7 +81,7 @@ package struct FixtureRepository {
     package func update(id: Int, owner: UUID, to details: Details, at now: Date) throws -> Bool {
         try database.execute("""
             UPDATE fixtures SET starts_at = ?, time_zone = ?, utc_offset = ?, place = ?, map_link = ?, places = ?, minimum = ?,
-                answers_close_at = ?, cost = ?, status = ?, sequence = sequence + 1, updated_at = ?
+                answers_close_at = ?, cost = ?, status = ?, sequence = sequence + 1, edited = 1, updated_at = ?
             WHERE id = ? AND group_id = ?
             """, details.startsAt, details.timeZone, details.utcOffset, details.place, details.mapLink, details.places, details.minimum,
             details.answersCloseAt, details.cost, details.status.rawValue, now, id, owner)
@@ -154,6 +154,54 @@ package struct FixtureRepository {
         try database.execute("""
             UPDATE fixtures SET status = 'played', updated_at = ? WHERE group_id = ? AND gather_id = ? AND status = 'open'
             """, now, owner, gather.canonicalText)
+    }
+
+    // MARK: Guests
+
+    /// What bringing a guest came to.
+    package enum GuestOutcome: Equatable, Sendable {
+        case added
+        case fixtureNotFound
+        case notTakingAnswers(FixtureStatus)
+        /// The host is not on the roster, or has not said "in".
+        case hostNotIn
+        case tooMany(Int)
+    }
+
+    /// Guests one player may bring to one fixture.
+    package static let guestsPerHost = 3
+
+    /// A named guest of `host`, who must be in: the guest joins the end of the order like any "in".
+    package func addGuest(_ name: String, of host: Int, fixture id: Int, owner: UUID, at now: Date) throws -> GuestOutcome {
+        guard let row = try database.query("SELECT status, places, answers_close_at FROM fixtures WHERE id = ? AND group_id = ?", id, owner)
+            .first else { return .fixtureNotFound }
+        let status = FixtureStatus(rawValue: try row.string(0)) ?? .open
+        guard status == .open else { return .notTakingAnswers(status) }
+        guard try database.query("""
+            SELECT 1 FROM fixture_answers JOIN players ON players.id = fixture_answers.player_id
+            WHERE fixture_answers.fixture_id = ? AND fixture_answers.player_id = ? AND fixture_answers.answer = 'in'
+              AND players.group_id = ? AND players.retired_at IS NULL
+            """, id, host, owner).first != nil else { return .hostNotIn }
+        let brought = try database.query("SELECT count(*) FROM fixture_answers WHERE fixture_id = ? AND guest_of = ?", id, host).first?.int(0) ?? 0
+        guard brought < FixtureRepository.guestsPerHost else { return .tooMany(FixtureRepository.guestsPerHost) }
+        try database.execute("""
+            INSERT INTO fixture_answers (fixture_id, guest_name, guest_of, answer, answered_at, late, in_order) VALUES (?, ?, ?, 'in', ?, ?, ?)
+            """, id, name, host, now, now >= (try row.date(2)), try nextInOrder(fixture: id))
+        try placeAnswers(fixture: id, places: try row.int(1), now: now, answered: Int(database.lastInsertRowID))
+        try database.execute("UPDATE fixtures SET updated_at = ? WHERE id = ?", now, id)
+        return .added
+    }
+
+    /// Takes a guest off; their place goes to the first waiting. False: no such guest of this group's fixture.
+    package func removeGuest(_ guest: Int, fixture id: Int, owner: UUID, at now: Date) throws -> Bool {
+        guard let places = try database.query("SELECT places FROM fixtures WHERE id = ? AND group_id = ?", id, owner).first?.int(0) else {
+            return false
+        }
+        try database.execute("DELETE FROM fixture_answers WHERE id = ? AND fixture_id = ? AND player_id IS NULL", guest, id)
+        guard database.changes > 0 else { return false }
+        try placeAnswers(fixture: id, places: places, now: now)
+        try database.execute("UPDATE fixtures SET updated_at = ? WHERE id = ?", now, id)
+        return true
     }
 
     // MARK: Teams
@@ -265,7 +313,7 @@ package struct FixtureRepository {
     /// Derives places and the waiting list again (`FixtureLineUp`) and records what moved: an "in"
     /// that waited and now holds a place was promoted `now`; `answered`, the answer this write
     /// gave, is new rather than promoted.
-    private func placeAnswers(fixture: Int, places: Int, now: Date, answered: Int? = nil) throws {
+    func placeAnswers(fixture: Int, places: Int, now: Date, answered: Int? = nil) throws {
         let rows = try database.map("""
             SELECT id, in_order, holds_place FROM fixture_answers WHERE fixture_id = ? AND answer = 'in' AND in_order IS NOT NULL
             """, fixture) { (id: try $0.int(0), order: try $0.int(1), held: try $0.int(2) != 0) }
@@ -294,7 +342,8 @@ package struct FixtureRepository {
                        status: Fixture.status(stored: stored, answersCloseAt: closes, now: now), gatherId: try row.optionalString(11),
                        sequence: try row.int(12), createdAt: try row.date(13), updatedAt: try row.date(14),
                        teams: try row.optionalDate(15).map { PublishedTeams(teamA: [], teamB: [], predictedWinA: try row.optionalInt(16).map { Double($0) / 1000 },
-                                                                             publishedAt: $0) })
+                                                                             publishedAt: $0) },
+                       seriesId: try row.optionalInt(17))
     }
 
     /// Reads the answers of `fixtures` in one query, with their places derived, and counts them
@@ -309,9 +358,11 @@ package struct FixtureRepository {
             FROM fixture_answers a LEFT JOIN players p ON p.id = a.player_id
             WHERE a.fixture_id IN (SELECT value FROM json_each(?))
             """, list) { row in
-            let answer = FixtureAnswer(playerId: try row.optionalInt(2), name: try row.string(3),
+            let playerID = try row.optionalInt(2)
+            let answer = FixtureAnswer(playerId: playerID, name: try row.string(3),
                                        answer: Attendance(rawValue: try row.string(4)) ?? .maybe, answeredAt: try row.date(5),
-                                       late: try row.int(8) != 0, guestOf: try row.optionalInt(9), promotedAt: try row.optionalDate(7))
+                                       late: try row.int(8) != 0, guestOf: try row.optionalInt(9), promotedAt: try row.optionalDate(7),
+                                       guestId: playerID == nil ? try row.int(1) : nil)
             answers[try row.int(0), default: []].append((try row.int(1), try row.optionalInt(6), answer))
         }
         var members: [Int: [(team: String, member: PublishedTeams.Member)]] = [:]

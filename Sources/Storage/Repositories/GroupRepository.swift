@@ -31,6 +31,20 @@ package struct GroupRepository {
         }
     }
 
+    /// The group's settings for its fixtures; nil if there is no such open group.
+    package func settings(of group: UUID) throws -> GroupSettings? {
+        try database.map("SELECT time_zone, guests_allowed FROM groups WHERE id = ? AND closed_at IS NULL", group) { row in
+            GroupSettings(timeZone: try row.optionalString(0), allowGuests: try row.int(1) != 0)
+        }.first
+    }
+
+    /// False if there is no such open group.
+    package func saveSettings(_ settings: GroupSettings, of group: UUID) throws -> Bool {
+        try database.execute("UPDATE groups SET time_zone = ?, guests_allowed = ? WHERE id = ? AND closed_at IS NULL",
+                             settings.timeZone, settings.allowGuests, group)
+        return database.changes > 0
+    }
+
     /// False if there is no such open group.
     package func rename(_ group: UUID, to name: String) throws -> Bool {
         try database.execute("UPDATE groups SET name = ? WHERE id = ? AND closed_at IS NULL", name, group)

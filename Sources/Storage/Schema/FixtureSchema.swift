@@ -6,6 +6,27 @@ extension Schema {
     /// without a player, kept beside its host. A personal link is kept as its token's digest, one
     /// per player, and goes with the player. Teams published from a fixture are kept beside it.
     static let version19 = Migration(version: 19, name: "fixtures, answers and personal links", sql: """
+        -- A weekly series: each occurrence is made ahead of time as a fixture of its own.
+        CREATE TABLE fixture_series (
+            id                   INTEGER PRIMARY KEY AUTOINCREMENT,
+            group_id             TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            first_date           TEXT NOT NULL, -- the first occurrence's local date, YYYY-MM-DD
+            local_minute         INTEGER NOT NULL, -- kick-off, minutes after local midnight
+            time_zone            TEXT NOT NULL,
+            place                TEXT,
+            map_link             TEXT,
+            places               INTEGER NOT NULL CHECK (places > 0),
+            minimum              INTEGER,
+            answers_close_before INTEGER NOT NULL, -- seconds before kick-off
+            cost                 TEXT,
+            ahead_days           INTEGER NOT NULL,
+            ended_at             INTEGER,
+            created_at           INTEGER NOT NULL,
+            updated_at           INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX fixture_series_by_group ON fixture_series(group_id, id);
+        CREATE INDEX fixture_series_running ON fixture_series(id) WHERE ended_at IS NULL;
+
         CREATE TABLE fixtures (
             id               INTEGER PRIMARY KEY AUTOINCREMENT,
             group_id         TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
@@ -21,6 +42,11 @@ extension Schema {
             status           TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'cancelled', 'played')),
             gather_id        TEXT,
             sequence         INTEGER NOT NULL DEFAULT 0,
+            series_id        INTEGER REFERENCES fixture_series(id) ON DELETE SET NULL,
+            -- The occurrence of its series (local date): made once, whatever happens to it after.
+            occurrence       TEXT,
+            -- Changed on its own: a change of its series leaves it as it is.
+            edited           INTEGER NOT NULL DEFAULT 0,
             teams_published_at INTEGER,
             predicted_win_a  INTEGER, -- team A's chance in thousandths
             created_at       INTEGER NOT NULL,
@@ -28,6 +54,15 @@ extension Schema {
         ) STRICT;
         CREATE INDEX fixtures_by_group_start ON fixtures(group_id, starts_at);
         CREATE INDEX fixtures_by_match ON fixtures(group_id, gather_id) WHERE gather_id IS NOT NULL;
+        CREATE UNIQUE INDEX fixtures_by_occurrence ON fixtures(series_id, occurrence) WHERE series_id IS NOT NULL;
+
+        -- Regulars answer "in" to each new occurrence of a series by themselves (and can still say out).
+        ALTER TABLE players ADD COLUMN regular INTEGER NOT NULL DEFAULT 0;
+
+        -- A group's settings for its fixtures: the zone they are set in (NULL: the server's), and
+        -- whether a player may bring a named guest.
+        ALTER TABLE groups ADD COLUMN time_zone TEXT;
+        ALTER TABLE groups ADD COLUMN guests_allowed INTEGER NOT NULL DEFAULT 1;
         -- A match deleted takes back what it said of its fixture: open again, linked to nothing.
         CREATE TRIGGER fixture_match_deleted AFTER DELETE ON gathers BEGIN
             UPDATE fixtures SET gather_id = NULL, status = CASE WHEN status = 'played' THEN 'open' ELSE status END

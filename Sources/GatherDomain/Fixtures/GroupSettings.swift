@@ -1,0 +1,72 @@
+import GatherText
+import GatherWire
+
+/// A group's settings for its fixtures (`/api/groups/{groupId}/settings`).
+package struct GroupSettings: Hashable, Sendable, Encodable {
+    /// The IANA zone fixtures are set in when they name none; nil: the server's.
+    package var timeZone: String?
+    /// Whether a player who is in may bring a named guest.
+    package var allowGuests: Bool
+
+    package init(timeZone: String?, allowGuests: Bool) {
+        self.timeZone = timeZone
+        self.allowGuests = allowGuests
+    }
+
+    enum CodingKeys: String, CodingKey { case timeZone, allowGuests }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(timeZone, forKey: .timeZone)
+        try container.encode(allowGuests, forKey: .allowGuests)
+    }
+}
+
+extension GroupSettings: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            object.field("allowGuests") { $0.bool(allowGuests) }
+            object.field("timeZone") { $0.optional(timeZone) { $0.string($1) } }
+        }
+    }
+}
+
+/// `PATCH /api/groups/{groupId}/settings`: what it names changes; `"timeZone": null` goes back to the server's.
+package struct GroupSettingsChange: Hashable, Sendable, Decodable {
+    package var timeZone: String??
+    package var allowGuests: Bool?
+
+    enum CodingKeys: String, CodingKey { case timeZone, allowGuests }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.timeZone) {
+            timeZone = try container.decodeNil(forKey: .timeZone) ? .some(nil)
+                : .some(try FixtureRules.timeZone(try container.decode(String.self, forKey: .timeZone)))
+        }
+        allowGuests = try container.decodeIfPresent(Bool.self, forKey: .allowGuests)
+        guard timeZone != nil || allowGuests != nil else {
+            throw ValidationError(field: nil, message: "nothing to change: send timeZone or allowGuests")
+        }
+    }
+}
+
+/// `POST /api/fixtures/{id}/guests`: a named guest of a player who is in.
+package struct GuestDraft: Hashable, Sendable, Decodable {
+    package var name: String
+    package var host: Int
+
+    enum CodingKeys: String, CodingKey { case name, of }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard let name = try container.decodeIfPresent(String.self, forKey: .name) else {
+            throw ValidationError(field: "name", message: "is required")
+        }
+        self.name = try TextRule.required(name, field: "name", length: PlayerDetails.nameLength, maximumBytes: PlayerDetails.textMaximumBytes)
+        guard let host = try container.decodeWholeNumberIfPresent(forKey: .of) else {
+            throw ValidationError(field: "of", message: "is required: the id of the player who brings the guest")
+        }
+        self.host = host
+    }
+}

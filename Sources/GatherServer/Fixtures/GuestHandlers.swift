@@ -1,0 +1,65 @@
+import FoundationEssentials
+import GatherDomain
+import HTTP
+import Storage
+
+/// `/api/fixtures/{id}/guests`: a named +1 takes a place beside the player who brings them, when
+/// the group takes guests; taken off, or with their host out, their place goes to the first waiting.
+enum GuestHandlers {
+    static func add(_ context: AuthenticatedContext<WorkerDatabase>, _ body: DecodedBody<GuestDraft>) throws -> HTTPResponse {
+        let id = try context.parameters.int("id", resource: "fixture")
+        let guest = try body.value()
+        let now = context.services.now()
+        let fixture = try context.database.write { database in
+            guard try GroupRepository(database).settings(of: context.owner)?.allowGuests ?? false else {
+                throw APIError(.forbidden, "this group takes no guests; an owner can allow them in the group's settings")
+            }
+            let repository = FixtureRepository(database)
+            switch try repository.addGuest(guest.name, of: guest.host, fixture: id, owner: context.owner, at: now) {
+            case .added: break
+            case .fixtureNotFound: throw APIError.fixtureNotFound
+            case .notTakingAnswers(let status): throw APIError.conflict("this fixture was \(status.rawValue); it takes no more guests")
+            case .hostNotIn: throw APIError.conflict("a guest comes with a player who is in; player \(guest.host) is not")
+            case .tooMany(let most): throw APIError.conflict("a player brings \(most) guests at most")
+            }
+            return try repository.find(id: id, owner: context.owner, now: now)
+        }
+        guard let fixture else { throw APIError.fixtureNotFound }
+        return .json(.created, fixture)
+    }
+
+    static func remove(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
+        let id = try context.parameters.int("id", resource: "fixture")
+        let guest = try context.parameters.int("guestId", resource: "guest")
+        let now = context.services.now()
+        try APIError.require(try context.database.write {
+            try FixtureRepository($0).removeGuest(guest, fixture: id, owner: context.owner, at: now)
+        }, else: .notFound("guest not found"))
+        return HTTPResponse(status: .noContent)
+    }
+}
+
+/// `/api/groups/{groupId}/settings`: the zone fixtures are set in and whether guests may come.
+enum GroupSettingsHandlers {
+    static func get(_ context: AuthenticatedContext<LoopReads>) throws -> HTTPResponse {
+        guard let settings = try context.database.read({ try GroupRepository($0).settings(of: context.owner) }) else {
+            throw APIError.groupNotFound
+        }
+        return .json(.ok, settings)
+    }
+
+    static func change(_ context: AuthenticatedContext<WorkerDatabase>, _ body: DecodedBody<GroupSettingsChange>) throws -> HTTPResponse {
+        let change = try body.value()
+        // A zone named must be one this server knows.
+        if case .some(.some(let zone)) = change.timeZone { _ = try context.services.timeZones.zone(named: zone) }
+        let settings = try context.database.write { database -> GroupSettings in
+            let groups = GroupRepository(database)
+            guard var settings = try groups.settings(of: context.owner) else { throw APIError.groupNotFound }
+            if let zone = change.timeZone { settings.timeZone = zone }
+            if let allow = change.allowGuests { settings.allowGuests = allow }
+            try APIError.require(try groups.saveSettings(settings, of: context.owner), else: .groupNotFound)
+            return settings
+        }
+        return .json(.ok, settings)
+    }
+}
