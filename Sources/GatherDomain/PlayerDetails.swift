@@ -16,10 +16,13 @@ package struct PlayerDetails: Hashable, Sendable {
     package var skill: Skill?
     package var preferredPosition: Position?
     package var favouriteTeam: String?
+    /// Nil: as it was (a `PUT` from a client that does not know the field keeps it), false for a new player.
+    package var regular: Bool?
 
     /// Validates and normalises (trims, NFC) every field.
     package init(name: String, age: Int? = nil, skill: Skill? = nil,
-                preferredPosition: Position? = nil, favouriteTeam: String? = nil) throws(ValidationError) {
+                preferredPosition: Position? = nil, favouriteTeam: String? = nil, regular: Bool? = nil) throws(ValidationError) {
+        self.regular = regular
         self.name = try TextRule.required(name, field: "name", length: PlayerDetails.nameLength,
                                           maximumBytes: PlayerDetails.textMaximumBytes)
         if let age, !PlayerDetails.ageRange.contains(age) {
@@ -34,7 +37,8 @@ package struct PlayerDetails: Hashable, Sendable {
     }
 
     /// For values already validated on their way into the store.
-    init(trusted name: String, age: Int?, skill: Skill?, preferredPosition: Position?, favouriteTeam: String?) {
+    init(trusted name: String, age: Int?, skill: Skill?, preferredPosition: Position?, favouriteTeam: String?, regular: Bool? = nil) {
+        self.regular = regular
         self.name = name
         self.age = age
         self.skill = skill
@@ -45,7 +49,7 @@ package struct PlayerDetails: Hashable, Sendable {
 
 extension PlayerDetails: Codable {
     enum CodingKeys: String, CodingKey {
-        case name, age, skill, preferredPosition, favouriteTeam
+        case name, age, skill, preferredPosition, favouriteTeam, regular
     }
 
     package init(from decoder: any Decoder) throws {
@@ -55,7 +59,13 @@ extension PlayerDetails: Codable {
         let skill = try container.decodeEnumIfPresent(Skill.self, forKey: .skill)
         let position = try container.decodeEnumIfPresent(Position.self, forKey: .preferredPosition)
         let team = try container.decodeIfPresent(String.self, forKey: .favouriteTeam)
-        try self.init(name: name, age: age, skill: skill, preferredPosition: position, favouriteTeam: team)
+        let regular: Bool?
+        do {
+            regular = try container.decodeIfPresent(Bool.self, forKey: .regular)
+        } catch {
+            throw ValidationError(field: "regular", message: "must be true or false")
+        }
+        try self.init(name: name, age: age, skill: skill, preferredPosition: position, favouriteTeam: team, regular: regular)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -65,5 +75,6 @@ extension PlayerDetails: Codable {
         try container.encode(skill, forKey: .skill)
         try container.encode(preferredPosition, forKey: .preferredPosition)
         try container.encode(favouriteTeam, forKey: .favouriteTeam)
+        try container.encodeIfPresent(regular, forKey: .regular)
     }
 }

@@ -10,13 +10,14 @@ extension JSONObject {
     /// extension was left generic in the other modules, a call through witnesses for each field.
     @inlinable
     package mutating func playerFields(id: Int, age: Int?, skill: Skill?, preferredPosition: Position?,
-                                       retired: Bool? = nil, team: Team? = nil,
+                                       retired: Bool? = nil, team: Team? = nil, regular: Bool? = nil,
                                        name: (inout JSONWriter) -> Void, favouriteTeam: (inout JSONWriter) -> Void) {
         field("age") { $0.optional(age) { $0.int($1) } }
         field("favouriteTeam", favouriteTeam)
         field("id") { $0.int(id) }
         field("name", name)
         field("preferredPosition") { $0.optional(preferredPosition) { $1.write(to: &$0) } }
+        if let regular { field("regular") { $0.bool(regular) } }
         if let retired { field("retired") { $0.bool(retired) } }
         field("skill") { $0.optional(skill) { $1.write(to: &$0) } }
         if let team { field("team") { team.write(to: &$0) } }

@@ -70,7 +70,7 @@ package struct GatherMembership: Hashable, Sendable, Codable {
 extension GatherPlayer: JSONWritable {
     package func write(to writer: inout JSONWriter) {
         writer.object { object in
-            player.writeFields(to: &object, retired: isRetired, team: team)
+            player.writeFields(to: &object, retired: isRetired, team: team, regular: player.regular)
         }
     }
 }

@@ -5,7 +5,7 @@ import ValidationAssertions
 import XCTest
 
 final class PlayerEncodingTests: XCTestCase {
-    private let playerKeys: Set<String> = ["id", "name", "age", "skill", "preferredPosition", "favouriteTeam"]
+    private let playerKeys: Set<String> = ["id", "name", "age", "skill", "preferredPosition", "favouriteTeam", "regular"]
 
     func testUnsetFieldsAreExplicitNulls() throws {
         let data = WireFormat.encode(Player(id: 7, name: "Ada"))
@@ -17,7 +17,7 @@ final class PlayerEncodingTests: XCTestCase {
             XCTAssertTrue(object[key] is NSNull, "\(key) should be null")
         }
         XCTAssertEqual(String(decoding: data, as: UTF8.self),
-                       #"{"age":null,"favouriteTeam":null,"id":7,"name":"Ada","preferredPosition":null,"skill":null}"#)
+                       #"{"age":null,"favouriteTeam":null,"id":7,"name":"Ada","preferredPosition":null,"regular":false,"skill":null}"#)
     }
 
     func testSetFieldsUseWireValues() throws {

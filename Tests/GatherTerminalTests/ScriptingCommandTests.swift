@@ -219,7 +219,7 @@ final class ScriptingCommandTests: XCTestCase {
         }
         let list = try XCTUnwrap(try client(["players", "list", "--json", "--sort", "name"]).json() as? [[String: Any]])
         XCTAssertEqual(list.compactMap { $0["name"] as? String }, ["Ana", "Ben", "Cy", "Di"])
-        XCTAssertEqual(Set(list.first?.keys.map { $0 } ?? []), ["id", "name", "age", "skill", "preferredPosition", "favouriteTeam"],
+        XCTAssertEqual(Set(list.first?.keys.map { $0 } ?? []), ["id", "name", "age", "skill", "preferredPosition", "favouriteTeam", "regular"],
                        "the API's field names")
         let table = try client(["players", "list"]).output
         XCTAssertTrue(table.hasPrefix("ID  NAME  AGE  SKILL"), table)
@@ -854,7 +854,12 @@ final class ScriptingCommandTests: XCTestCase {
             try bashCompletion(of: words, at: index, script: scriptFile)
         }
         // The script is valid bash and completes the second word of `gather players`, and an option's values.
-        XCTAssertEqual(try complete("gather players l", at: 2), "list\n")
+        XCTAssertEqual(try complete("gather players l", at: 2), "link list\n")
+        XCTAssertEqual(try complete("gather players li", at: 2), "link list\n")
+        XCTAssertEqual(try complete("gather players lis", at: 2), "list\n")
+        XCTAssertEqual(try complete("gather fixtures ", at: 2), "answer cancel links list new show teams\n")
+        XCTAssertEqual(try complete("gather fixtures teams 3 --b", at: 4), "--balance\n")
+        XCTAssertEqual(try complete("gather fixtures links 3 --d", at: 4), "--delimiter\n")
         XCTAssertEqual(try complete("gather import --encoding w", at: 3), "windows-1252\n")
         XCTAssertEqual(try complete("gather import --encoding utf", at: 3), "utf-16 utf-8\n")
         XCTAssertEqual(try complete("gather players add --skill p", at: 4), "professional\n")
@@ -887,6 +892,8 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(try complete("gather teams balance \(ids[0]) ''", at: 4), both)
         XCTAssertEqual(try complete("gather gathers new --team-a ''", at: 4), both)
         XCTAssertEqual(try complete("gather stats --player ''", at: 3), both)
+        XCTAssertEqual(try complete("gather players link ''", at: 3), both)
+        XCTAssertEqual(try complete("gather fixtures teams 1 --team-b ''", at: 5), both)
         XCTAssertEqual(try complete("gather import r", at: 2), "results.json roster.csv\n")
         XCTAssertEqual(try complete("gather import ro", at: 2), "roster.csv\n")
         XCTAssertEqual(try complete("gather export --output re", at: 3), "results.json\n")

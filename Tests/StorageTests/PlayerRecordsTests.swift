@@ -237,7 +237,9 @@ final class PlayerRecordsTests: StorageTestCase {
                 DROP TRIGGER rating_match_deleted; DROP TRIGGER rating_side_joined; DROP TRIGGER rating_side_left;
                 DROP TRIGGER rating_side_changed; DROP TRIGGER rating_level_changed;
                 DROP TABLE player_records; DROP TABLE player_results; DROP TABLE rating_snapshots; DROP TABLE live_matches;
-                DROP TABLE personal_links; DROP TABLE fixture_answers; DROP TABLE fixtures;
+                DROP TRIGGER fixture_match_deleted; DROP TABLE personal_links; DROP TABLE fixture_teams; DROP TABLE fixture_answers;
+                DROP TABLE fixtures; DROP TABLE fixture_series;
+                ALTER TABLE players DROP COLUMN regular; ALTER TABLE groups DROP COLUMN time_zone; ALTER TABLE groups DROP COLUMN guests_allowed;
                 ALTER TABLE rating_state DROP COLUMN generation; ALTER TABLE rating_state DROP COLUMN stale_from;
                 ALTER TABLE rating_state DROP COLUMN settled_at;
                 PRAGMA user_version = 15;

@@ -78,7 +78,7 @@ final class PlayerRepositoryTests: StorageTestCase {
         try database.executeScript("""
             PRAGMA encoding = 'UTF-16le';
             CREATE TABLE players (id INTEGER PRIMARY KEY, group_id TEXT NOT NULL, name TEXT NOT NULL, age INTEGER, skill TEXT,
-                                  preferred_position TEXT, favourite_team TEXT, retired_at INTEGER);
+                                  preferred_position TEXT, favourite_team TEXT, retired_at INTEGER, regular INTEGER NOT NULL DEFAULT 0);
             """)
         let owner = UUID()
         let expected = [Player(id: 1, name: "Zoë \"Z\" 😀", age: 31, skill: .amateur, preferredPosition: .winger, favouriteTeam: "Inter/Milan"),
@@ -101,12 +101,12 @@ final class PlayerRepositoryTests: StorageTestCase {
         let database = try Database(path: path("loose.sqlite"))
         try database.executeScript("""
             CREATE TABLE players (id INTEGER PRIMARY KEY, group_id TEXT NOT NULL, name, age, skill, preferred_position,
-                                  favourite_team, retired_at INTEGER);
+                                  favourite_team, retired_at INTEGER, regular NOT NULL DEFAULT 0);
             """)
         let owner = UUID()
         let wrong: [(column: String, value: String)] = [
             ("name", "42"), ("name", "4.5"), ("name", "x'00'"), ("name", "NULL"), ("age", "'31'"), ("age", "3.5"),
-            ("skill", "7"), ("preferred_position", "x'41'"), ("favourite_team", "1"), ("favourite_team", "2.5"),
+            ("skill", "7"), ("preferred_position", "x'41'"), ("favourite_team", "1"), ("favourite_team", "2.5"), ("regular", "'yes'"),
         ]
         for (index, (column, value)) in wrong.enumerated() {
             try database.execute("DELETE FROM players")

@@ -268,9 +268,10 @@ package struct GatherRepository {
     private static let playerColumns = "\(PlayerRepository.columns), gather_players.team, players.retired_at IS NOT NULL"
 
     private static func gatherPlayer(_ row: StatementRow, offset: Int) throws -> GatherPlayer {
-        let text = try row.string(offset + 6)
-        guard let team = Team(rawValue: text) else { throw RowError.unexpected(offset + 6, .text(text)) }
-        return GatherPlayer(player: try PlayerRepository.player(row, offset: offset), team: team, isRetired: try row.int(offset + 7) != 0)
+        let after = offset + PlayerRepository.columnCount
+        let text = try row.string(after)
+        guard let team = Team(rawValue: text) else { throw RowError.unexpected(after, .text(text)) }
+        return GatherPlayer(player: try PlayerRepository.player(row, offset: offset), team: team, isRetired: try row.int(after + 1) != 0)
     }
 
     static func gather(_ row: Row) throws -> Gather {

@@ -10,7 +10,9 @@ package struct PlayerRepository {
 
     package init(_ database: Database) { self.database = database }
 
-    static let columns = "players.id, players.name, players.age, players.skill, players.preferred_position, players.favourite_team"
+    static let columns = "players.id, players.name, players.age, players.skill, players.preferred_position, players.favourite_team, players.regular"
+    /// How many `columns` there are: what a query reads after them starts here.
+    static let columnCount = 7
 
     package func all(owner: UUID) throws -> [Player] {
         var players: [Player] = []
@@ -72,18 +74,19 @@ package struct PlayerRepository {
 
     package func insert(_ details: PlayerDetails, owner: UUID) throws -> Player {
         try database.execute("""
-            INSERT INTO players (group_id, name, age, skill, preferred_position, favourite_team) VALUES (?, ?, ?, ?, ?, ?)
-            """, owner, details.name, details.age, details.skill?.rawValue, details.preferredPosition?.rawValue, details.favouriteTeam)
+            INSERT INTO players (group_id, name, age, skill, preferred_position, favourite_team, regular) VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, owner, details.name, details.age, details.skill?.rawValue, details.preferredPosition?.rawValue, details.favouriteTeam,
+            details.regular ?? false)
         return Player(id: Int(database.lastInsertRowID), details: details)
     }
 
     /// Replaces every attribute; false if the owner has no such player.
     package func replace(id: Int, with details: PlayerDetails, owner: UUID) throws -> Bool {
         try database.execute("""
-            UPDATE players SET name = ?, age = ?, skill = ?, preferred_position = ?, favourite_team = ?
+            UPDATE players SET name = ?, age = ?, skill = ?, preferred_position = ?, favourite_team = ?, regular = coalesce(?, regular)
             WHERE id = ? AND group_id = ? AND retired_at IS NULL
             """, details.name, details.age, details.skill?.rawValue, details.preferredPosition?.rawValue,
-            details.favouriteTeam, id, owner)
+            details.favouriteTeam, details.regular, id, owner)
         return database.changes > 0
     }
 

@@ -14,6 +14,7 @@ struct PlayerRow {
     let preferredPosition: Position?
     let name: UnsafeBufferPointer<UInt8>
     let favouriteTeam: UnsafeBufferPointer<UInt8>?
+    let regular: Bool
 
     init(_ row: StatementRow, offset: Int = 0) throws {
         id = try row.int(offset)
@@ -22,18 +23,19 @@ struct PlayerRow {
         skill = try row.optionalText(offset + 3, Skill.init(utf8:))
         preferredPosition = try row.optionalText(offset + 4, Position.init(utf8:))
         favouriteTeam = try row.optionalTextBytes(offset + 5)
+        regular = try row.int(offset + 6) != 0
     }
 
     /// The player as a value of its own, its texts made into strings.
     var player: Player {
         Player(id: id, name: String(decoding: name, as: UTF8.self), age: age, skill: skill, preferredPosition: preferredPosition,
-               favouriteTeam: favouriteTeam.map { String(decoding: $0, as: UTF8.self) })
+               favouriteTeam: favouriteTeam.map { String(decoding: $0, as: UTF8.self) }, regular: regular)
     }
 
     /// The player's JSON, as a `Player`'s.
     func write(to writer: inout JSONWriter) {
         writer.object { object in
-            object.playerFields(id: id, age: age, skill: skill, preferredPosition: preferredPosition,
+            object.playerFields(id: id, age: age, skill: skill, preferredPosition: preferredPosition, regular: regular,
                                 name: { $0.string(utf8: name) }, favouriteTeam: { $0.optional(favouriteTeam) { $0.string(utf8: $1) } })
         }
     }

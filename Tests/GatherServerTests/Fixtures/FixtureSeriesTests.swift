@@ -96,4 +96,31 @@ final class FixtureSeriesTests: XCTestCase {
         XCTAssertEqual(monthly.status, 400)
         XCTAssertTrue(try monthly.errorReason().contains("weekly"))
     }
+
+    func testRegularsAreInForEachNewOccurrenceAndCanStillSayOut() throws {
+        var ids: [String: Int] = [:]
+        for (name, regular) in [("Ana", true), ("Ben", true), ("Cy", false)] {
+            let created = try organiser.request(.post, "/api/players", json: ["name": name, "regular": regular])
+            XCTAssertEqual(created.status, 201, created.text)
+            XCTAssertEqual(try created.jsonObject()["regular"] as? Bool, regular)
+            ids[name] = try XCTUnwrap(created.jsonObject()["id"] as? Int)
+        }
+        // A change from a client that does not know the field keeps it.
+        let ben = try XCTUnwrap(ids["Ben"])
+        XCTAssertEqual(try organiser.request(.put, "/api/players/\(ben)", json: ["name": "Ben B"]).status, 204)
+        XCTAssertEqual(try organiser.request(.get, "/api/players/\(ben)").jsonObject()["regular"] as? Bool, true)
+
+        let first = try organiser.request(.post, "/api/fixtures", json: [
+            "startsAt": "2026-03-12T19:00:00+01:00", "repeat": "weekly", "places": 1,
+        ]).jsonObject()
+        let answers = first["answers"] as? [[String: Any]] ?? []
+        XCTAssertEqual(answers.compactMap { $0["playerId"] as? Int }, [ids["Ana"], ben].compactMap { $0 }, "the regulars, in roster order")
+        XCTAssertEqual(answers.map { $0["answer"] as? String }, ["in", "in"])
+        XCTAssertEqual(answers.last?["waiting"] as? Int, 1, "more regulars than places: the rest wait")
+        let fixture = try XCTUnwrap(first["id"] as? Int)
+        let out = try organiser.request(.put, "/api/fixtures/\(fixture)/answers/\(ids["Ana"] ?? 0)", json: ["answer": "out"]).jsonObject()
+        let after = out["answers"] as? [[String: Any]] ?? []
+        XCTAssertEqual(after.first { $0["playerId"] as? Int == ben }?["place"] as? Int, 1)
+        XCTAssertEqual(try organiser.request(.put, "/api/players/\(ben)", json: ["name": "Ben", "regular": "yes"]).status, 400)
+    }
 }
