@@ -17,16 +17,30 @@ enum PersonalPageHandlers {
         }
         let services = context.services
         let now = services.now()
-        let model = try context.database.read { database in
-            PersonalPageModel(groupName: try GroupRepository(database).name(of: holder.owner) ?? "", playerId: holder.player,
-                              playerName: holder.name, root: root,
-                              fixtures: try FixtureRepository(database).upcoming(owner: holder.owner, now: now, limit: fixturesShown))
-        }
         if !LinkPreviewAgent.isPreview(context.request.headers[HTTPHeaders.Name.userAgent]) {
             services.linkUses.record(holder.player, now)
         }
-        let page = PersonalPage.page(model)
-        return HTTPResponse(status: .ok, headers: headers(page), body: page.rendered())
+        let page: CachedPage
+        switch services.pages.lookup(holder.owner, .personal(player: holder.player, minute: Int(now.timeIntervalSince1970 / 60))) {
+        case .hit(let cached):
+            page = cached
+        case .miss(let ticket):
+            let model = try context.database.read { database in
+                PersonalPageModel(groupName: try GroupRepository(database).name(of: holder.owner) ?? "", playerId: holder.player,
+                                  playerName: holder.name, root: root,
+                                  fixtures: try FixtureRepository(database).upcoming(owner: holder.owner, now: now, limit: fixturesShown))
+            }
+            let rendered = PersonalPage.page(model)
+            let body = rendered.rendered()
+            page = CachedPage(body: body, contentSecurityPolicy: rendered.contentSecurityPolicy.headerValue, etag: EntityTag(of: body))
+            services.pages.store(page, ticket: ticket)
+        }
+        var headers = SharePageHandlers.strictHeaders(contentSecurityPolicy: page.contentSecurityPolicy)
+        headers.set(name: HTTPHeaders.Name.etag, value: page.etag.value)
+        // The browser asks again each time (a 304 when nothing changed); no one else keeps it.
+        headers.set(name: HTTPHeaders.Name.cacheControl, value: "private, no-cache")
+        guard !page.etag.isMatched(by: context.request) else { return HTTPResponse(status: .notModified, headers: headers) }
+        return HTTPResponse(status: .ok, headers: headers, body: page.body)
     }
 
     /// The page kept live: a word whenever the group's answers or results change (a friend moved

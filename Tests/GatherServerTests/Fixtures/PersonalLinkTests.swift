@@ -79,7 +79,7 @@ final class PersonalLinkTests: XCTestCase {
 
         let page = try anonymous.request(.get, path)
         XCTAssertEqual(page.status, 200, page.text)
-        XCTAssertEqual(page.headers["Cache-Control"], "no-store")
+        XCTAssertEqual(page.headers["Cache-Control"], "private, no-cache")
         XCTAssertTrue(page.headers["Content-Security-Policy"]?.contains("form-action 'self'") ?? false)
         XCTAssertTrue(page.text.contains("Thu 3 Dec, 19:00"), "the kick-off in the fixture's zone")
         XCTAssertTrue(page.text.contains("Sportpark &lt;Noord&gt;"), "escaped")
