@@ -5,7 +5,7 @@
 # ---- build: the official Swift image with the C libraries' headers ----
 FROM swift:6.3-bookworm AS build
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-dev libcrypt-dev libssl-dev \
+    && apt-get install -y --no-install-recommends libsqlite3-dev libcrypt-dev libssl-dev zlib1g-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
@@ -21,7 +21,7 @@ RUN swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld -Xlinker -
 # the trust store gather checks https servers against, and the time zones fixtures are set in (tzdata) ----
 FROM debian:bookworm-slim
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libsqlite3-0 libcrypt1 libssl3 libstdc++6 libgcc-s1 ca-certificates tzdata \
+    && apt-get install -y --no-install-recommends libsqlite3-0 libcrypt1 libssl3 libstdc++6 libgcc-s1 zlib1g ca-certificates tzdata \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --uid 10001 --user-group --home-dir /data --no-create-home gather \
     && mkdir -p /data /backups /config && chown gather:gather /data /backups /config

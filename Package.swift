@@ -14,6 +14,8 @@ let package = Package(
         .systemLibrary(name: "CCrypt", path: "Sources/CCrypt", providers: [.apt(["libcrypt-dev"])]),
         // TLS for gather and gather-server (Debian's libssl-dev: OpenSSL 3).
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", providers: [.apt(["libssl-dev"])]),
+        // zlib (Debian's zlib1g-dev): pages compressed for browsers that ask, and the icons' PNG data.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Kernel headers Glibc's module leaves out (epoll, eventfd). Headers only, nothing to link.
         .systemLibrary(name: "CLinux", path: "Sources/CLinux"),
 
@@ -43,7 +45,7 @@ let package = Package(
         // Router, authentication, handlers, server assembly.
         .target(name: "GatherServer", dependencies: ["Arguments", "GatherText", "GatherWire", "GatherDomain", "GatherRating", "GatherBalancing",
                                                      "GatherWeb", "HTTP", "Networking", "Storage", "CCrypt", "COpenSSL",
-                                                     "Locking", "Metrics", "ZoneInfo"]),
+                                                     "Locking", "Metrics", "ZoneInfo", "CZlib"]),
         // The public web pages: typed HTML that escapes every text, the stylesheet and the page's Content-Security-Policy.
         .target(name: "GatherWeb", dependencies: ["GatherWire", "GatherDomain", "GatherRating"]),
 

@@ -118,8 +118,9 @@ final class DeploymentTests: XCTestCase {
         }
         // libc6 is essential in every Debian image; the trust store is data, not a library.
         required.remove("libc6")
-        XCTAssertEqual(packages.subtracting(["ca-certificates"]), required, "runtime packages vs ldd of \(Self.staticBinary.path)")
+        XCTAssertEqual(packages.subtracting(["ca-certificates", "tzdata"]), required, "runtime packages vs ldd of \(Self.staticBinary.path)")
         XCTAssertTrue(packages.contains("ca-certificates"), "gather checks https servers against the system's authorities")
+        XCTAssertTrue(packages.contains("tzdata"), "fixtures are set in the time zones of the system's tz database")
         XCTAssertTrue(required.contains("libsqlite3-0") && required.contains("libcrypt1") && required.contains("libssl3"))
     }
 

@@ -31,16 +31,10 @@ enum PersonalPageHandlers {
                                   fixtures: try FixtureRepository(database).upcoming(owner: holder.owner, now: now, limit: fixturesShown))
             }
             let rendered = PersonalPage.page(model)
-            let body = rendered.rendered()
-            page = CachedPage(body: body, contentSecurityPolicy: rendered.contentSecurityPolicy.headerValue, etag: EntityTag(of: body))
+            page = CachedPage(body: rendered.rendered(), contentSecurityPolicy: rendered.contentSecurityPolicy.headerValue)
             services.pages.store(page, ticket: ticket)
         }
-        var headers = SharePageHandlers.strictHeaders(contentSecurityPolicy: page.contentSecurityPolicy)
-        headers.set(name: HTTPHeaders.Name.etag, value: page.etag.value)
-        // The browser asks again each time (a 304 when nothing changed); no one else keeps it.
-        headers.set(name: HTTPHeaders.Name.cacheControl, value: "private, no-cache")
-        guard !page.etag.isMatched(by: context.request) else { return HTTPResponse(status: .notModified, headers: headers) }
-        return HTTPResponse(status: .ok, headers: headers, body: page.body)
+        return page.response(to: context.request, headers: SharePageHandlers.headers(page))
     }
 
     /// The page kept live: a word whenever the group's answers or results change (a friend moved

@@ -70,18 +70,14 @@ enum SharePageHandlers {
             guard let rendered = try context.database.read({ database in
                 try render(SharePageReader(database: database, owner: shown.owner, site: site, now: services.now()), services, shown.owner)
             }) else { return missing() }
-            let body = rendered.rendered()
-            page = CachedPage(body: body, contentSecurityPolicy: rendered.contentSecurityPolicy.headerValue, etag: EntityTag(of: body))
+            page = CachedPage(body: rendered.rendered(), contentSecurityPolicy: rendered.contentSecurityPolicy.headerValue)
             services.pages.store(page, ticket: ticket)
         }
         // A chat app fetching the link for its preview card is not a friend reading the page.
         if !LinkPreviewAgent.isPreview(context.request.headers[HTTPHeaders.Name.userAgent]) {
             services.shareViews.record(shown.share.id, at: services.now())
         }
-        guard !page.etag.isMatched(by: context.request) else {
-            return HTTPResponse(status: .notModified, headers: headers(page))
-        }
-        return HTTPResponse(status: .ok, headers: headers(page), body: page.body)
+        return page.response(to: context.request, headers: headers(page))
     }
 
     /// The same page for an unknown, revoked or mistyped link, and a missing player or match.
@@ -92,9 +88,8 @@ enum SharePageHandlers {
         return HTTPResponse(status: .notFound, headers: headers, body: page.rendered())
     }
 
-    private static func headers(_ page: CachedPage) -> HTTPHeaders {
+    static func headers(_ page: CachedPage) -> HTTPHeaders {
         var headers = strictHeaders(contentSecurityPolicy: page.contentSecurityPolicy)
-        headers.set(name: HTTPHeaders.Name.etag, value: page.etag.value)
         // Kept by the browser, asked again each time (a 304 when nothing changed); never by a shared cache.
         headers.set(name: HTTPHeaders.Name.cacheControl, value: "private, no-cache")
         return headers
@@ -110,6 +105,8 @@ enum SharePageHandlers {
             "Referrer-Policy": "no-referrer",
             "X-Robots-Tag": "noindex, nofollow",
             "X-Frame-Options": "DENY",
+            // Nothing a page here does needs a device or a sensor; nothing framed could ask either.
+            "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
         ]
     }
 }

@@ -4,7 +4,7 @@
 /// their contents, and only `InlineAsset` writes them, from constants.
 enum Tag: Sendable {
     // The document.
-    case html, head, body, title, meta
+    case html, head, body, title, meta, link
     // Sections.
     case main, header, footer, nav, section, article
     // Text.
@@ -28,6 +28,7 @@ enum Tag: Sendable {
         case .body: "body"
         case .title: "title"
         case .meta: "meta"
+        case .link: "link"
         case .main: "main"
         case .header: "header"
         case .footer: "footer"
@@ -75,7 +76,7 @@ enum Tag: Sendable {
     /// reads as two line breaks). Their constructors take no contents.
     var isVoid: Bool {
         switch self {
-        case .meta, .br, .hr, .img: true
+        case .meta, .link, .br, .hr, .img: true
         default: false
         }
     }

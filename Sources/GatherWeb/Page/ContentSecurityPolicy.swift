@@ -10,7 +10,7 @@ package struct ContentSecurityPolicy: Sendable, Equatable {
 
     package let headerValue: String
 
-    init(assets: [InlineAsset], postsForms: Bool = false) {
+    init(assets: [InlineAsset], postsForms: Bool = false, hasManifest: Bool = false) {
         var directives = ["default-src 'none'"]
         let styles = assets.filter { $0.kind == .style }.map(\.hashSource)
         if !styles.isEmpty { directives.append("style-src " + styles.joined(separator: " ")) }
@@ -20,6 +20,8 @@ package struct ContentSecurityPolicy: Sendable, Equatable {
             // A page's script reads its own events and pages, from its own origin only.
             directives.append("connect-src 'self'")
         }
+        // A phone adding the page to its home screen reads the link's manifest from this site.
+        if hasManifest { directives.append("manifest-src 'self'") }
         directives += ["img-src 'self'", "base-uri 'none'", postsForms ? "form-action 'self'" : "form-action 'none'", "frame-ancestors 'none'"]
         headerValue = directives.joined(separator: "; ")
     }

@@ -24,14 +24,17 @@ package struct Page: Sendable {
     let scripts: [InlineAsset]
     /// Whether it holds forms that post to this site (a personal page's answers).
     let postsForms: Bool
+    /// The link's web app manifest (`…/manifest.webmanifest`), for a phone's home screen.
+    var manifest: SitePath?
 
     package init(title: String, language: String = "en", @HTMLBuilder content: () -> [Node]) {
         self.init(title: title, language: language, scripts: [], content: content)
     }
 
     init(title: String, description: String? = nil, language: String = "en", scripts: [InlineAsset], postsForms: Bool = false,
-         @HTMLBuilder content: () -> [Node]) {
+         manifest: SitePath? = nil, @HTMLBuilder content: () -> [Node]) {
         self.postsForms = postsForms
+        self.manifest = manifest
         self.title = title
         self.description = description
         self.language = language
@@ -45,7 +48,7 @@ package struct Page: Sendable {
     }
 
     package var contentSecurityPolicy: ContentSecurityPolicy {
-        ContentSecurityPolicy(assets: inlineAssets, postsForms: postsForms)
+        ContentSecurityPolicy(assets: inlineAssets, postsForms: postsForms, hasManifest: manifest != nil)
     }
 
     /// The document as UTF-8, ready to send.
@@ -81,7 +84,12 @@ package struct Page: Sendable {
                 // A group's pages are for those it shares them with, not for search engines.
                 .meta(name: "robots", content: "noindex, nofollow"),
                 .element(.title, [], [Node(.text(BidiIsolation.inert(title)))]),
-            ] + preview + [
+                .meta(name: "theme-color", content: "#1b6e3a"),
+                .element(.link, [Attribute(.rel, .word("icon")), Attribute(.type, .word("image/png")),
+                                 Attribute(.href, .path(SitePath("icon-192.png")))]),
+                .element(.link, [Attribute(.rel, .word("apple-touch-icon")), Attribute(.href, .path(SitePath("icon-192.png")))]),
+            ] + (manifest.map { [Node.element(.link, [Attribute(.rel, .word("manifest")), Attribute(.href, .path($0))])] } ?? [])
+              + preview + [
                 .inline(.stylesheet),
             ]),
             .element(.body, [], [.element(.main, [], content)] + scripts.map { .inline($0) }),

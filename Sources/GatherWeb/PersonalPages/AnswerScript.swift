@@ -49,7 +49,8 @@ extension InlineAsset {
             clearTimeout(timer);
             if (events) { events.close(); }
             events = new EventSource(root + "/events");
-            events.addEventListener("open", function () { wait = 1000; });
+            // Opened (or opened again): what changed before it was open is read now.
+            events.addEventListener("open", function () { wait = 1000; refresh(); });
             events.addEventListener("results", refresh);
             events.addEventListener("error", function () {
               if (events.readyState === EventSource.CLOSED) {

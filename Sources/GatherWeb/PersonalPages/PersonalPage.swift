@@ -7,7 +7,7 @@ import GatherDomain
 package enum PersonalPage {
     package static func page(_ model: PersonalPageModel) -> Page {
         Page(title: "\(model.playerName) · \(model.groupName)", description: description(model), scripts: [.answerScript],
-             postsForms: true) {
+             postsForms: true, manifest: model.root.appending("manifest.webmanifest")) {
             P(.class(.site)) { "Football Gather" }
             H1 { Name(model.groupName) }
             P { "Hi " ; Name(model.playerName) ; ". This page is yours: keep the link to yourself." }

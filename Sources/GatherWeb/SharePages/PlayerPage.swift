@@ -4,7 +4,7 @@ import GatherRating
 package enum PlayerPage {
     package static func page(_ model: PlayerPageModel) -> Page {
         let stats = model.stats
-        return Page(title: model.player.name + " · " + model.site.name, scripts: [.liveScript]) {
+        return Page(title: model.player.name + " · " + model.site.name, scripts: [.liveScript], manifest: model.site.manifest) {
             SharePieces.masthead(model.site, heading: model.player.name)
             Section(.id("record")) {
                 H2 { "Record" }

@@ -17,6 +17,9 @@ package struct ShareSite: Hashable, Sendable {
 
     package func player(_ id: Int) -> SitePath { root.appending("players").appending(PathSegment(id)) }
 
+    /// Its web app manifest, for a phone's home screen.
+    package var manifest: SitePath { root.appending("manifest.webmanifest") }
+
     /// The table ordered by rating.
     package var tableByRating: SitePath { root.appending("by-rating") }
 

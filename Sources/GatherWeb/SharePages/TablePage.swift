@@ -19,7 +19,7 @@ package enum TablePage {
     }
 
     package static func page(_ model: TablePageModel) -> Page {
-        Page(title: model.site.name, description: TablePage.preview(model), scripts: [.liveScript]) {
+        Page(title: model.site.name, description: TablePage.preview(model), scripts: [.liveScript], manifest: model.site.manifest) {
             SharePieces.masthead(model.site)
             LiveSection.section(model.live)
             if let fixture = model.nextFixture { NextFixtureSection.section(fixture) }

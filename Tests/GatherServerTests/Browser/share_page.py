@@ -36,6 +36,7 @@ import traceback
 
 from selenium import webdriver
 from selenium.common.exceptions import NoAlertPresentException, NoSuchElementException, StaleElementReferenceException, \
+    WebDriverException, \
     TimeoutException, UnexpectedAlertPresentException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -132,8 +133,20 @@ class Browser:
         return True
 
     def click(self, selector):
-        old = self.find("html")
-        self.find(selector).click()
+        # The document may still be settling from the last navigation (a 303 back to the same
+        # page): Chromium then refuses the click on a node it has just replaced, before any click
+        # happened. Found again in the document as it stands, it is clicked once.
+        for attempt in range(3):
+            old = self.find("html")
+            try:
+                self.find(selector).click()
+                break
+            except (StaleElementReferenceException, WebDriverException) as error:
+                settling = isinstance(error, StaleElementReferenceException) or "does not belong to the document" in str(error)
+                if attempt == 2 or not settling:
+                    raise
+                self.wait(5, lambda: self.driver.execute_script("return document.readyState") == "complete",
+                          lambda: "the page did not settle before clicking %s" % selector)
 
         def loaded():
             try:
