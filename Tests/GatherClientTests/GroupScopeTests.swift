@@ -10,7 +10,8 @@ final class GroupScopeTests: XCTestCase {
     func testAGroupsOwnResourcesMoveUnderItsPathAndNothingElseDoes() {
         let base = "/api/groups/0D5A6E4B-2C1F-4E8A-9B3D-7F6E5D4C3B2A"
         for path in ["/api/players", "/api/players/7", "/api/gathers?limit=50&status=ended", "/api/gathers/X/players/3",
-                     "/api/stats/leaderboard?minGames=2", "/api/teams/balance", "/api/shares", "/api/live", "/api/live/events"] {
+                     "/api/stats/leaderboard?minGames=2", "/api/teams/balance", "/api/shares", "/api/live", "/api/live/events",
+                     "/api/fixtures?limit=20&offset=0", "/api/fixtures/3/answers/7", "/api/fixtures/3/teams", "/api/players/7/link"] {
             XCTAssertEqual(GroupScope.path(path, in: group), base + path.dropFirst(4), path)
             XCTAssertEqual(GroupScope.path(path, in: nil), path, "no group chosen: the account's own, as it always was")
         }
