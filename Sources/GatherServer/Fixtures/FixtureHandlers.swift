@@ -89,6 +89,8 @@ enum FixtureHandlers {
             guard let current = try repository.find(id: id, owner: context.owner, now: now) else { throw APIError.fixtureNotFound }
             guard current.status != .played else { throw APIError.conflict("this fixture was played; its match keeps what happened") }
             let details = try changed(current, by: change, zones: zones, now: now)
+            // Nothing changed (an empty body, or only what it was): calendars hear of no change.
+            guard details != FixtureRepository.Details(current) else { return Optional(current) }
             try APIError.require(try repository.update(id: id, owner: context.owner, to: details, at: now), else: .fixtureNotFound)
             return try repository.find(id: id, owner: context.owner, now: now)
         }

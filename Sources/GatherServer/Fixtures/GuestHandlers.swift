@@ -32,10 +32,11 @@ enum GuestHandlers {
         let id = try context.parameters.int("id", resource: "fixture")
         let guest = try context.parameters.int("guestId", resource: "guest")
         let now = context.services.now()
-        try APIError.require(try context.database.write {
-            try FixtureRepository($0).removeGuest(guest, fixture: id, owner: context.owner, at: now)
-        }, else: .notFound("guest not found"))
-        return HTTPResponse(status: .noContent)
+        switch try context.database.write({ try FixtureRepository($0).removeGuest(guest, fixture: id, owner: context.owner, at: now) }) {
+        case .removed: return HTTPResponse(status: .noContent)
+        case .notFound: throw APIError.notFound("guest not found")
+        case .notTakingAnswers(let status): throw APIError.conflict("this fixture was \(status.rawValue); its list stays as it was")
+        }
     }
 }
 

@@ -22,9 +22,17 @@ final class TimeZoneCatalog: Sendable {
     }
 
     /// The zone `name` names, or the server's for nil; an unknown name is the caller's mistake (400).
+    /// Files of the tz database that are not zones a fixture is set in: the machine's own setting,
+    /// the rule template, the placeholder zone, and the copies with leap seconds or POSIX names.
+    static let notZones: Set<String> = ["localtime", "posixrules", "Factory", "leapseconds", "tzdata.zi", "zone.tab", "zone1970.tab",
+                                        "iso3166.tab", "leap-seconds.list", "SECURITY"]
+
     func zone(named name: String?) throws -> TimeZoneRules {
         guard let name else { return serverZone }
         if name == serverZone.identifier { return serverZone }
+        guard !TimeZoneCatalog.notZones.contains(name), !name.hasPrefix("right/"), !name.hasPrefix("posix/") else {
+            throw ValidationError(field: "timeZone", message: "names no time zone this server knows (like \"Europe/Amsterdam\")")
+        }
         if let zone = loaded.withLock({ $0[name] }) { return zone }
         let zone: TimeZoneRules
         do {

@@ -10,10 +10,12 @@ info:
   description: >-
     The API of gather-server: the original Football Gather backend's routes and JSON fields, plus
     logout, the caller's account, health, history pages, records, the leaderboard, fair teams,
-    share links, groups and API tokens for scripts (sent like a session's token, as Bearer).
-    Every error is JSON in the original shape, {"error": true, "reason": "..."}. Every resource is
-    the caller's own: another account's player or gather answers 404. The server serves this
-    document at GET /openapi.yaml.
+    share links, groups, API tokens for scripts (sent like a session's token, as Bearer), and
+    fixtures: the next matches, weekly series, the friends' answers through their personal links,
+    and calendars. Every error of /api is JSON in the original shape, {"error": true, "reason":
+    "..."}; the pages of share and personal links (/s/, /p/) answer in HTML. Every resource is the
+    caller's own: another account's player or gather answers 404. The server serves this document
+    at GET /openapi.yaml.
 servers:
   - url: http://127.0.0.1:8080
 security:
@@ -332,6 +334,54 @@ paths:
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '404': { $ref: '#/components/responses/NotFound' }
+  /api/players/{id}/link:
+    parameters:
+      - $ref: '#/components/parameters/PlayerID'
+    get:
+      summary: When a player's personal link was made and last used, without the link (the server keeps only its digest)
+      description: >-
+        lastUsedAt is when the friend last opened their page or answered through it (a chat app's
+        preview of the link does not count); it may lag a few seconds.
+      responses:
+        '200':
+          description: The link
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/PersonalLink' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+    post:
+      summary: Make a player's personal link, with which they answer for themselves without an account (with a login session only)
+      description: >-
+        The link (url) is in this answer only. It is the server's public address (--public-url)
+        followed by path, or path alone when the server has none. A player has one link: making
+        one replaces the last, which lets nobody in from the next request on (its open page
+        included). No body. A player not on the roster is 404; an API token is refused (403: log
+        in).
+      responses:
+        '201':
+          description: Created
+          headers:
+            Location: { schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/CreatedPersonalLink' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: Revoke a player's personal link; its page answers 404 from the next request
+      responses:
+        '204': { description: Revoked }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { description: The player has no personal link, content: { application/json: { schema: { $ref: '#/components/schemas/ErrorBody' } } } }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/stats/leaderboard:
     get:
       summary: The roster ranked by win rate, then games, then goal difference (or by rating)
@@ -451,7 +501,9 @@ paths:
         (404, playerIds lists them). Gather ids are per account: another account's gather with the
         same id is another gather. A new whole match sharing a player with an ended one at the same
         time is that match saved again (a second organiser's laptop, an import): it is stored, held
-        in question with duplicateOf, and counts nowhere until settled
+        in question with duplicateOf, and counts nowhere until settled. With fixtureId, the match
+        is linked to the fixture it was played from, which its result marks played (a cancelled
+        fixture, 409)
       requestBody:
         required: false
         content:
@@ -484,6 +536,7 @@ paths:
         '403': { $ref: '#/components/responses/Forbidden' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '404': { $ref: '#/components/responses/Error' }
+        '409': { $ref: '#/components/responses/Error' }
         '415': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
@@ -615,6 +668,295 @@ paths:
         '409': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
+  /api/fixtures:
+    get:
+      summary: >-
+        A page of the group's fixtures: those to come first, soonest first, then past ones, latest
+        first. A full page has a Link to the next one
+      description: Any query parameter besides limit and offset is refused (400).
+      parameters:
+        - name: limit
+          in: query
+          schema: { type: integer, minimum: 1, maximum: 100, default: 20 }
+        - name: offset
+          in: query
+          description: How many fixtures of the list to skip
+          schema: { type: integer, minimum: 0, maximum: 100000, default: 0 }
+      responses:
+        '200':
+          description: The fixtures
+          headers:
+            Link:
+              description: The next page (rel="next"), when this one is full
+              schema: { type: string }
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Fixture' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+    post:
+      summary: Set up a match the group means to play, for its players to answer "who's in?"
+      description: >-
+        Kick-off is in the future, at most 400 days ahead, set in the time zone named (without one,
+        the group's from its settings, else the server's). Answers close two hours before kick-off
+        unless answersCloseAt says when (no later than kick-off); answers given after that still
+        count, marked late. With "repeat": "weekly" it starts a series: the same local time every
+        week, across summer time, each occurrence made aheadDays before its kick-off with the
+        regular players answered in (the answer is the first occurrence, with its seriesId; GET
+        /api/fixture-series/{id}). At most 120 fixtures to come per group (403).
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/FixtureDraft' }
+      responses:
+        '201':
+          description: Created
+          headers:
+            Location: { schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Fixture' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/fixtures/{id}:
+    parameters:
+      - $ref: '#/components/parameters/FixtureID'
+    get:
+      summary: One fixture, with its answers and their counts
+      responses:
+        '200':
+          description: The fixture
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Fixture' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+    patch:
+      summary: Change a fixture; only what the body names changes
+      description: >-
+        null clears place, mapLink, minimum or cost. A kick-off moved takes a closing time left at
+        its default (two hours before) with it, unless the body sets one; a new kick-off or closing
+        time follows the rules of a new fixture, and minimum stays within the places. More places
+        go to those waiting, in order. status cancelled cancels, open takes a cancellation back. A
+        played fixture keeps what happened (409). Answers the fixture as changed.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/FixtureChange' }
+      responses:
+        '200':
+          description: Changed
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Fixture' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: Cancel a fixture; it stays, cancelled, for friends and calendars to see, and takes no more answers
+      description: >-
+        Not a deletion: GET still answers it, with status cancelled (PATCH with status open takes
+        it back). Cancelling a cancelled fixture changes nothing (204); a played one keeps what
+        happened (409).
+      responses:
+        '204': { description: Cancelled }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/fixtures/{id}/answers/{playerId}:
+    parameters:
+      - $ref: '#/components/parameters/FixtureID'
+      - name: playerId
+        in: path
+        required: true
+        schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+    put:
+      summary: Answer for a player (what they said at the pitch, or in the chat)
+      description: >-
+        Places go to "in" answers in the order they came, the rest wait in that order, and a place
+        freed goes to the first waiting at once; the same answer again changes nothing. After
+        answers close an answer still counts, marked late. A fixture unknown, or a player not on
+        the roster, is 404; a cancelled or played fixture takes no answers (409). Answers the
+        fixture.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/AnswerChoice' }
+      responses:
+        '200':
+          description: Answered
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Fixture' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/fixtures/{id}/teams:
+    parameters:
+      - $ref: '#/components/parameters/FixtureID'
+    put:
+      summary: Publish teams made of the players holding places, for every friend to see
+      description: >-
+        {"balance": true} balances them as POST /api/teams/balance would (the ratings once they
+        are trusted, else the declared skill; a seed tries another fair split); or the teams
+        themselves, which must hold exactly the players holding places (400 naming those missing
+        or extra). Guests are on no team. Published again, they replace the last; a player who
+        drops out leaves their spot to whoever is promoted, on the short side. Teams need two
+        players holding places, and a fixture that is neither cancelled nor played (409); someone
+        answering while they are made is 409 too (publish again). Answers the fixture with its
+        teams.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/TeamsChoice' }
+      responses:
+        '200':
+          description: Published
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Fixture' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/fixtures/{id}/guests:
+    parameters:
+      - $ref: '#/components/parameters/FixtureID'
+    post:
+      summary: Bring a named guest, who takes a place beside the player who is in and brings them
+      description: >-
+        Only when the group takes guests (its settings, allowGuests; 403 otherwise). The host is a
+        player on the roster who answered in (409 otherwise), bringing 3 guests at most (409); the
+        guest joins the end of the order like any "in", so may wait, and goes when the host no
+        longer says in. A cancelled or played fixture takes no guests (409). Answers the fixture;
+        the guest is among its answers, with guestOf and guestId.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/GuestDraft' }
+      responses:
+        '201':
+          description: Brought
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Fixture' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/fixtures/{id}/guests/{guestId}:
+    parameters:
+      - $ref: '#/components/parameters/FixtureID'
+      - $ref: '#/components/parameters/GuestID'
+    delete:
+      summary: Take a guest off; their place goes to the first waiting
+      responses:
+        '204': { description: Taken off }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/fixture-series/{id}:
+    parameters:
+      - $ref: '#/components/parameters/SeriesID'
+    get:
+      summary: A weekly series (one made by POST /api/fixtures with repeat weekly)
+      responses:
+        '200':
+          description: The series
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/FixtureSeries' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+    patch:
+      summary: Change a series; only what the body names changes
+      description: >-
+        What occurrences made from now on look like, and the occurrences to come that nobody
+        changed on their own (PATCH /api/fixtures/{id} changes one alone). null clears place,
+        mapLink, minimum or cost; minimum stays within the places (400). An ended series does not
+        change (409). Answers the series.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/SeriesChange' }
+      responses:
+        '200':
+          description: Changed
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/FixtureSeries' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: End a series; its occurrences to come are cancelled, what was played stays
+      description: >-
+        Not a deletion: GET still answers the series, with endedAt, and its cancelled occurrences
+        stay for friends and calendars to see. Ending an ended series changes nothing more (204).
+      responses:
+        '204': { description: Ended }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/shares:
     get:
       summary: The caller's share links, oldest first, without their links (the server keeps only digests)
@@ -700,6 +1042,54 @@ paths:
       security: []
       responses:
         '204': { description: No icon }
+  /icon-192.png:
+    get:
+      summary: The site's icon, 192 px square (PNG), for a phone's home screen and the pages' tab
+      security: []
+      responses:
+        '200':
+          description: The icon, kept a day
+          content:
+            image/png:
+              schema: { type: string, format: binary }
+  /icon-512.png:
+    get:
+      summary: The site's icon, 512 px square (PNG), for a phone's home screen and splash
+      security: []
+      responses:
+        '200':
+          description: The icon, kept a day
+          content:
+            image/png:
+              schema: { type: string, format: binary }
+  /s/{token}/manifest.webmanifest:
+    parameters:
+      - $ref: '#/components/parameters/ShareToken'
+    get:
+      summary: The share link's web app manifest, so a phone can keep the link on its home screen
+      security: []
+      responses:
+        '200':
+          description: The manifest (start_url the link's page, the site's icons)
+          content:
+            application/manifest+json:
+              schema: { $ref: '#/components/schemas/WebAppManifest' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+  /p/{token}/manifest.webmanifest:
+    parameters:
+      - $ref: '#/components/parameters/PersonalToken'
+    get:
+      summary: The personal link's web app manifest, so a friend can keep their page on the home screen
+      security: []
+      responses:
+        '200':
+          description: The manifest (start_url the friend's page, the site's icons)
+          content:
+            application/manifest+json:
+              schema: { $ref: '#/components/schemas/WebAppManifest' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
   /s/{token}:
     parameters:
       - $ref: '#/components/parameters/ShareToken'
@@ -784,6 +1174,112 @@ paths:
             text/event-stream:
               schema: { $ref: '#/components/schemas/LiveEvent' }
         '404': { $ref: '#/components/responses/NotFound' }
+  /s/{token}/calendar.ics:
+    parameters:
+      - $ref: '#/components/parameters/ShareToken'
+    get:
+      summary: The group's fixtures as a calendar phones subscribe to, for anyone holding the share link (iCalendar)
+      description: >-
+        RFC 5545: the fixtures of the last 60 days and those to come (100 at most), cancelled ones
+        marked so, one in doubt below its minimum tentative; each event with a stable UID that
+        reveals no id, SEQUENCE from each change, DTSTART in the fixture's zone with a VTIMEZONE
+        of its changes. Sent with ETag (If-None-Match gives 304) and Cache-Control private,
+        no-cache.
+      security: []
+      responses:
+        '200': { $ref: '#/components/responses/Calendar' }
+        '304': { description: Not modified since the ETag sent }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+  /p/{token}:
+    parameters:
+      - $ref: '#/components/parameters/PersonalToken'
+    get:
+      summary: A personal link's page, for the one friend holding it (HTML)
+      description: >-
+        The player's next fixtures (three at most): where, who is in and who waits, the teams once
+        published, their own answer and where it stands, and In / Out / Maybe buttons (a plain
+        form, POST /p/{token}/fixtures/{id}/answer). Sent with ETag (If-None-Match gives 304),
+        Cache-Control private, no-cache (the page is one person's) and a strict
+        Content-Security-Policy.
+      security: []
+      responses:
+        '200': { $ref: '#/components/responses/PersonalPage' }
+        '304': { description: Not modified since the ETag sent }
+        '404': { $ref: '#/components/responses/PersonalPageMissing' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+  /p/{token}/events:
+    parameters:
+      - $ref: '#/components/parameters/PersonalToken'
+    get:
+      summary: What the personal page shows, pushed as it changes (Server-Sent Events)
+      description: >-
+        The same stream as a share link's (GET /s/{token}/events), for the friend's page: "event:
+        results" whenever the group's answers or results change (a friend moved up from the
+        waiting list sees it without a reload), and the match being played. It lasts as long as
+        the connection; revoking or replacing the link ends it.
+      security: []
+      responses:
+        '200':
+          description: The event stream
+          content:
+            text/event-stream:
+              schema: { $ref: '#/components/schemas/LiveEvent' }
+        '404': { $ref: '#/components/responses/PersonalPageMissing' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+  /p/{token}/calendar.ics:
+    parameters:
+      - $ref: '#/components/parameters/PersonalToken'
+    get:
+      summary: The friend's fixtures as a calendar phones subscribe to, their answer as each event's status (iCalendar)
+      description: >-
+        As GET /s/{token}/calendar.ics, each event saying the friend's own answer: in with a place
+        confirmed, waiting or maybe or no answer tentative, out or cancelled cancelled. Counts as
+        a use of the link.
+      security: []
+      responses:
+        '200': { $ref: '#/components/responses/Calendar' }
+        '304': { description: Not modified since the ETag sent }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+  /p/{token}/fixtures/{id}/answer:
+    parameters:
+      - $ref: '#/components/parameters/PersonalToken'
+      - $ref: '#/components/parameters/FixtureID'
+    post:
+      summary: A friend's answer from their page's form, then back to the page
+      description: >-
+        For the link's player, as an organiser's answer for them would be (places in the order
+        "in" answers came, late after answers close). A post from another site is refused (403):
+        Sec-Fetch-Site other than same-origin or none, or without it an Origin other than this
+        host; a client that sends neither is let in, the link itself being the secret. Answers
+        through one link are paced (429). Every refusal is a page saying why, with the way back to
+        the page when the link is known; an unknown or revoked link gets the same page as GET.
+      security: []
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema: { $ref: '#/components/schemas/AnswerForm' }
+      responses:
+        '303':
+          description: Answered; back to the page at the fixture, /p/{token}#fixture-{id}
+          headers:
+            Location: { schema: { type: string } }
+        '400': { $ref: '#/components/responses/AnswerRefused' }
+        '403': { $ref: '#/components/responses/AnswerRefused' }
+        '404':
+          description: >-
+            The link is unknown or revoked (the same page as GET's), or its group has no such
+            fixture (a page saying so)
+          content:
+            text/html:
+              schema: { type: string }
+        '409': { $ref: '#/components/responses/AnswerRefused' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '429': { $ref: '#/components/responses/AnswerRefused' }
+        '503': { $ref: '#/components/responses/AnswerRefused' }
+        '507': { $ref: '#/components/responses/AnswerRefused' }
   /api/shares/{id}:
     parameters:
       - $ref: '#/components/parameters/ShareID'
@@ -855,6 +1351,45 @@ paths:
           content:
             application/json:
               schema: { $ref: '#/components/schemas/ErrorBody' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/settings:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+    get:
+      summary: The group's settings for its fixtures
+      responses:
+        '200':
+          description: The settings
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/GroupSettings' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+    patch:
+      summary: Change the group's settings for its fixtures (owners)
+      description: >-
+        What the body names changes (one of timeZone or allowGuests at least, else 400); a
+        timeZone the server does not know is 400, null goes back to the server's. Fixtures already
+        set keep their zone.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/GroupSettingsChange' }
+      responses:
+        '200':
+          description: Changed
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/GroupSettings' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '415': { $ref: '#/components/responses/Error' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
@@ -1134,6 +1669,56 @@ paths:
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '404': { $ref: '#/components/responses/NotFound' }
+  /api/groups/{groupId}/players/{id}/link:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/PlayerID'
+    get:
+      summary: When a player's personal link was made and last used, without the link (the server keeps only its digest)
+      description: >-
+        lastUsedAt is when the friend last opened their page or answered through it (a chat app's
+        preview of the link does not count); it may lag a few seconds.
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The link
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/PersonalLink' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+    post:
+      summary: Make a player's personal link, with which they answer for themselves without an account (with a login session only)
+      description: >-
+        The link (url) is in this answer only. It is the server's public address (--public-url)
+        followed by path, or path alone when the server has none. A player has one link: making
+        one replaces the last, which lets nobody in from the next request on (its open page
+        included). No body. A player not on the roster is 404; an API token is refused (403: log
+        in).
+      responses:
+        '201':
+          description: Created
+          headers:
+            Location: { schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/CreatedPersonalLink' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: Revoke a player's personal link; its page answers 404 from the next request
+      responses:
+        '204': { description: Revoked }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { description: The player has no personal link, content: { application/json: { schema: { $ref: '#/components/schemas/ErrorBody' } } } }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/groups/{groupId}/stats/leaderboard:
     parameters:
       - $ref: '#/components/parameters/GroupID'
@@ -1375,7 +1960,9 @@ paths:
         (404, playerIds lists them). Gather ids are per account: another account's gather with the
         same id is another gather. A new whole match sharing a player with an ended one at the same
         time is that match saved again (a second organiser's laptop, an import): it is stored, held
-        in question with duplicateOf, and counts nowhere until settled
+        in question with duplicateOf, and counts nowhere until settled. With fixtureId, the match
+        is linked to the fixture it was played from, which its result marks played (a cancelled
+        fixture, 409)
       requestBody:
         required: false
         content:
@@ -1408,6 +1995,7 @@ paths:
         '403': { $ref: '#/components/responses/Forbidden' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '404': { $ref: '#/components/responses/Error' }
+        '409': { $ref: '#/components/responses/Error' }
         '415': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
@@ -1549,6 +2137,308 @@ paths:
         '409': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/fixtures:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+    get:
+      summary: >-
+        A page of the group's fixtures: those to come first, soonest first, then past ones, latest
+        first. A full page has a Link to the next one
+      description: Any query parameter besides limit and offset is refused (400).
+      parameters:
+        - name: limit
+          in: query
+          schema: { type: integer, minimum: 1, maximum: 100, default: 20 }
+        - name: offset
+          in: query
+          description: How many fixtures of the list to skip
+          schema: { type: integer, minimum: 0, maximum: 100000, default: 0 }
+      responses:
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The fixtures
+          headers:
+            Link:
+              description: The next page (rel="next"), when this one is full
+              schema: { type: string }
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Fixture' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+    post:
+      summary: Set up a match the group means to play, for its players to answer "who's in?"
+      description: >-
+        Kick-off is in the future, at most 400 days ahead, set in the time zone named (without one,
+        the group's from its settings, else the server's). Answers close two hours before kick-off
+        unless answersCloseAt says when (no later than kick-off); answers given after that still
+        count, marked late. With "repeat": "weekly" it starts a series: the same local time every
+        week, across summer time, each occurrence made aheadDays before its kick-off with the
+        regular players answered in (the answer is the first occurrence, with its seriesId; GET
+        /api/fixture-series/{id}). At most 120 fixtures to come per group (403).
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/FixtureDraft' }
+      responses:
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '201':
+          description: Created
+          headers:
+            Location: { schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Fixture' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/fixtures/{id}:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/FixtureID'
+    get:
+      summary: One fixture, with its answers and their counts
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The fixture
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Fixture' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+    patch:
+      summary: Change a fixture; only what the body names changes
+      description: >-
+        null clears place, mapLink, minimum or cost. A kick-off moved takes a closing time left at
+        its default (two hours before) with it, unless the body sets one; a new kick-off or closing
+        time follows the rules of a new fixture, and minimum stays within the places. More places
+        go to those waiting, in order. status cancelled cancels, open takes a cancellation back. A
+        played fixture keeps what happened (409). Answers the fixture as changed.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/FixtureChange' }
+      responses:
+        '200':
+          description: Changed
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Fixture' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: Cancel a fixture; it stays, cancelled, for friends and calendars to see, and takes no more answers
+      description: >-
+        Not a deletion: GET still answers it, with status cancelled (PATCH with status open takes
+        it back). Cancelling a cancelled fixture changes nothing (204); a played one keeps what
+        happened (409).
+      responses:
+        '204': { description: Cancelled }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/fixtures/{id}/answers/{playerId}:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/FixtureID'
+      - name: playerId
+        in: path
+        required: true
+        schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+    put:
+      summary: Answer for a player (what they said at the pitch, or in the chat)
+      description: >-
+        Places go to "in" answers in the order they came, the rest wait in that order, and a place
+        freed goes to the first waiting at once; the same answer again changes nothing. After
+        answers close an answer still counts, marked late. A fixture unknown, or a player not on
+        the roster, is 404; a cancelled or played fixture takes no answers (409). Answers the
+        fixture.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/AnswerChoice' }
+      responses:
+        '200':
+          description: Answered
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Fixture' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/fixtures/{id}/teams:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/FixtureID'
+    put:
+      summary: Publish teams made of the players holding places, for every friend to see
+      description: >-
+        {"balance": true} balances them as POST /api/teams/balance would (the ratings once they
+        are trusted, else the declared skill; a seed tries another fair split); or the teams
+        themselves, which must hold exactly the players holding places (400 naming those missing
+        or extra). Guests are on no team. Published again, they replace the last; a player who
+        drops out leaves their spot to whoever is promoted, on the short side. Teams need two
+        players holding places, and a fixture that is neither cancelled nor played (409); someone
+        answering while they are made is 409 too (publish again). Answers the fixture with its
+        teams.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/TeamsChoice' }
+      responses:
+        '200':
+          description: Published
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Fixture' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/fixtures/{id}/guests:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/FixtureID'
+    post:
+      summary: Bring a named guest, who takes a place beside the player who is in and brings them
+      description: >-
+        Only when the group takes guests (its settings, allowGuests; 403 otherwise). The host is a
+        player on the roster who answered in (409 otherwise), bringing 3 guests at most (409); the
+        guest joins the end of the order like any "in", so may wait, and goes when the host no
+        longer says in. A cancelled or played fixture takes no guests (409). Answers the fixture;
+        the guest is among its answers, with guestOf and guestId.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/GuestDraft' }
+      responses:
+        '201':
+          description: Brought
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Fixture' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/fixtures/{id}/guests/{guestId}:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/FixtureID'
+      - $ref: '#/components/parameters/GuestID'
+    delete:
+      summary: Take a guest off; their place goes to the first waiting
+      responses:
+        '204': { description: Taken off }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/fixture-series/{id}:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/SeriesID'
+    get:
+      summary: A weekly series (one made by POST /api/fixtures with repeat weekly)
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The series
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/FixtureSeries' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+    patch:
+      summary: Change a series; only what the body names changes
+      description: >-
+        What occurrences made from now on look like, and the occurrences to come that nobody
+        changed on their own (PATCH /api/fixtures/{id} changes one alone). null clears place,
+        mapLink, minimum or cost; minimum stays within the places (400). An ended series does not
+        change (409). Answers the series.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/SeriesChange' }
+      responses:
+        '200':
+          description: Changed
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/FixtureSeries' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: End a series; its occurrences to come are cancelled, what was played stays
+      description: >-
+        Not a deletion: GET still answers the series, with endedAt, and its cancelled occurrences
+        stay for friends and calendars to see. Ending an ended series changes nothing more (204).
+      responses:
+        '204': { description: Ended }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   # End of the group twins.
 components:
   securitySchemes:
@@ -1601,6 +2491,28 @@ components:
       in: path
       required: true
       schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+    FixtureID:
+      name: id
+      in: path
+      required: true
+      schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+    SeriesID:
+      name: id
+      in: path
+      required: true
+      schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+    GuestID:
+      name: guestId
+      in: path
+      required: true
+      description: A guest's guestId among the fixture's answers
+      schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+    PersonalToken:
+      name: token
+      in: path
+      required: true
+      description: The secret of a player's personal link
+      schema: { type: string }
   responses:
     Error:
       description: An error, in the original backend's shape
@@ -1690,7 +2602,59 @@ components:
       content:
         text/html:
           schema: { type: string }
+    Calendar:
+      description: The calendar
+      headers:
+        ETag: { schema: { type: string } }
+      content:
+        text/calendar:
+          schema: { type: string }
+    PersonalPage:
+      description: The page
+      headers:
+        ETag: { schema: { type: string } }
+        Content-Security-Policy: { schema: { type: string } }
+        Cache-Control: { description: 'private, no-cache', schema: { type: string } }
+      content:
+        text/html:
+          schema: { type: string }
+    PersonalPageMissing:
+      description: >-
+        The same page for an unknown, revoked, replaced or mistyped link, or one whose player left
+        the roster or whose group closed
+      content:
+        text/html:
+          schema: { type: string }
+    AnswerRefused:
+      description: >-
+        A page saying why the answer was not saved, with the way back to the friend's page when the
+        link is known; nothing was saved
+      headers:
+        Retry-After: { description: With 429 and some 503s, schema: { type: integer } }
+      content:
+        text/html:
+          schema: { type: string }
   schemas:
+    WebAppManifest:
+      type: object
+      required: [name, short_name, start_url, scope, display, icons]
+      properties:
+        name: { type: string }
+        short_name: { type: string }
+        start_url: { type: string }
+        scope: { type: string }
+        display: { type: string, enum: [standalone] }
+        background_color: { type: string }
+        theme_color: { type: string }
+        icons:
+          type: array
+          items:
+            type: object
+            required: [src, sizes, type]
+            properties:
+              src: { type: string }
+              sizes: { type: string }
+              type: { type: string }
     ErrorBody:
       type: object
       required: [error, reason]
@@ -1788,9 +2752,15 @@ components:
           maxLength: 100
           pattern: '^[^\x00-\x1F\x7F-\x9F]*$'
           description: As name; a blank one is stored as null
+        regular:
+          type: [boolean, 'null']
+          description: >-
+            Answers in by themselves to each new occurrence of a weekly series (and can still say
+            out). Absent or null keeps what the player had (false for a new player), so a client
+            that does not know the field never clears it
     Player:
       type: object
-      required: [id, name, age, skill, preferredPosition, favouriteTeam]
+      required: [id, name, age, skill, preferredPosition, favouriteTeam, regular]
       properties:
         id: { type: integer, minimum: 1 }
         name: { type: string }
@@ -1804,6 +2774,7 @@ components:
             - $ref: '#/components/schemas/Position'
             - type: 'null'
         favouriteTeam: { type: [string, 'null'] }
+        regular: { type: boolean, description: Answers in by themselves to each new occurrence of a weekly series }
     Score:
       type: string
       pattern: '^[0-9]{1,3}-[0-9]{1,3}$'
@@ -1828,6 +2799,13 @@ components:
         createdAt: { type: [string, 'null'], format: date-time, description: Not in the future }
         endedAt: { type: [string, 'null'], format: date-time, description: Not before createdAt nor in the future; needs a score }
         balanceSeed: { type: [integer, 'null'], minimum: 0, maximum: 9007199254740991 }
+        fixtureId:
+          type: [integer, 'null']
+          minimum: 1
+          maximum: 9223372036854775807
+          description: >-
+            The fixture the match was played from: linked to it (gatherId), and played once the
+            match has a result. Not one of the group's fixtures, 404; a cancelled one, 409
         players:
           description: >-
             Every player of the match with their side (each id once); with a score, at least one
@@ -2053,6 +3031,261 @@ components:
         createdAt: { type: string, format: date-time }
         path: { type: string, pattern: '^/s/[A-Za-z0-9_-]{43}$', description: The page on this server }
         url: { type: string, description: The link to send; path alone when the server has no --public-url }
+    PersonalLink:
+      type: object
+      required: [createdAt, lastUsedAt]
+      properties:
+        createdAt: { type: string, format: date-time }
+        lastUsedAt: { type: [string, 'null'], format: date-time, description: When the friend last opened their page or answered (may lag a few seconds) }
+    CreatedPersonalLink:
+      type: object
+      required: [path, url, createdAt]
+      properties:
+        path: { type: string, pattern: '^/p/[A-Za-z0-9_-]{43}$', description: The page on this server }
+        url: { type: string, description: The link to send the player; path alone when the server has no --public-url }
+        createdAt: { type: string, format: date-time }
+    Attendance:
+      type: string
+      enum: [in, out, maybe]
+      description: A player's answer to "who's in?"
+    FixtureText:
+      type: [string, 'null']
+      maxLength: 200
+      pattern: '^[\t-\r \x85]*[^\x00-\x1F\x7F-\x9F]*[\t-\r \x85]*$'
+      description: >-
+        Trimmed and NFC-normalised; at most 1024 bytes; no control or invisible characters (white
+        space around it is trimmed); a blank one is stored as null
+    MapLink:
+      type: [string, 'null']
+      pattern: '^ *(?:[Hh][Tt][Tt][Pp]://[!-~]{1,1993}|[Hh][Tt][Tt][Pp][Ss]://[!-~]{1,1992})? *$'
+      description: >-
+        A link to a map of the place: http:// or https://, printable ASCII without spaces, at most
+        2000 characters once the spaces around it are trimmed; a blank one is stored as null
+    FixtureDraft:
+      type: object
+      required: [startsAt, places]
+      description: >-
+        A fixture to set up. Optional fields may be null, the same as absent. The times are RFC 3339
+        with their offset (2026-12-03T19:00:00+01:00, or Z). aheadDays goes with "repeat": "weekly".
+      allOf:
+        - if: { required: [aheadDays], properties: { aheadDays: { type: integer } } }
+          then: { required: [repeat], properties: { repeat: { const: weekly } } }
+      properties:
+        startsAt: { type: string, format: date-time, description: Kick-off; in the future, at most 400 days ahead }
+        timeZone:
+          type: [string, 'null']
+          minLength: 1
+          maxLength: 64
+          pattern: '^[A-Za-z0-9_+-]+(?:/[A-Za-z0-9_+-]+)*$'
+          description: >-
+            The IANA time zone kick-off is set in and shown with (Europe/Amsterdam, UTC), one the
+            server's time zone database has (400 otherwise); absent or null, the server's own
+        place: { $ref: '#/components/schemas/FixtureText' }
+        mapLink: { $ref: '#/components/schemas/MapLink' }
+        places: { type: integer, minimum: 1, maximum: 200 }
+        minimum: { type: [integer, 'null'], minimum: 1, maximum: 200, description: 'Fewer "in" than this and the match is in doubt; at most places' }
+        answersCloseAt: { type: [string, 'null'], format: date-time, description: No later than startsAt; absent or null, two hours before it }
+        cost: { $ref: '#/components/schemas/FixtureText' }
+        repeat:
+          type: [string, 'null']
+          enum: [weekly, null]
+          description: >-
+            weekly: a series, every week at the same local time; each occurrence closes answers as
+            long before its kick-off as the first does
+        aheadDays: { type: [integer, 'null'], minimum: 7, maximum: 56, description: 'How long before its kick-off each occurrence of a series is made (default 14)' }
+    FixtureChange:
+      type: object
+      description: >-
+        Only what is named changes. null clears place, mapLink, minimum or cost; for the other
+        fields null is the same as absent.
+      properties:
+        startsAt: { type: [string, 'null'], format: date-time, description: Kick-off; in the future, at most 400 days ahead }
+        timeZone:
+          type: [string, 'null']
+          minLength: 1
+          maxLength: 64
+          pattern: '^[A-Za-z0-9_+-]+(?:/[A-Za-z0-9_+-]+)*$'
+          description: As a new fixture's; kick-off is shown with the new zone's offset
+        place: { $ref: '#/components/schemas/FixtureText' }
+        mapLink: { $ref: '#/components/schemas/MapLink' }
+        places: { type: [integer, 'null'], minimum: 1, maximum: 200 }
+        minimum: { type: [integer, 'null'], minimum: 1, maximum: 200, description: At most places (as changed) }
+        answersCloseAt: { type: [string, 'null'], format: date-time, description: No later than kick-off (as changed) }
+        cost: { $ref: '#/components/schemas/FixtureText' }
+        status:
+          type: [string, 'null']
+          enum: [open, cancelled, null]
+          description: cancelled cancels the fixture, open takes a cancellation back (closed and played are the server's to say)
+    AnswerChoice:
+      type: object
+      required: [answer]
+      properties:
+        answer: { $ref: '#/components/schemas/Attendance' }
+    AnswerForm:
+      type: object
+      required: [answer]
+      description: The personal page's form, answer=in, out or maybe
+      properties:
+        answer: { $ref: '#/components/schemas/Attendance' }
+    Fixture:
+      type: object
+      required: [id, startsAt, timeZone, place, mapLink, places, minimum, answersCloseAt, cost, status, gatherId, seriesId, sequence, createdAt, updatedAt, answers, counts, teams]
+      properties:
+        id: { type: integer, minimum: 1 }
+        startsAt: { type: string, format: date-time, description: 'Kick-off, with its time zone''s offset then (2026-12-03T19:00:00+01:00)' }
+        timeZone: { type: string, description: The IANA time zone kick-off is set in (Europe/Amsterdam) }
+        place: { type: [string, 'null'] }
+        mapLink: { type: [string, 'null'], description: An http:// or https:// link to a map of the place }
+        places: { type: integer, minimum: 1, maximum: 200 }
+        minimum: { type: [integer, 'null'], minimum: 1, description: 'Fewer "in" than this and the match is in doubt' }
+        answersCloseAt: { type: string, format: date-time, description: 'With kick-off''s offset; answers given after it still count, marked late' }
+        cost: { type: [string, 'null'] }
+        status:
+          type: string
+          enum: [open, closed, cancelled, played]
+          description: closed is an open fixture whose answers have closed (they are still taken, late); played once its match was saved
+        gatherId:
+          type: [string, 'null']
+          format: uuid
+          description: >-
+            The match saved from it (POST /api/gathers with fixtureId); its result makes the
+            fixture played, and deleting the match takes that back
+        seriesId: { type: [integer, 'null'], description: The weekly series it is an occurrence of }
+        sequence: { type: integer, minimum: 0, description: Grows with each change, for calendars }
+        createdAt: { type: string, format: date-time }
+        updatedAt: { type: string, format: date-time }
+        answers:
+          type: array
+          description: Those holding places first, in place order, then the waiting list, then maybe, then out, each in the order given
+          items: { $ref: '#/components/schemas/FixtureAnswer' }
+        counts: { $ref: '#/components/schemas/AnswerCounts' }
+        teams:
+          oneOf:
+            - $ref: '#/components/schemas/PublishedTeams'
+            - type: 'null'
+          description: The teams once published (PUT /api/fixtures/{id}/teams)
+    FixtureAnswer:
+      type: object
+      required: [playerId, name, answer, place, waiting, answeredAt, late, guestOf, guestId, promotedAt]
+      properties:
+        playerId: { type: [integer, 'null'], description: The player who answered; null for a guest }
+        name: { type: string }
+        answer: { $ref: '#/components/schemas/Attendance' }
+        place: { type: [integer, 'null'], minimum: 1, description: 'The place an "in" holds, from 1' }
+        waiting: { type: [integer, 'null'], minimum: 1, description: 'Where an "in" without a place stands on the waiting list, from 1' }
+        answeredAt: { type: string, format: date-time }
+        late: { type: boolean, description: Given or changed after answers closed; it counts all the same }
+        guestOf: { type: [integer, 'null'], description: A guest's host (a player id) }
+        guestId: { type: [integer, 'null'], description: 'A guest''s own id, to take them off (DELETE /api/fixtures/{id}/guests/{guestId}); null for a player' }
+        promotedAt: { type: [string, 'null'], format: date-time, description: When a freed place went to this answer from the waiting list }
+    AnswerCounts:
+      type: object
+      required: [in, waiting, maybe, out, unanswered]
+      properties:
+        in: { type: integer, minimum: 0, description: '"In" answers holding a place' }
+        waiting: { type: integer, minimum: 0, description: '"In" answers on the waiting list' }
+        maybe: { type: integer, minimum: 0 }
+        out: { type: integer, minimum: 0 }
+        unanswered: { type: integer, minimum: 0, description: Players on the roster who have not answered }
+    PublishedTeams:
+      type: object
+      required: [teamA, teamB, predictedWinA, publishedAt]
+      properties:
+        teamA: { type: array, items: { $ref: '#/components/schemas/TeamMember' } }
+        teamB: { type: array, items: { $ref: '#/components/schemas/TeamMember' } }
+        predictedWinA: { type: [number, 'null'], minimum: 0, maximum: 1, description: Team A's chance to win by the ratings, as published }
+        publishedAt: { type: string, format: date-time }
+    TeamMember:
+      type: object
+      required: [playerId, name]
+      properties:
+        playerId: { type: integer }
+        name: { type: string }
+    TeamsChoice:
+      oneOf:
+        - type: object
+          required: [balance]
+          properties:
+            balance: { const: true, description: Balance the players holding places }
+            seed: { type: [integer, 'null'], minimum: 0, maximum: 9007199254740991, description: Another fair split for another seed }
+        - type: object
+          required: [teamA, teamB]
+          description: The teams themselves, exactly the players holding places, each once
+          properties:
+            balance: { type: [boolean, 'null'], enum: [false, null] }
+            teamA:
+              type: array
+              minItems: 1
+              uniqueItems: true
+              items: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+            teamB:
+              type: array
+              minItems: 1
+              uniqueItems: true
+              items: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+    GuestDraft:
+      type: object
+      required: [name, of]
+      properties:
+        name:
+          type: string
+          minLength: 1
+          maxLength: 100
+          pattern: '^[^\x00-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x1F\x7F-\x9F]*$'
+          description: The same rules as a player's name
+        of: { type: integer, minimum: 1, maximum: 9223372036854775807, description: The player who brings the guest }
+    FixtureSeries:
+      type: object
+      required: [id, repeat, firstDate, kickOff, timeZone, place, mapLink, places, minimum, answersCloseBefore, cost, aheadDays, endedAt, createdAt, updatedAt]
+      properties:
+        id: { type: integer, minimum: 1 }
+        repeat: { type: string, enum: [weekly] }
+        firstDate: { type: string, format: date, description: The first occurrence's local date }
+        kickOff: { type: string, pattern: '^[0-2][0-9]:[0-5][0-9]$', description: 'The local time of each kick-off, 19:00' }
+        timeZone: { type: string }
+        place: { type: [string, 'null'] }
+        mapLink: { type: [string, 'null'] }
+        places: { type: integer, minimum: 1, maximum: 200 }
+        minimum: { type: [integer, 'null'], minimum: 1 }
+        answersCloseBefore: { type: integer, minimum: 0, description: Seconds before each kick-off that its answers close }
+        cost: { type: [string, 'null'] }
+        aheadDays: { type: integer, minimum: 7, maximum: 56 }
+        endedAt: { type: [string, 'null'], format: date-time }
+        createdAt: { type: string, format: date-time }
+        updatedAt: { type: string, format: date-time }
+    SeriesChange:
+      type: object
+      description: >-
+        Only what is named changes. null clears place, mapLink, minimum or cost; for places and
+        aheadDays null is the same as absent.
+      properties:
+        place: { $ref: '#/components/schemas/FixtureText' }
+        mapLink: { $ref: '#/components/schemas/MapLink' }
+        places: { type: [integer, 'null'], minimum: 1, maximum: 200 }
+        minimum: { type: [integer, 'null'], minimum: 1, maximum: 200, description: At most places (as changed) }
+        cost: { $ref: '#/components/schemas/FixtureText' }
+        aheadDays: { type: [integer, 'null'], minimum: 7, maximum: 56 }
+    GroupSettings:
+      type: object
+      required: [timeZone, allowGuests]
+      properties:
+        timeZone: { type: [string, 'null'], description: The zone fixtures are set in when they name none; null, the server's }
+        allowGuests: { type: boolean, description: Whether a player who is in may bring a named guest }
+    GroupSettingsChange:
+      type: object
+      description: What is named changes, one of the two at least
+      anyOf:
+        - required: [timeZone]
+        - required: [allowGuests]
+          properties: { allowGuests: { type: boolean } }
+      properties:
+        timeZone:
+          type: [string, 'null']
+          minLength: 1
+          maxLength: 64
+          pattern: '^[A-Za-z0-9_+-]+(?:/[A-Za-z0-9_+-]+)*$'
+          description: An IANA time zone the server's database has (400 otherwise); null, the server's
+        allowGuests: { type: [boolean, 'null'], description: null is the same as absent }
     GatherMembership:
       type: object
       required: [gatherId, playerId, team]

@@ -192,16 +192,27 @@ package struct FixtureRepository {
         return .added
     }
 
-    /// Takes a guest off; their place goes to the first waiting. False: no such guest of this group's fixture.
-    package func removeGuest(_ guest: Int, fixture id: Int, owner: UUID, at now: Date) throws -> Bool {
-        guard let places = try database.query("SELECT places FROM fixtures WHERE id = ? AND group_id = ?", id, owner).first?.int(0) else {
-            return false
+    /// What taking a guest off came to.
+    package enum GuestRemoval: Equatable, Sendable {
+        case removed
+        case notFound
+        /// Cancelled or played: its list is what it was.
+        case notTakingAnswers(FixtureStatus)
+    }
+
+    /// Takes a guest off; their place goes to the first waiting.
+    package func removeGuest(_ guest: Int, fixture id: Int, owner: UUID, at now: Date) throws -> GuestRemoval {
+        guard let row = try database.query("SELECT places, status FROM fixtures WHERE id = ? AND group_id = ?", id, owner).first else {
+            return .notFound
         }
+        let status = FixtureStatus(rawValue: try row.string(1)) ?? .open
+        guard try database.query("SELECT 1 FROM fixture_answers WHERE id = ? AND fixture_id = ? AND player_id IS NULL", guest, id)
+            .first != nil else { return .notFound }
+        guard status == .open else { return .notTakingAnswers(status) }
         try database.execute("DELETE FROM fixture_answers WHERE id = ? AND fixture_id = ? AND player_id IS NULL", guest, id)
-        guard database.changes > 0 else { return false }
-        try placeAnswers(fixture: id, places: places, now: now)
+        try placeAnswers(fixture: id, places: try row.int(0), now: now)
         try database.execute("UPDATE fixtures SET updated_at = ? WHERE id = ?", now, id)
-        return true
+        return .removed
     }
 
     // MARK: Teams

@@ -155,6 +155,9 @@ final class FixtureAPITests: XCTestCase {
             (["startsAt": "2026-12-03T19:00:00+01:00", "places": 10, "minimum": 11], "minimum"),
             (["startsAt": "2026-12-03T19:00:00+01:00", "places": 10, "timeZone": "Mars/Olympus"], "timeZone"),
             (["startsAt": "2026-12-03T19:00:00+01:00", "places": 10, "timeZone": "../../etc/passwd"], "timeZone"),
+            (["startsAt": "2026-12-03T19:00:00+01:00", "places": 10, "timeZone": "localtime"], "timeZone"),
+            (["startsAt": "2026-12-03T19:00:00+01:00", "places": 10, "timeZone": "right/UTC"], "timeZone"),
+            (["startsAt": "2026-12-03T19:00:00+01:00", "places": 10, "answersCloseAt": "0001-01-01T00:00:00Z"], "answersCloseAt"),
             (["startsAt": "2026-12-03T19:00:00+01:00", "places": 10, "mapLink": "javascript:alert(1)"], "mapLink"),
             (["startsAt": "2026-12-03T19:00:00+01:00", "places": 10, "answersCloseAt": "2026-12-04T19:00:00+01:00"], "answersCloseAt"),
         ]
@@ -174,6 +177,9 @@ final class FixtureAPITests: XCTestCase {
         let read = try client.request(.get, "/api/fixtures/\(id)").jsonObject()
         XCTAssertEqual(read["status"] as? String, "cancelled")
         XCTAssertEqual(read["sequence"] as? Int, 1, "calendars hear of the change")
+        // A change that changes nothing is none.
+        XCTAssertEqual(try client.request(.patch, "/api/fixtures/\(id)", json: [:]).jsonObject()["sequence"] as? Int, 1)
+        XCTAssertEqual(try client.request(.patch, "/api/fixtures/\(id)", json: ["places": 10]).jsonObject()["sequence"] as? Int, 1)
         let refused = try client.request(.put, "/api/fixtures/\(id)/answers/\(roster[0])", json: ["answer": "in"])
         XCTAssertEqual(refused.status, 409, refused.text)
         XCTAssertTrue(try refused.errorReason().contains("cancelled"))

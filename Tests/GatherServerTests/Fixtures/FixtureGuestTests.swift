@@ -61,6 +61,13 @@ final class FixtureGuestTests: XCTestCase {
             as? [[String: Any]] ?? []
         XCTAssertFalse(answers.contains { $0["guestOf"] as? Int == ana })
         XCTAssertEqual(try organiser.request(.delete, "/api/fixtures/\(fixture)/guests/\(guestID)").status, 404)
+
+        // Once cancelled (or played), the list stays as it was.
+        XCTAssertEqual(try organiser.request(.put, "/api/fixtures/\(fixture)/answers/\(ana)", json: ["answer": "in"]).status, 200)
+        let kept = try organiser.request(.post, "/api/fixtures/\(fixture)/guests", json: ["name": "Late cousin", "of": ana]).jsonObject()
+        let keptID = try XCTUnwrap((kept["answers"] as? [[String: Any]] ?? []).first { $0["guestOf"] as? Int == ana }?["guestId"] as? Int)
+        XCTAssertEqual(try organiser.request(.delete, "/api/fixtures/\(fixture)").status, 204)
+        XCTAssertEqual(try organiser.request(.delete, "/api/fixtures/\(fixture)/guests/\(keptID)").status, 409)
     }
 
     func testTheGroupsSettingsRefuseGuestsAndSetTheZone() throws {
