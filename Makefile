@@ -5,7 +5,7 @@
 
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # A file each Debian package provides, checked before building.
-SYSTEM_HEADERS = /usr/include/sqlite3.h:libsqlite3-dev /usr/include/crypt.h:libcrypt-dev /usr/include/openssl/ssl.h:libssl-dev
+SYSTEM_HEADERS = /usr/include/sqlite3.h:libsqlite3-dev /usr/include/crypt.h:libcrypt-dev /usr/include/openssl/ssl.h:libssl-dev /usr/include/zlib.h:zlib1g-dev
 # Programs the tests run (the README's curl examples; tmux drives gather in a pseudo-terminal; openssl
 # makes throw-away certificates; nginx is the TLS proxy of the HTTPS tests; ab, ApacheBench, is a
 # client nobody here wrote, like wrk and Python's h11; zbarimg decodes the QR codes the tests draw;
@@ -20,7 +20,7 @@ IMAGE_TOOLS = /usr/bin/podman:podman /usr/sbin/runc:runc /usr/sbin/debootstrap:d
 PORT ?= 8080
 RATING_GROUPS ?= 300
 
-.PHONY: all deps build release run serve test test-prerequisites static-server static-client image-test bench-ratings sanitize sanitize-address bench bench-latency bench-abuse bench-viewers bench-check soak fuzz contract install clean help
+.PHONY: all deps build release run serve test test-prerequisites static-server static-client image-test bench-ratings sanitize sanitize-address bench bench-latency bench-abuse bench-viewers bench-answers bench-check soak fuzz contract install clean help
 
 all: build
 
@@ -34,6 +34,7 @@ help:
 	@echo "make bench-latency  the list's latency beside nginx's, 1 and 2 threads each, in turn (LATENCY_ROUNDS, default 5)"
 	@echo "make bench-abuse  /health and an innocent roster while one account runs its heaviest reads (make bench's last scenario)"
 	@echo "make bench-viewers  1,000 share pages watching one match: a goal's time to the last viewer, memory per viewer, the page beside nginx"
+	@echo "make bench-answers  friends answering from personal links (every answer a 303, p99 beside its 10 ms target), the personal page beside nginx"
 	@echo "make bench-check  fail if 1,000 in-process requests, or an uncached roster's player, cost 10 % more instructions than recorded"
 	@echo "make soak   10 minutes of mixed load; memory and descriptors each minute (SOAK_MINUTES)"
 	@echo "make bench-ratings  ratings learned from results on simulated groups: order, Brier scores, closer matches"
@@ -48,7 +49,7 @@ help:
 deps:
 	@missing=""; \
 	for entry in $(SYSTEM_HEADERS) $(if $(filter test,$(MAKECMDGOALS)),$(TEST_TOOLS)) \
-			$(if $(filter bench bench-latency bench-abuse bench-viewers,$(MAKECMDGOALS)),$(BENCH_TOOLS)) $(if $(filter bench-check,$(MAKECMDGOALS)),$(CHECK_TOOLS)) \
+			$(if $(filter bench bench-latency bench-abuse bench-viewers bench-answers,$(MAKECMDGOALS)),$(BENCH_TOOLS)) $(if $(filter bench-check,$(MAKECMDGOALS)),$(CHECK_TOOLS)) \
 			$(if $(filter image-test,$(MAKECMDGOALS)),$(IMAGE_TOOLS)); do \
 		header=$${entry%%:*}; package=$${entry##*:}; \
 		[ -f "$$header" ] || missing="$$missing $$package"; \
@@ -184,6 +185,13 @@ bench-abuse: static-server
 bench-viewers: static-server
 	$(SWIFT) build -c release --product gather-bench
 	FG_BENCH_SERVER=$(STATIC_SERVER) .build/release/gather-bench viewers
+
+# make bench's answers scenario alone: friends answering "who's in?" from their personal links (groups of 1,000
+# friends and 100 fixtures, each link within its 20 answers at once + 20 a minute), every answer a 303, and the
+# personal page from its cache beside nginx serving the same bytes (docs/performance.md).
+bench-answers: static-server
+	$(SWIFT) build -c release --product gather-bench
+	FG_BENCH_SERVER=$(STATIC_SERVER) .build/release/gather-bench answers
 
 # By hand: the release gather-server under a mixed load (reads, undone writes, logins, idle and slow
 # connections) for SOAK_MINUTES (default 10), its memory and descriptors printed each minute;

@@ -36,6 +36,8 @@ struct BenchmarkReport: Codable {
     var abuse: AbuseReport?
     /// A thousand share pages open on one match: goals reaching them, their cost, the page beside nginx.
     var viewers: LiveViewersReport?
+    /// Friends' answers from their personal links, and the personal page beside nginx.
+    var answers: AnswersReport?
 
     init(cores: Int, seconds: Int) {
         self.cores = cores

@@ -71,6 +71,68 @@ struct LuaScripts {
             """)
     }
 
+    /// Friends answering from their personal links (`POST /p/<token>/fixtures/<id>/answer`, a form's
+    /// `answer=in|out`), each wrk thread walking its own share of the links in turn: every link is
+    /// used once before any is used again, so the uses per link are even and no link has two
+    /// answers in flight (a thread's connections are far fewer than its links). A link's `round`-th
+    /// use answers `in` (even rounds) or `out` (odd) for one fixture of its group, two rounds on the
+    /// same fixture, then the other half of the fixtures: with `fixtures.count / 2` fixtures
+    /// answered at a time, twice as many friends as places ask for each of them (20 for 10 places
+    /// when 1,000 friends share 100 fixtures), so `in` also joins a waiting list and `out` promotes
+    /// from it. The statuses seen and the most answers one link gave are written at the end
+    /// (`status 303 12345`, `most-per-link 23`) for `AnswersScenario` to read.
+    /// `groups`: per group, its friends' link tokens and its fixtures' ids.
+    func answers(groups: [(tokens: [String], fixtures: [Int])], threads: Int, name: String = "answers") throws -> String {
+        let tokens = groups.flatMap { group in group.tokens.map { "\"\($0)\"" } }
+        let fixtures = groups.map { group in "{" + group.fixtures.map(String.init).joined(separator: ",") + "}" }
+        // Each link's group (1-based) and its place among the group's friends (0-based).
+        let owners = groups.enumerated().flatMap { index, group in group.tokens.indices.map { "{\(index + 1),\($0)}" } }
+        return try write(name, """
+            local tokens = {\(tokens.joined(separator: ","))}
+            local fixtures = {\(fixtures.joined(separator: ",\n"))}
+            local owners = {\(owners.joined(separator: ","))}
+            local threadCount = \(max(1, threads))
+            local threads = {}
+            function setup(thread)
+                table.insert(threads, thread)
+                thread:set("id", #threads)
+            end
+            local mine = {}
+            sent = 0
+            links = 0
+            statuses = {}
+            function init(args)
+                for index = id, #tokens, threadCount do table.insert(mine, index) end
+                links = #mine
+                wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"
+            end
+            function request()
+                local round = math.floor(sent / #mine)
+                local link = mine[sent % #mine + 1]
+                sent = sent + 1
+                local group, friend = owners[link][1], owners[link][2]
+                local list = fixtures[group]
+                local half = math.floor(#list / 2)
+                local fixture = list[friend % half + half * (math.floor(round / 2) % 2) + 1]
+                local body = (round % 2 == 0) and "answer=in" or "answer=out"
+                return wrk.format("POST", "/p/" .. tokens[link] .. "/fixtures/" .. fixture .. "/answer", nil, body)
+            end
+            function response(status, headers, body)
+                statuses[status] = (statuses[status] or 0) + 1
+            end
+            function done(summary, latency, requests)
+                local total, most = {}, 0
+                for _, thread in ipairs(threads) do
+                    for status, count in pairs(thread:get("statuses")) do total[status] = (total[status] or 0) + count end
+                    local count, links = thread:get("sent"), thread:get("links")
+                    if links > 0 then most = math.max(most, math.ceil(count / links)) end
+                end
+                for status, count in pairs(total) do io.write("status ", status, " ", count, "\\n") end
+                io.write("most-per-link ", most, "\\n")
+            end
+            """)
+    }
+
     private func write(_ name: String, _ script: String) throws -> String {
         let file = directory.appendingPathComponent("\(name).lua")
         try script.write(to: file, atomically: true, encoding: .utf8)

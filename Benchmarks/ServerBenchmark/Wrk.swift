@@ -23,13 +23,17 @@ enum Wrk {
 
     /// Runs wrk against `url` and reads its report.
     static func run(_ url: String, options: Options) throws -> WrkResult {
+        try parse(output(url, options: options))
+    }
+
+    /// wrk's report as it printed it, with what the script's `done` wrote after it.
+    static func output(_ url: String, options: Options) throws -> String {
         var arguments = ["-t\(options.threads)", "-c\(options.connections)", "-d\(options.seconds)s", "--latency", "--timeout", "5s"]
         if let script = options.script { arguments += ["-s", script] }
         arguments.append(url)
         let wrk = try Command.path(of: "wrk")
         let (program, pinned) = options.cores?.wrkCommand(wrk, arguments) ?? (wrk, arguments)
-        let output = try Command.output(program, pinned)
-        return try parse(output)
+        return try Command.output(program, pinned)
     }
 
     /// wrk's text report: `Requests/sec:`, the `--latency` distribution, error lines.

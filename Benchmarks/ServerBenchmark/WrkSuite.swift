@@ -128,6 +128,8 @@ struct WrkSuite {
         report.abuse = try AbuseScenario(seconds: seconds, serverBinary: serverBinary, directory: directory).run()
         // A thousand friends on one share link, a goal at a time: a server and a database of its own too.
         report.viewers = try LiveViewersScenario(seconds: seconds, serverBinary: serverBinary, directory: directory).run()
+        // Friends answering from their personal links, and the personal page: a server and a database of its own.
+        report.answers = try AnswersScenario(seconds: seconds, serverBinary: serverBinary, directory: directory).run()
         print(report.summary)
         let data = try report.json()
         try FileManager.default.createDirectory(atPath: (resultsFile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

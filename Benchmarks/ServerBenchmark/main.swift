@@ -58,6 +58,14 @@ case "viewers":
                                          directory: directory).run()
     // A goal that did not reach every viewer, a lost stream or a thread per viewer is a failure.
     guard report.passed else { exit(1) }
+case "answers":
+    let directory = try BenchmarkSettings.temporaryDirectory(named: "gather-bench-answers")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let report = try AnswersScenario(seconds: BenchmarkSettings.wrkSeconds, serverBinary: BenchmarkSettings.serverBinary,
+                                     directory: directory).run()
+    // An answer that is not a 303, a link past its allowance or a place given twice is a failure;
+    // the latency target is printed, never asserted.
+    guard report.passed else { exit(1) }
 case nil, "wrk", "--server-cores":
     try WrkSuite(arguments: arguments).run()
 default:
@@ -69,6 +77,7 @@ default:
                gather-bench balance          balancing 60 players by rating at its worst beside a plain balance (part of make bench)
                gather-bench corrections      make bench-abuse's correction flood alone, for any gather-server (FG_BENCH_SERVER)
                gather-bench viewers          1,000 share pages on one match: goals delivered, memory a viewer, the page beside nginx (make bench-viewers)
+               gather-bench answers          friends answering from their personal links, and the personal page beside nginx (make bench-answers)
                gather-bench requests [ROUNDS] a fixed sequence of requests in-process (make bench-check counts its instructions)
                gather-bench roster [READS]   the uncached roster of 2,000 players read READS times in-process (make bench-check counts it)
                gather-bench history [matches|rosters]  the leaderboard, a record, record-weighted teams and a history page at 10, 1,000
