@@ -15,8 +15,8 @@ enum Routes {
             Route(.get, "/openapi.yaml", quick: OpenAPIHandler.document),
             // A share link's pages, for anyone holding the link.
             Route(.get, "/favicon.ico", quick: SiteIconHandler.icon),
-            Route(.get, "/icon-192.png", quick: WebAppHandlers.icon192),
-            Route(.get, "/icon-512.png", quick: WebAppHandlers.icon512),
+            Route(.get, "/icon-192.png", handler: WebAppHandlers.icon192),
+            Route(.get, "/icon-512.png", handler: WebAppHandlers.icon512),
             Route(.get, "/s/:token/manifest.webmanifest", quick: WebAppHandlers.shareManifest),
             Route(.get, "/p/:token/manifest.webmanifest", quick: WebAppHandlers.personalManifest),
             Route(.get, "/s/:token", quick: SharePageHandlers.table),

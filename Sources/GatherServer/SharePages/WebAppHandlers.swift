@@ -3,15 +3,17 @@ import HTTP
 import Storage
 
 /// What a phone needs to put a link on its home screen: the site's icons (`/icon-192.png`,
-/// `/icon-512.png`, drawn once at start) and each link's manifest (`…/manifest.webmanifest`),
+/// `/icon-512.png`, drawn once, when first asked for) and each link's manifest (`…/manifest.webmanifest`),
 /// which opens that link, as the friend saved it, full screen.
 enum WebAppHandlers {
     private static let icons: [Int: [UInt8]] = Dictionary(uniqueKeysWithValues: SiteIcon.sizes.compactMap { size in
         SiteIcon.png(size: size).map { (size, $0) }
     })
 
-    static func icon192(_ context: RequestContext<LoopReads>) throws -> HTTPResponse { icon(192) }
-    static func icon512(_ context: RequestContext<LoopReads>) throws -> HTTPResponse { icon(512) }
+    // On a worker: the first request draws and compresses the icons (about 25 ms), which no
+    // event loop may spend.
+    static func icon192(_ context: RequestContext<WorkerDatabase>) throws -> HTTPResponse { icon(192) }
+    static func icon512(_ context: RequestContext<WorkerDatabase>) throws -> HTTPResponse { icon(512) }
 
     private static func icon(_ size: Int) -> HTTPResponse {
         guard let png = icons[size] else { return .error(.notFound, reason: "no such icon") }
