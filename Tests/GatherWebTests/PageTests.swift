@@ -20,6 +20,9 @@ final class PageTests: XCTestCase {
             <meta name="referrer" content="no-referrer">\
             <meta name="robots" content="noindex, nofollow">\
             <title>Leaderboard</title>\
+            <meta name="theme-color" content="#1b6e3a">\
+            <link rel="icon" type="image/png" href="/icon-192.png">\
+            <link rel="apple-touch-icon" href="/icon-192.png">\
             <meta property="og:type" content="website"><meta property="og:title" content="Leaderboard"><style>
             """), text)
         XCTAssertTrue(text.hasSuffix("</style></head><body><main><h1>Leaderboard</h1></main></body></html>"), text)
@@ -49,7 +52,7 @@ final class PageTests: XCTestCase {
         }
         // The elements read are exactly the ones written: no text became a tag.
         let tags = Set(parsed.events.filter { $0.hasPrefix("start ") }.map { $0.split(separator: " ")[1] })
-        XCTAssertEqual(tags, ["html", "head", "meta", "title", "style", "body", "main", "h1", "p", "span", "div", "table", "thead",
+        XCTAssertEqual(tags, ["html", "head", "meta", "title", "link", "style", "body", "main", "h1", "p", "span", "div", "table", "thead",
                               "tbody", "tr", "th", "td", "a", "bdi", "img", "time", "ul", "li"])
         let text = String(decoding: bytes, as: UTF8.self)
         XCTAssertEqual(text.occurrences(ofCaseless: "<script"), 0)

@@ -309,8 +309,11 @@ final class RatingRepositoryTests: StorageTestCase {
         try database.executeScript("PRAGMA foreign_keys = ON")
         try Migrator(migrations: Array(Schema.migrator.migrations.filter { $0.version <= 14 })).migrate(database)
         let group = try UserRepository(database).create(id: UUID(), username: "carol", passwordHash: "h", at: start).id
-        let ana = try PlayerRepository(database).insert(PlayerDetails(name: "Ana", skill: .beginner), owner: group).id
-        let ben = try PlayerRepository(database).insert(PlayerDetails(name: "Ben"), owner: group).id
+        // Players as schema 14 keeps them (today's repository writes columns added since).
+        try database.execute("INSERT INTO players (group_id, name, skill) VALUES (?, 'Ana', 'beginner')", group)
+        let ana = Int(database.lastInsertRowID)
+        try database.execute("INSERT INTO players (group_id, name) VALUES (?, 'Ben')", group)
+        let ben = Int(database.lastInsertRowID)
         for day in 0..<3 {
             let id = UUID()
             try database.execute("""

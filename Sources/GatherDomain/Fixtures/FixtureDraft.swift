@@ -79,8 +79,8 @@ package enum FixtureRules {
             throw ValidationError(field: "answersCloseAt", message: "must be no later than kick-off (startsAt)")
         }
         // Long before now is a mistake, not a list closed from the start.
-        guard answersCloseAt >= now.addingTimeInterval(-86_400) else {
-            throw ValidationError(field: "answersCloseAt", message: "must not be more than a day in the past")
+        guard answersCloseAt >= now.addingTimeInterval(-7 * 86_400) else {
+            throw ValidationError(field: "answersCloseAt", message: "must not be more than a week in the past")
         }
     }
 }
