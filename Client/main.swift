@@ -126,6 +126,8 @@ let chosenGroup: @Sendable () -> SessionStore.GroupChoice? = {
     store.savedSession().flatMap { store.store.chosenGroup(for: address, userID: $0.userID) }
 }
 client.followGroup { chosenGroup()?.groupID }
+let feedTLS = tls
+let feedTimeout = settings.timeout
 let liveClient = APIClient(address: address, timeout: settings.timeout, tls: tls)
 liveClient.followGroup { chosenGroup()?.groupID }
 let app = TerminalApp(device: TerminalDevice(), colorEnabled: !noColor)
@@ -156,6 +158,12 @@ let dependencies = AppDependencies(
     // Its own connection: the live view never waits behind a result's upload, nor the upload behind it.
     liveService: APILiveService(client: liveClient),
     shareService: APIShareService(client: client),
+    // Each fixture screen opens the chosen group's live stream of its own: it says when friends answer.
+    fixtures: FixtureDependencies(service: APIFixtureService(client: client), links: APIPersonalLinkService(client: client), makeFeed: {
+        let session = store.savedSession()
+        return HTTPLiveFeed(source: .ownMatch(server: address, token: session?.token ?? "", group: chosenGroup()?.groupID), tls: feedTLS,
+                            timeout: feedTimeout)
+    }),
     groups: (service: APIGroupService(client: client), chooser: SessionStoreGroupChooser(store: store.store, server: address)),
     // The role noted when the group was chosen (and again whenever the Groups screen reads it);
     // a choice kept before roles were noted offers what an organiser may do.

@@ -57,13 +57,8 @@ enum FixtureCommands {
         let now = Date()
         context.printTable(Table(headers: ["ID", "KICK-OFF", "PLACE", "ANSWERS", "STATUS"], flexible: [2], rows: fixtures.map { fixture in
             [String(fixture.id), KickOffTime(fixture: fixture).short(from: fixture.startsAt, now: now), fixture.place ?? "-",
-             answers(fixture), fixture.status.rawValue]
+             fixture.answersSummary, fixture.status.rawValue]
         }))
-    }
-
-    /// "8/10 in · 2 waiting".
-    static func answers(_ fixture: Fixture) -> String {
-        "\(fixture.counts.in)/\(fixture.places) in" + (fixture.counts.waiting > 0 ? " · \(fixture.counts.waiting) waiting" : "")
     }
 
     static func show(_ context: CommandContext) async throws {
@@ -91,7 +86,7 @@ enum FixtureCommands {
         field("Cost", fixture.cost)
 
         // Each answer on its own line: its number (place, position), its name, what to know of it.
-        let width = (fixture.answers.map { DisplayWidth.of(name(of: $0, in: fixture)) } + unanswered.map { DisplayWidth.of($0.name) }).max() ?? 0
+        let width = (fixture.answers.map { DisplayWidth.of(fixture.listedName(of: $0)) } + unanswered.map { DisplayWidth.of($0.name) }).max() ?? 0
         func entry(_ number: Int?, _ name: String, _ marks: [String]) -> String {
             let number = number.map { String($0) } ?? ""
             let line = String(repeating: " ", count: max(0, 4 - number.count)) + number + "  "
@@ -104,33 +99,16 @@ enum FixtureCommands {
         let holding = fixture.answers.filter { $0.place != nil }.sorted { ($0.place ?? 0) < ($1.place ?? 0) }
         let short = fixture.minimum.map { holding.count < $0 ? ", at least \($0) needed" : "" } ?? ""
         lines += ["", "In (\(holding.count)/\(fixture.places)\(short))"]
-        lines += holding.map { entry($0.place, name(of: $0, in: fixture), marks($0)) }
+        lines += holding.map { entry($0.place, fixture.listedName(of: $0), marks($0)) }
         let waiting = fixture.answers.filter { $0.answer == .in && $0.place == nil }.sorted { ($0.waiting ?? 0) < ($1.waiting ?? 0) }
-        lines += ["Waiting (\(waiting.count))"] + waiting.map { entry($0.waiting, name(of: $0, in: fixture), marks($0)) }
+        lines += ["Waiting (\(waiting.count))"] + waiting.map { entry($0.waiting, fixture.listedName(of: $0), marks($0)) }
         for (title, attendance) in [("Maybe", Attendance.maybe), ("Out", .out)] {
             let given = fixture.answers.filter { $0.answer == attendance }
-            lines += ["\(title) (\(given.count))"] + given.map { entry(nil, name(of: $0, in: fixture), marks($0)) }
+            lines += ["\(title) (\(given.count))"] + given.map { entry(nil, fixture.listedName(of: $0), marks($0)) }
         }
         lines += ["No answer (\(unanswered.count))"] + unanswered.map { entry(nil, $0.name, []) }
         if let teams = fixture.teams {
-            lines += ["", "Teams, published \(time.long(from: teams.publishedAt))"] + teamLines(teams)
-        }
-        return lines
-    }
-
-    /// A guest is named with their host.
-    private static func name(of answer: FixtureAnswer, in fixture: Fixture) -> String {
-        guard answer.playerId == nil else { return answer.name }
-        let host = answer.guestOf.flatMap { host in fixture.answers.first { $0.playerId == host }?.name }
-        return answer.name + " (guest" + (host.map { " of \($0)" } ?? "") + ")"
-    }
-
-    /// Both teams and, when the ratings could tell, the chance of each.
-    static func teamLines(_ teams: PublishedTeams) -> [String] {
-        var lines = ["Team A: " + teams.teamA.map(\.name).joined(separator: ", "), "Team B: " + teams.teamB.map(\.name).joined(separator: ", ")]
-        if let odds = teams.predictedWinA {
-            let a = Int((odds * 100).rounded())
-            lines.append("Chances by the ratings: A \(a) % · B \(100 - a) %")
+            lines += ["", "Teams, published \(time.long(from: teams.publishedAt))"] + teams.lines
         }
         return lines
     }
@@ -210,7 +188,7 @@ enum FixtureCommands {
         guard let teams = fixture.teams else {
             return context.console.note("No teams published for fixture \(id) yet: --balance, or --team-a and --team-b, publishes them")
         }
-        for line in teamLines(teams) { context.console.line(line) }
+        for line in teams.lines { context.console.line(line) }
         if balance || teamA != nil { context.console.note("Published: friends see these teams on their pages") }
     }
 

@@ -37,7 +37,8 @@ extension CommandLineApp {
                     }
                 } else {
                     let session = try context.requireSession()
-                    source = .ownMatch(server: context.client.address, token: session.token)
+                    source = .ownMatch(server: context.client.address, token: session.token,
+                                       group: context.chosenGroup(of: session)?.groupID)
                 }
                 // A link may name another server than --server: its own scheme says whether TLS is needed.
                 var tls: TLSClientContext?

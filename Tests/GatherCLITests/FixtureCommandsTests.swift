@@ -91,8 +91,8 @@ final class FixtureCommandsTests: XCTestCase {
     func testTheListSaysHowManyAreInAndWaiting() throws {
         let fixture = try thursday(answers: [try answer(1, "Ana", .in, place: 1), try answer(2, "Ben", .in, waiting: 1),
                                              try answer(3, "Cleo", .in, waiting: 2)])
-        XCTAssertEqual(FixtureCommands.answers(fixture), "1/3 in · 2 waiting")
-        XCTAssertEqual(FixtureCommands.answers(try thursday(answers: [])), "0/3 in")
+        XCTAssertEqual(fixture.answersSummary, "1/3 in · 2 waiting")
+        XCTAssertEqual(try thursday(answers: []).answersSummary, "0/3 in")
     }
 
     func testAnAnswerSaysWhereThePlayerStandsAndWhoMovedUp() throws {
@@ -110,7 +110,7 @@ final class FixtureCommandsTests: XCTestCase {
     func testTeamsWithoutAPredictionLeaveTheChancesOut() throws {
         let teams = PublishedTeams(teamA: [.init(playerId: 1, name: "Ana")], teamB: [.init(playerId: 2, name: "Ben")], predictedWinA: nil,
                                    publishedAt: Date())
-        XCTAssertEqual(FixtureCommands.teamLines(teams), ["Team A: Ana", "Team B: Ben"])
+        XCTAssertEqual(teams.lines, ["Team A: Ana", "Team B: Ben"])
     }
 
     func testALocalTimeIsReadInTheZoneGivenAndShownInTheFixturesOwn() throws {

@@ -24,7 +24,8 @@ final class AppFixture {
     let app: AppCoordinator
 
     init(savedSession: Session? = nil, players roster: [Player] = Fixtures.roster, journal: [PendingResult] = [],
-         unfinished: [UnfinishedMatch] = [], live: (any LiveService)? = nil, shares: (any ShareService)? = nil) {
+         unfinished: [UnfinishedMatch] = [], live: (any LiveService)? = nil, shares: (any ShareService)? = nil,
+         fixtures: FixtureDependencies? = nil) {
         self.unfinished = InMemoryUnfinishedMatches(unfinished)
         players = StubPlayerService(players: roster)
         persistence = InMemorySessionPersistence(session: savedSession)
@@ -37,7 +38,7 @@ final class AppFixture {
                                            statsService: stats, sessionStore: persistence, pendingResults: pendingResults,
                                            makeRosterCache: { _ in rosterCache }, server: "http://127.0.0.1:8080",
                                            makeTicker: { ticker }, uploadTicker: uploadTicker, time: time, revocations: revocations,
-                                           liveService: live, shareService: shares)
+                                           liveService: live, shareService: shares, fixtures: fixtures)
         app = AppCoordinator(navigator: navigator, factory: factory, dependencies: dependencies)
         navigator.root = app
     }

@@ -11,8 +11,8 @@ final class ConfirmTeamsPresenterTests: XCTestCase {
 
     private let players = [Fixtures.ana, Fixtures.bruno, Fixtures.carla]
 
-    private func makePresenter() {
-        presenter = ConfirmTeamsPresenter(players: players)
+    private func makePresenter(fixture: TeamsFixture? = nil) {
+        presenter = ConfirmTeamsPresenter(players: players, fixture: fixture)
         view = SpyConfirmTeamsView()
         delegate = SpyConfirmTeamsDelegate()
         presenter.view = view
@@ -184,6 +184,46 @@ final class ConfirmTeamsPresenterTests: XCTestCase {
         XCTAssertEqual(names(of: .teamA), ["Ana", "Carla"])
         XCTAssertEqual(delegate.starts.first?.teamA, [Fixtures.ana, Fixtures.carla])
         XCTAssertEqual(delegate.starts.first?.teamB, [Fixtures.bruno])
+    }
+
+    // MARK: A fixture's teams
+
+    func testTeamsForAFixtureArePublishedOnceEveryoneIsOnATeam() async {
+        let service = StubFixtureService([StubFixtureService.thursday(id: 7, places: 3)])
+        makePresenter(fixture: TeamsFixture(id: 7, service: service))
+        XCTAssertEqual(view.last?.canPublish, true)
+        presenter.assignHighlighted(to: .teamA)
+        await presenter.publish()
+        XCTAssertEqual(view.last?.error, "Put everyone on a team first: the teams published are all those holding places")
+        XCTAssertTrue(service.published.isEmpty)
+
+        presenter.assignHighlighted(to: .teamB)
+        presenter.assignHighlighted(to: .teamA)
+        await presenter.publish()
+        XCTAssertEqual(service.published.map(\.fixture), [7])
+        XCTAssertEqual(service.published.first?.teamA, [Fixtures.ana.id, Fixtures.carla.id])
+        XCTAssertEqual(service.published.first?.teamB, [Fixtures.bruno.id])
+        XCTAssertEqual(view.last?.notice, "Published: friends see these teams on their links")
+        XCTAssertEqual(view.last?.isPublishing, false)
+    }
+
+    func testARefusedPublicationSaysWhyAndTheTeamsStay() async {
+        let service = StubFixtureService([StubFixtureService.thursday(id: 7)])
+        makePresenter(fixture: TeamsFixture(id: 7, service: service))
+        presenter.balance()
+        let before = view.last?.sections
+        service.failNext(with: .rejected(status: 409, reason: "someone answered meanwhile: look again at who holds a place"))
+        await presenter.publish()
+        XCTAssertEqual(view.last?.error, "someone answered meanwhile: look again at who holds a place")
+        XCTAssertEqual(view.last?.sections, before)
+    }
+
+    func testTeamsOfNoFixtureCannotBePublished() async {
+        makePresenter()
+        XCTAssertEqual(view.last?.canPublish, false)
+        presenter.balance()
+        await presenter.publish()
+        XCTAssertNil(view.last?.error)
     }
 }
 

@@ -258,4 +258,37 @@ final class FixtureServicesTests: XCTestCase {
         XCTAssertEqual(text, #"{"createdAt":"2027-01-15T08:00:00Z","lastUsedAt":null}"#)
         XCTAssertEqual(try WireFormat.decoder().decode(PersonalLinkState.self, from: Data(text.utf8)), state)
     }
+
+    /// A result played from a fixture goes up linked to it and marks it played; one whose fixture
+    /// was cancelled meanwhile goes up all the same, on its own, and the fixture stays cancelled.
+    func testAResultGoesUpLinkedToItsFixtureAndIsNeverGivenUpForTheLink() async throws {
+        _ = try await APISessionService(client: client).register(username: "host", password: "long-enough")
+        let players = try await roster(["Ana", "Ben"])
+        let fixtures = APIFixtureService(client: client)
+        let gathers = APIGatherService(client: client)
+        let thursday = try await fixtures.create(startsAt: kickOff(), timeZone: nil, places: 10)
+        let friday = try await fixtures.create(startsAt: kickOff(days: 4), timeZone: nil, places: 10)
+        try await fixtures.cancel(id: friday.id)
+        let teams = [TeamAssignmentEntry(playerID: players[0].id, team: .teamA), TeamAssignmentEntry(playerID: players[1].id, team: .teamB)]
+        let won = GatherResult(score: Score(teamA: 2, teamB: 1) ?? .goalless)
+
+        let linked = GatherRecord(id: UUID(), assignments: teams, result: won, fixtureID: thursday.id)
+        try await gathers.save(linked)
+        let played = try await fixtures.fixture(id: thursday.id)
+        XCTAssertEqual(played.status, .played)
+        XCTAssertEqual(played.gatherId, linked.id.uuidString)
+
+        let orphan = GatherRecord(id: UUID(), assignments: teams, result: won, fixtureID: friday.id)
+        try await gathers.save(orphan)
+        let saved = try await gathers.history(after: nil).map(\.gather.id)
+        XCTAssertEqual(Set(saved), [linked.id, orphan.id], "both results kept")
+        let cancelled = try await fixtures.fixture(id: friday.id)
+        XCTAssertEqual(cancelled.status, .cancelled)
+        XCTAssertNil(cancelled.gatherId)
+
+        let gone = GatherRecord(id: UUID(), assignments: teams, result: won, fixtureID: 999)
+        try await gathers.save(gone)
+        let all = try await gathers.history(after: nil)
+        XCTAssertEqual(all.count, 3, "a fixture deleted meanwhile costs no result")
+    }
 }

@@ -18,12 +18,13 @@ final class GatherPresenterTests: XCTestCase {
                                TeamAssignmentEntry(playerID: Fixtures.carla.id, team: .teamB),
                                TeamAssignmentEntry(playerID: Fixtures.dani.id, team: .bench)]
 
-    private func makePresenter() {
+    private func makePresenter(fixtureID: Int? = nil) {
         keeper = StubResultKeeper()
         ticker = ManualTicker()
         time = ManualTimeSource()
         presenter = GatherPresenter(gatherID: gatherID, assignments: assignments, teamA: [Fixtures.ana],
-                                    teamB: [Fixtures.bruno, Fixtures.carla], keeper: keeper, ticker: ticker, time: time)
+                                    teamB: [Fixtures.bruno, Fixtures.carla], keeper: keeper, ticker: ticker, time: time,
+                                    fixtureID: fixtureID)
         view = SpyGatherView()
         delegate = SpyGatherDelegate()
         presenter.view = view
@@ -808,5 +809,13 @@ final class GatherPresenterTests: XCTestCase {
         presenter.requestQuit()
         XCTAssertEqual(view.last?.prompt, .confirmQuit(presenter.result), "kicked off: leaving still asks")
         XCTAssertNotNil(presenter.keepBeforeLeaving(), "and leaving at once keeps it")
+    }
+
+    func testAMatchPlayedFromAFixtureIsKeptLinkedToIt() async {
+        makePresenter(fixtureID: 7)
+        presenter.changeScore(of: .teamA, by: 1)
+        presenter.requestEnd()
+        await presenter.confirmEnd()
+        XCTAssertEqual(keeper.kept.map(\.fixtureID), [7])
     }
 }

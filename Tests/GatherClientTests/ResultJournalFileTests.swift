@@ -14,7 +14,7 @@ final class ResultJournalFileTests: XCTestCase {
     private func entry(_ score: String, refusal: String? = nil) -> PendingResult {
         let record = GatherRecord(id: UUID(), assignments: [TeamAssignmentEntry(playerID: 7, team: .teamA),
                                                             TeamAssignmentEntry(playerID: 9, team: .bench)],
-                                  result: GatherResult(score: Score(score) ?? .goalless))
+                                  result: GatherResult(score: Score(score) ?? .goalless), fixtureID: 12)
         return PendingResult(record: record, server: "http://127.0.0.1:8080", userID: UUID(),
                              savedAt: Date(timeIntervalSince1970: 1_800_000_000), names: [7: "Ana"], refusal: refusal)
     }

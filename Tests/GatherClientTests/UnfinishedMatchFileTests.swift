@@ -16,7 +16,7 @@ final class UnfinishedMatchFileTests: XCTestCase {
         return UnfinishedMatch(record: GatherRecord(id: UUID(), assignments: [TeamAssignmentEntry(playerID: 7, team: .teamA),
                                                                              TeamAssignmentEntry(playerID: 9, team: .teamB)],
                                                     result: GatherResult(score: Score(teamA: 2, teamB: 1) ?? .goalless), balanceSeed: 42,
-                                                    createdAt: left.addingTimeInterval(-600), endedAt: left),
+                                                    createdAt: left.addingTimeInterval(-600), endedAt: left, fixtureID: 5),
                                names: [7: "Ana", 9: "Ben"], durationMilliseconds: 1_500_000, remainingMilliseconds: remaining,
                                kickedOff: true, server: "http://127.0.0.1:8080", userID: UUID(), groupID: UUID(), leftAt: left)
     }

@@ -27,67 +27,26 @@ final class FixtureCommandTests: XCTestCase {
         try? FileManager.default.removeItem(at: directory)
     }
 
-    private struct Result {
-        let status: Int32
-        let output: String
-        let errors: String
-
-        func json() throws -> Any { try JSONSerialization.jsonObject(with: Data(output.utf8), options: .fragmentsAllowed) }
-        var lines: [String] { output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    private var commandLine: GatherCommandLine {
+        GatherCommandLine(url: url, configDirectory: directory.appendingPathComponent("config"))
     }
 
     /// Runs `gather` with this test's server and config directory, in the zone `TZ` names.
     @discardableResult
-    private func client(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        let process = Process()
-        process.executableURL = TmuxSession.binaryDirectory.appendingPathComponent("gather")
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("FG_") }
-        env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
-        env["FG_SERVER_URL"] = url
-        env["TZ"] = "Europe/Madrid"
-        env.merge(environment) { $1 }
-        process.environment = env
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
-                      errors: String(decoding: err, as: UTF8.self))
+    private func client(_ arguments: [String], environment: [String: String] = [:]) throws -> GatherCommandLine.Result {
+        try commandLine.run(arguments, environment: environment)
     }
 
-    /// Creates the account with curl and logs in with gather; then the roster, by name.
     private func logIn(_ username: String, players: [String]) throws {
-        XCTAssertEqual(try curl(["-X", "POST", "\(url)/api/users", "-H", "Content-Type: application/json",
-                                 "-d", #"{"username":"\#(username)","password":"long-enough"}"#]), "201")
-        XCTAssertEqual(try client(["login", "--username", username], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
-        for name in players { XCTAssertEqual(try client(["players", "add", "--name", name, "--quiet"]).status, 0, name) }
+        try commandLine.logIn(username, players: players)
     }
 
-    /// curl's status code for a request.
     private func curl(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s", "-o", "/dev/null", "-w", "%{http_code}"] + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let code = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return code
+        try commandLine.curl(arguments)
     }
 
-    /// The day `days` from now, as `--at` takes it: "2026-12-03".
     private func day(_ days: Int) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: Date().addingTimeInterval(Double(days) * 86_400))
+        GatherCommandLine.day(days)
     }
 
     /// `day` 19:00 in `zone` as the commands show it: "Thu 3 Dec 19:00" (this year), else with the year.

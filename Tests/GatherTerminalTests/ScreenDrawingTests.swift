@@ -22,7 +22,7 @@ final class ScreenDrawingTests: XCTestCase {
     func testConfirmTeamsScrollsToTheHighlightedPlayerAndKeepsMessagesApart() async {
         let players = (1...20).map { Player(id: $0, name: "Player \($0)") }
         let presenter = ConfirmTeamsPresenter(players: players)
-        let screen = ConfirmTeamsScreen(presenter: presenter, requestRender: RenderRequest {})
+        let screen = ConfirmTeamsScreen(presenter: presenter, requestRender: RenderRequest {}, effects: Effects())
         presenter.view = screen
         presenter.viewDidLoad()
         for _ in 1..<20 { presenter.moveDown() }
@@ -117,7 +117,7 @@ final class ScreenDrawingTests: XCTestCase {
 
     private func confirmTeams(_ players: [Player]) -> (ConfirmTeamsPresenter, ConfirmTeamsScreen) {
         let presenter = ConfirmTeamsPresenter(players: players)
-        let screen = ConfirmTeamsScreen(presenter: presenter, requestRender: RenderRequest {})
+        let screen = ConfirmTeamsScreen(presenter: presenter, requestRender: RenderRequest {}, effects: Effects())
         presenter.view = screen
         presenter.viewDidLoad()
         return (presenter, screen)

@@ -4,7 +4,7 @@ import GatherWire
 
 /// The group's fixtures over the API: the matches to come, the answers to "who's in?", and the
 /// teams published from those holding places.
-package struct APIFixtureService: Sendable {
+package struct APIFixtureService: FixtureService {
     let client: APIClient
 
     package init(client: APIClient) { self.client = client }
@@ -15,6 +15,10 @@ package struct APIFixtureService: Sendable {
     /// A page of fixtures: those to come first, soonest first, then the past, latest first.
     package func fixtures(limit: Int = 20, offset: Int = 0) async throws -> [Fixture] {
         try await client.request(.get, "/api/fixtures?limit=\(limit)&offset=\(offset)", as: [Fixture].self)
+    }
+
+    package func schedule() async throws -> [Fixture] {
+        try await fixtures()
     }
 
     package func fixture(id: Int) async throws -> Fixture {

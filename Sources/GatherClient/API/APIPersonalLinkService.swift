@@ -2,7 +2,7 @@ import Foundation
 
 /// Players' personal links over the API: a friend answers for themselves with theirs, without an
 /// account. Making one needs a login session and replaces the player's previous link at once.
-package struct APIPersonalLinkService: Sendable {
+package struct APIPersonalLinkService: PersonalLinkService {
     let client: APIClient
 
     package init(client: APIClient) { self.client = client }

@@ -125,9 +125,14 @@ package struct APIGatherService: GatherService {
     private func save(_ record: GatherRecord, adjustingClock: Bool) async throws -> UUID? {
         let draft = GatherDraft(id: record.id, result: record.result, balanceSeed: record.balanceSeed,
                                 createdAt: record.createdAt, endedAt: record.endedAt,
-                                players: record.assignments.map { GatherDraft.Member(id: $0.playerID, team: $0.team) })
+                                players: record.assignments.map { GatherDraft.Member(id: $0.playerID, team: $0.team) },
+                                fixtureId: record.fixtureID)
         do {
             return try await create(draft).duplicateOf
+        } catch ServiceError.rejected(let status, _) where record.fixtureID != nil && (status == 404 || status == 409) {
+            // Its fixture was deleted or cancelled since the match was played: the result is
+            // never given up for the link, it goes up on its own.
+            return try await save(record.unlinked, adjustingClock: adjustingClock)
         } catch ServiceError.rejected(400, let reason) where reason.hasSuffix("is in the future") && record.createdAt != nil {
             // This computer's clock is ahead of the server's: the match is dated by the server's
             // clock (its length kept) rather than refused; if that cannot be told, it is dated now.

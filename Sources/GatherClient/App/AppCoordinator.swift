@@ -110,7 +110,7 @@ package final class AppCoordinator {
                                uniquingKeysWith: { first, _ in first })
         push(GatherCoordinator(app: self, gatherID: unfinished.id, assignments: unfinished.record.assignments, teamA: team(.teamA),
                                teamB: team(.teamB), balanceSeed: unfinished.record.balanceSeed, otherNames: bench, resuming: unfinished,
-                               onEnd: list.gatherEnded))
+                               fixtureID: unfinished.record.fixtureID, onEnd: list.gatherEnded))
     }
 
     package func showPlayerList() {
@@ -168,25 +168,38 @@ package final class AppCoordinator {
     // MARK: Stack
 
     func push(_ coordinator: any ScreenCoordinator) {
+        let covered = top
         stack.append(coordinator)
+        covered?.didGetCovered()
         navigator.screensChanged(.shown)
     }
 
     func pop() {
         guard stack.count > 1 else { return }
-        stack.removeLast()
+        taken(off: [stack.removeLast()])
         navigator.screensChanged(.popped)
     }
 
     func popToRoot() {
         guard stack.count > 1 else { return }
+        let removed = Array(stack.dropFirst())
         stack.removeLast(stack.count - 1)
+        taken(off: removed)
         navigator.screensChanged(.popped)
     }
 
     func setRoot(_ coordinator: any ScreenCoordinator) {
+        let removed = stack
         stack = [coordinator]
+        for coordinator in removed.reversed() { coordinator.didLeave() }
         navigator.screensChanged(.shown)
+    }
+
+    /// `removed` (bottom first) are off the stack: each leaves, the top first, and the screen now
+    /// on top is told it is.
+    private func taken(off removed: [any ScreenCoordinator]) {
+        for coordinator in removed.reversed() { coordinator.didLeave() }
+        top?.didBecomeTop()
     }
 
     /// Esc: back one screen; on the first screen nothing happens.

@@ -25,6 +25,8 @@ package struct AppDependencies {
     package var liveService: (any LiveService)?
     /// The organiser's share links; nil offers no Share links screen.
     package var shareService: (any ShareService)?
+    /// The group's fixtures; nil offers no Fixtures screen.
+    package var fixtures: FixtureDependencies?
     /// The account's groups and where the one chosen is kept; nil offers no Groups screen.
     package var groups: (service: any GroupService, chooser: any GroupChooser)?
     /// Where every piece of the app's asynchronous work runs.
@@ -39,6 +41,7 @@ package struct AppDependencies {
                 makeRosterCache: @escaping @Sendable (Session) -> any RosterCache, server: String,
                 serverWarning: String? = nil, makeTicker: @escaping @MainActor () -> any Ticker, uploadTicker: any Ticker, time: any TimeSource,
                 revocations: any RevocationQueue, liveService: (any LiveService)? = nil, shareService: (any ShareService)? = nil,
+                fixtures: FixtureDependencies? = nil,
                 groups: (service: any GroupService, chooser: any GroupChooser)? = nil, effects: Effects = Effects(),
                 errands: LeavingErrands = LeavingErrands(), access: @escaping @MainActor () -> GroupAccess = { .owner }) {
         self.sessionService = sessionService
@@ -56,6 +59,7 @@ package struct AppDependencies {
         self.revocations = revocations
         self.liveService = liveService
         self.shareService = shareService
+        self.fixtures = fixtures
         self.groups = groups
         self.effects = effects
         self.errands = errands

@@ -1,3 +1,4 @@
+import Foundation
 import Networking
 
 /// Where `gather watch` listens: a share link's event stream (anyone holding the link), or the
@@ -11,9 +12,11 @@ package struct LiveFeedSource: Hashable, Sendable {
     /// What the screen says it watches, never the link's secret part.
     package let label: String
 
-    /// The organiser's own match, seen with their session.
-    package static func ownMatch(server: ServerAddress, token: String) -> LiveFeedSource {
-        LiveFeedSource(server: server, target: "/api/live/events", token: token, label: "your match on \(server.host)")
+    /// The organiser's own match, seen with their session: in the group chosen (`group`), else
+    /// their own. The same stream says when answers and results change.
+    package static func ownMatch(server: ServerAddress, token: String, group: UUID? = nil) -> LiveFeedSource {
+        LiveFeedSource(server: server, target: GroupScope.path("/api/live/events", in: group), token: token,
+                       label: (group == nil ? "your match" : "your group's match") + " on \(server.host)")
     }
 
     /// A share link as `gather share create` prints it: `https://host[:port][/prefix]/s/<token>`

@@ -15,4 +15,6 @@ package protocol ViewFactory: AnyObject {
     func makeShareLinksView(presenter: ShareLinksPresenter) -> any ShareLinksView
     func makeWatchView(presenter: WatchPresenter) -> any WatchView
     func makeGroupsView(presenter: GroupsPresenter) -> any GroupsView
+    func makeFixturesView(presenter: FixturesPresenter) -> any FixturesView
+    func makeFixtureDetailView(presenter: FixtureDetailPresenter) -> any FixtureDetailView
 }

@@ -92,7 +92,7 @@ package struct PendingResult: Hashable, Sendable, Codable {
 }
 
 extension GatherRecord: Codable {
-    enum CodingKeys: String, CodingKey { case id, assignments, score, balanceSeed, createdAt, endedAt }
+    enum CodingKeys: String, CodingKey { case id, assignments, score, balanceSeed, createdAt, endedAt, fixtureID = "fixtureId" }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -105,7 +105,8 @@ extension GatherRecord: Codable {
                   result: GatherResult(score: score),
                   balanceSeed: try container.decodeIfPresent(Int.self, forKey: .balanceSeed),
                   createdAt: try container.decodeIfPresent(Date.self, forKey: .createdAt),
-                  endedAt: try container.decodeIfPresent(Date.self, forKey: .endedAt))
+                  endedAt: try container.decodeIfPresent(Date.self, forKey: .endedAt),
+                  fixtureID: try container.decodeIfPresent(Int.self, forKey: .fixtureID))
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -116,6 +117,7 @@ extension GatherRecord: Codable {
         try container.encodeIfPresent(balanceSeed, forKey: .balanceSeed)
         try container.encodeIfPresent(createdAt, forKey: .createdAt)
         try container.encodeIfPresent(endedAt, forKey: .endedAt)
+        try container.encodeIfPresent(fixtureID, forKey: .fixtureID)
     }
 }
 

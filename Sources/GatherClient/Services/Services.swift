@@ -106,6 +106,23 @@ package protocol ShareService: Sendable {
     func revoke(id: Int) async throws
 }
 
+/// The group's fixtures: the matches to come and who answered "who's in?".
+package protocol FixtureService: Sendable {
+    /// The fixtures to come, soonest first, then the recent past, latest first (one page).
+    func schedule() async throws -> [Fixture]
+    func fixture(id: Int) async throws -> Fixture
+    /// Answers for a player (who told the organiser at the pitch, or in the chat).
+    func answer(fixture id: Int, player: Int, _ attendance: Attendance) async throws -> Fixture
+    /// Publishes teams chosen by the organiser: together exactly the players holding places.
+    func publishTeams(fixture id: Int, teamA: [Int], teamB: [Int]) async throws -> Fixture
+}
+
+/// Players' personal links, on which friends answer for themselves without an account.
+package protocol PersonalLinkService: Sendable {
+    /// A new link for `player`, whole: shown this once. Their previous link stops at once.
+    func make(player: Int) async throws -> PersonalLink
+}
+
 /// Groups: those the account belongs to, their members, invitations.
 package protocol GroupService: Sendable {
     /// The account's groups, its own first.
@@ -126,40 +143,57 @@ package struct GatherRecord: Hashable, Sendable {
     /// Chosen by the client when the match starts.
     package let id: UUID
     /// Every player picked, on their side (bench included).
-    package let assignments: [TeamAssignmentEntry]
-    package let result: GatherResult
+    package private(set) var assignments: [TeamAssignmentEntry]
+    package private(set) var result: GatherResult
     /// The seed of the balanced split the teams came from; nil for teams made by hand.
     package let balanceSeed: Int?
     /// Kick-off: when the clock first started (or the match screen opened, if it never did), on
     /// this computer's clock. Nil for results kept by an older client.
-    package let createdAt: Date?
+    package private(set) var createdAt: Date?
     /// When the result was saved on this computer.
-    package let endedAt: Date?
+    package private(set) var endedAt: Date?
+    /// The fixture the match was played from: the server links them and marks it played.
+    package private(set) var fixtureID: Int?
 
     package init(id: UUID, assignments: [TeamAssignmentEntry], result: GatherResult, balanceSeed: Int? = nil,
-                createdAt: Date? = nil, endedAt: Date? = nil) {
+                createdAt: Date? = nil, endedAt: Date? = nil, fixtureID: Int? = nil) {
         self.id = id
         self.assignments = assignments
         self.result = result
         self.balanceSeed = balanceSeed
         self.createdAt = createdAt
         self.endedAt = endedAt
+        self.fixtureID = fixtureID
     }
 
     /// The same match without these players (a fix for a result refused because they are gone).
     package func without(players ids: Set<Int>) -> GatherRecord {
-        GatherRecord(id: id, assignments: assignments.filter { !ids.contains($0.playerID) }, result: result,
-                     balanceSeed: balanceSeed, createdAt: createdAt, endedAt: endedAt)
+        var record = self
+        record.assignments.removeAll { ids.contains($0.playerID) }
+        return record
     }
 
     /// The same match with another result (a corrected score).
     package func with(result: GatherResult) -> GatherRecord {
-        GatherRecord(id: id, assignments: assignments, result: result, balanceSeed: balanceSeed, createdAt: createdAt, endedAt: endedAt)
+        var record = self
+        record.result = result
+        return record
     }
 
     /// The same match with other times.
     package func dated(createdAt: Date?, endedAt: Date?) -> GatherRecord {
-        GatherRecord(id: id, assignments: assignments, result: result, balanceSeed: balanceSeed, createdAt: createdAt, endedAt: endedAt)
+        var record = self
+        record.createdAt = createdAt
+        record.endedAt = endedAt
+        return record
+    }
+
+    /// The same match linked to no fixture (its fixture was cancelled or deleted meanwhile: the
+    /// result is kept all the same).
+    package var unlinked: GatherRecord {
+        var record = self
+        record.fixtureID = nil
+        return record
     }
 }
 

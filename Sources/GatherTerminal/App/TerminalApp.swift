@@ -318,7 +318,7 @@ package final class TerminalApp: Navigator, ViewFactory {
     }
 
     package func makeConfirmTeamsView(presenter: ConfirmTeamsPresenter) -> any ConfirmTeamsView {
-        ConfirmTeamsScreen(presenter: presenter, requestRender: renderRequest)
+        ConfirmTeamsScreen(presenter: presenter, requestRender: renderRequest, effects: effects)
     }
 
     package func makeGatherView(presenter: GatherPresenter) -> any GatherView {
@@ -345,6 +345,14 @@ package final class TerminalApp: Navigator, ViewFactory {
 
     package func makeGroupsView(presenter: GroupsPresenter) -> any GroupsView {
         GroupsScreen(presenter: presenter, requestRender: renderRequest, effects: effects, colorEnabled: colorEnabled)
+    }
+
+    package func makeFixturesView(presenter: FixturesPresenter) -> any FixturesView {
+        FixturesScreen(presenter: presenter, requestRender: renderRequest, effects: effects)
+    }
+
+    package func makeFixtureDetailView(presenter: FixtureDetailPresenter) -> any FixtureDetailView {
+        FixtureDetailScreen(presenter: presenter, requestRender: renderRequest, effects: effects, colorEnabled: colorEnabled)
     }
 
     package func makeWatchView(presenter: WatchPresenter) -> any WatchView {

@@ -3,16 +3,18 @@ import Terminal
 
 /// Bench, Team A, Team B with their skill totals and each player's position and skill (Team A and
 /// Team B side by side on a wide terminal); a/b/n move the highlighted player, B balances, p pins,
-/// R re-rolls; Enter starts the gather.
+/// R re-rolls; for a fixture, P publishes the teams to its friends; Enter starts the gather.
 @MainActor
 final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
     private let presenter: ConfirmTeamsPresenter
     private let requestRender: RenderRequest
+    private let effects: Effects
     private var state: ConfirmTeamsViewState?
 
-    init(presenter: ConfirmTeamsPresenter, requestRender: RenderRequest) {
+    init(presenter: ConfirmTeamsPresenter, requestRender: RenderRequest, effects: Effects) {
         self.presenter = presenter
         self.requestRender = requestRender
+        self.effects = effects
     }
 
     func display(_ state: ConfirmTeamsViewState) {
@@ -24,6 +26,7 @@ final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
     var keyHints: [KeyHint] {
         [KeyHint(keys: "a/b/n", action: "A/B/bench"), KeyHint(keys: "B", action: "balance"), KeyHint(keys: "Enter", action: "start")]
             + (state?.isBalanced == true ? [KeyHint(keys: "R", action: "re-roll")] : [])
+            + (state?.canPublish == true ? [KeyHint(keys: "P", action: "publish")] : [])
             + [KeyHint(keys: "p", action: "pin"), KeyHint(keys: "↑↓/jk", action: "move"), KeyHint(keys: "g/G", action: "first/last"),
                KeyHint(keys: "Esc", action: "back"),
                KeyHint(keys: "q", action: "quit")]
@@ -41,6 +44,10 @@ final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
         case .character("B"): presenter.balance()
         case .character("R") where state?.isBalanced == true: presenter.reroll()
         case .character("p"): presenter.togglePin()
+        case .character("P") where state?.canPublish == true:
+            guard state?.isPublishing == false else { return .handled }
+            let presenter = presenter
+            effects.run { await presenter.publish() }
         case .enter:
             let presenter = presenter
             presenter.start()

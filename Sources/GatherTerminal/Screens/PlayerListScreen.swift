@@ -48,14 +48,16 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         }
         if state.isReadOnly {
             // A viewer reads: no picking, adding, deleting or share links.
-            return [KeyHint(keys: "h", action: "history"), KeyHint(keys: "l", action: "leaderboard"), KeyHint(keys: "m", action: "my groups"),
+            return [KeyHint(keys: "h", action: "history"), KeyHint(keys: "l", action: "leaderboard"), KeyHint(keys: "f", action: "fixtures"),
+                    KeyHint(keys: "m", action: "my groups"),
                     KeyHint(keys: "Enter", action: "details"), KeyHint(keys: "/", action: "filter"), ListMove.hint,
                     KeyHint(keys: "o", action: "order"), KeyHint(keys: "r", action: "reload"), KeyHint(keys: "L", action: "log out"),
                     KeyHint(keys: "q", action: "quit")]
         }
         let clearPicks = state.pickCount > 0 ? [KeyHint(keys: "c", action: "clear \(state.pickCount) picked")] : []
         return [KeyHint(keys: "s", action: "select"), KeyHint(keys: "a", action: "add"), KeyHint(keys: "h", action: "history"),
-                KeyHint(keys: "l", action: "leaderboard")] + lastMatch + clearPicks + [KeyHint(keys: "S", action: "share links"), KeyHint(keys: "m", action: "my groups"),
+                KeyHint(keys: "l", action: "leaderboard"), KeyHint(keys: "f", action: "fixtures")] + lastMatch + clearPicks + [
+                KeyHint(keys: "S", action: "share links"), KeyHint(keys: "m", action: "my groups"),
                 KeyHint(keys: "Enter", action: "details"), KeyHint(keys: "d", action: "delete"), KeyHint(keys: "/", action: "filter"),
                 ListMove.hint, KeyHint(keys: "o", action: "order"), KeyHint(keys: "r", action: "reload"), KeyHint(keys: "L", action: "log out"),
                 KeyHint(keys: "q", action: "quit")]
@@ -93,6 +95,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         case .character("l"): presenter.showLeaderboard()
         case .character("S"): presenter.showShareLinks()
         case .character("m"): presenter.showGroups()
+        case .character("f"): presenter.showFixtures()
         case .enter: presenter.openHighlighted()
         case .character("a"): presenter.add()
         case .character("d"): effects.run { await presenter.requestDelete() }

@@ -59,6 +59,12 @@ final class SpyPlayerListDelegate: PlayerListPresenterDelegate {
         groupsRequestCount += 1
     }
 
+    private(set) var fixturesRequestCount = 0
+
+    func playerListDidRequestFixtures(_ presenter: PlayerListPresenter) {
+        fixturesRequestCount += 1
+    }
+
     func playerListDidReachServer(_ presenter: PlayerListPresenter) {
         reachedServerCount += 1
     }

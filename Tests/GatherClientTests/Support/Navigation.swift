@@ -39,6 +39,20 @@ final class SpyViewFactory: ViewFactory {
     private(set) var shareLinksView: SpyShareLinksView?
     private(set) var watchView: SpyWatchView?
     private(set) var groupsView: SpyGroupsView?
+    private(set) var fixturesView: SpyFixturesView?
+    private(set) var fixtureDetailView: SpyFixtureDetailView?
+
+    func makeFixturesView(presenter: FixturesPresenter) -> any FixturesView {
+        let view = SpyFixturesView()
+        fixturesView = view
+        return view
+    }
+
+    func makeFixtureDetailView(presenter: FixtureDetailPresenter) -> any FixtureDetailView {
+        let view = SpyFixtureDetailView()
+        fixtureDetailView = view
+        return view
+    }
 
     func makeGroupsView(presenter: GroupsPresenter) -> any GroupsView {
         let view = SpyGroupsView()

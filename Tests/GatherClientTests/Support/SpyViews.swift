@@ -147,3 +147,24 @@ final class SpyGroupsView: GroupsView, RecordingView {
         states.append(state)
     }
 }
+
+@MainActor
+final class SpyFixturesView: FixturesView, RecordingView {
+    private(set) var states: [FixturesViewState] = []
+
+    func display(_ state: FixturesViewState) {
+        states.append(state)
+    }
+}
+
+@MainActor
+final class SpyFixtureDetailView: FixtureDetailView, RecordingView {
+    private(set) var states: [FixtureDetailViewState] = []
+    /// Told of each state as it is shown: the screen hears its live stream in a task of its own.
+    var onDisplay: ((FixtureDetailViewState) -> Void)?
+
+    func display(_ state: FixtureDetailViewState) {
+        states.append(state)
+        onDisplay?(state)
+    }
+}

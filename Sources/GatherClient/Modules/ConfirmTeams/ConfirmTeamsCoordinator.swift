@@ -8,10 +8,11 @@ package final class ConfirmTeamsCoordinator: ScreenCoordinator, ConfirmTeamsPres
     private unowned let app: AppCoordinator
     private let onGatherEnd: @MainActor (GatherResult, KeptResult) -> Void
 
-    init(app: AppCoordinator, players: [Player], onGatherEnd: @escaping @MainActor (GatherResult, KeptResult) -> Void) {
+    init(app: AppCoordinator, players: [Player], fixture: TeamsFixture? = nil,
+         onGatherEnd: @escaping @MainActor (GatherResult, KeptResult) -> Void) {
         self.app = app
         self.onGatherEnd = onGatherEnd
-        presenter = ConfirmTeamsPresenter(players: players)
+        presenter = ConfirmTeamsPresenter(players: players, fixture: fixture)
         let view = app.factory.makeConfirmTeamsView(presenter: presenter)
         screen = view
         presenter.view = view
@@ -29,7 +30,8 @@ package final class ConfirmTeamsCoordinator: ScreenCoordinator, ConfirmTeamsPres
                              teamA: [Player], teamB: [Player], balanceSeed: Int?) {
         let bench = Dictionary(presenter.members(of: .bench).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let coordinator = GatherCoordinator(app: app, gatherID: gatherID, assignments: assignments, teamA: teamA, teamB: teamB,
-                                            balanceSeed: balanceSeed, otherNames: bench, onEnd: onGatherEnd)
+                                            balanceSeed: balanceSeed, otherNames: bench, fixtureID: presenter.fixture?.id,
+                                            onEnd: onGatherEnd)
         app.push(coordinator)
     }
 }

@@ -49,6 +49,21 @@ package struct ConfirmTeamsViewState: Equatable, Sendable {
     /// The teams on screen were balanced by the ratings; before a balance, that B will use them
     /// (trusted for these players), else the declared skill.
     package var balancesByRating = false
+    /// The teams are for a fixture: P publishes them for its friends to see.
+    package var canPublish = false
+    package var isPublishing = false
+}
+
+/// The fixture a line-up is made for: P publishes its teams there, and the match played from it
+/// is linked to it.
+package struct TeamsFixture: Sendable {
+    package let id: Int
+    package let service: any FixtureService
+
+    package init(id: Int, service: any FixtureService) {
+        self.id = id
+        self.service = service
+    }
 }
 
 @MainActor
@@ -86,6 +101,8 @@ package final class ConfirmTeamsPresenter {
     private var ratings: [Int: RatingSummary] = [:]
     /// The split on screen was made by the ratings (not by the declared skill).
     private var splitByRating = false
+    package let fixture: TeamsFixture?
+    private var isPublishing = false
 
     /// A split with the sides not told apart: the team holding the lowest id.
     private struct SplitKey: Hashable {
@@ -103,8 +120,10 @@ package final class ConfirmTeamsPresenter {
     static let order: [Team] = [.bench, .teamA, .teamB]
 
     /// `makeSeed` draws the seed of each balance (tests give fixed ones).
-    package init(players: [Player], makeSeed: @escaping () -> Int = { Int.random(in: BalanceRequest.seedRange) }) {
+    package init(players: [Player], fixture: TeamsFixture? = nil,
+                 makeSeed: @escaping () -> Int = { Int.random(in: BalanceRequest.seedRange) }) {
         self.players = players
+        self.fixture = fixture
         self.makeSeed = makeSeed
         teams = Dictionary(uniqueKeysWithValues: players.map { ($0.id, Team.bench) })
         highlightedID = players.first?.id
@@ -286,6 +305,30 @@ package final class ConfirmTeamsPresenter {
                                balanceSeed: balanceSeed)
     }
 
+    /// P: the teams on screen published to the fixture, for every friend to see on their link.
+    /// Everyone must be on a team: the published teams are all those holding places.
+    package func publish() async {
+        guard let fixture, !isPublishing else { return }
+        guard members(of: .bench).isEmpty, canStart else {
+            error = "Put everyone on a team first: the teams published are all those holding places"
+            render()
+            return
+        }
+        isPublishing = true
+        error = nil
+        notice = "Publishing the teams…"
+        render()
+        do {
+            _ = try await fixture.service.publishTeams(fixture: fixture.id, teamA: members(of: .teamA).map(\.id),
+                                                       teamB: members(of: .teamB).map(\.id))
+            notice = "Published: friends see these teams on their links"
+        } catch {
+            self.error = ServiceError(error).message
+        }
+        isPublishing = false
+        render()
+    }
+
     private func skill(of team: Team) -> Int {
         members(of: team).reduce(0) { $0 + BalanceCandidate.skillPoints($1.skill) }
     }
@@ -302,6 +345,6 @@ package final class ConfirmTeamsPresenter {
         view?.display(ConfirmTeamsViewState(sections: sections, error: error,
                                             skillDifference: abs(skill(of: .teamA) - skill(of: .teamB)),
                                             isBalanced: balanceSeed != nil, notice: notice, predictedWinA: predictedWinA,
-                                            balancesByRating: byRating))
+                                            balancesByRating: byRating, canPublish: fixture != nil, isPublishing: isPublishing))
     }
 }

@@ -9,7 +9,7 @@ package final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegat
     private let onEnd: @MainActor (GatherResult, KeptResult) -> Void
 
     init(app: AppCoordinator, gatherID: UUID, assignments: [TeamAssignmentEntry], teamA: [Player], teamB: [Player],
-         balanceSeed: Int? = nil, otherNames: [Int: String] = [:], resuming unfinished: UnfinishedMatch? = nil,
+         balanceSeed: Int? = nil, otherNames: [Int: String] = [:], resuming unfinished: UnfinishedMatch? = nil, fixtureID: Int? = nil,
          onEnd: @escaping @MainActor (GatherResult, KeptResult) -> Void) {
         self.app = app
         self.onEnd = onEnd
@@ -21,7 +21,7 @@ package final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegat
         presenter = GatherPresenter(gatherID: gatherID, assignments: assignments, teamA: teamA, teamB: teamB,
                                     keeper: dependencies.pendingResults,
                                     ticker: dependencies.makeTicker(), time: dependencies.time, balanceSeed: balanceSeed,
-                                    otherNames: otherNames, live: live, resuming: unfinished)
+                                    otherNames: otherNames, live: live, resuming: unfinished, fixtureID: fixtureID)
         let view = app.factory.makeGatherView(presenter: presenter)
         screen = view
         presenter.view = view

@@ -76,6 +76,8 @@ package final class GatherPresenter {
     private let assignments: [TeamAssignmentEntry]
     /// Stored with the result: the teams came from this balanced split.
     private let balanceSeed: Int?
+    /// The fixture the match is played from, linked when its result goes up.
+    private let fixtureID: Int?
     private let teamA: [Player]
     private let teamB: [Player]
     /// Names of the players not on the pitch (the bench, players retired since), kept with the
@@ -107,7 +109,9 @@ package final class GatherPresenter {
     /// with the result.
     package init(gatherID: UUID, assignments: [TeamAssignmentEntry], teamA: [Player], teamB: [Player], keeper: any ResultKeeper,
                 ticker: any Ticker, time: any TimeSource, duration: Duration = MatchClock.defaultDuration, balanceSeed: Int? = nil,
-                otherNames: [Int: String] = [:], live: LiveBroadcast? = nil, resuming unfinished: UnfinishedMatch? = nil) {
+                otherNames: [Int: String] = [:], live: LiveBroadcast? = nil, resuming unfinished: UnfinishedMatch? = nil,
+                fixtureID: Int? = nil) {
+        self.fixtureID = fixtureID
         self.otherNames = otherNames
         self.live = live
         self.gatherID = gatherID
@@ -340,7 +344,7 @@ package final class GatherPresenter {
     private func record() -> GatherRecord {
         let createdAt = kickOff ?? openedAt
         return GatherRecord(id: gatherID, assignments: assignments, result: result, balanceSeed: balanceSeed,
-                            createdAt: createdAt, endedAt: max(createdAt, time.date()))
+                            createdAt: createdAt, endedAt: max(createdAt, time.date()), fixtureID: fixtureID)
     }
 
     private var names: [Int: String] {

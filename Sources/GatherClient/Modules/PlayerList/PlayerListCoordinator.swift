@@ -63,6 +63,13 @@ package final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresente
         app.push(ShareLinksCoordinator(app: app, service: service))
     }
 
+    package func playerListDidRequestFixtures(_ presenter: PlayerListPresenter) {
+        guard let fixtures = app.dependencies.fixtures else { return }
+        app.push(FixturesCoordinator(app: app, fixtures: fixtures, roster: presenter.players) { [weak self] result, kept in
+            self?.gatherEnded(with: result, kept: kept)
+        })
+    }
+
     package func playerListDidRequestGroups(_ presenter: PlayerListPresenter) {
         guard let groups = app.dependencies.groups, let session = app.dependencies.sessionStore.savedSession() else { return }
         app.push(GroupsCoordinator(app: app, service: groups.service, chooser: groups.chooser, session: session))

@@ -78,6 +78,7 @@ package protocol PlayerListPresenterDelegate: AnyObject {
     func playerListDidRequestLeaderboard(_ presenter: PlayerListPresenter)
     func playerListDidRequestShareLinks(_ presenter: PlayerListPresenter)
     func playerListDidRequestGroups(_ presenter: PlayerListPresenter)
+    func playerListDidRequestFixtures(_ presenter: PlayerListPresenter)
 }
 
 /// The roster: browse, add, delete, and pick who plays (selection mode).
@@ -278,6 +279,13 @@ package final class PlayerListPresenter {
         guard prompt == nil else { return }
         clearNotices()
         delegate?.playerListDidRequestShareLinks(self)
+    }
+
+    /// f: the group's fixtures, to see who's in.
+    package func showFixtures() {
+        guard prompt == nil else { return }
+        clearNotices()
+        delegate?.playerListDidRequestFixtures(self)
     }
 
     /// m: my groups, to act on another or invite someone.

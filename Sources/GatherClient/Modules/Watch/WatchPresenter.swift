@@ -4,15 +4,8 @@ import GatherDomain
 /// What the Watch screen shows: the match being played as last heard, its clock counted to now,
 /// and whether what it shows is live.
 package struct WatchViewState: Equatable, Sendable {
-    package enum Connection: Equatable, Sendable {
-        case connecting
-        /// The stream is open: what is shown is as the organiser's `gather` last said.
-        case live
-        /// The stream was lost: what is shown is as last heard; the next try in so many seconds.
-        case reconnecting(inSeconds: Int, reason: String)
-        /// Refused for good (a revoked link, an expired session): `r` tries again.
-        case stopped(reason: String)
-    }
+    /// Whether what is shown is live, as `LiveFeedConnection` keeps it.
+    package typealias Connection = LiveFeedConnection.State
 
     package var connection: Connection
     /// nil: no match is being played (or none heard of yet).
@@ -47,30 +40,23 @@ package protocol WatchView: Screen {
 @MainActor
 package final class WatchPresenter {
     package weak var view: (any WatchView)?
-    private let feed: any LiveFeed
     private let ticker: any Ticker
     private let time: any TimeSource
     private let label: String
 
-    private var connection: WatchViewState.Connection = .connecting
+    private let connection: LiveFeedConnection
     private var match: LiveMatch?
     /// When `match` was heard (monotonic), to count a running clock from.
     private var heardAt: Duration = .zero
     private var lastHeard: Date?
     private let times: MatchDateFormat
-    private var listening: Task<Void, Never>?
-    /// Connections lost in a row: the wait before the next try doubles with each.
-    private var failures = 0
-    /// The wait the server asked for (`retry:`), the shortest there is.
-    private var shortestWait: Duration = .seconds(1)
-    private var reconnectAt: Duration?
-    private var isStopped = false
 
     /// The longest wait between two tries.
-    package static let longestWait: Duration = .seconds(30)
+    package static let longestWait = LiveFeedConnection.longestWait
 
     package init(feed: any LiveFeed, ticker: any Ticker, time: any TimeSource, label: String, timeZone: TimeZone = .current) {
-        self.feed = feed
+        connection = LiveFeedConnection(feed: feed, time: time,
+                                        sessionExpired: "Your session has expired: run gather login, then gather watch again.")
         self.ticker = ticker
         self.time = time
         self.label = label
@@ -80,52 +66,22 @@ package final class WatchPresenter {
     package func viewDidLoad() {
         // One tick a second: the clock's digits, the countdown to the next try.
         ticker.start(every: .seconds(1)) { [weak self] in self?.tick() }
-        connect()
+        connection.start(onEvent: { [weak self] in self?.hear($0) }, onChange: { [weak self] in self?.display() })
     }
 
     /// r: connect again now, without waiting out the backoff.
     package func reconnectNow() {
-        guard connection != .live, connection != .connecting else { return }
-        failures = 0
-        connect()
+        connection.reconnectNow()
     }
 
     /// The screen closes: the stream with it, and no try after (a tick already on its way included).
     package func stop() {
         ticker.stop()
-        listening?.cancel()
-        listening = nil
-        reconnectAt = nil
-        isStopped = true
-    }
-
-    private func connect() {
-        guard !isStopped else { return }
-        listening?.cancel()
-        reconnectAt = nil
-        connection = .connecting
-        display()
-        let events = feed.events()
-        listening = Task { [weak self] in
-            do {
-                for try await event in events {
-                    guard !Task.isCancelled else { return }
-                    self?.hear(event)
-                }
-                guard !Task.isCancelled else { return }
-                self?.lost(ServiceError.unreachable("The server ended the stream"))
-            } catch {
-                guard !Task.isCancelled else { return }
-                self?.lost(ServiceError(error))
-            }
-        }
+        connection.stop()
     }
 
     private func hear(_ event: LiveFeedEvent) {
         switch event {
-        case .connected:
-            connection = .live
-            failures = 0
         case .match(let heard):
             match = heard
             heardAt = time.now()
@@ -133,41 +89,14 @@ package final class WatchPresenter {
         case .resultsChanged:
             // A result was saved: the table changed, and the match shown stays as heard.
             lastHeard = time.date()
-        case .retry(let wait):
-            shortestWait = min(max(wait, .milliseconds(100)), WatchPresenter.longestWait)
-        }
-        display()
-    }
-
-    private func lost(_ error: ServiceError) {
-        listening = nil
-        switch error {
-        case .unauthorized:
-            connection = .stopped(reason: "Your session has expired: run gather login, then gather watch again.")
-        case .rejected(let status, let reason) where status < 500 && status != 429:
-            // A revoked link ("this link does not exist or was revoked"), a server without live matches.
-            connection = .stopped(reason: WatchPresenter.sentence(reason))
-        case .unknownPlayers(_, let reason), .insufficientScope(let reason):
-            connection = .stopped(reason: WatchPresenter.sentence(reason))
-        case .unreachable, .invalidResponse, .rejected:
-            // Lost, busy (429, 503) or restarting: the match goes on, so the screen tries again.
-            failures += 1
-            let wait = min(shortestWait * (1 << min(failures - 1, 10)), WatchPresenter.longestWait)
-            reconnectAt = time.now() + wait
-            connection = .reconnecting(inSeconds: WatchPresenter.wholeSeconds(wait), reason: WatchPresenter.sentence(error.message))
+        case .connected, .retry:
+            break
         }
         display()
     }
 
     private func tick() {
-        if let reconnectAt, case .reconnecting(_, let reason) = connection {
-            let left = reconnectAt - time.now()
-            guard left > .zero else {
-                connect()
-                return
-            }
-            connection = .reconnecting(inSeconds: WatchPresenter.wholeSeconds(left), reason: reason)
-        }
+        connection.tick()
         display()
     }
 
@@ -202,20 +131,12 @@ package final class WatchPresenter {
     }
 
     private func display() {
-        view?.display(WatchViewState(connection: connection, match: match, clock: MatchClock.format(remaining), phase: phase,
+        view?.display(WatchViewState(connection: connection.state, match: match, clock: MatchClock.format(remaining), phase: phase,
                                      lastHeard: lastHeard.map(times.string(from:)), label: label))
     }
 
     /// A reason as a sentence of its own: capitalised, ending with a full stop.
     static func sentence(_ reason: String) -> String {
-        guard let first = reason.first else { return reason }
-        let ended = reason.last.map { ".!?".contains($0) } ?? false
-        return first.uppercased() + reason.dropFirst() + (ended ? "" : ".")
-    }
-
-    /// Rounded up, so a wait never reads 0 s before it is over.
-    private static func wholeSeconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(seconds) + (attoseconds > 0 ? 1 : 0)
+        reason.capitalizedFirst.sentence
     }
 }
