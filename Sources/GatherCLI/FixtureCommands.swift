@@ -24,7 +24,8 @@ enum FixtureCommands {
         do {
             fixture = try await APIFixtureService(client: context.client)
                 .create(startsAt: startsAt, timeZone: time.timeZone, place: command.value("--place"), mapLink: command.value("--map"),
-                        places: places, minimum: minimum, answersCloseAt: closes, cost: command.value("--cost"))
+                        places: places, minimum: minimum, answersCloseAt: closes, cost: command.value("--cost"),
+                        repeatsWeekly: command.has("--weekly"))
         } catch ServiceError.rejected(400, let reason) {
             throw ServiceError.rejected(status: 400, reason: flagged(reason))
         }
@@ -34,6 +35,9 @@ enum FixtureCommands {
         context.console.note("Fixture \(fixture.id): \(own.long(from: fixture.startsAt)) (\(fixture.timeZone))"
                              + (fixture.place.map { ", \($0)" } ?? "") + ", \(fixture.places) places; answers close "
                              + own.long(from: fixture.answersCloseAt))
+        if fixture.seriesId != nil {
+            context.console.note("Every week at the same time: each fixture is made \(FixtureDraft.defaultAheadDays) days ahead, a fixture of its own")
+        }
         context.console.note("gather fixtures links \(fixture.id) makes every player a link to answer with")
     }
 

@@ -25,20 +25,7 @@ extension KickOffTime {
 
     /// `text` as `parse` reads it, past or future; `option` names where it was given, for the reason.
     func date(_ text: String, option: String) throws -> Date {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        var date: Date?
-        for format in ["yyyy-MM-dd HH:mm", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss"] where date == nil {
-            date = formatter(format).date(from: trimmed)
-        }
-        if date == nil {
-            let internet = ISO8601DateFormatter()
-            date = internet.date(from: trimmed)
-            if date == nil {
-                internet.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-                date = internet.date(from: trimmed)
-            }
-        }
-        guard let date else {
+        guard let date = date(reading: text) else {
             throw CommandFailure.usage("\(option) is a date and time: \"2026-11-19 19:00\" (in \(zoneName)) or RFC 3339 "
                                        + "(\"2026-11-19T18:00:00Z\") (got \"\(text)\")")
         }

@@ -203,8 +203,20 @@ final class ConfirmTeamsPresenterTests: XCTestCase {
         XCTAssertEqual(service.published.map(\.fixture), [7])
         XCTAssertEqual(service.published.first?.teamA, [Fixtures.ana.id, Fixtures.carla.id])
         XCTAssertEqual(service.published.first?.teamB, [Fixtures.bruno.id])
-        XCTAssertEqual(view.last?.notice, "Published: friends see these teams on their links")
+        XCTAssertEqual(delegate.published.map(\.id), [7], "back to the fixture")
+        XCTAssertEqual(delegate.starts, [], "the match is started from the fixture")
         XCTAssertEqual(view.last?.isPublishing, false)
+    }
+
+    func testTeamsPublishedBeforeAreWhereTheOrganiserStartsFrom() {
+        let published = PublishedTeams(teamA: [.init(playerId: Fixtures.carla.id, name: "Carla")],
+                                       teamB: [.init(playerId: Fixtures.ana.id, name: "Ana"), .init(playerId: 99, name: "Gone")],
+                                       predictedWinA: nil, publishedAt: Date())
+        makePresenter(fixture: TeamsFixture(id: 7, service: StubFixtureService([]), published: published))
+        XCTAssertEqual(names(of: .teamA), ["Carla"])
+        XCTAssertEqual(names(of: .teamB), ["Ana"])
+        XCTAssertEqual(names(of: .bench), ["Bruno"], "who took a place since waits on the bench")
+        XCTAssertEqual(highlightedNames, ["Bruno"])
     }
 
     func testARefusedPublicationSaysWhyAndTheTeamsStay() async {
@@ -216,6 +228,7 @@ final class ConfirmTeamsPresenterTests: XCTestCase {
         await presenter.publish()
         XCTAssertEqual(view.last?.error, "someone answered meanwhile: look again at who holds a place")
         XCTAssertEqual(view.last?.sections, before)
+        XCTAssertEqual(delegate.published, [], "still on the teams")
     }
 
     func testTeamsOfNoFixtureCannotBePublished() async {

@@ -19,6 +19,12 @@ final class FixtureDetailPresenterTests: XCTestCase {
         func fixtureDetail(_ presenter: FixtureDetailPresenter, didRequestTeamsOf players: [Player], for fixture: Fixture) {
             teamsRequested.append(players)
         }
+
+        private(set) var matches: [(teamA: [String], teamB: [String])] = []
+
+        func fixtureDetail(_ presenter: FixtureDetailPresenter, didStartMatchWith teamA: [Player], _ teamB: [Player], for fixture: Fixture) {
+            matches.append((teamA.map(\.name), teamB.map(\.name)))
+        }
     }
 
     @MainActor
@@ -238,5 +244,69 @@ final class FixtureDetailPresenterTests: XCTestCase {
         screen.service.answerElsewhere(fixture: 1, player: Fixtures.ana, .in)
         await screen.presenter.refresh()
         XCTAssertEqual(screen.row("Ana")?.standing, "place 1")
+    }
+
+    func testTheMatchStartsFromTheFixtureWithItsPublishedTeams() async {
+        let screen = screen()
+        screen.presenter.startMatch()
+        XCTAssertEqual(screen.state?.problem, "Publish the teams first: t makes them from the players holding places")
+        XCTAssertEqual(screen.state?.canStartMatch, false)
+        XCTAssertTrue(screen.delegate.matches.isEmpty)
+
+        var published = StubFixtureService.thursday()
+        published.teams = PublishedTeams(teamA: [.init(playerId: Fixtures.ana.id, name: "Ana"), .init(playerId: 99, name: "Gone")],
+                                         teamB: [.init(playerId: Fixtures.bruno.id, name: "Bruno")], predictedWinA: 0.5, publishedAt: Date())
+        screen.presenter.teamsPublished(published)
+        XCTAssertEqual(screen.state?.notice, "Teams published: friends see them on their links. s starts the match")
+        XCTAssertEqual(screen.state?.teams, ["Team A: Ana, Gone", "Team B: Bruno", "Chances by the ratings: A 50 % · B 50 %"])
+        XCTAssertEqual(screen.state?.canStartMatch, true)
+        screen.presenter.startMatch()
+        XCTAssertEqual(screen.delegate.matches.map(\.teamA), [["Ana"]], "a player deleted since plays no more")
+        XCTAssertEqual(screen.delegate.matches.map(\.teamB), [["Bruno"]])
+    }
+
+    func testWhatCannotBeDoneIsSaidAndNothingIsSent() async {
+        var fixture = StubFixtureService.thursday()
+        fixture.answers = [FixtureAnswer(playerId: nil, name: "Zed", answer: .in, place: 1, answeredAt: Date(), guestOf: 1, guestId: 9)]
+        fixture.teams = PublishedTeams(teamA: [.init(playerId: 98, name: "Gone")], teamB: [.init(playerId: Fixtures.ana.id, name: "Ana")],
+                                       predictedWinA: nil, publishedAt: Date())
+        let screen = screen(fixture)
+        screen.presenter.requestLink()
+        XCTAssertEqual(screen.state?.problem, "A guest answers through their host: links are for players")
+        XCTAssertNil(screen.state?.prompt)
+        screen.presenter.startMatch()
+        XCTAssertEqual(screen.state?.problem, "Each team needs a player of the roster: t makes the teams again")
+        XCTAssertTrue(screen.delegate.matches.isEmpty)
+
+        let played = self.screen(StubFixtureService.thursday(status: .played))
+        played.presenter.startMatch()
+        XCTAssertEqual(played.state?.problem, "This fixture was played: no match is played from it now")
+        played.presenter.requestTeams()
+        XCTAssertEqual(played.state?.problem, "This fixture was played: its teams can no longer change")
+    }
+
+    func testAFailedLinkOrReloadIsSaidAndTheListStaysAsItWas() async {
+        let screen = screen()
+        screen.presenter.requestLink()
+        screen.service.failNext(with: .rejected(status: 403, reason: "only organisers make links"))
+        screen.links.failNext(with: .rejected(status: 403, reason: "only organisers make links"))
+        await screen.presenter.confirmLink()
+        XCTAssertEqual(screen.state?.problem, "only organisers make links")
+        XCTAssertNil(screen.state?.link)
+        await screen.presenter.refresh()
+        XCTAssertEqual(screen.state?.problem, "only organisers make links", "the stub's refusal, now of the reload")
+        XCTAssertEqual(screen.state?.rows.count, 4)
+        await screen.presenter.refresh()
+        XCTAssertNil(screen.state?.problem, "a reload that works clears it")
+    }
+
+    func testReloadsAskedForWhileOneIsUnderWayBecomeOneMore() async {
+        let screen = screen(live: false)
+        let first = Task { await screen.presenter.refresh() }
+        let second = Task { await screen.presenter.refresh() }
+        let third = Task { await screen.presenter.refresh() }
+        _ = await (first.value, second.value, third.value)
+        XCTAssertLessThanOrEqual(screen.service.fetchCount, 2, "one under way, one more after it")
+        XCTAssertGreaterThanOrEqual(screen.service.fetchCount, 1)
     }
 }

@@ -72,17 +72,22 @@ final class FixturesFlowTests: XCTestCase {
         XCTAssertEqual(started.app.factory.confirmTeamsView?.last?.canPublish, true)
         teams.assignHighlighted(to: .teamA)
         teams.assignHighlighted(to: .teamB)
-        await teams.publish()
-        XCTAssertEqual(started.service.published.map(\.teamA), [[Fixtures.ana.id]])
 
-        // Answers heard while the teams or the match are on top are fetched once the fixture is back.
+        // Answers heard while the teams are on top are fetched once the fixture is back.
         let fetched = started.service.fetchCount
         started.feed.send(.resultsChanged)
         await started.app.settled()
         XCTAssertEqual(started.service.fetchCount, fetched)
 
-        teams.start()
+        await teams.publish()
+        XCTAssertEqual(started.service.published.map(\.teamA), [[Fixtures.ana.id]])
+        XCTAssertEqual(started.app.app.stack.count, 3, "back on the fixture")
+        await started.app.settled()
+        XCTAssertEqual(started.service.fetchCount, fetched + 1, "what was heard meanwhile is fetched")
+
+        detail(started.app)?.presenter.startMatch()
         let gather = started.app.gather?.presenter
+        XCTAssertEqual(started.app.factory.gatherView?.last?.teamA, ["Ana"])
         gather?.changeScore(of: .teamB, by: 1)
         gather?.requestEnd()
         await gather?.confirmEnd()

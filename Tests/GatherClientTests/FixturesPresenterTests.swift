@@ -16,7 +16,8 @@ final class FixturesPresenterTests: XCTestCase {
     }
 
     private func presenter(_ service: StubFixtureService) -> (FixturesPresenter, SpyFixturesView, SpyDelegate) {
-        let presenter = FixturesPresenter(service: service, now: { Date(timeIntervalSince1970: 1_796_000_000) })
+        let zone = TimeZone(identifier: "Europe/Amsterdam") ?? .gmt
+        let presenter = FixturesPresenter(service: service, zone: zone, now: { Date(timeIntervalSince1970: 1_796_000_000) })
         let view = SpyFixturesView(), delegate = SpyDelegate()
         presenter.view = view
         presenter.delegate = delegate
@@ -71,5 +72,54 @@ final class FixturesPresenterTests: XCTestCase {
         await presenter.reload()
         XCTAssertNil(view.last?.problem)
         XCTAssertEqual(view.last?.isEmpty, true)
+    }
+
+    func testANewFixtureStartsAWeekAfterTheLastOneToComeAndIsCheckedBeforeItIsSent() async {
+        let service = StubFixtureService([StubFixtureService.thursday(id: 1, places: 10)])
+        let (presenter, view, _) = presenter(service)
+        await presenter.viewDidLoad()
+        presenter.beginNew()
+        let form = view.last?.form
+        XCTAssertEqual(form, NewFixtureForm(kickOff: "2026-12-10 19:00", places: "10", place: "Sportpark Noord", weekly: false,
+                                            zone: "Europe/Amsterdam"))
+
+        var typed = form ?? NewFixtureForm(kickOff: "", places: "", place: "", weekly: false, zone: "")
+        typed.kickOff = "next thursday"
+        await presenter.submitNew(typed)
+        XCTAssertEqual(view.last?.problem, "Kick-off is a date and time, like 2026-12-03 19:00 (in Europe/Amsterdam)")
+        typed.kickOff = "2026-11-01 19:00"
+        await presenter.submitNew(typed)
+        XCTAssertEqual(view.last?.problem, "Kick-off 2026-11-01 19:00 is in the past: a fixture is a match to come")
+        typed.kickOff = "2026-12-10 20:30"
+        typed.places = "0"
+        await presenter.submitNew(typed)
+        XCTAssertEqual(view.last?.problem, "Places is how many play, from 1 to 200")
+        XCTAssertEqual(view.last?.form?.kickOff, "2026-12-10 20:30", "what was typed stays")
+        XCTAssertNil(service[2], "nothing sent")
+
+        typed.places = "12"
+        typed.weekly = true
+        await presenter.submitNew(typed)
+        XCTAssertNil(view.last?.form)
+        XCTAssertEqual(service[2]?.startsAt, Date(timeIntervalSince1970: 1_796_931_000), "20:30 in Amsterdam, 19:30 UTC")
+        XCTAssertEqual(service[2]?.places, 12)
+        XCTAssertNotNil(service[2]?.seriesId, "a weekly series")
+        XCTAssertEqual(view.last?.notice, "Weekly from Thu 10 Dec 20:30, 12 places. Enter opens it, to hand out the links")
+        XCTAssertEqual(view.last?.highlighted, 1, "the new one highlighted")
+    }
+
+    func testARefusedFixtureKeepsTheFormAndSaysWhy() async {
+        let service = StubFixtureService([])
+        let (presenter, view, _) = presenter(service)
+        await presenter.viewDidLoad()
+        presenter.beginNew()
+        XCTAssertEqual(view.last?.form?.kickOff, "", "no fixture to start from")
+        service.failNext(with: .rejected(status: 400, reason: "timeZone is not a time zone this server knows"))
+        await presenter.submitNew(NewFixtureForm(kickOff: "2026-12-10 19:00", places: "10", place: "", weekly: false, zone: "Europe/Amsterdam"))
+        XCTAssertEqual(view.last?.problem, "timeZone is not a time zone this server knows")
+        XCTAssertNotNil(view.last?.form)
+        XCTAssertTrue(presenter.cancelNew())
+        XCTAssertNil(view.last?.form)
+        XCTAssertFalse(presenter.cancelNew())
     }
 }

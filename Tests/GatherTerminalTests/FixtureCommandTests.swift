@@ -337,4 +337,15 @@ final class FixtureCommandTests: XCTestCase {
         XCTAssertGreaterThan(code.count, 10, terminal.screen())
         XCTAssertTrue(code.joined().allSatisfy { " ▀▄█".contains($0) }, "half blocks only")
     }
+
+    func testAWeeklyFixtureMakesEachWeekWithinTwoWeeksAsAFixtureOfItsOwn() throws {
+        try logIn("weekly", players: ["Ana"])
+        let made = try client(["fixtures", "new", "--at", "\(day(3)) 19:00", "--zone", "Europe/Amsterdam", "--places", "10", "--weekly"])
+        XCTAssertEqual(made.status, 0, made.errors)
+        XCTAssertTrue(made.errors.contains("Every week at the same time: each fixture is made 14 days ahead"), made.errors)
+        let listed = try XCTUnwrap(try client(["fixtures", "list", "--json"]).json() as? [[String: Any]])
+        XCTAssertEqual(listed.count, 2, "this week's and next week's")
+        XCTAssertEqual(Set(listed.compactMap { $0["seriesId"] as? Int }).count, 1, "one series")
+        XCTAssertEqual(Set(listed.compactMap { $0["id"] as? Int }).count, 2)
+    }
 }

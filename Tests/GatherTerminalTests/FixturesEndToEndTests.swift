@@ -91,17 +91,18 @@ final class FixturesEndToEndTests: XCTestCase {
         terminal.press("Escape")
         terminal.waitFor("2/2 in · 1 waiting · 1 no answer")
 
-        // Teams of those holding places, published, then played from the fixture.
+        // Teams of those holding places, published (Enter), then the match played from the fixture (s).
         terminal.press("t")
         terminal.waitFor("Bench (2)")
         terminal.press("a", "b")
         terminal.waitFor("Team B (1)")
-        terminal.press("P")
-        terminal.waitFor("Published: friends see these teams on their links")
+        terminal.press("Enter")
+        terminal.waitFor("Teams published: friends see them on their links")
+        terminal.waitFor("Team A: Ana")
         let published = try XCTUnwrap(try fixtureJSON(id)["teams"] as? [String: Any])
         XCTAssertEqual((published["teamA"] as? [[String: Any]])?.compactMap { $0["name"] as? String }, ["Ana"])
         XCTAssertEqual((published["teamB"] as? [[String: Any]])?.compactMap { $0["name"] as? String }, ["Ben"])
-        terminal.press("Enter")
+        terminal.press("s")
         terminal.waitFor("Ready")
         terminal.press("+", "e")
         terminal.waitFor("winner Team A")
@@ -143,5 +144,32 @@ final class FixturesEndToEndTests: XCTestCase {
         terminal.waitFor("Lu: out")
         XCTAssertEqual((try fixtureJSON(id)["answers"] as? [[String: Any]])?.filter { $0["name"] as? String == "Lu" }.first?["answer"] as? String,
                        "out")
+    }
+
+    func testAt60x16AWeeklyFixtureIsSetOnTheFixturesScreen() throws {
+        try commandLine.logIn("organiser", players: ["Ana", "Ben"])
+        let terminal = try terminal(columns: 60, rows: 16)
+        terminal.waitFor("Ana")
+        terminal.press("f")
+        terminal.waitFor("No fixture yet")
+        terminal.press("n")
+        terminal.waitFor("Kick-off (GMT)")
+        terminal.type("tomorrow 19:00")
+        terminal.press("Enter")
+        terminal.waitFor("Kick-off is a date and time, like 2026-12-03 19:00")
+        terminal.press("C-u")
+        terminal.type("\(GatherCommandLine.day(2)) 19:00")
+        terminal.press("Tab", "BSpace", "BSpace")
+        terminal.type("8")
+        terminal.press("Tab")
+        terminal.type("Sporthal Oost")
+        terminal.press("Tab", "Space", "Enter")
+        terminal.waitFor("Weekly from")
+        terminal.waitFor("Sporthal Oost")
+        let listed = try XCTUnwrap(try commandLine.run(["fixtures", "list", "--json"]).json() as? [[String: Any]])
+        XCTAssertEqual(listed.count, 2, "this week's and next week's, made at once")
+        XCTAssertEqual(listed.first?["places"] as? Int, 8)
+        XCTAssertNotNil(listed.first?["seriesId"] as? Int)
+        XCTAssertTrue(terminal.screen().split(separator: "\n").filter { $0.contains("Sporthal Oost") }.count == 2, terminal.screen())
     }
 }

@@ -27,18 +27,24 @@ package struct APIFixtureService: FixtureService {
 
     /// A new fixture kicking off at `startsAt`, set in `timeZone` (sent by its name, which the
     /// server must know); nil: the server's zone. Answers close two hours before kick-off unless
-    /// `answersCloseAt` says when.
+    /// `answersCloseAt` says when. `repeatsWeekly`: a weekly series, whose first fixture comes back.
     package func create(startsAt: Date, timeZone: TimeZone?, place: String? = nil, mapLink: String? = nil, places: Int,
-                        minimum: Int? = nil, answersCloseAt: Date? = nil, cost: String? = nil) async throws -> Fixture {
+                        minimum: Int? = nil, answersCloseAt: Date? = nil, cost: String? = nil,
+                        repeatsWeekly: Bool = false) async throws -> Fixture {
         // Validated here first so the message is the one the server would give.
         let draft: FixtureDraft
         do {
             draft = try FixtureDraft(startsAt: startsAt, timeZone: timeZone?.identifier, place: place, mapLink: mapLink, places: places,
-                                     minimum: minimum, answersCloseAt: answersCloseAt, cost: cost)
+                                     minimum: minimum, answersCloseAt: answersCloseAt, cost: cost, repeatsWeekly: repeatsWeekly)
         } catch {
             throw ServiceError.rejected(status: 400, reason: error.reason.capitalizedFirst)
         }
         return try await client.request(.post, "/api/fixtures", body: FixtureBody(draft, zone: timeZone), as: Fixture.self)
+    }
+
+    package func create(_ fixture: NewFixture) async throws -> Fixture {
+        try await create(startsAt: fixture.startsAt, timeZone: fixture.timeZone, place: fixture.place, places: fixture.places,
+                         repeatsWeekly: fixture.repeatsWeekly)
     }
 
     /// Cancels a fixture: it stays, `cancelled`, for friends and calendars to see.
@@ -74,7 +80,7 @@ private struct FixtureBody: Encodable {
         self.zone = zone
     }
 
-    enum CodingKeys: String, CodingKey { case startsAt, timeZone, place, mapLink, places, minimum, answersCloseAt, cost }
+    enum CodingKeys: String, CodingKey { case startsAt, timeZone, place, mapLink, places, minimum, answersCloseAt, cost, `repeat` }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -87,6 +93,7 @@ private struct FixtureBody: Encodable {
         try container.encodeIfPresent(draft.minimum, forKey: .minimum)
         try container.encodeIfPresent(draft.answersCloseAt.map(written), forKey: .answersCloseAt)
         try container.encodeIfPresent(draft.cost, forKey: .cost)
+        if draft.repeatsWeekly { try container.encode("weekly", forKey: .repeat) }
     }
 }
 

@@ -115,6 +115,26 @@ package protocol FixtureService: Sendable {
     func answer(fixture id: Int, player: Int, _ attendance: Attendance) async throws -> Fixture
     /// Publishes teams chosen by the organiser: together exactly the players holding places.
     func publishTeams(fixture id: Int, teamA: [Int], teamB: [Int]) async throws -> Fixture
+    /// A new fixture (answers closing two hours before kick-off), or the first of a weekly series.
+    func create(_ fixture: NewFixture) async throws -> Fixture
+}
+
+/// A fixture as the organiser sets it on the Fixtures screen.
+package struct NewFixture: Equatable, Sendable {
+    package var startsAt: Date
+    /// The zone it is played in: this computer's.
+    package var timeZone: TimeZone
+    package var place: String?
+    package var places: Int
+    package var repeatsWeekly: Bool
+
+    package init(startsAt: Date, timeZone: TimeZone, place: String?, places: Int, repeatsWeekly: Bool) {
+        self.startsAt = startsAt
+        self.timeZone = timeZone
+        self.place = place
+        self.places = places
+        self.repeatsWeekly = repeatsWeekly
+    }
 }
 
 /// Players' personal links, on which friends answer for themselves without an account.

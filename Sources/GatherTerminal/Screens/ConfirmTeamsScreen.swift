@@ -3,7 +3,7 @@ import Terminal
 
 /// Bench, Team A, Team B with their skill totals and each player's position and skill (Team A and
 /// Team B side by side on a wide terminal); a/b/n move the highlighted player, B balances, p pins,
-/// R re-rolls; for a fixture, P publishes the teams to its friends; Enter starts the gather.
+/// R re-rolls; Enter starts the gather, or for a fixture publishes the teams to its friends.
 @MainActor
 final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
     private let presenter: ConfirmTeamsPresenter
@@ -24,9 +24,9 @@ final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
 
     var title: String { "Confirm teams" }
     var keyHints: [KeyHint] {
-        [KeyHint(keys: "a/b/n", action: "A/B/bench"), KeyHint(keys: "B", action: "balance"), KeyHint(keys: "Enter", action: "start")]
+        [KeyHint(keys: "a/b/n", action: "A/B/bench"), KeyHint(keys: "B", action: "balance"),
+         KeyHint(keys: "Enter", action: state?.canPublish == true ? "publish" : "start")]
             + (state?.isBalanced == true ? [KeyHint(keys: "R", action: "re-roll")] : [])
-            + (state?.canPublish == true ? [KeyHint(keys: "P", action: "publish")] : [])
             + [KeyHint(keys: "p", action: "pin"), KeyHint(keys: "↑↓/jk", action: "move"), KeyHint(keys: "g/G", action: "first/last"),
                KeyHint(keys: "Esc", action: "back"),
                KeyHint(keys: "q", action: "quit")]
@@ -44,7 +44,7 @@ final class ConfirmTeamsScreen: TerminalScreen, ConfirmTeamsView {
         case .character("B"): presenter.balance()
         case .character("R") where state?.isBalanced == true: presenter.reroll()
         case .character("p"): presenter.togglePin()
-        case .character("P") where state?.canPublish == true:
+        case .enter where state?.canPublish == true:
             guard state?.isPublishing == false else { return .handled }
             let presenter = presenter
             effects.run { await presenter.publish() }

@@ -4,7 +4,8 @@ import Terminal
 
 /// One fixture: when and where, the headcount, and every player's answer, live as friends give
 /// them. i/o/m answer for the highlighted player, l hands them a personal link (with a QR code to
-/// scan at the pitch), t makes the teams from those holding places.
+/// scan at the pitch), t makes and publishes the teams from those holding places, s starts the
+/// match with them.
 @MainActor
 final class FixtureDetailScreen: TerminalScreen, FixtureDetailView {
     private let presenter: FixtureDetailPresenter
@@ -34,7 +35,9 @@ final class FixtureDetailScreen: TerminalScreen, FixtureDetailView {
     var keyHints: [KeyHint] {
         if state?.prompt != nil { return [KeyHint(keys: "y", action: "make the link"), KeyHint(keys: "n/Esc", action: "keep the old one")] }
         if state?.link != nil { return [KeyHint(keys: "Esc", action: "put the link away")] }
-        return [KeyHint(keys: "i/o/m", action: "in/out/maybe"), KeyHint(keys: "t", action: "teams"), KeyHint(keys: "l", action: "personal link"),
+        return [KeyHint(keys: "i/o/m", action: "in/out/maybe"), KeyHint(keys: "t", action: "teams")]
+            + (state?.canStartMatch == true ? [KeyHint(keys: "s", action: "start the match")] : [])
+            + [KeyHint(keys: "l", action: "personal link"),
                 KeyHint(keys: "r", action: "reload"), ListMove.hint, KeyHint(keys: "Esc", action: "back"), KeyHint(keys: "?", action: "help")]
     }
 
@@ -68,6 +71,7 @@ final class FixtureDetailScreen: TerminalScreen, FixtureDetailView {
         case .character("m"): effects.run { await presenter.answer(.maybe) }
         case .character("l"): presenter.requestLink()
         case .character("t"): presenter.requestTeams()
+        case .character("s"): presenter.startMatch()
         case .character("r"): effects.run { await presenter.refresh() }
         default: return .unhandled
         }

@@ -113,6 +113,12 @@ final class SpyConfirmTeamsDelegate: ConfirmTeamsPresenterDelegate {
                       teamA: [Player], teamB: [Player], balanceSeed: Int?) {
         starts.append(Start(gatherID: gatherID, assignments: assignments, teamA: teamA, teamB: teamB, balanceSeed: balanceSeed))
     }
+
+    private(set) var published: [Fixture] = []
+
+    func confirmTeams(_ presenter: ConfirmTeamsPresenter, didPublish fixture: Fixture) {
+        published.append(fixture)
+    }
 }
 
 @MainActor

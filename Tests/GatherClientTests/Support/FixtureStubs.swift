@@ -80,8 +80,25 @@ final class StubFixtureService: FixtureService, Sendable {
     func publishTeams(fixture id: Int, teamA: [Int], teamB: [Int]) async throws -> Fixture {
         try state.withLock { state in
             try state.takeFailure()
-            guard let fixture = state.fixtures[id] else { throw ServiceError.rejected(status: 404, reason: "fixture not found") }
+            guard var fixture = state.fixtures[id] else { throw ServiceError.rejected(status: 404, reason: "fixture not found") }
             state.published.append((id, teamA, teamB))
+            let member = { (id: Int) in PublishedTeams.Member(playerId: id, name: Fixtures.roster.first { $0.id == id }?.name ?? "#\(id)") }
+            fixture.teams = PublishedTeams(teamA: teamA.map(member), teamB: teamB.map(member), predictedWinA: nil,
+                                           publishedAt: Date(timeIntervalSince1970: 1_796_000_000))
+            state.fixtures[id] = fixture
+            return fixture
+        }
+    }
+
+    func create(_ new: NewFixture) async throws -> Fixture {
+        try state.withLock { state in
+            try state.takeFailure()
+            let id = (state.fixtures.keys.max() ?? 0) + 1
+            let fixture = Fixture(id: id, startsAt: new.startsAt, timeZone: new.timeZone.identifier,
+                                  utcOffset: new.timeZone.secondsFromGMT(for: new.startsAt), place: new.place, places: new.places,
+                                  answersCloseAt: new.startsAt.addingTimeInterval(-7_200), createdAt: new.startsAt, updatedAt: new.startsAt,
+                                  counts: AnswerCounts(unanswered: rosterSize), seriesId: new.repeatsWeekly ? 1 : nil)
+            state.fixtures[id] = fixture
             return fixture
         }
     }
@@ -120,10 +137,20 @@ private extension StubFixtureService.State {
 /// Personal links made in memory: each a new token.
 final class StubPersonalLinkService: PersonalLinkService, Sendable {
     private let made = Locked<[Int]>([])
+    private let failure = Locked<ServiceError?>(nil)
 
     var madeFor: [Int] { made.withLock { $0 } }
 
+    /// The next link is refused with `error`.
+    func failNext(with error: ServiceError) {
+        failure.withLock { $0 = error }
+    }
+
     func make(player: Int) async throws -> PersonalLink {
+        if let error = failure.withLock({ failure in
+            defer { failure = nil }
+            return failure
+        }) { throw error }
         let count = made.withLock { list in
             list.append(player)
             return list.count

@@ -7,11 +7,15 @@ package final class ConfirmTeamsCoordinator: ScreenCoordinator, ConfirmTeamsPres
     package let screen: any Screen
     private unowned let app: AppCoordinator
     private let onGatherEnd: @MainActor (GatherResult, KeptResult) -> Void
+    private let onPublished: @MainActor (Fixture) -> Void
 
+    /// With a `fixture`, Enter publishes the teams there and goes back (`onPublished`); without
+    /// one it starts the match.
     init(app: AppCoordinator, players: [Player], fixture: TeamsFixture? = nil,
-         onGatherEnd: @escaping @MainActor (GatherResult, KeptResult) -> Void) {
+         onGatherEnd: @escaping @MainActor (GatherResult, KeptResult) -> Void, onPublished: @escaping @MainActor (Fixture) -> Void = { _ in }) {
         self.app = app
         self.onGatherEnd = onGatherEnd
+        self.onPublished = onPublished
         presenter = ConfirmTeamsPresenter(players: players, fixture: fixture)
         let view = app.factory.makeConfirmTeamsView(presenter: presenter)
         screen = view
@@ -30,8 +34,12 @@ package final class ConfirmTeamsCoordinator: ScreenCoordinator, ConfirmTeamsPres
                              teamA: [Player], teamB: [Player], balanceSeed: Int?) {
         let bench = Dictionary(presenter.members(of: .bench).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let coordinator = GatherCoordinator(app: app, gatherID: gatherID, assignments: assignments, teamA: teamA, teamB: teamB,
-                                            balanceSeed: balanceSeed, otherNames: bench, fixtureID: presenter.fixture?.id,
-                                            onEnd: onGatherEnd)
+                                            balanceSeed: balanceSeed, otherNames: bench, onEnd: onGatherEnd)
         app.push(coordinator)
+    }
+
+    package func confirmTeams(_ presenter: ConfirmTeamsPresenter, didPublish fixture: Fixture) {
+        app.goBack()
+        onPublished(fixture)
     }
 }

@@ -49,20 +49,23 @@ package struct ConfirmTeamsViewState: Equatable, Sendable {
     /// The teams on screen were balanced by the ratings; before a balance, that B will use them
     /// (trusted for these players), else the declared skill.
     package var balancesByRating = false
-    /// The teams are for a fixture: P publishes them for its friends to see.
+    /// The teams are for a fixture: Enter publishes them for its friends to see (the match is
+    /// started from the fixture).
     package var canPublish = false
     package var isPublishing = false
 }
 
-/// The fixture a line-up is made for: P publishes its teams there, and the match played from it
-/// is linked to it.
+/// The fixture a line-up is made for: Enter publishes its teams there, for every friend to see.
 package struct TeamsFixture: Sendable {
     package let id: Int
     package let service: any FixtureService
+    /// The teams published before, which the screen starts from.
+    package let published: PublishedTeams?
 
-    package init(id: Int, service: any FixtureService) {
+    package init(id: Int, service: any FixtureService, published: PublishedTeams? = nil) {
         self.id = id
         self.service = service
+        self.published = published
     }
 }
 
@@ -76,6 +79,8 @@ package protocol ConfirmTeamsPresenterDelegate: AnyObject {
     /// The match starts: `gatherID` is its id from now on (the server hears of it when it is saved).
     func confirmTeams(_ presenter: ConfirmTeamsPresenter, didStart gatherID: UUID, assignments: [TeamAssignmentEntry],
                       teamA: [Player], teamB: [Player], balanceSeed: Int?)
+    /// A fixture's teams were published: `fixture` as it stands with them.
+    func confirmTeams(_ presenter: ConfirmTeamsPresenter, didPublish fixture: Fixture)
 }
 
 /// Splits the selected players into Team A and Team B (everyone starts on the bench) by hand or
@@ -126,7 +131,10 @@ package final class ConfirmTeamsPresenter {
         self.fixture = fixture
         self.makeSeed = makeSeed
         teams = Dictionary(uniqueKeysWithValues: players.map { ($0.id, Team.bench) })
-        highlightedID = players.first?.id
+        // Teams published before are where the organiser starts from.
+        for member in fixture?.published?.teamA ?? [] where teams[member.playerId] != nil { teams[member.playerId] = .teamA }
+        for member in fixture?.published?.teamB ?? [] where teams[member.playerId] != nil { teams[member.playerId] = .teamB }
+        highlightedID = ordered.first?.id
     }
 
     package func viewDidLoad() {
@@ -305,8 +313,8 @@ package final class ConfirmTeamsPresenter {
                                balanceSeed: balanceSeed)
     }
 
-    /// P: the teams on screen published to the fixture, for every friend to see on their link.
-    /// Everyone must be on a team: the published teams are all those holding places.
+    /// Enter, for a fixture: the teams on screen published there, for every friend to see on
+    /// their link. Everyone must be on a team: the published teams are all those holding places.
     package func publish() async {
         guard let fixture, !isPublishing else { return }
         guard members(of: .bench).isEmpty, canStart else {
@@ -319,10 +327,15 @@ package final class ConfirmTeamsPresenter {
         notice = "Publishing the teams…"
         render()
         do {
-            _ = try await fixture.service.publishTeams(fixture: fixture.id, teamA: members(of: .teamA).map(\.id),
-                                                       teamB: members(of: .teamB).map(\.id))
-            notice = "Published: friends see these teams on their links"
+            let published = try await fixture.service.publishTeams(fixture: fixture.id, teamA: members(of: .teamA).map(\.id),
+                                                                   teamB: members(of: .teamB).map(\.id))
+            notice = nil
+            isPublishing = false
+            render()
+            delegate?.confirmTeams(self, didPublish: published)
+            return
         } catch {
+            notice = nil
             self.error = ServiceError(error).message
         }
         isPublishing = false

@@ -1,3 +1,4 @@
+import Foundation
 import GatherDomain
 
 /// One fixture: who's in, live; its teams made, published and played from it.
@@ -32,8 +33,18 @@ package final class FixtureDetailCoordinator: ScreenCoordinator, FixtureDetailPr
     }
 
     package func fixtureDetail(_ presenter: FixtureDetailPresenter, didRequestTeamsOf players: [Player], for fixture: Fixture) {
-        app.push(ConfirmTeamsCoordinator(app: app, players: players, fixture: TeamsFixture(id: fixture.id, service: service),
-                                         onGatherEnd: onGatherEnd))
+        app.push(ConfirmTeamsCoordinator(app: app, players: players,
+                                         fixture: TeamsFixture(id: fixture.id, service: service, published: fixture.teams),
+                                         onGatherEnd: onGatherEnd) { [weak self] published in
+            self?.presenter.teamsPublished(published)
+        })
+    }
+
+    package func fixtureDetail(_ presenter: FixtureDetailPresenter, didStartMatchWith teamA: [Player], _ teamB: [Player], for fixture: Fixture) {
+        let assignments = teamA.map { TeamAssignmentEntry(playerID: $0.id, team: .teamA) }
+            + teamB.map { TeamAssignmentEntry(playerID: $0.id, team: .teamB) }
+        app.push(GatherCoordinator(app: app, gatherID: UUID(), assignments: assignments, teamA: teamA, teamB: teamB, fixtureID: fixture.id,
+                                   onEnd: onGatherEnd))
     }
 
     package func didGetCovered() {

@@ -54,6 +54,8 @@ package struct FixtureDetailViewState: Equatable, Sendable {
     package var notice: String?
     /// `t` makes teams: the fixture takes answers and at least two players hold places.
     package var canMakeTeams: Bool
+    /// `s` starts the match: its teams are published and it is not played or cancelled.
+    package var canStartMatch: Bool
 }
 
 @MainActor
@@ -65,13 +67,16 @@ package protocol FixtureDetailView: Screen {
 package protocol FixtureDetailPresenterDelegate: AnyObject {
     /// The fixture as it stands now changed (an answer given here or heard from the server).
     func fixtureDetail(_ presenter: FixtureDetailPresenter, didChange fixture: Fixture)
-    /// `t`: teams of the players holding places, to publish and to play.
+    /// `t`: teams of the players holding places, to publish.
     func fixtureDetail(_ presenter: FixtureDetailPresenter, didRequestTeamsOf players: [Player], for fixture: Fixture)
+    /// `s`: the match played from the fixture, with its published teams.
+    func fixtureDetail(_ presenter: FixtureDetailPresenter, didStartMatchWith teamA: [Player], _ teamB: [Player], for fixture: Fixture)
 }
 
 /// One fixture: who's in, answered for by the organiser with i/o/m for the highlighted player,
-/// a personal link handed out with l (shown with its QR code), and teams made with t. The list
-/// follows the group's live stream, so answers from friends' links appear as they come.
+/// a personal link handed out with l (shown with its QR code), teams made and published with t,
+/// and the match started from it with s. The list follows the group's live stream, so answers
+/// from friends' links appear as they come.
 @MainActor
 package final class FixtureDetailPresenter {
     package weak var view: (any FixtureDetailView)?
@@ -267,6 +272,38 @@ package final class FixtureDetailPresenter {
         delegate?.fixtureDetail(self, didRequestTeamsOf: playersHoldingPlaces, for: fixture)
     }
 
+    /// Back from Confirm teams with the teams published.
+    package func teamsPublished(_ published: Fixture) {
+        adopt(published)
+        problem = nil
+        notice = "Teams published: friends see them on their links. s starts the match"
+        render()
+    }
+
+    /// s: the match played from the fixture, with its published teams (a player deleted from the
+    /// roster since plays no more).
+    package func startMatch() {
+        guard prompt == nil, link == nil, !isWorking else { return }
+        guard fixture.takesAnswers else {
+            problem = "This fixture was \(fixture.status.words): no match is played from it now"
+            render()
+            return
+        }
+        guard let teams = fixture.teams else {
+            problem = "Publish the teams first: t makes them from the players holding places"
+            render()
+            return
+        }
+        let byID = Dictionary(roster.map { ($0.id, $0) }) { first, _ in first }
+        let teamA = teams.teamA.compactMap { byID[$0.playerId] }, teamB = teams.teamB.compactMap { byID[$0.playerId] }
+        guard !teamA.isEmpty, !teamB.isEmpty else {
+            problem = "Each team needs a player of the roster: t makes the teams again"
+            render()
+            return
+        }
+        delegate?.fixtureDetail(self, didStartMatchWith: teamA, teamB, for: fixture)
+    }
+
     /// Roster players holding places, in place order (guests play beside their host, but teams
     /// and results are of roster players).
     private var playersHoldingPlaces: [Player] {
@@ -354,6 +391,6 @@ package final class FixtureDetailPresenter {
         view?.display(FixtureDetailViewState(heading: heading, headcount: headcount, teams: fixture.teams?.lines ?? [], rows: list,
                                              highlighted: index, position: index.map { "\($0 + 1)/\(list.count)" } ?? "", prompt: prompt,
                                              link: link, liveNote: liveNote, isWorking: isWorking, problem: problem, notice: notice,
-                                             canMakeTeams: canMakeTeams))
+                                             canMakeTeams: canMakeTeams, canStartMatch: fixture.takesAnswers && fixture.teams != nil))
     }
 }

@@ -41,6 +41,19 @@ package struct KickOffTime {
     /// The zone's name, for a heading: "Europe/Madrid".
     package var zoneName: String { timeZone.identifier }
 
+    /// `2026-11-19 19:00` (or with a `T`, or with seconds) in this zone, or RFC 3339 with its
+    /// offset (`2026-11-19T18:00:00Z`); nil when it is neither.
+    package func date(reading text: String) -> Date? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        for format in ["yyyy-MM-dd HH:mm", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd'T'HH:mm:ss"] {
+            if let date = formatter(format).date(from: trimmed) { return date }
+        }
+        let internet = ISO8601DateFormatter()
+        if let date = internet.date(from: trimmed) { return date }
+        internet.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return internet.date(from: trimmed)
+    }
+
     /// A strict formatter of `format` in this zone, in British English.
     package func formatter(_ format: String) -> DateFormatter {
         let formatter = DateFormatter()
