@@ -309,4 +309,42 @@ final class FixtureDetailPresenterTests: XCTestCase {
         XCTAssertLessThanOrEqual(screen.service.fetchCount, 2, "one under way, one more after it")
         XCTAssertGreaterThanOrEqual(screen.service.fetchCount, 1)
     }
+
+    private func changedTeams() -> PublishedTeams {
+        let member = { (player: Player) in PublishedTeams.Member(playerId: player.id, name: player.name) }
+        return PublishedTeams(teamA: [member(Fixtures.ana), member(Fixtures.bruno)], teamB: [member(Fixtures.carla), member(Fixtures.dani)],
+                              predictedWinA: 0.7, publishedAt: Date(timeIntervalSince1970: 1_795_900_000),
+                              changedAt: Date(timeIntervalSince1970: 1_796_000_000),
+                              suggestion: TeamsSuggestion(swaps: [.init(fromA: member(Fixtures.bruno), fromB: member(Fixtures.dani))],
+                                                          predictedWinA: 0.52))
+    }
+
+    func testTheSwapOfferedAfterADropOutIsSaidAndMadeInOneKey() async {
+        let screen = screen()
+        screen.service.changeTeams(fixture: 1, to: changedTeams())
+        await screen.presenter.refresh()
+        XCTAssertEqual(screen.state?.suggestion, "A drop-out changed the teams: fairer with Bruno (A) for Dani (B), A 52 % · B 48 %")
+
+        await screen.presenter.acceptSuggestion()
+        XCTAssertEqual(screen.service.published.last?.teamA, [Fixtures.ana.id, Fixtures.dani.id], "Dani takes Bruno's spot")
+        XCTAssertEqual(screen.service.published.last?.teamB, [Fixtures.carla.id, Fixtures.bruno.id])
+        XCTAssertEqual(screen.state?.notice, "Swapped and published: friends see the new teams on their links")
+        XCTAssertNil(screen.state?.suggestion, "published anew: nothing more is offered")
+    }
+
+    func testTeamsKeptAsTheyAreAreOfferedNothingMore() async {
+        let screen = screen()
+        screen.service.changeTeams(fixture: 1, to: changedTeams())
+        await screen.presenter.refresh()
+        screen.service.failNext(with: .unreachable("Cannot reach the server at http://127.0.0.1:8080"))
+        await screen.presenter.keepTeams()
+        XCTAssertEqual(screen.state?.problem, "Cannot reach the server at http://127.0.0.1:8080")
+        XCTAssertNotNil(screen.state?.suggestion, "still offered")
+
+        await screen.presenter.keepTeams()
+        XCTAssertNil(screen.state?.suggestion)
+        XCTAssertEqual(screen.state?.notice, "The teams stay as they are")
+        XCTAssertTrue(screen.service.published.isEmpty)
+        XCTAssertEqual(screen.state?.teams.first, "Team A: Ana, Bruno")
+    }
 }

@@ -291,4 +291,34 @@ final class FixtureServicesTests: XCTestCase {
         let all = try await gathers.history(after: nil)
         XCTAssertEqual(all.count, 3, "a fixture deleted meanwhile costs no result")
     }
+
+    /// After a drop-out made published teams unfair, the fixture read over the API carries the
+    /// swap offered; keeping the teams takes it away.
+    func testTheSwapOfferedAfterADropOutIsReadAndCanBeDeclined() async throws {
+        _ = try await APISessionService(client: client).register(username: "host", password: "long-enough")
+        let service = APIPlayerService(client: client)
+        var players: [Player] = []
+        for (name, skill) in [("Ana", Skill.beginner), ("Ben", .professional), ("Cy", .amateur), ("Di", .amateur), ("Ed", .professional)] {
+            players.append(try await service.create(try PlayerDetails(name: name, skill: skill)))
+        }
+        let fixtures = APIFixtureService(client: client)
+        let fixture = try await fixtures.create(startsAt: kickOff(), timeZone: nil, places: 4)
+        for player in players { _ = try await fixtures.answer(fixture: fixture.id, player: player.id, .in) }
+        let fair = try await fixtures.publishTeams(fixture: fixture.id, teamA: [players[0].id, players[1].id], teamB: [players[2].id, players[3].id])
+        XCTAssertNil(fair.teams?.suggestion)
+        XCTAssertNil(fair.teams?.changedAt)
+
+        // Ana (a beginner, on A) drops out: Ed (a professional) takes her spot, 6 – 4.
+        let changed = try await fixtures.answer(fixture: fixture.id, player: players[0].id, .out)
+        XCTAssertEqual(changed.teams?.teamA.map(\.name), ["Ben", "Ed"])
+        XCTAssertNotNil(changed.teams?.changedAt)
+        let swap = try XCTUnwrap(changed.teams?.suggestion?.swaps.first)
+        XCTAssertTrue(["Ben", "Ed"].contains(swap.fromA.name))
+        XCTAssertTrue(["Cy", "Di"].contains(swap.fromB.name))
+
+        try await fixtures.keepTeams(fixture: fixture.id)
+        let kept = try await fixtures.fixture(id: fixture.id)
+        XCTAssertNil(kept.teams?.suggestion)
+        XCTAssertEqual(kept.teams?.teamA.map(\.name), ["Ben", "Ed"], "as they were")
+    }
 }

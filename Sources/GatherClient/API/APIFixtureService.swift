@@ -47,6 +47,10 @@ package struct APIFixtureService: FixtureService {
                          repeatsWeekly: fixture.repeatsWeekly)
     }
 
+    package func keepTeams(fixture id: Int) async throws {
+        try await client.request(.delete, "/api/fixtures/\(id)/teams/suggestion")
+    }
+
     /// Cancels a fixture: it stays, `cancelled`, for friends and calendars to see.
     package func cancel(id: Int) async throws {
         try await client.request(.delete, "/api/fixtures/\(id)")

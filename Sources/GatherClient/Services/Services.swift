@@ -117,6 +117,8 @@ package protocol FixtureService: Sendable {
     func publishTeams(fixture id: Int, teamA: [Int], teamB: [Int]) async throws -> Fixture
     /// A new fixture (answers closing two hours before kick-off), or the first of a weekly series.
     func create(_ fixture: NewFixture) async throws -> Fixture
+    /// Keeps teams a drop-out changed as they are: the fairer split offered goes.
+    func keepTeams(fixture id: Int) async throws
 }
 
 /// A fixture as the organiser sets it on the Fixtures screen.

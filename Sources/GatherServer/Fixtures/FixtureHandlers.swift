@@ -58,9 +58,9 @@ enum FixtureHandlers {
     static func list(_ context: AuthenticatedContext<LoopReads>) throws -> HTTPResponse {
         let page = try FixturePage(query: context.request.query)
         let now = context.services.now()
-        let fixtures = try context.database.read {
+        let fixtures = try TeamsSuggestions.offered(try context.database.read {
             try FixtureRepository($0).page(owner: context.owner, now: now, limit: page.limit, offset: page.offset)
-        }
+        }, owner: context.owner, now: now, reads: context.database)
         var headers = HTTPHeaders()
         if fixtures.count == page.limit {
             headers.set(name: HTTPHeaders.Name.link, value: "<\(context.groupPath("/api/fixtures?limit=\(page.limit)&offset=\(page.offset + page.limit)"))>; rel=\"next\"")
@@ -74,7 +74,7 @@ enum FixtureHandlers {
         guard let fixture = try context.database.read({ try FixtureRepository($0).find(id: id, owner: context.owner, now: now) }) else {
             throw APIError.fixtureNotFound
         }
-        return .json(.ok, fixture)
+        return .json(.ok, try TeamsSuggestions.offered(fixture, owner: context.owner, now: now, reads: context.database))
     }
 
     /// Changes what the body names. A moved kick-off moves a default closing time with it (two
@@ -95,7 +95,7 @@ enum FixtureHandlers {
             return try repository.find(id: id, owner: context.owner, now: now)
         }
         guard let fixture else { throw APIError.fixtureNotFound }
-        return .json(.ok, fixture)
+        return .json(.ok, try TeamsSuggestions.offered(fixture, owner: context.owner, now: now, reads: context.database))
     }
 
     /// Cancels: the fixture stays, `cancelled`, for friends and calendars to see.
@@ -126,7 +126,7 @@ enum FixtureHandlers {
             return try repository.find(id: id, owner: context.owner, now: now)
         }
         guard let fixture else { throw APIError.fixtureNotFound }
-        return .json(.ok, fixture)
+        return .json(.ok, try TeamsSuggestions.offered(fixture, owner: context.owner, now: now, reads: context.database))
     }
 
     /// An answer's outcome as the API tells it.
@@ -243,5 +243,17 @@ enum FixtureTeamHandlers {
         }
         guard let published else { throw APIError.fixtureNotFound }
         return .json(.ok, published)
+    }
+
+    /// `DELETE /api/fixtures/{id}/teams/suggestion`: the organiser keeps teams a drop-out changed
+    /// as they are; no fairer split is offered until the next change.
+    static func keep(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
+        let id = try context.parameters.int("id", resource: "fixture")
+        let now = context.services.now()
+        try context.database.write { database in
+            try APIError.require(try FixtureRepository(database).keepTeamsAsTheyAre(fixture: id, owner: context.owner, at: now),
+                                 else: .fixtureNotFound)
+        }
+        return HTTPResponse(status: .noContent)
     }
 }

@@ -25,7 +25,7 @@ enum GuestHandlers {
             return try repository.find(id: id, owner: context.owner, now: now)
         }
         guard let fixture else { throw APIError.fixtureNotFound }
-        return .json(.created, fixture)
+        return .json(.created, try TeamsSuggestions.offered(fixture, owner: context.owner, now: now, reads: context.database))
     }
 
     static func remove(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {

@@ -857,6 +857,25 @@ paths:
         '415': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
+  /api/fixtures/{id}/teams/suggestion:
+    parameters:
+      - $ref: '#/components/parameters/FixtureID'
+    delete:
+      summary: Keep teams a drop-out changed as they are
+      description: >-
+        After a drop-out the player who moved up takes the free spot, and teams.changedAt says
+        when; while it is set, a fixture read by its organisers carries teams.suggestion, one or
+        two swaps that make the split fairer (none when it is as fair as that). Publishing the
+        teams again (with the swaps made, or any others) or this request clears both. Answers 204
+        whether or not there was an offer.
+      responses:
+        '204': { description: Kept as they are }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/fixtures/{id}/guests:
     parameters:
       - $ref: '#/components/parameters/FixtureID'
@@ -2335,6 +2354,26 @@ paths:
         '415': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/fixtures/{id}/teams/suggestion:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/FixtureID'
+    delete:
+      summary: Keep teams a drop-out changed as they are
+      description: >-
+        After a drop-out the player who moved up takes the free spot, and teams.changedAt says
+        when; while it is set, a fixture read by its organisers carries teams.suggestion, one or
+        two swaps that make the split fairer (none when it is as fair as that). Publishing the
+        teams again (with the swaps made, or any others) or this request clears both. Answers 204
+        whether or not there was an offer.
+      responses:
+        '204': { description: Kept as they are }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/groups/{groupId}/fixtures/{id}/guests:
     parameters:
       - $ref: '#/components/parameters/GroupID'
@@ -3195,6 +3234,32 @@ components:
         teamB: { type: array, items: { $ref: '#/components/schemas/TeamMember' } }
         predictedWinA: { type: [number, 'null'], minimum: 0, maximum: 1, description: Team A's chance to win by the ratings, as published }
         publishedAt: { type: string, format: date-time }
+        changedAt:
+          type: [string, 'null']
+          format: date-time
+          description: When a drop-out last changed them since they were published (null once published again or kept as they are)
+        suggestion:
+          description: >-
+            While changedAt is set, the swaps that make the split fairer, on the organisers'
+            reads; null when there are none (or on a friend's page)
+          oneOf:
+            - type: 'null'
+            - $ref: '#/components/schemas/TeamsSuggestion'
+    TeamsSuggestion:
+      type: object
+      required: [swaps, predictedWinA]
+      properties:
+        swaps:
+          type: array
+          minItems: 1
+          maxItems: 2
+          items:
+            type: object
+            required: [fromA, fromB]
+            properties:
+              fromA: { $ref: '#/components/schemas/TeamMember' }
+              fromB: { $ref: '#/components/schemas/TeamMember' }
+        predictedWinA: { type: [number, 'null'], minimum: 0, maximum: 1, description: Team A's chance with the swaps made }
     TeamMember:
       type: object
       required: [playerId, name]

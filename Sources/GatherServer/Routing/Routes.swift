@@ -105,6 +105,7 @@ enum Routes {
             Route(.delete, "/api/fixture-series/:id", write: SeriesHandlers.end),
             // Balancing takes CPU: on a worker, its write in the group commit after.
             Route(.put, "/api/fixtures/:id/teams", authenticated: FixtureTeamHandlers.publish).readingRatings(),
+            Route(.delete, "/api/fixtures/:id/teams/suggestion", write: FixtureTeamHandlers.keep),
 
             Route(.get, "/api/shares", quickAuthenticated: ShareHandlers.list),
             Route(.post, "/api/shares", writing: ShareHandlers.create).requiring(.account),

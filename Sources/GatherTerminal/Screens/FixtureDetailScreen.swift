@@ -35,7 +35,9 @@ final class FixtureDetailScreen: TerminalScreen, FixtureDetailView {
     var keyHints: [KeyHint] {
         if state?.prompt != nil { return [KeyHint(keys: "y", action: "make the link"), KeyHint(keys: "n/Esc", action: "keep the old one")] }
         if state?.link != nil { return [KeyHint(keys: "Esc", action: "put the link away")] }
-        return [KeyHint(keys: "i/o/m", action: "in/out/maybe"), KeyHint(keys: "t", action: "teams")]
+        return [KeyHint(keys: "i/o/m", action: "in/out/maybe")]
+            + (state?.suggestion != nil ? [KeyHint(keys: "a", action: "swap"), KeyHint(keys: "K", action: "keep the teams")] : [])
+            + [KeyHint(keys: "t", action: "teams")]
             + (state?.canStartMatch == true ? [KeyHint(keys: "s", action: "start the match")] : [])
             + [KeyHint(keys: "l", action: "personal link"),
                 KeyHint(keys: "r", action: "reload"), ListMove.hint, KeyHint(keys: "Esc", action: "back"), KeyHint(keys: "?", action: "help")]
@@ -72,6 +74,8 @@ final class FixtureDetailScreen: TerminalScreen, FixtureDetailView {
         case .character("l"): presenter.requestLink()
         case .character("t"): presenter.requestTeams()
         case .character("s"): presenter.startMatch()
+        case .character("a") where state.suggestion != nil: effects.run { await presenter.acceptSuggestion() }
+        case .character("K") where state.suggestion != nil: effects.run { await presenter.keepTeams() }
         case .character("r"): effects.run { await presenter.refresh() }
         default: return .unhandled
         }
@@ -107,6 +111,9 @@ final class FixtureDetailScreen: TerminalScreen, FixtureDetailView {
                 buffer.put(line, row: row, column: area.column, maxWidth: area.width)
                 row += 1
             }
+        }
+        if let suggestion = state.suggestion {
+            row += buffer.paragraph(suggestion + ". a swaps, K keeps them.", row: row, in: area, style: Theme.notice, maxLines: 2)
         }
         buffer.message(state.liveNote, row: row, in: area, style: Theme.dim)
         // A blank row before the list where the list can spare it.

@@ -55,7 +55,7 @@ package struct FixtureRepository {
 
     static let columns = """
         id, starts_at, time_zone, utc_offset, place, map_link, places, minimum, answers_close_at, cost, status, gather_id, sequence, \
-        created_at, updated_at, teams_published_at, predicted_win_a, series_id
+        created_at, updated_at, teams_published_at, predicted_win_a, series_id, teams_changed_at
         """
 
     // MARK: Fixtures
@@ -233,21 +233,34 @@ package struct FixtureRepository {
                                      id, player, team.rawValue, position)
             }
         }
-        try database.execute("UPDATE fixtures SET teams_published_at = ?, predicted_win_a = ?, updated_at = ? WHERE id = ?",
-                             now, predictedWinA.map { Int(($0 * 1000).rounded()) }, now, id)
+        try database.execute("""
+            UPDATE fixtures SET teams_published_at = ?, predicted_win_a = ?, teams_changed_at = NULL, updated_at = ? WHERE id = ?
+            """, now, predictedWinA.map { Int(($0 * 1000).rounded()) }, now, id)
+    }
+
+    /// The organiser keeps teams a drop-out changed as they are: no fairer split is offered until
+    /// the next change. False when the fixture is not the group's.
+    package func keepTeamsAsTheyAre(fixture id: Int, owner: UUID, at now: Date) throws -> Bool {
+        guard try database.query("SELECT 1 FROM fixtures WHERE id = ? AND group_id = ?", id, owner).first != nil else { return false }
+        try database.execute("UPDATE fixtures SET teams_changed_at = NULL, updated_at = ? WHERE id = ? AND teams_changed_at IS NOT NULL",
+                             now, id)
+        return true
     }
 
     /// After the line-up changed, published teams follow it: who no longer holds a place leaves
-    /// their team, and who newly holds one takes the spot, on the side that is short.
-    private func keepTeams(fixture id: Int) throws {
+    /// their team, and who newly holds one takes the spot, on the side that is short. A change is
+    /// noted (`teams_changed_at`), for a fairer split to be offered.
+    private func keepTeams(fixture id: Int, at now: Date) throws {
         let members = try database.map("SELECT player_id, team FROM fixture_teams WHERE fixture_id = ?", id) {
             (player: try $0.int(0), team: try $0.string(1))
         }
         guard !members.isEmpty else { return }
         let holders = try placeHolders(fixture: id)
         let holding = Set(holders)
+        var changed = false
         for member in members where !holding.contains(member.player) {
             try database.execute("DELETE FROM fixture_teams WHERE fixture_id = ? AND player_id = ?", id, member.player)
+            changed = true
         }
         var sizes = [Team.teamA.rawValue: 0, Team.teamB.rawValue: 0]
         for member in members where holding.contains(member.player) { sizes[member.team, default: 0] += 1 }
@@ -259,7 +272,9 @@ package struct FixtureRepository {
                 VALUES (?1, ?2, ?3, (SELECT coalesce(max(position), -1) + 1 FROM fixture_teams WHERE fixture_id = ?1 AND team = ?3))
                 """, id, player, team.rawValue)
             sizes[team.rawValue, default: 0] += 1
+            changed = true
         }
+        if changed { try database.execute("UPDATE fixtures SET teams_changed_at = ? WHERE id = ?", now, id) }
     }
 
     // MARK: Answers
@@ -339,7 +354,7 @@ package struct FixtureRepository {
             }
         }
         // Rows that left "in" were marked off by their write; published teams follow.
-        try keepTeams(fixture: fixture)
+        try keepTeams(fixture: fixture, at: now)
     }
 
     // MARK: Reading
@@ -353,7 +368,7 @@ package struct FixtureRepository {
                        status: Fixture.status(stored: stored, answersCloseAt: closes, now: now), gatherId: try row.optionalString(11),
                        sequence: try row.int(12), createdAt: try row.date(13), updatedAt: try row.date(14),
                        teams: try row.optionalDate(15).map { PublishedTeams(teamA: [], teamB: [], predictedWinA: try row.optionalInt(16).map { Double($0) / 1000 },
-                                                                             publishedAt: $0) },
+                                                                             publishedAt: $0, changedAt: try row.optionalDate(18)) },
                        seriesId: try row.optionalInt(17))
     }
 

@@ -106,4 +106,10 @@ extension Schema {
         ) STRICT;
         CREATE INDEX personal_links_by_group ON personal_links(group_id);
         """)
+
+    /// When a drop-out last changed a fixture's published teams (NULL once published again, or
+    /// once the organiser keeps them as they are): a fairer split is offered while it is set.
+    static let version20 = Migration(version: 20, name: "published teams a drop-out changed", sql: """
+        ALTER TABLE fixtures ADD COLUMN teams_changed_at INTEGER;
+        """)
 }

@@ -103,6 +103,19 @@ final class StubFixtureService: FixtureService, Sendable {
         }
     }
 
+    func keepTeams(fixture id: Int) async throws {
+        try state.withLock { state in
+            try state.takeFailure()
+            state.fixtures[id]?.teams?.changedAt = nil
+            state.fixtures[id]?.teams?.suggestion = nil
+        }
+    }
+
+    /// Teams a drop-out changed, with the swap the server would offer (a test sets it).
+    func changeTeams(fixture id: Int, to teams: PublishedTeams) {
+        state.withLock { $0.fixtures[id]?.teams = teams }
+    }
+
     /// The answer replaces the player's own, then places go to "in" answers in the order they came.
     private static func apply(_ player: Int, _ name: String, _ attendance: Attendance, at date: Date, to fixture: inout Fixture, rosterSize: Int) {
         fixture.answers.removeAll { $0.playerId == player }

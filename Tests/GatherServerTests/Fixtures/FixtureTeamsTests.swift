@@ -114,4 +114,58 @@ final class FixtureTeamsTests: XCTestCase {
         let cancelled = try organiser.request(.post, "/api/gathers", json: ["fixtureId": fixture])
         XCTAssertEqual(cancelled.status, 409, cancelled.text)
     }
+
+    /// Fair teams published (6 – 6 by skill); the beginner on A drops out and the professional
+    /// who waited takes the spot (8 – 6): a swap of a professional of A for the amateur of B
+    /// (7 – 7) is offered, with the chances it gives.
+    private func teamsADropOutMadeUnfair() throws -> (professional: Int, fixture: [String: Any]) {
+        XCTAssertEqual(try organiser.request(.put, "/api/fixtures/\(fixture)/answers/\(players[6])", json: ["answer": "out"]).status, 200)
+        let professional = try XCTUnwrap(try organiser.request(.post, "/api/players", json: ["name": "Friend 8", "skill": "professional"])
+            .jsonObject()["id"] as? Int)
+        XCTAssertEqual(try organiser.request(.put, "/api/fixtures/\(fixture)/answers/\(professional)", json: ["answer": "in"]).status, 200)
+        let published = try organiser.request(.put, "/api/fixtures/\(fixture)/teams",
+                                              json: ["teamA": [players[0], players[2], players[1]], "teamB": [players[3], players[4], players[5]]])
+        let fair = try XCTUnwrap(try published.jsonObject()["teams"] as? [String: Any])
+        XCTAssertTrue(fair["changedAt"] is NSNull)
+        XCTAssertTrue(fair["suggestion"] is NSNull, "fair teams are offered nothing")
+        clock.advance(by: 60)
+        return (professional, try organiser.request(.put, "/api/fixtures/\(fixture)/answers/\(players[0])", json: ["answer": "out"]).jsonObject())
+    }
+
+    func testADropOutThatLeavesTheTeamsUnfairOffersASwapThatPublishingClears() throws {
+        let (professional, changed) = try teamsADropOutMadeUnfair()
+        let teams = try XCTUnwrap(changed["teams"] as? [String: Any])
+        XCTAssertEqual(self.teams(changed).a, [players[2], players[1], professional], "the professional took the free spot on A")
+        XCTAssertEqual(teams["changedAt"] as? String, "2026-11-26T11:01:07Z")
+        let suggestion = try XCTUnwrap(teams["suggestion"] as? [String: Any], "\(teams)")
+        let swaps = try XCTUnwrap(suggestion["swaps"] as? [[String: Any]])
+        XCTAssertEqual(swaps.count, 1)
+        let fromA = try XCTUnwrap((swaps.first?["fromA"] as? [String: Any])?["playerId"] as? Int)
+        let fromB = try XCTUnwrap((swaps.first?["fromB"] as? [String: Any])?["playerId"] as? Int)
+        XCTAssertTrue([players[2], professional].contains(fromA), "a professional of A")
+        XCTAssertEqual(fromB, players[3], "for the amateur of B")
+        XCTAssertTrue((0.0...1.0).contains(suggestion["predictedWinA"] as? Double ?? -1))
+        XCTAssertNotNil((try organiser.request(.get, "/api/fixtures/\(fixture)").jsonObject()["teams"] as? [String: Any])?["suggestion"]
+            as? [String: Any], "read again, still offered")
+
+        // Accepted: the teams published with the swap made; nothing more is offered.
+        let swappedA = [players[2], players[1], professional].map { $0 == fromA ? fromB : $0 }
+        let swappedB = [players[3], players[4], players[5]].map { $0 == fromB ? fromA : $0 }
+        let accepted = try organiser.request(.put, "/api/fixtures/\(fixture)/teams", json: ["teamA": swappedA, "teamB": swappedB]).jsonObject()
+        XCTAssertTrue((accepted["teams"] as? [String: Any])?["changedAt"] is NSNull)
+        XCTAssertTrue((accepted["teams"] as? [String: Any])?["suggestion"] is NSNull)
+    }
+
+    func testTheOrganiserMayKeepTheTeamsAsTheyAreAndAFriendsPageIsNeverOffered() throws {
+        _ = try teamsADropOutMadeUnfair()
+        let kept = try organiser.request(.delete, "/api/fixtures/\(fixture)/teams/suggestion")
+        XCTAssertEqual(kept.status, 204, kept.text)
+        let teams = try XCTUnwrap(try organiser.request(.get, "/api/fixtures/\(fixture)").jsonObject()["teams"] as? [String: Any])
+        XCTAssertTrue(teams["changedAt"] is NSNull)
+        XCTAssertTrue(teams["suggestion"] is NSNull)
+        XCTAssertEqual(try organiser.request(.delete, "/api/fixtures/\(fixture)/teams/suggestion").status, 204, "again: nothing to keep")
+        XCTAssertEqual(try organiser.request(.delete, "/api/fixtures/999/teams/suggestion").status, 404)
+        let stranger = try server.registeredClient().client
+        XCTAssertEqual(try stranger.request(.delete, "/api/fixtures/\(fixture)/teams/suggestion").status, 404, "another group's fixture")
+    }
 }

@@ -56,6 +56,9 @@ package struct FixtureDetailViewState: Equatable, Sendable {
     package var canMakeTeams: Bool
     /// `s` starts the match: its teams are published and it is not played or cancelled.
     package var canStartMatch: Bool
+    /// A drop-out changed the published teams and a fairer split is a swap or two away: what it
+    /// is ("Ben for Cy"), with its chances; `a` makes it, `K` keeps the teams.
+    package var suggestion: String?
 }
 
 @MainActor
@@ -304,6 +307,41 @@ package final class FixtureDetailPresenter {
         delegate?.fixtureDetail(self, didStartMatchWith: teamA, teamB, for: fixture)
     }
 
+    /// a: the swap offered after a drop-out made, and the teams published with it.
+    package func acceptSuggestion() async {
+        guard prompt == nil, link == nil, !isWorking, let teams = fixture.teams, let suggestion = teams.suggestion else { return }
+        let (teamA, teamB) = suggestion.applied(to: teams)
+        await work {
+            adopt(try await service.publishTeams(fixture: fixture.id, teamA: teamA.map(\.playerId), teamB: teamB.map(\.playerId)))
+            notice = "Swapped and published: friends see the new teams on their links"
+        }
+    }
+
+    /// K: the teams a drop-out changed kept as they are; the offer goes.
+    package func keepTeams() async {
+        guard prompt == nil, link == nil, !isWorking, fixture.teams?.suggestion != nil else { return }
+        await work {
+            try await service.keepTeams(fixture: fixture.id)
+            adopt(try await service.fixture(id: fixture.id))
+            notice = "The teams stay as they are"
+        }
+    }
+
+    /// Runs a change on the server, saying it is under way and what went wrong.
+    private func work(_ change: () async throws -> Void) async {
+        isWorking = true
+        problem = nil
+        notice = nil
+        render()
+        do {
+            try await change()
+        } catch {
+            problem = ServiceError(error).message
+        }
+        isWorking = false
+        render()
+    }
+
     /// Roster players holding places, in place order (guests play beside their host, but teams
     /// and results are of roster players).
     private var playersHoldingPlaces: [Player] {
@@ -374,6 +412,17 @@ package final class FixtureDetailPresenter {
         return parts.joined(separator: " · ")
     }
 
+    /// "A drop-out changed the teams: swap Ben (A) for Cy (B), A 50 % · B 50 %".
+    private var suggestionWords: String? {
+        guard let suggestion = fixture.teams?.suggestion, !suggestion.swaps.isEmpty else { return nil }
+        let swaps = suggestion.swaps.map { "\($0.fromA.name) (A) for \($0.fromB.name) (B)" }.joined(separator: " and ")
+        let odds = suggestion.predictedWinA.map { odds in
+            let a = Int((odds * 100).rounded())
+            return ", A \(a) % · B \(100 - a) %"
+        } ?? ""
+        return "A drop-out changed the teams: fairer with \(swaps)\(odds)"
+    }
+
     private var liveNote: String? {
         switch connection?.state {
         case nil: nil
@@ -391,6 +440,7 @@ package final class FixtureDetailPresenter {
         view?.display(FixtureDetailViewState(heading: heading, headcount: headcount, teams: fixture.teams?.lines ?? [], rows: list,
                                              highlighted: index, position: index.map { "\($0 + 1)/\(list.count)" } ?? "", prompt: prompt,
                                              link: link, liveNote: liveNote, isWorking: isWorking, problem: problem, notice: notice,
-                                             canMakeTeams: canMakeTeams, canStartMatch: fixture.takesAnswers && fixture.teams != nil))
+                                             canMakeTeams: canMakeTeams, canStartMatch: fixture.takesAnswers && fixture.teams != nil,
+                                             suggestion: suggestionWords))
     }
 }
