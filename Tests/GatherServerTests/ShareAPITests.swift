@@ -70,6 +70,9 @@ final class ShareAPITests: XCTestCase {
         let body = try client.request(.post, "/api/shares", json: ["name": "Thursday"]).jsonObject()
         let path = try XCTUnwrap(body["path"] as? String)
         XCTAssertEqual(body["url"] as? String, "https://football.example.org" + path)
+        // A chat app's preview card shows the server's icon, named by its whole address.
+        let page = try server.client(token: nil).request(.get, path, headers: ["User-Agent": "WhatsApp/2.23.20.0 A"]).text
+        XCTAssertTrue(page.contains(#"<meta property="og:image" content="https://football.example.org/icon-512.png">"#), page)
     }
 
     func testRevokingIsTheOwnersAndFinal() throws {

@@ -65,8 +65,8 @@ final class SharePageBrowserTests: XCTestCase {
         return "\(tenths / 10).\(abs(tenths % 10))"
     }
 
-    private func startBrowser(scripts: Bool = true) throws -> Browser {
-        let started = try Browser(scripts: scripts)
+    private func startBrowser(scripts: Bool = true, textSize: Int = 100) throws -> Browser {
+        let started = try Browser(scripts: scripts, textSize: textSize)
         browser = started
         return started
     }
@@ -232,6 +232,57 @@ final class SharePageBrowserTests: XCTestCase {
         let widths = try XCTUnwrap(browser.value(["js", "return [document.documentElement.scrollWidth, window.innerWidth]"]) as? [Int])
         XCTAssertLessThanOrEqual(widths[0], widths[1], "no sideways scrolling at \(width) px")
         XCTAssertEqual(try browser.consoleErrors(), [], "the console at \(width)×\(height)")
+    }
+
+    /// A friend who reads with 150 % or 200 % text on a phone: the table keeps Player, P, Win %
+    /// and Rating on the screen (the columns that can wait give way), the order by rating and back
+    /// is a heading away on both tables, and the live box's long names wrap inside it.
+    func testWithLargeTextOnAPhoneTheTableKeepsWhatMattersOnTheScreen() throws {
+        try publish(score: "1-0")
+        let long = "Bartholomew-Alexander Featherstonehaugh"
+        XCTAssertEqual(try organiser.request(.put, "/api/players/\(players["Ana"] ?? 0)", json: ["name": long]).status, 204)
+        let link = try shareLink()
+        for textSize in [150, 200] {
+            let browser = try startBrowser(textSize: textSize)
+            defer { browser.quit() }
+            for page in [link, link + "/by-rating"] {
+                _ = try browser.value(["open", page, 360, 740])
+                let shown = try XCTUnwrap(browser.value(["js", """
+                    var right = window.innerWidth;
+                    return Array.from(document.querySelectorAll("#table thead th")).filter(function (th) {
+                      var box = th.getBoundingClientRect();
+                      return box.width > 0 && box.left >= 0 && box.right <= right + 0.5;
+                    }).map(function (th) { return th.innerText.trim(); });
+                    """]) as? [String], "at \(textSize) %")
+                for heading in ["Player", "P", "Win %"] {
+                    XCTAssertTrue(shown.contains(heading), "\(heading) on the screen at \(textSize) % on \(page): \(shown)")
+                }
+                XCTAssertTrue(shown.contains { $0.hasPrefix("Rating") }, "Rating on the screen at \(textSize) %: \(shown)")
+                XCTAssertTrue(shown.contains("#"), "the way back to the record's order at \(textSize) %: \(shown)")
+                let widths = try XCTUnwrap(browser.value(["js", "return [document.documentElement.scrollWidth, window.innerWidth]"]) as? [Int])
+                XCTAssertLessThanOrEqual(widths[0], widths[1], "no sideways scrolling at \(textSize) % on \(page)")
+                // Nothing spills out of its box: the live box's sides hold their names.
+                let spills = try XCTUnwrap(browser.value(["js", """
+                    return Array.from(document.querySelectorAll("#live .sides > div, #live, .table-box")).filter(function (box) {
+                      return box.getClientRects().length > 0 && box.scrollWidth > box.clientWidth + 1
+                        && getComputedStyle(box).overflowX !== "auto";
+                    }).map(function (box) { return box.className || box.id; });
+                    """]) as? [String])
+                XCTAssertEqual(spills, [], "at \(textSize) % on \(page)")
+            }
+            _ = try browser.value(["open", link, 360, 740])
+            let sorted = try XCTUnwrap(browser.value(["click", "#table thead th a[href$='/by-rating']"]) as? String)
+            XCTAssertTrue(sorted.hasSuffix("/by-rating"), "the Rating heading orders by rating at \(textSize) %: \(sorted)")
+            XCTAssertEqual(try browser.consoleErrors(), [], "the console at \(textSize) %")
+        }
+        // On a laptop the table by rating fits its box whole, Form included.
+        let laptop = try startBrowser()
+        _ = try laptop.value(["open", link + "/by-rating", 1280, 800])
+        let box = try XCTUnwrap(laptop.value(["js", """
+            var box = document.querySelector(".table-box");
+            return [box.scrollWidth, box.clientWidth];
+            """]) as? [Int])
+        XCTAssertLessThanOrEqual(box[0], box[1], "the table by rating scrolls at 1280 px")
     }
 
     /// The rating's course on a player's page: an inline chart, read by a screen reader as words,

@@ -61,7 +61,7 @@ final class SharePageTests: XCTestCase {
             row.range(of: #"<bdi>(.*?)</bdi>"#, options: .regularExpression).map { String(row[$0]).dropFirst(5).dropLast(6) } ?? ""
         }
         XCTAssertEqual(ranked, ["Ana", "Ben", "&lt;script&gt;alert(1)&lt;/script&gt;", "Dan &quot;the man&quot; &amp; co"])
-        XCTAssertTrue(table.contains(#"<td class="number">2</td><td class="number">1</td><td class="number">1</td><td class="number">0</td><td class="number">50%</td><td class="number">+1</td>"#),
+        XCTAssertTrue(table.contains(#"<td class="number">2</td><td class="number extra">1</td><td class="number extra">1</td><td class="number extra">0</td><td class="number">50%</td><td class="number extra">+1</td>"#),
                       "Ana: P2 W1 D1 L0, 50 %, +1: \(table)")
         XCTAssertTrue(table.contains(#"<span class="won" title="won">W</span>"#), "form")
         XCTAssertTrue(table.contains(#"<a href="\#(path)/players/\#(players["Ana"] ?? 0)"><bdi>Ana</bdi></a>"#), "a link to her page")
@@ -197,6 +197,7 @@ final class SharePageTests: XCTestCase {
         XCTAssertTrue(card.contains(#"<meta property="og:title" content=""#), card)
         XCTAssertTrue(card.contains(#"<meta property="og:description" content="Latest result: Team A"#), card)
         XCTAssertFalse(card.contains(#"content="<script"#), "names escaped in the card's text")
+        XCTAssertTrue(card.contains(#"<meta name="twitter:card" content="summary">"#), card)
         for agent in ["TelegramBot (like TwitterBot)", "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)",
                       "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)"] {
             XCTAssertEqual(try get(path, headers: ["User-Agent": agent]).status, 200)

@@ -23,11 +23,22 @@ final class PageTests: XCTestCase {
             <meta name="theme-color" content="#1b6e3a">\
             <link rel="icon" type="image/png" href="/icon-192.png">\
             <link rel="apple-touch-icon" href="/icon-192.png">\
-            <meta property="og:type" content="website"><meta property="og:title" content="Leaderboard"><style>
+            <meta property="og:type" content="website"><meta property="og:title" content="Leaderboard">\
+            <meta name="twitter:card" content="summary"><style>
             """), text)
         XCTAssertTrue(text.hasSuffix("</style></head><body><main><h1>Leaderboard</h1></main></body></html>"), text)
         XCTAssertEqual(text.occurrences(ofCaseless: "<style"), 1)
         XCTAssertEqual(text.occurrences(ofCaseless: "<script"), 0)
+    }
+
+    func testAPreviewPictureIsNamedOnlyWithAWholeAddress() {
+        var page = Page(title: "Thursday five-a-side", description: "Latest result: Team A 3 – 2 Team B", scripts: []) {}
+        XCTAssertFalse(String(decoding: page.rendered(), as: UTF8.self).contains("og:image"), "no public address, no picture")
+        page.previewImage = "https://gather.example.org/icon-512.png?\"<x>"
+        let text = String(decoding: page.rendered(), as: UTF8.self)
+        XCTAssertTrue(text.contains(#"<meta property="og:image" content="https://gather.example.org/icon-512.png?&quot;&lt;x&gt;">"#), text)
+        XCTAssertTrue(text.contains(#"<meta property="og:image:width" content="512"><meta property="og:image:height" content="512">"#), text)
+        XCTAssertTrue(text.contains(#"<meta property="og:description" content="Latest result: Team A 3 – 2 Team B">"#), text)
     }
 
     func testTheLanguageIsOnTheRootElement() {

@@ -30,7 +30,8 @@ enum PersonalPageHandlers {
                                   playerName: holder.name, root: root,
                                   fixtures: try FixtureRepository(database).upcoming(owner: holder.owner, now: now, limit: fixturesShown))
             }
-            let rendered = PersonalPage.page(model)
+            var rendered = PersonalPage.page(model)
+            rendered.previewImage = services.publicURL?.link(to: "/icon-512.png")
             page = CachedPage(body: rendered.rendered(), contentSecurityPolicy: rendered.contentSecurityPolicy.headerValue)
             services.pages.store(page, ticket: ticket)
         }

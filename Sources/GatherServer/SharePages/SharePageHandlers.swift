@@ -67,9 +67,10 @@ enum SharePageHandlers {
             }
             defer { services.pageBuilds.give(shown.owner) }
             let site = ShareSite(name: shown.share.name, root: found.root)
-            guard let rendered = try context.database.read({ database in
+            guard var rendered = try context.database.read({ database in
                 try render(SharePageReader(database: database, owner: shown.owner, site: site, now: services.now()), services, shown.owner)
             }) else { return missing() }
+            rendered.previewImage = services.publicURL?.link(to: "/icon-512.png")
             page = CachedPage(body: rendered.rendered(), contentSecurityPolicy: rendered.contentSecurityPolicy.headerValue)
             services.pages.store(page, ticket: ticket)
         }

@@ -26,6 +26,9 @@ package struct Page: Sendable {
     let postsForms: Bool
     /// The link's web app manifest (`…/manifest.webmanifest`), for a phone's home screen.
     var manifest: SitePath?
+    /// The whole address of the picture a chat app shows beside the link's preview (`og:image`):
+    /// only a server that knows its public address can name one.
+    package var previewImage: String?
 
     package init(title: String, language: String = "en", @HTMLBuilder content: () -> [Node]) {
         self.init(title: title, language: language, scripts: [], content: content)
@@ -60,13 +63,18 @@ package struct Page: Sendable {
     }
 
     /// What a chat app shows when the link is pasted (Open Graph, read by WhatsApp, Telegram,
-    /// Signal, Slack, Discord…): the title and, when there is one, the description. Escaped: both
-    /// may hold a group's or a player's name.
+    /// Signal, Slack, Discord…; a Twitter card for X): the title and, when there are, the
+    /// description and the picture. Escaped: the texts may hold a group's or a player's name.
     private var preview: [Node] {
-        var tags: [Node] = [.property("og:type", content: "website"), .property("og:title", content: BidiIsolation.inert(title))]
+        var tags: [Node] = [.property("og:type", content: "website"), .property("og:title", content: BidiIsolation.inert(title)),
+                            .meta(name: "twitter:card", content: "summary")]
         if let description {
             tags += [.property("og:description", content: BidiIsolation.inert(description)),
                      .element(.meta, [Attribute(.name, .word("description")), Attribute(.content, .text(BidiIsolation.inert(description)))])]
+        }
+        if let previewImage {
+            tags += [.property("og:image", content: previewImage), .property("og:image:width", content: "512"),
+                     .property("og:image:height", content: "512"), .property("og:image:alt", content: "Football Gather")]
         }
         return tags
     }

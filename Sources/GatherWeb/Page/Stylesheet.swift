@@ -67,7 +67,8 @@ extension InlineAsset {
         .scoreline > * { white-space: nowrap; }
         .scoreline strong { font-size: 2.25rem; font-variant-numeric: tabular-nums; }
         .clock { text-align: center; font-size: 1.75rem; font-variant-numeric: tabular-nums; margin: 0.25rem 0; }
-        .sides { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
+        .sides { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 1rem; }
+        .sides li { overflow-wrap: anywhere; }
         .sides h3 { margin-top: 0.5rem; }
         .sides ul { padding-inline-start: 1.25rem; }
         .form { white-space: nowrap; font-variant-numeric: tabular-nums; }
@@ -91,6 +92,15 @@ extension InlineAsset {
           table { font-size: 0.9375rem; }
           th, td { padding: 0.375rem 0.25rem; }
           .table-box { margin-inline: -0.75rem; }
+        }
+        @media (max-width: 20rem) {
+          header, main, footer { padding-inline: 0.5rem; }
+          .table-box { margin-inline: -0.5rem; }
+          .extra { display: none; }
+          table { font-size: 0.8125rem; }
+          th, td { padding: 0.25rem 0.1875rem; }
+          thead th, thead .number { white-space: normal; }
+          tbody th { overflow-wrap: anywhere; }
         }
         @media (min-width: 40rem) {
           .scoreline { font-size: 1.5rem; }
@@ -139,8 +149,11 @@ extension ClassName {
     package static let notice = ClassName("notice")
     package static let answers = ClassName("answers")
     package static let names = ClassName("names")
+    /// A column a table can do without where the text is large for the screen (150 % and 200 %
+    /// text on a phone: narrower than 20 rem): the columns friends read first stay in view.
+    package static let extra = ClassName("extra")
 
     /// Every class above, for the test that each has a rule.
     static let all: [ClassName] = [.tableBox, .number, .muted, .site, .live, .scoreline, .clock, .sides, .form, .won, .lost,
-                                   .matches, .result, .chart, .chartLine, .chartPoint, .fixture, .headcount, .notice, .answers, .names]
+                                   .matches, .result, .chart, .chartLine, .chartPoint, .fixture, .headcount, .notice, .answers, .names, .extra]
 }

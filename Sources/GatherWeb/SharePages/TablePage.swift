@@ -39,17 +39,17 @@ package enum TablePage {
                                 }
                                 Th(.scope(.column)) { "Player" }
                                 Th(.scope(.column), .class(.number), .title("played")) { "P" }
-                                Th(.scope(.column), .class(.number), .title("won")) { "W" }
-                                Th(.scope(.column), .class(.number), .title("drawn")) { "D" }
-                                Th(.scope(.column), .class(.number), .title("lost")) { "L" }
+                                Th(.scope(.column), .class(.number, .extra), .title("won")) { "W" }
+                                Th(.scope(.column), .class(.number, .extra), .title("drawn")) { "D" }
+                                Th(.scope(.column), .class(.number, .extra), .title("lost")) { "L" }
                                 Th(.scope(.column), .class(.number)) { "Win %" }
-                                Th(.scope(.column), .class(.number), .title("goal difference")) { "GD" }
+                                Th(.scope(.column), .class(.number, .extra), .title("goal difference")) { "GD" }
                                 if model.byRating {
                                     Th(.scope(.column), .class(.number), .sortedDescending) { "Rating ▼" }
                                 } else {
                                     Th(.scope(.column), .class(.number)) { A(href: model.site.tableByRating, .title("order by rating")) { "Rating" } }
                                 }
-                                Th(.scope(.column)) { "Form" }
+                                Th(.scope(.column), .class(.extra)) { "Form" }
                             }
                         }
                         TBody {
@@ -58,13 +58,13 @@ package enum TablePage {
                                     Td(.class(.number)) { Text(standing.rank) }
                                     Th(.scope(.row)) { SharePieces.mention(standing.player, in: model.site) }
                                     Td(.class(.number)) { Text(standing.played) }
-                                    Td(.class(.number)) { Text(standing.won) }
-                                    Td(.class(.number)) { Text(standing.drawn) }
-                                    Td(.class(.number)) { Text(standing.lost) }
+                                    Td(.class(.number, .extra)) { Text(standing.won) }
+                                    Td(.class(.number, .extra)) { Text(standing.drawn) }
+                                    Td(.class(.number, .extra)) { Text(standing.lost) }
                                     Td(.class(.number)) { Text("\(standing.winPercent)%") }
-                                    Td(.class(.number)) { Text(standing.goalDifference > 0 ? "+\(standing.goalDifference)" : String(standing.goalDifference)) }
+                                    Td(.class(.number, .extra)) { Text(standing.goalDifference > 0 ? "+\(standing.goalDifference)" : String(standing.goalDifference)) }
                                     Td(.class(.number)) { Text(standing.rating.map(RatingText.value) ?? "–") }
-                                    Td { SharePieces.form(standing.form) }
+                                    Td(.class(.extra)) { SharePieces.form(standing.form) }
                                 }
                             }
                         }

@@ -58,9 +58,18 @@ class Browser:
             options.add_argument(argument)
         # Every console message, so that a CSP violation or a script error reaches the test.
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        prefs = {}
         # A friend's browser with scripts off: the pages must read and work as the server wrote them.
         if os.environ.get("SHARE_PAGE_SCRIPTS") == "off":
-            options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+            prefs["profile.managed_default_content_settings.javascript"] = 2
+        # A friend who reads with larger text (the browser's text size: 150 %, 200 %): the default
+        # font sizes grow, and with them every rem, the media queries' too.
+        text_size = int(os.environ.get("SHARE_PAGE_TEXT_SIZE", "100"))
+        if text_size != 100:
+            prefs["webkit.webprefs.default_font_size"] = 16 * text_size // 100
+            prefs["webkit.webprefs.default_fixed_font_size"] = 13 * text_size // 100
+        if prefs:
+            options.add_experimental_option("prefs", prefs)
         # An alert the page might open stays open for the test to find, instead of being dismissed.
         options.set_capability("unhandledPromptBehavior", "ignore")
         self.driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)

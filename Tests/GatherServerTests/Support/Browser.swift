@@ -22,8 +22,9 @@ final class Browser {
     private let collected = CollectedOutput()
     private var answered = 0
 
-    /// `scripts` false: Chromium runs no script, as a friend's browser set so would.
-    init(scripts: Bool = true) throws {
+    /// `scripts` false: Chromium runs no script, as a friend's browser set so would. `textSize`:
+    /// the browser's text size in percent (a friend who reads large).
+    init(scripts: Bool = true, textSize: Int = 100) throws {
         // Commands go through a socket pair rather than a pipe: written with MSG_NOSIGNAL, a
         // script that died is an error here, never a SIGPIPE that ends the whole test run.
         var ends: [Int32] = [0, 0]
@@ -36,6 +37,7 @@ final class Browser {
         // A zone away from UTC, without summer time: the page's times must visibly move into it.
         environment["TZ"] = "America/Sao_Paulo"
         environment["SHARE_PAGE_SCRIPTS"] = scripts ? "on" : "off"
+        environment["SHARE_PAGE_TEXT_SIZE"] = String(textSize)
         process.environment = environment
         process.standardInput = scriptsEnd
         process.standardOutput = output
