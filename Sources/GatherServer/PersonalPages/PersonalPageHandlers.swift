@@ -5,11 +5,14 @@ import HTTP
 import Storage
 
 /// The pages a personal link opens, for one friend without an account: `/p/{token}` (their next
-/// fixtures and answers) and the answer they post from it. Never cached by anyone: the page is
+/// fixtures and answers, their record, the group's table and latest results) and the answer they
+/// post from it. Never cached by anyone: the page is
 /// one person's.
 enum PersonalPageHandlers {
     /// How many fixtures to come the page shows.
     static let fixturesShown = 3
+    /// How many of the latest results it lists (the share page has them all).
+    static let personalResults = 5
 
     static func page(_ context: RequestContext<LoopReads>) throws -> HTTPResponse {
         guard let (holder, root) = try PersonalLinkAccess.holder(token: context.parameters.values["token"], reads: context.database) else {
@@ -26,9 +29,13 @@ enum PersonalPageHandlers {
             page = cached
         case .miss(let ticket):
             let model = try context.database.read { database in
-                PersonalPageModel(groupName: try GroupRepository(database).name(of: holder.owner) ?? "", playerId: holder.player,
-                                  playerName: holder.name, root: root,
-                                  fixtures: try FixtureRepository(database).upcoming(owner: holder.owner, now: now, limit: fixturesShown))
+                // The group's table and results as its share pages read them (the links they would
+                // carry are not shown: a personal page has no player pages).
+                let reader = SharePageReader(database: database, owner: holder.owner, site: ShareSite(name: "", root: root), now: now)
+                return PersonalPageModel(groupName: try GroupRepository(database).name(of: holder.owner) ?? "", playerId: holder.player,
+                                         playerName: holder.name, root: root,
+                                         fixtures: try FixtureRepository(database).upcoming(owner: holder.owner, now: now, limit: fixturesShown),
+                                         standings: try reader.standings(), recentMatches: try reader.recentResults(limit: personalResults))
             }
             var rendered = PersonalPage.page(model)
             rendered.previewImage = services.publicURL?.link(to: "/icon-512.png")

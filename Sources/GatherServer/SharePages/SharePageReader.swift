@@ -20,17 +20,27 @@ struct SharePageReader {
 
     /// The table by record (rank, as the leaderboard) or by rating.
     func table(live: LiveMatch?, byRating: Bool = false) throws -> TablePageModel {
+        let standings = try standings(byRating: byRating)
+        let (matches, older) = try results(GatherQuery(status: .ended, limit: SharePageReader.recentMatches))
+        let next = try FixtureRepository(database).upcoming(owner: owner, now: now, limit: 1).first
+        return TablePageModel(site: site, live: live, standings: standings, recentMatches: matches, olderMatches: older, byRating: byRating,
+                              nextFixture: next)
+    }
+
+    /// The table's rows: the roster's players who played, by record or by rating.
+    func standings(byRating: Bool = false) throws -> [Standing] {
         let form = try StatsRepository(database).recentForm(owner: owner)
-        let standings = try RatedLeaderboard(database: database, owner: owner, now: now)
+        return try RatedLeaderboard(database: database, owner: owner, now: now)
             .entries(minimumGames: 1, order: byRating ? .rating : .record).map { entry in
                 Standing(rank: entry.rank, player: PlayerMention(id: entry.playerID, name: entry.name), played: entry.played, won: entry.won,
                          drawn: entry.drawn, lost: entry.lost, goalDifference: entry.goalDifference, form: form[entry.playerID] ?? [],
                          rating: entry.rating?.mean)
             }
-        let (matches, older) = try results(GatherQuery(status: .ended, limit: SharePageReader.recentMatches))
-        let next = try FixtureRepository(database).upcoming(owner: owner, now: now, limit: 1).first
-        return TablePageModel(site: site, live: live, standings: standings, recentMatches: matches, olderMatches: older, byRating: byRating,
-                              nextFixture: next)
+    }
+
+    /// The latest results, newest first, as the front page lists them.
+    func recentResults(limit: Int = recentMatches) throws -> [MatchLine] {
+        try results(GatherQuery(status: .ended, limit: limit)).0
     }
 
     /// The results before the one with `id`; nil if the owner has no such match.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GatherDomain
+import GatherRating
 
 /// `/p/{token}`: one player's page. The next fixtures with big In / Out / Maybe buttons (a plain
 /// form, so it works without a script; with one, answered in place), the answer given and where it
@@ -20,6 +21,36 @@ package enum PersonalPage {
             } else {
                 for fixture in model.fixtures { section(fixture, model) }
             }
+            record(model)
+        }
+    }
+
+    /// The player's own record, then the group's table and its latest results, as the share
+    /// page has them (the names without links: a personal page has no player pages).
+    @HTMLBuilder
+    static func record(_ model: PersonalPageModel) -> [Node] {
+        Section(.id("record")) {
+            H2 { "Your record" }
+            if let mine = model.standings.first(where: { $0.player.id == model.playerId }) {
+                P {
+                    Text("Played \(mine.played): won \(mine.won), drawn \(mine.drawn), lost \(mine.lost) · win \(mine.winPercent)% · ")
+                    Text("\(PersonalPage.ordinal(mine.rank)) of \(model.standings.count)")
+                    if let rating = mine.rating { Text(" · rating \(RatingText.value(rating))") }
+                }
+                if !mine.form.isEmpty { P { "Form: " ; SharePieces.form(mine.form) } }
+            } else {
+                P(.class(.muted)) { "No finished match yet: your record starts with your first." }
+            }
+        }
+        if !model.standings.isEmpty {
+            Section(.id("table")) {
+                H2 { "Table" }
+                StandingsTable.table(model.standings, site: nil)
+            }
+        }
+        Section(.id("matches")) {
+            H2 { "Latest results" }
+            SharePieces.matchList(model.recentMatches, in: nil)
         }
     }
 

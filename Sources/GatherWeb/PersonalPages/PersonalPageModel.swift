@@ -11,8 +11,15 @@ package struct PersonalPageModel: Hashable, Sendable {
     package var root: SitePath
     /// The next fixtures still to be played, soonest first.
     package var fixtures: [Fixture]
+    /// The group's table, by record, as its share page has it.
+    package var standings: [Standing]
+    /// The latest results, newest first.
+    package var recentMatches: [MatchLine]
 
-    package init(groupName: String, playerId: Int, playerName: String, root: SitePath, fixtures: [Fixture]) {
+    package init(groupName: String, playerId: Int, playerName: String, root: SitePath, fixtures: [Fixture], standings: [Standing] = [],
+                 recentMatches: [MatchLine] = []) {
+        self.standings = standings
+        self.recentMatches = recentMatches
         self.groupName = groupName
         self.playerId = playerId
         self.playerName = playerName

@@ -29,18 +29,19 @@ enum SharePieces {
         }
     }
 
-    /// A player's name, with a link to their page unless they were deleted.
+    /// A player's name, with a link to their page on a share link's `site` unless they were
+    /// deleted; without a site (a personal page, which has no player pages), the name alone.
     @HTMLBuilder
-    static func mention(_ player: PlayerMention, in site: ShareSite) -> [Node] {
-        if player.retired {
-            Name(player.name)
-        } else {
+    static func mention(_ player: PlayerMention, in site: ShareSite?) -> [Node] {
+        if let site, !player.retired {
             A(href: site.player(player.id)) { Name(player.name) }
+        } else {
+            Name(player.name)
         }
     }
 
     @HTMLBuilder
-    static func names(_ players: [PlayerMention], in site: ShareSite) -> [Node] {
+    static func names(_ players: [PlayerMention], in site: ShareSite?) -> [Node] {
         if players.isEmpty {
             Span(.class(.muted)) { "nobody" }
         }
@@ -52,7 +53,7 @@ enum SharePieces {
 
     /// Results, newest first: when, the score, and who played on each side.
     @HTMLBuilder
-    static func matchList(_ matches: [MatchLine], in site: ShareSite) -> [Node] {
+    static func matchList(_ matches: [MatchLine], in site: ShareSite?) -> [Node] {
         if matches.isEmpty {
             P(.class(.muted)) { "No results yet." }
         } else {

@@ -29,46 +29,7 @@ package enum TablePage {
                     P(.class(.muted)) { "No one has played a finished match yet." }
                 } else {
                     P(.class(.muted)) { "Won, drawn and lost in finished matches; win %, goal difference and the rating learned from results." }
-                    Table {
-                        THead {
-                            Tr {
-                                if model.byRating {
-                                    Th(.scope(.column), .class(.number)) { A(href: model.site.root, .title("order by record")) { "#" } }
-                                } else {
-                                    Th(.scope(.column), .class(.number), .sortedAscending) { "#" }
-                                }
-                                Th(.scope(.column)) { "Player" }
-                                Th(.scope(.column), .class(.number), .title("played")) { "P" }
-                                Th(.scope(.column), .class(.number, .extra), .title("won")) { "W" }
-                                Th(.scope(.column), .class(.number, .extra), .title("drawn")) { "D" }
-                                Th(.scope(.column), .class(.number, .extra), .title("lost")) { "L" }
-                                Th(.scope(.column), .class(.number)) { "Win %" }
-                                Th(.scope(.column), .class(.number, .extra), .title("goal difference")) { "GD" }
-                                if model.byRating {
-                                    Th(.scope(.column), .class(.number), .sortedDescending) { "Rating ▼" }
-                                } else {
-                                    Th(.scope(.column), .class(.number)) { A(href: model.site.tableByRating, .title("order by rating")) { "Rating" } }
-                                }
-                                Th(.scope(.column), .class(.extra)) { "Form" }
-                            }
-                        }
-                        TBody {
-                            for standing in model.standings {
-                                Tr {
-                                    Td(.class(.number)) { Text(standing.rank) }
-                                    Th(.scope(.row)) { SharePieces.mention(standing.player, in: model.site) }
-                                    Td(.class(.number)) { Text(standing.played) }
-                                    Td(.class(.number, .extra)) { Text(standing.won) }
-                                    Td(.class(.number, .extra)) { Text(standing.drawn) }
-                                    Td(.class(.number, .extra)) { Text(standing.lost) }
-                                    Td(.class(.number)) { Text("\(standing.winPercent)%") }
-                                    Td(.class(.number, .extra)) { Text(standing.goalDifference > 0 ? "+\(standing.goalDifference)" : String(standing.goalDifference)) }
-                                    Td(.class(.number)) { Text(standing.rating.map(RatingText.value) ?? "–") }
-                                    Td(.class(.extra)) { SharePieces.form(standing.form) }
-                                }
-                            }
-                        }
-                    }
+                    StandingsTable.table(model.standings, site: model.site, byRating: model.byRating)
                 }
             }
             Section(.id("matches")) {

@@ -111,6 +111,30 @@ final class PersonalLinkTests: XCTestCase {
         XCTAssertEqual(Set(state.keys), ["createdAt", "lastUsedAt"], "never the link itself")
     }
 
+    func testAFriendsPageShowsTheirRecordTheTableAndTheLatestResultsWithoutLinksToOtherPages() throws {
+        let group = try group(players: 3)
+        let path = try link(group, player: group.players[1])
+        let anonymous = try server.client(token: nil)
+        let before = visible(try anonymous.request(.get, path))
+        XCTAssertTrue(before.contains("No finished match yet: your record starts with your first."), before)
+        XCTAssertFalse(before.contains("Player P"), "no table before anyone played")
+
+        try group.organiser.saveMatch("3-1", on: "2026-11-20T18:00:00Z", teamA: [group.players[1], group.players[2]], teamB: [group.players[0]])
+        try group.organiser.saveMatch("0-2", on: "2026-11-24T18:00:00Z", teamA: [group.players[1]], teamB: [group.players[0], group.players[2]])
+        let page = try anonymous.request(.get, path)
+        let text = visible(page)
+        XCTAssertTrue(text.contains("Your record"), text)
+        XCTAssertTrue(text.contains("Played 2: won 1, drawn 0, lost 1 · win 50% · "), text)
+        XCTAssertTrue(text.contains("Team A 0 – 2 Team B"), "the latest results, newest first: \(text)")
+        XCTAssertLessThan(text.range(of: "Team A 0 – 2 Team B")?.lowerBound ?? text.endIndex,
+                          text.range(of: "Team A 3 – 1 Team B")?.lowerBound ?? text.startIndex)
+        let table = try XCTUnwrap(page.text.components(separatedBy: "<section id=\"table\">").last?.components(separatedBy: "</section>").first)
+        for index in 0..<3 { XCTAssertTrue(table.contains("Friend \(index + 1)"), table) }
+        XCTAssertFalse(page.text.contains("/s/"), "no share link's pages: the friend has none")
+        XCTAssertFalse(table.contains("<a "), "names without links")
+        XCTAssertFalse(text.contains("41"), "no ages")
+    }
+
     func testARevokedReplacedOrDeletedPlayersLinkIsTheSameNotFound() throws {
         let group = try group()
         let anonymous = try server.client(token: nil)
