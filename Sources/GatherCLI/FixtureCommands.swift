@@ -35,8 +35,9 @@ enum FixtureCommands {
         context.console.note("Fixture \(fixture.id): \(own.long(from: fixture.startsAt)) (\(fixture.timeZone))"
                              + (fixture.place.map { ", \($0)" } ?? "") + ", \(fixture.places) places; answers close "
                              + own.long(from: fixture.answersCloseAt))
-        if fixture.seriesId != nil {
-            context.console.note("Every week at the same time: each fixture is made \(FixtureDraft.defaultAheadDays) days ahead, a fixture of its own")
+        if let series = fixture.seriesId {
+            context.console.note("Every week at the same time (series \(series)): each fixture is made \(FixtureDraft.defaultAheadDays) days ahead, "
+                                 + "a fixture of its own; gather fixtures series change|end \(series) changes or ends them")
         }
         context.console.note("gather fixtures links \(fixture.id) makes every player a link to answer with")
     }

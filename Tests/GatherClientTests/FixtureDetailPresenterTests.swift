@@ -293,11 +293,18 @@ final class FixtureDetailPresenterTests: XCTestCase {
         await screen.presenter.confirmLink()
         XCTAssertEqual(screen.state?.problem, "only organisers make links")
         XCTAssertNil(screen.state?.link)
+        // A friend's answer heard meanwhile is fetched: the refusal stays on screen to be read.
         await screen.presenter.refresh()
-        XCTAssertEqual(screen.state?.problem, "only organisers make links", "the stub's refusal, now of the reload")
+        XCTAssertEqual(screen.state?.problem, "only organisers make links", "the link's refusal, until the next action")
+        screen.presenter.move(by: 1)
+        screen.service.failNext(with: .unreachable("Cannot reach the server at http://127.0.0.1:8080"))
+        screen.presenter.requestLink()
+        _ = screen.presenter.cancel()
+        await screen.presenter.refresh()
+        XCTAssertEqual(screen.state?.problem, "Cannot reach the server at http://127.0.0.1:8080")
         XCTAssertEqual(screen.state?.rows.count, 4)
         await screen.presenter.refresh()
-        XCTAssertNil(screen.state?.problem, "a reload that works clears it")
+        XCTAssertNil(screen.state?.problem, "a fetch that works clears its own failure")
     }
 
     func testReloadsAskedForWhileOneIsUnderWayBecomeOneMore() async {

@@ -51,6 +51,22 @@ package struct APIFixtureService: FixtureService {
         try await client.request(.delete, "/api/fixtures/\(id)/teams/suggestion")
     }
 
+    /// A weekly series: its day and time, and what each new occurrence is made with.
+    package func series(id: Int) async throws -> FixtureSeries {
+        try await client.request(.get, "/api/fixture-series/\(id)", as: FixtureSeries.self)
+    }
+
+    /// Changes what the series' occurrences to come are made with (those changed on their own
+    /// keep their changes): only the fields given.
+    package func changeSeries(id: Int, _ change: SeriesUpdate) async throws -> FixtureSeries {
+        try await client.request(.patch, "/api/fixture-series/\(id)", body: change, as: FixtureSeries.self)
+    }
+
+    /// Ends a series: no more are made, those to come are cancelled, those played stay.
+    package func endSeries(id: Int) async throws {
+        try await client.request(.delete, "/api/fixture-series/\(id)")
+    }
+
     /// Cancels a fixture: it stays, `cancelled`, for friends and calendars to see.
     package func cancel(id: Int) async throws {
         try await client.request(.delete, "/api/fixtures/\(id)")
@@ -99,6 +115,26 @@ private struct FixtureBody: Encodable {
         try container.encodeIfPresent(draft.cost, forKey: .cost)
         if draft.repeatsWeekly { try container.encode("weekly", forKey: .repeat) }
     }
+}
+
+/// `PATCH /api/fixture-series/{id}`'s body: only what is to change.
+package struct SeriesUpdate: Encodable, Sendable {
+    package var place: String?
+    package var places: Int?
+    package var minimum: Int?
+    package var cost: String?
+    package var aheadDays: Int?
+
+    package init(place: String? = nil, places: Int? = nil, minimum: Int? = nil, cost: String? = nil, aheadDays: Int? = nil) {
+        self.place = place
+        self.places = places
+        self.minimum = minimum
+        self.cost = cost
+        self.aheadDays = aheadDays
+    }
+
+    /// Nothing would change.
+    package var isEmpty: Bool { place == nil && places == nil && minimum == nil && cost == nil && aheadDays == nil }
 }
 
 /// `{"balance": true}`, with the seed when one is given.

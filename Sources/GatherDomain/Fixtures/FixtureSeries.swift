@@ -48,7 +48,24 @@ package struct FixtureSeries: Hashable, Sendable {
     }
 }
 
-extension FixtureSeries: JSONWritable, Encodable {
+extension FixtureSeries: JSONWritable, Codable {
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let kickOff = try container.decode(String.self, forKey: .kickOff).split(separator: ":").compactMap { Int($0) }
+        guard kickOff.count == 2 else {
+            throw DecodingError.dataCorruptedError(forKey: .kickOff, in: container, debugDescription: "not a time of day")
+        }
+        self.init(id: try container.decode(Int.self, forKey: .id), firstDate: try container.decode(String.self, forKey: .firstDate),
+                  localMinute: kickOff[0] * 60 + kickOff[1], timeZone: try container.decode(String.self, forKey: .timeZone),
+                  place: try container.decodeIfPresent(String.self, forKey: .place),
+                  mapLink: try container.decodeIfPresent(String.self, forKey: .mapLink), places: try container.decode(Int.self, forKey: .places),
+                  minimum: try container.decodeIfPresent(Int.self, forKey: .minimum),
+                  answersCloseBefore: try container.decode(Int.self, forKey: .answersCloseBefore),
+                  cost: try container.decodeIfPresent(String.self, forKey: .cost), aheadDays: try container.decode(Int.self, forKey: .aheadDays),
+                  endedAt: try container.decodeIfPresent(Date.self, forKey: .endedAt), createdAt: try container.decode(Date.self, forKey: .createdAt),
+                  updatedAt: try container.decode(Date.self, forKey: .updatedAt))
+    }
+
     package func write(to writer: inout JSONWriter) {
         writer.object { object in
             object.field("aheadDays") { $0.int(aheadDays) }

@@ -97,7 +97,10 @@ package final class FixtureDetailPresenter {
     private var prompt: FixtureDetailViewState.Prompt?
     private var link: FixtureDetailViewState.ShownLink?
     private var isWorking = false
+    /// Why what the organiser just asked for was refused: it stays until their next action.
     private var problem: String?
+    /// Why the fixture could not be fetched again: it goes with the next fetch that works.
+    private var fetchProblem: String?
     private var notice: String?
     /// A reload is under way; another was asked for meanwhile.
     private var isRefreshing = false
@@ -176,9 +179,9 @@ package final class FixtureDetailPresenter {
             refreshAgain = false
             do {
                 adopt(try await service.fixture(id: fixture.id))
-                if case .some = problem, !isWorking { problem = nil }
+                fetchProblem = nil
             } catch {
-                problem = ServiceError(error).message
+                fetchProblem = ServiceError(error).message
             }
         } while refreshAgain
         isRefreshing = false
@@ -439,7 +442,7 @@ package final class FixtureDetailPresenter {
         highlightedWho = index.map { list[$0].who }
         view?.display(FixtureDetailViewState(heading: heading, headcount: headcount, teams: fixture.teams?.lines ?? [], rows: list,
                                              highlighted: index, position: index.map { "\($0 + 1)/\(list.count)" } ?? "", prompt: prompt,
-                                             link: link, liveNote: liveNote, isWorking: isWorking, problem: problem, notice: notice,
+                                             link: link, liveNote: liveNote, isWorking: isWorking, problem: problem ?? fetchProblem, notice: notice,
                                              canMakeTeams: canMakeTeams, canStartMatch: fixture.takesAnswers && fixture.teams != nil,
                                              suggestion: suggestionWords))
     }
