@@ -202,23 +202,18 @@ extension FixtureChange: Decodable {
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        func nullable<T>(_ key: CodingKeys, _ read: () throws -> T?) throws -> T?? {
-            guard container.contains(key) else { return nil }
-            if try container.decodeNil(forKey: key) { return .some(nil) }
-            return .some(try read())
-        }
         try self.init(startsAt: container.decodeIfPresent(String.self, forKey: .startsAt).map { text throws(ValidationError) in
                           try FixtureRules.date(text, field: "startsAt")
                       },
                       timeZone: container.decodeIfPresent(String.self, forKey: .timeZone),
-                      place: nullable(.place) { try container.decodeIfPresent(String.self, forKey: .place) },
-                      mapLink: nullable(.mapLink) { try container.decodeIfPresent(String.self, forKey: .mapLink) },
+                      place: container.decodeChange(forKey: .place) { try container.decodeIfPresent(String.self, forKey: .place) },
+                      mapLink: container.decodeChange(forKey: .mapLink) { try container.decodeIfPresent(String.self, forKey: .mapLink) },
                       places: container.decodeWholeNumberIfPresent(forKey: .places),
-                      minimum: nullable(.minimum) { try container.decodeWholeNumberIfPresent(forKey: .minimum) },
+                      minimum: container.decodeChange(forKey: .minimum) { try container.decodeWholeNumberIfPresent(forKey: .minimum) },
                       answersCloseAt: container.decodeIfPresent(String.self, forKey: .answersCloseAt).map { text throws(ValidationError) in
                           try FixtureRules.date(text, field: "answersCloseAt")
                       },
-                      cost: nullable(.cost) { try container.decodeIfPresent(String.self, forKey: .cost) },
+                      cost: container.decodeChange(forKey: .cost) { try container.decodeIfPresent(String.self, forKey: .cost) },
                       status: container.decodeEnumIfPresent(FixtureStatus.self, forKey: .status))
     }
 }

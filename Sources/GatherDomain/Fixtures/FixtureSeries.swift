@@ -125,16 +125,11 @@ package struct SeriesChange: Hashable, Sendable, Decodable {
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        func nullable<T>(_ key: CodingKeys, _ read: () throws -> T?) throws -> T?? {
-            guard container.contains(key) else { return nil }
-            if try container.decodeNil(forKey: key) { return .some(nil) }
-            return .some(try read())
-        }
-        place = try nullable(.place) { try FixtureRules.text(try container.decodeIfPresent(String.self, forKey: .place), field: "place") }
-        mapLink = try nullable(.mapLink) { try FixtureRules.mapLink(try container.decodeIfPresent(String.self, forKey: .mapLink)) }
+        place = try container.decodeChange(forKey: .place) { try FixtureRules.text(try container.decodeIfPresent(String.self, forKey: .place), field: "place") }
+        mapLink = try container.decodeChange(forKey: .mapLink) { try FixtureRules.mapLink(try container.decodeIfPresent(String.self, forKey: .mapLink)) }
         places = try container.decodeWholeNumberIfPresent(forKey: .places).map { value throws(ValidationError) in try FixtureRules.places(value) }
-        minimum = try nullable(.minimum) { try container.decodeWholeNumberIfPresent(forKey: .minimum) }
-        cost = try nullable(.cost) { try FixtureRules.text(try container.decodeIfPresent(String.self, forKey: .cost), field: "cost") }
+        minimum = try container.decodeChange(forKey: .minimum) { try container.decodeWholeNumberIfPresent(forKey: .minimum) }
+        cost = try container.decodeChange(forKey: .cost) { try FixtureRules.text(try container.decodeIfPresent(String.self, forKey: .cost), field: "cost") }
         if let ahead = try container.decodeWholeNumberIfPresent(forKey: .aheadDays) {
             guard FixtureDraft.aheadDaysRange.contains(ahead) else {
                 throw ValidationError(field: "aheadDays", message: "must be from \(FixtureDraft.aheadDaysRange.lowerBound) to \(FixtureDraft.aheadDaysRange.upperBound)")
