@@ -243,6 +243,10 @@ final class FixtureCommandTests: XCTestCase {
         let first = made.lines[0]
         XCTAssertEqual(try curl([first]), "200", "the friend's page opens")
 
+        // The use is written in a batch, a moment after the page is served.
+        XCTAssertTrue(waitUntil(timeout: 10, every: .milliseconds(50)) {
+            ((try? self.client(["players", "link", "1", "--json"]).json() as? [String: Any])?["lastUsedAt"] as? String) != nil
+        }, "the page's use recorded")
         let state = try client(["players", "link", "1"])
         XCTAssertNotNil(state.output.range(of: #"^Ana's personal link was made \w{3} \d{1,2} \w{3} \d{4} \d{2}:\d{2}, last used \w{3} .* \(Europe/Madrid\)\n$"#,
                                            options: .regularExpression), state.output)
