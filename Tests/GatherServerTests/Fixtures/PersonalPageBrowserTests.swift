@@ -117,6 +117,30 @@ final class PersonalPageBrowserTests: XCTestCase {
         }
     }
 
+    /// After a match: the friend's record, the group's table (the hostile name as text) and the
+    /// latest result, within the screen at both sizes, scripts on and off, console clean.
+    func testTheRecordTableAndResultsReadAtBothSizesWithScriptsOnAndOff() throws {
+        try organiser.saveMatch("2-1", on: "2026-11-20T18:00:00Z", teamA: [players[0], players[10]], teamB: [players[1], players[2]])
+        let page = try link(players[10])
+        for scripts in [true, false] {
+            let browser = try startBrowser(scripts: scripts)
+            defer { browser.quit() }
+            for (width, height) in [(360, 740), (1280, 800)] {
+                _ = try browser.value(["open", page, width, height])
+                let record = try browser.text("#record p") ?? ""
+                XCTAssertTrue(record.hasPrefix("Played 1: won 1, drawn 0, lost 0 · win 100% · "), "\(record) at \(width) px")
+                let names = try XCTUnwrap(browser.value(["texts", "#table tbody th"]) as? [String])
+                XCTAssertEqual(Set(names), ["Friend 1", "<b>Eleven</b> & co", "Friend 2", "Friend 3"], "at \(width) px")
+                XCTAssertEqual(try browser.value(["js", "return document.querySelectorAll('#table a').length"]) as? Int, 0,
+                               "no links to pages the friend does not have")
+                XCTAssertTrue((try browser.text("#matches li") ?? "").contains("Team A 2 – 1 Team B"))
+                let widths = try XCTUnwrap(browser.value(["js", "return [document.documentElement.scrollWidth, window.innerWidth]"]) as? [Int])
+                XCTAssertLessThanOrEqual(widths[0], widths[1], "no sideways scrolling at \(width) px, scripts \(scripts)")
+                XCTAssertEqual(try browser.consoleErrors(), [], "at \(width) px, scripts \(scripts)")
+            }
+        }
+    }
+
     private func ownGroupName() throws -> String {
         let groups = try organiser.request(.get, "/api/groups").jsonArray()
         return try XCTUnwrap(groups.first { $0["isOwn"] as? Bool == true }?["name"] as? String)
