@@ -6,30 +6,19 @@ import XCTest
 /// The real `gather` binary's fixture commands and personal links against a live gather-server:
 /// what each prints for people and with --json, its exit codes and its refusals.
 final class FixtureCommandTests: XCTestCase {
-    private var server: FootballGatherServer!
-    private var directory: URL!
-    private var url: String { "http://127.0.0.1:\(server.port ?? 0)" }
+    private var local: LocalServer!
+    private var url: String { local.url }
+    private var directory: URL { local.directory }
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-fixtures-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var configuration = ServerConfiguration()
-        configuration.http.port = 0
-        configuration.databasePath = directory.appendingPathComponent("cli.sqlite").path
-        configuration.quiet = true
-        configuration.timeZone = "UTC"
-        server = try FootballGatherServer(configuration: configuration, passwordHasher: PasswordHasher(cost: 1))
-        try server.start()
+        local = try LocalServer(name: "fixtures-cli")
     }
 
     override func tearDown() {
-        server.shutdown()
-        try? FileManager.default.removeItem(at: directory)
+        local?.stop()
     }
 
-    private var commandLine: GatherCommandLine {
-        GatherCommandLine(url: url, configDirectory: directory.appendingPathComponent("config"))
-    }
+    private var commandLine: GatherCommandLine { local.commandLine() }
 
     /// Runs `gather` with this test's server and config directory, in the zone `TZ` names.
     @discardableResult

@@ -7,28 +7,16 @@ import XCTest
 /// live as friends answer from their links; answers for a friend; a personal link handed out;
 /// teams published and the match played from the fixture.
 final class FixturesEndToEndTests: XCTestCase {
-    private var server: FootballGatherServer!
-    private var directory: URL!
-    private var url: String { "http://127.0.0.1:\(server.port ?? 0)" }
-    private var commandLine: GatherCommandLine {
-        GatherCommandLine(url: url, configDirectory: directory.appendingPathComponent("config"), timeZone: "UTC")
-    }
+    private var local: LocalServer!
+    private var url: String { local.url }
+    private var commandLine: GatherCommandLine { local.commandLine(timeZone: "UTC") }
 
     override func setUpWithError() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-e2e-fixtures-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var configuration = ServerConfiguration()
-        configuration.http.port = 0
-        configuration.databasePath = directory.appendingPathComponent("fixtures.sqlite").path
-        configuration.quiet = true
-        configuration.timeZone = "UTC"
-        server = try FootballGatherServer(configuration: configuration, passwordHasher: PasswordHasher(cost: 1))
-        try server.start()
+        local = try LocalServer(name: "e2e-fixtures")
     }
 
     override func tearDown() {
-        server.shutdown()
-        try? FileManager.default.removeItem(at: directory)
+        local?.stop()
     }
 
     /// The organiser's roster and a fixture ten days ahead; its id.

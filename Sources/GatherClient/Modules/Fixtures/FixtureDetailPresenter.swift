@@ -210,18 +210,10 @@ package final class FixtureDetailPresenter {
             render()
             return
         }
-        isWorking = true
-        problem = nil
-        notice = nil
-        render()
-        do {
+        await work {
             adopt(try await service.answer(fixture: fixture.id, player: id, attendance))
             notice = fixture.answers.first { $0.playerId == id }.map { "\($0.name): " + FixtureDetailPresenter.standing(of: $0) }
-        } catch {
-            problem = ServiceError(error).message
         }
-        isWorking = false
-        render()
     }
 
     /// l: a new personal link for the highlighted player, asked first.
@@ -241,16 +233,10 @@ package final class FixtureDetailPresenter {
     package func confirmLink() async {
         guard case .confirmLink(let name) = prompt, let links, case .player(let id)? = highlightedWho else { return }
         prompt = nil
-        isWorking = true
-        render()
-        do {
+        await work {
             let made = try await links.make(player: id)
             link = FixtureDetailViewState.ShownLink(name: name, url: made.url)
-        } catch {
-            problem = ServiceError(error).message
         }
-        isWorking = false
-        render()
     }
 
     /// Esc: leaves the prompt, or puts away the link shown; false when there was neither.
