@@ -146,8 +146,8 @@ class Browser:
         # page): Chromium then refuses the click on a node it has just replaced, before any click
         # happened. Found again in the document as it stands, it is clicked once.
         for attempt in range(3):
-            old = self.find("html")
             try:
+                old = self.find("html")
                 self.find(selector).click()
                 break
             except (StaleElementReferenceException, WebDriverException) as error:
@@ -161,7 +161,11 @@ class Browser:
             try:
                 old.tag_name  # raises once the old document is gone
                 return False
-            except StaleElementReferenceException:
+            except (StaleElementReferenceException, WebDriverException) as error:
+                # Chromium says a replaced document's node is gone either way (stale, or "does not
+                # belong to the document" when asked while the new one is being put in place).
+                if not isinstance(error, StaleElementReferenceException) and "does not belong to the document" not in str(error):
+                    raise
                 return self.driver.execute_script("return document.readyState") == "complete"
 
         self.wait(15, loaded, lambda: "no new page after clicking %s" % selector)
