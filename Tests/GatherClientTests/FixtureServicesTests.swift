@@ -93,7 +93,7 @@ final class FixtureServicesTests: XCTestCase {
         await expectError(.rejected(status: 400, reason: "Places must be from 1 to 200")) {
             _ = try await fixtures.create(startsAt: self.kickOff(), timeZone: nil, places: 0)
         }
-        await expectError(.rejected(status: 400, reason: "MapLink must be an http:// or https:// link of at most 2000 characters")) {
+        await expectError(.rejected(status: 400, reason: "MapLink must be an http:// or https:// link to a named host, with at most 1700 characters after it")) {
             _ = try await fixtures.create(startsAt: self.kickOff(), timeZone: nil, mapLink: "ftp://pitch", places: 10)
         }
         // What only the server can tell: the clock, and the zones it knows.

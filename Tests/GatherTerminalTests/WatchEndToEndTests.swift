@@ -82,8 +82,11 @@ final class WatchEndToEndTests: XCTestCase {
         XCTAssertTrue(screen.contains("Running"), screen)
         XCTAssertTrue(["Ana", "Ben", "Cleo", "Dan"].allSatisfy { screen.contains(" \($0)") }, screen)
         XCTAssertTrue(showsBig("07:42", on: screen) || showsBig("07:41", on: screen), "the clock as heard: \(screen)")
-        XCTAssertTrue(terminal.waitUntil(timeout: 5) { showsBig("07:39", on: terminal.screen()) },
-                      "the clock counts down between updates: \(terminal.screen())")
+        // Any second from 07:39 down: a busy machine may take its look at the screen a second late.
+        XCTAssertTrue(terminal.waitUntil(timeout: 5) {
+            let screen = terminal.screen()
+            return (34...39).contains { showsBig("07:\($0)", on: screen) }
+        }, "the clock counts down between updates: \(terminal.screen())")
 
         // A goal reaches the screen within two seconds; a pause stops the clock where it stands.
         try await publish(score: "3-1", phase: "paused", remaining: 300)

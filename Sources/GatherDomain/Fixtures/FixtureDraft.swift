@@ -8,21 +8,21 @@ package enum FixtureRules {
     package static let places = 1...200
     package static let textLength = 200
     package static let textMaximumBytes = 1024
-    package static let mapLinkMaximumBytes = 2000
     /// How far ahead a fixture may be set.
     package static let furthestAhead: TimeInterval = 400 * 86_400
     /// Answers close this long before kick-off unless the organiser says otherwise.
     package static let defaultAnswersClose: TimeInterval = 2 * 3600
 
-    /// `https://…` or `http://…` only, printable and without spaces: the pages link to it.
+    /// `https://…` or `http://…` to a named host (an optional port), then an optional path, query
+    /// or fragment of printable ASCII without spaces: the pages link to it, so it must be a link a
+    /// browser and a link preview can follow, not merely text that starts like one ("http://[" is not).
     package static func mapLink(_ text: String?) throws(ValidationError) -> String? {
         guard let text else { return nil }
         let link = String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
         guard !link.isEmpty else { return nil }
-        let lowered = link.lowercased()
-        guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://"), link.utf8.count <= mapLinkMaximumBytes,
-              link.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }), link.utf8.count > (lowered.hasPrefix("https") ? 8 : 7) else {
-            throw ValidationError(field: "mapLink", message: "must be an http:// or https:// link of at most \(mapLinkMaximumBytes) characters")
+        guard MapLinkShape.accepts(link) else {
+            throw ValidationError(field: "mapLink", message: "must be an http:// or https:// link to a named host, with at most "
+                                  + "\(MapLinkShape.restMaximumBytes) characters after it")
         }
         return link
     }

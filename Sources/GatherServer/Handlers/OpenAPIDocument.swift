@@ -3096,10 +3096,12 @@ components:
         space around it is trimmed); a blank one is stored as null
     MapLink:
       type: [string, 'null']
-      pattern: '^ *(?:[Hh][Tt][Tt][Pp]://[!-~]{1,1993}|[Hh][Tt][Tt][Pp][Ss]://[!-~]{1,1992})? *$'
+      pattern: '^ *(?:[Hh][Tt][Tt][Pp][Ss]?://[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?(?::[0-9]{1,5})?(?:[/?#][!-~]{0,1699})?)? *$'
       description: >-
-        A link to a map of the place: http:// or https://, printable ASCII without spaces, at most
-        2000 characters once the spaces around it are trimmed; a blank one is stored as null
+        A link to a map of the place: http:// or https://, a host name (letters, digits, dots and
+        hyphens, at most 253 characters, no user name or bracketed address), an optional port, then
+        an optional path, query or fragment of printable ASCII without spaces, at most 1700
+        characters; spaces around it are trimmed and a blank one is stored as null
     FixtureDraft:
       type: object
       required: [startsAt, places]
