@@ -71,8 +71,9 @@ let package = Package(
         // Simulated groups: do ratings learned from results order players and predict matches better?
         .executableTarget(name: "gather-rating-bench", dependencies: ["GatherDomain", "GatherRating", "GatherBalancing"], path: "Benchmarks/RatingSimulation"),
 
-        // Test support shared by test targets: throw-away certificates made with `openssl`, nginx in front, a misbehaving server.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Test support shared by test targets: throw-away certificates made with `openssl`, nginx in front, a misbehaving server,
+        // a webhook receiver that speaks HTTPS itself (OpenSSL).
+        .target(name: "TestSupport", dependencies: ["COpenSSL"], path: "Tests/TestSupport"),
 
         // Assertions on validation errors and JSON, shared by the tests of the modules above.
         .target(name: "ValidationAssertions", dependencies: ["GatherText", "GatherWire"], path: "Tests/ValidationAssertions"),

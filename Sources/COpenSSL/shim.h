@@ -6,6 +6,7 @@
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
 #include <openssl/evp.h>
+#include <openssl/hmac.h>
 
 // OpenSSL spells these as macros over SSL_ctrl / SSL_CTX_ctrl, which Swift cannot call:
 // thin functions with the same meaning.

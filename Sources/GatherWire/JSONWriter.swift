@@ -258,6 +258,12 @@ package struct JSONWriter {
         appendByte(UInt8(ascii: "\""))
     }
 
+    /// JSON this writer wrote earlier (kept as text, a webhook's `fixture` say), written as it is.
+    package mutating func json(_ text: String) {
+        var text = text
+        text.withUTF8 { appendBytes($0) }
+    }
+
     /// Any value that writes itself.
     package mutating func value<Value: JSONWritable>(_ value: Value) {
         value.write(to: &self)

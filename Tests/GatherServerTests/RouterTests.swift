@@ -80,6 +80,7 @@ final class RouterTests: XCTestCase {
             "DELETE /api/groups/:groupId/invites/:id", "POST /api/invites/:code/accept",
             "POST /api/players/:id/link", "POST /api/groups/:groupId/players/:id/link",
             "POST /api/shares", "DELETE /api/shares/:id", "POST /api/groups/:groupId/shares", "DELETE /api/groups/:groupId/shares/:id",
+            "POST /api/channels", "PATCH /api/channels/:id", "POST /api/groups/:groupId/channels", "PATCH /api/groups/:groupId/channels/:id",
         ])
     }
 }

@@ -228,7 +228,7 @@ final class PlayerRecordsTests: StorageTestCase {
         var random = SeededGenerator(seed: 7)
         for _ in 0..<60 { _ = try randomWrite(&history, &random) }
         // As a database of schema version 15 had it: no records at all (and nothing of versions 17
-        // to 19, whose ratings' triggers version 15's stand for here).
+        // to 21, whose ratings' triggers version 15's stand for here).
         try history.pool.write { database in
             try database.executeScript("""
                 DROP TRIGGER results_match_changed; DROP TRIGGER results_place_taken;
@@ -238,6 +238,7 @@ final class PlayerRecordsTests: StorageTestCase {
                 DROP TRIGGER rating_side_changed; DROP TRIGGER rating_level_changed;
                 DROP TABLE player_records; DROP TABLE player_results; DROP TABLE rating_snapshots; DROP TABLE live_matches;
                 DROP TRIGGER fixture_match_deleted; DROP TABLE personal_links; DROP TABLE fixture_teams; DROP TABLE fixture_answers;
+                DROP TABLE deliveries; DROP TABLE announcements; DROP TABLE channels;
                 DROP TABLE fixtures; DROP TABLE fixture_series;
                 ALTER TABLE players DROP COLUMN regular; ALTER TABLE groups DROP COLUMN time_zone; ALTER TABLE groups DROP COLUMN guests_allowed;
                 ALTER TABLE rating_state DROP COLUMN generation; ALTER TABLE rating_state DROP COLUMN stale_from;

@@ -37,6 +37,8 @@ package final class FootballGatherServer: Sendable {
         options.limits = configuration.limits
         options.publicURL = configuration.publicURL
         options.timeZone = configuration.timeZone
+        options.channelPolicy = configuration.channelPolicy
+        options.channelsCAFile = configuration.channelsCAFile
         options.streamLimits = .within(connections: configuration.http.maxConnections)
         // A part that cannot start (the system refused a thread) stops those made before it:
         // their threads would otherwise run on, holding the database open.

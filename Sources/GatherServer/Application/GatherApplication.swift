@@ -50,6 +50,15 @@ package final class GatherApplication: HTTPResponder {
         /// Whether the rating settler has a thread to work on; false: settlements wait for ever
         /// (what readers are shown meanwhile, tested without a race).
         package var settlesRatings = true
+        /// What the server's own requests to channels may reach (`--allow-http-channels`,
+        /// `--allow-private-channels`): https:// to public addresses only, by default.
+        package var channelPolicy = OutboundPolicy()
+        /// Authorities trusted for channels' certificates besides the system's (`--channels-ca-file`).
+        package var channelsCAFile: String?
+        /// Whether due announcements are sent by a sender of their own; false: they wait (a
+        /// measurement of requests alone).
+        package var sendsAnnouncements = true
+        package var channelLimits = ChannelSender.Limits()
 
         package init() {}
     }
@@ -74,6 +83,10 @@ package final class GatherApplication: HTTPResponder {
 
     package init(database: DatabasePool, options: Options = Options(), log: ServerLog) throws {
         workerDatabase = WorkerDatabase(pool: database, readBudget: options.limits.readBudget)
+        // Made first (nothing is running yet if it fails), started last.
+        let outbound = OutboundClient(policy: options.channelPolicy, tls: try TLSClientContext(caFile: options.channelsCAFile))
+        let sender = options.sendsAnnouncements
+            ? try ChannelSender(database: database, client: outbound, now: options.now, log: log, limits: options.channelLimits) : nil
         services = Services(passwordHasher: options.passwordHasher,
                             decoyHash: DecoyHash(hasher: options.passwordHasher), tokenLifetime: options.tokenLifetime,
                             loginThrottle: options.loginThrottle, registration: options.registration,
@@ -93,7 +106,8 @@ package final class GatherApplication: HTTPResponder {
                             shareViews: .shareViews(database: database, log: log),
                             tokenUses: .tokenUses(database: database, log: log),
                             live: LiveMatches(limits: options.streamLimits, records: .liveMatches(database: database, log: log),
-                                              now: options.now))
+                                              now: options.now),
+                            channels: ChannelServices(client: outbound, sender: sender))
         liveSweeper = LiveMatchSweeper(matches: services.live)
         let services = services
         do {
@@ -101,6 +115,7 @@ package final class GatherApplication: HTTPResponder {
                                         threaded: options.settlesRatings)
         } catch {
             liveSweeper.stop()
+            sender?.stop()
             throw error
         }
         // Niced: a burst of logins must not take the CPU from ordinary requests.
@@ -111,9 +126,19 @@ package final class GatherApplication: HTTPResponder {
         } catch {
             liveSweeper.stop()
             settler.stop()
+            sender?.stop()
             throw error
         }
         hashingQueue = FairHashingQueue(pool: hashing, limit: options.hashingQueueLimit, now: options.now)
+        do {
+            try sender?.start()
+        } catch {
+            liveSweeper.stop()
+            settler.stop()
+            sender?.stop()
+            hashing.shutdownAndWait()
+            throw error
+        }
         // Last: nothing after it can fail and leave its timer running.
         do {
             if let interval = options.accountChangeInterval {
@@ -125,11 +150,12 @@ package final class GatherApplication: HTTPResponder {
         } catch {
             liveSweeper.stop()
             settler.stop()
+            sender?.stop()
             hashing.shutdownAndWait()
             throw error
         }
         seriesScheduler = SeriesScheduler(database: database, zones: services.timeZones, now: options.now, log: log,
-                                          wrote: { services.ownerWrote($0) })
+                                          wrote: { services.ownerWrote($0); services.channels.announced() })
         pipeline = RequestPipeline(router: Routes.router(), services: services, workerDatabase: workerDatabase,
                                    loopReaders: LoopReaders(database: database, budget: options.limits.loopReadBudget),
                                    workerAllowance: ConcurrencyAllowance(limit: options.limits.concurrentRequestsPerAccount),
@@ -163,6 +189,11 @@ package final class GatherApplication: HTTPResponder {
         pipeline.respond(to: request, reply: reply)
     }
 
+    /// Looks for announcements due now (after a test moved its clock), instead of at the sender's next wake.
+    package func deliverDueAnnouncements() {
+        services.channels.announced()
+    }
+
     /// Acts now on accounts changed from outside this server, instead of at the next second.
     package func checkAccountChanges() {
         accountChanges?.checkNow()
@@ -191,6 +222,7 @@ package final class GatherApplication: HTTPResponder {
 
     /// Lets queued password work finish, then stops its threads. After the HTTP server has stopped.
     package func shutdown() {
+        services.channels.sender?.stop()
         liveSweeper.stop()
         seriesScheduler.stop()
         settler.stop()

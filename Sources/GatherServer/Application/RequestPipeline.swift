@@ -320,6 +320,8 @@ struct RequestPipeline: Sendable {
             pool.enqueueWrite({ _ in try handler() }) { result in
                 allowance.give(link)
                 pipeline.services.ownerWrote(owner)
+                // A friend's answer may fill the list or free a place.
+                pipeline.services.channels.announced()
                 switch result {
                 case .success(let response): reply.send(response)
                 case .failure(let error): reply.send(write.refusal(context.services, context.root, error))
@@ -335,6 +337,7 @@ struct RequestPipeline: Sendable {
         services.ownerWrote(owner)
         if ratings == .needsSettlement { settler.changed(owner) }
         if route.endsAccess { accountChanges?.checkSoon() }
+        if route.announces { services.channels.announced() }
     }
 
     /// What follows a route that ended someone's way in, once that has committed: the cached

@@ -45,6 +45,8 @@ struct Services: Sendable {
     let tokenUses: BatchedRecords<Int, Date>
     /// The matches being played and the pages watching them.
     let live: LiveMatches
+    /// The server's own requests to the groups' channels, and the sender of what is due.
+    let channels: ChannelServices
 
     /// After a write of the owner's has committed: what readers were shown of the owner is read
     /// afresh, and open share pages are told their tables changed.

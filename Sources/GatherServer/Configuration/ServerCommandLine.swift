@@ -155,6 +155,19 @@ package enum ServerCommandLine {
             }
             config.timeZone = value
         },
+        ServerOption(flag: "--allow-http-channels", environment: "FG_ALLOW_HTTP_CHANNELS", valueName: nil,
+                     help: "let groups' channels use plain http:// URLs, for receivers on a trusted network (default off: https:// only)") { config, value in
+            config.channelPolicy.allowsPlainHTTP = try boolean(value, name: "--allow-http-channels")
+        },
+        ServerOption(flag: "--allow-private-channels", environment: "FG_ALLOW_PRIVATE_CHANNELS", valueName: nil,
+                     help: "let groups' channels reach loopback, private, link-local and unique-local addresses, for receivers on "
+                     + "this machine or network (default off)") { config, value in
+            config.channelPolicy.allowsPrivateAddresses = try boolean(value, name: "--allow-private-channels")
+        },
+        ServerOption(flag: "--channels-ca-file", environment: "FG_CHANNELS_CA_FILE", valueName: "PATH",
+                     help: "trust this PEM file's authorities for channels' certificates, besides the system's") { config, value in
+            config.channelsCAFile = value
+        },
         ServerOption(flag: "--metrics", environment: "FG_METRICS", valueName: nil,
                      help: "serve GET /metrics (Prometheus text format) on the server's own address, to whoever reaches it "
                      + "(default off)") { config, value in

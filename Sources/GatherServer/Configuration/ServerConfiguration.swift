@@ -36,6 +36,10 @@ package struct ServerConfiguration: Sendable {
     /// HTTPS: the PEM certificate chain and its key. Both or neither.
     package var tlsCertificateFile: String?
     package var tlsKeyFile: String?
+    /// What the server's own requests to groups' channels may reach.
+    package var channelPolicy = OutboundPolicy()
+    /// Authorities trusted for channels' certificates besides the system's.
+    package var channelsCAFile: String?
 
     package init() {}
 }

@@ -28,9 +28,12 @@ enum FixtureHandlers {
                 throw APIError(.forbidden, "this group already has \(limit) fixtures to come, the most this server allows; "
                                + "cancel or play one first; nothing was saved")
             }
+            let announcing = Announcing(database, owner: context.owner, now: now)
             guard draft.repeatsWeekly else {
                 let id = try repository.insert(details, owner: context.owner, at: now)
-                return try repository.find(id: id, owner: context.owner, now: now)
+                let fixture = try repository.find(id: id, owner: context.owner, now: now)
+                try announcing.announce(fixture.map(ChannelAnnouncement.fixtureCreated))
+                return fixture
             }
             // A series: its first occurrence at the kick-off given, and those within its horizon.
             let kickOff = zone.local(at: draft.startsAt)
@@ -45,6 +48,9 @@ enum FixtureHandlers {
             for occurrence in SeriesPlanner.occurrences(of: series, zone: zone, now: now, first: true) {
                 let made = try seriesStore.add(occurrence, of: series, owner: context.owner, at: now)
                 first = first ?? made
+                if let made, announcing.isHeard {
+                    try announcing.announce(try repository.find(id: made, owner: context.owner, now: now).map(ChannelAnnouncement.fixtureCreated))
+                }
             }
             guard let first else { throw APIError.fixtureNotFound }
             return try repository.find(id: first, owner: context.owner, now: now)
@@ -110,6 +116,9 @@ enum FixtureHandlers {
             var details = FixtureRepository.Details(current)
             details.status = .cancelled
             _ = try repository.update(id: id, owner: context.owner, to: details, at: now)
+            var cancelled = current
+            cancelled.status = .cancelled
+            try Announcing(database, owner: context.owner, now: now).announce(.fixtureCancelled(cancelled))
         }
         return HTTPResponse(status: .noContent)
     }
@@ -122,7 +131,10 @@ enum FixtureHandlers {
         let now = context.services.now()
         let fixture = try context.database.write { database in
             let repository = FixtureRepository(database)
+            let announcing = Announcing(database, owner: context.owner, now: now)
+            let before = try announcing.fixtureBefore(id)
             try FixtureHandlers.require(try repository.answer(fixture: id, player: player, choice.answer, owner: context.owner, at: now))
+            try announcing.answersChanged(from: before)
             return try repository.find(id: id, owner: context.owner, now: now)
         }
         guard let fixture else { throw APIError.fixtureNotFound }
@@ -239,7 +251,9 @@ enum FixtureTeamHandlers {
                 throw APIError.conflict("someone answered while the teams were being made; publish again")
             }
             try repository.publishTeams(fixture: id, teamA: teamA, teamB: teamB, predictedWinA: predicted, at: now)
-            return try repository.find(id: id, owner: owner, now: now)
+            let published = try repository.find(id: id, owner: owner, now: now)
+            try Announcing(database, owner: owner, now: now).announce(published.flatMap(ChannelAnnouncement.teams))
+            return published
         }
         guard let published else { throw APIError.fixtureNotFound }
         return .json(.ok, published)

@@ -15,6 +15,8 @@ enum GuestHandlers {
                 throw APIError(.forbidden, "this group takes no guests; an owner can allow them in the group's settings")
             }
             let repository = FixtureRepository(database)
+            let announcing = Announcing(database, owner: context.owner, now: now)
+            let before = try announcing.fixtureBefore(id)
             switch try repository.addGuest(guest.name, of: guest.host, fixture: id, owner: context.owner, at: now) {
             case .added: break
             case .fixtureNotFound: throw APIError.fixtureNotFound
@@ -22,6 +24,7 @@ enum GuestHandlers {
             case .hostNotIn: throw APIError.conflict("a guest comes with a player who is in; player \(guest.host) is not")
             case .tooMany(let most): throw APIError.conflict("a player brings \(most) guests at most")
             }
+            try announcing.answersChanged(from: before)
             return try repository.find(id: id, owner: context.owner, now: now)
         }
         guard let fixture else { throw APIError.fixtureNotFound }
@@ -32,7 +35,14 @@ enum GuestHandlers {
         let id = try context.parameters.int("id", resource: "fixture")
         let guest = try context.parameters.int("guestId", resource: "guest")
         let now = context.services.now()
-        switch try context.database.write({ try FixtureRepository($0).removeGuest(guest, fixture: id, owner: context.owner, at: now) }) {
+        let outcome = try context.database.write { database in
+            let announcing = Announcing(database, owner: context.owner, now: now)
+            let before = try announcing.fixtureBefore(id)
+            let outcome = try FixtureRepository(database).removeGuest(guest, fixture: id, owner: context.owner, at: now)
+            try announcing.answersChanged(from: before)
+            return outcome
+        }
+        switch outcome {
         case .removed: return HTTPResponse(status: .noContent)
         case .notFound: throw APIError.notFound("guest not found")
         case .notTakingAnswers(let status): throw APIError.conflict("this fixture was \(status.rawValue); its list stays as it was")

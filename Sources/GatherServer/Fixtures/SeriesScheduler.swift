@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import GatherDomain
 import Storage
 import Synchronization
 
@@ -54,7 +55,17 @@ final class SeriesScheduler: Sendable {
                     let due = SeriesPlanner.occurrences(of: series, zone: zone, now: moment)
                     guard !due.isEmpty else { continue }
                     let made = try database.write { database in
-                        try due.compactMap { try FixtureSeriesRepository(database).add($0, of: series, owner: owner, at: moment) }.count
+                        let announcing = Announcing(database, owner: owner, now: moment)
+                        return try due.compactMap { occurrence -> Int? in
+                            guard let made = try FixtureSeriesRepository(database).add(occurrence, of: series, owner: owner, at: moment) else {
+                                return nil
+                            }
+                            if announcing.isHeard {
+                                try announcing.announce(try FixtureRepository(database).find(id: made, owner: owner, now: moment)
+                                    .map(ChannelAnnouncement.fixtureCreated))
+                            }
+                            return made
+                        }.count
                     }
                     if made > 0 { wrote(owner) }
                 }

@@ -83,7 +83,11 @@ enum GatherHandlers {
                 case .cancelled: throw APIError.conflict("that fixture was cancelled; take it back first, or save the match without it")
                 }
             }
-            guard let members = draft.players else { return (insertion, nil as [GatherPlayer]?) }
+            let announcing = Announcing(database, owner: owner, now: now)
+            guard let members = draft.players else {
+                try announcing.result(of: GatherWithPlayers(gather: insertion.gather, players: []), fixture: draft.fixtureId)
+                return (insertion, nil as [GatherPlayer]?)
+            }
             // A resumed gather was played when it was created; a new one when the draft says.
             let known = try PlayerRepository(database).existing(ids: members.map(\.id), owner: owner,
                                                                 playedAt: draft.createdAt ?? insertion.gather.createdAt)
@@ -108,7 +112,9 @@ enum GatherHandlers {
             try services.quotas.checkMembers(database, gatherID: id, owner: owner)
             guard let stored = try gathers.find(id: id, owner: owner) else { throw APIError.gatherNotFound }
             let created: GatherRepository.Insertion = if case .created = insertion { .created(stored) } else { .existing(stored) }
-            return (created, try gathers.players(gatherID: id, owner: owner))
+            let players = try gathers.players(gatherID: id, owner: owner)
+            try announcing.result(of: GatherWithPlayers(gather: stored, players: players), fixture: draft.fixtureId)
+            return (created, players)
         }
         let gather = insertion.gather
         let status: HTTPStatus = if case .created = insertion { .created } else { .ok }

@@ -1311,6 +1311,133 @@ paths:
         '404': { $ref: '#/components/responses/NotFound' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
+  /api/channels:
+    get:
+      summary: The group's channels, oldest first, without their secrets or tokens (owners)
+      description: >-
+        A chat webhook's URL carries its secret in its path, so url shows only the scheme and host.
+      responses:
+        '200':
+          description: The channels
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Channel' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+    post:
+      summary: Add a channel the group's announcements go to (owners, with a login)
+      description: >-
+        A webhook (any URL: a signed JSON event), Discord or Slack/Mattermost incoming webhooks,
+        Telegram (a bot token and a chat) or Matrix (a homeserver, an access token and a room).
+        The URL must be https:// to a public address unless the server's operator allows plain
+        HTTP (--allow-http-channels) or private addresses (--allow-private-channels); a literal
+        address is checked now, a name at every delivery. A webhook's signing secret is in this
+        answer only; tokens are never shown again. At most 10 channels per group.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/ChannelDraft' }
+      responses:
+        '201':
+          description: Created
+          headers:
+            Location: { schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/CreatedChannel' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/channels/{id}:
+    parameters:
+      - $ref: '#/components/parameters/ChannelID'
+    get:
+      summary: One channel, without its secret or token
+      responses:
+        '200':
+          description: The channel
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Channel' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+    patch:
+      summary: Change what the body names (owners, with a login); the kind never changes
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/ChannelChange' }
+      responses:
+        '200':
+          description: The channel as changed
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Channel' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: Remove the channel; what was still due to it is dropped
+      responses:
+        '204': { description: Removed }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/channels/{id}/deliveries:
+    parameters:
+      - $ref: '#/components/parameters/ChannelID'
+    get:
+      summary: The channel's latest deliveries, newest first, with each one's state and last failure
+      parameters:
+        - name: limit
+          in: query
+          required: false
+          schema: { type: integer, minimum: 1, maximum: 200, default: 50 }
+      responses:
+        '200':
+          description: The deliveries
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Delivery' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+  /api/channels/{id}/test:
+    parameters:
+      - $ref: '#/components/parameters/ChannelID'
+    post:
+      summary: Send a test message now and answer with what the far end said
+      description: >-
+        Bounded by the server's outbound timeouts (5 s to connect, 15 s in all); nothing is
+        recorded. A refused address or scheme is said in error.
+      responses:
+        '200':
+          description: What happened
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/ChannelTest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
   /api/groups:
     get:
       summary: The groups the caller belongs to, with their role; their own first
@@ -1868,6 +1995,145 @@ paths:
         '404': { $ref: '#/components/responses/NotFound' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/channels:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+    get:
+      summary: The group's channels, oldest first, without their secrets or tokens (owners)
+      description: >-
+        A chat webhook's URL carries its secret in its path, so url shows only the scheme and host.
+      responses:
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The channels
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Channel' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+    post:
+      summary: Add a channel the group's announcements go to (owners, with a login)
+      description: >-
+        A webhook (any URL: a signed JSON event), Discord or Slack/Mattermost incoming webhooks,
+        Telegram (a bot token and a chat) or Matrix (a homeserver, an access token and a room).
+        The URL must be https:// to a public address unless the server's operator allows plain
+        HTTP (--allow-http-channels) or private addresses (--allow-private-channels); a literal
+        address is checked now, a name at every delivery. A webhook's signing secret is in this
+        answer only; tokens are never shown again. At most 10 channels per group.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/ChannelDraft' }
+      responses:
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '201':
+          description: Created
+          headers:
+            Location: { schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/CreatedChannel' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/channels/{id}:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/ChannelID'
+    get:
+      summary: One channel, without its secret or token
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The channel
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Channel' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+    patch:
+      summary: Change what the body names (owners, with a login); the kind never changes
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/ChannelChange' }
+      responses:
+        '200':
+          description: The channel as changed
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Channel' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: Remove the channel; what was still due to it is dropped
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '204': { description: Removed }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/channels/{id}/deliveries:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/ChannelID'
+    get:
+      summary: The channel's latest deliveries, newest first, with each one's state and last failure
+      parameters:
+        - name: limit
+          in: query
+          required: false
+          schema: { type: integer, minimum: 1, maximum: 200, default: 50 }
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The deliveries
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Delivery' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+  /api/groups/{groupId}/channels/{id}/test:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/ChannelID'
+    post:
+      summary: Send a test message now and answer with what the far end said
+      description: >-
+        Bounded by the server's outbound timeouts (5 s to connect, 15 s in all); nothing is
+        recorded. A refused address or scheme is said in error.
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: What happened
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/ChannelTest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
   /api/groups/{groupId}/live:
     parameters:
       - $ref: '#/components/parameters/GroupID'
@@ -2525,6 +2791,11 @@ components:
       in: path
       required: true
       schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+    ChannelID:
+      name: id
+      in: path
+      required: true
+      schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
     ShareID:
       name: id
       in: path
@@ -3042,6 +3313,145 @@ components:
         expiresAt: { type: [string, 'null'], format: date-time }
         lastUsedAt: { type: 'null' }
         token: { type: string, pattern: '^gather_[A-Za-z0-9_-]{43}$', description: The secret, shown this once }
+    ChannelEvent:
+      type: string
+      enum: [fixture.created, fixture.reminder, fixture.below_minimum, fixture.full, fixture.dropout, fixture.teams, fixture.cancelled, match.result]
+    ChannelLink:
+      type: string
+      pattern: '^ *(?:[Hh][Tt][Tt][Pp]://[!-~]{1,1993}|[Hh][Tt][Tt][Pp][Ss]://[!-~]{1,1992}) *$'
+      description: http:// or https://, printable ASCII without spaces, at most 2000 characters once the spaces around it are trimmed
+    ChannelCommon:
+      type: object
+      properties:
+        name:
+          type: string
+          minLength: 1
+          maxLength: 100
+          pattern: '^[^\x00-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x1F\x7F-\x9F]*$'
+          description: What the organisers call it. The same rules as a player's name
+        url:
+          $ref: '#/components/schemas/ChannelLink'
+        events:
+          type: array
+          items: { $ref: '#/components/schemas/ChannelEvent' }
+          description: What the channel is told; every event when left out
+        reminderHours:
+          type: array
+          maxItems: 4
+          items: { type: integer, minimum: 1, maximum: 168 }
+          description: Hours before answers close that those who have not answered are reminded (default 24 and 3)
+        organisers:
+          type: boolean
+          description: The organisers' channel, told first what only organisers need (too few in)
+        link:
+          type: [string, 'null']
+          pattern: '^ *(?:[Hh][Tt][Tt][Pp]://[!-~]{1,1993}|[Hh][Tt][Tt][Pp][Ss]://[!-~]{1,1992}) *$'
+          description: A link added to every message (the share page, say)
+    ChannelDraft:
+      description: >-
+        url is required for every kind but telegram (default https://api.telegram.org); telegram
+        takes botToken and chatId, matrix accessToken and roomId, and no kind takes another's.
+      oneOf:
+        - allOf:
+            - $ref: '#/components/schemas/ChannelCommon'
+            - type: object
+              required: [kind, name, url]
+              properties:
+                kind: { type: string, enum: [webhook, discord, slack] }
+                botToken: false
+                chatId: false
+                accessToken: false
+                roomId: false
+        - allOf:
+            - $ref: '#/components/schemas/ChannelCommon'
+            - type: object
+              required: [kind, name, botToken, chatId]
+              properties:
+                kind: { type: string, const: telegram }
+                botToken: { type: string, pattern: '^[0-9]{1,20}:[A-Za-z0-9_-]{20,200}$', description: The bot's token from @BotFather }
+                chatId: { type: string, pattern: '^(?:-?[0-9]{1,20}|@[A-Za-z0-9_]{4,64})$' }
+                accessToken: false
+                roomId: false
+        - allOf:
+            - $ref: '#/components/schemas/ChannelCommon'
+            - type: object
+              required: [kind, name, url, accessToken, roomId]
+              properties:
+                kind: { type: string, const: matrix }
+                accessToken: { type: string, pattern: '^[!-~]{1,1000}$' }
+                roomId: { type: string, pattern: '^![!-9;-~]{1,126}:[!-~]{1,126}$' }
+                botToken: false
+                chatId: false
+    ChannelChange:
+      description: >-
+        Only what is named changes; link null removes the link. A new botToken and chatId (telegram)
+        or accessToken and roomId (matrix) are taken for the channel's own kind only.
+      allOf:
+        - $ref: '#/components/schemas/ChannelCommon'
+        - type: object
+          properties:
+            kind: false
+            botToken: { type: string, pattern: '^[0-9]{1,20}:[A-Za-z0-9_-]{20,200}$' }
+            chatId: { type: string, pattern: '^(?:-?[0-9]{1,20}|@[A-Za-z0-9_]{4,64})$' }
+            accessToken: { type: string, pattern: '^[!-~]{1,1000}$' }
+            roomId: { type: string, pattern: '^![!-9;-~]{1,126}:[!-~]{1,126}$' }
+    Channel:
+      type: object
+      required: [id, kind, name, url, events, reminderHours, organisers, link, chatId, roomId, createdAt, updatedAt]
+      properties:
+        id: { type: integer, minimum: 1 }
+        kind: { type: string, enum: [webhook, discord, slack, telegram, matrix] }
+        name: { type: string }
+        url: { type: string, description: 'Scheme and host only, then /… where a path was: a chat webhook''s path is its secret' }
+        events:
+          type: array
+          items: { $ref: '#/components/schemas/ChannelEvent' }
+        reminderHours:
+          type: array
+          items: { type: integer, minimum: 1, maximum: 168 }
+        organisers: { type: boolean }
+        link: { type: [string, 'null'] }
+        chatId: { type: [string, 'null'], description: Telegram's chat }
+        roomId: { type: [string, 'null'], description: Matrix's room }
+        createdAt: { type: string, format: date-time }
+        updatedAt: { type: string, format: date-time }
+    CreatedChannel:
+      allOf:
+        - $ref: '#/components/schemas/Channel'
+        - type: object
+          required: [secret]
+          properties:
+            secret:
+              type: [string, 'null']
+              pattern: '^whsec_[A-Za-z0-9_-]{43}$'
+              description: >-
+                A webhook's signing secret, shown this once (null for other kinds): each delivery
+                carries X-Gather-Signature t=UNIX,v1=hex(HMAC-SHA256(secret, "t.body"))
+    Delivery:
+      type: object
+      required: [id, event, state, attempts, createdAt, dueAt, lastAttemptAt, lastStatus, lastError, text]
+      properties:
+        id: { type: integer, minimum: 1 }
+        event: { $ref: '#/components/schemas/ChannelEvent' }
+        state:
+          type: string
+          enum: [due, sent, failed, skipped]
+          description: due (waiting for its first or next try), sent, failed (given up) or skipped (no longer true when due)
+        attempts: { type: integer, minimum: 0 }
+        createdAt: { type: string, format: date-time }
+        dueAt: { type: string, format: date-time, description: When it is tried next (due) or was last due }
+        lastAttemptAt: { type: [string, 'null'], format: date-time }
+        lastStatus: { type: [integer, 'null'], description: The far end's HTTP status at the last try }
+        lastError: { type: [string, 'null'], description: Why the last try failed, or why it was skipped }
+        text: { type: string }
+    ChannelTest:
+      type: object
+      required: [delivered, status, answer, error]
+      properties:
+        delivered: { type: boolean }
+        status: { type: [integer, 'null'] }
+        answer: { type: [string, 'null'], description: The start of the far end's answer }
+        error: { type: [string, 'null'] }
     ShareDraft:
       type: object
       required: [name]

@@ -61,7 +61,11 @@ enum PersonalPageHandlers {
         let answer = try AnswerForm(body: context.request.body).answer
         let now = context.services.now()
         let outcome = try context.database.write { database in
-            try FixtureRepository(database).answer(fixture: id, player: context.holder.player, answer, owner: context.owner, at: now)
+            let announcing = Announcing(database, owner: context.owner, now: now)
+            let before = try announcing.fixtureBefore(id)
+            let outcome = try FixtureRepository(database).answer(fixture: id, player: context.holder.player, answer, owner: context.owner, at: now)
+            try announcing.answersChanged(from: before)
+            return outcome
         }
         try FixtureHandlers.require(outcome)
         let back = context.root.encoded + "#fixture-\(id)"

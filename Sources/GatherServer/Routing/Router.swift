@@ -126,6 +126,10 @@ struct Route: Sendable {
     /// the pipeline then applies a new latest result inside its write, or hands the group to the
     /// settler (`changingResults`). Debug builds check every other write changes none.
     private(set) var changesResults = false
+    /// Whether its write may queue announcements for the group's channels (a fixture made,
+    /// answered, cancelled; teams published; a result): the sender is woken once it commits
+    /// (`announcing`). Other writes never wake it.
+    private(set) var announces = false
 
     /// A route anyone may call, answered on a worker. `pattern` is a path like `/api/players/:id`.
     init(_ method: HTTPMethod, _ pattern: String, handler: @escaping @Sendable (RequestContext<WorkerDatabase>) throws -> HTTPResponse) {
@@ -234,6 +238,13 @@ struct Route: Sendable {
     func changingResults() -> Route {
         var route = self
         route.changesResults = true
+        return route
+    }
+
+    /// The same route for a write that may queue announcements.
+    func announcing() -> Route {
+        var route = self
+        route.announces = true
         return route
     }
 

@@ -93,19 +93,29 @@ enum Routes {
             Route(.delete, "/api/players/:id/link", write: PersonalLinkHandlers.delete),
 
             Route(.get, "/api/fixtures", quickAuthenticated: FixtureHandlers.list),
-            Route(.post, "/api/fixtures", writing: FixtureHandlers.create),
+            Route(.post, "/api/fixtures", writing: FixtureHandlers.create).announcing(),
             Route(.get, "/api/fixtures/:id", quickAuthenticated: FixtureHandlers.get),
-            Route(.patch, "/api/fixtures/:id", writing: FixtureHandlers.change),
-            Route(.delete, "/api/fixtures/:id", write: FixtureHandlers.cancel),
-            Route(.put, "/api/fixtures/:id/answers/:playerId", writing: FixtureHandlers.answerFor),
-            Route(.post, "/api/fixtures/:id/guests", writing: GuestHandlers.add),
-            Route(.delete, "/api/fixtures/:id/guests/:guestId", write: GuestHandlers.remove),
+            Route(.patch, "/api/fixtures/:id", writing: FixtureHandlers.change).announcing(),
+            Route(.delete, "/api/fixtures/:id", write: FixtureHandlers.cancel).announcing(),
+            Route(.put, "/api/fixtures/:id/answers/:playerId", writing: FixtureHandlers.answerFor).announcing(),
+            Route(.post, "/api/fixtures/:id/guests", writing: GuestHandlers.add).announcing(),
+            Route(.delete, "/api/fixtures/:id/guests/:guestId", write: GuestHandlers.remove).announcing(),
             Route(.get, "/api/fixture-series/:id", quickAuthenticated: SeriesHandlers.get),
             Route(.patch, "/api/fixture-series/:id", writing: SeriesHandlers.change),
             Route(.delete, "/api/fixture-series/:id", write: SeriesHandlers.end),
             // Balancing takes CPU: on a worker, its write in the group commit after.
-            Route(.put, "/api/fixtures/:id/teams", authenticated: FixtureTeamHandlers.publish).readingRatings(),
+            Route(.put, "/api/fixtures/:id/teams", authenticated: FixtureTeamHandlers.publish).readingRatings().announcing(),
             Route(.delete, "/api/fixtures/:id/teams/suggestion", write: FixtureTeamHandlers.keep),
+
+            // Where the group's news goes: owners only, and made or changed with a login only.
+            Route(.get, "/api/channels", quickAuthenticated: ChannelHandlers.list).requiring(.owner),
+            Route(.post, "/api/channels", writing: ChannelHandlers.create).requiring(.owner).requiring(.account),
+            Route(.get, "/api/channels/:id", quickAuthenticated: ChannelHandlers.get).requiring(.owner),
+            Route(.patch, "/api/channels/:id", writing: ChannelHandlers.change).requiring(.owner).requiring(.account),
+            Route(.delete, "/api/channels/:id", write: ChannelHandlers.delete).requiring(.owner),
+            Route(.get, "/api/channels/:id/deliveries", quickAuthenticated: ChannelHandlers.deliveries).requiring(.owner),
+            // The far end's answer is waited for (bounded by the outbound client's timeouts): on a worker.
+            Route(.post, "/api/channels/:id/test", authenticated: ChannelHandlers.test).requiring(.owner),
 
             Route(.get, "/api/shares", quickAuthenticated: ShareHandlers.list),
             Route(.post, "/api/shares", writing: ShareHandlers.create).requiring(.account),
@@ -116,7 +126,7 @@ enum Routes {
             Route(.get, "/api/live/events", quickAuthenticated: LiveEventsHandler.ownEvents),
 
             Route(.get, "/api/gathers", authenticated: GatherHandlers.list),
-            Route(.post, "/api/gathers", emptyBody: "{}", writing: GatherHandlers.create).changingResults(),
+            Route(.post, "/api/gathers", emptyBody: "{}", writing: GatherHandlers.create).changingResults().announcing(),
             Route(.get, "/api/gathers/:id", quickAuthenticated: GatherHandlers.get),
             Route(.put, "/api/gathers/:id", writing: GatherHandlers.updateResult).changingResults(),
             Route(.delete, "/api/gathers/:id", write: GatherHandlers.delete).changingResults(),

@@ -42,6 +42,27 @@ package final class HTTPClientConnection {
         }
     }
 
+    /// Connects to one address already resolved (and checked by whoever resolved it), never
+    /// resolving `host` again: `host` is only the name the TLS certificate must be for, sent as
+    /// the server name, while the socket goes to `address`. The connection and the TLS handshake
+    /// happen within `timeout`; responses are read within `limits`.
+    init(connectingTo address: Socket.Address, host: String, port: Int, timeout: Duration, tls: TLSClientContext?,
+         limits: HTTPLimits) throws {
+        self.host = host
+        self.port = port
+        let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
+        parser = HTTPResponseParser(limits: limits)
+        descriptor = try HTTPClientConnection.connect(to: address, until: deadline)
+        if let tls {
+            do {
+                try shakeHands(tls, until: deadline)
+            } catch {
+                close()
+                throw error
+            }
+        }
+    }
+
     /// Runs the TLS handshake to its end, waiting on the socket as it asks.
     private func shakeHands(_ context: TLSClientContext, until deadline: UInt64) throws {
         let session = try TLSSession.connecting(descriptor, host: host, context: context)
@@ -111,6 +132,13 @@ package final class HTTPClientConnection {
                                                        headers: headers, body: [])
         try write(bytes, timeout: timeout)
         expectResponse(to: method)
+        return try readHead(timeout: timeout)
+    }
+
+    /// After a request went out through `write` and `expectResponse`: the next response's head
+    /// (with an empty body) once it has arrived, its body then read with `readArrivedBody`, so
+    /// a caller can bound the body by what it will keep rather than by what the server sends.
+    package func readHead(timeout: Duration) throws -> ReceivedResponse {
         let deadline = MonotonicClock.now() + MonotonicClock.nanoseconds(timeout)
         while true {
             if let head = try parser.nextHead() { return head }
@@ -254,6 +282,35 @@ package final class HTTPClientConnection {
             if result > 0 { return }
             if result < 0 && errno != EINTR { throw SystemError("poll") }
         }
+    }
+
+    /// One address, no other tried: the caller chose it, and decides what to do if it fails.
+    private static func connect(to address: Socket.Address, until deadline: UInt64) throws -> Int32 {
+        let fd = try address.makeSocket()
+        if address.withSocketAddress({ Glibc.connect(fd, $0, $1) }) == 0 {
+            Socket.setNoDelay(fd)
+            return fd
+        }
+        guard errno == EINPROGRESS else {
+            let code = errno
+            Glibc.close(fd)
+            throw code == ECONNREFUSED ? HTTPClientError.connectionRefused : SystemError("connect", code: code)
+        }
+        do {
+            try poll(fd, events: Int16(POLLOUT), until: deadline)
+        } catch {
+            Glibc.close(fd)
+            throw error
+        }
+        var socketError: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        getsockopt(fd, SOL_SOCKET, SO_ERROR, &socketError, &length)
+        guard socketError == 0 else {
+            Glibc.close(fd)
+            throw socketError == ECONNREFUSED ? HTTPClientError.connectionRefused : SystemError("connect", code: socketError)
+        }
+        Socket.setNoDelay(fd)
+        return fd
     }
 
     private static func connect(host: String, port: Int, timeout: Duration, receiveBufferSize: Int?,

@@ -22,6 +22,36 @@ enum Socket {
         func withSocketAddress<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
             withUnsafePointer(to: storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) } }
         }
+
+        /// The address itself, in network order: 4 bytes for IPv4, 16 for IPv6, none for another family.
+        var bytes: [UInt8] {
+            withUnsafeBytes(of: storage) { raw in
+                switch family {
+                case AF_INET:
+                    let offset = MemoryLayout<sockaddr_in>.offset(of: \.sin_addr) ?? 4
+                    return Array(raw[offset..<(offset + 4)])
+                case AF_INET6:
+                    let offset = MemoryLayout<sockaddr_in6>.offset(of: \.sin6_addr) ?? 8
+                    return Array(raw[offset..<(offset + 16)])
+                default:
+                    return []
+                }
+            }
+        }
+    }
+
+    /// Numeric text for an address's bytes (4 or 16), as `inet_ntop` writes it; nil for another length.
+    static func numericText(_ bytes: [UInt8]) -> String? {
+        let family: Int32
+        switch bytes.count {
+        case 4: family = AF_INET
+        case 16: family = AF_INET6
+        default: return nil
+        }
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        let written = bytes.withUnsafeBytes { inet_ntop(family, $0.baseAddress, &text, socklen_t(text.count)) }
+        guard written != nil else { return nil }
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The stream addresses of `host:port` (a name or a numeric address), in getaddrinfo's order.
@@ -163,5 +193,35 @@ enum Socket {
             default: throw SystemError("send")
             }
         }
+    }
+}
+
+extension Socket.Address {
+    /// A TCP address made from an address already resolved (4 bytes for IPv4, 16 for IPv6), so
+    /// that what is connected to is exactly what was checked; nil for any other length or port.
+    init?(bytes: [UInt8], port: Int) {
+        guard (0...65535).contains(port) else { return nil }
+        var storage = sockaddr_storage()
+        let length: Int
+        switch bytes.count {
+        case 4:
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = UInt16(port).bigEndian
+            withUnsafeMutableBytes(of: &address.sin_addr) { $0.copyBytes(from: bytes) }
+            withUnsafeMutableBytes(of: &storage) { target in withUnsafeBytes(of: address) { target.copyMemory(from: $0) } }
+            length = MemoryLayout<sockaddr_in>.size
+        case 16:
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = UInt16(port).bigEndian
+            withUnsafeMutableBytes(of: &address.sin6_addr) { $0.copyBytes(from: bytes) }
+            withUnsafeMutableBytes(of: &storage) { target in withUnsafeBytes(of: address) { target.copyMemory(from: $0) } }
+            length = MemoryLayout<sockaddr_in6>.size
+        default:
+            return nil
+        }
+        self.init(family: Int32(storage.ss_family), type: Int32(SOCK_STREAM.rawValue), proto: Int32(IPPROTO_TCP),
+                  storage: storage, length: socklen_t(length))
     }
 }

@@ -222,6 +222,11 @@ package struct GroupRepository {
         if database.changes > 0 { return false }
         try database.execute("DELETE FROM players WHERE id IN (SELECT id FROM players WHERE group_id = ?1 LIMIT ?2)", group, rows)
         if database.changes > 0 { return false }
+        // An announcement takes its deliveries (one a channel, a handful) with it.
+        try database.execute("""
+            DELETE FROM announcements WHERE id IN (SELECT id FROM announcements WHERE group_id = ?1 LIMIT ?2)
+            """, group, max(1, rows / 10))
+        if database.changes > 0 { return false }
         try database.execute("DELETE FROM groups WHERE id = ?", group)
         return true
     }

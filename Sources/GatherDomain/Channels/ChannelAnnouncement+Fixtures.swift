@@ -1,0 +1,81 @@
+import FoundationEssentials
+import GatherWire
+
+/// What each event says, in plain words, and what it carries: made by the change that caused it,
+/// from the fixture or match as it stands after that change.
+extension ChannelAnnouncement {
+    package static func fixtureCreated(_ fixture: Fixture) -> ChannelAnnouncement {
+        var text = "New match: \(when(fixture)), \(fixture.places) places."
+        text += " Answer by \(KickOffText.text(fixture.answersCloseAt, utcOffset: fixture.utcOffset)) on your own link."
+        if let cost = fixture.cost { text += " Cost: \(cost)." }
+        return about(fixture, .fixtureCreated, "created", text)
+    }
+
+    package static func fixtureCancelled(_ fixture: Fixture) -> ChannelAnnouncement {
+        about(fixture, .cancelled, "cancelled", "Cancelled: \(when(fixture)). No match that day.")
+    }
+
+    package static func fixtureFull(_ fixture: Fixture) -> ChannelAnnouncement {
+        let waiting = fixture.counts.waiting > 0 ? " \(fixture.counts.waiting) on the waiting list." : " Say in to join the waiting list."
+        // Once per filling: a list that fills again after a drop-out is news again.
+        return about(fixture, .full, "full:\(fixture.counts.in + fixture.counts.waiting):\(fixture.updatedAt.timeIntervalSince1970)",
+                     "Full: all \(fixture.places) places for \(when(fixture)) are taken.\(waiting)")
+    }
+
+    /// `left` gave up a place; `movedUp` took it from the waiting list, if anyone was waiting.
+    package static func dropout(_ fixture: Fixture, left: String, movedUp: String?) -> ChannelAnnouncement {
+        let after = movedUp.map { " \($0) moved up from the waiting list." }
+            ?? " A place is free: \(fixture.counts.in)/\(fixture.places) in."
+        return about(fixture, .dropout, "dropout:\(left):\(fixture.updatedAt.timeIntervalSince1970)",
+                     "\(left) dropped out of \(when(fixture)).\(after)")
+    }
+
+    package static func teams(_ fixture: Fixture) -> ChannelAnnouncement? {
+        guard let teams = fixture.teams else { return nil }
+        func side(_ name: String, _ members: [PublishedTeams.Member], _ chance: Double?) -> String {
+            let percent = chance.map { " (\(Int(($0 * 100).rounded())) %)" } ?? ""
+            return "\(name)\(percent): " + members.map(\.name).joined(separator: ", ")
+        }
+        let text = "Teams for \(when(fixture)).\n" + side("Team A", teams.teamA, teams.predictedWinA) + "\n"
+            + side("Team B", teams.teamB, teams.predictedWinA.map { 1 - $0 })
+        return about(fixture, .teams, "teams:\(teams.publishedAt.timeIntervalSince1970)", text)
+    }
+
+    /// Those who have not answered, by name, `hours` before answers close.
+    package static func reminder(_ fixture: Fixture, hours: Int, unanswered: [String]) -> ChannelAnnouncement {
+        let names = unanswered.count > 20 ? unanswered.prefix(20).joined(separator: ", ") + " and \(unanswered.count - 20) more"
+            : unanswered.joined(separator: ", ")
+        let text = "Who's in for \(when(fixture))? \(fixture.counts.in)/\(fixture.places) in so far. Not answered yet: \(names). "
+            + "Answers close \(KickOffText.text(fixture.answersCloseAt, utcOffset: fixture.utcOffset))."
+        var announcement = about(fixture, .reminder, "reminder:\(hours)", text)
+        announcement.audience = .remindingAt(hours: hours)
+        return announcement
+    }
+
+    package static func belowMinimum(_ fixture: Fixture) -> ChannelAnnouncement {
+        let minimum = fixture.minimum ?? fixture.places
+        var announcement = about(fixture, .belowMinimum, "below_minimum",
+                                 "Only \(fixture.counts.in) in for \(when(fixture)); at least \(minimum) are needed to play.")
+        announcement.audience = .organisersFirst
+        return announcement
+    }
+
+    /// The final score of a match, and the fixture it was played from, if any.
+    package static func matchResult(_ match: GatherWithPlayers, fixture: Fixture?) -> ChannelAnnouncement? {
+        guard let result = match.gather.result else { return nil }
+        let day = fixture.map { " (\(KickOffText.text($0.startsAt, utcOffset: $0.utcOffset)))" } ?? ""
+        let text = "Full time\(day): Team A \(result.score.teamA)–\(result.score.teamB) Team B."
+        return ChannelAnnouncement(event: .matchResult, occasion: "match:\(match.gather.id.uuidString):\(result.score)", fixtureID: fixture?.id,
+                                   subject: String(decoding: match.jsonBytes(), as: UTF8.self), text: text)
+    }
+
+    /// Kick-off and place: `Thu 4 Dec, 19:00 at Sportpark Noord`.
+    private static func when(_ fixture: Fixture) -> String {
+        KickOffText.text(fixture.startsAt, utcOffset: fixture.utcOffset) + (fixture.place.map { " at \($0)" } ?? "")
+    }
+
+    private static func about(_ fixture: Fixture, _ event: ChannelEvent, _ occasion: String, _ text: String) -> ChannelAnnouncement {
+        ChannelAnnouncement(event: event, occasion: "fixture:\(fixture.id):\(occasion)", fixtureID: fixture.id,
+                            subject: String(decoding: fixture.jsonBytes(capacity: 1024), as: UTF8.self), text: text)
+    }
+}

@@ -1,0 +1,31 @@
+import FoundationEssentials
+import GatherDomain
+import Storage
+
+/// Whether a delivery still says something true when its turn comes: after kick-off nothing about
+/// the fixture is news any more (a reminder missed while the server was down is not sent late);
+/// a reminder once the list is full, answered or cancelled, or "too few" once enough are in, is
+/// left unsaid.
+enum DeliveryRelevance {
+    static func reasonToSkip(_ delivery: DeliveryRepository.Due, reads: DatabasePool, now: Date) -> String? {
+        guard !delivery.event.isAboutAMatch, let id = delivery.fixtureID else { return nil }
+        guard let fixture = try? reads.read({ try FixtureRepository($0).find(id: id, owner: delivery.group, now: now) }) else {
+            return "the fixture is gone"
+        }
+        if now >= fixture.startsAt { return "too late: the match had kicked off" }
+        switch delivery.event {
+        case .reminder:
+            if !fixture.takesAnswers || fixture.status == .cancelled { return "the fixture is \(fixture.status.rawValue)" }
+            if fixture.counts.in >= fixture.places { return "the list is full" }
+            if fixture.counts.unanswered == 0 { return "everyone has answered" }
+        case .belowMinimum:
+            if fixture.status == .cancelled { return "the fixture is cancelled" }
+            if fixture.counts.in >= (fixture.minimum ?? 0) { return "enough are in now" }
+        case .fixtureCreated, .full, .dropout, .teams:
+            if fixture.status == .cancelled { return "the fixture is cancelled" }
+        case .cancelled, .matchResult:
+            break
+        }
+        return nil
+    }
+}

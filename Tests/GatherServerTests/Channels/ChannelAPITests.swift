@@ -1,0 +1,250 @@
+import Foundation
+@testable import GatherServer
+import HTTP
+import Networking
+import TestSupport
+import XCTest
+
+/// `/api/channels`: a group's channels made, shown without their secrets, and told of its news by
+/// the sender, against real HTTP receivers on this machine (the server allowed to reach them:
+/// `--allow-http-channels`, `--allow-private-channels`).
+final class ChannelAPITests: XCTestCase {
+    private var server: InProcessAPI!
+    private var receiver: ChannelReceiver!
+    /// Thursday 26 November 2026, 12:00 in Amsterdam.
+    private let clock = TestClock(ISO8601DateFormatter().date(from: "2026-11-26T11:00:00Z")!)
+
+    override func setUpWithError() throws {
+        var options = InProcessAPI.defaultOptions
+        let clock = clock
+        options.now = { clock.now }
+        options.timeZone = "Europe/Amsterdam"
+        options.channelPolicy = OutboundPolicy(allowsPlainHTTP: true, allowsPrivateAddresses: true)
+        server = try InProcessAPI(options: options)
+        receiver = try ChannelReceiver()
+    }
+
+    override func tearDown() {
+        server?.stop()
+        receiver?.stop()
+    }
+
+    private func owner() throws -> APIClient { try server.registeredClient().client }
+
+    private func channel(_ client: APIClient, _ body: [String: Any]) throws -> [String: Any] {
+        let created = try client.request(.post, "/api/channels", json: body)
+        XCTAssertEqual(created.status, 201, created.text)
+        return try created.jsonObject()
+    }
+
+    private func fixture(_ client: APIClient) throws -> [String: Any] {
+        let created = try client.request(.post, "/api/fixtures", json: ["startsAt": "2026-12-03T19:00:00+01:00", "place": "Sportpark Noord",
+                                                                          "places": 10])
+        XCTAssertEqual(created.status, 201, created.text)
+        return try created.jsonObject()
+    }
+
+    private func deliveries(_ client: APIClient, channel: Int) throws -> [[String: Any]] {
+        try client.request(.get, "/api/channels/\(channel)/deliveries").jsonArray()
+    }
+
+    /// Waits until the channel's latest delivery is in `state`; that delivery.
+    private func latest(_ client: APIClient, channel: Int, is state: String) throws -> [String: Any] {
+        var last: [String: Any] = [:]
+        let reached = try waitUntil {
+            last = try deliveries(client, channel: channel).first ?? [:]
+            return last["state"] as? String == state
+        }
+        XCTAssertTrue(reached, "the delivery stayed \(last)")
+        return last
+    }
+
+    func testAWebhookHearsOfANewFixtureSignedWithItsSecretAndKeyed() throws {
+        let client = try owner()
+        let made = try channel(client, ["kind": "webhook", "name": "Our bot", "url": receiver.baseURL + "/hooks/secret-path?key=abc"])
+        let secret = try XCTUnwrap(made["secret"] as? String)
+        XCTAssertTrue(secret.hasPrefix("whsec_"), secret)
+        let id = try XCTUnwrap(made["id"] as? Int)
+        // Shown again without the path, which may be the secret, and never with the secret.
+        let shown = try client.request(.get, "/api/channels/\(id)")
+        XCTAssertEqual(try shown.jsonObject()["url"] as? String, receiver.baseURL + "/…")
+        XCTAssertFalse(shown.text.contains("secret-path") || shown.text.contains(secret), shown.text)
+        XCTAssertFalse(try client.request(.get, "/api/channels").text.contains(secret))
+
+        let fixtureID = try XCTUnwrap(try fixture(client)["id"] as? Int)
+        let request = try XCTUnwrap(receiver.waitForRequests(count: 1).first)
+        XCTAssertEqual(request.method, "POST")
+        XCTAssertEqual(request.target, "/hooks/secret-path?key=abc")
+        XCTAssertEqual(request.header("Content-Type"), "application/json")
+        XCTAssertEqual(request.header("X-Gather-Event"), "fixture.created")
+        // The signature the receiver recomputes: t=…,v1=hex(HMAC-SHA256(secret, "t.body")).
+        let signature = try XCTUnwrap(request.header("X-Gather-Signature"))
+        let time = try XCTUnwrap(Int(signature.dropFirst(2).prefix { $0 != "," }))
+        XCTAssertEqual(time, Int(clock.now.timeIntervalSince1970))
+        XCTAssertEqual(signature, WebhookSignature.header(secret: secret, time: time, body: request.body))
+        XCTAssertNotEqual(signature, WebhookSignature.header(secret: secret + "x", time: time, body: request.body))
+        let body = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(request.body)) as? [String: Any])
+        XCTAssertEqual(body["event"] as? String, "fixture.created")
+        XCTAssertEqual(body["id"] as? String, request.header("Idempotency-Key"))
+        XCTAssertEqual((body["fixture"] as? [String: Any])?["id"] as? Int, fixtureID)
+        XCTAssertNotNil((body["group"] as? [String: Any])?["name"] as? String)
+        XCTAssertEqual(body["text"] as? String,
+                       "New match: Thu 3 Dec, 19:00 at Sportpark Noord, 10 places. Answer by Thu 3 Dec, 17:00 on your own link.")
+
+        let delivered = try latest(client, channel: id, is: "sent")
+        XCTAssertEqual(delivered["event"] as? String, "fixture.created")
+        XCTAssertEqual(delivered["attempts"] as? Int, 1)
+        XCTAssertEqual(delivered["lastStatus"] as? Int, 200)
+        // Cancelled: told once, and nothing more for the same change.
+        XCTAssertEqual(try client.request(.delete, "/api/fixtures/\(fixtureID)").status, 204)
+        XCTAssertEqual(try client.request(.delete, "/api/fixtures/\(fixtureID)").status, 204)
+        XCTAssertEqual(try latest(client, channel: id, is: "sent")["event"] as? String, "fixture.cancelled")
+        XCTAssertEqual(receiver.waitForRequests(count: 2).map { $0.header("X-Gather-Event") }, ["fixture.created", "fixture.cancelled"])
+        XCTAssertEqual(try deliveries(client, channel: id).count, 2)
+    }
+
+    func testEachChatHearsItInItsOwnShape() throws {
+        let client = try owner()
+        let discord = try XCTUnwrap(try channel(client, ["kind": "discord", "name": "Discord", "url": receiver.baseURL + "/api/webhooks/1/tok",
+                                                         "link": "https://football.example.org/s/abc"])["id"] as? Int)
+        _ = try channel(client, ["kind": "slack", "name": "Slack", "url": receiver.baseURL + "/services/T/B/X"])
+        let telegram = try channel(client, ["kind": "telegram", "name": "Telegram", "url": receiver.baseURL,
+                                            "botToken": "123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345", "chatId": "-1001234567890"])
+        XCTAssertEqual(telegram["chatId"] as? String, "-1001234567890")
+        XCTAssertTrue(telegram["secret"] is NSNull)
+        _ = try channel(client, ["kind": "matrix", "name": "Matrix", "url": receiver.baseURL, "accessToken": "syt_matrix_token",
+                                 "roomId": "!room:example.org"])
+        XCTAssertFalse(try client.request(.get, "/api/channels").text.contains("ABCdefGHI"), "a bot token is never shown again")
+        _ = try fixture(client)
+
+        let requests = receiver.waitForRequests(count: 4)
+        XCTAssertEqual(requests.count, 4)
+        let byPath = Dictionary(requests.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let text = "New match: Thu 3 Dec, 19:00 at Sportpark Noord, 10 places. Answer by Thu 3 Dec, 17:00 on your own link."
+        func json(_ request: ChannelReceiver.Request?) -> [String: Any] {
+            (request.flatMap { try? JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any] }) ?? [:]
+        }
+        XCTAssertEqual(json(byPath["/api/webhooks/1/tok"])["content"] as? String, text + "\nhttps://football.example.org/s/abc")
+        XCTAssertEqual(json(byPath["/services/T/B/X"])["text"] as? String, text)
+        let sent = json(byPath["/bot123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345/sendMessage"])
+        XCTAssertEqual(sent["chat_id"] as? String, "-1001234567890")
+        XCTAssertEqual(sent["text"] as? String, text)
+        let matrix = try XCTUnwrap(requests.first { $0.path.hasPrefix("/_matrix/client/v3/rooms/%21room%3Aexample.org/send/m.room.message/") })
+        XCTAssertEqual(matrix.method, "PUT")
+        XCTAssertEqual(matrix.header("Authorization"), "Bearer syt_matrix_token")
+        XCTAssertEqual(json(matrix)["msgtype"] as? String, "m.text")
+        XCTAssertEqual(json(matrix)["body"] as? String, text)
+        XCTAssertEqual(try latest(client, channel: discord, is: "sent")["attempts"] as? Int, 1)
+    }
+
+    func testAFailingFarEndIsTriedAgainHonouringRetryAfterWithTheSameKey() throws {
+        let client = try owner()
+        receiver.answerInOrder([.status(503, "busy"), .tooManyRequests(retryAfter: "120", body: #"{"retry_after":120}"#), .status(204)])
+        let id = try XCTUnwrap(try channel(client, ["kind": "webhook", "name": "Flaky", "url": receiver.baseURL + "/hook"])["id"] as? Int)
+        _ = try fixture(client)
+        XCTAssertEqual(receiver.waitForRequests(count: 1).count, 1)
+        XCTAssertTrue(try waitUntil { try deliveries(client, channel: id).first?["attempts"] as? Int == 1 })
+        var due = try latest(client, channel: id, is: "due")
+        let deadline = { (delivery: [String: Any]) in ISO8601DateFormatter().date(from: delivery["dueAt"] as? String ?? "") }
+        XCTAssertEqual(due["attempts"] as? Int, 1)
+        XCTAssertEqual(due["lastStatus"] as? Int, 503)
+        XCTAssertEqual(due["lastError"] as? String, "the far end answered 503: busy")
+        // Backed off about 30 s: nothing is tried before.
+        let first = try XCTUnwrap(deadline(due)).timeIntervalSince(clock.now)
+        XCTAssertTrue((26...34).contains(first), "\(first)")
+        clock.advance(by: 35)
+        server.application.deliverDueAnnouncements()
+        XCTAssertEqual(receiver.waitForRequests(count: 2).count, 2)
+        XCTAssertTrue(try waitUntil { try deliveries(client, channel: id).first?["attempts"] as? Int == 2 })
+        due = try latest(client, channel: id, is: "due")
+        XCTAssertEqual(due["lastStatus"] as? Int, 429)
+        XCTAssertEqual(try XCTUnwrap(deadline(due)).timeIntervalSince(clock.now), 120, accuracy: 1, "Retry-After is honoured")
+        clock.advance(by: 121)
+        server.application.deliverDueAnnouncements()
+        let sent = try latest(client, channel: id, is: "sent")
+        XCTAssertEqual(sent["attempts"] as? Int, 3)
+        let keys = receiver.waitForRequests(count: 3).map { $0.header("Idempotency-Key") }
+        XCTAssertEqual(keys.count, 3)
+        XCTAssertEqual(Set(keys).count, 1, "every try of one delivery carries its key: \(keys)")
+    }
+
+    func testAFarEndThatRefusesIsGivenUpAtOnceAndShown() throws {
+        let client = try owner()
+        receiver.answer(path: "/gone", with: .status(404, #"{"message": "Unknown Webhook", "code": 10015}"#))
+        let id = try XCTUnwrap(try channel(client, ["kind": "discord", "name": "Old", "url": receiver.baseURL + "/gone"])["id"] as? Int)
+        _ = try fixture(client)
+        let failed = try latest(client, channel: id, is: "failed")
+        XCTAssertEqual(failed["lastStatus"] as? Int, 404)
+        XCTAssertTrue((failed["lastError"] as? String ?? "").contains("Unknown Webhook"), "\(failed)")
+        XCTAssertEqual(receiver.requests.count, 1)
+    }
+
+    func testTheTestRouteSaysWhatTheFarEndAnswered() throws {
+        let client = try owner()
+        let id = try XCTUnwrap(try channel(client, ["kind": "slack", "name": "Team chat", "url": receiver.baseURL + "/ok"])["id"] as? Int)
+        let tested = try client.request(.post, "/api/channels/\(id)/test")
+        XCTAssertEqual(tested.status, 200, tested.text)
+        XCTAssertEqual(try tested.jsonObject()["delivered"] as? Bool, true)
+        XCTAssertEqual(try tested.jsonObject()["status"] as? Int, 200)
+        XCTAssertTrue(receiver.requests.first?.text.contains("A test from Football Gather") ?? false)
+
+        receiver.answer(path: "/bad", with: .status(400, "invalid_payload"))
+        XCTAssertEqual(try client.request(.patch, "/api/channels/\(id)", json: ["url": receiver.baseURL + "/bad"]).status, 200)
+        let refused = try client.request(.post, "/api/channels/\(id)/test").jsonObject()
+        XCTAssertEqual(refused["delivered"] as? Bool, false)
+        XCTAssertEqual(refused["status"] as? Int, 400)
+        XCTAssertEqual(refused["answer"] as? String, "invalid_payload")
+        XCTAssertEqual(try deliveries(client, channel: id).count, 0, "a test is recorded nowhere")
+    }
+
+    func testChannelsAreForOwnersWithALoginAndBadFieldsAreNamed() throws {
+        let client = try owner()
+        let cases: [([String: Any], String)] = [
+            (["kind": "fax", "name": "x", "url": "https://a.example"], "kind"),
+            (["kind": "webhook", "name": "x"], "url"),
+            (["kind": "webhook", "name": "x", "url": "ftp://a.example"], "url"),
+            (["kind": "webhook", "name": "x", "url": "https://a.example", "botToken": "1:abcdefghijabcdefghij"], "botToken"),
+            (["kind": "telegram", "name": "x", "chatId": "-100"], "botToken"),
+            (["kind": "telegram", "name": "x", "botToken": "1:abcdefghijabcdefghij", "chatId": "not a chat"], "chatId"),
+            (["kind": "matrix", "name": "x", "url": "https://m.example", "accessToken": "t", "roomId": "#alias:example.org"], "roomId"),
+            (["kind": "webhook", "name": "x", "url": "https://a.example", "events": ["fixture.created", "party"]], "events"),
+            (["kind": "webhook", "name": "x", "url": "https://a.example", "reminderHours": [24, 3, 1, 2, 5]], "reminderHours"),
+            (["kind": "webhook", "name": "x", "url": "https://a.example", "reminderHours": [0]], "reminderHours"),
+        ]
+        for (body, field) in cases {
+            let refused = try client.request(.post, "/api/channels", json: body)
+            XCTAssertEqual(refused.status, 400, "\(body): \(refused.text)")
+            XCTAssertTrue(try refused.errorReason().contains(field), "\(body): \(refused.text)")
+        }
+        XCTAssertEqual(try client.request(.get, "/api/channels").jsonArray().count, 0)
+        // An API token, even one that may write, cannot point the group's news somewhere new.
+        let token = try client.request(.post, "/api/tokens", json: ["name": "script", "scope": "write"])
+        XCTAssertEqual(token.status, 201, token.text)
+        let script = try server.client(token: try XCTUnwrap(token.jsonObject()["token"] as? String))
+        XCTAssertEqual(try script.request(.post, "/api/channels", json: ["kind": "webhook", "name": "x", "url": "https://a.example"]).status, 403)
+    }
+
+    func testByDefaultTheServerSendsOnlyToHTTPSAndPublicAddresses() throws {
+        let strict = try InProcessAPI()
+        defer { strict.stop() }
+        let client = try strict.registeredClient().client
+        let refusals: [(String, String)] = [
+            ("http://hooks.example.org/x", "--allow-http-channels"),
+            ("https://127.0.0.1:8443/x", "--allow-private-channels"),
+            ("https://10.1.2.3/x", "--allow-private-channels"),
+            ("https://169.254.169.254/latest/meta-data", "--allow-private-channels"),
+            ("https://[::1]/x", "--allow-private-channels"),
+            ("https://[fd00::1]/x", "--allow-private-channels"),
+        ]
+        for (url, fix) in refusals {
+            let refused = try client.request(.post, "/api/channels", json: ["kind": "webhook", "name": "x", "url": url])
+            XCTAssertEqual(refused.status, 400, "\(url): \(refused.text)")
+            XCTAssertTrue(try refused.errorReason().contains(fix), "\(url): \(refused.text)")
+        }
+        // A name is checked when it is resolved, at each delivery: localhost is this machine.
+        let local = try channel(client, ["kind": "webhook", "name": "Here", "url": "https://localhost:1/x"])
+        let tested = try client.request(.post, "/api/channels/\(try XCTUnwrap(local["id"] as? Int))/test").jsonObject()
+        XCTAssertEqual(tested["delivered"] as? Bool, false)
+        XCTAssertTrue((tested["error"] as? String ?? "").contains("--allow-private-channels"), "\(tested)")
+    }
+}
