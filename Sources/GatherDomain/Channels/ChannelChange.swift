@@ -41,6 +41,7 @@ extension ChannelChange: Decodable {
         if container.contains(.kind) {
             throw ValidationError(field: "kind", message: "cannot change: add a new channel of the other kind instead")
         }
+        try ChannelRules.refuseNulls(container, [.name, .url, .events, .reminderHours, .organisers, .botToken, .chatId, .accessToken, .roomId])
         name = try container.decodeIfPresent(String.self, forKey: .name).map { text throws(ValidationError) in try ChannelRules.name(text) }
         url = try container.decodeIfPresent(String.self, forKey: .url).map { text throws(ValidationError) in
             try ChannelLink.checked(text, field: "url")

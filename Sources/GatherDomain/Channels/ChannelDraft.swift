@@ -41,6 +41,7 @@ extension ChannelDraft: Decodable {
         guard let kind = try container.decodeEnumIfPresent(ChannelKind.self, forKey: .kind) else {
             throw ValidationError(field: "kind", message: "is required")
         }
+        try ChannelRules.refuseNulls(container, [.url, .events, .reminderHours, .organisers, .botToken, .chatId, .accessToken, .roomId])
         let fields = try ChannelServiceFields(container, kind: kind)
         try self.init(kind: kind, name: try container.decode(String.self, forKey: .name),
                       url: try container.decodeIfPresent(String.self, forKey: .url),

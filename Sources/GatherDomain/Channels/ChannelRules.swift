@@ -21,6 +21,13 @@ package enum ChannelRules {
         return distinct.sorted(by: >)
     }
 
+    /// A field that has a value or is left out: `null` is refused by name rather than read as left out.
+    static func refuseNulls<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, _ keys: [Key]) throws {
+        for key in keys where container.contains(key) {
+            if try container.decodeNil(forKey: key) { throw ValidationError(field: key.stringValue, message: "cannot be null") }
+        }
+    }
+
     /// Event names, each known: an unknown one is named, not ignored.
     static func decodeEvents<Key: CodingKey>(_ container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> [ChannelEvent]? {
         guard let names = try container.decodeIfPresent([String].self, forKey: key) else { return nil }

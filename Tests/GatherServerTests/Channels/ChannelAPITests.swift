@@ -210,6 +210,7 @@ final class ChannelAPITests: XCTestCase {
             (["kind": "webhook", "name": "x", "url": "https://a.example", "events": ["fixture.created", "party"]], "events"),
             (["kind": "webhook", "name": "x", "url": "https://a.example", "reminderHours": [24, 3, 1, 2, 5]], "reminderHours"),
             (["kind": "webhook", "name": "x", "url": "https://a.example", "reminderHours": [0]], "reminderHours"),
+            (["kind": "telegram", "name": "x", "url": NSNull(), "botToken": "1:abcdefghijabcdefghij", "chatId": "-100"], "url"),
         ]
         for (body, field) in cases {
             let refused = try client.request(.post, "/api/channels", json: body)
@@ -217,6 +218,12 @@ final class ChannelAPITests: XCTestCase {
             XCTAssertTrue(try refused.errorReason().contains(field), "\(body): \(refused.text)")
         }
         XCTAssertEqual(try client.request(.get, "/api/channels").jsonArray().count, 0)
+        let made = try XCTUnwrap(try channel(client, ["kind": "webhook", "name": "x", "url": "https://a.example"])["id"] as? Int)
+        for (body, field) in [(["url": NSNull()], "url"), (["kind": "slack"], "kind"), (["botToken": "1:abcdefghijabcdefghij"], "botToken")] as [([String: Any], String)] {
+            let refused = try client.request(.patch, "/api/channels/\(made)", json: body)
+            XCTAssertEqual(refused.status, 400, "\(body): \(refused.text)")
+            XCTAssertTrue(try refused.errorReason().contains(field), "\(body): \(refused.text)")
+        }
         // An API token, even one that may write, cannot point the group's news somewhere new.
         let token = try client.request(.post, "/api/tokens", json: ["name": "script", "scope": "write"])
         XCTAssertEqual(token.status, 201, token.text)
