@@ -164,6 +164,7 @@ let dependencies = AppDependencies(
         return HTTPLiveFeed(source: .ownMatch(server: address, token: session?.token ?? "", group: chosenGroup()?.groupID), tls: feedTLS,
                             timeout: feedTimeout)
     }),
+    channels: APIChannelService(client: client),
     groups: (service: APIGroupService(client: client), chooser: SessionStoreGroupChooser(store: store.store, server: address)),
     // The role noted when the group was chosen (and again whenever the Groups screen reads it);
     // a choice kept before roles were noted offers what an organiser may do.

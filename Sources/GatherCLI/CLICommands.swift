@@ -149,6 +149,27 @@ enum CLICommands {
                     example: "gather fixtures series change 2 --places 12"),
         CommandSpec("fixtures series end", summary: "end a weekly series: no more are made, those to come are cancelled, those played stay",
                     arguments: ["ID"], example: "gather fixtures series end 2"),
+        CommandSpec("channels add", summary: "tell the group's chat of its news: a new fixture, reminders, too few in, the list full, "
+                    + "a drop-out, teams, a result; a bot's or access token is read from FG_CHANNEL_TOKEN or typed",
+                    arguments: ["webhook|discord|slack|telegram|matrix", "NAME"],
+                    options: [OptionSpec("--url", value: "URL", help: "where to send: the webhook's URL; Matrix's homeserver; "
+                                         + "Telegram's Bot API server (default https://api.telegram.org)"),
+                              OptionSpec("--chat", value: "ID", help: "telegram: the chat's id (-100…) or a public channel's @name"),
+                              OptionSpec("--room", value: "ID", help: "matrix: the room's id (!…:server)"),
+                              OptionSpec("--events", value: "LIST", help: "what it is told, comma-separated (default everything): "
+                                         + ChannelEvent.allCases.map(\.rawValue).joined(separator: ", ")),
+                              OptionSpec("--reminders", value: "HOURS", help: "hours before answers close to remind those who have not "
+                                         + "answered, comma-separated (default 24,3)"),
+                              OptionSpec("--organisers", help: "the organisers' own channel: told first what only they need (too few in)"),
+                              OptionSpec("--link", value: "URL", help: "a link added to every message (the share page)"), json],
+                    example: "gather channels add discord \"Thursday chat\" --url https://discord.com/api/webhooks/…"),
+        CommandSpec("channels list", summary: "the group's channels and what each is told (never their secrets)", options: [json, wide],
+                    example: "gather channels list"),
+        CommandSpec("channels test", summary: "send a test message now and say what the far end answered (exit 1 if it did not take it)",
+                    arguments: ["ID"], options: [json], example: "gather channels test 1"),
+        CommandSpec("channels deliveries", summary: "a channel's latest messages: sent, due again (and why), failed or skipped",
+                    arguments: ["ID"], options: [json, wide], example: "gather channels deliveries 1"),
+        CommandSpec("channels rm", summary: "remove a channel: it is told nothing more", arguments: ["ID"], example: "gather channels rm 1"),
         CommandSpec("share create", summary: "a read-only link to the table and the matches, for friends without an account",
                     arguments: ["NAME"], options: [json, OptionSpec("--quiet", help: "print only the link"),
                                                    OptionSpec("--no-qr", help: "no QR code of the link on a terminal")],

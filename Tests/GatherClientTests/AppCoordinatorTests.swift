@@ -25,7 +25,8 @@ final class AppFixture {
 
     init(savedSession: Session? = nil, players roster: [Player] = Fixtures.roster, journal: [PendingResult] = [],
          unfinished: [UnfinishedMatch] = [], live: (any LiveService)? = nil, shares: (any ShareService)? = nil,
-         fixtures: FixtureDependencies? = nil) {
+         fixtures: FixtureDependencies? = nil, channels: (any ChannelService)? = nil,
+         groups: (service: any GroupService, chooser: any GroupChooser)? = nil) {
         self.unfinished = InMemoryUnfinishedMatches(unfinished)
         players = StubPlayerService(players: roster)
         persistence = InMemorySessionPersistence(session: savedSession)
@@ -38,7 +39,7 @@ final class AppFixture {
                                            statsService: stats, sessionStore: persistence, pendingResults: pendingResults,
                                            makeRosterCache: { _ in rosterCache }, server: "http://127.0.0.1:8080",
                                            makeTicker: { ticker }, uploadTicker: uploadTicker, time: time, revocations: revocations,
-                                           liveService: live, shareService: shares, fixtures: fixtures)
+                                           liveService: live, shareService: shares, fixtures: fixtures, channels: channels, groups: groups)
         app = AppCoordinator(navigator: navigator, factory: factory, dependencies: dependencies)
         navigator.root = app
     }

@@ -105,7 +105,9 @@ private final class StubChooser: GroupChooser {
 @MainActor
 private final class SpyGroupsDelegate: GroupsDelegate {
     private(set) var switches = 0
+    private(set) var channelRequests = 0
     func groupsDidSwitch(_ presenter: GroupsPresenter) { switches += 1 }
+    func groupsDidRequestChannels(_ presenter: GroupsPresenter) { channelRequests += 1 }
 }
 
 /// The Groups screen's presenter: choose the group `gather` acts on, see members, invite, join.
@@ -161,6 +163,38 @@ final class GroupsPresenterTests: XCTestCase {
         await presenter.move(by: -1)
         presenter.switchToHighlighted()
         XCTAssertNil(chooser.chosen, "back to the account's own: no choice kept")
+    }
+
+    func testChannelsAreTheGroupInUsesAndItsOwnersAlone() async {
+        let (presenter, view, _, _, delegate) = await make()
+        presenter.showChannels()
+        XCTAssertEqual(delegate.channelRequests, 1, "the group in use, owned")
+        await presenter.move(by: 1)
+        presenter.showChannels()
+        XCTAssertEqual(view.last?.notice, "Channels are the group in use's: Enter to act on Thursday first")
+        XCTAssertEqual(delegate.channelRequests, 1)
+        presenter.switchToHighlighted()
+        presenter.showChannels()
+        XCTAssertEqual(view.last?.notice, "Only Thursday's owners see where its news goes")
+        XCTAssertEqual(delegate.channelRequests, 1)
+    }
+
+    func testTheGroupsScreenOpensTheChannelsScreenOfTheGroupInUse() async {
+        let session = StubSessionService.session
+        let own = GroupSummary(id: session.userID, name: "ana", role: .owner, isOwn: true, createdAt: Date(timeIntervalSince1970: 0))
+        let channel = Channel(id: 1, kind: .slack, name: "Team chat", url: "https://hooks.slack.com/…", events: [.matchResult],
+                              reminderHours: [], organisers: false, link: nil, chatID: nil, createdAt: own.createdAt, updatedAt: own.createdAt)
+        let fixture = AppFixture(savedSession: session, channels: StubChannelService(channels: [channel]),
+                                 groups: (StubGroupService(groups: [own], members: [:]), StubChooser()))
+        await fixture.app.start()
+        await fixture.settled()
+        fixture.list?.presenter.showGroups()
+        await fixture.settled()
+        let groups = fixture.app.top as? GroupsCoordinator
+        groups?.presenter.showChannels()
+        await fixture.settled()
+        XCTAssertTrue(fixture.app.top is ChannelsCoordinator)
+        XCTAssertEqual(fixture.factory.channelsView?.last?.channels.map(\.name), ["Team chat"])
     }
 
     func testAChoiceThatCannotBeKeptIsSaidAndNothingSwitches() async {

@@ -228,7 +228,7 @@ final class PlayerRecordsTests: StorageTestCase {
         var random = SeededGenerator(seed: 7)
         for _ in 0..<60 { _ = try randomWrite(&history, &random) }
         // As a database of schema version 15 had it: no records at all (and nothing of versions 17
-        // to 21, whose ratings' triggers version 15's stand for here).
+        // to 22, whose ratings' triggers version 15's stand for here).
         try history.pool.write { database in
             try database.executeScript("""
                 DROP TRIGGER results_match_changed; DROP TRIGGER results_place_taken;
@@ -241,6 +241,7 @@ final class PlayerRecordsTests: StorageTestCase {
                 DROP TABLE deliveries; DROP TABLE announcements; DROP TABLE channels;
                 DROP TABLE fixtures; DROP TABLE fixture_series;
                 ALTER TABLE players DROP COLUMN regular; ALTER TABLE groups DROP COLUMN time_zone; ALTER TABLE groups DROP COLUMN guests_allowed;
+                ALTER TABLE groups DROP COLUMN auto_teams;
                 ALTER TABLE rating_state DROP COLUMN generation; ALTER TABLE rating_state DROP COLUMN stale_from;
                 ALTER TABLE rating_state DROP COLUMN settled_at;
                 PRAGMA user_version = 15;

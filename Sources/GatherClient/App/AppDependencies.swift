@@ -27,6 +27,8 @@ package struct AppDependencies {
     package var shareService: (any ShareService)?
     /// The group's fixtures; nil offers no Fixtures screen.
     package var fixtures: FixtureDependencies?
+    /// The group's channels; nil offers no Channels screen.
+    package var channels: (any ChannelService)?
     /// The account's groups and where the one chosen is kept; nil offers no Groups screen.
     package var groups: (service: any GroupService, chooser: any GroupChooser)?
     /// Where every piece of the app's asynchronous work runs.
@@ -41,7 +43,7 @@ package struct AppDependencies {
                 makeRosterCache: @escaping @Sendable (Session) -> any RosterCache, server: String,
                 serverWarning: String? = nil, makeTicker: @escaping @MainActor () -> any Ticker, uploadTicker: any Ticker, time: any TimeSource,
                 revocations: any RevocationQueue, liveService: (any LiveService)? = nil, shareService: (any ShareService)? = nil,
-                fixtures: FixtureDependencies? = nil,
+                fixtures: FixtureDependencies? = nil, channels: (any ChannelService)? = nil,
                 groups: (service: any GroupService, chooser: any GroupChooser)? = nil, effects: Effects = Effects(),
                 errands: LeavingErrands = LeavingErrands(), access: @escaping @MainActor () -> GroupAccess = { .owner }) {
         self.sessionService = sessionService
@@ -60,6 +62,7 @@ package struct AppDependencies {
         self.liveService = liveService
         self.shareService = shareService
         self.fixtures = fixtures
+        self.channels = channels
         self.groups = groups
         self.effects = effects
         self.errands = errands

@@ -15,6 +15,7 @@ package protocol ViewFactory: AnyObject {
     func makeShareLinksView(presenter: ShareLinksPresenter) -> any ShareLinksView
     func makeWatchView(presenter: WatchPresenter) -> any WatchView
     func makeGroupsView(presenter: GroupsPresenter) -> any GroupsView
+    func makeChannelsView(presenter: ChannelsPresenter) -> any ChannelsView
     func makeFixturesView(presenter: FixturesPresenter) -> any FixturesView
     func makeFixtureDetailView(presenter: FixtureDetailPresenter) -> any FixtureDetailView
 }

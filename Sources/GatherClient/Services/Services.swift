@@ -106,6 +106,17 @@ package protocol ShareService: Sendable {
     func revoke(id: Int) async throws
 }
 
+/// Where the group's announcements go (owners): the channels, a test message, what became of
+/// each message. Channels are added from the command line (`gather channels add`), whose tokens
+/// are typed where no screen shows them.
+package protocol ChannelService: Sendable {
+    func channels() async throws -> [Channel]
+    func test(id: Int) async throws -> ChannelTestResult
+    /// The channel's latest deliveries, newest first.
+    func deliveries(id: Int, limit: Int) async throws -> [Delivery]
+    func remove(id: Int) async throws
+}
+
 /// The group's fixtures: the matches to come and who answered "who's in?".
 package protocol FixtureService: Sendable {
     /// The fixtures to come, soonest first, then the recent past, latest first (one page).

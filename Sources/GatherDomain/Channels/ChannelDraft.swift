@@ -82,3 +82,20 @@ struct ChannelServiceFields {
         }
     }
 }
+
+extension ChannelDraft: Encodable {
+    /// As a client sends it: the URL whole, the service's fields under their kind's names.
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind.rawValue, forKey: .kind)
+        try container.encode(name, forKey: .name)
+        try container.encode(url, forKey: .url)
+        try container.encode(events.sorted().map(\.rawValue), forKey: .events)
+        try container.encode(reminderHours, forKey: .reminderHours)
+        try container.encode(organisers, forKey: .organisers)
+        try container.encodeIfPresent(link, forKey: .link)
+        let (tokenKey, chatKey) = ChannelServiceFields.keys(of: kind)
+        if let tokenKey, let key = CodingKeys(stringValue: tokenKey) { try container.encodeIfPresent(token, forKey: key) }
+        if let chatKey, let key = CodingKeys(stringValue: chatKey) { try container.encodeIfPresent(chatID, forKey: key) }
+    }
+}

@@ -6,7 +6,7 @@ import GatherWire
 extension Fixture: Codable {
     enum CodingKeys: String, CodingKey {
         case id, startsAt, timeZone, place, mapLink, places, minimum, answersCloseAt, cost, status, gatherId, sequence, createdAt, updatedAt
-        case answers, counts, teams, seriesId
+        case answers, counts, teams, seriesId, autoTeams
     }
 
     package init(from decoder: any Decoder) throws {
@@ -31,12 +31,14 @@ extension Fixture: Codable {
                   counts: try container.decodeIfPresent(AnswerCounts.self, forKey: .counts) ?? AnswerCounts())
         teams = try container.decodeIfPresent(PublishedTeams.self, forKey: .teams)
         seriesId = try container.decodeIfPresent(Int.self, forKey: .seriesId)
+        autoTeams = try container.decodeIfPresent(Bool.self, forKey: .autoTeams)
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(answers, forKey: .answers)
         try container.encode(InternetDate.string(from: answersCloseAt, utcOffset: utcOffset), forKey: .answersCloseAt)
+        try container.encode(autoTeams, forKey: .autoTeams)
         try container.encode(cost, forKey: .cost)
         try container.encode(counts, forKey: .counts)
         try container.encode(createdAt, forKey: .createdAt)

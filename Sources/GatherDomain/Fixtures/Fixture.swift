@@ -30,12 +30,16 @@ package struct Fixture: Hashable, Sendable {
     package var counts: AnswerCounts
     /// The teams once published.
     package var teams: PublishedTeams?
+    /// Whether the list closes itself (teams balanced and published when answers close); nil: the
+    /// group's setting decides.
+    package var autoTeams: Bool?
 
     package init(id: Int, startsAt: Date, timeZone: String, utcOffset: Int, place: String? = nil, mapLink: String? = nil, places: Int,
                  minimum: Int? = nil, answersCloseAt: Date, cost: String? = nil, status: FixtureStatus = .open, gatherId: String? = nil,
                  sequence: Int = 0, createdAt: Date, updatedAt: Date, answers: [FixtureAnswer] = [], counts: AnswerCounts = AnswerCounts(),
-                 teams: PublishedTeams? = nil, seriesId: Int? = nil) {
+                 teams: PublishedTeams? = nil, seriesId: Int? = nil, autoTeams: Bool? = nil) {
         self.teams = teams
+        self.autoTeams = autoTeams
         self.seriesId = seriesId
         self.id = id
         self.startsAt = startsAt
@@ -70,6 +74,7 @@ extension Fixture: JSONWritable {
         writer.object { object in
             object.field("answers") { $0.array(answers) }
             object.field("answersCloseAt") { $0.date(answersCloseAt, utcOffset: utcOffset) }
+            object.field("autoTeams") { $0.optional(autoTeams) { $0.bool($1) } }
             object.field("cost") { $0.optional(cost) { $0.string($1) } }
             object.field("counts") { $0.value(counts) }
             object.field("createdAt") { $0.date(createdAt) }

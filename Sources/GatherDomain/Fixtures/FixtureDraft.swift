@@ -101,13 +101,17 @@ package struct FixtureDraft: Hashable, Sendable {
     package var repeatsWeekly = false
     /// How far ahead a series makes its occurrences (default 14 days).
     package var aheadDays: Int?
+    /// Whether the list closes itself (teams balanced and published when answers close); nil: the group's setting.
+    package var autoTeams: Bool?
 
     package static let aheadDaysRange = 7...56
     package static let defaultAheadDays = 14
 
     package init(startsAt: Date, timeZone: String? = nil, place: String? = nil, mapLink: String? = nil, places: Int, minimum: Int? = nil,
-                 answersCloseAt: Date? = nil, cost: String? = nil, repeatsWeekly: Bool = false, aheadDays: Int? = nil) throws(ValidationError) {
+                 answersCloseAt: Date? = nil, cost: String? = nil, repeatsWeekly: Bool = false, aheadDays: Int? = nil,
+                 autoTeams: Bool? = nil) throws(ValidationError) {
         self.repeatsWeekly = repeatsWeekly
+        self.autoTeams = autoTeams
         if let aheadDays {
             guard repeatsWeekly else { throw ValidationError(field: "aheadDays", message: "is for a series (\"repeat\": \"weekly\")") }
             guard FixtureDraft.aheadDaysRange.contains(aheadDays) else {
@@ -131,7 +135,7 @@ package struct FixtureDraft: Hashable, Sendable {
 }
 
 extension FixtureDraft: Decodable {
-    enum CodingKeys: String, CodingKey { case startsAt, timeZone, place, mapLink, places, minimum, answersCloseAt, cost, `repeat`, aheadDays }
+    enum CodingKeys: String, CodingKey { case startsAt, timeZone, place, mapLink, places, minimum, answersCloseAt, cost, `repeat`, aheadDays, autoTeams }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -156,7 +160,8 @@ extension FixtureDraft: Decodable {
                           try FixtureRules.date(text, field: "answersCloseAt")
                       },
                       cost: container.decodeIfPresent(String.self, forKey: .cost), repeatsWeekly: weekly,
-                      aheadDays: container.decodeWholeNumberIfPresent(forKey: .aheadDays))
+                      aheadDays: container.decodeWholeNumberIfPresent(forKey: .aheadDays),
+                      autoTeams: container.decodeIfPresent(Bool.self, forKey: .autoTeams))
     }
 }
 
@@ -173,9 +178,13 @@ package struct FixtureChange: Hashable, Sendable {
     package var cost: String??
     /// `open` (taken back from cancelled) or `cancelled`.
     package var status: FixtureStatus?
+    /// Whether the list closes itself; `null`: back to the group's setting.
+    package var autoTeams: Bool??
 
     package init(startsAt: Date? = nil, timeZone: String? = nil, place: String?? = nil, mapLink: String?? = nil, places: Int? = nil,
-                 minimum: Int?? = nil, answersCloseAt: Date? = nil, cost: String?? = nil, status: FixtureStatus? = nil) throws(ValidationError) {
+                 minimum: Int?? = nil, answersCloseAt: Date? = nil, cost: String?? = nil, status: FixtureStatus? = nil,
+                 autoTeams: Bool?? = nil) throws(ValidationError) {
+        self.autoTeams = autoTeams
         self.startsAt = startsAt
         self.timeZone = try FixtureRules.timeZone(timeZone)
         self.place = try place.map { text throws(ValidationError) in try FixtureRules.text(text, field: "place") }
@@ -198,7 +207,7 @@ package struct FixtureChange: Hashable, Sendable {
 }
 
 extension FixtureChange: Decodable {
-    enum CodingKeys: String, CodingKey { case startsAt, timeZone, place, mapLink, places, minimum, answersCloseAt, cost, status }
+    enum CodingKeys: String, CodingKey { case startsAt, timeZone, place, mapLink, places, minimum, answersCloseAt, cost, status, autoTeams }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -214,7 +223,8 @@ extension FixtureChange: Decodable {
                           try FixtureRules.date(text, field: "answersCloseAt")
                       },
                       cost: container.decodeChange(forKey: .cost) { try container.decodeIfPresent(String.self, forKey: .cost) },
-                      status: container.decodeEnumIfPresent(FixtureStatus.self, forKey: .status))
+                      status: container.decodeEnumIfPresent(FixtureStatus.self, forKey: .status),
+                      autoTeams: container.decodeChange(forKey: .autoTeams) { try container.decodeIfPresent(Bool.self, forKey: .autoTeams) })
     }
 }
 

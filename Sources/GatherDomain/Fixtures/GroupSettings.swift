@@ -7,18 +7,23 @@ package struct GroupSettings: Hashable, Sendable, Encodable {
     package var timeZone: String?
     /// Whether a player who is in may bring a named guest.
     package var allowGuests: Bool
+    /// Whether a fixture's list closes itself when it names no choice of its own: at its closing
+    /// time its teams are balanced from those in, published and told to the channels.
+    package var autoTeams: Bool
 
-    package init(timeZone: String?, allowGuests: Bool) {
+    package init(timeZone: String?, allowGuests: Bool, autoTeams: Bool = false) {
         self.timeZone = timeZone
         self.allowGuests = allowGuests
+        self.autoTeams = autoTeams
     }
 
-    enum CodingKeys: String, CodingKey { case timeZone, allowGuests }
+    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(timeZone, forKey: .timeZone)
         try container.encode(allowGuests, forKey: .allowGuests)
+        try container.encode(autoTeams, forKey: .autoTeams)
     }
 }
 
@@ -26,6 +31,7 @@ extension GroupSettings: JSONWritable {
     package func write(to writer: inout JSONWriter) {
         writer.object { object in
             object.field("allowGuests") { $0.bool(allowGuests) }
+            object.field("autoTeams") { $0.bool(autoTeams) }
             object.field("timeZone") { $0.optional(timeZone) { $0.string($1) } }
         }
     }
@@ -35,8 +41,9 @@ extension GroupSettings: JSONWritable {
 package struct GroupSettingsChange: Hashable, Sendable, Decodable {
     package var timeZone: String??
     package var allowGuests: Bool?
+    package var autoTeams: Bool?
 
-    enum CodingKeys: String, CodingKey { case timeZone, allowGuests }
+    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -45,8 +52,9 @@ package struct GroupSettingsChange: Hashable, Sendable, Decodable {
                 : .some(try FixtureRules.timeZone(try container.decode(String.self, forKey: .timeZone)))
         }
         allowGuests = try container.decodeIfPresent(Bool.self, forKey: .allowGuests)
-        guard timeZone != nil || allowGuests != nil else {
-            throw ValidationError(field: nil, message: "nothing to change: send timeZone or allowGuests")
+        autoTeams = try container.decodeIfPresent(Bool.self, forKey: .autoTeams)
+        guard timeZone != nil || allowGuests != nil || autoTeams != nil else {
+            throw ValidationError(field: nil, message: "nothing to change: send timeZone, allowGuests or autoTeams")
         }
     }
 }

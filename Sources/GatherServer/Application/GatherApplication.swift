@@ -59,6 +59,9 @@ package final class GatherApplication: HTTPResponder {
         /// measurement of requests alone).
         package var sendsAnnouncements = true
         package var channelLimits = ChannelSender.Limits()
+        /// Whether fixtures' deadlines are looked at every minute by themselves; false: only when
+        /// asked (`passDeadlines`), for tests that move their clock and a measurement of requests alone.
+        package var passesDeadlines = true
 
         package init() {}
     }
@@ -75,6 +78,8 @@ package final class GatherApplication: HTTPResponder {
     private let accountChanges: AccountChangeWatch?
     /// Makes weekly series' occurrences as they come within reach.
     private let seriesScheduler: SeriesScheduler
+    /// Reminders, the minimum check and lists that close themselves, at their times.
+    private let deadlines: FixtureDeadlines
 
     /// Makes the occurrences of weekly series now due, at once (the scheduler does so every hour).
     package func makeDueFixtures() {
@@ -156,6 +161,9 @@ package final class GatherApplication: HTTPResponder {
         }
         seriesScheduler = SeriesScheduler(database: database, zones: services.timeZones, now: options.now, log: log,
                                           wrote: { services.ownerWrote($0); services.channels.announced() })
+        deadlines = FixtureDeadlines(database: database, now: options.now, log: log, announced: { services.channels.announced() },
+                                     wrote: { services.ownerWrote($0) })
+        if options.passesDeadlines { deadlines.start() }
         pipeline = RequestPipeline(router: Routes.router(), services: services, workerDatabase: workerDatabase,
                                    loopReaders: LoopReaders(database: database, budget: options.limits.loopReadBudget),
                                    workerAllowance: ConcurrencyAllowance(limit: options.limits.concurrentRequestsPerAccount),
@@ -187,6 +195,12 @@ package final class GatherApplication: HTTPResponder {
     /// What a worker does with a request the loop handed over, for a caller already on a worker.
     package func respond(to request: HTTPRequest, reply: HTTPReply) {
         pipeline.respond(to: request, reply: reply)
+    }
+
+    /// Does what fixtures' deadlines call for now (reminders, the minimum check, lists that close
+    /// themselves), waited for: after a test moved its clock, instead of at the next minute's pass.
+    package func passDeadlines() {
+        deadlines.runNow()
     }
 
     /// Looks for announcements due now (after a test moved its clock), instead of at the sender's next wake.
@@ -223,6 +237,7 @@ package final class GatherApplication: HTTPResponder {
     /// Lets queued password work finish, then stops its threads. After the HTTP server has stopped.
     package func shutdown() {
         services.channels.sender?.stop()
+        deadlines.stop()
         liveSweeper.stop()
         seriesScheduler.stop()
         settler.stop()

@@ -105,12 +105,12 @@ enum ChannelHandlers {
         let message = ChannelMessage(event: .fixtureCreated, key: "test-" + TokenGenerator.makeToken().prefix(16), announcedAt: now,
                                      group: context.owner, groupName: groupName, subject: "null",
                                      text: "A test from Football Gather: this channel (\(channel.name)) is set up for \(groupName).")
-        let outcome: ChannelTestOutcome
+        let outcome: ChannelTestResult
         do {
             let request = try message.request(to: channel, credentials, now: now)
-            outcome = ChannelTestOutcome(context.services.channels.client.send(request))
+            outcome = ChannelTestResult(context.services.channels.client.send(request))
         } catch {
-            outcome = ChannelTestOutcome(.failure(.refused(error)))
+            outcome = ChannelTestResult(.failure(.refused(error)))
         }
         return .json(.ok, outcome)
     }
@@ -126,34 +126,14 @@ enum ChannelHandlers {
     }
 }
 
-/// The answer to `POST /api/channels/{id}/test`: whether the far end took it and what it said.
-struct ChannelTestOutcome: JSONWritable, Encodable {
-    var delivered: Bool
-    var status: Int?
-    /// The start of the far end's answer, printable.
-    var answer: String?
-    /// Why it was not delivered, in words.
-    var error: String?
-
+extension ChannelTestResult {
     init(_ result: Result<OutboundResponse, OutboundFailure>) {
         switch result {
         case .success(let response):
-            delivered = response.isSuccess
-            status = response.status
-            answer = response.excerpt
-            error = response.isSuccess ? nil : "the far end answered \(response.status)"
+            self.init(delivered: response.isSuccess, status: response.status, answer: response.excerpt,
+                      error: response.isSuccess ? nil : "the far end answered \(response.status)")
         case .failure(let failure):
-            delivered = false
-            error = failure.description
-        }
-    }
-
-    func write(to writer: inout JSONWriter) {
-        writer.object { object in
-            object.field("answer") { $0.optional(answer) { $0.string($1) } }
-            object.field("delivered") { $0.bool(delivered) }
-            object.field("error") { $0.optional(error) { $0.string($1) } }
-            object.field("status") { $0.optional(status) { $0.int($1) } }
+            self.init(delivered: false, error: failure.description)
         }
     }
 }

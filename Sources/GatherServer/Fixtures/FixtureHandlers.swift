@@ -30,7 +30,7 @@ enum FixtureHandlers {
             }
             let announcing = Announcing(database, owner: context.owner, now: now)
             guard draft.repeatsWeekly else {
-                let id = try repository.insert(details, owner: context.owner, at: now)
+                let id = try repository.insert(details, autoTeams: draft.autoTeams, owner: context.owner, at: now)
                 let fixture = try repository.find(id: id, owner: context.owner, now: now)
                 try announcing.announce(fixture.map(ChannelAnnouncement.fixtureCreated))
                 return fixture
@@ -95,8 +95,11 @@ enum FixtureHandlers {
             guard let current = try repository.find(id: id, owner: context.owner, now: now) else { throw APIError.fixtureNotFound }
             guard current.status != .played else { throw APIError.conflict("this fixture was played; its match keeps what happened") }
             let details = try changed(current, by: change, zones: zones, now: now)
+            if let autoTeams = change.autoTeams, autoTeams != current.autoTeams {
+                _ = try repository.setAutoTeams(autoTeams, fixture: id, owner: context.owner)
+            }
             // Nothing changed (an empty body, or only what it was): calendars hear of no change.
-            guard details != FixtureRepository.Details(current) else { return Optional(current) }
+            guard details != FixtureRepository.Details(current) else { return try repository.find(id: id, owner: context.owner, now: now) }
             try APIError.require(try repository.update(id: id, owner: context.owner, to: details, at: now), else: .fixtureNotFound)
             return try repository.find(id: id, owner: context.owner, now: now)
         }

@@ -50,7 +50,8 @@ enum GuestHandlers {
     }
 }
 
-/// `/api/groups/{groupId}/settings`: the zone fixtures are set in and whether guests may come.
+/// `/api/groups/{groupId}/settings`: the zone fixtures are set in, whether guests may come, and
+/// whether lists close themselves.
 enum GroupSettingsHandlers {
     static func get(_ context: AuthenticatedContext<LoopReads>) throws -> HTTPResponse {
         guard let settings = try context.database.read({ try GroupRepository($0).settings(of: context.owner) }) else {
@@ -68,6 +69,7 @@ enum GroupSettingsHandlers {
             guard var settings = try groups.settings(of: context.owner) else { throw APIError.groupNotFound }
             if let zone = change.timeZone { settings.timeZone = zone }
             if let allow = change.allowGuests { settings.allowGuests = allow }
+            if let auto = change.autoTeams { settings.autoTeams = auto }
             try APIError.require(try groups.saveSettings(settings, of: context.owner), else: .groupNotFound)
             return settings
         }

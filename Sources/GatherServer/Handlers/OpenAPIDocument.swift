@@ -3544,6 +3544,11 @@ components:
             weekly: a series, every week at the same local time; each occurrence closes answers as
             long before its kick-off as the first does
         aheadDays: { type: [integer, 'null'], minimum: 7, maximum: 56, description: 'How long before its kick-off each occurrence of a series is made (default 14)' }
+        autoTeams:
+          type: [boolean, 'null']
+          description: >-
+            Whether the list closes itself: when answers close, teams are balanced from those in,
+            published and told to the group's channels; absent or null, the group's setting
     FixtureChange:
       type: object
       description: >-
@@ -3567,6 +3572,7 @@ components:
           type: [string, 'null']
           enum: [open, cancelled, null]
           description: cancelled cancels the fixture, open takes a cancellation back (closed and played are the server's to say)
+        autoTeams: { type: [boolean, 'null'], description: Whether the list closes itself; null goes back to the group's setting }
     AnswerChoice:
       type: object
       required: [answer]
@@ -3580,9 +3586,10 @@ components:
         answer: { $ref: '#/components/schemas/Attendance' }
     Fixture:
       type: object
-      required: [id, startsAt, timeZone, place, mapLink, places, minimum, answersCloseAt, cost, status, gatherId, seriesId, sequence, createdAt, updatedAt, answers, counts, teams]
+      required: [id, startsAt, timeZone, place, mapLink, places, minimum, answersCloseAt, cost, status, gatherId, seriesId, sequence, createdAt, updatedAt, answers, counts, teams, autoTeams]
       properties:
         id: { type: integer, minimum: 1 }
+        autoTeams: { type: [boolean, 'null'], description: Whether the list closes itself (teams published when answers close); null, the group's setting decides }
         startsAt: { type: string, format: date-time, description: 'Kick-off, with its time zone''s offset then (2026-12-03T19:00:00+01:00)' }
         timeZone: { type: string, description: The IANA time zone kick-off is set in (Europe/Amsterdam) }
         place: { type: [string, 'null'] }
@@ -3744,17 +3751,24 @@ components:
         aheadDays: { type: [integer, 'null'], minimum: 7, maximum: 56 }
     GroupSettings:
       type: object
-      required: [timeZone, allowGuests]
+      required: [timeZone, allowGuests, autoTeams]
       properties:
         timeZone: { type: [string, 'null'], description: The zone fixtures are set in when they name none; null, the server's }
         allowGuests: { type: boolean, description: Whether a player who is in may bring a named guest }
+        autoTeams:
+          type: boolean
+          description: >-
+            Whether a fixture's list closes itself when the fixture names no choice of its own: when
+            answers close, teams are balanced from those in, published and told to the channels
     GroupSettingsChange:
       type: object
-      description: What is named changes, one of the two at least
+      description: What is named changes, one of the three at least
       anyOf:
         - required: [timeZone]
         - required: [allowGuests]
           properties: { allowGuests: { type: boolean } }
+        - required: [autoTeams]
+          properties: { autoTeams: { type: boolean } }
       properties:
         timeZone:
           type: [string, 'null']
@@ -3763,6 +3777,7 @@ components:
           pattern: '^[A-Za-z0-9_+-]+(?:/[A-Za-z0-9_+-]+)*$'
           description: An IANA time zone the server's database has (400 otherwise); null, the server's
         allowGuests: { type: [boolean, 'null'], description: null is the same as absent }
+        autoTeams: { type: [boolean, 'null'], description: null is the same as absent }
     GatherMembership:
       type: object
       required: [gatherId, playerId, team]

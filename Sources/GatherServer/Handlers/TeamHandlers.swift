@@ -21,15 +21,20 @@ package enum TeamHandlers {
 
     /// The split `request` asks for, from the group's players, on the calling worker (bounded CPU).
     static func balanced(_ request: BalanceRequest, in context: AuthenticatedContext<WorkerDatabase>) throws -> BalanceResponse {
-        let now = context.services.now()
-        let (players, records, ratings) = try context.database.read { database in
+        try balanced(request, owner: context.owner, reads: context.database, now: context.services.now())
+    }
+
+    /// The organiser's one key and a list that closes itself alike: the group's players read
+    /// with `reads`, split by the balancer within its search budget.
+    static func balanced(_ request: BalanceRequest, owner: UUID, reads: some DatabaseReading, now: Date) throws -> BalanceResponse {
+        let (players, records, ratings) = try reads.read { database in
             let repository = PlayerRepository(database)
             let players = try request.playerIDs.map { id in
-                guard let player = try repository.find(id: id, owner: context.owner) else { throw APIError.notFound("player \(id) not found") }
+                guard let player = try repository.find(id: id, owner: owner) else { throw APIError.notFound("player \(id) not found") }
                 return player
             }
-            let records = request.weighting == .record ? try StatsRepository(database).playedAndWon(owner: context.owner) : [:]
-            return (players, records, try RatingRepository(database).ratings(owner: context.owner))
+            let records = request.weighting == .record ? try StatsRepository(database).playedAndWon(owner: owner) : [:]
+            return (players, records, try RatingRepository(database).ratings(owner: owner))
         }
         let history = RatingHistory()
         let rated = Dictionary(uniqueKeysWithValues: players.map { player in

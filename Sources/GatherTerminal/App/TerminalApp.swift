@@ -347,6 +347,10 @@ package final class TerminalApp: Navigator, ViewFactory {
         GroupsScreen(presenter: presenter, requestRender: renderRequest, effects: effects, colorEnabled: colorEnabled)
     }
 
+    package func makeChannelsView(presenter: ChannelsPresenter) -> any ChannelsView {
+        ChannelsScreen(presenter: presenter, requestRender: renderRequest, effects: effects)
+    }
+
     package func makeFixturesView(presenter: FixturesPresenter) -> any FixturesView {
         FixturesScreen(presenter: presenter, requestRender: renderRequest, effects: effects)
     }

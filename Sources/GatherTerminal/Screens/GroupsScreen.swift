@@ -55,7 +55,7 @@ final class GroupsScreen: TerminalScreen, GroupsView {
             return administration + [KeyHint(keys: "↑↓/jk", action: "move"),
                                      KeyHint(keys: "Tab/Esc", action: "back to the groups"), KeyHint(keys: "?", action: "help")]
         case nil:
-            let invite = ownsHighlighted ? [KeyHint(keys: "i", action: "invite")] : []
+            let invite = ownsHighlighted ? [KeyHint(keys: "i", action: "invite"), KeyHint(keys: "c", action: "channels")] : []
             return [KeyHint(keys: "Enter", action: "act on it")] + invite + [KeyHint(keys: "a", action: "join with a code"),
                     KeyHint(keys: "Tab", action: "members"), KeyHint(keys: "l", action: "leave"), KeyHint(keys: "r", action: "reload"), ListMove.hint,
                     KeyHint(keys: "Esc", action: state?.invitation == nil ? "back" : "put the code away"), KeyHint(keys: "?", action: "help")]
@@ -109,6 +109,7 @@ final class GroupsScreen: TerminalScreen, GroupsView {
         switch key {
         case .enter: presenter.switchToHighlighted()
         case .character("i"): presenter.beginInvite()
+        case .character("c"): presenter.showChannels()
         case .character("a"): presenter.beginAccept()
         case .character("r"): effects.run { await presenter.reload() }
         case .character("l"): presenter.requestLeave()

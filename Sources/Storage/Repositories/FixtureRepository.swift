@@ -55,19 +55,27 @@ package struct FixtureRepository {
 
     static let columns = """
         id, starts_at, time_zone, utc_offset, place, map_link, places, minimum, answers_close_at, cost, status, gather_id, sequence, \
-        created_at, updated_at, teams_published_at, predicted_win_a, series_id, teams_changed_at
+        created_at, updated_at, teams_published_at, predicted_win_a, series_id, teams_changed_at, auto_teams
         """
 
     // MARK: Fixtures
 
-    package func insert(_ details: Details, owner: UUID, at now: Date) throws -> Int {
+    /// - Parameter autoTeams: whether its list closes itself; nil: the group's setting decides.
+    package func insert(_ details: Details, autoTeams: Bool? = nil, owner: UUID, at now: Date) throws -> Int {
         try database.execute("""
             INSERT INTO fixtures (group_id, starts_at, time_zone, utc_offset, place, map_link, places, minimum, answers_close_at, cost,
-                                  status, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  status, auto_teams, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, owner, details.startsAt, details.timeZone, details.utcOffset, details.place, details.mapLink, details.places,
-            details.minimum, details.answersCloseAt, details.cost, details.status.rawValue, now, now)
+            details.minimum, details.answersCloseAt, details.cost, details.status.rawValue, autoTeams, now, now)
         return Int(database.lastInsertRowID)
+    }
+
+    /// Whether the fixture's list closes itself (nil: the group's setting): not what the match is,
+    /// so calendars hear nothing of it. False: no such fixture.
+    package func setAutoTeams(_ autoTeams: Bool?, fixture id: Int, owner: UUID) throws -> Bool {
+        try database.execute("UPDATE fixtures SET auto_teams = ? WHERE id = ? AND group_id = ?", autoTeams, id, owner)
+        return database.changes > 0
     }
 
     /// Fixtures of the group still to be played (open and ahead of `now`).
@@ -369,7 +377,7 @@ package struct FixtureRepository {
                        sequence: try row.int(12), createdAt: try row.date(13), updatedAt: try row.date(14),
                        teams: try row.optionalDate(15).map { PublishedTeams(teamA: [], teamB: [], predictedWinA: try row.optionalInt(16).map { Double($0) / 1000 },
                                                                              publishedAt: $0, changedAt: try row.optionalDate(18)) },
-                       seriesId: try row.optionalInt(17))
+                       seriesId: try row.optionalInt(17), autoTeams: try row.optionalInt(19).map { $0 != 0 })
     }
 
     /// Reads the answers of `fixtures` in one query, with their places derived, and counts them

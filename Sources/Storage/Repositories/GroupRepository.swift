@@ -33,15 +33,15 @@ package struct GroupRepository {
 
     /// The group's settings for its fixtures; nil if there is no such open group.
     package func settings(of group: UUID) throws -> GroupSettings? {
-        try database.map("SELECT time_zone, guests_allowed FROM groups WHERE id = ? AND closed_at IS NULL", group) { row in
-            GroupSettings(timeZone: try row.optionalString(0), allowGuests: try row.int(1) != 0)
+        try database.map("SELECT time_zone, guests_allowed, auto_teams FROM groups WHERE id = ? AND closed_at IS NULL", group) { row in
+            GroupSettings(timeZone: try row.optionalString(0), allowGuests: try row.int(1) != 0, autoTeams: try row.int(2) != 0)
         }.first
     }
 
     /// False if there is no such open group.
     package func saveSettings(_ settings: GroupSettings, of group: UUID) throws -> Bool {
-        try database.execute("UPDATE groups SET time_zone = ?, guests_allowed = ? WHERE id = ? AND closed_at IS NULL",
-                             settings.timeZone, settings.allowGuests, group)
+        try database.execute("UPDATE groups SET time_zone = ?, guests_allowed = ?, auto_teams = ? WHERE id = ? AND closed_at IS NULL",
+                             settings.timeZone, settings.allowGuests, settings.autoTeams, group)
         return database.changes > 0
     }
 

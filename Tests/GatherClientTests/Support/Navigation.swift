@@ -39,6 +39,7 @@ final class SpyViewFactory: ViewFactory {
     private(set) var shareLinksView: SpyShareLinksView?
     private(set) var watchView: SpyWatchView?
     private(set) var groupsView: SpyGroupsView?
+    private(set) var channelsView: SpyChannelsView?
     private(set) var fixturesView: SpyFixturesView?
     private(set) var fixtureDetailView: SpyFixtureDetailView?
 
@@ -51,6 +52,12 @@ final class SpyViewFactory: ViewFactory {
     func makeFixtureDetailView(presenter: FixtureDetailPresenter) -> any FixtureDetailView {
         let view = SpyFixtureDetailView()
         fixtureDetailView = view
+        return view
+    }
+
+    func makeChannelsView(presenter: ChannelsPresenter) -> any ChannelsView {
+        let view = SpyChannelsView()
+        channelsView = view
         return view
     }
 

@@ -100,6 +100,15 @@ final class SpyMatchDetailView: MatchDetailView, RecordingView {
 }
 
 @MainActor
+final class SpyChannelsView: ChannelsView, RecordingView {
+    private(set) var states: [ChannelsViewState] = []
+
+    func display(_ state: ChannelsViewState) {
+        states.append(state)
+    }
+}
+
+@MainActor
 final class SpyShareLinksView: ShareLinksView, RecordingView {
     private(set) var states: [ShareLinksViewState] = []
 

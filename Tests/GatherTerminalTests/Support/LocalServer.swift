@@ -8,7 +8,7 @@ final class LocalServer {
     let directory: URL
     var url: String { "http://127.0.0.1:\(server.port ?? 0)" }
 
-    init(name: String) throws {
+    init(name: String, configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = ServerConfiguration()
@@ -16,6 +16,7 @@ final class LocalServer {
         configuration.databasePath = directory.appendingPathComponent("\(name).sqlite").path
         configuration.quiet = true
         configuration.timeZone = "UTC"
+        configure(&configuration)
         server = try FootballGatherServer(configuration: configuration, passwordHasher: PasswordHasher(cost: 1))
         try server.start()
     }

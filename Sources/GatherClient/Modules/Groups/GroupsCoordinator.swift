@@ -19,4 +19,9 @@ package final class GroupsCoordinator: ScreenCoordinator, GroupsDelegate {
     package func groupsDidSwitch(_ presenter: GroupsPresenter) {
         app.showPlayerList()
     }
+
+    package func groupsDidRequestChannels(_ presenter: GroupsPresenter) {
+        guard let service = app.dependencies.channels else { return }
+        app.push(ChannelsCoordinator(app: app, service: service))
+    }
 }

@@ -55,6 +55,8 @@ package protocol GroupsView: Screen {
 package protocol GroupsDelegate: AnyObject {
     /// Another group was chosen: the screens that show a group's rows start again from it.
     func groupsDidSwitch(_ presenter: GroupsPresenter)
+    /// The channels of the group in use were asked for.
+    func groupsDidRequestChannels(_ presenter: GroupsPresenter)
 }
 
 /// The groups an organiser runs or follows: choose the one `gather` acts on, see who is in each and
@@ -130,6 +132,23 @@ package final class GroupsPresenter {
         notice = "Now in \(group.name)"
         render()
         delegate?.groupsDidSwitch(self)
+    }
+
+    /// c: where the group's news goes (its owners): the channels of the group highlighted, when it
+    /// is the one in use (requests act on that one alone); otherwise said how to get there.
+    package func showChannels() {
+        guard prompt == nil, !isWorking, let group = highlighted else { return }
+        guard group.id == currentGroup else {
+            notice = "Channels are the group in use's: Enter to act on \(group.name) first"
+            return render()
+        }
+        guard group.role == .owner else {
+            notice = "Only \(group.name)'s owners see where its news goes"
+            return render()
+        }
+        notice = nil
+        render()
+        delegate?.groupsDidRequestChannels(self)
     }
 
     /// i: invite someone to the highlighted group (owners), asked the role first.

@@ -1,0 +1,142 @@
+import Dispatch
+import FoundationEssentials
+import GatherBalancing
+import GatherDomain
+import Storage
+import Synchronization
+
+/// What happens at fixtures' deadlines with nobody at a terminal: the friends who have not
+/// answered are reminded at each channel's hours before answers close, the organisers are told a
+/// day before kick-off when too few are in, and a list that closes itself (`autoTeams`) gets its
+/// teams balanced and published when answers close. On its own queue, at start (so what a stopped
+/// server missed is done then, while it still means something) and just after every whole minute:
+/// what is due is read and worked out there (the balancing too), and only the rows it makes go
+/// through the group commit, in batches. Idempotent: each occasion is announced once, each list
+/// closed once.
+final class FixtureDeadlines: Sendable {
+    private let database: DatabasePool
+    private let now: @Sendable () -> Date
+    private let log: ServerLog
+    /// Told once a pass has queued deliveries (the sender), and of each group whose teams it published.
+    private let announced: @Sendable () -> Void
+    private let wrote: @Sendable (UUID) -> Void
+    private let queue = DispatchQueue(label: "gather-deadlines")
+    private let stopped = Atomic<Bool>(false)
+    /// Announcements written in one transaction at most: a large pass never holds the committer long.
+    static let batch = 200
+
+    init(database: DatabasePool, now: @escaping @Sendable () -> Date, log: ServerLog, announced: @escaping @Sendable () -> Void,
+         wrote: @escaping @Sendable (UUID) -> Void) {
+        self.database = database
+        self.now = now
+        self.log = log
+        self.announced = announced
+        self.wrote = wrote
+    }
+
+    func start() {
+        queue.async { [self] in run() }
+    }
+
+    /// One pass now, waited for (tests that move their clock).
+    func runNow() {
+        queue.sync { pass() }
+    }
+
+    func stop() {
+        stopped.store(true, ordering: .relaxed)
+    }
+
+    private func run() {
+        guard !stopped.load(ordering: .relaxed) else { return }
+        pass()
+        queue.asyncAfter(deadline: .now() + Self.untilNextMinute(after: Date())) { [self] in run() }
+    }
+
+    /// Passes fall just after each whole minute of the wall clock: kick-offs and closing times are
+    /// set on the minute, so a list closes within a fraction of a second of its time, not up to a
+    /// minute after it.
+    static func untilNextMinute(after date: Date) -> DispatchTimeInterval {
+        let seconds = date.timeIntervalSince1970
+        let wait = 60 - seconds.truncatingRemainder(dividingBy: 60) + 0.05
+        return .milliseconds(Int(wait * 1000))
+    }
+
+    private func pass() {
+        let moment = now()
+        do {
+            let closed = try closeLists(at: moment)
+            let queued = try write(try reminders(at: moment) + belowMinimum(at: moment), at: moment)
+            if closed + queued > 0 { announced() }
+        } catch {
+            log.warning("gather-server: the fixtures' deadlines: \(error); trying again at the next pass")
+        }
+    }
+
+    /// The reminders due, each still true: the fixture open, places left, someone yet to answer.
+    private func reminders(at moment: Date) throws -> [(UUID, ChannelAnnouncement)] {
+        try database.read { database in
+            try DeadlineRepository(database).reminders(now: moment).compactMap { due in
+                guard let fixture = try FixtureRepository(database).find(id: due.fixture, owner: due.owner, now: moment),
+                      fixture.status == .open, fixture.counts.in < fixture.places else { return nil }
+                let names = try DeadlineRepository(database).unanswered(fixture: due.fixture, owner: due.owner)
+                guard !names.isEmpty else { return nil }
+                return (due.owner, ChannelAnnouncement.reminder(fixture, hours: due.hours, unanswered: names))
+            }
+        }
+    }
+
+    private func belowMinimum(at moment: Date) throws -> [(UUID, ChannelAnnouncement)] {
+        try database.read { database in
+            try DeadlineRepository(database).belowMinimum(now: moment).compactMap { due in
+                try FixtureRepository(database).find(id: due.fixture, owner: due.owner, now: moment)
+                    .map { (due.owner, ChannelAnnouncement.belowMinimum($0)) }
+            }
+        }
+    }
+
+    /// Lists whose answers have closed and close themselves: balanced here from those holding
+    /// places (the organiser's one key's rule), published in a write that checks nobody's place
+    /// changed meanwhile (else the next pass tries again), marks the list closed and announces the
+    /// teams, all in one transaction. Fewer than two in: closed with no teams. Returns how many
+    /// deliveries were queued.
+    private func closeLists(at moment: Date) throws -> Int {
+        let closing = try database.read { try DeadlineRepository($0).closing(now: moment) }
+        var queued = 0
+        for (id, owner) in closing where !stopped.load(ordering: .relaxed) {
+            let holders = try database.read { try FixtureRepository($0).placeHolders(fixture: id) }
+            guard holders.count >= 2 else {
+                try database.write { try DeadlineRepository($0).markClosed(fixture: id, owner: owner, at: moment) }
+                continue
+            }
+            let split = try TeamHandlers.balanced(BalanceRequest(playerIDs: holders), owner: owner, reads: database, now: moment)
+            let published = try database.write { database -> Int? in
+                let fixtures = FixtureRepository(database)
+                guard try fixtures.placeHolders(fixture: id) == holders else { return nil }
+                try fixtures.publishTeams(fixture: id, teamA: split.teamA.map(\.id), teamB: split.teamB.map(\.id),
+                                          predictedWinA: split.predictedWinA, at: moment)
+                try DeadlineRepository(database).markClosed(fixture: id, owner: owner, at: moment)
+                guard let teams = try fixtures.find(id: id, owner: owner, now: moment).flatMap(ChannelAnnouncement.teams) else { return 0 }
+                return try DeliveryRepository(database).announce(teams, owner: owner, at: moment)
+            }
+            guard let published else { continue }
+            queued += published
+            wrote(owner)
+        }
+        return queued
+    }
+
+    /// The announcements, a batch a transaction; how many deliveries they queued.
+    private func write(_ announcements: [(UUID, ChannelAnnouncement)], at moment: Date) throws -> Int {
+        var queued = 0
+        var start = 0
+        while start < announcements.count {
+            let batch = announcements[start..<min(start + Self.batch, announcements.count)]
+            queued += try database.write { database in
+                try batch.reduce(0) { $0 + (try DeliveryRepository(database).announce($1.1, owner: $1.0, at: moment)) }
+            }
+            start += Self.batch
+        }
+        return queued
+    }
+}

@@ -1,0 +1,81 @@
+import FoundationEssentials
+import GatherDomain
+
+/// What is due at fixtures' deadlines, across every open group: reminders before answers close,
+/// the "too few" check a day before kick-off, and lists that close themselves. Each query walks an
+/// index over open fixtures by time, so a pass costs what is near its deadline, not the history.
+package struct DeadlineRepository {
+    let database: Database
+
+    package init(_ database: Database) { self.database = database }
+
+    /// How long before kick-off too few "in" is told.
+    package static let minimumCheck: TimeInterval = 24 * 3600
+    /// The longest a reminder may come before answers close (`ChannelRules.reminderRange`).
+    static let furthestReminder: TimeInterval = 168 * 3600
+    /// A close missed by longer than this (a server down for weeks) is not done late.
+    package static let latestClose: TimeInterval = 7 * 86_400
+
+    /// A reminder due now: the latest of the group's reminder times already passed, `hours` before
+    /// answers close, not yet announced. Earlier ones missed while the server was down are not sent.
+    package struct Reminder: Hashable, Sendable {
+        package let fixture: Int
+        package let owner: UUID
+        package let hours: Int
+    }
+
+    package func reminders(now: Date) throws -> [Reminder] {
+        var due: [Reminder] = []
+        try database.forEach("""
+            SELECT f.id, f.group_id, f.answers_close_at, group_concat(c.reminder_hours, '')
+            FROM fixtures f JOIN channels c ON c.group_id = f.group_id AND instr(c.events, ',fixture.reminder,') > 0
+            JOIN groups g ON g.id = f.group_id
+            WHERE f.status = 'open' AND f.answers_close_at > ?1 AND f.answers_close_at <= ?2 AND f.starts_at > ?1 AND g.closed_at IS NULL
+            GROUP BY f.id
+            """, now, now.addingTimeInterval(Self.furthestReminder)) { row in
+            let closes = try row.date(2)
+            let hours = Set(try row.string(3).split(separator: ",").compactMap { Int($0) })
+            guard let latest = hours.filter({ closes.addingTimeInterval(-Double($0) * 3600) <= now }).min() else { return }
+            due.append(Reminder(fixture: try row.int(0), owner: try row.uuid(1), hours: latest))
+        }
+        let delivery = DeliveryRepository(database)
+        return try due.filter { try !delivery.wasAnnounced("fixture:\($0.fixture):reminder:\($0.hours)", owner: $0.owner) }
+    }
+
+    /// Fixtures a day or less from kick-off with a minimum not reached, whose group has a channel
+    /// for it, not yet told.
+    package func belowMinimum(now: Date) throws -> [(fixture: Int, owner: UUID)] {
+        try database.map("""
+            SELECT f.id, f.group_id FROM fixtures f JOIN groups g ON g.id = f.group_id
+            WHERE f.status = 'open' AND f.starts_at > ?1 AND f.starts_at <= ?2 AND f.minimum IS NOT NULL AND g.closed_at IS NULL
+              AND (SELECT count(*) FROM fixture_answers a WHERE a.fixture_id = f.id AND a.holds_place = 1) < f.minimum
+              AND EXISTS (SELECT 1 FROM channels c WHERE c.group_id = f.group_id AND instr(c.events, ',fixture.below_minimum,') > 0)
+              AND NOT EXISTS (SELECT 1 FROM announcements n WHERE n.group_id = f.group_id AND n.occasion = 'fixture:' || f.id || ':below_minimum')
+            """, now, now.addingTimeInterval(Self.minimumCheck)) { (try $0.int(0), try $0.uuid(1)) }
+    }
+
+    /// Fixtures whose answers have closed, before kick-off, that close themselves (their own
+    /// choice, else their group's) and have not been closed yet.
+    package func closing(now: Date) throws -> [(fixture: Int, owner: UUID)] {
+        try database.map("""
+            SELECT f.id, f.group_id FROM fixtures f JOIN groups g ON g.id = f.group_id
+            WHERE f.status = 'open' AND f.answers_close_at <= ?1 AND f.answers_close_at > ?2 AND f.starts_at > ?1
+              AND f.closed_by_server_at IS NULL AND coalesce(f.auto_teams, g.auto_teams) = 1 AND g.closed_at IS NULL
+            """, now, now.addingTimeInterval(-Self.latestClose)) { (try $0.int(0), try $0.uuid(1)) }
+    }
+
+    /// Records that the fixture's list was closed by the server (teams published or not), once.
+    package func markClosed(fixture: Int, owner: UUID, at now: Date) throws {
+        try database.execute("UPDATE fixtures SET closed_by_server_at = ? WHERE id = ? AND group_id = ?", now, fixture, owner)
+    }
+
+    /// The roster's players who have not answered the fixture, by name, in roster order.
+    package func unanswered(fixture: Int, owner: UUID) throws -> [String] {
+        try database.map("""
+            SELECT p.name FROM players p
+            WHERE p.group_id = ? AND p.retired_at IS NULL
+              AND NOT EXISTS (SELECT 1 FROM fixture_answers a WHERE a.fixture_id = ? AND a.player_id = p.id)
+            ORDER BY p.id
+            """, owner, fixture) { try $0.string(0) }
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+@testable import GatherServer
+import HTTP
+import Networking
+import TestSupport
+import XCTest
+
+/// What happens at a fixture's deadlines by itself, the clock moved across them: reminders at each
+/// channel's hours before answers close (naming who has not answered), "too few" to the
+/// organisers a day before kick-off, and a list that closes itself with its teams published.
+final class FixtureDeadlinesTests: XCTestCase {
+    private var server: InProcessAPI!
+    private var receiver: ChannelReceiver!
+    /// Monday 30 November 2026, 19:00 in Amsterdam.
+    private let clock = TestClock(ISO8601DateFormatter().date(from: "2026-11-30T18:00:00Z")!)
+    /// Thursday 3 December 2026, 19:00 in Amsterdam; answers close at 17:00.
+    private let kickOff = ISO8601DateFormatter().date(from: "2026-12-03T18:00:00Z")!
+    private var closes: Date { kickOff.addingTimeInterval(-2 * 3600) }
+
+    override func setUpWithError() throws {
+        var options = InProcessAPI.defaultOptions
+        let clock = clock
+        options.now = { clock.now }
+        options.timeZone = "Europe/Amsterdam"
+        options.channelPolicy = OutboundPolicy(allowsPlainHTTP: true, allowsPrivateAddresses: true)
+        // Passes only when the test asks, at the times it sets.
+        options.passesDeadlines = false
+        server = try InProcessAPI(options: options)
+        receiver = try ChannelReceiver()
+    }
+
+    override func tearDown() {
+        server?.stop()
+        receiver?.stop()
+    }
+
+    private func group(players names: [String]) throws -> (APIClient, [Int]) {
+        let client = try server.registeredClient().client
+        let ids = try names.map { name in
+            let created = try client.request(.post, "/api/players", json: ["name": name])
+            XCTAssertEqual(created.status, 201, created.text)
+            return try XCTUnwrap(created.jsonObject()["id"] as? Int)
+        }
+        return (client, ids)
+    }
+
+    private func channel(_ client: APIClient, path: String, _ extra: [String: Any] = [:]) throws -> Int {
+        var body: [String: Any] = ["kind": "webhook", "name": path, "url": receiver.baseURL + path]
+        body.merge(extra) { $1 }
+        let created = try client.request(.post, "/api/channels", json: body)
+        XCTAssertEqual(created.status, 201, created.text)
+        return try XCTUnwrap(created.jsonObject()["id"] as? Int)
+    }
+
+    private func fixture(_ client: APIClient, _ extra: [String: Any] = [:]) throws -> Int {
+        var body: [String: Any] = ["startsAt": "2026-12-03T19:00:00+01:00", "place": "Sportpark Noord", "places": 4]
+        body.merge(extra) { $1 }
+        let created = try client.request(.post, "/api/fixtures", json: body)
+        XCTAssertEqual(created.status, 201, created.text)
+        return try XCTUnwrap(created.jsonObject()["id"] as? Int)
+    }
+
+    private func answer(_ client: APIClient, _ fixture: Int, _ player: Int, _ answer: String) throws {
+        XCTAssertEqual(try client.request(.put, "/api/fixtures/\(fixture)/answers/\(player)", json: ["answer": answer]).status, 200)
+    }
+
+    /// The clock moved to `date`, the deadlines passed (its announcements written before it
+    /// returns), and what the receiver heard of `event` since the start, once every delivery of it
+    /// the channels have has arrived: a pass that announced nothing is known at once.
+    private func at(_ date: Date, heard event: String, in client: APIClient) throws -> [[String: Any]] {
+        clock.advance(by: date.timeIntervalSince(clock.now))
+        server.application.passDeadlines()
+        let channels = try client.request(.get, "/api/channels").jsonArray().compactMap { $0["id"] as? Int }
+        let due = try channels.reduce(0) { count, channel in
+            count + (try client.request(.get, "/api/channels/\(channel)/deliveries").jsonArray()).filter { $0["event"] as? String == event }.count
+        }
+        let requests = { self.receiver.requests.filter { $0.header("X-Gather-Event") == event } }
+        XCTAssertTrue(waitUntil { requests().count >= due }, "\(due) deliveries of \(event), \(requests().count) heard")
+        return requests().compactMap { try? JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any] }
+    }
+
+    func testWhoHasNotAnsweredIsRemindedAtEachChannelsHoursAndNeverTwice() throws {
+        let (client, players) = try group(players: ["Ana", "Ben", "Cleo"])
+        _ = try channel(client, path: "/hook", ["events": ["fixture.reminder"]])
+        let id = try fixture(client)
+        try answer(client, id, players[0], "in")
+        XCTAssertEqual(try at(closes.addingTimeInterval(-25 * 3600), heard: "fixture.reminder", in: client).count, 0, "not yet")
+        var heard = try at(closes.addingTimeInterval(-24 * 3600), heard: "fixture.reminder", in: client)
+        XCTAssertEqual(heard.count, 1)
+        XCTAssertEqual(heard.first?["text"] as? String,
+                       "Who's in for Thu 3 Dec, 19:00 at Sportpark Noord? 1/4 in so far. Not answered yet: Ben, Cleo. Answers close Thu 3 Dec, 17:00.")
+        XCTAssertEqual(try at(closes.addingTimeInterval(-20 * 3600), heard: "fixture.reminder", in: client).count, 1, "once per reminder time")
+
+        try answer(client, id, players[1], "out")
+        heard = try at(closes.addingTimeInterval(-3 * 3600), heard: "fixture.reminder", in: client)
+        XCTAssertEqual(heard.count, 2)
+        XCTAssertTrue((heard.last?["text"] as? String ?? "").contains("Not answered yet: Cleo. "), "\(heard)")
+        XCTAssertEqual(try at(closes.addingTimeInterval(3600), heard: "fixture.reminder", in: client).count, 2, "nothing after answers close")
+    }
+
+    func testARemindersMissedWhileTheServerWasDownAreNotAllSentLate() throws {
+        let (client, _) = try group(players: ["Ana", "Ben"])
+        _ = try channel(client, path: "/hook", ["reminderHours": [24, 3]])
+        _ = try fixture(client)
+        // Back two hours before answers close: the 3 h reminder only, not the 24 h one as well.
+        let heard = try at(closes.addingTimeInterval(-2 * 3600), heard: "fixture.reminder", in: client)
+        XCTAssertEqual(heard.count, 1)
+        XCTAssertEqual(try at(closes.addingTimeInterval(-3600), heard: "fixture.reminder", in: client).count, 1)
+    }
+
+    func testAFullListOrEveryoneAnsweredIsNotRemindedOf() throws {
+        let (client, players) = try group(players: ["Ana", "Ben"])
+        _ = try channel(client, path: "/hook")
+        let id = try fixture(client, ["places": 2])
+        try answer(client, id, players[0], "in")
+        try answer(client, id, players[1], "maybe")
+        XCTAssertEqual(try at(closes.addingTimeInterval(-24 * 3600), heard: "fixture.reminder", in: client).count, 0, "everyone answered")
+        let other = try fixture(client, ["startsAt": "2026-12-03T20:00:00+01:00", "places": 1])
+        try answer(client, other, players[0], "in")
+        XCTAssertEqual(try at(closes.addingTimeInterval(-23 * 3600), heard: "fixture.reminder", in: client).count, 0, "the list is full")
+    }
+
+    func testTooFewInIsToldToTheOrganisersChannelADayBeforeKickOff() throws {
+        let (client, players) = try group(players: ["Ana", "Ben", "Cleo", "Dan"])
+        _ = try channel(client, path: "/everyone")
+        _ = try channel(client, path: "/organisers", ["organisers": true])
+        let id = try fixture(client, ["places": 4, "minimum": 3])
+        try answer(client, id, players[0], "in")
+        XCTAssertEqual(try at(kickOff.addingTimeInterval(-25 * 3600), heard: "fixture.below_minimum", in: client).count, 0)
+        let heard = try at(kickOff.addingTimeInterval(-24 * 3600), heard: "fixture.below_minimum", in: client)
+        XCTAssertEqual(heard.first?["text"] as? String, "Only 1 in for Thu 3 Dec, 19:00 at Sportpark Noord; at least 3 are needed to play.")
+        let paths = receiver.requests.filter { $0.header("X-Gather-Event") == "fixture.below_minimum" }.map(\.path)
+        XCTAssertEqual(paths, ["/organisers"], "to the organisers' channel when there is one")
+        XCTAssertEqual(try at(kickOff.addingTimeInterval(-3600), heard: "fixture.below_minimum", in: client).count, 1, "once")
+    }
+
+    func testAListThatClosesItselfPublishesBalancedTeamsWhenAnswersClose() throws {
+        let (client, players) = try group(players: ["Ana", "Ben", "Cleo", "Dan", "Eve"])
+        _ = try channel(client, path: "/hook", ["events": ["fixture.teams"]])
+        let groupID = try XCTUnwrap(try client.request(.get, "/api/users/me").jsonObject()["id"] as? String)
+        XCTAssertEqual(try client.request(.patch, "/api/groups/\(groupID)/settings", json: ["autoTeams": true]).status, 200)
+        let closing = try fixture(client)
+        let kept = try fixture(client, ["startsAt": "2026-12-03T20:00:00+01:00", "autoTeams": false])
+        for player in players.prefix(4) {
+            try answer(client, closing, player, "in")
+            try answer(client, kept, player, "in")
+        }
+        XCTAssertEqual(try at(closes.addingTimeInterval(-60), heard: "fixture.teams", in: client).count, 0, "not before answers close")
+        let heard = try at(closes, heard: "fixture.teams", in: client)
+        XCTAssertEqual(heard.count, 1)
+        let read = try client.request(.get, "/api/fixtures/\(closing)").jsonObject()
+        let teams = try XCTUnwrap(read["teams"] as? [String: Any])
+        let sides = [teams["teamA"], teams["teamB"]].map { ($0 as? [[String: Any]] ?? []).compactMap { $0["name"] as? String } }
+        XCTAssertEqual(sides.map(\.count), [2, 2])
+        XCTAssertEqual(Set(sides.joined()), ["Ana", "Ben", "Cleo", "Dan"])
+        let text = try XCTUnwrap(heard.first?["text"] as? String)
+        XCTAssertTrue(text.hasPrefix("Teams for Thu 3 Dec, 19:00 at Sportpark Noord.\nTeam A"), text)
+        XCTAssertTrue(sides.joined().allSatisfy(text.contains), text)
+        XCTAssertNil(try client.request(.get, "/api/fixtures/\(kept)").jsonObject()["teams"] as? [String: Any], "its own choice wins")
+        XCTAssertEqual(read["autoTeams"] as? NSNull, NSNull(), "its group's setting")
+        // Once: a later pass publishes nothing again, and a drop-out is told as before.
+        XCTAssertEqual(try at(closes.addingTimeInterval(600), heard: "fixture.teams", in: client).count, 1)
+    }
+}
