@@ -38,6 +38,8 @@ struct BenchmarkReport: Codable {
     var viewers: LiveViewersReport?
     /// Friends' answers from their personal links, and the personal page beside nginx.
     var answers: AnswersReport?
+    /// 10,000 lists closing themselves at one minute, their channels told.
+    var channels: ChannelsReport?
 
     init(cores: Int, seconds: Int) {
         self.cores = cores

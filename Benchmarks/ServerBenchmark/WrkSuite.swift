@@ -130,6 +130,8 @@ struct WrkSuite {
         report.viewers = try LiveViewersScenario(seconds: seconds, serverBinary: serverBinary, directory: directory).run()
         // Friends answering from their personal links, and the personal page: a server and a database of its own.
         report.answers = try AnswersScenario(seconds: seconds, serverBinary: serverBinary, directory: directory).run()
+        // 10,000 lists closing themselves at one minute and their channels told: a server and a database of its own.
+        report.channels = try ChannelsScenario(seconds: seconds, serverBinary: serverBinary, directory: directory).run()
         print(report.summary)
         let data = try report.json()
         try FileManager.default.createDirectory(atPath: (resultsFile as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

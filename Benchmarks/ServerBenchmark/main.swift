@@ -66,6 +66,13 @@ case "answers":
     // An answer that is not a 303, a link past its allowance or a place given twice is a failure;
     // the latency target is printed, never asserted.
     guard report.passed else { exit(1) }
+case "channels":
+    let directory = try BenchmarkSettings.temporaryDirectory(named: "gather-bench-channels")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let report = try ChannelsScenario(seconds: BenchmarkSettings.wrkSeconds, serverBinary: BenchmarkSettings.serverBinary,
+                                      directory: directory).run()
+    // A list whose teams were not told, or told twice, is a failure; the times are printed, never asserted.
+    guard report.passed else { exit(1) }
 case nil, "wrk", "--server-cores":
     try WrkSuite(arguments: arguments).run()
 default:
@@ -78,6 +85,8 @@ default:
                gather-bench corrections      make bench-abuse's correction flood alone, for any gather-server (FG_BENCH_SERVER)
                gather-bench viewers          1,000 share pages on one match: goals delivered, memory a viewer, the page beside nginx (make bench-viewers)
                gather-bench answers          friends answering from their personal links, and the personal page beside nginx (make bench-answers)
+               gather-bench channels         10,000 lists closing themselves at one minute: until the last message is handed over,
+                                     and another group's roster meanwhile beside a quiet minute (part of make bench)
                gather-bench requests [ROUNDS] a fixed sequence of requests in-process (make bench-check counts its instructions)
                gather-bench roster [READS]   the uncached roster of 2,000 players read READS times in-process (make bench-check counts it)
                gather-bench history [matches|rosters]  the leaderboard, a record, record-weighted teams and a history page at 10, 1,000

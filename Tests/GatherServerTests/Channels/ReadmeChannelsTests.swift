@@ -8,32 +8,17 @@ import XCTest
 /// prints is what it prints, and what it says the receiver got, it got.
 final class ReadmeChannelsTests: XCTestCase {
     func testTheWalkthroughPrintsWhatTheReadmeSaysAndTheReceiverCanCheckTheSignature() throws {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        let section = try XCTUnwrap(text.range(of: "### Telling the group: channels, reminders and a list that closes itself"))
-        let open = try XCTUnwrap(text.range(of: "```sh\n", range: section.upperBound..<text.endIndex))
-        let close = try XCTUnwrap(text.range(of: "```", range: open.upperBound..<text.endIndex))
-        let script = String(text[open.upperBound..<close.lowerBound])
-
+        let walkthrough = try ReadmeWalkthrough(section: "### Telling the group: channels, reminders and a list that closes itself")
+        let text = walkthrough.readme
         let receiver = try ChannelReceiver()
         defer { receiver.stop() }
         let server = try TestServer { configuration in
             configuration.channelPolicy = OutboundPolicy(allowsPlainHTTP: true, allowsPrivateAddresses: true)
         }
         defer { server.stop() }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-e", "-c", script.replacingOccurrences(of: "127.0.0.1:8080", with: "127.0.0.1:\(server.port)")
-            .replacingOccurrences(of: "127.0.0.1:9000", with: "127.0.0.1:\(receiver.port)")]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let (status, lines) = try walkthrough.run(replacing: ["127.0.0.1:8080": "127.0.0.1:\(server.port)",
+                                                              "127.0.0.1:9000": "127.0.0.1:\(receiver.port)"])
+        XCTAssertEqual(status, 0)
         XCTAssertEqual(lines, [#""secret":"whsec_"#, #""delivered":true"#, #""event":"fixture.created","state":"sent""#])
         XCTAssertTrue(text.contains(#"prints `"secret":"whsec_`, `"delivered":true` and"#))
         XCTAssertTrue(text.contains(#"`"event":"fixture.created","state":"sent"`; the receiver got a POST"#))
