@@ -30,6 +30,28 @@ extension ChannelAnnouncement {
                      "\(left) dropped out of \(when(fixture)).\(after)")
     }
 
+    /// A drop-out changed the published teams (who moved up took the free spot): the organisers
+    /// are told, with the fairer split when there is one, worked out when it is sent (never inside
+    /// the write: the swap's search is `TeamsSuggestions`'). `text` is what is said without it.
+    package static func teamsChanged(_ fixture: Fixture, left: String, movedUp: String) -> ChannelAnnouncement? {
+        guard let changed = fixture.teams?.changedAt else { return nil }
+        var announcement = about(fixture, .dropout, "\(swapOccasion):\(changed.timeIntervalSince1970)",
+                                 "The teams for \(when(fixture)) changed: \(movedUp) took \(left)'s place.")
+        announcement.audience = .organisersFirst
+        return announcement
+    }
+
+    /// The occasions of `teamsChanged`, whose words the sender completes.
+    package static let swapOccasion = "swap"
+
+    /// `teamsChanged`'s words with the swaps that make the teams fairer again, or none needed.
+    package static func swapText(_ said: String, _ suggestion: TeamsSuggestion?) -> String {
+        guard let suggestion, !suggestion.swaps.isEmpty else { return said + " The teams are still fair as they are." }
+        let swaps = suggestion.swaps.map { "\($0.fromA.name) (Team A) for \($0.fromB.name) (Team B)" }.joined(separator: " and ")
+        let chance = suggestion.predictedWinA.map { ", Team A's chance then \(Int(($0 * 100).rounded())) %" } ?? ""
+        return said + " Fairer: swap \(swaps)\(chance). Publish the teams again to take it, or keep them as they are."
+    }
+
     package static func teams(_ fixture: Fixture) -> ChannelAnnouncement? {
         guard let teams = fixture.teams else { return nil }
         func side(_ name: String, _ members: [PublishedTeams.Member], _ chance: Double?) -> String {

@@ -43,6 +43,10 @@ struct Announcing {
         for left in before.answers where left.place != nil && !heldAfter.contains(who(left)) && left.guestOf == nil {
             guard !movedUp.isEmpty || now >= after.answersCloseAt else { continue }
             try announce(.dropout(after, left: left.name, movedUp: movedUp.first))
+            // Published teams the one who moved up now completes: the organisers hear of a fairer split.
+            if let newcomer = movedUp.first, after.teams?.changedAt == now, before.teams?.changedAt != now {
+                try announce(.teamsChanged(after, left: left.name, movedUp: newcomer))
+            }
         }
         if before.counts.in < before.places && after.counts.in >= after.places {
             try announce(.fixtureFull(after))

@@ -165,7 +165,8 @@ package final class ChannelSender: @unchecked Sendable {
         let moment = now()
         if let reason = DeliveryRelevance.reasonToSkip(delivery, reads: database, now: moment) { return .skipped(reason: reason) }
         let message = ChannelMessage(event: delivery.event, key: delivery.key, announcedAt: delivery.announcedAt, group: delivery.group,
-                                     groupName: delivery.groupName, subject: delivery.subject, text: delivery.text)
+                                     groupName: delivery.groupName, subject: delivery.subject,
+                                     text: DeliveryRelevance.text(of: delivery, reads: database, now: moment))
         let request: OutboundRequest
         do {
             request = try message.request(to: delivery.channel, delivery.credentials, now: moment)

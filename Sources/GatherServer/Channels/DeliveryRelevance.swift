@@ -23,9 +23,21 @@ enum DeliveryRelevance {
             if fixture.counts.in >= (fixture.minimum ?? 0) { return "enough are in now" }
         case .fixtureCreated, .full, .dropout, .teams:
             if fixture.status == .cancelled { return "the fixture is cancelled" }
+            if delivery.occasion.contains(":\(ChannelAnnouncement.swapOccasion):"), fixture.teams?.changedAt == nil {
+                return "the teams were published again, or kept as they are"
+            }
         case .cancelled, .matchResult:
             break
         }
         return nil
+    }
+
+    /// The words to send: as written, but for a change of published teams, whose fairer split is
+    /// worked out now, on the sender's thread, with the teams as they stand.
+    static func text(of delivery: DeliveryRepository.Due, reads: DatabasePool, now: Date) -> String {
+        guard delivery.occasion.contains(":\(ChannelAnnouncement.swapOccasion):"), let id = delivery.fixtureID,
+              let fixture = try? reads.read({ try FixtureRepository($0).find(id: id, owner: delivery.group, now: now) }),
+              let offered = try? TeamsSuggestions.offered(fixture, owner: delivery.group, now: now, reads: reads) else { return delivery.text }
+        return ChannelAnnouncement.swapText(delivery.text, offered.teams?.suggestion)
     }
 }

@@ -19,6 +19,8 @@ package struct DeliveryRepository {
         package let attempts: Int
         package let giveUpAt: Date
         package let event: ChannelEvent
+        /// What it is about in its group (`fixture:12:created`).
+        package let occasion: String
         package let announcedAt: Date
         package let fixtureID: Int?
         package let subject: String
@@ -94,7 +96,7 @@ package struct DeliveryRepository {
                    announcements.created_at, announcements.fixture_id, announcements.subject, announcements.text,
                    groups.id, groups.name, secret, token,
                    channels.id, kind, channels.name, url, events, reminder_hours, organisers, link, chat_id, channels.created_at,
-                   channels.updated_at
+                   channels.updated_at, announcements.occasion
             FROM deliveries
             JOIN announcements ON announcements.id = deliveries.announcement_id
             JOIN channels ON channels.id = deliveries.channel_id
@@ -104,7 +106,7 @@ package struct DeliveryRepository {
             ORDER BY deliveries.due_at, deliveries.id LIMIT ?
             """, now, Self.jsonList(busy), limit) { row in
             Due(id: try row.int(0), key: try row.string(1), attempts: try row.int(2), giveUpAt: try row.date(3),
-                event: ChannelEvent(rawValue: try row.string(4)) ?? .fixtureCreated, announcedAt: try row.date(5),
+                event: ChannelEvent(rawValue: try row.string(4)) ?? .fixtureCreated, occasion: try row.string(24), announcedAt: try row.date(5),
                 fixtureID: try row.optionalInt(6), subject: try row.string(7), text: try row.string(8), group: try row.uuid(9),
                 groupName: try row.string(10),
                 channel: try ChannelRepository.channel(ShiftedRow(row: row, by: 13)),

@@ -161,4 +161,26 @@ final class FixtureDeadlinesTests: XCTestCase {
         // Once: a later pass publishes nothing again, and a drop-out is told as before.
         XCTAssertEqual(try at(closes.addingTimeInterval(600), heard: "fixture.teams", in: client).count, 1)
     }
+
+    func testADropOutAfterTheTeamsAreOutIsToldAndTheOrganisersHearOfAFairerSplit() throws {
+        let (client, players) = try group(players: ["Ana", "Ben", "Cleo", "Dan", "Eve"])
+        _ = try channel(client, path: "/everyone", ["events": ["fixture.dropout"]])
+        _ = try channel(client, path: "/organisers", ["events": ["fixture.dropout"], "organisers": true])
+        let id = try fixture(client, ["autoTeams": true])
+        for player in players { try answer(client, id, player, "in") }
+        _ = try at(closes, heard: "fixture.teams", in: client)
+        XCTAssertNotNil(try client.request(.get, "/api/fixtures/\(id)").jsonObject()["teams"] as? [String: Any])
+        // Ana drops out late: Eve, waiting, moves up into her spot; everyone hears it, the organisers the swap too.
+        clock.advance(by: 600)
+        try answer(client, id, players[0], "out")
+        let heard = try at(clock.now, heard: "fixture.dropout", in: client)
+        let texts = heard.compactMap { $0["text"] as? String }
+        XCTAssertEqual(texts.filter { $0 == "Ana dropped out of Thu 3 Dec, 19:00 at Sportpark Noord. Eve moved up from the waiting list." }.count, 2,
+                       "\(texts)")
+        let swap = try XCTUnwrap(texts.first { $0.hasPrefix("The teams for Thu 3 Dec, 19:00 at Sportpark Noord changed: Eve took Ana's place.") },
+                                 "\(texts)")
+        XCTAssertTrue(swap.contains("Fairer: swap") || swap.contains("still fair"), swap)
+        let swapPaths = receiver.requests.filter { ($0.text).contains("took Ana's place") }.map(\.path)
+        XCTAssertEqual(swapPaths, ["/organisers"], "to the organisers' channel alone")
+    }
 }
