@@ -54,7 +54,8 @@ package final class ChannelSender: @unchecked Sendable {
         self.log = log
         self.limits = limits
         self.recorded = recorded
-        requests = try WorkerPool(threads: limits.atOnce, name: "gather-channels")
+        // Niced: telling the channels is never more urgent than answering a request.
+        requests = try WorkerPool(threads: limits.atOnce, name: "gather-channels", niceness: 10)
     }
 
     /// Starts looking for what is due: once, when everything else the server needs is running.

@@ -24,6 +24,8 @@ final class FixtureDeadlines: Sendable {
     private let stopped = Atomic<Bool>(false)
     /// Announcements written in one transaction at most: a large pass never holds the committer long.
     static let batch = 200
+    /// Lists closed in one transaction at most (each a publish, a read of its teams and an announcement).
+    static let closeBatch = 50
 
     init(database: DatabasePool, now: @escaping @Sendable () -> Date, log: ServerLog, announced: @escaping @Sendable () -> Void,
          wrote: @escaping @Sendable (UUID) -> Void) {
@@ -95,33 +97,47 @@ final class FixtureDeadlines: Sendable {
         }
     }
 
-    /// Lists whose answers have closed and close themselves: balanced here from those holding
-    /// places (the organiser's one key's rule), published in a write that checks nobody's place
-    /// changed meanwhile (else the next pass tries again), marks the list closed and announces the
-    /// teams, all in one transaction. Fewer than two in: closed with no teams. Returns how many
-    /// deliveries were queued.
+    /// Lists whose answers have closed and close themselves, `closeBatch` at a time: who holds places
+    /// read for the batch, each list balanced here (the organiser's one key's rule), then one write
+    /// that, list by list, checks nobody's place moved meanwhile (else the next pass tries that one
+    /// again), publishes, marks it closed and announces its teams. The sender is told after each
+    /// batch, so the first groups hear while the last are balanced. Fewer than two in: closed with
+    /// no teams. Returns how many deliveries were queued.
     private func closeLists(at moment: Date) throws -> Int {
         let closing = try database.read { try DeadlineRepository($0).closing(now: moment) }
         var queued = 0
-        for (id, owner) in closing where !stopped.load(ordering: .relaxed) {
-            let holders = try database.read { try FixtureRepository($0).placeHolders(fixture: id) }
-            guard holders.count >= 2 else {
-                try database.write { try DeadlineRepository($0).markClosed(fixture: id, owner: owner, at: moment) }
-                continue
+        var start = 0
+        while start < closing.count, !stopped.load(ordering: .relaxed) {
+            let batch = Array(closing[start..<min(start + Self.closeBatch, closing.count)])
+            start += Self.closeBatch
+            let holders = try database.read { database in
+                try batch.map { try FixtureRepository(database).placeHolders(fixture: $0.fixture) }
             }
-            let split = try TeamHandlers.balanced(BalanceRequest(playerIDs: holders), owner: owner, reads: database, now: moment)
-            let published = try database.write { database -> Int? in
+            var splits: [BalanceResponse?] = []
+            for ((_, owner), players) in zip(batch, holders) {
+                splits.append(players.count >= 2
+                    ? try TeamHandlers.balanced(BalanceRequest(playerIDs: players), owner: owner, reads: database, now: moment) : nil)
+            }
+            let published = try database.write { database -> (queued: Int, groups: [UUID]) in
+                var queued = 0
+                var groups: [UUID] = []
                 let fixtures = FixtureRepository(database)
-                guard try fixtures.placeHolders(fixture: id) == holders else { return nil }
-                try fixtures.publishTeams(fixture: id, teamA: split.teamA.map(\.id), teamB: split.teamB.map(\.id),
-                                          predictedWinA: split.predictedWinA, at: moment)
-                try DeadlineRepository(database).markClosed(fixture: id, owner: owner, at: moment)
-                guard let teams = try fixtures.find(id: id, owner: owner, now: moment).flatMap(ChannelAnnouncement.teams) else { return 0 }
-                return try DeliveryRepository(database).announce(teams, owner: owner, at: moment)
+                for (((id, owner), players), split) in zip(zip(batch, holders), splits) {
+                    guard try fixtures.placeHolders(fixture: id) == players else { continue }
+                    try DeadlineRepository(database).markClosed(fixture: id, owner: owner, at: moment)
+                    guard let split else { continue }
+                    try fixtures.publishTeams(fixture: id, teamA: split.teamA.map(\.id), teamB: split.teamB.map(\.id),
+                                              predictedWinA: split.predictedWinA, at: moment)
+                    groups.append(owner)
+                    if let teams = try fixtures.find(id: id, owner: owner, now: moment).flatMap(ChannelAnnouncement.teams) {
+                        queued += try DeliveryRepository(database).announce(teams, owner: owner, at: moment)
+                    }
+                }
+                return (queued, groups)
             }
-            guard let published else { continue }
-            queued += published
-            wrote(owner)
+            queued += published.queued
+            for group in published.groups { wrote(group) }
+            if published.queued > 0 { announced() }
         }
         return queued
     }

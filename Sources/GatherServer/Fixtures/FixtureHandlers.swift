@@ -101,7 +101,11 @@ enum FixtureHandlers {
             // Nothing changed (an empty body, or only what it was): calendars hear of no change.
             guard details != FixtureRepository.Details(current) else { return try repository.find(id: id, owner: context.owner, now: now) }
             try APIError.require(try repository.update(id: id, owner: context.owner, to: details, at: now), else: .fixtureNotFound)
-            return try repository.find(id: id, owner: context.owner, now: now)
+            let changed = try repository.find(id: id, owner: context.owner, now: now)
+            if details.status == .cancelled, current.status != .cancelled, let changed {
+                try Announcing(database, owner: context.owner, now: now).announce(.fixtureCancelled(changed))
+            }
+            return changed
         }
         guard let fixture else { throw APIError.fixtureNotFound }
         return .json(.ok, try TeamsSuggestions.offered(fixture, owner: context.owner, now: now, reads: context.database))

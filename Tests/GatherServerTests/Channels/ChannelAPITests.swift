@@ -95,12 +95,18 @@ final class ChannelAPITests: XCTestCase {
         XCTAssertEqual(delivered["event"] as? String, "fixture.created")
         XCTAssertEqual(delivered["attempts"] as? Int, 1)
         XCTAssertEqual(delivered["lastStatus"] as? Int, 200)
-        // Cancelled: told once, and nothing more for the same change.
+        // Cancelled: told once, and nothing more for the same change, whether by DELETE or PATCH.
         XCTAssertEqual(try client.request(.delete, "/api/fixtures/\(fixtureID)").status, 204)
         XCTAssertEqual(try client.request(.delete, "/api/fixtures/\(fixtureID)").status, 204)
+        XCTAssertEqual(try client.request(.patch, "/api/fixtures/\(fixtureID)", json: ["status": "cancelled"]).status, 200)
         XCTAssertEqual(try latest(client, channel: id, is: "sent")["event"] as? String, "fixture.cancelled")
         XCTAssertEqual(receiver.waitForRequests(count: 2).map { $0.header("X-Gather-Event") }, ["fixture.created", "fixture.cancelled"])
         XCTAssertEqual(try deliveries(client, channel: id).count, 2)
+        // Another fixture called off by a change of its status is told too.
+        let other = try XCTUnwrap(try fixture(client)["id"] as? Int)
+        XCTAssertEqual(try client.request(.patch, "/api/fixtures/\(other)", json: ["status": "cancelled"]).status, 200)
+        XCTAssertEqual(receiver.waitForRequests(count: 4).compactMap { $0.header("X-Gather-Event") },
+                       ["fixture.created", "fixture.cancelled", "fixture.created", "fixture.cancelled"])
     }
 
     func testEachChatHearsItInItsOwnShape() throws {
