@@ -165,11 +165,12 @@ def before_call(context, case, **kwargs):
 def send_to_a_public_name(body, path):
     """A channel's URL is https:// to a name unless the operator allows more (the run's server does
     not): a schema-valid URL is made one. A change names no service fields, since the run cannot
-    tell which kind of channel it changes (a field of another kind's is refused, 400)."""
+    tell which kind of channel it changes (a field of another kind's is refused, 400), nor a new
+    URL (a Telegram or Matrix channel's moves only with its token given again, 400)."""
     if isinstance(body.get("url"), str):
         body["url"] = "https://hooks.example.org/" + secrets.token_hex(4)
     if path == "/api/channels/{id}":
-        for key in ("botToken", "chatId", "accessToken", "roomId"):
+        for key in ("botToken", "chatId", "accessToken", "roomId", "url"):
             body.pop(key, None)
 
 

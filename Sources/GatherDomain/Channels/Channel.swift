@@ -45,7 +45,8 @@ package struct Channel: Hashable, Sendable {
 }
 
 /// What a far end needs besides the URL, kept beside a channel and never shown after it is made.
-package struct ChannelCredentials: Hashable, Sendable {
+/// Written out (a log line, a debugger), it says only what it holds, never the values.
+package struct ChannelCredentials: Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible {
     /// A webhook's signing secret.
     package var secret: String?
     /// Telegram's bot token or Matrix's access token.
@@ -55,6 +56,12 @@ package struct ChannelCredentials: Hashable, Sendable {
         self.secret = secret
         self.token = token
     }
+
+    package var description: String {
+        "ChannelCredentials(secret: \(secret == nil ? "none" : "…"), token: \(token == nil ? "none" : "…"))"
+    }
+
+    package var debugDescription: String { description }
 }
 
 /// The answer to `POST /api/channels`: the channel and, this once, a webhook's signing secret.

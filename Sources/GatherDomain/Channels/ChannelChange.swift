@@ -19,6 +19,7 @@ package struct ChannelChange: Hashable, Sendable {
     package func applied(to channel: Channel, _ credentials: ChannelCredentials) throws(ValidationError) -> (Channel, ChannelCredentials) {
         var channel = channel
         var credentials = credentials
+        let previousURL = channel.url
         if let name { channel.name = name }
         if let url { channel.url = url }
         if let events { channel.events = events }
@@ -30,7 +31,13 @@ package struct ChannelChange: Hashable, Sendable {
             throw ValidationError(field: field, message: "is not a field of a \(channel.kind.rawValue) channel")
         }
         if let chat = serviceFields[chatKey ?? ""] { channel.chatID = try ChannelRules.chatID(chat, of: channel.kind) }
-        if let token = serviceFields[tokenKey ?? ""] { credentials.token = try ChannelRules.token(token, of: channel.kind) }
+        let newToken = serviceFields[tokenKey ?? ""]
+        if let newToken { credentials.token = try ChannelRules.token(newToken, of: channel.kind) }
+        // A stored token goes wherever the URL points: a new place for it needs the token again,
+        // or whoever can change the channel could send it to a server of their own.
+        if let tokenKey, newToken == nil, let url, url != previousURL {
+            throw ValidationError(field: "url", message: "of a \(channel.kind.rawValue) channel changes only with its \(tokenKey) given again")
+        }
         return (channel, credentials)
     }
 }

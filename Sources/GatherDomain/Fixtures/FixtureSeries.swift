@@ -19,12 +19,16 @@ package struct FixtureSeries: Hashable, Sendable {
     package var answersCloseBefore: Int
     package var cost: String?
     package var aheadDays: Int
+    /// Whether its occurrences' lists close themselves (an occurrence's own choice first); nil: the group's setting.
+    package var autoTeams: Bool?
     package var endedAt: Date?
     package var createdAt: Date
     package var updatedAt: Date
 
     package init(id: Int, firstDate: String, localMinute: Int, timeZone: String, place: String?, mapLink: String?, places: Int,
-                 minimum: Int?, answersCloseBefore: Int, cost: String?, aheadDays: Int, endedAt: Date?, createdAt: Date, updatedAt: Date) {
+                 minimum: Int?, answersCloseBefore: Int, cost: String?, aheadDays: Int, autoTeams: Bool? = nil, endedAt: Date?, createdAt: Date,
+                 updatedAt: Date) {
+        self.autoTeams = autoTeams
         self.id = id
         self.firstDate = firstDate
         self.localMinute = localMinute
@@ -62,6 +66,7 @@ extension FixtureSeries: JSONWritable, Codable {
                   minimum: try container.decodeIfPresent(Int.self, forKey: .minimum),
                   answersCloseBefore: try container.decode(Int.self, forKey: .answersCloseBefore),
                   cost: try container.decodeIfPresent(String.self, forKey: .cost), aheadDays: try container.decode(Int.self, forKey: .aheadDays),
+                  autoTeams: try container.decodeIfPresent(Bool.self, forKey: .autoTeams),
                   endedAt: try container.decodeIfPresent(Date.self, forKey: .endedAt), createdAt: try container.decode(Date.self, forKey: .createdAt),
                   updatedAt: try container.decode(Date.self, forKey: .updatedAt))
     }
@@ -70,6 +75,7 @@ extension FixtureSeries: JSONWritable, Codable {
         writer.object { object in
             object.field("aheadDays") { $0.int(aheadDays) }
             object.field("answersCloseBefore") { $0.int(answersCloseBefore) }
+            object.field("autoTeams") { $0.optional(autoTeams) { $0.bool($1) } }
             object.field("cost") { $0.optional(cost) { $0.string($1) } }
             object.field("createdAt") { $0.date(createdAt) }
             object.field("endedAt") { $0.optional(endedAt) { $0.date($1) } }
@@ -87,7 +93,7 @@ extension FixtureSeries: JSONWritable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case aheadDays, answersCloseBefore, cost, createdAt, endedAt, firstDate, id, kickOff, mapLink, minimum, place, places, `repeat`
+        case aheadDays, answersCloseBefore, autoTeams, cost, createdAt, endedAt, firstDate, id, kickOff, mapLink, minimum, place, places, `repeat`
         case timeZone, updatedAt
     }
 
@@ -95,6 +101,7 @@ extension FixtureSeries: JSONWritable, Codable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(aheadDays, forKey: .aheadDays)
         try container.encode(answersCloseBefore, forKey: .answersCloseBefore)
+        try container.encode(autoTeams, forKey: .autoTeams)
         try container.encode(cost, forKey: .cost)
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(endedAt, forKey: .endedAt)
@@ -120,8 +127,10 @@ package struct SeriesChange: Hashable, Sendable, Decodable {
     package var minimum: Int??
     package var cost: String??
     package var aheadDays: Int?
+    /// Whether its lists close themselves; `null`: back to the group's setting.
+    package var autoTeams: Bool??
 
-    enum CodingKeys: String, CodingKey { case place, mapLink, places, minimum, cost, aheadDays }
+    enum CodingKeys: String, CodingKey { case place, mapLink, places, minimum, cost, aheadDays, autoTeams }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -130,6 +139,7 @@ package struct SeriesChange: Hashable, Sendable, Decodable {
         places = try container.decodeWholeNumberIfPresent(forKey: .places).map { value throws(ValidationError) in try FixtureRules.places(value) }
         minimum = try container.decodeChange(forKey: .minimum) { try container.decodeWholeNumberIfPresent(forKey: .minimum) }
         cost = try container.decodeChange(forKey: .cost) { try FixtureRules.text(try container.decodeIfPresent(String.self, forKey: .cost), field: "cost") }
+        autoTeams = try container.decodeChange(forKey: .autoTeams) { try container.decodeIfPresent(Bool.self, forKey: .autoTeams) }
         if let ahead = try container.decodeWholeNumberIfPresent(forKey: .aheadDays) {
             guard FixtureDraft.aheadDaysRange.contains(ahead) else {
                 throw ValidationError(field: "aheadDays", message: "must be from \(FixtureDraft.aheadDaysRange.lowerBound) to \(FixtureDraft.aheadDaysRange.upperBound)")

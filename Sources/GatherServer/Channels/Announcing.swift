@@ -44,7 +44,7 @@ struct Announcing {
             guard !movedUp.isEmpty || now >= after.answersCloseAt else { continue }
             try announce(.dropout(after, left: left.name, movedUp: movedUp.first))
             // Published teams the one who moved up now completes: the organisers hear of a fairer split.
-            if let newcomer = movedUp.first, after.teams?.changedAt == now, before.teams?.changedAt != now {
+            if let newcomer = movedUp.first, let changed = after.teams?.changedAt, changed != before.teams?.changedAt {
                 try announce(.teamsChanged(after, left: left.name, movedUp: newcomer))
             }
         }

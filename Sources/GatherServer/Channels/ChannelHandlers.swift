@@ -104,7 +104,7 @@ enum ChannelHandlers {
         let now = context.services.now()
         let message = ChannelMessage(event: .fixtureCreated, key: "test-" + TokenGenerator.makeToken().prefix(16), announcedAt: now,
                                      group: context.owner, groupName: groupName, subject: "null",
-                                     text: "A test from Football Gather: this channel (\(channel.name)) is set up for \(groupName).")
+                                     text: "A test from Football Gather: this channel (\(channel.name)) is set up for \(groupName).", isTest: true)
         let outcome: ChannelTestResult
         do {
             let request = try message.request(to: channel, credentials, now: now)

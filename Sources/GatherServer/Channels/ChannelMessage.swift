@@ -17,6 +17,12 @@ struct ChannelMessage {
     var subject: String
     var text: String
 
+    /// A test message from `POST /api/channels/{id}/test`, about no fixture or match.
+    var isTest = false
+
+    /// The event as a receiver reads it.
+    var eventName: String { isTest ? "channel.test" : event.rawValue }
+
     /// Chat messages stay well inside every service's limit (Discord's 2,000 characters is the least).
     static let longestText = 1800
 
@@ -28,18 +34,22 @@ struct ChannelMessage {
             let body = webhookBody()
             var headers = jsonHeaders()
             headers.add(name: "Idempotency-Key", value: key)
-            headers.add(name: "X-Gather-Event", value: event.rawValue)
+            headers.add(name: "X-Gather-Event", value: eventName)
             if let secret = credentials.secret {
                 headers.add(name: "X-Gather-Signature", value: WebhookSignature.header(secret: secret, time: Int(now.timeIntervalSince1970),
                                                                                       body: body))
             }
             return OutboundRequest(method: .post, url: try OutboundURL(channel.url), headers: headers, body: body)
         case .discord:
-            return OutboundRequest(method: .post, url: try OutboundURL(channel.url), headers: jsonHeaders(),
-                                   body: Self.object { $0.field("content") { $0.string(words) } })
+            // Names are friends' own text: "@everyone" in one must not ping the whole server.
+            return OutboundRequest(method: .post, url: try OutboundURL(channel.url), headers: jsonHeaders(), body: Self.object { object in
+                object.field("allowed_mentions") { writer in writer.object { $0.field("parse") { writer in writer.array([String]()) { $0.string($1) } } } }
+                object.field("content") { $0.string(words) }
+            })
         case .slack:
+            // Slack reads <…> as mentions and links, & as the start of an escape: as plain text they are escaped.
             return OutboundRequest(method: .post, url: try OutboundURL(channel.url), headers: jsonHeaders(),
-                                   body: Self.object { $0.field("text") { $0.string(words) } })
+                                   body: Self.object { $0.field("text") { $0.string(Self.slackEscaped(words)) } })
         case .telegram:
             let base = channel.url.hasSuffix("/") ? String(channel.url.dropLast()) : channel.url
             let url = try OutboundURL(base + "/bot" + (credentials.token ?? "") + "/sendMessage")
@@ -62,12 +72,13 @@ struct ChannelMessage {
         }
     }
 
-    /// `{"createdAt", "event", "fixture"|"match", "group", "id", "text"}`.
+    /// `{"createdAt", "event", "fixture"|"match", "group", "id", "text"}`; a test message is
+    /// `channel.test`, about nothing.
     func webhookBody() -> [UInt8] {
         Self.object { object in
             object.field("createdAt") { $0.date(announcedAt) }
-            object.field("event") { $0.string(event.rawValue) }
-            if !event.isAboutAMatch { object.field("fixture") { $0.json(subject) } }
+            object.field("event") { $0.string(eventName) }
+            if !event.isAboutAMatch && !isTest { object.field("fixture") { $0.json(subject) } }
             object.field("group") { writer in
                 writer.object { group in
                     group.field("id") { $0.uuid(self.group) }
@@ -75,7 +86,7 @@ struct ChannelMessage {
                 }
             }
             object.field("id") { $0.string(key) }
-            if event.isAboutAMatch { object.field("match") { $0.json(subject) } }
+            if event.isAboutAMatch && !isTest { object.field("match") { $0.json(subject) } }
             object.field("text") { $0.string(text) }
         }
     }
@@ -95,6 +106,20 @@ struct ChannelMessage {
         var writer = JSONWriter(capacity: 512)
         writer.object(body)
         return writer.bytes
+    }
+
+    /// `&`, `<` and `>` as Slack's escapes.
+    static func slackEscaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 
     /// A room id as one path segment: `!abc:example.org` → `%21abc%3Aexample.org`.

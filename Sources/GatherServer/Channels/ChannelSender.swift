@@ -1,3 +1,4 @@
+import Dispatch
 import FoundationEssentials
 import GatherDomain
 import Locking
@@ -87,22 +88,31 @@ package final class ChannelSender: @unchecked Sendable {
 
     private func run() {
         var held = false
-        while let busy = nextLook(held: held) {
-            let moment = now()
-            let due: [DeliveryRepository.Due]
-            do {
-                due = try reader.read { try DeliveryRepository($0).due(now: moment, limit: 4 * limits.atOnce, excluding: Set(busy.keys)) }
-            } catch {
-                log.warning("gather-server: reading the deliveries due: \(error); trying again in a minute")
-                held = true
-                continue
-            }
+        while nextLook(held: held) != nil {
             held = false
-            for delivery in due {
-                if take(delivery) {
-                    requests.submit { [self] in deliver(delivery) }
-                } else {
+            // While places are free: what is due, leaving out what is under way and the groups
+            // already at their share, so one group's backlog never fills the look for the others.
+            while let (busy, full) = places() {
+                let moment = now()
+                let due: [DeliveryRepository.Due]
+                do {
+                    due = try reader.read {
+                        try DeliveryRepository($0).due(now: moment, limit: 4 * limits.atOnce, excluding: busy, groups: full)
+                    }
+                } catch {
+                    log.warning("gather-server: reading the deliveries due: \(error); trying again in a minute")
                     held = true
+                    break
+                }
+                var took = 0
+                for delivery in due where take(delivery) {
+                    took += 1
+                    requests.submit { [self] in deliver(delivery) }
+                }
+                // Nothing more could be taken (all due are under way or their groups full): wait for one to end.
+                if took == 0 {
+                    held = !due.isEmpty
+                    break
                 }
             }
         }
@@ -123,12 +133,22 @@ package final class ChannelSender: @unchecked Sendable {
                 var sleep = limits.longestSleep
                 if let next {
                     let seconds = max(0, min(next.timeIntervalSince(now()), Double(limits.longestSleep.components.seconds)))
-                    sleep = .milliseconds(Int(seconds * 1000))
+                    sleep = .milliseconds(Int((seconds * 1000).rounded(.up)))
                 }
                 _ = condition.wait(until: ContinuousClock.now + sleep)
             }
             woken = false
             return stopped ? nil : underWay
+        }
+    }
+
+    /// What is under way and the groups at their share, while a place is free; nil when none is.
+    private func places() -> (busy: Set<Int>, full: Set<UUID>)? {
+        condition.withLock {
+            guard underWay.count < limits.atOnce, !stopped else { return nil }
+            var perGroup: [UUID: Int] = [:]
+            for group in underWay.values { perGroup[group, default: 0] += 1 }
+            return (Set(underWay.keys), Set(perGroup.filter { $0.value >= limits.perGroup }.keys))
         }
     }
 
@@ -148,9 +168,25 @@ package final class ChannelSender: @unchecked Sendable {
             log.warning("gather-server: gave up telling channel \(delivery.channel.id) (\(delivery.channel.kind.rawValue), "
                         + "\(delivery.channel.shownURL)) of \(delivery.event.rawValue): \(error)")
         }
+        record(outcome, of: delivery, wait: 1)
+    }
+
+    /// Records what became of a try. Until it is recorded the delivery keeps its place under way,
+    /// so a record that fails (a full disk) is tried again, backing off to a minute, and never
+    /// makes the sender send the message again meanwhile; a server stopped before it is recorded
+    /// sends it again after its restart, with the same key.
+    private func record(_ outcome: DeliveryRepository.Outcome, of delivery: DeliveryRepository.Due, wait: Double) {
         database.enqueueWrite({ [now] in try DeliveryRepository($0).record(outcome, of: delivery.id, at: now()) }) { [self] result in
             if case .failure(let error) = result {
-                log.warning("gather-server: recording a delivery to channel \(delivery.channel.id): \(error); it stays due")
+                let stopping = condition.withLock { stopped }
+                log.warning("gather-server: recording a delivery to channel \(delivery.channel.id): \(error); "
+                            + (stopping ? "it stays due" : "trying again in \(Int(wait)) s"))
+                if !stopping {
+                    DispatchQueue.global().asyncAfter(deadline: .now() + wait) { [self] in
+                        record(outcome, of: delivery, wait: min(wait * 2, 60))
+                    }
+                    return
+                }
             }
             condition.withLock {
                 underWay[delivery.id] = nil
@@ -164,7 +200,11 @@ package final class ChannelSender: @unchecked Sendable {
     /// One try: skipped if no longer worth saying, else sent and judged by its answer.
     private func attempt(_ delivery: DeliveryRepository.Due) -> DeliveryRepository.Outcome {
         let moment = now()
-        if let reason = DeliveryRelevance.reasonToSkip(delivery, reads: database, now: moment) { return .skipped(reason: reason) }
+        do {
+            if let reason = try DeliveryRelevance.reasonToSkip(delivery, reads: database, now: moment) { return .skipped(reason: reason) }
+        } catch {
+            return .retry(at: moment.addingTimeInterval(DeliveryVerdict.firstWait), status: nil, error: "its fixture could not be read: \(error)")
+        }
         let message = ChannelMessage(event: delivery.event, key: delivery.key, announcedAt: delivery.announcedAt, group: delivery.group,
                                      groupName: delivery.groupName, subject: delivery.subject,
                                      text: DeliveryRelevance.text(of: delivery, reads: database, now: moment))

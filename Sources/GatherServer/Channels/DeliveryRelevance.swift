@@ -7,14 +7,18 @@ import Storage
 /// a reminder once the list is full, answered or cancelled, or "too few" once enough are in, is
 /// left unsaid.
 enum DeliveryRelevance {
-    static func reasonToSkip(_ delivery: DeliveryRepository.Due, reads: DatabasePool, now: Date) -> String? {
+    /// Throws when the fixture cannot be read now: the delivery is tried again, never dropped for it.
+    static func reasonToSkip(_ delivery: DeliveryRepository.Due, reads: DatabasePool, now: Date) throws -> String? {
         guard !delivery.event.isAboutAMatch, let id = delivery.fixtureID else { return nil }
-        guard let fixture = try? reads.read({ try FixtureRepository($0).find(id: id, owner: delivery.group, now: now) }) else {
+        guard let fixture = try reads.read({ try FixtureRepository($0).find(id: id, owner: delivery.group, now: now) }) else {
             return "the fixture is gone"
         }
-        if now >= fixture.startsAt { return "too late: the match had kicked off" }
+        // Teams published at kick-off (answers closing then) are still news at the pitch for a while.
+        let lateBy: TimeInterval = delivery.event == .teams ? 15 * 60 : 0
+        if now >= fixture.startsAt.addingTimeInterval(lateBy) { return "too late: the match had kicked off" }
         switch delivery.event {
         case .reminder:
+            if now >= fixture.answersCloseAt { return "too late: answers had closed" }
             if !fixture.takesAnswers || fixture.status == .cancelled { return "the fixture is \(fixture.status.rawValue)" }
             if fixture.counts.in >= fixture.places { return "the list is full" }
             if fixture.counts.unanswered == 0 { return "everyone has answered" }
@@ -23,7 +27,7 @@ enum DeliveryRelevance {
             if fixture.counts.in >= (fixture.minimum ?? 0) { return "enough are in now" }
         case .fixtureCreated, .full, .dropout, .teams:
             if fixture.status == .cancelled { return "the fixture is cancelled" }
-            if delivery.occasion.contains(":\(ChannelAnnouncement.swapOccasion):"), fixture.teams?.changedAt == nil {
+            if isSwap(delivery), fixture.teams?.changedAt == nil {
                 return "the teams were published again, or kept as they are"
             }
         case .cancelled, .matchResult:
@@ -35,9 +39,16 @@ enum DeliveryRelevance {
     /// The words to send: as written, but for a change of published teams, whose fairer split is
     /// worked out now, on the sender's thread, with the teams as they stand.
     static func text(of delivery: DeliveryRepository.Due, reads: DatabasePool, now: Date) -> String {
-        guard delivery.occasion.contains(":\(ChannelAnnouncement.swapOccasion):"), let id = delivery.fixtureID,
+        guard isSwap(delivery), let id = delivery.fixtureID,
               let fixture = try? reads.read({ try FixtureRepository($0).find(id: id, owner: delivery.group, now: now) }),
               let offered = try? TeamsSuggestions.offered(fixture, owner: delivery.group, now: now, reads: reads) else { return delivery.text }
         return ChannelAnnouncement.swapText(delivery.text, offered.teams?.suggestion)
+    }
+
+    /// A change of published teams (`fixture:<id>:swap:…`), told by its occasion's own prefix: a
+    /// drop-out's occasion holds a player's name, which may be anything.
+    private static func isSwap(_ delivery: DeliveryRepository.Due) -> Bool {
+        guard let id = delivery.fixtureID else { return false }
+        return delivery.occasion.hasPrefix("fixture:\(id):\(ChannelAnnouncement.swapOccasion):")
     }
 }

@@ -66,13 +66,22 @@ final class FixtureDeadlines: Sendable {
 
     private func pass() {
         let moment = now()
-        do {
-            let closed = try closeLists(at: moment)
-            let queued = try write(try reminders(at: moment) + belowMinimum(at: moment), at: moment)
-            if closed + queued > 0 { announced() }
-        } catch {
-            log.warning("gather-server: the fixtures' deadlines: \(error); trying again at the next pass")
+        // Each part on its own: one that fails (the disk, a list that cannot be balanced) never
+        // keeps the others from being done.
+        let parts: [(String, () throws -> Int)] = [
+            ("closing lists", { try self.closeLists(at: moment) }),
+            ("reminders", { try self.write(try self.reminders(at: moment), at: moment) }),
+            ("too few in", { try self.write(try self.belowMinimum(at: moment), at: moment) }),
+        ]
+        var queued = 0
+        for (name, part) in parts {
+            do {
+                queued += try part()
+            } catch {
+                log.warning("gather-server: the fixtures' deadlines (\(name)): \(error); trying again at the next pass")
+            }
         }
+        if queued > 0 { announced() }
     }
 
     /// The reminders due, each still true: the fixture open, places left, someone yet to answer.
@@ -97,12 +106,15 @@ final class FixtureDeadlines: Sendable {
         }
     }
 
-    /// Lists whose answers have closed and close themselves, `closeBatch` at a time: who holds places
-    /// read for the batch, each list balanced here (the organiser's one key's rule), then one write
-    /// that, list by list, checks nobody's place moved meanwhile (else the next pass tries that one
-    /// again), publishes, marks it closed and announces its teams. The sender is told after each
-    /// batch, so the first groups hear while the last are balanced. Fewer than two in: closed with
-    /// no teams. Returns how many deliveries were queued.
+    /// Lists whose answers have closed and close themselves, `closeBatch` at a time: who holds
+    /// places (and whether teams were published already) read for the batch, each list balanced
+    /// here with the organiser's one key's rule, then one write that, list by list, marks it closed
+    /// only if it still is what was read (open, its closing time passed, not closed before: a
+    /// cancellation or a new closing time meanwhile wins) and, if nobody's place moved and no teams
+    /// were published by hand, publishes the teams and announces them. A list that cannot be
+    /// balanced (more players in than the balancer takes) is closed without teams, and said in the
+    /// log. The sender is told after each batch, so the first groups hear while the last are
+    /// balanced. Returns how many deliveries were queued.
     private func closeLists(at moment: Date) throws -> Int {
         let closing = try database.read { try DeadlineRepository($0).closing(now: moment) }
         var queued = 0
@@ -110,22 +122,33 @@ final class FixtureDeadlines: Sendable {
         while start < closing.count, !stopped.load(ordering: .relaxed) {
             let batch = Array(closing[start..<min(start + Self.closeBatch, closing.count)])
             start += Self.closeBatch
-            let holders = try database.read { database in
-                try batch.map { try FixtureRepository(database).placeHolders(fixture: $0.fixture) }
+            let states = try database.read { database in
+                try batch.map { item in
+                    (holders: try FixtureRepository(database).placeHolders(fixture: item.fixture),
+                     published: try FixtureRepository(database).find(id: item.fixture, owner: item.owner, now: moment)?.teams != nil)
+                }
             }
             var splits: [BalanceResponse?] = []
-            for ((_, owner), players) in zip(batch, holders) {
-                splits.append(players.count >= 2
-                    ? try TeamHandlers.balanced(BalanceRequest(playerIDs: players), owner: owner, reads: database, now: moment) : nil)
+            for ((id, owner), state) in zip(batch, states) {
+                guard !state.published, state.holders.count >= 2 else {
+                    splits.append(nil)
+                    continue
+                }
+                do {
+                    splits.append(try TeamHandlers.balanced(BalanceRequest(playerIDs: state.holders), owner: owner, reads: database, now: moment))
+                } catch {
+                    log.warning("gather-server: fixture \(id)'s list closed without teams: \(error)")
+                    splits.append(nil)
+                }
             }
             let published = try database.write { database -> (queued: Int, groups: [UUID]) in
                 var queued = 0
                 var groups: [UUID] = []
                 let fixtures = FixtureRepository(database)
-                for (((id, owner), players), split) in zip(zip(batch, holders), splits) {
-                    guard try fixtures.placeHolders(fixture: id) == players else { continue }
-                    try DeadlineRepository(database).markClosed(fixture: id, owner: owner, at: moment)
-                    guard let split else { continue }
+                for (((id, owner), state), split) in zip(zip(batch, states), splits) {
+                    guard try fixtures.placeHolders(fixture: id) == state.holders,
+                          try DeadlineRepository(database).markClosed(fixture: id, owner: owner, at: moment) else { continue }
+                    guard let split, try fixtures.find(id: id, owner: owner, now: moment)?.teams == nil else { continue }
                     try fixtures.publishTeams(fixture: id, teamA: split.teamA.map(\.id), teamB: split.teamB.map(\.id),
                                               predictedWinA: split.predictedWinA, at: moment)
                     groups.append(owner)

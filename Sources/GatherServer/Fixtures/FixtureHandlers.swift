@@ -42,7 +42,7 @@ enum FixtureHandlers {
                 firstDate: SeriesPlanner.dateText(kickOff), localMinute: kickOff.hour * 60 + kickOff.minute, timeZone: zone.identifier,
                 place: draft.place, mapLink: draft.mapLink, places: draft.places, minimum: draft.minimum,
                 answersCloseBefore: Int(draft.startsAt.timeIntervalSince(draft.closingTime)), cost: draft.cost,
-                aheadDays: draft.aheadDays ?? FixtureDraft.defaultAheadDays), owner: context.owner, at: now)
+                aheadDays: draft.aheadDays ?? FixtureDraft.defaultAheadDays, autoTeams: draft.autoTeams), owner: context.owner, at: now)
             guard let series = try seriesStore.find(id: seriesID, owner: context.owner) else { throw APIError.fixtureNotFound }
             var first: Int?
             for occurrence in SeriesPlanner.occurrences(of: series, zone: zone, now: now, first: true) {

@@ -30,6 +30,7 @@ enum SeriesHandlers {
             if let minimum = change.minimum { series.minimum = minimum }
             if let cost = change.cost { series.cost = cost }
             if let ahead = change.aheadDays { series.aheadDays = ahead }
+            if let auto = change.autoTeams { series.autoTeams = auto }
             try FixtureRules.check(minimum: series.minimum, places: series.places)
             try APIError.require(try store.update(series, owner: context.owner, at: now), else: .seriesNotFound)
             return try store.find(id: id, owner: context.owner)
@@ -42,8 +43,18 @@ enum SeriesHandlers {
     static func end(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let id = try context.parameters.int("id", resource: "series")
         let now = context.services.now()
-        try APIError.require(try context.database.write { try FixtureSeriesRepository($0).end(id: id, owner: context.owner, at: now) },
-                             else: .seriesNotFound)
+        try context.database.write { database in
+            guard let cancelled = try FixtureSeriesRepository(database).end(id: id, owner: context.owner, at: now) else {
+                throw APIError.seriesNotFound
+            }
+            // Each fixture to come it called off is told, as one cancelled on its own.
+            let announcing = Announcing(database, owner: context.owner, now: now)
+            guard announcing.isHeard else { return }
+            for fixture in cancelled {
+                try announcing.announce(try FixtureRepository(database).find(id: fixture, owner: context.owner, now: now)
+                    .map(ChannelAnnouncement.fixtureCancelled))
+            }
+        }
         return HTTPResponse(status: .noContent)
     }
 }

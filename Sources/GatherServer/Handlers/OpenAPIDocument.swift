@@ -3385,7 +3385,9 @@ components:
     ChannelChange:
       description: >-
         Only what is named changes; link null removes the link. A new botToken and chatId (telegram)
-        or accessToken and roomId (matrix) are taken for the channel's own kind only.
+        or accessToken and roomId (matrix) are taken for the channel's own kind only, and a telegram
+        or matrix channel's url changes only with its token given again in the same change (400
+        otherwise: a stored token never goes somewhere new).
       allOf:
         - $ref: '#/components/schemas/ChannelCommon'
         - type: object
@@ -3548,7 +3550,8 @@ components:
           type: [boolean, 'null']
           description: >-
             Whether the list closes itself: when answers close, teams are balanced from those in,
-            published and told to the group's channels; absent or null, the group's setting
+            published and told to the group's channels; absent or null, the group's setting. With
+            "repeat": "weekly", the series' choice for each of its occurrences
     FixtureChange:
       type: object
       description: >-
@@ -3720,8 +3723,9 @@ components:
         of: { type: integer, minimum: 1, maximum: 9223372036854775807, description: The player who brings the guest }
     FixtureSeries:
       type: object
-      required: [id, repeat, firstDate, kickOff, timeZone, place, mapLink, places, minimum, answersCloseBefore, cost, aheadDays, endedAt, createdAt, updatedAt]
+      required: [id, repeat, firstDate, kickOff, timeZone, place, mapLink, places, minimum, answersCloseBefore, cost, aheadDays, autoTeams, endedAt, createdAt, updatedAt]
       properties:
+        autoTeams: { type: [boolean, 'null'], description: "Whether its occurrences' lists close themselves (an occurrence's own choice first); null, the group's setting" }
         id: { type: integer, minimum: 1 }
         repeat: { type: string, enum: [weekly] }
         firstDate: { type: string, format: date, description: The first occurrence's local date }
@@ -3749,6 +3753,7 @@ components:
         minimum: { type: [integer, 'null'], minimum: 1, maximum: 200, description: At most places (as changed) }
         cost: { $ref: '#/components/schemas/FixtureText' }
         aheadDays: { type: [integer, 'null'], minimum: 7, maximum: 56 }
+        autoTeams: { type: [boolean, 'null'], description: "Whether its lists close themselves; null goes back to the group's setting" }
     GroupSettings:
       type: object
       required: [timeZone, allowGuests, autoTeams]

@@ -102,7 +102,7 @@ enum Routes {
             Route(.delete, "/api/fixtures/:id/guests/:guestId", write: GuestHandlers.remove).announcing(),
             Route(.get, "/api/fixture-series/:id", quickAuthenticated: SeriesHandlers.get),
             Route(.patch, "/api/fixture-series/:id", writing: SeriesHandlers.change),
-            Route(.delete, "/api/fixture-series/:id", write: SeriesHandlers.end),
+            Route(.delete, "/api/fixture-series/:id", write: SeriesHandlers.end).announcing(),
             // Balancing takes CPU: on a worker, its write in the group commit after.
             Route(.put, "/api/fixtures/:id/teams", authenticated: FixtureTeamHandlers.publish).readingRatings().announcing(),
             Route(.delete, "/api/fixtures/:id/teams/suggestion", write: FixtureTeamHandlers.keep),

@@ -15,6 +15,8 @@ package struct DeadlineRepository {
     static let furthestReminder: TimeInterval = 168 * 3600
     /// A close missed by longer than this (a server down for weeks) is not done late.
     package static let latestClose: TimeInterval = 7 * 86_400
+    /// A list whose answers close at kick-off (or in the minute before) is still closed this long after it.
+    package static let closeAfterKickOff: TimeInterval = 120
 
     /// A reminder due now: the latest of the group's reminder times already passed, `hours` before
     /// answers close, not yet announced. Earlier ones missed while the server was down are not sent.
@@ -55,18 +57,24 @@ package struct DeadlineRepository {
     }
 
     /// Fixtures whose answers have closed, before kick-off, that close themselves (their own
-    /// choice, else their group's) and have not been closed yet.
+    /// choice, else their series', else their group's) and have not been closed yet.
     package func closing(now: Date) throws -> [(fixture: Int, owner: UUID)] {
         try database.map("""
-            SELECT f.id, f.group_id FROM fixtures f JOIN groups g ON g.id = f.group_id
-            WHERE f.status = 'open' AND f.answers_close_at <= ?1 AND f.answers_close_at > ?2 AND f.starts_at > ?1
-              AND f.closed_by_server_at IS NULL AND coalesce(f.auto_teams, g.auto_teams) = 1 AND g.closed_at IS NULL
-            """, now, now.addingTimeInterval(-Self.latestClose)) { (try $0.int(0), try $0.uuid(1)) }
+            SELECT f.id, f.group_id FROM fixtures f JOIN groups g ON g.id = f.group_id LEFT JOIN fixture_series s ON s.id = f.series_id
+            WHERE f.status = 'open' AND f.answers_close_at <= ?1 AND f.answers_close_at > ?2 AND f.starts_at > ?3
+              AND f.closed_by_server_at IS NULL AND coalesce(f.auto_teams, s.auto_teams, g.auto_teams) = 1 AND g.closed_at IS NULL
+            """, now, now.addingTimeInterval(-Self.latestClose), now.addingTimeInterval(-Self.closeAfterKickOff)) { (try $0.int(0), try $0.uuid(1)) }
     }
 
-    /// Records that the fixture's list was closed by the server (teams published or not), once.
-    package func markClosed(fixture: Int, owner: UUID, at now: Date) throws {
-        try database.execute("UPDATE fixtures SET closed_by_server_at = ? WHERE id = ? AND group_id = ?", now, fixture, owner)
+    /// Records that the fixture's list was closed by the server (teams published or not), once,
+    /// if it still is a list to close: open, its answers closed by `now`, not closed before.
+    /// False otherwise (cancelled, or given a later closing time, meanwhile).
+    package func markClosed(fixture: Int, owner: UUID, at now: Date) throws -> Bool {
+        try database.execute("""
+            UPDATE fixtures SET closed_by_server_at = ?1
+            WHERE id = ?2 AND group_id = ?3 AND status = 'open' AND answers_close_at <= ?1 AND closed_by_server_at IS NULL
+            """, now, fixture, owner)
+        return database.changes > 0
     }
 
     /// The roster's players who have not answered the fixture, by name, in roster order.

@@ -89,8 +89,9 @@ package struct DeliveryRepository {
         }
     }
 
-    /// Deliveries due by `now` of open groups, soonest first, at most `limit`, leaving out `busy` ones (being tried).
-    package func due(now: Date, limit: Int, excluding busy: Set<Int> = []) throws -> [Due] {
+    /// Deliveries due by `now` of open groups, soonest first, at most `limit`, leaving out `busy`
+    /// ones (being tried) and those of `groups` (which have their share under way).
+    package func due(now: Date, limit: Int, excluding busy: Set<Int> = [], groups: Set<UUID> = []) throws -> [Due] {
         try database.map("""
             SELECT deliveries.id, deliveries.key, deliveries.attempts, deliveries.give_up_at, announcements.event,
                    announcements.created_at, announcements.fixture_id, announcements.subject, announcements.text,
@@ -103,8 +104,9 @@ package struct DeliveryRepository {
             JOIN groups ON groups.id = deliveries.group_id
             WHERE deliveries.state = 'due' AND deliveries.due_at <= ? AND groups.closed_at IS NULL
               AND deliveries.id NOT IN (SELECT value FROM json_each(?))
+              AND deliveries.group_id NOT IN (SELECT value FROM json_each(?))
             ORDER BY deliveries.due_at, deliveries.id LIMIT ?
-            """, now, Self.jsonList(busy), limit) { row in
+            """, now, Self.jsonList(busy), Self.jsonList(groups), limit) { row in
             Due(id: try row.int(0), key: try row.string(1), attempts: try row.int(2), giveUpAt: try row.date(3),
                 event: ChannelEvent(rawValue: try row.string(4)) ?? .fixtureCreated, occasion: try row.string(24), announcedAt: try row.date(5),
                 fixtureID: try row.optionalInt(6), subject: try row.string(7), text: try row.string(8), group: try row.uuid(9),
@@ -117,13 +119,19 @@ package struct DeliveryRepository {
     /// When the next delivery is due (of an open group, not among `busy`), if any is.
     package func nextDueAt(excluding busy: Set<Int> = []) throws -> Date? {
         try database.query("""
-            SELECT min(due_at) FROM deliveries JOIN groups ON groups.id = deliveries.group_id
+            SELECT due_at FROM deliveries JOIN groups ON groups.id = deliveries.group_id
             WHERE deliveries.state = 'due' AND groups.closed_at IS NULL AND deliveries.id NOT IN (SELECT value FROM json_each(?))
+            ORDER BY due_at LIMIT 1
             """, Self.jsonList(busy)).first?.optionalDate(0)
     }
 
     private static func jsonList(_ ids: Set<Int>) -> String {
         "[" + ids.map(String.init).joined(separator: ",") + "]"
+    }
+
+    /// Group ids as a JSON array of their stored text.
+    private static func jsonList(_ groups: Set<UUID>) -> String {
+        "[" + groups.map { "\"\($0.canonicalText)\"" }.joined(separator: ",") + "]"
     }
 
     /// What became of a try. A delivery no longer due (its channel removed meanwhile) is left as it is.

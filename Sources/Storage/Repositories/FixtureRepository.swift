@@ -89,7 +89,9 @@ package struct FixtureRepository {
     package func update(id: Int, owner: UUID, to details: Details, at now: Date) throws -> Bool {
         try database.execute("""
             UPDATE fixtures SET starts_at = ?, time_zone = ?, utc_offset = ?, place = ?, map_link = ?, places = ?, minimum = ?,
-                answers_close_at = ?, cost = ?, status = ?, sequence = sequence + 1, edited = 1, updated_at = ?
+                answers_close_at = ?, cost = ?, status = ?, sequence = sequence + 1, edited = 1, updated_at = ?,
+                -- Answers reopened (a closing time moved past now): the list closes itself again when they close.
+                closed_by_server_at = CASE WHEN ?8 > ?11 THEN NULL ELSE closed_by_server_at END
             WHERE id = ? AND group_id = ?
             """, details.startsAt, details.timeZone, details.utcOffset, details.place, details.mapLink, details.places, details.minimum,
             details.answersCloseAt, details.cost, details.status.rawValue, now, id, owner)

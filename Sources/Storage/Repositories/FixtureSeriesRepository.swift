@@ -20,9 +20,11 @@ package struct FixtureSeriesRepository {
         package var answersCloseBefore: Int
         package var cost: String?
         package var aheadDays: Int
+        package var autoTeams: Bool?
 
         package init(firstDate: String, localMinute: Int, timeZone: String, place: String?, mapLink: String?, places: Int, minimum: Int?,
-                     answersCloseBefore: Int, cost: String?, aheadDays: Int) {
+                     answersCloseBefore: Int, cost: String?, aheadDays: Int, autoTeams: Bool? = nil) {
+            self.autoTeams = autoTeams
             self.firstDate = firstDate
             self.localMinute = localMinute
             self.timeZone = timeZone
@@ -51,7 +53,7 @@ package struct FixtureSeriesRepository {
 
     static let columns = """
         id, first_date, local_minute, time_zone, place, map_link, places, minimum, answers_close_before, cost, ahead_days, ended_at, \
-        created_at, updated_at
+        created_at, updated_at, auto_teams
         """
 
     /// `columns` named with their table, for a query that joins another.
@@ -60,10 +62,10 @@ package struct FixtureSeriesRepository {
     package func insert(_ draft: Draft, owner: UUID, at now: Date) throws -> Int {
         try database.execute("""
             INSERT INTO fixture_series (group_id, first_date, local_minute, time_zone, place, map_link, places, minimum,
-                                        answers_close_before, cost, ahead_days, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                        answers_close_before, cost, ahead_days, auto_teams, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, owner, draft.firstDate, draft.localMinute, draft.timeZone, draft.place, draft.mapLink, draft.places, draft.minimum,
-            draft.answersCloseBefore, draft.cost, draft.aheadDays, now, now)
+            draft.answersCloseBefore, draft.cost, draft.aheadDays, draft.autoTeams, now, now)
         return Int(database.lastInsertRowID)
     }
 
@@ -78,7 +80,7 @@ package struct FixtureSeriesRepository {
             SELECT \(FixtureSeriesRepository.qualifiedColumns), fixture_series.group_id FROM fixture_series
             JOIN groups ON groups.id = fixture_series.group_id
             WHERE fixture_series.ended_at IS NULL AND groups.closed_at IS NULL AND fixture_series.id > ? ORDER BY fixture_series.id LIMIT ?
-            """, id, limit) { row in (try row.uuid(14), try FixtureSeriesRepository.series(row)) }
+            """, id, limit) { row in (try row.uuid(15), try FixtureSeriesRepository.series(row)) }
     }
 
     /// Makes `occurrence` of the series, unless it was made before (whatever became of it since):
@@ -105,9 +107,10 @@ package struct FixtureSeriesRepository {
     /// Changes the series, and the occurrences to come that nobody changed on their own.
     package func update(_ series: FixtureSeries, owner: UUID, at now: Date) throws -> Bool {
         try database.execute("""
-            UPDATE fixture_series SET place = ?, map_link = ?, places = ?, minimum = ?, cost = ?, ahead_days = ?, updated_at = ?
+            UPDATE fixture_series SET place = ?, map_link = ?, places = ?, minimum = ?, cost = ?, ahead_days = ?, auto_teams = ?, updated_at = ?
             WHERE id = ? AND group_id = ?
-            """, series.place, series.mapLink, series.places, series.minimum, series.cost, series.aheadDays, now, series.id, owner)
+            """, series.place, series.mapLink, series.places, series.minimum, series.cost, series.aheadDays, series.autoTeams, now, series.id,
+            owner)
         guard database.changes > 0 else { return false }
         let following = try database.map("""
             SELECT id FROM fixtures WHERE series_id = ? AND group_id = ? AND edited = 0 AND status = 'open' AND starts_at >= ?
@@ -125,21 +128,26 @@ package struct FixtureSeriesRepository {
 
     /// Ends the series: nothing more is made, its occurrences to come are cancelled (for friends
     /// and calendars to see), what was played stays. False: no such series.
-    package func end(id: Int, owner: UUID, at now: Date) throws -> Bool {
+    /// - Returns: the ids of the fixtures it cancelled, or nil: no such series.
+    package func end(id: Int, owner: UUID, at now: Date) throws -> [Int]? {
         try database.execute("UPDATE fixture_series SET ended_at = coalesce(ended_at, ?), updated_at = ? WHERE id = ? AND group_id = ?",
                              now, now, id, owner)
-        guard database.changes > 0 else { return false }
+        guard database.changes > 0 else { return nil }
+        let cancelled = try database.map("""
+            SELECT id FROM fixtures WHERE series_id = ? AND group_id = ? AND status = 'open' AND starts_at >= ?
+            """, id, owner, now) { try $0.int(0) }
         try database.execute("""
             UPDATE fixtures SET status = 'cancelled', sequence = sequence + 1, updated_at = ?
             WHERE series_id = ? AND group_id = ? AND status = 'open' AND starts_at >= ?
             """, now, id, owner, now)
-        return true
+        return cancelled
     }
 
     static func series(_ row: StatementRow) throws -> FixtureSeries {
         FixtureSeries(id: try row.int(0), firstDate: try row.string(1), localMinute: try row.int(2), timeZone: try row.string(3),
                       place: try row.optionalString(4), mapLink: try row.optionalString(5), places: try row.int(6),
                       minimum: try row.optionalInt(7), answersCloseBefore: try row.int(8), cost: try row.optionalString(9),
-                      aheadDays: try row.int(10), endedAt: try row.optionalDate(11), createdAt: try row.date(12), updatedAt: try row.date(13))
+                      aheadDays: try row.int(10), autoTeams: try row.optionalInt(14).map { $0 != 0 }, endedAt: try row.optionalDate(11),
+                      createdAt: try row.date(12), updatedAt: try row.date(13))
     }
 }

@@ -55,11 +55,12 @@ extension Schema {
         """)
 
     /// Lists that close themselves: at a fixture's closing time its teams are balanced from those
-    /// in and published (`auto_teams` on the fixture, NULL: the group's). `closed_by_server_at`
+    /// in and published (`auto_teams` on the fixture, else on its series, else the group's). `closed_by_server_at`
     /// records that the close was done, once. Open fixtures by closing time, for the deadlines'
     /// pass.
     static let version22 = Migration(version: 22, name: "lists that close themselves", sql: """
         ALTER TABLE fixtures ADD COLUMN auto_teams INTEGER;
+        ALTER TABLE fixture_series ADD COLUMN auto_teams INTEGER;
         ALTER TABLE fixtures ADD COLUMN closed_by_server_at INTEGER;
         ALTER TABLE groups ADD COLUMN auto_teams INTEGER NOT NULL DEFAULT 0;
         CREATE INDEX fixtures_open_by_close ON fixtures(answers_close_at) WHERE status = 'open';

@@ -104,6 +104,8 @@ final class ChannelAPITests: XCTestCase {
         XCTAssertEqual(try deliveries(client, channel: id).count, 2)
         // Another fixture called off by a change of its status is told too.
         let other = try XCTUnwrap(try fixture(client)["id"] as? Int)
+        // (Its creation told first: one still due when it is called off is left unsaid, no longer true.)
+        XCTAssertEqual(receiver.waitForRequests(count: 3).count, 3)
         XCTAssertEqual(try client.request(.patch, "/api/fixtures/\(other)", json: ["status": "cancelled"]).status, 200)
         XCTAssertEqual(receiver.waitForRequests(count: 4).compactMap { $0.header("X-Gather-Event") },
                        ["fixture.created", "fixture.cancelled", "fixture.created", "fixture.cancelled"])
@@ -260,4 +262,36 @@ final class ChannelAPITests: XCTestCase {
         XCTAssertEqual(tested["delivered"] as? Bool, false)
         XCTAssertTrue((tested["error"] as? String ?? "").contains("--allow-private-channels"), "\(tested)")
     }
+
+    func testAStoredTokenGoesNowhereNewWithoutBeingGivenAgain() throws {
+        let client = try owner()
+        let telegram = try XCTUnwrap(try channel(client, ["kind": "telegram", "name": "Chat", "url": receiver.baseURL,
+                                                          "botToken": "123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345",
+                                                          "chatId": "-1001234567890"])["id"] as? Int)
+        let moved = try client.request(.patch, "/api/channels/\(telegram)", json: ["url": "https://attacker.example"])
+        XCTAssertEqual(moved.status, 400, moved.text)
+        XCTAssertTrue(try moved.errorReason().contains("botToken"), moved.text)
+        let withToken = try client.request(.patch, "/api/channels/\(telegram)",
+                                           json: ["url": receiver.baseURL + "/", "botToken": "654321:ZYXwvuTSRqpoNMLkjiHGFedcba543210"])
+        XCTAssertEqual(withToken.status, 200, withToken.text)
+        XCTAssertEqual(try client.request(.patch, "/api/channels/\(telegram)", json: ["name": "Renamed"]).status, 200, "the rest changes freely")
+    }
+
+    func testOneGroupsSlowFarEndNeverHoldsUpAnotherGroup() throws {
+        let slow = try owner(), fast = try owner()
+        receiver.answer(path: "/slow", with: .delayed(.milliseconds(1500), then: .status(200)))
+        // Forty messages of one group due first: more than the sender reads at one look.
+        for index in 1...10 {
+            _ = try channel(slow, ["kind": "webhook", "name": "Slow \(index)", "url": receiver.baseURL + "/slow"])
+        }
+        _ = try channel(fast, ["kind": "webhook", "name": "Fast", "url": receiver.baseURL + "/fast"])
+        for day in 3...6 {
+            XCTAssertEqual(try slow.request(.post, "/api/fixtures", json: ["startsAt": "2026-12-0\(day)T19:00:00+01:00", "places": 10]).status, 201)
+        }
+        _ = try fixture(fast)
+        // The slow group's forty wait two at a time; the other group's one goes out beside the first two.
+        let arrived = receiver.waitForRequests(count: 3)
+        XCTAssertEqual(arrived.prefix(3).filter { $0.path == "/fast" }.count, 1, "\(arrived.map(\.path))")
+    }
+
 }

@@ -171,7 +171,8 @@ final class FixtureDeadlinesTests: XCTestCase {
         _ = try at(closes, heard: "fixture.teams", in: client)
         XCTAssertNotNil(try client.request(.get, "/api/fixtures/\(id)").jsonObject()["teams"] as? [String: Any])
         // Ana drops out late: Eve, waiting, moves up into her spot; everyone hears it, the organisers the swap too.
-        clock.advance(by: 600)
+        // (A moment that is no whole millisecond, as a real clock's: what is stored is.)
+        clock.advance(by: 600.000_4)
         try answer(client, id, players[0], "out")
         let heard = try at(clock.now, heard: "fixture.dropout", in: client)
         let texts = heard.compactMap { $0["text"] as? String }
@@ -182,5 +183,49 @@ final class FixtureDeadlinesTests: XCTestCase {
         XCTAssertTrue(swap.contains("Fairer: swap") || swap.contains("still fair"), swap)
         let swapPaths = receiver.requests.filter { ($0.text).contains("took Ana's place") }.map(\.path)
         XCTAssertEqual(swapPaths, ["/organisers"], "to the organisers' channel alone")
+    }
+
+    func testASeriesSaysWhetherItsListsCloseThemselvesAndEndingItTellsEachCancellation() throws {
+        let (client, players) = try group(players: ["Ana", "Ben", "Cleo", "Dan"])
+        _ = try channel(client, path: "/hook", ["events": ["fixture.teams", "fixture.cancelled"]])
+        let first = try fixture(client, ["repeat": "weekly", "autoTeams": true])
+        let read = try client.request(.get, "/api/fixtures/\(first)").jsonObject()
+        let series = try XCTUnwrap(read["seriesId"] as? Int)
+        XCTAssertTrue(read["autoTeams"] is NSNull, "the occurrence follows its series")
+        XCTAssertEqual(try client.request(.get, "/api/fixture-series/\(series)").jsonObject()["autoTeams"] as? Bool, true)
+        for player in players { try answer(client, first, player, "in") }
+        XCTAssertEqual(try at(closes, heard: "fixture.teams", in: client).count, 1, "the series' choice closed its occurrence")
+
+        let changed = try client.request(.patch, "/api/fixture-series/\(series)", json: ["autoTeams": NSNull()])
+        XCTAssertEqual(changed.status, 200, changed.text)
+        XCTAssertTrue(try changed.jsonObject()["autoTeams"] is NSNull, "back to the group's setting")
+        // Ended: each occurrence still to come (its answers closed or not) is called off, and each is told.
+        let toCome = try client.request(.get, "/api/fixtures").jsonArray().filter {
+            $0["seriesId"] as? Int == series && ["open", "closed"].contains($0["status"] as? String ?? "")
+        }.count
+        XCTAssertGreaterThan(toCome, 0)
+        XCTAssertEqual(try client.request(.delete, "/api/fixture-series/\(series)").status, 204)
+        XCTAssertEqual(try at(clock.now, heard: "fixture.cancelled", in: client).count, toCome)
+    }
+
+    func testTeamsPublishedByHandStayAndAListClosingAtKickOffStillCloses() throws {
+        let (client, players) = try group(players: ["Ana", "Ben", "Cleo", "Dan"])
+        _ = try channel(client, path: "/hook", ["events": ["fixture.teams"]])
+        let byHand = try fixture(client, ["autoTeams": true])
+        let atKickOff = try fixture(client, ["startsAt": "2026-12-03T20:00:00+01:00", "answersCloseAt": "2026-12-03T20:00:00+01:00",
+                                             "autoTeams": true])
+        for player in players {
+            try answer(client, byHand, player, "in")
+            try answer(client, atKickOff, player, "in")
+        }
+        let chosen = try client.request(.put, "/api/fixtures/\(byHand)/teams",
+                                        json: ["teamA": [players[0], players[1]], "teamB": [players[2], players[3]]])
+        XCTAssertEqual(chosen.status, 200, chosen.text)
+        XCTAssertEqual(try at(closes, heard: "fixture.teams", in: client).count, 1, "the organiser's own publication only")
+        let kept = try XCTUnwrap(try client.request(.get, "/api/fixtures/\(byHand)").jsonObject()["teams"] as? [String: Any])
+        XCTAssertEqual((kept["teamA"] as? [[String: Any]])?.compactMap { $0["playerId"] as? Int }, [players[0], players[1]])
+        // Answers closing at kick-off: closed in the minute after.
+        XCTAssertEqual(try at(kickOff.addingTimeInterval(3600 + 30), heard: "fixture.teams", in: client).count, 2)
+        XCTAssertNotNil(try client.request(.get, "/api/fixtures/\(atKickOff)").jsonObject()["teams"] as? [String: Any])
     }
 }
