@@ -5,7 +5,7 @@ import COpenSSL
 /// a replay.
 enum WebhookSignature {
     static func header(secret: String, time: Int, body: [UInt8]) -> String {
-        "t=\(time),v1=" + hex(hmacSHA256(key: Array(secret.utf8), message: Array("\(time).".utf8) + body))
+        "t=\(time),v1=" + hmacSHA256(key: Array(secret.utf8), message: Array("\(time).".utf8) + body).hexString
     }
 
     static func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
@@ -21,16 +21,5 @@ enum WebhookSignature {
         }
         // HMAC fails only when memory runs out: an empty signature is one no receiver accepts.
         return made == nil || length != 32 ? [] : digest
-    }
-
-    private static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 }
