@@ -66,4 +66,30 @@ final class ResponseParserInterimTests: XCTestCase {
         XCTAssertEqual(run.interimStatuses, [100, 100])
         XCTAssertEqual(run.responses.map(\.text), ["a", "b"])
     }
+
+    func testEightInterimResponsesBeforeTheFinalOneAreAccepted() {
+        let interims = String(repeating: "HTTP/1.1 103 Early Hints\r\n\r\n", count: HTTPResponseParser.maxInterimResponses)
+        let run = assertResponseSplitInvariant(interims + "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+        XCTAssertNil(run.error)
+        XCTAssertEqual(run.interimStatuses.count, 8)
+        XCTAssertEqual(run.responses.map(\.text), ["ok"])
+    }
+
+    /// A peer streaming 1xx heads without end would keep a reader (and the list of statuses)
+    /// growing until its deadline; the ninth in a row ends the connection instead.
+    func testAPeerThatNeverStopsSendingInterimResponsesIsRefused() {
+        let endless = String(repeating: "HTTP/1.1 100 Continue\r\n\r\n", count: 1_000)
+        let run = assertResponseSplitInvariant(endless)
+        XCTAssertEqual(run.error?.reason, "more than 8 interim (1xx) responses")
+        XCTAssertEqual(run.interimStatuses.count, 8)
+        XCTAssertEqual(run.responses, [])
+    }
+
+    func testTheInterimAllowanceIsPerResponse() {
+        let interims = String(repeating: "HTTP/1.1 100 Continue\r\n\r\n", count: 6)
+        let final = "HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\n"
+        let run = assertResponseSplitInvariant(interims + final + "a" + interims + final + "b")
+        XCTAssertNil(run.error)
+        XCTAssertEqual(run.responses.map(\.text), ["a", "b"])
+    }
 }

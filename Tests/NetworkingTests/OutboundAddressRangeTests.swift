@@ -188,6 +188,29 @@ final class OutboundAddressRangeTests: XCTestCase {
         try assertRefused("64:ff9b::c0a8:101", as: .privateNetwork("192.168.0.0/16"))
     }
 
+    func testAnIPv4TranslatedAddressIsRefusedAsItsIPv4Address() throws {
+        try assertRefused("::ffff:0:7f00:1", as: .loopback)
+        try assertRefused("::ffff:0:a9fe:a9fe", as: .linkLocal)
+        try assertRefused("::ffff:0:a00:5", as: .privateNetwork("10.0.0.0/8"))
+    }
+
+    /// A network's own translator may put the IPv4 address anywhere after its prefix, so the
+    /// whole block is refused, whatever it seems to carry.
+    func testALocalNAT64AddressIsRefused() throws {
+        try assertRefused("64:ff9b:1::a00:5", as: .localTranslation)
+        try assertRefused("64:ff9b:1:ffff::5db8:d822", as: .localTranslation)
+        let message = OutboundRefusal.refusedAddress(host: "64:ff9b:1::5", address: try ip("64:ff9b:1::5"),
+                                                     range: .localTranslation).description
+        XCTAssertTrue(message.hasPrefix("64:ff9b:1::5 is a local NAT64 address (64:ff9b:1::/48)"), message)
+    }
+
+    /// Teredo hides the IPv4 address it reaches (inverted, in the last 32 bits): refused always.
+    func testATeredoAddressIsNeverAllowed() throws {
+        // 2001:0:4136:e378:8000:63bf:80ff:fffe reaches 127.0.0.1 through the tunnel.
+        try assertRefused("2001:0:4136:e378:8000:63bf:80ff:fffe", as: .tunnel)
+        try assertRefused("2001::1", as: .tunnel)
+    }
+
     func testA6to4AddressIsRefusedAsItsIPv4Address() throws {
         try assertRefused("2002:7f00:1::1", as: .loopback)
         try assertRefused("2002:a9fe:a9fe::", as: .linkLocal)
@@ -200,7 +223,8 @@ final class OutboundAddressRangeTests: XCTestCase {
     func testPublicAddressesPassTheCheck() throws {
         let strict = try client(OutboundPolicy())
         for address in ["93.184.216.34", "8.8.8.8", "1.1.1.1", "2606:4700::1", "2a00:1450:4001::200e",
-                        "::ffff:93.184.216.34", "64:ff9b::5db8:d822", "2002:5db8:d822::1"] {
+                        "::ffff:93.184.216.34", "::ffff:0:5db8:d822", "64:ff9b::5db8:d822", "2002:5db8:d822::1",
+                        "2001:4860:4860::8888"] {
             guard let parsed = OutboundAddress(address) else { XCTFail(address); continue }
             XCTAssertNil(OutboundAddressRange.of(parsed), address)
             XCTAssertNoThrow(try strict.check(try url(address)), address)

@@ -31,7 +31,8 @@ package struct ArrivedBody: Sendable, Equatable {
 
 /// An incremental HTTP/1.1 response parser (RFC 9112 §6.3), the client-side twin of
 /// `HTTPRequestParser`: bytes in any split, responses out in order. Interim 1xx responses are
-/// skipped. A body framed by the connection's end completes on `finish()`.
+/// skipped, up to `maxInterimResponses` before each final one. A body framed by the connection's
+/// end completes on `finish()`.
 package struct HTTPResponseParser: Sendable {
     package let limits: HTTPLimits
     private var input = InputBuffer()
@@ -41,6 +42,11 @@ package struct HTTPResponseParser: Sendable {
     private var ended = false
     /// Statuses of the interim (1xx) responses seen so far, e.g. 100 for `Expect: 100-continue`.
     package private(set) var interimStatuses: [Int] = []
+    /// Interim responses a final one may follow. A peer that sends them without end would
+    /// otherwise keep the reader (and this list) busy until its deadline; real servers send one
+    /// or two (100 Continue, 103 Early Hints).
+    package static let maxInterimResponses = 8
+    private var interimsBeforeFinal = 0
 
     private struct ResponseHead: Sendable {
         let status: Int
@@ -114,10 +120,15 @@ package struct HTTPResponseParser: Sendable {
                     try fail(error)
                 }
                 if head.status >= 100 && head.status < 200 {
+                    interimsBeforeFinal += 1
+                    if interimsBeforeFinal > HTTPResponseParser.maxInterimResponses {
+                        try fail(HTTPParseError(.badRequest, "more than \(HTTPResponseParser.maxInterimResponses) interim (1xx) responses"))
+                    }
                     interimStatuses.append(head.status)
                     state = .head(HeadScanner())
                     continue
                 }
+                interimsBeforeFinal = 0
                 let method = pendingMethods.isEmpty ? .get : pendingMethods.removeFirst()
                 do {
                     let framing = try HTTPResponseParser.framing(of: head, method: method, limits: limits)

@@ -30,12 +30,16 @@ package struct OutboundAddress: Hashable, Sendable, CustomStringConvertible {
     package var isIPv6: Bool { bytes.count == 16 }
 
     /// The IPv4 address an IPv6 one carries inside it and that the network delivers to: IPv4-mapped
-    /// (`::ffff:0:0/96`), NAT64 (`64:ff9b::/96`) and 6to4 (`2002::/16`); nil for the rest.
+    /// (`::ffff:0:0/96`), IPv4-translated (`::ffff:0:0:0/96`, RFC 2765), NAT64's well-known prefix
+    /// (`64:ff9b::/96`) and 6to4 (`2002::/16`); nil for the rest.
     package var embeddedIPv4: OutboundAddress? {
         guard isIPv6 else { return nil }
         let mapped: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]
+        let translated: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0, 0]
         let nat64: [UInt8] = [0, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0]
-        if bytes.starts(with: mapped) || bytes.starts(with: nat64) { return OutboundAddress(bytes: Array(bytes[12..<16])) }
+        if bytes.starts(with: mapped) || bytes.starts(with: translated) || bytes.starts(with: nat64) {
+            return OutboundAddress(bytes: Array(bytes[12..<16]))
+        }
         if bytes[0] == 0x20 && bytes[1] == 0x02 { return OutboundAddress(bytes: Array(bytes[2..<6])) }
         return nil
     }

@@ -29,6 +29,11 @@ package enum OutboundAddressRange: Hashable, Sendable, CustomStringConvertible {
     case broadcast
     /// 240.0.0.0/4, and `::/96`'s deprecated IPv4-compatible addresses, named by the block.
     case reserved(String)
+    /// 64:ff9b:1::/48 (RFC 8215): a network's own NAT64 translator, which reaches the IPv4
+    /// addresses behind it, private ones included, at a place in the address the network chooses.
+    case localTranslation
+    /// 2001::/32 (Teredo, RFC 4380): a tunnel to an IPv4 address hidden inside, inverted.
+    case tunnel
 
     /// The range `address` is in, nil for a public address. An IPv6 address that carries an IPv4
     /// one the network delivers to (mapped, NAT64, 6to4) is in that IPv4 address's range.
@@ -67,6 +72,8 @@ package enum OutboundAddressRange: Hashable, Sendable, CustomStringConvertible {
             // knew them would deliver to the IPv4 address inside.
             return .reserved("::/96")
         }
+        if b.starts(with: [0, 0x64, 0xFF, 0x9B, 0, 1]) { return .localTranslation }
+        if b.starts(with: [0x20, 0x01, 0, 0]) { return .tunnel }
         switch b[0] {
         case 0xFF: return .multicast
         case 0xFC, 0xFD: return .uniqueLocal
@@ -77,13 +84,14 @@ package enum OutboundAddressRange: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether an operator can allow the range (`allowsPrivateAddresses`): a webhook receiver on
-    /// the same machine or network is a real set-up; nothing sensible listens on the unspecified,
-    /// multicast, broadcast or reserved addresses, so those stay refused.
+    /// the same machine or network (through its own translator too) is a real set-up; nothing
+    /// sensible listens on the unspecified, multicast, broadcast or reserved addresses, and a
+    /// tunnel's far end cannot be checked, so those stay refused.
     package var canBeAllowed: Bool {
         switch self {
-        case .thisNetwork, .unspecified, .multicast, .broadcast, .reserved: return false
+        case .thisNetwork, .unspecified, .multicast, .broadcast, .reserved, .tunnel: return false
         case .loopback, .privateNetwork, .sharedAddressSpace, .linkLocal, .protocolAssignments, .benchmarking,
-             .siteLocal, .uniqueLocal: return true
+             .siteLocal, .uniqueLocal, .localTranslation: return true
         }
     }
 
@@ -103,6 +111,8 @@ package enum OutboundAddressRange: Hashable, Sendable, CustomStringConvertible {
         case .multicast: return "multicast"
         case .broadcast: return "broadcast"
         case .reserved(let block): return "reserved (\(block))"
+        case .localTranslation: return "local NAT64 (64:ff9b:1::/48)"
+        case .tunnel: return "Teredo (2001::/32)"
         }
     }
 
@@ -116,6 +126,8 @@ package enum OutboundAddressRange: Hashable, Sendable, CustomStringConvertible {
         case .protocolAssignments: (adjective, block) = ("special-purpose", "192.0.0.0/24")
         case .benchmarking: (adjective, block) = ("benchmarking", "198.18.0.0/15")
         case .reserved(let range): (adjective, block) = ("reserved", range)
+        case .localTranslation: (adjective, block) = ("local NAT64", "64:ff9b:1::/48")
+        case .tunnel: (adjective, block) = ("Teredo tunnel", "2001::/32")
         default: (adjective, block) = (description, nil)
         }
         // "unique" sounds as "you": the one adjective here whose vowel takes "a".
