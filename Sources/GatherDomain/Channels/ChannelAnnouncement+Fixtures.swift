@@ -63,20 +63,20 @@ extension ChannelAnnouncement {
         return about(fixture, .teams, "teams:\(teams.publishedAt.timeIntervalSince1970)", text)
     }
 
-    /// Those who have not answered, by name, `hours` before answers close.
-    package static func reminder(_ fixture: Fixture, hours: Int, unanswered: [String]) -> ChannelAnnouncement {
+    /// Those who have not answered, by name, `hours` before answers close, to `channels`.
+    package static func reminder(_ fixture: Fixture, hours: Int, unanswered: [String], channels: [Int]) -> ChannelAnnouncement {
         let names = unanswered.count > 20 ? unanswered.prefix(20).joined(separator: ", ") + " and \(unanswered.count - 20) more"
             : unanswered.joined(separator: ", ")
         let text = "Who's in for \(when(fixture))? \(fixture.counts.in)/\(fixture.places) in so far. Not answered yet: \(names). "
             + "Answers close \(KickOffText.text(fixture.answersCloseAt, utcOffset: fixture.utcOffset))."
-        var announcement = about(fixture, .reminder, "reminder:\(hours)", text)
-        announcement.audience = .remindingAt(hours: hours)
+        var announcement = about(fixture, .reminder, reminderOccasion(closesAt: fixture.answersCloseAt, hours: hours), text)
+        announcement.audience = .channels(channels)
         return announcement
     }
 
     package static func belowMinimum(_ fixture: Fixture) -> ChannelAnnouncement {
         let minimum = fixture.minimum ?? fixture.places
-        var announcement = about(fixture, .belowMinimum, "below_minimum",
+        var announcement = about(fixture, .belowMinimum, belowMinimumOccasion(startsAt: fixture.startsAt),
                                  "Only \(fixture.counts.in) in for \(when(fixture)); at least \(minimum) are needed to play.")
         announcement.audience = .organisersFirst
         return announcement
@@ -95,6 +95,29 @@ extension ChannelAnnouncement {
     private static func when(_ fixture: Fixture) -> String {
         KickOffText.text(fixture.startsAt, utcOffset: fixture.utcOffset) + (fixture.place.map { " at \($0)" } ?? "")
     }
+
+    /// A reminder's occasion names the closing time it counts back from, and "too few"'s the
+    /// kick-off, so a fixture moved to another time is reminded of (and checked) again, and what
+    /// was queued for its old time is known to be stale.
+    package static func reminderOccasion(fixture: Int, closesAt: Date, hours: Int) -> String {
+        "fixture:\(fixture):" + reminderOccasion(closesAt: closesAt, hours: hours)
+    }
+
+    /// Whether an announcement about `fixture` was made for its times as they are now: false for a
+    /// reminder or "too few" queued before the fixture was moved.
+    package static func occasion(_ occasion: String, fitsTheTimesOf fixture: Fixture) -> Bool {
+        let prefix = "fixture:\(fixture.id):"
+        guard occasion.hasPrefix(prefix) else { return true }
+        let own = occasion.dropFirst(prefix.count)
+        if own.hasPrefix("reminder:") { return own.hasPrefix("reminder:\(stamp(fixture.answersCloseAt)):") }
+        if own.hasPrefix("below_minimum:") { return own == belowMinimumOccasion(startsAt: fixture.startsAt) }
+        return true
+    }
+
+    private static func reminderOccasion(closesAt: Date, hours: Int) -> String { "reminder:\(stamp(closesAt)):\(hours)" }
+    private static func belowMinimumOccasion(startsAt: Date) -> String { "below_minimum:\(stamp(startsAt))" }
+    /// A time as the database stores it (milliseconds since 1970), so a query can build the same text.
+    private static func stamp(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 
     private static func about(_ fixture: Fixture, _ event: ChannelEvent, _ occasion: String, _ text: String) -> ChannelAnnouncement {
         ChannelAnnouncement(event: event, occasion: "fixture:\(fixture.id):\(occasion)", fixtureID: fixture.id,

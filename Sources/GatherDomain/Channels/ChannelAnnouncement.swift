@@ -7,8 +7,9 @@ package struct ChannelAnnouncement: Hashable, Sendable {
         case everyone
         /// The organisers' channels when the group has one, else every channel (too few in, a suggested swap).
         case organisersFirst
-        /// The channels that remind this many hours before answers close.
-        case remindingAt(hours: Int)
+        /// These channels of the group, if they still take the event (a reminder goes to the
+        /// channels whose latest reminder time it is).
+        case channels([Int])
     }
 
     package var event: ChannelEvent

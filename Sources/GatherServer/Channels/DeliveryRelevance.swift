@@ -16,6 +16,7 @@ enum DeliveryRelevance {
         // Teams published at kick-off (answers closing then) are still news at the pitch for a while.
         let lateBy: TimeInterval = delivery.event == .teams ? 15 * 60 : 0
         if now >= fixture.startsAt.addingTimeInterval(lateBy) { return "too late: the match had kicked off" }
+        if !ChannelAnnouncement.occasion(delivery.occasion, fitsTheTimesOf: fixture) { return "the fixture was moved" }
         switch delivery.event {
         case .reminder:
             if now >= fixture.answersCloseAt { return "too late: answers had closed" }

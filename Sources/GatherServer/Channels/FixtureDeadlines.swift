@@ -92,7 +92,7 @@ final class FixtureDeadlines: Sendable {
                       fixture.status == .open, fixture.counts.in < fixture.places else { return nil }
                 let names = try DeadlineRepository(database).unanswered(fixture: due.fixture, owner: due.owner)
                 guard !names.isEmpty else { return nil }
-                return (due.owner, ChannelAnnouncement.reminder(fixture, hours: due.hours, unanswered: names))
+                return (due.owner, ChannelAnnouncement.reminder(fixture, hours: due.hours, unanswered: names, channels: due.channels))
             }
         }
     }

@@ -18,41 +18,49 @@ package struct DeadlineRepository {
     /// A list whose answers close at kick-off (or in the minute before) is still closed this long after it.
     package static let closeAfterKickOff: TimeInterval = 120
 
-    /// A reminder due now: the latest of the group's reminder times already passed, `hours` before
-    /// answers close, not yet announced. Earlier ones missed while the server was down are not sent.
+    /// A reminder due now, `hours` before answers close, for the channels whose latest reminder
+    /// time already passed is that one, not yet announced. A channel's earlier times missed while
+    /// the server was down are not sent; each channel keeps its own times.
     package struct Reminder: Hashable, Sendable {
         package let fixture: Int
         package let owner: UUID
         package let hours: Int
+        package let channels: [Int]
     }
 
     package func reminders(now: Date) throws -> [Reminder] {
-        var due: [Reminder] = []
+        struct Occasion: Hashable { let fixture: Int, owner: UUID, closes: Date, hours: Int }
+        var channels: [Occasion: [Int]] = [:]
+        var order: [Occasion] = []
         try database.forEach("""
-            SELECT f.id, f.group_id, f.answers_close_at, group_concat(c.reminder_hours, '')
+            SELECT f.id, f.group_id, f.answers_close_at, c.id, c.reminder_hours
             FROM fixtures f JOIN channels c ON c.group_id = f.group_id AND instr(c.events, ',fixture.reminder,') > 0
             JOIN groups g ON g.id = f.group_id
             WHERE f.status = 'open' AND f.answers_close_at > ?1 AND f.answers_close_at <= ?2 AND f.starts_at > ?1 AND g.closed_at IS NULL
-            GROUP BY f.id
+            ORDER BY f.id, c.id
             """, now, now.addingTimeInterval(Self.furthestReminder)) { row in
             let closes = try row.date(2)
-            let hours = Set(try row.string(3).split(separator: ",").compactMap { Int($0) })
+            let hours = try row.string(4).split(separator: ",").compactMap { Int($0) }
             guard let latest = hours.filter({ closes.addingTimeInterval(-Double($0) * 3600) <= now }).min() else { return }
-            due.append(Reminder(fixture: try row.int(0), owner: try row.uuid(1), hours: latest))
+            let occasion = Occasion(fixture: try row.int(0), owner: try row.uuid(1), closes: closes, hours: latest)
+            if channels[occasion] == nil { order.append(occasion) }
+            channels[occasion, default: []].append(try row.int(3))
         }
         let delivery = DeliveryRepository(database)
-        return try due.filter { try !delivery.wasAnnounced("fixture:\($0.fixture):reminder:\($0.hours)", owner: $0.owner) }
+        return try order.filter {
+            try !delivery.wasAnnounced(ChannelAnnouncement.reminderOccasion(fixture: $0.fixture, closesAt: $0.closes, hours: $0.hours), owner: $0.owner)
+        }.map { Reminder(fixture: $0.fixture, owner: $0.owner, hours: $0.hours, channels: channels[$0] ?? []) }
     }
 
     /// Fixtures a day or less from kick-off with a minimum not reached, whose group has a channel
-    /// for it, not yet told.
+    /// for it, not yet told for this kick-off (`ChannelAnnouncement.belowMinimum`'s occasion).
     package func belowMinimum(now: Date) throws -> [(fixture: Int, owner: UUID)] {
         try database.map("""
             SELECT f.id, f.group_id FROM fixtures f JOIN groups g ON g.id = f.group_id
             WHERE f.status = 'open' AND f.starts_at > ?1 AND f.starts_at <= ?2 AND f.minimum IS NOT NULL AND g.closed_at IS NULL
               AND (SELECT count(*) FROM fixture_answers a WHERE a.fixture_id = f.id AND a.holds_place = 1) < f.minimum
               AND EXISTS (SELECT 1 FROM channels c WHERE c.group_id = f.group_id AND instr(c.events, ',fixture.below_minimum,') > 0)
-              AND NOT EXISTS (SELECT 1 FROM announcements n WHERE n.group_id = f.group_id AND n.occasion = 'fixture:' || f.id || ':below_minimum')
+              AND NOT EXISTS (SELECT 1 FROM announcements n WHERE n.group_id = f.group_id AND n.occasion = 'fixture:' || f.id || ':below_minimum:' || f.starts_at)
             """, now, now.addingTimeInterval(Self.minimumCheck)) { (try $0.int(0), try $0.uuid(1)) }
     }
 

@@ -84,8 +84,8 @@ package struct DeliveryRepository {
                     SELECT 1 FROM channels AS organisers WHERE organisers.group_id = ? AND organisers.organisers = 1
                     AND instr(organisers.events, ',' || ? || ',') > 0))
                 """, [owner, event, owner, event])
-        case .remindingAt(let hours):
-            return ("\(takes) AND instr(reminder_hours, ',' || ? || ',') > 0", [owner, event, String(hours)])
+        case .channels(let ids):
+            return ("\(takes) AND id IN (SELECT value FROM json_each(?))", [owner, event, Self.jsonList(Set(ids))])
         }
     }
 

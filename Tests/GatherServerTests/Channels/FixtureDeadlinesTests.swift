@@ -108,6 +108,65 @@ final class FixtureDeadlinesTests: XCTestCase {
         XCTAssertEqual(try at(closes.addingTimeInterval(-3600), heard: "fixture.reminder", in: client).count, 1)
     }
 
+    /// Each channel keeps its own times: back from a long stop, the chat that reminds a day ahead
+    /// still hears its reminder (answers are still open) although another channel's later one is due too.
+    func testEachChannelHearsItsOwnLatestReminderAfterAStop() throws {
+        let (client, _) = try group(players: ["Ana", "Ben"])
+        _ = try channel(client, path: "/day-ahead", ["reminderHours": [24]])
+        _ = try channel(client, path: "/last-call", ["reminderHours": [3]])
+        _ = try channel(client, path: "/both", ["reminderHours": [24, 3]])
+        _ = try fixture(client)
+        XCTAssertEqual(try at(closes.addingTimeInterval(-2 * 3600), heard: "fixture.reminder", in: client).count, 3)
+        let paths = receiver.requests.filter { $0.header("X-Gather-Event") == "fixture.reminder" }.map(\.path)
+        XCTAssertEqual(Set(paths), ["/day-ahead", "/last-call", "/both"])
+        XCTAssertEqual(paths.count, 3, "one each: \(paths)")
+        XCTAssertEqual(try at(closes.addingTimeInterval(-3600), heard: "fixture.reminder", in: client).count, 3, "and no more")
+    }
+
+    /// A fixture moved to another day is a new list to answer: its reminders and its "too few"
+    /// check come again, counted from the new times.
+    func testAMovedFixtureIsRemindedOfAndCheckedAgain() throws {
+        let (client, players) = try group(players: ["Ana", "Ben", "Cleo"])
+        _ = try channel(client, path: "/hook", ["reminderHours": [24]])
+        let id = try fixture(client, ["minimum": 3])
+        try answer(client, id, players[0], "in")
+        XCTAssertEqual(try at(kickOff.addingTimeInterval(-24 * 3600), heard: "fixture.below_minimum", in: client).count, 1)
+        XCTAssertEqual(try at(closes.addingTimeInterval(-20 * 3600), heard: "fixture.reminder", in: client).count, 1)
+
+        let moved = try client.request(.patch, "/api/fixtures/\(id)",
+                                       json: ["startsAt": "2026-12-04T19:00:00+01:00", "answersCloseAt": "2026-12-04T17:00:00+01:00"])
+        XCTAssertEqual(moved.status, 200, moved.text)
+        let day = 24.0 * 3600
+        XCTAssertEqual(try at(closes.addingTimeInterval(day - 25 * 3600), heard: "fixture.reminder", in: client).count, 1, "not yet")
+        let reminders = try at(closes.addingTimeInterval(day - 24 * 3600), heard: "fixture.reminder", in: client)
+        XCTAssertEqual(reminders.count, 2)
+        XCTAssertEqual(reminders.last?["text"] as? String,
+                       "Who's in for Fri 4 Dec, 19:00 at Sportpark Noord? 1/4 in so far. Not answered yet: Ben, Cleo. Answers close Fri 4 Dec, 17:00.")
+        let tooFew = try at(kickOff.addingTimeInterval(day - 24 * 3600), heard: "fixture.below_minimum", in: client)
+        XCTAssertEqual(tooFew.count, 2)
+        XCTAssertEqual(tooFew.last?["text"] as? String, "Only 1 in for Fri 4 Dec, 19:00 at Sportpark Noord; at least 3 are needed to play.")
+    }
+
+    /// A reminder still being tried when the fixture moves speaks of the old time: it is left unsaid.
+    func testAReminderStillBeingTriedWhenTheFixtureMovesIsNotSent() throws {
+        let (client, _) = try group(players: ["Ana", "Ben"])
+        receiver.answerInOrder([.status(503, "busy")])
+        let hook = try channel(client, path: "/hook", ["reminderHours": [24], "events": ["fixture.reminder"]])
+        let id = try fixture(client)
+        _ = try at(closes.addingTimeInterval(-24 * 3600), heard: "fixture.reminder", in: client)
+        let deliveries = { try client.request(.get, "/api/channels/\(hook)/deliveries").jsonArray().filter { $0["event"] as? String == "fixture.reminder" } }
+        XCTAssertTrue(try waitUntil { try deliveries().first?["attempts"] as? Int == 1 })
+        XCTAssertEqual(try deliveries().first?["state"] as? String, "due")
+
+        XCTAssertEqual(try client.request(.patch, "/api/fixtures/\(id)",
+                                          json: ["startsAt": "2026-12-05T19:00:00+01:00", "answersCloseAt": "2026-12-05T17:00:00+01:00"]).status, 200)
+        clock.advance(by: 35)
+        server.application.deliverDueAnnouncements()
+        XCTAssertTrue(try waitUntil { try deliveries().first?["state"] as? String == "skipped" })
+        XCTAssertEqual(try deliveries().first?["lastError"] as? String, "the fixture was moved")
+        XCTAssertEqual(receiver.requests.filter { $0.header("X-Gather-Event") == "fixture.reminder" }.count, 1, "only the failed try")
+    }
+
     func testAFullListOrEveryoneAnsweredIsNotRemindedOf() throws {
         let (client, players) = try group(players: ["Ana", "Ben"])
         _ = try channel(client, path: "/hook")
