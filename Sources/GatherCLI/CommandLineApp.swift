@@ -159,6 +159,7 @@ package struct CommandLineApp: Sendable {
         case "group accept": try await GroupCommands.accept(context)
         case "group leave": try await GroupCommands.leave(context)
         case "group rename": try await GroupCommands.rename(context)
+        case "group settings": try await GroupCommands.settings(context)
         case "token create": try await TokenCommands.create(context)
         case "token list": try await TokenCommands.list(context)
         case "token revoke": try await TokenCommands.revoke(context)

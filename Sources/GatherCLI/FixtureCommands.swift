@@ -25,7 +25,7 @@ enum FixtureCommands {
             fixture = try await APIFixtureService(client: context.client)
                 .create(startsAt: startsAt, timeZone: time.timeZone, place: command.value("--place"), mapLink: command.value("--map"),
                         places: places, minimum: minimum, answersCloseAt: closes, cost: command.value("--cost"),
-                        repeatsWeekly: command.has("--weekly"))
+                        repeatsWeekly: command.has("--weekly"), autoTeams: command.value("--auto-teams").map { $0 == "on" })
         } catch ServiceError.rejected(400, let reason) {
             throw ServiceError.rejected(status: 400, reason: flagged(reason))
         }
@@ -38,6 +38,9 @@ enum FixtureCommands {
         if let series = fixture.seriesId {
             context.console.note("Every week at the same time (series \(series)): each fixture is made \(FixtureDraft.defaultAheadDays) days ahead, "
                                  + "a fixture of its own; gather fixtures series change|end \(series) changes or ends them")
+        }
+        if fixture.autoTeams == true {
+            context.console.note("When answers close, the server balances those in into two teams and publishes them")
         }
         context.console.note("gather fixtures links \(fixture.id) makes every player a link to answer with")
     }

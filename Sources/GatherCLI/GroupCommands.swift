@@ -2,7 +2,7 @@ import Foundation
 import GatherClient
 import GatherDomain
 
-/// group list, members, invite, accept, leave: the groups an account organises or follows.
+/// group list, members, invite, accept, settings, leave: the groups an account organises or follows.
 enum GroupCommands {
     static func list(_ context: CommandContext) async throws {
         let session = try context.requireSession()
@@ -41,6 +41,26 @@ enum GroupCommands {
         }
         if context.wantsJSON { return context.printJSON(renamed) }
         context.console.note("\(group.name) is now called \(renamed.name)")
+    }
+
+    /// A group's settings (the group chosen, or the one named), changed first by what the options say.
+    static func settings(_ context: CommandContext) async throws {
+        let session = try context.requireSession()
+        let command = context.command
+        let update = GroupSettingsUpdate(timeZone: command.value("--zone").map { zone -> String? in zone.lowercased() == "server" ? nil : zone },
+                                         allowGuests: command.value("--guests").map { $0 == "on" },
+                                         autoTeams: command.value("--auto-teams").map { $0 == "on" })
+        let service = APIGroupService(client: context.client)
+        let group = try await chosen(command.arguments.first, service: service, session: session,
+                                     current: context.chosenGroup(of: session)?.groupID)
+        let settings = update.isEmpty ? try await service.settings(of: group.id) : try await service.changeSettings(of: group.id, update)
+        if context.wantsJSON { return context.printJSON(settings) }
+        if !update.isEmpty { context.console.note("Changed the settings of \(group.name)") }
+        context.console.line("Time zone:  " + (settings.timeZone.map { "\($0) (fixtures that name none)" } ?? "the server's"))
+        context.console.line("Guests:     " + (settings.allowGuests ? "a player who is in may bring one" : "none"))
+        context.console.line("Auto teams: " + (settings.autoTeams
+            ? "on: when answers close, teams are balanced from those in, published and told (unless a fixture says otherwise)"
+            : "off: teams are published by hand (unless a fixture or its series says otherwise)"))
     }
 
     static func members(_ context: CommandContext) async throws {

@@ -20,9 +20,10 @@ enum SeriesCommands {
         let update = SeriesUpdate(place: command.value("--place"), places: places,
                                   minimum: try command.value("--minimum").map { try context.integer($0, name: "--minimum", range: FixtureRules.places) },
                                   cost: command.value("--cost"),
-                                  aheadDays: try command.value("--ahead").map { try context.integer($0, name: "--ahead", range: FixtureDraft.aheadDaysRange) })
+                                  aheadDays: try command.value("--ahead").map { try context.integer($0, name: "--ahead", range: FixtureDraft.aheadDaysRange) },
+                                  autoTeams: command.value("--auto-teams").map { choice -> Bool? in choice == "group" ? nil : choice == "on" })
         guard !update.isEmpty else {
-            throw CommandFailure.usage("fixtures series change needs what to change: --places, --minimum, --place, --cost or --ahead")
+            throw CommandFailure.usage("fixtures series change needs what to change: --places, --minimum, --place, --cost, --ahead or --auto-teams")
         }
         try context.authorize()
         let series = try await APIFixtureService(client: context.client).changeSeries(id: id, update)
@@ -45,6 +46,7 @@ enum SeriesCommands {
         parts.append("\(series.places) places" + (series.minimum.map { ", at least \($0) to play" } ?? ""))
         if let cost = series.cost { parts.append(cost) }
         parts.append("each made \(series.aheadDays) days ahead")
+        if let autoTeams = series.autoTeams { parts.append(autoTeams ? "its lists close themselves" : "its lists never close themselves") }
         var line = parts.joined(separator: ", ")
         if let ended = series.endedAt { line += "; ended " + KickOffTime(timeZone: TimeZone(identifier: series.timeZone) ?? .gmt).long(from: ended) }
         return line

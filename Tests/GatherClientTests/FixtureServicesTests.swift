@@ -87,6 +87,42 @@ final class FixtureServicesTests: XCTestCase {
         }
     }
 
+    /// A list that closes itself, chosen for a fixture, a series (and back to the group's say)
+    /// and the group: each as the server keeps it.
+    func testWhetherAListClosesItselfIsSentAndReadBack() async throws {
+        _ = try await APISessionService(client: client).register(username: "host", password: "long-enough")
+        let service = APIFixtureService(client: client)
+        let single = try await service.create(startsAt: kickOff(), timeZone: nil, places: 10, autoTeams: true)
+        XCTAssertEqual(single.autoTeams, true)
+        let weekly = try await service.create(startsAt: kickOff(days: 2), timeZone: nil, places: 10, repeatsWeekly: true, autoTeams: false)
+        let seriesID = try XCTUnwrap(weekly.seriesId)
+        let made = try await service.series(id: seriesID)
+        XCTAssertEqual(made.autoTeams, false)
+        let on = try await service.changeSeries(id: seriesID, SeriesUpdate(autoTeams: .some(true)))
+        XCTAssertEqual(on.autoTeams, true)
+        let groupsSay = try await service.changeSeries(id: seriesID, SeriesUpdate(autoTeams: .some(nil)))
+        XCTAssertNil(groupsSay.autoTeams, "the group's say")
+        let bigger = try await service.changeSeries(id: seriesID, SeriesUpdate(places: 12))
+        XCTAssertEqual(bigger.places, 12)
+        XCTAssertNil(bigger.autoTeams)
+        XCTAssertTrue(SeriesUpdate().isEmpty)
+        XCTAssertFalse(SeriesUpdate(autoTeams: .some(nil)).isEmpty)
+
+        let groups = APIGroupService(client: client)
+        let mine = try await groups.groups()
+        let me = try XCTUnwrap(mine.first(where: \.isOwn)).id
+        let settings = try await groups.settings(of: me)
+        XCTAssertEqual(settings, GroupSettings(timeZone: nil, allowGuests: true, autoTeams: false))
+        let changed = try await groups.changeSettings(of: me, GroupSettingsUpdate(timeZone: .some("Europe/Amsterdam"), autoTeams: true))
+        XCTAssertEqual(changed, GroupSettings(timeZone: "Europe/Amsterdam", allowGuests: true, autoTeams: true))
+        let back = try await groups.changeSettings(of: me, GroupSettingsUpdate(timeZone: .some(nil), allowGuests: false))
+        XCTAssertEqual(back, GroupSettings(timeZone: nil, allowGuests: false, autoTeams: true))
+        XCTAssertTrue(GroupSettingsUpdate().isEmpty)
+        await expectError(.rejected(status: 400, reason: "nothing to change: send timeZone, allowGuests or autoTeams")) {
+            _ = try await groups.changeSettings(of: me, GroupSettingsUpdate())
+        }
+    }
+
     func testAFixtureIsRefusedInPeoplesWordsBeforeItIsSent() async throws {
         _ = try await APISessionService(client: client).register(username: "host", password: "long-enough")
         let fixtures = APIFixtureService(client: client)

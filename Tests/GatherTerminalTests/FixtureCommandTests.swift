@@ -364,4 +364,46 @@ final class FixtureCommandTests: XCTestCase {
         XCTAssertTrue(try client(["fixtures", "series", "show", String(series)]).output.contains("; ended "))
         XCTAssertEqual(try client(["fixtures", "series", "show", "999"]).status, 1, "a series not found")
     }
+
+    /// Whether a list closes itself is said where an organiser would say it: for one fixture, for
+    /// a weekly series (or back to the group's say), and as the group's own setting.
+    func testAListThatClosesItselfIsChosenForAFixtureASeriesAndTheGroup() throws {
+        try logIn("auto", players: ["Ana"])
+        let one = try client(["fixtures", "new", "--at", "\(day(5)) 19:00", "--zone", "Europe/Amsterdam", "--places", "10", "--auto-teams", "on"])
+        XCTAssertEqual(one.status, 0, one.errors)
+        XCTAssertTrue(one.errors.contains("When answers close, the server balances those in into two teams and publishes them"), one.errors)
+        let listed = try XCTUnwrap(try client(["fixtures", "list", "--json"]).json() as? [[String: Any]])
+        XCTAssertEqual(listed.first?["autoTeams"] as? Bool, true)
+        XCTAssertEqual(try client(["fixtures", "new", "--at", "\(day(5)) 20:00", "--places", "10", "--auto-teams", "maybe"]).status, 2)
+
+        let weekly = try client(["fixtures", "new", "--at", "\(day(3)) 19:00", "--zone", "Europe/Amsterdam", "--places", "10", "--weekly",
+                                 "--auto-teams", "off", "--json"])
+        XCTAssertEqual(weekly.status, 0, weekly.errors)
+        let series = try XCTUnwrap((try weekly.json() as? [String: Any])?["seriesId"] as? Int)
+        XCTAssertTrue(try client(["fixtures", "series", "show", String(series)]).output.contains(", its lists never close themselves"))
+        let on = try client(["fixtures", "series", "change", String(series), "--auto-teams", "on", "--json"])
+        XCTAssertEqual(on.status, 0, on.errors)
+        XCTAssertEqual((try on.json() as? [String: Any])?["autoTeams"] as? Bool, true)
+        XCTAssertTrue(try client(["fixtures", "series", "show", String(series)]).output.contains(", its lists close themselves"))
+        let back = try client(["fixtures", "series", "change", String(series), "--auto-teams", "group", "--json"])
+        XCTAssertEqual(back.status, 0, back.errors)
+        XCTAssertTrue((try back.json() as? [String: Any])?["autoTeams"] is NSNull, back.output)
+
+        let before = try client(["group", "settings"])
+        XCTAssertEqual(before.status, 0, before.errors)
+        XCTAssertTrue(before.output.contains("Auto teams: off"), before.output)
+        let changed = try client(["group", "settings", "--auto-teams", "on", "--zone", "Europe/Amsterdam", "--guests", "on"])
+        XCTAssertEqual(changed.status, 0, changed.errors)
+        XCTAssertTrue(changed.output.contains("Auto teams: on: when answers close"), changed.output)
+        XCTAssertTrue(changed.output.contains("Time zone:  Europe/Amsterdam"), changed.output)
+        let read = try XCTUnwrap(try client(["group", "settings", "--json"]).json() as? [String: Any])
+        XCTAssertEqual(read["autoTeams"] as? Bool, true)
+        XCTAssertEqual(read["allowGuests"] as? Bool, true)
+        XCTAssertEqual(read["timeZone"] as? String, "Europe/Amsterdam")
+        let server = try XCTUnwrap(try client(["group", "settings", "--zone", "server", "--json"]).json() as? [String: Any])
+        XCTAssertTrue(server["timeZone"] is NSNull, "\(server)")
+        let wrong = try client(["group", "settings", "--zone", "Mars/Olympus"])
+        XCTAssertEqual(wrong.status, 1, wrong.errors)
+        XCTAssertTrue(wrong.errors.contains("timeZone"), wrong.errors)
+    }
 }

@@ -30,12 +30,13 @@ package struct APIFixtureService: FixtureService {
     /// `answersCloseAt` says when. `repeatsWeekly`: a weekly series, whose first fixture comes back.
     package func create(startsAt: Date, timeZone: TimeZone?, place: String? = nil, mapLink: String? = nil, places: Int,
                         minimum: Int? = nil, answersCloseAt: Date? = nil, cost: String? = nil,
-                        repeatsWeekly: Bool = false) async throws -> Fixture {
+                        repeatsWeekly: Bool = false, autoTeams: Bool? = nil) async throws -> Fixture {
         // Validated here first so the message is the one the server would give.
         let draft: FixtureDraft
         do {
             draft = try FixtureDraft(startsAt: startsAt, timeZone: timeZone?.identifier, place: place, mapLink: mapLink, places: places,
-                                     minimum: minimum, answersCloseAt: answersCloseAt, cost: cost, repeatsWeekly: repeatsWeekly)
+                                     minimum: minimum, answersCloseAt: answersCloseAt, cost: cost, repeatsWeekly: repeatsWeekly,
+                                     autoTeams: autoTeams)
         } catch {
             throw ServiceError.rejected(status: 400, reason: error.reason.capitalizedFirst)
         }
@@ -100,7 +101,7 @@ private struct FixtureBody: Encodable {
         self.zone = zone
     }
 
-    enum CodingKeys: String, CodingKey { case startsAt, timeZone, place, mapLink, places, minimum, answersCloseAt, cost, `repeat` }
+    enum CodingKeys: String, CodingKey { case startsAt, timeZone, place, mapLink, places, minimum, answersCloseAt, cost, `repeat`, autoTeams }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -114,6 +115,7 @@ private struct FixtureBody: Encodable {
         try container.encodeIfPresent(draft.answersCloseAt.map(written), forKey: .answersCloseAt)
         try container.encodeIfPresent(draft.cost, forKey: .cost)
         if draft.repeatsWeekly { try container.encode("weekly", forKey: .repeat) }
+        try container.encodeIfPresent(draft.autoTeams, forKey: .autoTeams)
     }
 }
 
@@ -124,17 +126,35 @@ package struct SeriesUpdate: Encodable, Sendable {
     package var minimum: Int?
     package var cost: String?
     package var aheadDays: Int?
+    /// Whether its lists close themselves; `.some(nil)`: back to the group's setting.
+    package var autoTeams: Bool??
 
-    package init(place: String? = nil, places: Int? = nil, minimum: Int? = nil, cost: String? = nil, aheadDays: Int? = nil) {
+    package init(place: String? = nil, places: Int? = nil, minimum: Int? = nil, cost: String? = nil, aheadDays: Int? = nil,
+                 autoTeams: Bool?? = nil) {
         self.place = place
         self.places = places
         self.minimum = minimum
         self.cost = cost
         self.aheadDays = aheadDays
+        self.autoTeams = autoTeams
     }
 
     /// Nothing would change.
-    package var isEmpty: Bool { place == nil && places == nil && minimum == nil && cost == nil && aheadDays == nil }
+    package var isEmpty: Bool { place == nil && places == nil && minimum == nil && cost == nil && aheadDays == nil && autoTeams == nil }
+
+    enum CodingKeys: String, CodingKey { case place, places, minimum, cost, aheadDays, autoTeams }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(place, forKey: .place)
+        try container.encodeIfPresent(places, forKey: .places)
+        try container.encodeIfPresent(minimum, forKey: .minimum)
+        try container.encodeIfPresent(cost, forKey: .cost)
+        try container.encodeIfPresent(aheadDays, forKey: .aheadDays)
+        if let autoTeams {
+            if let autoTeams { try container.encode(autoTeams, forKey: .autoTeams) } else { try container.encodeNil(forKey: .autoTeams) }
+        }
+    }
 }
 
 /// `{"balance": true}`, with the seed when one is given.

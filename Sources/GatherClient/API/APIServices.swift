@@ -301,6 +301,16 @@ package struct APIGroupService: GroupService {
         try await client.request(.delete, "/api/groups/\(group.uuidString)/members/\(member.uuidString)")
     }
 
+    /// The group's settings: its time zone, whether guests may come, whether lists close themselves.
+    package func settings(of group: UUID) async throws -> GroupSettings {
+        try await client.request(.get, "/api/groups/\(group.uuidString)/settings", as: GroupSettings.self)
+    }
+
+    /// Changes what `update` names (owners).
+    package func changeSettings(of group: UUID, _ update: GroupSettingsUpdate) async throws -> GroupSettings {
+        try await client.request(.patch, "/api/groups/\(group.uuidString)/settings", body: update, as: GroupSettings.self)
+    }
+
     package func changeRole(of member: UUID, in group: UUID, to role: GroupRole) async throws -> [GroupMember] {
         try await client.request(.put, "/api/groups/\(group.uuidString)/members/\(member.uuidString)", body: RoleChange(role: role),
                                  as: [GroupMember].self)

@@ -2,7 +2,7 @@ import GatherText
 import GatherWire
 
 /// A group's settings for its fixtures (`/api/groups/{groupId}/settings`).
-package struct GroupSettings: Hashable, Sendable, Encodable {
+package struct GroupSettings: Hashable, Sendable, Codable {
     /// The IANA zone fixtures are set in when they name none; nil: the server's.
     package var timeZone: String?
     /// Whether a player who is in may bring a named guest.
@@ -18,6 +18,13 @@ package struct GroupSettings: Hashable, Sendable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(timeZone: try container.decodeIfPresent(String.self, forKey: .timeZone),
+                  allowGuests: try container.decode(Bool.self, forKey: .allowGuests),
+                  autoTeams: try container.decodeIfPresent(Bool.self, forKey: .autoTeams) ?? false)
+    }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)

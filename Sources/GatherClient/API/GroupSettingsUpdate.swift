@@ -1,0 +1,27 @@
+/// `PATCH /api/groups/{id}/settings`' body: only what is to change; a time zone of `.some(nil)`
+/// goes back to the server's.
+package struct GroupSettingsUpdate: Encodable, Sendable, Equatable {
+    package var timeZone: String??
+    package var allowGuests: Bool?
+    package var autoTeams: Bool?
+
+    package init(timeZone: String?? = nil, allowGuests: Bool? = nil, autoTeams: Bool? = nil) {
+        self.timeZone = timeZone
+        self.allowGuests = allowGuests
+        self.autoTeams = autoTeams
+    }
+
+    /// Nothing would change.
+    package var isEmpty: Bool { timeZone == nil && allowGuests == nil && autoTeams == nil }
+
+    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if let timeZone {
+            if let timeZone { try container.encode(timeZone, forKey: .timeZone) } else { try container.encodeNil(forKey: .timeZone) }
+        }
+        try container.encodeIfPresent(allowGuests, forKey: .allowGuests)
+        try container.encodeIfPresent(autoTeams, forKey: .autoTeams)
+    }
+}
