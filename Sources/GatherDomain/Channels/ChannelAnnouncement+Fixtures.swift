@@ -82,13 +82,20 @@ extension ChannelAnnouncement {
         return announcement
     }
 
-    /// The final score of a match, and the fixture it was played from, if any.
-    package static func matchResult(_ match: GatherWithPlayers, fixture: Fixture?) -> ChannelAnnouncement? {
+    /// The final score of a match, and the fixture it was played from, if any; `correcting`: the
+    /// score the group was told before, when this one puts it right.
+    package static func matchResult(_ match: GatherWithPlayers, fixture: Fixture?, correcting told: GatherResult? = nil) -> ChannelAnnouncement? {
         guard let result = match.gather.result else { return nil }
         let day = fixture.map { " (\(KickOffText.text($0.startsAt, utcOffset: $0.utcOffset)))" } ?? ""
-        let text = "Full time\(day): Team A \(result.score.teamA)–\(result.score.teamB) Team B."
-        return ChannelAnnouncement(event: .matchResult, occasion: "match:\(match.gather.id.uuidString):\(result.score)", fixtureID: fixture?.id,
+        let score = "Team A \(result.score.teamA)–\(result.score.teamB) Team B"
+        let text = told.map { "Score corrected\(day): \(score), not \($0.score.teamA)–\($0.score.teamB)." } ?? "Full time\(day): \(score)."
+        return ChannelAnnouncement(event: .matchResult, occasion: resultOccasion(match.gather.id, result), fixtureID: fixture?.id,
                                    subject: String(decoding: match.jsonBytes(), as: UTF8.self), text: text)
+    }
+
+    /// A score of a match is told once: the same score saved again is no news.
+    package static func resultOccasion(_ match: UUID, _ result: GatherResult) -> String {
+        "match:\(match.uuidString):\(result.score)"
     }
 
     /// Kick-off and place: `Thu 4 Dec, 19:00 at Sportpark Noord`.

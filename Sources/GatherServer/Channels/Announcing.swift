@@ -60,4 +60,24 @@ struct Announcing {
         let played = try fixture.flatMap { try FixtureRepository(database).find(id: $0, owner: owner, now: now) }
         try announce(.matchResult(match, fixture: played))
     }
+
+    /// How long after a score was told a correction of it is told too: the chat should not keep a
+    /// wrong score from tonight, but last season's table being put right is no news.
+    static let correctionWindow: TimeInterval = 86_400
+
+    /// After a match's result was given or changed on its own (`PUT /api/gathers/{id}`): the
+    /// first score is full time (the original client saves the match first and its score at the
+    /// end); a correction is told when the score it replaces was told within `correctionWindow`.
+    func resultChanged(of id: UUID, from before: Gather?) throws {
+        guard let before, isHeard else { return }
+        let gathers = GatherRepository(database)
+        guard let after = try gathers.find(id: id, owner: owner), after.duplicateOf == nil, let result = after.result,
+              result != before.result else { return }
+        let match = GatherWithPlayers(gather: after, players: try gathers.players(gatherID: id, owner: owner))
+        let fixture = try FixtureRepository(database).fixture(playedAs: id, owner: owner, now: now)
+        guard let told = before.result else { return try announce(.matchResult(match, fixture: fixture)) }
+        guard let toldAt = try DeliveryRepository(database).announcedAt(ChannelAnnouncement.resultOccasion(id, told), owner: owner),
+              now.timeIntervalSince(toldAt) < Self.correctionWindow else { return }
+        try announce(.matchResult(match, fixture: fixture, correcting: told))
+    }
 }

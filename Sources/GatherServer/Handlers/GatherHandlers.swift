@@ -142,12 +142,15 @@ enum GatherHandlers {
         let conditional = ConditionalChange.isAsked(by: context.request)
         let saved = try context.database.write { database -> [UInt8]? in
             let gathers = GatherRepository(database)
+            let announcing = Announcing(database, owner: context.owner, now: now)
+            let before = conditional || announcing.isHeard ? try gathers.find(id: id, owner: context.owner) : nil
             if conditional {
-                let current = try gathers.requireOwned(id: id, owner: context.owner)
+                guard let current = before else { throw APIError.gatherNotFound }
                 try ConditionalChange.require(context.request, against: current.jsonBytes(), what: "gather")
             }
             try APIError.require(try gathers.updateResult(id: id, owner: context.owner, result: update.result, at: now), else: .gatherNotFound)
             try FixtureRepository(database).resultSaved(for: id, owner: context.owner, at: now)
+            try announcing.resultChanged(of: id, from: before)
             return conditional ? try gathers.requireOwned(id: id, owner: context.owner).jsonBytes() : nil
         }
         return HTTPResponse(status: .noContent, headers: saved.map(ConditionalChange.versioned) ?? HTTPHeaders())

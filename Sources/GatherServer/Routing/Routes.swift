@@ -128,7 +128,7 @@ enum Routes {
             Route(.get, "/api/gathers", authenticated: GatherHandlers.list),
             Route(.post, "/api/gathers", emptyBody: "{}", writing: GatherHandlers.create).changingResults().announcing(),
             Route(.get, "/api/gathers/:id", quickAuthenticated: GatherHandlers.get),
-            Route(.put, "/api/gathers/:id", writing: GatherHandlers.updateResult).changingResults(),
+            Route(.put, "/api/gathers/:id", writing: GatherHandlers.updateResult).changingResults().announcing(),
             Route(.delete, "/api/gathers/:id", write: GatherHandlers.delete).changingResults(),
             Route(.delete, "/api/gathers/:id/duplicate", write: GatherHandlers.release).changingResults().requiring(.owner),
             Route(.get, "/api/gathers/:id/players", quickAuthenticated: GatherHandlers.players),

@@ -71,6 +71,11 @@ package struct DeliveryRepository {
         try !database.query("SELECT 1 FROM announcements WHERE group_id = ? AND occasion = ?", owner, occasion).isEmpty
     }
 
+    /// When the occasion was announced, if it was.
+    package func announcedAt(_ occasion: String, owner: UUID) throws -> Date? {
+        try database.query("SELECT created_at FROM announcements WHERE group_id = ? AND occasion = ?", owner, occasion).first?.date(0)
+    }
+
     /// The channels an announcement goes to, as a condition on `channels` and its arguments.
     private static func audience(_ announcement: ChannelAnnouncement, owner: UUID) -> (String, [any DatabaseValueConvertible]) {
         let takes = "group_id = ? AND instr(events, ',' || ? || ',') > 0"

@@ -160,6 +160,13 @@ package struct FixtureRepository {
     }
 
     /// A result saved for `gather`: the fixture it was played from (if any) is played.
+    /// The fixture a match was played from, if any.
+    package func fixture(playedAs gather: UUID, owner: UUID, now: Date) throws -> Fixture? {
+        guard let id = try database.query("SELECT id FROM fixtures WHERE group_id = ? AND gather_id = ?", owner, gather.canonicalText)
+            .first?.int(0) else { return nil }
+        return try find(id: id, owner: owner, now: now)
+    }
+
     package func resultSaved(for gather: UUID, owner: UUID, at now: Date) throws {
         try database.execute("""
             UPDATE fixtures SET status = 'played', updated_at = ? WHERE group_id = ? AND gather_id = ? AND status = 'open'

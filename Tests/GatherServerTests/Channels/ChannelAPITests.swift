@@ -59,6 +59,36 @@ final class ChannelAPITests: XCTestCase {
         return last
     }
 
+    /// The original client saves a match first and its score at full time (`PUT`): the group hears
+    /// the score then; a correction that night is told as one; last season's fixed score is no news.
+    func testAScoreGivenAfterTheMatchWasSavedIsToldAndACorrectionThatNightToo() throws {
+        let client = try owner()
+        _ = try channel(client, ["kind": "slack", "name": "Chat", "url": receiver.baseURL + "/slack", "events": ["match.result"]])
+        let saved = try client.request(.post, "/api/gathers", json: [:] as [String: Any])
+        XCTAssertEqual(saved.status, 201, saved.text)
+        let id = try XCTUnwrap(try saved.jsonObject()["id"] as? String)
+        let heard = { self.receiver.requests.compactMap { (try? JSONSerialization.jsonObject(with: Data($0.body))) as? [String: Any] }
+            .compactMap { $0["text"] as? String } }
+
+        XCTAssertEqual(try client.request(.put, "/api/gathers/\(id)", json: ["score": "3-1", "winnerTeam": "Team A"]).status, 204)
+        XCTAssertEqual(receiver.waitForRequests(count: 1).count, 1)
+        XCTAssertEqual(heard(), ["Full time: Team A 3–1 Team B."])
+
+        clock.advance(by: 600)
+        XCTAssertEqual(try client.request(.put, "/api/gathers/\(id)", json: ["score": "3-2", "winnerTeam": "Team A"]).status, 204)
+        XCTAssertEqual(receiver.waitForRequests(count: 2).count, 2)
+        XCTAssertEqual(heard().last, "Score corrected: Team A 3–2 Team B, not 3–1.")
+        XCTAssertEqual(try client.request(.put, "/api/gathers/\(id)", json: ["score": "3-2", "winnerTeam": "Team A"]).status, 204,
+                       "the same score again")
+
+        clock.advance(by: 2 * 86_400)
+        XCTAssertEqual(try client.request(.put, "/api/gathers/\(id)", json: ["score": "4-2", "winnerTeam": "Team A"]).status, 204)
+        // What each write announced is in the deliveries before its answer: nothing was for these.
+        let channel = try XCTUnwrap(try client.request(.get, "/api/channels").jsonArray().first?["id"] as? Int)
+        XCTAssertEqual(try deliveries(client, channel: channel).count, 2)
+        XCTAssertEqual(heard().count, 2)
+    }
+
     func testAWebhookHearsOfANewFixtureSignedWithItsSecretAndKeyed() throws {
         let client = try owner()
         let made = try channel(client, ["kind": "webhook", "name": "Our bot", "url": receiver.baseURL + "/hooks/secret-path?key=abc"])
