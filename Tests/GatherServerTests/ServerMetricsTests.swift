@@ -155,6 +155,39 @@ final class ServerMetricsTests: XCTestCase {
         XCTAssertEqual(families["gather_build_info"]?.samples.first?.labels["version"], FootballGather.version)
     }
 
+    /// Messages to channels counted by what became of each try, and what is under way: an operator
+    /// sees a far end that keeps failing without reading the organisers' lists.
+    func testChannelDeliveriesAreCountedByOutcome() throws {
+        let receiver = try ChannelReceiver()
+        defer { receiver.stop() }
+        receiver.answer(path: "/gone", with: .status(404, "no such hook"))
+        receiver.answer(path: "/busy", with: .status(503, "later"))
+        let server = try TestServer { configuration in
+            configuration.metrics = true
+            configuration.channelPolicy = OutboundPolicy(allowsPlainHTTP: true, allowsPrivateAddresses: true)
+        }
+        defer { server.stop() }
+        let (client, _) = try server.registeredClient()
+        for path in ["/ok", "/gone", "/busy"] {
+            XCTAssertEqual(try client.request(.post, "/api/channels", json: ["kind": "webhook", "name": path, "url": receiver.baseURL + path,
+                                                                             "events": ["fixture.created"]]).status, 201)
+        }
+        let kickOff = ISO8601DateFormatter().string(from: Date().addingTimeInterval(10 * 86_400))
+        let fixture = try client.request(.post, "/api/fixtures", json: ["startsAt": kickOff, "places": 10])
+        XCTAssertEqual(fixture.status, 201, fixture.text)
+        var families: [String: Family] = [:]
+        let counted = { (outcome: String) in families["gather_channel_deliveries"]?.value("gather_channel_deliveries_total", ["outcome": outcome]) }
+        XCTAssertTrue(waitUntil(timeout: 10) {
+            guard let response = try? self.scrape(server.port), let parsed = try? Self.parse(response.text) else { return false }
+            families = parsed
+            return counted("sent") == 1 && counted("failed") == 1 && counted("retried") == 1
+        }, "\(families["gather_channel_deliveries"]?.samples ?? [])")
+        XCTAssertEqual(families["gather_channel_deliveries"]?.type, "counter")
+        XCTAssertEqual(counted("skipped"), 0)
+        XCTAssertEqual(families["gather_channel_deliveries_under_way"]?.value("gather_channel_deliveries_under_way"), 0)
+        XCTAssertEqual(families["gather_channel_deliveries_limit"]?.value("gather_channel_deliveries_limit"), 8)
+    }
+
     func testAMetricsListenerOfItsOwnServesOnlyMetrics() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-metrics-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -86,7 +86,8 @@ package final class FootballGatherServer: Sendable {
                 refusedConnections: { [weak http] in http?.refusedConnections ?? .none },
                 commits: { [weak application] in application?.commitStatistics },
                 hashingQueue: { [weak application] in application?.hashingQueueLength ?? (0, 0) },
-                databasePath: configuration.databasePath))
+                databasePath: configuration.databasePath,
+                deliveries: { [weak application] in application?.deliveryStatistics }))
         } catch {
             application.shutdown()
             database.close()

@@ -227,6 +227,11 @@ package final class GatherApplication: HTTPResponder {
     }
 
     /// The group commits so far (nil for a memory database).
+    /// What the channels' sender did, nil when this server sends nothing.
+    package var deliveryStatistics: DeliveryStatistics? {
+        services.channels.sender?.statistics
+    }
+
     package var commitStatistics: CommitStatistics? {
         workerDatabase.pool.commitStatistics
     }

@@ -45,6 +45,7 @@ package final class ChannelSender: @unchecked Sendable {
     private var running = false
     private var stopped = false
     private var finished = false
+    private var counted = DeliveryStatistics()
 
     package init(database: DatabasePool, client: OutboundClient, now: @escaping @Sendable () -> Date, log: ServerLog,
                  limits: Limits = Limits(), recorded: @escaping @Sendable (UUID) -> Void = { _ in }) throws {
@@ -65,6 +66,16 @@ package final class ChannelSender: @unchecked Sendable {
             guard !running && !stopped else { return }
             try DetachedThread.start(name: "gather-sender") { [self] in run() }
             running = true
+        }
+    }
+
+    /// What was sent, retried, given up and skipped since the start, and what is under way.
+    package var statistics: DeliveryStatistics {
+        condition.withLock {
+            var statistics = counted
+            statistics.underWay = underWay.count
+            statistics.limit = limits.atOnce
+            return statistics
         }
     }
 
@@ -189,6 +200,7 @@ package final class ChannelSender: @unchecked Sendable {
                 }
             }
             condition.withLock {
+                if case .success = result { counted.count(outcome) }
                 underWay[delivery.id] = nil
                 woken = true
                 condition.signal()

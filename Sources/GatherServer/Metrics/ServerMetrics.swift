@@ -18,6 +18,8 @@ package final class ServerMetrics: Sendable {
         package var commits: @Sendable () -> CommitStatistics?
         package var hashingQueue: @Sendable () -> (waiting: Int, limit: Int)
         package var databasePath: String
+        /// Nil where nothing is sent to channels.
+        package var deliveries: @Sendable () -> DeliveryStatistics? = { nil }
     }
 
     package let requests: RequestMetrics
@@ -88,6 +90,19 @@ package final class ServerMetrics: Sendable {
             text.histogram("gather_group_commit_seconds", [], commits.commitSeconds)
             text.family("gather_group_commit_failures_total", .counter, help: "Group commits that failed (every write in them refused)")
             text.sample("gather_group_commit_failures_total", [], Double(commits.failedCommits))
+        }
+
+        if let deliveries = sources.deliveries() {
+            text.family("gather_channel_deliveries_total", .counter,
+                        help: "Messages to the groups' channels, each try by its outcome (sent, retried later, failed for good, skipped)")
+            for (outcome, count) in [("failed", deliveries.failed), ("retried", deliveries.retried), ("sent", deliveries.sent),
+                                     ("skipped", deliveries.skipped)] {
+                text.sample("gather_channel_deliveries_total", [("outcome", outcome)], Double(count))
+            }
+            text.family("gather_channel_deliveries_under_way", .gauge, help: "Messages to channels being sent now")
+            text.sample("gather_channel_deliveries_under_way", [], Double(deliveries.underWay))
+            text.family("gather_channel_deliveries_limit", .gauge, help: "Messages to channels that may be under way at once")
+            text.sample("gather_channel_deliveries_limit", [], Double(deliveries.limit))
         }
 
         text.family("gather_database_bytes", .gauge, help: "The database's files on disk: the database and its write-ahead log")
