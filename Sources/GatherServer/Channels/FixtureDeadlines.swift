@@ -12,7 +12,7 @@ import Synchronization
 /// server missed is done then, while it still means something) and just after every whole minute:
 /// what is due is read and worked out there (the balancing too), and only the rows it makes go
 /// through the group commit, in batches. Idempotent: each occasion is announced once, each list
-/// closed once.
+/// closed once. Messages older than `DeliveryRepository.keptFor` are forgotten there too.
 final class FixtureDeadlines: Sendable {
     private let database: DatabasePool
     private let now: @Sendable () -> Date
@@ -24,6 +24,9 @@ final class FixtureDeadlines: Sendable {
     private let stopped = Atomic<Bool>(false)
     /// Announcements written in one transaction at most: a large pass never holds the committer long.
     static let batch = 200
+    /// Old announcements deleted in one transaction at most, and transactions of them in one pass.
+    static let forgetBatch = 500
+    static let forgetWrites = 10
     /// Lists closed in one transaction at most (each a publish, a read of its teams and an announcement).
     static let closeBatch = 50
 
@@ -72,6 +75,7 @@ final class FixtureDeadlines: Sendable {
             ("closing lists", { try self.closeLists(at: moment) }),
             ("reminders", { try self.write(try self.reminders(at: moment), at: moment) }),
             ("too few in", { try self.write(try self.belowMinimum(at: moment), at: moment) }),
+            ("forgetting old messages", { try self.forget(at: moment) }),
         ]
         var queued = 0
         for (name, part) in parts {
@@ -163,6 +167,15 @@ final class FixtureDeadlines: Sendable {
             if published.queued > 0 { announced() }
         }
         return queued
+    }
+
+    /// Old messages, `forgetBatch` a write while any are left (a server back after months catches
+    /// up over a few minutes' passes, never holding the committer long). Queues nothing: 0.
+    private func forget(at moment: Date) throws -> Int {
+        for _ in 0..<Self.forgetWrites {
+            guard try database.write({ try DeliveryRepository($0).forget(now: moment, limit: Self.forgetBatch) }) == Self.forgetBatch else { break }
+        }
+        return 0
     }
 
     /// The announcements, a batch a transaction; how many deliveries they queued.

@@ -11,6 +11,8 @@ package struct DeliveryRepository {
 
     /// How long a delivery is tried before it is given up.
     package static let triedFor: TimeInterval = 86_400
+    /// How long what was told is kept for the organisers to see (and to know it was told).
+    package static let keptFor: TimeInterval = 90 * 86_400
 
     /// A delivery the sender may try now, with all it needs to.
     package struct Due: Sendable {
@@ -69,6 +71,21 @@ package struct DeliveryRepository {
     /// Whether the occasion was announced already (a reminder that must not come twice).
     package func wasAnnounced(_ occasion: String, owner: UUID) throws -> Bool {
         try !database.query("SELECT 1 FROM announcements WHERE group_id = ? AND occasion = ?", owner, occasion).isEmpty
+    }
+
+    /// Deletes, oldest first and at most `limit`, announcements made before `keptFor` ago whose
+    /// deliveries are all settled and whose fixture, if any, has kicked off: a fixture still to come
+    /// keeps what it was told, so nothing about it is told twice. Returns how many went.
+    package func forget(now: Date, limit: Int) throws -> Int {
+        try database.execute("""
+            DELETE FROM announcements WHERE id IN (
+                SELECT a.id FROM announcements a
+                WHERE a.created_at < ?1
+                  AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.announcement_id = a.id AND d.state = 'due')
+                  AND (a.fixture_id IS NULL OR NOT EXISTS (SELECT 1 FROM fixtures f WHERE f.id = a.fixture_id AND f.starts_at > ?2))
+                ORDER BY a.created_at LIMIT ?3)
+            """, now.addingTimeInterval(-Self.keptFor), now, limit)
+        return database.changes
     }
 
     /// When the occasion was announced, if it was.

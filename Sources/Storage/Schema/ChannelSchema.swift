@@ -66,4 +66,10 @@ extension Schema {
         CREATE INDEX fixtures_open_by_close ON fixtures(answers_close_at) WHERE status = 'open';
         CREATE INDEX fixtures_open_by_start ON fixtures(starts_at) WHERE status = 'open';
         """)
+
+    /// Announcements by age, so the old ones (their deliveries settled, their fixture played) are
+    /// forgotten a few at a time without reading the rest (`DeliveryRepository.forget`).
+    static let version23 = Migration(version: 23, name: "announcements by age", sql: """
+        CREATE INDEX announcements_by_age ON announcements(created_at);
+        """)
 }

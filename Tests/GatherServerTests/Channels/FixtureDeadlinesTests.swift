@@ -167,6 +167,31 @@ final class FixtureDeadlinesTests: XCTestCase {
         XCTAssertEqual(receiver.requests.filter { $0.header("X-Gather-Event") == "fixture.reminder" }.count, 1, "only the failed try")
     }
 
+    /// What was told is kept 90 days for the organisers to see, then forgotten, but never while
+    /// its fixture is still to come (so nothing about it is told twice) or a delivery is due.
+    func testOldMessagesAreForgottenOnceTheirFixtureIsPlayed() throws {
+        let client = try server.registeredClient(username: "keeper").client
+        let hook = try channel(client, path: "/hook", ["events": ["fixture.created"]])
+        _ = try fixture(client)
+        _ = try fixture(client, ["startsAt": "2027-04-01T19:00:00+02:00"])
+        let deliveries = { try client.request(.get, "/api/channels/\(hook)/deliveries").jsonArray() }
+        XCTAssertTrue(try waitUntil { try deliveries().filter { $0["state"] as? String == "sent" }.count == 2 })
+        // Months on, logged in again.
+        let later = { (days: Double) throws in
+            self.clock.advance(by: days * 86_400)
+            self.server.application.passDeadlines()
+            let login = try client.request(.post, "/api/users/login",
+                                           headers: ["Authorization": APIClient.basic("keeper", "correct horse battery")])
+            client.token = try login.jsonObject()["token"] as? String
+        }
+        try later(89)
+        XCTAssertEqual(try deliveries().count, 2, "kept 90 days")
+        try later(2)
+        let kept = try deliveries()
+        XCTAssertEqual(kept.count, 1, "the played fixture's message is forgotten: \(kept)")
+        XCTAssertTrue((kept.first?["text"] as? String ?? "").contains("Thu 1 Apr"), "\(kept)")
+    }
+
     func testAFullListOrEveryoneAnsweredIsNotRemindedOf() throws {
         let (client, players) = try group(players: ["Ana", "Ben"])
         _ = try channel(client, path: "/hook")
