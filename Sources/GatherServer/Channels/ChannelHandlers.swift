@@ -91,8 +91,8 @@ enum ChannelHandlers {
         return .json(.ok, deliveries)
     }
 
-    /// Sends a test message now, on this worker, bounded by the outbound client's timeouts, and
-    /// answers with what the far end said. Nothing is recorded.
+    /// Sends a test message now, on this worker, bounded by the outbound client's timeouts and by
+    /// `ChannelTestAllowance`, and answers with what the far end said. Nothing is recorded.
     static func test(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         let id = try context.parameters.int("id", resource: "channel")
         let found = try context.database.read { database -> (Channel, ChannelCredentials, String)? in
@@ -105,14 +105,14 @@ enum ChannelHandlers {
         let message = ChannelMessage(event: .fixtureCreated, key: "test-" + TokenGenerator.makeToken().prefix(16), announcedAt: now,
                                      group: context.owner, groupName: groupName, subject: "null",
                                      text: "A test from Football Gather: this channel (\(channel.name)) is set up for \(groupName).", isTest: true)
-        let outcome: ChannelTestResult
+        let request: OutboundRequest
         do {
-            let request = try message.request(to: channel, credentials, now: now)
-            outcome = ChannelTestResult(context.services.channels.client.send(request))
+            request = try message.request(to: channel, credentials, now: now)
         } catch {
-            outcome = ChannelTestResult(.failure(.refused(error)))
+            return .json(.ok, ChannelTestResult(.failure(.refused(error))))
         }
-        return .json(.ok, outcome)
+        let channels = context.services.channels
+        return .json(.ok, try channels.tests.run(for: context.owner, now: now) { ChannelTestResult(channels.client.send(request)) })
     }
 
     /// Whether the server may send to `url` at all: scheme, and a literal address's range. A name

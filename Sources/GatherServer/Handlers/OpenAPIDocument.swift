@@ -1427,7 +1427,9 @@ paths:
       summary: Send a test message now and answer with what the far end said
       description: >-
         Bounded by the server's outbound timeouts (5 s to connect, 15 s in all); nothing is
-        recorded. A refused address or scheme is said in error.
+        recorded. A refused address or scheme is said in error. A group has 5 tests a minute
+        (then 429), and the server makes 2 at once (then 503); both say when to try again
+        (Retry-After).
       responses:
         '200':
           description: What happened
@@ -2122,7 +2124,9 @@ paths:
       summary: Send a test message now and answer with what the far end said
       description: >-
         Bounded by the server's outbound timeouts (5 s to connect, 15 s in all); nothing is
-        recorded. A refused address or scheme is said in error.
+        recorded. A refused address or scheme is said in error. A group has 5 tests a minute
+        (then 429), and the server makes 2 at once (then 503); both say when to try again
+        (Retry-After).
       responses:
         '403': { $ref: '#/components/responses/Forbidden' }
         '200':

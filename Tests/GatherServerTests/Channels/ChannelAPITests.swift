@@ -235,6 +235,41 @@ final class ChannelAPITests: XCTestCase {
         XCTAssertEqual(try deliveries(client, channel: id).count, 0, "a test is recorded nowhere")
     }
 
+    /// A test is a request made at once: a group has five a minute, so this server cannot be used
+    /// to flood a far end; another group's tests are not held up by it.
+    func testAGroupHasFiveTestsAMinute() throws {
+        let client = try owner()
+        let id = try XCTUnwrap(try channel(client, ["kind": "webhook", "name": "Bot", "url": receiver.baseURL + "/ok"])["id"] as? Int)
+        for _ in 0..<5 { XCTAssertEqual(try client.request(.post, "/api/channels/\(id)/test").status, 200) }
+        let refused = try client.request(.post, "/api/channels/\(id)/test")
+        XCTAssertEqual(refused.status, 429, refused.text)
+        XCTAssertEqual(refused.headers["Retry-After"], "60")
+        XCTAssertEqual(try refused.jsonObject()["reason"] as? String, "at most 5 channel tests a minute for a group; try again in 60 seconds")
+        XCTAssertEqual(receiver.requests.count, 5)
+
+        let other = try owner()
+        let theirs = try XCTUnwrap(try channel(other, ["kind": "webhook", "name": "Bot", "url": receiver.baseURL + "/ok"])["id"] as? Int)
+        XCTAssertEqual(try other.request(.post, "/api/channels/\(theirs)/test").status, 200)
+        clock.advance(by: 61)
+        XCTAssertEqual(try client.request(.post, "/api/channels/\(id)/test").status, 200, "a minute on")
+    }
+
+    /// Only a few tests are under way in the whole server at once: the rest of the workers stay
+    /// free for everyone's requests.
+    func testTestsBeyondTheServersShareAtOnceAreTurnedAway() throws {
+        let allowance = ChannelTestAllowance(perGroupPerMinute: 5, atOnce: 1)
+        let now = Date()
+        let answered = try allowance.run(for: UUID(), now: now) { () throws -> Int in
+            XCTAssertThrowsError(try allowance.run(for: UUID(), now: now) { 0 }) { error in
+                XCTAssertEqual((error as? APIError)?.status.code, 503)
+                XCTAssertEqual((error as? APIError)?.headers["Retry-After"], "5")
+            }
+            return 1
+        }
+        XCTAssertEqual(answered, 1)
+        XCTAssertEqual(try allowance.run(for: UUID(), now: now) { 2 }, 2, "free again once the first ended")
+    }
+
     func testChannelsAreForOwnersWithALoginAndBadFieldsAreNamed() throws {
         let client = try owner()
         let cases: [([String: Any], String)] = [
