@@ -226,17 +226,8 @@ final class OutboundClientTests: XCTestCase {
 
     func testARefusedConnectionFails() throws {
         // Bound but not listening: the port is held, and connecting to it is refused.
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let (descriptor, port) = try LoopbackListener.bound()
         defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
-        }
-        XCTAssertTrue(bound)
-        let port = Int(UInt16(bigEndian: address.sin_port))
         XCTAssertEqual(failure(of: try client(local).send(try post("http://127.0.0.1:\(port)" + OutboundClientTests.secretPath))),
                        .connectionFailed("the connection was refused"))
     }

@@ -69,7 +69,7 @@ package final class ChannelReceiver: @unchecked Sendable {
 
     package let port: Int
     package let usesTLS: Bool
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let context: OpaquePointer?
     private let condition = NSCondition()
     private var recorded: [Request] = []
@@ -106,42 +106,16 @@ package final class ChannelReceiver: @unchecked Sendable {
             context = nil
         }
         usesTLS = tls != nil
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else {
+        do {
+            listener = try LoopbackListener()
+        } catch {
             if let context { SSL_CTX_free(context) }
-            throw POSIXError(.EMFILE)
+            throw error
         }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(descriptor, 16) == 0 else {
-            close(descriptor)
-            if let context { SSL_CTX_free(context) }
-            throw POSIXError(.EADDRINUSE)
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        listener = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
-        Thread.detachNewThread { [self] in
-            // The accepting thread closes the listener once `stop` has woken it: closed earlier, its
-            // number could go to another test's listener while this loop still accepts on it.
-            defer { close(descriptor) }
-            while true {
-                let connection = accept(descriptor, nil, nil)
-                guard connection >= 0 else {
-                    if errno == EINTR || errno == ECONNABORTED { continue }
-                    return
-                }
-                condition.withLock { accepted += 1 }
-                Thread.detachNewThread { [self] in serve(connection) }
-            }
+        port = listener.port
+        listener.accept { [self] connection in
+            condition.withLock { accepted += 1 }
+            serve(connection)
         }
     }
 
@@ -183,7 +157,7 @@ package final class ChannelReceiver: @unchecked Sendable {
     /// Stops accepting: accept fails from now on, and its thread closes the listener. Open
     /// connections end when their clients close them.
     package func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
+        listener.stop()
     }
 
     private func serve(_ descriptor: Int32) {

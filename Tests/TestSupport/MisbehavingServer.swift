@@ -22,7 +22,7 @@ package final class MisbehavingServer: @unchecked Sendable {
     }
 
     package let port: Int
-    private let listener: Int32
+    private let listener: LoopbackListener
     private let lock = NSLock()
     private var answers: [String: Answer] = [:]
     private var served: [String: Int] = [:]
@@ -44,38 +44,9 @@ package final class MisbehavingServer: @unchecked Sendable {
 
     /// On `port` (0: a free one): a given one stands in for a server that has just stopped there.
     package init(port requested: Int = 0) throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
-        var reuse: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(requested).bigEndian
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(descriptor, 16) == 0 else { close(descriptor); throw POSIXError(.EADDRINUSE) }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        listener = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
-        Thread.detachNewThread { [self] in
-            // The thread that accepts closes the listener, once `stop` has woken it: closed any
-            // earlier, its number could be given to the next test's listener while this loop still
-            // calls accept on it, and serve that test with this one's answers.
-            defer { close(descriptor) }
-            while true {
-                let connection = accept(descriptor, nil, nil)
-                guard connection >= 0 else {
-                    if errno == EINTR { continue }
-                    return
-                }
-                Thread.detachNewThread { [self] in serve(connection) }
-            }
-        }
+        listener = try LoopbackListener(port: requested)
+        port = listener.port
+        listener.accept { [self] connection in serve(connection) }
     }
 
     /// From now on, `method path` (without its query) is answered so.
@@ -90,7 +61,7 @@ package final class MisbehavingServer: @unchecked Sendable {
 
     /// Stops accepting: accept fails from now on, and its thread closes the listener.
     package func stop() {
-        shutdown(listener, Int32(SHUT_RDWR))
+        listener.stop()
     }
 
     private func serve(_ connection: Int32) {

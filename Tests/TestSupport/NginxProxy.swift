@@ -22,7 +22,7 @@ package final class NginxProxy: @unchecked Sendable {
         // A free port is found by binding port 0; another process may take it before nginx does,
         // so a bind failure is retried on a new port.
         for _ in 0..<5 {
-            let candidate = try NginxProxy.freePort()
+            let candidate = try LoopbackListener.freePort()
             let configuration = directory.appendingPathComponent("nginx.conf")
             try Data(NginxProxy.configuration(directory: directory.path, port: candidate, certificate: certificate, key: key,
                                               backendPort: backendPort).utf8).write(to: configuration)
@@ -90,22 +90,6 @@ package final class NginxProxy: @unchecked Sendable {
                 }
             }
             """
-    }
-
-    private static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(fd, pointer, length) == 0 && getsockname(fd, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw Failure(description: "no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// Polls until something accepts on `port` (true), or nginx exits or 10 s pass (false).
