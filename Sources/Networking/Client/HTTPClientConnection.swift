@@ -286,15 +286,23 @@ package final class HTTPClientConnection {
 
     /// One address, no other tried: the caller chose it, and decides what to do if it fails.
     private static func connect(to address: Socket.Address, until deadline: UInt64) throws -> Int32 {
-        let fd = try address.makeSocket()
+        var failure: any Error = HTTPClientError.connectionRefused
+        guard let fd = try complete(try address.makeSocket(), to: address, until: deadline, failure: &failure) else { throw failure }
+        return fd
+    }
+
+    /// Connects the non-blocking `fd` to `address` by `deadline`: `fd` once connected; nil, with
+    /// `fd` closed and why in `failure`, when the address refused or failed (another may be
+    /// tried); thrown when time ran out (no other address would have any).
+    private static func complete(_ fd: Int32, to address: Socket.Address, until deadline: UInt64, failure: inout any Error) throws -> Int32? {
         if address.withSocketAddress({ Glibc.connect(fd, $0, $1) }) == 0 {
             Socket.setNoDelay(fd)
             return fd
         }
         guard errno == EINPROGRESS else {
-            let code = errno
+            failure = errno == ECONNREFUSED ? HTTPClientError.connectionRefused : SystemError("connect")
             Glibc.close(fd)
-            throw code == ECONNREFUSED ? HTTPClientError.connectionRefused : SystemError("connect", code: code)
+            return nil
         }
         do {
             try poll(fd, events: Int16(POLLOUT), until: deadline)
@@ -306,8 +314,9 @@ package final class HTTPClientConnection {
         var length = socklen_t(MemoryLayout<Int32>.size)
         getsockopt(fd, SOL_SOCKET, SO_ERROR, &socketError, &length)
         guard socketError == 0 else {
+            failure = socketError == ECONNREFUSED ? HTTPClientError.connectionRefused : SystemError("connect", code: socketError)
             Glibc.close(fd)
-            throw socketError == ECONNREFUSED ? HTTPClientError.connectionRefused : SystemError("connect", code: socketError)
+            return nil
         }
         Socket.setNoDelay(fd)
         return fd
@@ -333,30 +342,7 @@ package final class HTTPClientConnection {
                 // Before connect, so the TCP window is negotiated with it.
                 setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
             }
-            if address.withSocketAddress({ Glibc.connect(fd, $0, $1) }) == 0 {
-                Socket.setNoDelay(fd)
-                return fd
-            }
-            guard errno == EINPROGRESS else {
-                lastError = errno == ECONNREFUSED ? HTTPClientError.connectionRefused : SystemError("connect")
-                Glibc.close(fd)
-                continue
-            }
-            do {
-                try poll(fd, events: Int16(POLLOUT), until: deadline)
-            } catch {
-                Glibc.close(fd)
-                throw error
-            }
-            var socketError: Int32 = 0
-            var length = socklen_t(MemoryLayout<Int32>.size)
-            getsockopt(fd, SOL_SOCKET, SO_ERROR, &socketError, &length)
-            if socketError == 0 {
-                Socket.setNoDelay(fd)
-                return fd
-            }
-            lastError = socketError == ECONNREFUSED ? HTTPClientError.connectionRefused : SystemError("connect", code: socketError)
-            Glibc.close(fd)
+            if let connected = try complete(fd, to: address, until: deadline, failure: &lastError) { return connected }
         }
         throw lastError
     }
