@@ -115,49 +115,36 @@ package final class GatherApplication: HTTPResponder {
                             channels: ChannelServices(client: outbound, sender: sender))
         liveSweeper = LiveMatchSweeper(matches: services.live)
         let services = services
-        do {
-            settler = try RatingSettler(store: .pool(database, now: options.now), onSettled: { services.ownerWrote($0) }, log: log,
-                                        threaded: options.settlesRatings)
-        } catch {
-            liveSweeper.stop()
-            sender?.stop()
-            throw error
+        // What has started so far, stopped in reverse if a later part cannot start.
+        var started: [() -> Void] = [{ [liveSweeper] in liveSweeper.stop() }, { sender?.stop() }]
+        func starting<Part>(_ part: () throws -> Part) throws -> Part {
+            do {
+                return try part()
+            } catch {
+                for stop in started.reversed() { stop() }
+                throw error
+            }
         }
+        let settler = try starting {
+            try RatingSettler(store: .pool(database, now: options.now), onSettled: { services.ownerWrote($0) }, log: log,
+                              threaded: options.settlesRatings)
+        }
+        self.settler = settler
+        started.append { settler.stop() }
         // Niced: a burst of logins must not take the CPU from ordinary requests.
         // No limit of its own: the fair queue in front of it holds the waiting logins and keeps the
         // limit, and hands the pool at most one job per thread.
-        do {
-            hashing = try WorkerPool(threads: options.hashingThreads, name: "gather-hashing", niceness: 10)
-        } catch {
-            liveSweeper.stop()
-            settler.stop()
-            sender?.stop()
-            throw error
-        }
+        let hashing = try starting { try WorkerPool(threads: options.hashingThreads, name: "gather-hashing", niceness: 10) }
+        self.hashing = hashing
+        started.append { hashing.shutdownAndWait() }
         hashingQueue = FairHashingQueue(pool: hashing, limit: options.hashingQueueLimit, now: options.now)
-        do {
-            try sender?.start()
-        } catch {
-            liveSweeper.stop()
-            settler.stop()
-            sender?.stop()
-            hashing.shutdownAndWait()
-            throw error
-        }
+        try starting { try sender?.start() }
         // Last: nothing after it can fail and leave its timer running.
-        do {
-            if let interval = options.accountChangeInterval {
-                accountChanges = try AccountChangeWatch(database: database, sessions: services.sessions, live: services.live,
-                                                        now: options.now, log: log, interval: interval)
-            } else {
-                accountChanges = nil
+        accountChanges = try starting {
+            try options.accountChangeInterval.map { interval in
+                try AccountChangeWatch(database: database, sessions: services.sessions, live: services.live,
+                                       now: options.now, log: log, interval: interval)
             }
-        } catch {
-            liveSweeper.stop()
-            settler.stop()
-            sender?.stop()
-            hashing.shutdownAndWait()
-            throw error
         }
         seriesScheduler = SeriesScheduler(database: database, zones: services.timeZones, now: options.now, log: log,
                                           wrote: { services.ownerWrote($0); services.channels.announced() })
