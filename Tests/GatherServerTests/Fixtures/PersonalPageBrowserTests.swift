@@ -63,7 +63,7 @@ final class PersonalPageBrowserTests: XCTestCase {
         XCTAssertEqual(try browser.text(".headcount"), "9 of 10 in")
         // Marked before the tap: still there after it, so the page was not reloaded.
         _ = try browser.value(["js", "window.stayed = true; document.querySelector('button[value=in]').click();"])
-        XCTAssertEqual(try browser.waitText(".notice", "You're in: place 10 of 10.", seconds: 5), "You're in: place 10 of 10.")
+        XCTAssertEqual(try browser.waitText(".notice", "You're in: place 10 of 10.", seconds: 10), "You're in: place 10 of 10.")
         XCTAssertEqual(try browser.value(["js", "return window.stayed === true"]) as? Bool, true, "answered in place")
         XCTAssertEqual(try browser.value(["js", "return document.querySelector('button[value=in]').getAttribute('aria-pressed')"]) as? String,
                        "true")
@@ -71,7 +71,7 @@ final class PersonalPageBrowserTests: XCTestCase {
 
         _ = try browser.value(["open", eleventh, width, height])
         _ = try browser.value(["js", "window.stayed = true; document.querySelector('button[value=in]').click();"])
-        _ = try browser.waitText(".notice", "You're 1st on the waiting list.", seconds: 5)
+        _ = try browser.waitText(".notice", "You're 1st on the waiting list.", seconds: 10)
         XCTAssertEqual(try browser.text("h1"), try ownGroupName())
         XCTAssertTrue(try browser.text("main")?.contains("<b>Eleven</b> & co") == true, "a name is text, never markup")
 
