@@ -10,7 +10,7 @@ import Storage
 
 func fail(_ message: String) -> Never {
     StandardStream.error.write("gather-server: \(message)\n")
-    exit(1)
+    exit(ServerExitStatus.failure)
 }
 
 // A peer that disconnects must never kill the process (the health check's TLS writes included);
@@ -23,7 +23,7 @@ do {
                                           environment: ProcessInfo.processInfo.environment)
 } catch {
     StandardStream.error.write("gather-server: \(error)\n")
-    exit(2)
+    exit(ServerExitStatus.usage)
 }
 
 switch command {
@@ -74,6 +74,15 @@ case .serve(var configuration):
     let server: FootballGatherServer
     do {
         server = try FootballGatherServer(configuration: configuration)
+    } catch let missing as DatabaseMissing {
+        StandardStream.error.write("gather-server: \(missing)\n")
+        exit(ServerExitStatus.databaseMissing)
+    } catch let refusal as DatabaseServerLock.Failure {
+        if case .alreadyServed = refusal {
+            StandardStream.error.write("gather-server: \(refusal)\n")
+            exit(ServerExitStatus.databaseInUse)
+        }
+        fail("cannot open database \(configuration.databasePath): \(refusal)")
     } catch {
         fail("cannot open database \(configuration.databasePath): \(error)")
     }

@@ -46,7 +46,9 @@ final class DeployFilesTests: XCTestCase {
         }
         let server = try String(contentsOfFile: Self.deploy("gather-server.service"), encoding: .utf8)
         for line in ["User=gather-server", "StateDirectory=gather-server", "ExecReload=/bin/kill -HUP $MAINPID",
-                     "ExecStart=/usr/local/bin/gather-server serve", "Environment=FG_DB_PATH=/var/lib/gather-server/football-gather.sqlite"] {
+                     "ExecStart=/usr/local/bin/gather-server serve",
+                     "Environment=FG_DB_PATH=/var/lib/gather-server/football-gather.sqlite FG_DB_MUST_EXIST=true",
+                     "RestartPreventExitStatus=2 3 4", "StartLimitIntervalSec=10min", "StartLimitBurst=5"] {
             XCTAssertTrue(server.contains(line + " ") || server.contains(line + "\n"), line)
         }
         let timeout = try XCTUnwrap(server.split(separator: "\n").first { $0.hasPrefix("TimeoutStopSec=") })

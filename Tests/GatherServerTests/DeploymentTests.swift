@@ -59,6 +59,7 @@ final class DeploymentTests: XCTestCase {
         let environment = try XCTUnwrap(server["environment"] as? [String: Any])
         XCTAssertEqual(environment["FG_HOST"] as? String, "0.0.0.0")
         XCTAssertEqual(environment["FG_DB_PATH"] as? String, "/data/football-gather.sqlite")
+        XCTAssertEqual(environment["FG_DB_MUST_EXIST"] as? String, "true", "a volume not mounted never serves an empty server")
         let healthcheck = try XCTUnwrap(server["healthcheck"] as? [String: Any])
         XCTAssertEqual(healthcheck["test"] as? [String], ["CMD", "gather-server", "healthcheck"])
         // The grace period must outlast the server's own shutdown deadline.

@@ -27,7 +27,15 @@ final class ServerLogTests: XCTestCase {
         let lines = Lines()
         let log = ServerLog(quiet: false, format: .text, sink: { lines.append($0) })
         log.info("gather-server: opened /data/Zoë's db\nsecond line\u{85}\u{202E}")
-        XCTAssertEqual(lines.all, [#"gather-server: opened /data/Zoë's db\u{A}second line\u{85}\u{202E}"# + "\n"])
+        log.warning("gather-server: a warning")
+        XCTAssertEqual(lines.all.count, 2)
+        // Each after its time: `2026-11-29T07:49:43.408Z `.
+        let timed = lines.all.map { $0.split(separator: " ", maxSplits: 1).map(String.init) }
+        XCTAssertEqual(timed.map { $0.last }, [#"gather-server: opened /data/Zoë's db\u{A}second line\u{85}\u{202E}"# + "\n",
+                                               "warning: gather-server: a warning\n"])
+        for line in timed {
+            XCTAssertNotNil(line.first?.range(of: #"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$"#, options: .regularExpression), "\(line)")
+        }
     }
 
     func testPlainFieldsAreUnchanged() {

@@ -15,15 +15,20 @@ package final class FootballGatherServer: Sendable {
     private let metricsHTTP: HTTPServer?
     /// Held while the server has its database open, so `gather-server restore` refuses to write under it.
     private let directoryLock: DatabaseDirectoryLock?
+    /// Held while the server has its database open, so a second server on it refuses to start.
+    private let serverLock: DatabaseServerLock?
 
     /// Opens (and migrates) the database; throws `MigrationError.databaseTooNew` for a file from a newer binary.
     package init(configuration: ServerConfiguration, passwordHasher: any PasswordHashing = PasswordHasher()) throws {
         self.configuration = configuration
         let log = ServerLog(quiet: configuration.quiet, format: configuration.logFormat)
         self.log = log
+        try DatabaseMissing.check(configuration)
         let directoryLock = configuration.databasePath == DatabasePool.inMemoryPath
             ? nil : try DatabaseDirectoryLock(.serving, databasePath: configuration.databasePath)
         self.directoryLock = directoryLock
+        serverLock = configuration.databasePath == DatabasePool.inMemoryPath
+            ? nil : try DatabaseServerLock(databasePath: configuration.databasePath)
         let database = try DatabasePool(path: configuration.databasePath)
         self.database = database
         var options = GatherApplication.Options()
@@ -135,6 +140,7 @@ package final class FootballGatherServer: Sendable {
         let graceful = http.shutdown(gracePeriod: configuration.shutdownGracePeriod)
         application.shutdown()
         database.close()
+        serverLock?.release()
         directoryLock?.release()
         return graceful
     }

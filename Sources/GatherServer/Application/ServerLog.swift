@@ -61,17 +61,19 @@ package final class ServerLog: Sendable {
     /// database and its schema version (and the version it was migrated from, if it was): as text,
     /// or as one JSON object in JSON mode, like every other line then.
     package func startupLine(url: String, database: String, schemaVersion: Int, migratedFrom: Int, metrics: String? = nil) -> String {
-        // A new file (version 0) was created, not migrated.
-        let migrated = migratedFrom == schemaVersion || migratedFrom == 0 ? nil : migratedFrom
+        // Version 0: there was no database (or an empty file); one was created now, not migrated.
+        let created = migratedFrom == 0
+        let migrated = migratedFrom == schemaVersion || created ? nil : migratedFrom
         switch format {
         case .text:
             let migration = migrated.map { ", migrated from \($0)" } ?? ""
             let scrape = metrics.map { "; metrics: \($0)" } ?? ""
-            return "gather-server listening on \(url) (version \(FootballGather.version); database: \(database), "
-                + "schema version \(schemaVersion)\(migration)\(scrape))\n"
+            let new = created ? " (NEW: created empty now)" : ""
+            return "\(ServerLog.timestamp()) gather-server listening on \(url) (version \(FootballGather.version); "
+                + "database: \(database)\(new), schema version \(schemaVersion)\(migration)\(scrape))\n"
         case .json:
             let record = StartupRecord(time: ServerLog.timestamp(), level: "info", message: "gather-server listening on \(url)", url: url,
-                                       version: FootballGather.version, database: database, schemaVersion: schemaVersion,
+                                       version: FootballGather.version, database: database, created: created, schemaVersion: schemaVersion,
                                        migratedFrom: migrated, metrics: metrics)
             return (ServerLog.json(record) ?? "{}") + "\n"
         }
@@ -81,7 +83,7 @@ package final class ServerLog: Sendable {
         switch format {
         case .text:
             let line = ServerLog.escapedMessage(message)
-            write(level == "info" ? line : "\(ServerLog.timestamp()) \(level): \(line)")
+            write("\(ServerLog.timestamp()) " + (level == "info" ? line : "\(level): \(line)"))
         case .json: writeJSON(MessageRecord(time: ServerLog.timestamp(), level: level, message: message))
         }
     }
@@ -104,6 +106,8 @@ package final class ServerLog: Sendable {
         let url: String
         let version: String
         let database: String
+        /// There was no database at the path: an empty one was made.
+        let created: Bool
         let schemaVersion: Int
         let migratedFrom: Int?
         /// Where `/metrics` is served, when it is.

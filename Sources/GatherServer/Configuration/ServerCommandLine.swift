@@ -20,6 +20,10 @@ package enum ServerCommandLine {
             guard !value.isEmpty else { throw ConfigurationError("--db needs a path") }
             config.databasePath = value
         },
+        ServerOption(flag: "--db-must-exist", environment: "FG_DB_MUST_EXIST", valueName: nil,
+                     help: "refuse to start (exit 4) when --db names no database, instead of creating an empty one") { config, value in
+            config.databaseMustExist = try boolean(value, name: "--db-must-exist")
+        },
         ServerOption(flag: "--quiet", environment: "FG_QUIET", valueName: nil,
                      help: "no access log lines on stderr") { config, value in
             config.quiet = try boolean(value, name: "--quiet")

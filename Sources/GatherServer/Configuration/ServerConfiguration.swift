@@ -6,6 +6,9 @@ package struct ServerConfiguration: Sendable {
     package var http = HTTPServerConfiguration()
     /// `./data/football-gather.sqlite` by default; `:memory:` keeps nothing.
     package var databasePath = "data/football-gather.sqlite"
+    /// Refuse to start on a missing (or empty) database file rather than create one: a wrong path,
+    /// or a volume not mounted, never serves an empty server that looks healthy.
+    package var databaseMustExist = false
     package var tokenLifetime = GatherApplication.Options.defaultTokenLifetime
     /// How long SIGTERM waits for requests in flight before closing what is left.
     package var shutdownGracePeriod = HTTPServer.defaultShutdownGracePeriod

@@ -52,6 +52,12 @@ package enum DatabaseFile {
         case other(String)
     }
 
+    /// No file at `path`, or an empty one: nothing a server could serve but a new database.
+    package static func isMissingOrEmpty(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) != 0 || status.st_size == 0
+    }
+
     package static func kind(of path: String) -> Kind {
         var status = stat()
         guard stat(path, &status) == 0 else { return .missing }
