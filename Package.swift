@@ -41,7 +41,7 @@ let package = Package(
         // Histograms and the Prometheus text format. Pure standard library.
         .target(name: "Metrics"),
         // SQLite connection, statements, migrations, repositories.
-        .target(name: "Storage", dependencies: ["GatherText", "GatherWire", "GatherDomain", "GatherRating", "CSQLite", "Locking", "Metrics"]),
+        .target(name: "Storage", dependencies: ["GatherText", "GatherWire", "GatherDomain", "GatherRating", "CSQLite", "COpenSSL", "Locking", "Metrics"]),
         // Router, authentication, handlers, server assembly.
         .target(name: "GatherServer", dependencies: ["Arguments", "GatherText", "GatherWire", "GatherDomain", "GatherRating", "GatherBalancing",
                                                      "GatherWeb", "HTTP", "Networking", "Storage", "CCrypt", "COpenSSL",

@@ -12,12 +12,12 @@ enum BackupCommand {
         do {
             switch target {
             case let .file(path, overwrite):
-                let pages = try DatabaseBackup.copy(from: database, to: path, overwrite: overwrite)
-                print("gather-server: backed up \(database) to \(path) (\(pages) pages, integrity checked)")
+                let made = try DatabaseBackup.copy(from: database, to: path, overwrite: overwrite)
+                print(said(database, path, made))
             case let .directory(directory, keep):
                 let set = try BackupSet(directory: directory, databasePath: database)
-                let (path, pages) = try copy(database, into: set)
-                print("gather-server: backed up \(database) to \(path) (\(pages) pages, integrity checked)")
+                let (path, made) = try copy(database, into: set)
+                print(said(database, path, made))
                 if let keep {
                     // Only once the new copy is sound: a failing backup never costs an old one.
                     let removed = try set.prune(keeping: keep, sparing: String(path.dropFirst(directory.count + 1)))
@@ -31,9 +31,13 @@ enum BackupCommand {
         }
     }
 
+    private static func said(_ database: String, _ path: String, _ made: DatabaseBackup.Made) -> String {
+        "gather-server: backed up \(database) to \(path) (\(made.pages) pages, integrity checked; SHA-256 \(made.sha256) in \(BackupSum.path(of: path)))"
+    }
+
     /// A new copy in the set under the next free name; another backup taking that name first
     /// (the same second) makes this one take the next.
-    private static func copy(_ database: String, into set: BackupSet) throws -> (path: String, pages: Int) {
+    private static func copy(_ database: String, into set: BackupSet) throws -> (path: String, made: DatabaseBackup.Made) {
         var attempts = 0
         while true {
             let path = try set.nextPath(at: Date())
@@ -52,8 +56,10 @@ enum BackupCommand {
                 print("gather-server: kept the database that was there as \(aside)")
             }
             let migration = outcome.schemaVersion < Schema.migrator.latestVersion
-                ? " (schema version \(outcome.schemaVersion): the server migrates it when it starts)" : ""
-            print("gather-server: restored \(file) into \(database), \(outcome.pages) pages, integrity checked\(migration)")
+                ? " (schema version \(outcome.schemaVersion), migrated to \(Schema.migrator.latestVersion))" : ""
+            let summed = if case .verified = outcome.sum { "SHA-256 matches its sum, " } else { "no sum beside it (an older backup), " }
+            print("gather-server: restored \(file) into \(database), \(outcome.pages) pages: \(summed)integrity checked, "
+                  + "opened as the server opens it\(migration)")
             if outcome.serverWasRunning {
                 StandardStream.error.write("gather-server: a server is running on \(database): restart it now, "
                                            + "it still holds what it read before the restore\n")

@@ -1,3 +1,4 @@
+import CSQLite
 import FoundationEssentials
 import GatherServer
 import Networking
@@ -16,10 +17,18 @@ enum CheckCommand {
         case .missing: return failed("no database at \(path) (give the server's with --db or FG_DB_PATH)")
         case .other(let kind): return failed("\(path) is \(kind), not a database file (give the server's with --db or FG_DB_PATH)")
         }
+        // A backup's sum first: a copy that changed after it was made is not worth reading further.
+        let sum: BackupSum.Verdict
+        do {
+            sum = try BackupSum.verify(path)
+        } catch {
+            return failed("\(error)")
+        }
         let problems: [String]
         do {
-            let database = try Database(path: path, mode: .readOnly)
-            try database.distrustSchema()
+            // Wherever it lies, read-only media included: nothing is written beside it.
+            let readable = try ReadableDatabase(path: path)
+            let database = readable.database
             let version = try database.userVersion()
             let latest = Schema.migrator.latestVersion
             guard version == latest else {
@@ -38,11 +47,14 @@ enum CheckCommand {
                 return failed("\(path) is damaged (restore a backup with gather-server restore):\n" + damage.joined(separator: "\n"))
             }
             problems = try database.transaction(.deferred) { try RecordRepository(database).problems() }
+        } catch let error as SQLiteError where error.primaryCode == SQLITE_CORRUPT || error.primaryCode == SQLITE_NOTADB {
+            return failed("\(path) is damaged (restore a backup with gather-server restore): \(error)")
         } catch {
-            return failed("cannot check \(path) (if it is damaged, restore a backup with gather-server restore): \(error)")
+            return failed("cannot check \(path): \(error)")
         }
+        let summed = if case .verified = sum { "SHA-256 matches its sum, " } else { "" }
         guard !problems.isEmpty else {
-            print("gather-server: \(path) is sound: integrity checked, players' records agree with the matches")
+            print("gather-server: \(path) is sound: \(summed)integrity checked, players' records agree with the matches")
             return 0
         }
         let listing = problems.map { "  \($0)" }.joined(separator: "\n")

@@ -1,5 +1,6 @@
 import Foundation
 import HTTP
+import Storage
 import TestSupport
 import XCTest
 

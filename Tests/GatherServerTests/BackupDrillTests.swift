@@ -80,7 +80,7 @@ final class BackupDrillTests: XCTestCase {
         XCTAssertEqual(server.waitForExit(), 0)
         let restore = try ServerProcess(arguments: ["restore", newest, "--db", database])
         XCTAssertEqual(restore.waitForExit(), 0, restore.standardError)
-        let aside = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: path("live")).first { $0.contains(".before-restore-") })
+        let aside = try XCTUnwrap(try FileManager.default.contentsOfDirectory(atPath: path("live")).first { $0.contains(".before-restore-") && !$0.hasSuffix(".sha256") })
         let restarted = try ServerProcess(arguments: ["--port", "0", "--db", database, "--quiet"])
         defer { restarted.terminate(); _ = restarted.waitForExit() }
         let again = APIClient(connection: try HTTPClientConnection(host: "127.0.0.1", port: try XCTUnwrap(restarted.waitForPort()),
@@ -89,6 +89,41 @@ final class BackupDrillTests: XCTestCase {
         let keptAside = try Database(path: path("live/" + aside), mode: .readOnly)
         XCTAssertEqual(Set(try keptAside.query("SELECT name FROM players").map { try $0.string(0) }), ["Kept", "Later"],
                        "what the restore replaced is kept")
+    }
+
+    /// The drill with nothing on the other host, and with a copy that changed after it was made:
+    /// each stops at the restore, loudly, and nothing is served.
+    func testTheDrillFailsWithoutABackupOrWithABackupThatChanged() throws {
+        let drill = { () throws -> CommandRun in
+            try self.shell(try self.docsBlock(after: "**A restore drill.**")
+                .replacingOccurrences(of: "backup@other-host:gather-backups/", with: self.path("offsite") + "/")
+                .replacingOccurrences(of: "8099", with: String(try self.freePort())))
+        }
+        let empty = try drill()
+        XCTAssertNotEqual(empty.status, 0, empty.output)
+        XCTAssertFalse(empty.output.contains("the copy serves"), empty.output)
+        XCTAssertTrue(empty.output.contains("restore failed: no file"), empty.output)
+
+        // A real copy, then one byte of it changed: its sum no longer matches.
+        let database = path("live/football-gather.sqlite")
+        let made = try ServerProcess(arguments: ["migrate", "--db", database])
+        XCTAssertEqual(made.waitForExit(), 0, made.standardError)
+        let night = try shell(DeploymentTests.root.appendingPathComponent("deploy/gather-backup").path,
+                              environment: ["GATHER_DB": database, "GATHER_BACKUPS": path("backups"), "GATHER_OFFSITE": path("offsite") + "/"])
+        XCTAssertEqual(night.status, 0, night.output)
+        let copy = path("offsite/" + (try XCTUnwrap(try names(in: "offsite").first)))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: copy + ".sha256"), "the sum travels with the copy")
+        let sum = try shell("cd '\(path("offsite"))' && sha256sum -c '\(copy.split(separator: "/").last ?? "").sha256'")
+        XCTAssertEqual(sum.status, 0, "sha256sum -c agrees: \(sum.output)")
+        let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: copy))
+        try handle.seek(toOffset: 30_000)
+        try handle.write(contentsOf: Data([0x5A]))
+        try handle.close()
+        let changed = try drill()
+        XCTAssertNotEqual(changed.status, 0, changed.output)
+        XCTAssertTrue(changed.output.contains("restore failed: "), changed.output)
+        XCTAssertTrue(changed.output.contains("\(copy.split(separator: "/").last ?? "") is not the file its sum"), changed.output)
+        XCTAssertFalse(changed.output.contains("the copy serves"), changed.output)
     }
 
     /// A port nothing listens on now (the drill's spare port, 8099 in the docs).

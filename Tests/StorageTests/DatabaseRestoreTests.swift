@@ -83,6 +83,8 @@ final class DatabaseRestoreTests: StorageTestCase {
         let newer = path("newer.sqlite")
         try DatabaseBackup.copy(from: live, to: newer, overwrite: false)
         try Database(path: newer).execute("PRAGMA user_version = \(Schema.migrator.latestVersion + 1)")
+        // Files made otherwise than by `backup` (or before sums) have none: the checks below still hold.
+        unlink(BackupSum.path(of: newer))
         let damaged = path("damaged.sqlite")
         try database(withUsers: (0..<400).map { "player\($0)" }, at: damaged)
         try PageDamage.swapLeafPages(of: "sqlite_autoindex_users_1", in: damaged)
@@ -94,6 +96,11 @@ final class DatabaseRestoreTests: StorageTestCase {
             CREATE TRIGGER stranger_owns_every_group AFTER INSERT ON memberships
             BEGIN INSERT OR IGNORE INTO memberships (group_id, user_id, role, joined_at) SELECT NEW.group_id, id, 'owner', 0 FROM users LIMIT 1; END
             """)
+        unlink(BackupSum.path(of: planted))
+        // A backup changed after it was made, its sum beside it: refused before it is even opened.
+        let tampered = path("tampered.sqlite")
+        let made = try DatabaseBackup.copy(from: live, to: tampered, overwrite: false)
+        try Database(path: tampered).execute("UPDATE users SET username = 'mallory'")
         let fifo = path("backup.fifo")
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         let cases: [(String, (Error) -> Bool)] = [
@@ -109,6 +116,10 @@ final class DatabaseRestoreTests: StorageTestCase {
             (newer, { ($0 as? DatabaseRestore.Failure) == .tooNew(newer, found: Schema.migrator.latestVersion + 1,
                                                                   supported: Schema.migrator.latestVersion) }),
             (damaged, { if case .unsound? = $0 as? DatabaseRestore.Failure { return true } else { return false } }),
+            (tampered, { error in
+                guard case .sum(.mismatch(tampered, BackupSum.path(of: tampered), made.sha256, _))? = error as? DatabaseRestore.Failure else { return false }
+                return true
+            }),
         ]
         for (file, expected) in cases {
             XCTAssertThrowsError(try DatabaseRestore.run(from: file, into: live, force: false)) { error in
@@ -117,6 +128,33 @@ final class DatabaseRestoreTests: StorageTestCase {
         }
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: live)), before, "the database untouched")
         XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: directory.path).contains { $0.contains("before-restore") })
+    }
+
+    /// A backup whose header lost its schema version (eight flipped bytes, say) passes an integrity
+    /// check, but a server would run its migrations from the start on it and not start. With its
+    /// sum it is refused for the sum; without one, for its schema; either way nothing is touched.
+    func testABackupThatWouldNotServeIsRefused() throws {
+        let live = path("football-gather.sqlite")
+        try database(withUsers: ["ana"], at: live)
+        let before = try Data(contentsOf: URL(fileURLWithPath: live))
+        let backup = path("backup.sqlite")
+        try DatabaseBackup.copy(from: live, to: backup, overwrite: false)
+        try Database(path: backup).execute("PRAGMA user_version = 0")
+        XCTAssertEqual(try Database(path: backup).integrityProblems(), [], "sound, page by page")
+        XCTAssertThrowsError(try DatabaseRestore.run(from: backup, into: live, force: false)) { error in
+            guard case .sum(.mismatch)? = error as? DatabaseRestore.Failure else { return XCTFail("\(error)") }
+        }
+        unlink(BackupSum.path(of: backup))
+        let tables = try XCTUnwrap(try Database(path: live).query(
+            "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite%'").first?.int(0))
+        XCTAssertThrowsError(try DatabaseRestore.run(from: backup, into: live, force: false)) { error in
+            XCTAssertEqual(error as? DatabaseRestore.Failure, .unexpectedSchema(backup, differences: [
+                "schema version 0 (a new, empty database) but it holds \(tables) tables: its header is damaged",
+            ]))
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: live)), before, "the database untouched")
+        XCTAssertFalse(try FileManager.default.contentsOfDirectory(atPath: directory.path).contains { $0.contains(".restoring-") },
+                       "no trial copy left behind")
     }
 
     func testADatabaseTooDamagedToCopyIsMovedAsideAndTheBackupRestored() throws {

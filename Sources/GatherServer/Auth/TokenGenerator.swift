@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Storage
 
 /// Session tokens: 32 bytes from the system CSPRNG, written as URL-safe base64.
 package enum TokenGenerator {

@@ -1,4 +1,5 @@
 import COpenSSL
+import Storage
 
 /// `X-Gather-Signature: t=<unix time>,v1=<hex HMAC-SHA256 of "t.body">`, the scheme Stripe and
 /// Slack use: the receiver recomputes it with the channel's secret, and refuses an old `t` to stop

@@ -72,6 +72,7 @@ package struct BackupSet: Sendable {
             guard unlink(path) == 0 || errno == ENOENT else {
                 throw DatabaseBackup.Failure.sqlite("cannot remove the old copy \(path): \(String(cString: strerror(errno)))")
             }
+            unlink(BackupSum.path(of: path))
             removed.append(copy.fileName)
         }
         return removed

@@ -4,8 +4,10 @@ import Glibc
 
 /// A consistent copy of a live database through SQLite's online backup API, while the server keeps
 /// writing: the copy is one read snapshot (WAL lets the writer go on meanwhile), written to a
-/// temporary file, checked page by page (`integrity_check`) and only then renamed into place, so a
-/// half-written or unsound backup never has the final name.
+/// temporary file in rollback-journal mode (one self-contained file, readable from read-only
+/// media), checked page by page (`integrity_check`), its SHA-256 taken (`BackupSum`), and only
+/// then renamed into place with its sum beside it, so a half-written or unsound backup never has
+/// the final name. Made as root, both are given to the database's owner.
 package enum DatabaseBackup {
     package enum Failure: Error, Equatable, CustomStringConvertible {
         case destinationExists(String)
@@ -28,10 +30,17 @@ package enum DatabaseBackup {
         }
     }
 
-    /// Copies `source` to `destination`; returns the number of pages copied.
+    /// What a backup made.
+    package struct Made: Sendable, Equatable {
+        package let pages: Int
+        /// The copy's SHA-256, hex, as its sum file says.
+        package let sha256: String
+    }
+
+    /// Copies `source` to `destination`, with its sum beside it (`BackupSum.path(of:)`).
     @discardableResult
     package static func copy(from source: String, to destination: String, overwrite: Bool,
-                            busyTimeoutMilliseconds: Int32 = 10_000) throws -> Int {
+                            busyTimeoutMilliseconds: Int32 = 10_000) throws -> Made {
         guard FileManager.default.fileExists(atPath: source) else { throw Failure.sourceMissing(source) }
         if !overwrite && FileManager.default.fileExists(atPath: destination) {
             throw Failure.destinationExists(destination)
@@ -55,6 +64,14 @@ package enum DatabaseBackup {
             let problems = try target.integrityProblems()
             guard problems.isEmpty else { throw Failure.unsound(source, problems: problems) }
         }
+        let digest = try BackupSum.digest(of: temporary)
+        let temporarySum = temporary + ".sha256"
+        defer { unlink(temporarySum) }
+        try BackupSum.write(digest, naming: destination.split(separator: "/").last.map(String.init) ?? destination, to: temporarySum)
+        // Run as root (a nightly job, `docker exec`): the service that prunes and reads the copies
+        // later must own them.
+        DatabaseFile.giveToOwner(of: source, temporary)
+        DatabaseFile.giveToOwner(of: source, temporarySum)
         if overwrite {
             guard rename(temporary, destination) == 0 else {
                 throw Failure.sqlite("cannot move the backup into place at \(destination): \(String(cString: strerror(errno)))")
@@ -67,7 +84,12 @@ package enum DatabaseBackup {
                 throw Failure.sqlite("cannot move the backup into place at \(destination): \(String(cString: strerror(errno)))")
             }
         }
-        return pages
+        guard rename(temporarySum, BackupSum.path(of: destination)) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if !overwrite { unlink(destination) }
+            throw Failure.sqlite("cannot put the backup's sum beside it at \(BackupSum.path(of: destination)): \(reason)")
+        }
+        return Made(pages: pages, sha256: digest)
     }
 
     static func copyPages(from source: Database, to target: Database, busyTimeoutMilliseconds: Int32) throws -> Int {

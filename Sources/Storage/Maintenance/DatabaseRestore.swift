@@ -3,7 +3,10 @@ import FoundationEssentials
 import Glibc
 
 /// `gather-server restore FILE`: a backup back in place of the database, checked before anything
-/// is touched, with the current database kept aside first, so a restore can itself be undone.
+/// is touched (its sum, its pages, its schema), then opened as a server opens a database (its
+/// migrations, the schema it then has, a read of every table) in a trial copy beside the database,
+/// so a file that would not serve never takes the database's place; with the current database
+/// kept aside first, so a restore can itself be undone.
 ///
 /// The pages are written through SQLite's backup API into the database file itself (its journal
 /// makes that all or nothing, and the file keeps its owner and mode) rather than by swapping files,
@@ -23,6 +26,10 @@ package enum DatabaseRestore {
         /// The restore failed after the current database was copied aside (SQLite rolls a restore
         /// that fails midway back, so the database is normally as it was).
         case failedWithCopyKept(String, copy: String?)
+        /// The file is not what its sum says (or the sum cannot be read).
+        case sum(BackupSum.Failure)
+        /// Opened as the server would open it, the file failed: it would not serve.
+        case wouldNotServe(String, reason: String)
 
         package var description: String {
             switch self {
@@ -38,6 +45,10 @@ package enum DatabaseRestore {
             case .noDirectory(let path): return "no directory \(path)"
             case let .failedWithCopyKept(reason, copy):
                 return reason + (copy.map { " (what was there before is kept as \($0))" } ?? "")
+            case .sum(let failure):
+                return failure.description
+            case let .wouldNotServe(path, reason):
+                return "\(path) would not serve, so it is not restored: opened as the server opens a database, \(reason)"
             }
         }
     }
@@ -45,8 +56,10 @@ package enum DatabaseRestore {
     package struct Outcome: Sendable, Equatable {
         /// Where the database that was there before is kept (nil: there was none).
         package let keptAside: String?
-        /// The restored file's schema version (the server migrates an older one when it starts).
+        /// The backup's schema version; the restored database is migrated to this gather-server's.
         package let schemaVersion: Int
+        /// Whether the backup's sum was there and matched.
+        package let sum: BackupSum.Verdict
         package let pages: Int
         /// Only with `force`: a server had the database open, and still holds what it read before.
         package let serverWasRunning: Bool
@@ -54,11 +67,18 @@ package enum DatabaseRestore {
 
     package static func run(from file: String, into database: String, force: Bool, now: Date = Date(),
                             busyTimeoutMilliseconds: Int32 = 10_000) throws -> Outcome {
+        let sum: BackupSum.Verdict
+        do {
+            sum = try BackupSum.verify(file)
+        } catch {
+            throw Failure.sum(error)
+        }
         let source = try checkedSource(file, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         let directory = DatabaseDirectoryLock.directory(of: database)
         guard DatabaseFile.isDirectory(directory) else {
             throw Failure.noDirectory(directory)
         }
+        let trial = try Trial(of: source.readable.database, named: file, beside: database, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         let lock = try directoryLock(for: database, force: force)
         defer { withExtendedLifetime(lock) {} }
         let serverWasRunning = lock == nil
@@ -71,11 +91,13 @@ package enum DatabaseRestore {
             let pages: Int
             do {
                 let target = try Database(path: database, mode: .readWrite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-                pages = try DatabaseBackup.copyPages(from: source.database, to: target, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+                let tried = try Database(path: trial.path, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+                pages = try DatabaseBackup.copyPages(from: tried, to: target, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
                 let problems = try target.integrityProblems()
                 guard problems.isEmpty else { throw Failure.unsound(database, problems: problems) }
             }
-            return Outcome(keptAside: aside?.path, schemaVersion: source.schemaVersion, pages: pages, serverWasRunning: serverWasRunning)
+            return Outcome(keptAside: aside?.path, schemaVersion: source.schemaVersion, sum: sum, pages: pages,
+                           serverWasRunning: serverWasRunning)
         } catch {
             // A database moved aside goes back where it was: a failed restore leaves what it found.
             if let aside, aside.moved {
@@ -98,22 +120,23 @@ package enum DatabaseRestore {
         }
     }
 
-    /// The backup, opened read-only and checked: a Football Gather database, sound, not from a newer server.
-    private static func checkedSource(_ file: String, busyTimeoutMilliseconds: Int32) throws -> (database: Database, schemaVersion: Int) {
+    /// The backup, opened read-only wherever it lies and checked: a Football Gather database,
+    /// sound, not from a newer server.
+    private static func checkedSource(_ file: String, busyTimeoutMilliseconds: Int32) throws -> (readable: ReadableDatabase, schemaVersion: Int) {
         switch DatabaseFile.kind(of: file) {
         case .regular: break
         case .missing: throw Failure.fileMissing(file)
         case .other(let kind): throw Failure.notAFile(file, kind: kind)
         }
-        let database: Database
+        let readable: ReadableDatabase
         let holdsAccounts: Bool
         do {
-            database = try Database(path: file, mode: .readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
-            try database.distrustSchema()
-            holdsAccounts = try database.holdsAccounts()
+            readable = try ReadableDatabase(path: file, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            holdsAccounts = try readable.database.holdsAccounts()
         } catch let error as SQLiteError {
             throw Failure.unreadable(file, reason: error.message)
         }
+        let database = readable.database
         guard holdsAccounts else { throw Failure.notAGatherDatabase(file) }
         let problems = try database.integrityProblems()
         guard problems.isEmpty else { throw Failure.unsound(file, problems: problems) }
@@ -122,7 +145,65 @@ package enum DatabaseRestore {
         guard version <= supported else { throw Failure.tooNew(file, found: version, supported: supported) }
         let differences = try database.schemaDifferences()
         guard differences.isEmpty else { throw Failure.unexpectedSchema(file, differences: differences) }
-        return (database, version)
+        return (readable, version)
+    }
+
+    /// The backup copied beside the database and opened there as a server opens its database:
+    /// migrated, its schema held against this gather-server's, every table read. Removed with
+    /// this value; what it holds then goes into the database itself.
+    private final class Trial {
+        let path: String
+
+        init(of source: Database, named file: String, beside database: String, busyTimeoutMilliseconds: Int32) throws {
+            path = "\(database).restoring-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+            do {
+                try DatabaseFile.createPrivately(path)
+                do {
+                    let copy = try Database(path: path, mode: .readWrite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+                    _ = try DatabaseBackup.copyPages(from: source, to: copy, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+                }
+                try Self.serve(path, file: file)
+                // Back to a rollback journal, all in the one file the restore reads.
+                let copy = try Database(path: path, mode: .readWrite, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+                _ = try copy.query("PRAGMA journal_mode = DELETE")
+            } catch {
+                Self.remove(path)
+                throw error
+            }
+        }
+
+        deinit { Self.remove(path) }
+
+        private static func serve(_ path: String, file: String) throws {
+            let pool: DatabasePool
+            do {
+                pool = try DatabasePool(path: path, configuration: DatabasePool.Configuration(readerCount: 0))
+            } catch {
+                throw Failure.wouldNotServe(file, reason: "its migration failed: \(error)")
+            }
+            defer { pool.close() }
+            do {
+                try pool.write { database in
+                    let differences = try database.schemaDifferences()
+                    guard differences.isEmpty else {
+                        throw Failure.wouldNotServe(file, reason: "its schema is not this gather-server's: " + differences.joined(separator: "; "))
+                    }
+                    for table in try database.query("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'") {
+                        let name = try table.string(0)
+                        // The names are this gather-server's own (the schema was just held against it); quoted all the same.
+                        _ = try database.query("SELECT count(*) FROM \"\(name.split(separator: "\"", omittingEmptySubsequences: false).joined(separator: "\"\""))\"")
+                    }
+                }
+            } catch let failure as Failure {
+                throw failure
+            } catch {
+                throw Failure.wouldNotServe(file, reason: "reading it failed: \(error)")
+            }
+        }
+
+        private static func remove(_ path: String) {
+            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+        }
     }
 
     /// A copy of what is at `database` now, beside it (`<database>.before-restore-<UTC time>`). A file

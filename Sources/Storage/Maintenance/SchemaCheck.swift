@@ -16,7 +16,11 @@ extension Database {
     /// once the file is restored.
     package func schemaDifferences() throws -> [String] {
         let version = try userVersion()
-        guard version > 0 else { return [] }
+        guard version > 0 else {
+            // Version 0 is an empty file: one with tables has lost its version (a damaged header).
+            let tables = try schemaObjects().values.filter { $0.type == "table" }.count
+            return tables == 0 ? [] : ["schema version 0 (a new, empty database) but it holds \(tables) tables: its header is damaged"]
+        }
         let reference = try Database(path: ":memory:")
         try Migrator(migrations: Schema.migrator.migrations.filter { $0.version <= version }).migrate(reference)
         let expected = try reference.schemaObjects(), found = try schemaObjects()

@@ -42,6 +42,15 @@ package enum DatabaseFile {
         _ = chown(path, status.st_uid, status.st_gid)
     }
 
+    /// Run as root, a file made from the database (a backup and its sum) is given to whoever owns
+    /// the database: the service that reads and prunes the copies is not refused them.
+    static func giveToOwner(of database: String, _ path: String) {
+        guard geteuid() == 0 else { return }
+        var status = stat()
+        guard stat(database, &status) == 0 else { return }
+        _ = chown(path, status.st_uid, status.st_gid)
+    }
+
     /// What is at `path` (following links), for a command that must open only a database file:
     /// SQLite opening a FIFO waits for a writer that never comes, and a device or socket is no
     /// database either.

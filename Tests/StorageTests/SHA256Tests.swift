@@ -1,7 +1,8 @@
-import GatherServer
+import Foundation
+import Storage
 import XCTest
 
-/// FIPS 180-4 test vectors (the NIST examples for SHA-256).
+/// FIPS 180-4 test vectors (the NIST examples for SHA-256), and a file's digest read in pieces.
 final class SHA256Tests: XCTestCase {
     func testOneBlockMessage() {
         XCTAssertEqual(SHA256.hash("abc").hexString, "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
@@ -26,13 +27,22 @@ final class SHA256Tests: XCTestCase {
                        "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
-    func testIncrementalUpdatesMatchOneShot() {
-        let bytes = Array("The quick brown fox jumps over the lazy dog, again and again and again.".utf8)
-        for split in 0...bytes.count {
-            var hasher = SHA256()
-            hasher.update(bytes[0..<split])
-            hasher.update(bytes[split...])
-            XCTAssertEqual(hasher.finalize(), SHA256.hash(bytes), "split at \(split)")
+    /// A file larger than one read, and one of exactly one read: the same digest as its bytes.
+    func testAFilesDigestIsItsBytesDigest() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sha256-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for count in [0, 1 << 20, (5 << 19) + 7] {
+            let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+            let path = directory.appendingPathComponent("\(count)").path
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+            XCTAssertEqual(try SHA256.hash(fileAt: path), SHA256.hash(bytes), "\(count) bytes")
+        }
+        let million = directory.appendingPathComponent("a").path
+        XCTAssertTrue(FileManager.default.createFile(atPath: million, contents: Data(repeating: UInt8(ascii: "a"), count: 1_000_000)))
+        XCTAssertEqual(try SHA256.hash(fileAt: million).hexString, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        XCTAssertThrowsError(try SHA256.hash(fileAt: directory.appendingPathComponent("missing").path)) { error in
+            XCTAssertEqual("\(error)", "cannot read \(directory.appendingPathComponent("missing").path) to take its SHA-256: No such file or directory")
         }
     }
 
