@@ -84,6 +84,11 @@ case .serve(var configuration):
         }
         fail("cannot open database \(configuration.databasePath): \(refusal)")
     } catch {
+        // SQLite says "disk I/O error" when it cannot grow a file: name the full disk instead.
+        if let free = DatabaseFile.freeBytes(near: configuration.databasePath), free < DatabaseFile.spaceToStart {
+            fail("no space left on the device holding \(configuration.databasePath): \(free) bytes free; free some space, "
+                 + "then start again (\(error))")
+        }
         fail("cannot open database \(configuration.databasePath): \(error)")
     }
     if let mode = DatabaseFile.permissionsForOthers(configuration.databasePath) {
@@ -94,7 +99,7 @@ case .serve(var configuration):
     do {
         port = try server.start()
     } catch {
-        fail("cannot listen on \(configuration.http.host):\(configuration.http.port): \(error)")
+        fail("\(error)")
     }
     let host = configuration.http.host.contains(":") ? "[\(configuration.http.host)]" : configuration.http.host
     // Written straight to the descriptor so a pipe reading it sees the line at once.
@@ -109,6 +114,7 @@ case .serve(var configuration):
                                                        schemaVersion: Schema.migrator.latestVersion,
                                                        migratedFrom: server.database.migratedFrom, metrics: metricsURL))
     let tls = configuration.http.tls
+    let renewal = tls.map { CertificateRenewal($0, log: server.log) }
     ShutdownSignals.wait(reload: {
         guard let tls else {
             server.log.info("gather-server: SIGHUP: nothing to reload (no --tls-cert)")
@@ -117,6 +123,7 @@ case .serve(var configuration):
         do {
             try tls.reload()
             server.log.info("gather-server: SIGHUP: reloaded the TLS certificate \(tls.context.certificateFile)")
+            renewal?.reloaded()
         } catch {
             server.log.error("gather-server: SIGHUP: could not reload the TLS certificate, the current one stays in use: \(error)")
         }

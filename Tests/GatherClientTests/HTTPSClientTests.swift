@@ -29,7 +29,9 @@ final class HTTPSClientTests: XCTestCase {
         configuration.databasePath = directory.appendingPathComponent("\(UUID().uuidString).sqlite").path
         configuration.quiet = true
         if let certificate, let key {
-            configuration.http.tls = TLSServerContextHolder(try TLSServerContext(certificateFile: certificate, keyFile: key))
+            configuration.http.tls = TLSServerContextHolder(try TLSServerContext(
+                certificateFile: certificate, keyFile: key,
+                now: certificate == certificates.expiredCertificate ? TestCertificates.expiredWasValidAt : Int(Date().timeIntervalSince1970)))
         }
         let server = try FootballGatherServer(configuration: configuration, passwordHasher: PasswordHasher(cost: 1))
         try server.start()

@@ -84,4 +84,49 @@ final class TLSServerProcessTests: XCTestCase {
         XCTAssertEqual(wrongKey.waitForExit(), 1)
         XCTAssertTrue(wrongKey.standardError.contains("cannot serve HTTPS: the key"), wrongKey.standardError)
     }
+
+    /// A certificate every client would refuse is refused at start, and kept out on SIGHUP (the
+    /// one in use stays); one that expires within 14 days is warned of, at start and on reload.
+    func testACertificateOutsideItsDatesIsRefusedAndOneNearItsEndWarnedOf() throws {
+        let expired = try ServerProcess(arguments: ["--port", "0", "--db", path("a.sqlite"), "--tls-cert", certificates.expiredCertificate,
+                                                    "--tls-key", certificates.expiredKey])
+        XCTAssertEqual(expired.waitForExit(), 1)
+        XCTAssertTrue(expired.standardError.contains("cannot serve HTTPS: the certificate \(certificates.expiredCertificate) expired on "
+                                                     + "2020-01-02 00:00 UTC: renew it"), expired.standardError)
+        let early = try ServerProcess(arguments: ["--port", "0", "--db", path("b.sqlite"), "--tls-cert", certificates.futureCertificate,
+                                                  "--tls-key", certificates.futureKey])
+        XCTAssertEqual(early.waitForExit(), 1)
+        XCTAssertTrue(early.standardError.contains("the certificate \(certificates.futureCertificate) is not valid until 2099-01-01 00:00 UTC"),
+                      early.standardError)
+
+        try copy(certificates.lastingCertificate, to: "cert.pem")
+        try copy(certificates.lastingKey, to: "key.pem")
+        let server = try ServerProcess(arguments: ["--port", "0", "--db", path("c.sqlite"), "--quiet",
+                                                   "--tls-cert", path("cert.pem"), "--tls-key", path("key.pem")])
+        defer {
+            server.terminate(signal: SIGTERM)
+            _ = server.waitForExit()
+        }
+        let port = try XCTUnwrap(server.waitForPort(), server.standardError)
+        XCTAssertFalse(server.standardError.contains("renew it"), "60 days left: nothing to say yet: \(server.standardError)")
+
+        // A renewal gone wrong (the old, expired files put back): refused, the current one stays.
+        try copy(certificates.expiredCertificate, to: "cert.pem")
+        try copy(certificates.expiredKey, to: "key.pem")
+        server.terminate(signal: SIGHUP)
+        XCTAssertTrue(waitUntil { server.standardError.contains("could not reload the TLS certificate, the current one stays in use: "
+                                                                + "the certificate \(self.path("cert.pem")) expired on 2020-01-02") },
+                      server.standardError)
+        XCTAssertEqual(try health(port: port).get(), 200)
+
+        // One that ends in two days: warned of as it is loaded.
+        try copy(certificates.serverCertificate, to: "cert.pem")
+        try copy(certificates.serverKey, to: "key.pem")
+        server.terminate(signal: SIGHUP)
+        XCTAssertTrue(waitUntil { server.standardError.contains("warning: gather-server: the certificate \(self.path("cert.pem")) expires on ") },
+                      server.standardError)
+        XCTAssertTrue(server.standardError.contains("day left): renew it") || server.standardError.contains("days left): renew it"),
+                      server.standardError)
+        XCTAssertEqual(try health(port: port).get(), 200)
+    }
 }

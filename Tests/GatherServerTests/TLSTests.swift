@@ -38,7 +38,9 @@ final class TLSTests: XCTestCase {
     private func tlsServer(certificate: String? = nil, key: String? = nil,
                            configure: (inout ServerConfiguration) -> Void = { _ in }) throws -> (TestServer, TLSServerContextHolder) {
         let holder = TLSServerContextHolder(try TLSServerContext(certificateFile: certificate ?? certificates.serverCertificate,
-                                                                 keyFile: key ?? certificates.serverKey))
+                                                                 keyFile: key ?? certificates.serverKey,
+                                                                 now: certificate == certificates.expiredCertificate
+                                                                     ? TestCertificates.expiredWasValidAt : Int(Date().timeIntervalSince1970)))
         let server = try TestServer { configuration in
             configuration.http.tls = holder
             configure(&configuration)

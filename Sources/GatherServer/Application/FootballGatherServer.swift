@@ -112,17 +112,36 @@ package final class FootballGatherServer: Sendable {
         return configuration
     }
 
+    /// Why a listener could not start, naming the one that could not: the main address, or
+    /// `--metrics-listen`'s.
+    package struct ListenFailure: Error, CustomStringConvertible {
+        package let address: String
+        package let reason: any Error
+
+        package var description: String { "cannot listen on \(address): \(reason)" }
+    }
+
     /// Starts listening; returns the bound port.
     @discardableResult
-    package func start() throws -> Int {
-        let port = try http.start()
+    package func start() throws(ListenFailure) -> Int {
+        let port: Int
+        do {
+            port = try http.start()
+        } catch {
+            throw ListenFailure(address: Self.shown(configuration.http.host, configuration.http.port), reason: error)
+        }
         do {
             try metricsHTTP?.start()
         } catch {
             _ = http.shutdown(gracePeriod: .zero)
-            throw error
+            let listen = configuration.metricsListen
+            throw ListenFailure(address: Self.shown(listen?.host ?? "", listen?.port ?? 0) + " (--metrics-listen)", reason: error)
         }
         return port
+    }
+
+    private static func shown(_ host: String, _ port: Int) -> String {
+        (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
     }
 
     package var port: Int? { http.port }

@@ -17,6 +17,9 @@ package enum TLSError: Error, Equatable, Sendable, CustomStringConvertible {
     case untrusted(host: String, detail: String)
     /// The handshake failed for another reason (protocol, ciphers, a reset).
     case handshakeFailed(String)
+    /// The server's own certificate is outside its validity (dates as `2026-11-29 08:00 UTC`).
+    case certificateExpired(path: String, notAfter: String)
+    case certificateNotYetValid(path: String, notBefore: String)
 
     package var description: String {
         switch self {
@@ -37,6 +40,10 @@ package enum TLSError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the certificate of \(host) cannot be trusted: \(detail)"
         case let .handshakeFailed(detail):
             return "the secure connection could not be set up: \(detail)"
+        case let .certificateExpired(path, notAfter):
+            return "the certificate \(path) expired on \(notAfter): renew it (clients refuse an expired certificate)"
+        case let .certificateNotYetValid(path, notBefore):
+            return "the certificate \(path) is not valid until \(notBefore): check the clock, or use the current certificate"
         }
     }
 

@@ -61,6 +61,18 @@ package enum DatabaseFile {
         case other(String)
     }
 
+    /// Below this much free space where the database lies, a failure to open it is the full disk's.
+    package static let spaceToStart: UInt64 = 1 << 20
+
+    /// Bytes free to an unprivileged writer on the device holding the file at `path` (its
+    /// directory, when the file is not there yet); nil when that cannot be told.
+    package static func freeBytes(near path: String) -> UInt64? {
+        var status = statvfs()
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        guard statvfs(path, &status) == 0 || statvfs(directory, &status) == 0 else { return nil }
+        return UInt64(status.f_bavail) * UInt64(status.f_frsize)
+    }
+
     /// No file at `path`, or an empty one: nothing a server could serve but a new database.
     package static func isMissingOrEmpty(_ path: String) -> Bool {
         var status = stat()
