@@ -51,6 +51,14 @@ enum UserCommand {
             case .enable(let username):
                 let user = try accounts.setDisabled(username, false)
                 say("enabled \(user.username) again")
+            case .sessions(let username, end: false):
+                let (user, sessions) = try accounts.sessions(of: username)
+                print(sessions.isEmpty ? "\(user.username) has no login session\n"
+                      : "BEGAN                 ENDS\n" + sessions.map { "\($0.createdAt.formatted(.iso8601))  \($0.expiresAt.formatted(.iso8601))\n" }.joined(),
+                      terminator: "")
+            case .sessions(let username, end: true):
+                let (user, ended) = try accounts.endSessions(of: username)
+                say("ended \(ended) login \(ended == 1 ? "session" : "sessions") of \(user.username) (its password and API tokens are unchanged)")
             }
             return 0
         } catch {

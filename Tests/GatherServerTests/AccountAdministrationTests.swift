@@ -1,6 +1,7 @@
 import Foundation
 import HTTP
 import Networking
+import TestSupport
 import XCTest
 
 /// The operator's accounts from the host, with the real `gather-server` binary on the database a
@@ -102,5 +103,70 @@ final class AccountAdministrationTests: XCTestCase {
         XCTAssertEqual(unknown.waitForExit(), 1)
         XCTAssertTrue(unknown.standardError.contains("no account \"nobody\""), unknown.standardError)
         XCTAssertEqual(try user(["disable", "nobody"]).waitForExit(), 1)
+    }
+
+    /// A disabled account takes the group it alone runs offline: its share page and a friend's
+    /// personal page are gone, and the live stream a viewer had open ends; enabled, they are back.
+    func testDisablingAnAccountTakesTheGroupItAloneRunsOffline() throws {
+        XCTAssertEqual(try user(["add", "ana"], input: "first-password\n").waitForExit(), 0)
+        let server = try ServerProcess(arguments: ["--port", "0", "--db", database, "--quiet"])
+        defer { server.terminate() }
+        let port = try XCTUnwrap(server.waitForPort(), server.standardError)
+        let api = APIClient(connection: try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5)), token: nil)
+        api.token = try XCTUnwrap(try login(api, "ana", "first-password").token)
+        let player = try XCTUnwrap(try api.request(.post, "/api/players", json: ["name": "Zé"]).jsonObject()["id"] as? Int)
+        let share = try XCTUnwrap(try api.request(.post, "/api/shares", json: ["name": "Thursday"]).jsonObject()["path"] as? String)
+        let personal = try XCTUnwrap(try api.request(.post, "/api/players/\(player)/link").jsonObject()["path"] as? String)
+        let anonymous = APIClient(connection: try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5)), token: nil)
+        XCTAssertEqual(try anonymous.request(.get, share).status, 200)
+        XCTAssertEqual(try anonymous.request(.get, personal).status, 200)
+        let stream = try RawConnection(port: port)
+        stream.send("GET \(share)/events HTTP/1.1\r\nHost: test\r\nAccept: text/event-stream\r\n\r\n")
+        XCTAssertTrue(stream.read { $0.contains("200 OK") }, stream.text)
+
+        XCTAssertEqual(try user(["disable", "ana"]).waitForExit(), 0)
+        XCTAssertEqual(try anonymous.request(.get, share).status, 404, "the share page is gone at once")
+        XCTAssertEqual(try anonymous.request(.get, personal).status, 404, "and the personal page")
+        XCTAssertTrue(stream.waitForClose(timeout: 10), "the open stream ends within a second or two: \(stream.text)")
+
+        XCTAssertEqual(try user(["enable", "ana"]).waitForExit(), 0)
+        XCTAssertEqual(try anonymous.request(.get, share).status, 200, "enabled: back")
+        XCTAssertEqual(try anonymous.request(.get, personal).status, 200)
+    }
+
+    /// A laptop stolen: the account's login sessions listed and ended from the host, its password
+    /// and API tokens unchanged, the running server letting none of those sessions in at once.
+    func testTheOperatorEndsAnAccountsSessionsWithoutANewPassword() throws {
+        XCTAssertEqual(try user(["add", "ana"], input: "first-password\n").waitForExit(), 0)
+        let server = try ServerProcess(arguments: ["--port", "0", "--db", database, "--quiet"])
+        defer { server.terminate() }
+        let port = try XCTUnwrap(server.waitForPort(), server.standardError)
+        let api = APIClient(connection: try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5)), token: nil)
+        let laptop = try XCTUnwrap(try login(api, "ana", "first-password").token)
+        let phone = try XCTUnwrap(try login(api, "ana", "first-password").token)
+        api.token = laptop
+        let script = try XCTUnwrap(try api.request(.post, "/api/tokens", json: ["name": "cron", "scope": "read"]).jsonObject()["token"] as? String)
+        XCTAssertEqual(try api.request(.get, "/api/players").status, 200, "seen, so cached by the server")
+
+        let listed = try user(["sessions", "ana"])
+        XCTAssertEqual(listed.process.terminationStatus, 0, listed.standardError)
+        let lines = listed.standardOutput.split(separator: "\n")
+        XCTAssertEqual(lines.first, "BEGAN                 ENDS")
+        XCTAssertEqual(lines.count, 3, "two sessions: \(listed.standardOutput)")
+
+        let ended = try user(["sessions", "ana", "--end"])
+        XCTAssertEqual(ended.process.terminationStatus, 0, ended.standardError)
+        XCTAssertTrue(ended.standardError.contains("ended 2 login sessions of ana (its password and API tokens are unchanged)"), ended.standardError)
+        for session in [laptop, phone] {
+            api.token = session
+            XCTAssertTrue(waitUntil { (try? api.request(.get, "/api/players").status) == 401 }, "a session ended")
+        }
+        api.token = script
+        XCTAssertEqual(try api.request(.get, "/api/players").status, 200, "the API token stays")
+        XCTAssertEqual(try login(api, "ana", "first-password").status, 200, "and the password")
+        XCTAssertEqual(try user(["sessions", "ana"]).standardOutput.split(separator: "\n").count, 2, "the one just begun")
+        XCTAssertEqual(try user(["add", "bob"], input: "bobs-password\n").waitForExit(), 0)
+        XCTAssertEqual(try user(["sessions", "bob"]).standardOutput, "bob has no login session\n")
+        XCTAssertEqual(try user(["sessions", "nobody", "--end"]).process.terminationStatus, 1)
     }
 }

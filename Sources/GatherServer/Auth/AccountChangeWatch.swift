@@ -7,7 +7,8 @@ import Synchronization
 /// Hears of accounts changed in the database file (by this server, or by something else: the
 /// operator's `gather-server user passwd|disable|rm`, from the host; a membership ended) and acts
 /// as if the server had made the change itself: the account's cached sessions are forgotten, its open event streams
-/// whose session no longer lets anyone in end, and a closed account's group stops being watched.
+/// whose session no longer lets anyone in end, a closed account's group stops being watched, and
+/// the link streams of a group left without an enabled owner end.
 /// Reads the change log (`account_changes`) once every `interval` on a queue of its own: one
 /// indexed read, never on an event loop.
 final class AccountChangeWatch: Sendable {
@@ -80,6 +81,10 @@ final class AccountChangeWatch: Sendable {
             for user in changed.union(again) {
                 if changed.contains(user) { sessions.revoke(user: user) }
                 try endStreamsNoLongerLetIn(of: user)
+            }
+            // A disabled account's groups that nobody else runs: their links' pages are gone, and so are their streams.
+            for user in changed {
+                for group in try database.read({ try GroupRepository($0).offlineGroups(ownedBy: user) }) { live.revokeLinks(of: group) }
             }
             recentlyChanged.withLock { $0 = changed }
             if let last = changes.last { heard.store(last.number, ordering: .relaxed) }

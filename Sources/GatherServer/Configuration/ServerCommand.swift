@@ -33,6 +33,8 @@ package enum UserAction: Sendable, Equatable {
     case remove(String, confirmed: Bool)
     case disable(String)
     case enable(String)
+    /// Its login sessions, or (`end`) ended: a stolen laptop's session without a new password.
+    case sessions(String, end: Bool)
 }
 
 /// Where `gather-server backup` puts its copy.

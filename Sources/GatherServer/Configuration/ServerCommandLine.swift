@@ -248,6 +248,9 @@ package enum ServerCommandLine {
                     + "nothing is deleted", arguments: ["NAME"], example: "gather-server user disable ana"),
         CommandSpec("user enable", summary: "let a disabled account in again, with its sessions and tokens", arguments: ["NAME"],
                     example: "gather-server user enable ana"),
+        CommandSpec("user sessions", summary: "an account's login sessions (when each began and ends); --end ends them all, "
+                    + "its password and API tokens unchanged", arguments: ["NAME"],
+                    options: [OptionSpec("--end", help: "end every login session of the account")], example: "gather-server user sessions ana --end"),
     ]
 
     /// The server's options, as the shared parser reads them: declared once, in `options`.
@@ -337,6 +340,7 @@ package enum ServerCommandLine {
         case "user passwd": return .user(configuration, .passwd(command.arguments[0]))
         case "user rm": return .user(configuration, .remove(command.arguments[0], confirmed: command.has("--yes")))
         case "user disable": return .user(configuration, .disable(command.arguments[0]))
+        case "user sessions": return .user(configuration, .sessions(command.arguments[0], end: command.has("--end")))
         case "user enable": return .user(configuration, .enable(command.arguments[0]))
         default:
             return .serve(configuration)

@@ -182,6 +182,15 @@ final class LiveMatches: Sendable {
         for writer in revoked { writer.finish() }
     }
 
+    /// The group went offline to its links (its last enabled owner was disabled): the streams its
+    /// share and personal links let in end now; its members' own streams are left to their checks.
+    func revokeLinks(of owner: UUID) {
+        let revoked = owners.withLock { owners in
+            owners[owner]?.viewers.values.filter { $0.pass.isLink }.map(\.writer) ?? []
+        }
+        for writer in revoked { writer.finish() }
+    }
+
     /// A bearer token was revoked (logged out, an API token revoked): the streams it opened, of
     /// whichever group, end now. Looks through every group watched: revocations are rare.
     func revokeEverywhere(_ pass: LivePass) {

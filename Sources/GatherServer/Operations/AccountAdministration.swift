@@ -66,6 +66,20 @@ package struct AccountAdministration {
         return account.user
     }
 
+    /// The account's login sessions: when each began and when it ends.
+    package func sessions(of username: String) throws -> (user: User, sessions: [(createdAt: Date, expiresAt: Date)]) {
+        let account = try find(username)
+        return (account.user, try database.read { try UserRepository($0).sessions(id: account.user.id, now: now()) })
+    }
+
+    /// Ends every login session of the account (a stolen laptop), without a new password; its API
+    /// tokens stay. A running server lets none of them in within a second.
+    package func endSessions(of username: String) throws -> (user: User, ended: Int) {
+        let account = try find(username)
+        let date = now()
+        return (account.user, try database.write { try UserRepository($0).endSessions(id: account.user.id, at: date) })
+    }
+
     /// Closes the account as `DELETE /api/users?closeGroups=true` does (the operator has decided:
     /// the groups it is the only owner of close with it), then removes its rows and those groups'
     /// a step at a time (`AccountPurger.rowsPerStep`), each step its own write.

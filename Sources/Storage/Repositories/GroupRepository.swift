@@ -86,6 +86,15 @@ package struct GroupRepository {
         package let others: Int
     }
 
+    /// The open groups `user` owns that are offline to their anonymous links (`GroupOnline`): no
+    /// owner of theirs is enabled any more.
+    package func offlineGroups(ownedBy user: UUID) throws -> [UUID] {
+        try database.query("""
+            SELECT groups.id FROM memberships JOIN groups ON groups.id = memberships.group_id
+            WHERE memberships.user_id = ? AND memberships.role = 'owner' AND groups.closed_at IS NULL AND NOT (\(GroupOnline.condition))
+            """, user).map { try $0.uuid(0) }
+    }
+
     /// The open groups `user` is the only owner of, by name.
     package func soleOwnerships(of user: UUID) throws -> [SoleOwnership] {
         try database.query("""

@@ -46,13 +46,13 @@ package struct PersonalLinkRepository {
             """, player, owner) { Made(createdAt: try $0.date(0), lastUsedAt: try $0.optionalDate(1)) }.first
     }
 
-    /// The player a live link belongs to.
+    /// The player a live link belongs to, while the group is online (`GroupOnline`).
     package func holder(digest: [UInt8]) throws -> Holder? {
         try database.map("""
             SELECT players.id, players.name, players.group_id FROM personal_links
             JOIN players ON players.id = personal_links.player_id
             JOIN groups ON groups.id = personal_links.group_id
-            WHERE personal_links.digest = ? AND players.retired_at IS NULL AND groups.closed_at IS NULL
+            WHERE personal_links.digest = ? AND players.retired_at IS NULL AND \(GroupOnline.condition)
             """, digest) { Holder(player: try $0.int(0), name: try $0.string(1), owner: try $0.uuid(2)) }.first
     }
 

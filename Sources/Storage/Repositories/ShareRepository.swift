@@ -2,7 +2,7 @@ import FoundationEssentials
 import GatherDomain
 
 /// Share links. Every change and list is scoped to the owner; a link is found by its token's
-/// digest only, and only while its account is open.
+/// digest only, and only while its group is online (`GroupOnline`).
 package struct ShareRepository {
     let database: Database
 
@@ -37,12 +37,12 @@ package struct ShareRepository {
         return database.changes > 0
     }
 
-    /// The share a link's token digest names, if it is live and its group open.
+    /// The share a link's token digest names, if it is live and its group online (`GroupOnline`).
     package func find(digest: [UInt8]) throws -> Shown? {
         try database.map("""
             SELECT shares.id, shares.name, shares.created_at, shares.views, shares.last_viewed_at, shares.group_id
             FROM shares JOIN groups ON groups.id = shares.group_id
-            WHERE shares.digest = ? AND groups.closed_at IS NULL
+            WHERE shares.digest = ? AND \(GroupOnline.condition)
             """, digest) { row in
             Shown(share: try ShareRepository.share(row), owner: try row.uuid(5))
         }.first

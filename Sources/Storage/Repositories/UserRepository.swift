@@ -92,6 +92,21 @@ package struct UserRepository {
         return true
     }
 
+    /// The account's login sessions not yet expired, oldest first (API tokens are not sessions).
+    package func sessions(id: UUID, now: Date) throws -> [(createdAt: Date, expiresAt: Date)] {
+        try database.query("SELECT created_at, expires_at FROM tokens WHERE user_id = ? AND expires_at > ? ORDER BY created_at",
+                            id, now).map { (try $0.date(0), try $0.date(1)) }
+    }
+
+    /// Ends every login session of the account, its password and API tokens unchanged; noted as
+    /// an account change, so a running server forgets them within a second. How many ended.
+    package func endSessions(id: UUID, at date: Date) throws -> Int {
+        try database.execute("DELETE FROM tokens WHERE user_id = ?", id)
+        let ended = database.changes
+        try database.execute("INSERT INTO account_changes (user_id, changed_at) VALUES (?, ?)", id, Int(date.timeIntervalSince1970))
+        return ended
+    }
+
     /// Disables (with a date) or enables (nil) an account. While disabled, none of its sessions
     /// or API tokens is let in (`TokenRepository.session`) and it cannot log in; nothing is
     /// deleted, so enabling it gives all of it back. False if there is no such open account.
