@@ -20,7 +20,7 @@ IMAGE_TOOLS = /usr/bin/podman:podman /usr/sbin/runc:runc /usr/sbin/debootstrap:d
 PORT ?= 8080
 RATING_GROUPS ?= 300
 
-.PHONY: all deps build release run serve test test-prerequisites static-server static-client image-test bench-ratings sanitize sanitize-address bench bench-latency bench-abuse bench-viewers bench-answers bench-check soak fuzz contract install clean help
+.PHONY: all build-info deps build release run serve test test-prerequisites static-server static-client image-test bench-ratings sanitize sanitize-address bench bench-latency bench-abuse bench-viewers bench-answers bench-check soak fuzz contract install clean help
 
 all: build
 
@@ -46,7 +46,14 @@ help:
 	@echo "make contract  Schemathesis checks docs/openapi.yaml against a live gather-server"
 	@echo "            (CONTRACT_SECONDS, default 120)"
 
-deps:
+# The commit the binaries say they were built from (--version): rewritten only when it changes.
+build-info:
+	@commit=$$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown); \
+	if [ "$$commit" != unknown ] && [ -n "$$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then commit="$$commit-dirty"; fi; \
+	line="#define GATHER_COMMIT \"$$commit\""; \
+	[ "$$(cat Sources/CBuildInfo/commit.h 2>/dev/null)" = "$$line" ] || echo "$$line" > Sources/CBuildInfo/commit.h
+
+deps: build-info
 	@missing=""; \
 	for entry in $(SYSTEM_HEADERS) $(if $(filter test,$(MAKECMDGOALS)),$(TEST_TOOLS)) \
 			$(if $(filter bench bench-latency bench-abuse bench-viewers bench-answers,$(MAKECMDGOALS)),$(BENCH_TOOLS)) $(if $(filter bench-check,$(MAKECMDGOALS)),$(CHECK_TOOLS)) \
@@ -130,7 +137,7 @@ image-test: static-server static-client
 
 # Test prerequisites beyond the build: PyYAML (the compose file test) and the static release
 # binary (the ldd and empty-environment tests).
-test-prerequisites: static-server
+test-prerequisites: build-info static-server
 	@python3 -c 'import yaml' 2>/dev/null || python3 -m pip install --quiet pyyaml 2>/dev/null || { \
 		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
 		$$sudo apt-get update -qq && $$sudo apt-get install -y -qq python3-yaml; }

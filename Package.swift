@@ -27,7 +27,9 @@ let package = Package(
         // IANA time zones read from the system's tz database (TZif files and their POSIX TZ rules), without ICU.
         .target(name: "ZoneInfo"),
         // The domain: players, matches, results, groups, accounts, shares; their rules and their JSON.
-        .target(name: "GatherDomain", dependencies: ["GatherText", "GatherWire"]),
+        // The commit the binaries were built from, recorded by make (C, so a new commit recompiles one file).
+        .target(name: "CBuildInfo"),
+        .target(name: "GatherDomain", dependencies: ["GatherText", "GatherWire", "CBuildInfo"]),
         // Ratings learned from results, and the player statistics and leaderboard that show them.
         .target(name: "GatherRating", dependencies: ["GatherWire", "GatherDomain"]),
         // Fair teams: the balancer's search, its request and answer.

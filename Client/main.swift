@@ -87,7 +87,7 @@ do {
         print(ClientCommandLine.usage)
         exit(0)
     case .version:
-        print("gather \(FootballGather.version)")
+        print("gather \(FootballGather.version) (commit \(FootballGather.commit))")
         exit(0)
     case .run(let chosen):
         settings = chosen

@@ -31,7 +31,7 @@ case .help(let text):
     print(text)
     exit(0)
 case .version:
-    print("gather-server \(FootballGather.version)")
+    print("gather-server \(FootballGather.version) (schema version \(Schema.migrator.latestVersion), commit \(FootballGather.commit))")
     exit(0)
 case let .backup(configuration, target):
     exit(BackupCommand.backup(configuration.databasePath, to: target))
@@ -100,6 +100,10 @@ case .serve(var configuration):
         port = try server.start()
     } catch {
         fail("\(error)")
+    }
+    // Started at this version: copies kept from earlier migrations go once they are old enough.
+    for removed in MigrationCopy.prune(beside: configuration.databasePath) {
+        server.log.info("gather-server: removed \(removed), the copy kept from before an earlier migration (older than 14 days)")
     }
     let host = configuration.http.host.contains(":") ? "[\(configuration.http.host)]" : configuration.http.host
     // Written straight to the descriptor so a pipe reading it sees the line at once.

@@ -2,6 +2,7 @@ import FoundationEssentials
 import GatherDomain
 import Locking
 import Networking
+import Storage
 
 /// Lines to stderr: the access log (unless quiet) and errors, as text or one JSON object per line.
 /// Never given passwords, tokens or Authorization headers: only method, path (no query string),
@@ -66,7 +67,7 @@ package final class ServerLog: Sendable {
         let migrated = migratedFrom == schemaVersion || created ? nil : migratedFrom
         switch format {
         case .text:
-            let migration = migrated.map { ", migrated from \($0)" } ?? ""
+            let migration = migrated.map { ", migrated from \($0); as it was: \(MigrationCopy.path(of: database, version: $0))" } ?? ""
             let scrape = metrics.map { "; metrics: \($0)" } ?? ""
             let new = created ? " (NEW: created empty now)" : ""
             return "\(ServerLog.timestamp()) gather-server listening on \(url) (version \(FootballGather.version); "

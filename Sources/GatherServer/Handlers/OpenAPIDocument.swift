@@ -6,7 +6,7 @@ enum OpenAPIDocument {
 openapi: 3.1.0
 info:
   title: Football Gather API
-  version: 0.1.0
+  version: 0.2.0
   description: >-
     The API of gather-server: the original Football Gather backend's routes and JSON fields, plus
     logout, the caller's account, health, history pages, records, the leaderboard, fair teams,

@@ -44,7 +44,8 @@ package final class ServerMetrics: Sendable {
     package func render() -> String {
         var text = MetricsText()
         text.family("gather_build_info", .gauge, help: "The running version (always 1)")
-        text.sample("gather_build_info", [("version", FootballGather.version), ("schema_version", String(Schema.migrator.latestVersion))], 1)
+        text.sample("gather_build_info", [("version", FootballGather.version), ("schema_version", String(Schema.migrator.latestVersion)),
+                                          ("commit", FootballGather.commit)], 1)
         text.family("process_start_time_seconds", .gauge, help: "When the server started, in seconds since 1970")
         text.sample("process_start_time_seconds", [], startedAt.timeIntervalSince1970.rounded(.down))
 

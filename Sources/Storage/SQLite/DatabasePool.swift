@@ -52,7 +52,8 @@ package final class DatabasePool: DatabaseReading, @unchecked Sendable {
     /// page cache's, shared).
     static let readerMapBytes = 256 * 1024 * 1024
 
-    /// Opens (creating the file, 0600, and its directory, 0700, if needed), checks the schema version and migrates.
+    /// Opens (creating the file, 0600, and its directory, 0700, if needed), checks the schema
+    /// version and migrates, a copy of an older file kept first (`MigrationCopy`).
     /// A database newer than this binary throws `MigrationError.databaseTooNew` before anything is written.
     package init(path: String, configuration: Configuration = Configuration(), migrator: Migrator = Schema.migrator) throws {
         self.path = path
@@ -71,6 +72,11 @@ package final class DatabasePool: DatabaseReading, @unchecked Sendable {
             try writer.executeScript("PRAGMA synchronous = FULL")
         }
         try writer.executeScript("PRAGMA foreign_keys = ON")
+        // An older schema: a checked copy as it is, before anything is changed (`MigrationCopy`).
+        let version = try writer.userVersion()
+        if isFile && version > 0 && version < migrator.latestVersion {
+            try MigrationCopy.take(of: path, version: version, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
+        }
         migratedFrom = try migrator.migrate(writer).from
         if isFile {
             fileWatch = DatabaseFileWatch(path: path)

@@ -22,11 +22,15 @@ package enum MigrationError: Error, Equatable, CustomStringConvertible {
     case databaseTooNew(found: Int, supported: Int)
     /// A migration left a row referring to one that does not exist: nothing of it was kept.
     case brokenReference(table: String)
+    /// The copy taken before migrating (`MigrationCopy`) could not be made: nothing was migrated.
+    case copyFailed(String, reason: String)
 
     package var description: String {
         switch self {
         case let .brokenReference(table):
             return "migrating the database left a row of \(table) referring to a missing row; nothing was changed"
+        case let .copyFailed(path, reason):
+            return "could not keep a copy of the database as it was before migrating (\(path)): \(reason); nothing was migrated"
         case let .databaseTooNew(found, supported):
             return "the database has schema version \(found), but this gather-server knows versions up to \(supported); upgrade gather-server to open it"
         }
