@@ -24,10 +24,22 @@ enum BackupCommand {
                     for name in removed { print("gather-server: removed the older copy \(directory)/\(name)") }
                 }
             }
+            noteBackup(in: database)
             return 0
         } catch {
             StandardStream.error.write("gather-server: backup failed: \(error)\n")
             return 1
+        }
+    }
+
+    /// The time of a backup that succeeded, in the database itself, for `/metrics` and `doctor`
+    /// (one small write, like a user command's, beside a running server). A database that cannot
+    /// take it (read-only, an older schema) keeps its copy all the same.
+    private static func noteBackup(in database: String) {
+        do {
+            try TotalsRepository(try Database(path: database, mode: .readWrite)).noteBackup(at: Date())
+        } catch {
+            StandardStream.error.write("gather-server: the copy is made, but its time could not be noted in \(database): \(error)\n")
         }
     }
 

@@ -188,6 +188,55 @@ final class ServerMetricsTests: XCTestCase {
         XCTAssertEqual(families["gather_channel_deliveries_limit"]?.value("gather_channel_deliveries_limit"), 8)
     }
 
+    /// What an operator watches besides requests: the process, the health, what the server holds,
+    /// the last backup (noted by `backup` in the database), and a scrape asked for its token.
+    func testTheProcessHealthTotalsAndLastBackupAreScrapedWithTheToken() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-metrics-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("db.sqlite").path
+        let tokenFile = directory.appendingPathComponent("metrics.token").path
+        try Data("a-scrape-token-of-32-characters!\n".utf8).write(to: URL(fileURLWithPath: tokenFile))
+        let short = try ServerProcess(arguments: ["--port", "0", "--db", database, "--metrics", "--metrics-token-file", database])
+        XCTAssertEqual(short.waitForExit(), 2, "a file that holds no token is a configuration error")
+
+        let made = try ServerProcess(arguments: ["user", "add", "ana", "--db", database], input: "first-password\n")
+        XCTAssertEqual(made.waitForExit(), 0, made.standardError)
+        let backup = try ServerProcess(arguments: ["backup", directory.appendingPathComponent("copy.sqlite").path, "--db", database])
+        XCTAssertEqual(backup.waitForExit(), 0, backup.standardError)
+        let backedUpBy = Date().timeIntervalSince1970
+        let server = try ServerProcess(arguments: ["--port", "0", "--db", database, "--quiet", "--metrics", "--metrics-token-file", tokenFile])
+        defer { server.terminate(); _ = server.waitForExit() }
+        let port = try XCTUnwrap(server.waitForPort(), server.standardError)
+
+        XCTAssertEqual(try scrape(port).status, 401, "no token")
+        let wrong = try APIClient(connection: try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5)),
+                                  token: "not-the-scrape-token-at-all-no").request(.get, "/metrics")
+        XCTAssertEqual(wrong.status, 401)
+        XCTAssertEqual(wrong.headers["WWW-Authenticate"], "Bearer realm=\"gather-metrics\"")
+        let scraped = try APIClient(connection: try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5)),
+                                    token: "a-scrape-token-of-32-characters!").request(.get, "/metrics")
+        XCTAssertEqual(scraped.status, 200, scraped.text)
+        let families = try Self.parse(scraped.text)
+        XCTAssertEqual(families["process_resident_memory_bytes"]?.type, "gauge")
+        XCTAssertGreaterThan(try XCTUnwrap(families["process_resident_memory_bytes"]?.value("process_resident_memory_bytes")), 1_000_000)
+        XCTAssertGreaterThan(try XCTUnwrap(families["process_cpu_seconds"]?.value("process_cpu_seconds_total")), 0)
+        let open = try XCTUnwrap(families["process_open_fds"]?.value("process_open_fds"))
+        let max = try XCTUnwrap(families["process_max_fds"]?.value("process_max_fds"))
+        XCTAssertTrue(open > 3 && open < max, "\(open) of \(max)")
+        XCTAssertEqual(families["gather_up"]?.value("gather_up"), 1)
+        XCTAssertEqual(families["gather_health"]?.value("gather_health", ["status": "ok"]), 1)
+        XCTAssertEqual(families["gather_health"]?.value("gather_health", ["status": "degraded"]), 0)
+        XCTAssertEqual(families["gather_accounts"]?.value("gather_accounts"), 1)
+        XCTAssertEqual(families["gather_groups"]?.value("gather_groups"), 1)
+        XCTAssertEqual(families["gather_players"]?.value("gather_players"), 0)
+        XCTAssertEqual(families["gather_matches"]?.value("gather_matches"), 0)
+        let backedUp = try XCTUnwrap(families["gather_last_backup_timestamp_seconds"]?.value("gather_last_backup_timestamp_seconds"))
+        XCTAssertTrue(backedUp > backedUpBy - 120 && backedUp <= backedUpBy, "\(backedUp)")
+        XCTAssertNil(families["gather_tls_certificate_not_after_seconds"], "no TLS here")
+        XCTAssertNotNil(families["gather_build_info"]?.samples.first?.labels["commit"])
+    }
+
     func testAMetricsListenerOfItsOwnServesOnlyMetrics() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-metrics-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

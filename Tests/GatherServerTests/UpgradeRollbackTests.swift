@@ -22,13 +22,13 @@ final class UpgradeRollbackTests: XCTestCase {
     }
 
     /// A database as the previous schema version left it, with an account: made by this binary,
-    /// then the newest migration undone (schema 23 only added an index).
+    /// then the newest migration undone (schema 24 only added a table).
     private func previousVersionDatabase() throws -> Int {
         let made = try ServerProcess(arguments: ["user", "add", "ana", "--db", database], input: "first-password\n")
         XCTAssertEqual(made.waitForExit(), 0, made.standardError)
         let previous = Schema.migrator.latestVersion - 1
         let file = try Database(path: database)
-        try file.executeScript("DROP INDEX announcements_by_age; PRAGMA user_version = \(previous)")
+        try file.executeScript("DROP TABLE maintenance; PRAGMA user_version = \(previous)")
         return previous
     }
 
@@ -42,7 +42,7 @@ final class UpgradeRollbackTests: XCTestCase {
 
     func testAnUpgradeKeepsTheDatabaseAsItWasAndTheDocsRollItBack() throws {
         let previous = try previousVersionDatabase()
-        XCTAssertEqual(Schema.migrator.latestVersion, 23, "the newest migration this test undoes is schema 23's index")
+        XCTAssertEqual(Schema.migrator.latestVersion, 24, "the newest migration this test undoes is schema 24's table")
         let server = try ServerProcess(arguments: ["--port", "0", "--db", database, "--quiet"])
         let port = try XCTUnwrap(server.waitForPort(), server.standardError)
         let copy = MigrationCopy.path(of: database, version: previous)

@@ -72,7 +72,7 @@ package final class FootballGatherServer: Sendable {
         }
         var responder: any HTTPResponder = application
         if let metrics, configuration.metrics {
-            responder = MetricsEndpoint(metrics: metrics, inFrontOf: application)
+            responder = MetricsEndpoint(metrics: metrics, inFrontOf: application, token: configuration.metricsToken)
         }
         do {
             let http = try HTTPServer(configuration: configuration.http, responder: responder,
@@ -80,19 +80,26 @@ package final class FootballGatherServer: Sendable {
             self.http = http
             if let metrics, let address = configuration.metricsListen {
                 metricsHTTP = try HTTPServer(configuration: Self.metricsListener(address, of: configuration.http),
-                                             responder: MetricsEndpoint(metrics: metrics, inFrontOf: nil),
+                                             responder: MetricsEndpoint(metrics: metrics, inFrontOf: nil, token: configuration.metricsToken),
                                              errorResponse: GatherApplication.errorResponse)
             } else {
                 metricsHTTP = nil
             }
             // Weak: the server holds the metrics (through its responder), not the other way round.
+            let totals = CachedTotals { [weak application] in
+                guard let application else { throw CancellationError() }
+                return try application.totals()
+            }
             metrics?.attach(ServerMetrics.Sources(
                 openConnections: { [weak http] in http?.connectionCount ?? 0 },
                 refusedConnections: { [weak http] in http?.refusedConnections ?? .none },
                 commits: { [weak application] in application?.commitStatistics },
                 hashingQueue: { [weak application] in application?.hashingQueueLength ?? (0, 0) },
                 databasePath: configuration.databasePath,
-                deliveries: { [weak application] in application?.deliveryStatistics }))
+                deliveries: { [weak application] in application?.deliveryStatistics },
+                health: { [weak application] in application?.health ?? "unavailable" },
+                totals: { totals.current() },
+                certificateNotAfter: { [tls = configuration.http.tls] in tls?.context.validity.notAfter }))
         } catch {
             application.shutdown()
             database.close()

@@ -214,6 +214,21 @@ package final class GatherApplication: HTTPResponder {
     }
 
     /// The group commits so far (nil for a memory database).
+    /// What `/health` would answer now: ok, degraded (writes refused for the storage) or unavailable.
+    package var health: String {
+        do {
+            try workerDatabase.ping()
+            return workerDatabase.writeTrouble == nil ? "ok" : "degraded"
+        } catch {
+            return "unavailable"
+        }
+    }
+
+    /// Accounts, groups, players, matches and the last backup, read now on the workers' database.
+    package func totals() throws -> TotalsRepository.Totals {
+        try workerDatabase.read { try TotalsRepository($0).totals() }
+    }
+
     /// What the channels' sender did, nil when this server sends nothing.
     package var deliveryStatistics: DeliveryStatistics? {
         services.channels.sender?.statistics

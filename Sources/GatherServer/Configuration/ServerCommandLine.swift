@@ -184,6 +184,11 @@ package enum ServerCommandLine {
             }
             config.metricsListen = address
         },
+        ServerOption(flag: "--metrics-token-file", environment: "FG_METRICS_TOKEN_FILE", valueName: "PATH",
+                     help: "/metrics answers only a scrape with Authorization: Bearer and this file's token (Prometheus's "
+                     + "bearer_token_file; at least 16 characters)") { config, value in
+            config.metricsToken = try MetricsToken.read(from: value)
+        },
         ServerOption(flag: "--tls-cert", environment: "FG_TLS_CERT", valueName: "PATH",
                      help: "serve HTTPS with this PEM certificate chain (with --tls-key; SIGHUP reloads both)") { config, value in
             config.tlsCertificateFile = value

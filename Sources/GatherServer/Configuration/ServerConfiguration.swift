@@ -36,6 +36,8 @@ package struct ServerConfiguration: Sendable {
     package var metrics = false
     /// `GET /metrics` alone, on an address of its own (plain HTTP).
     package var metricsListen: ListenAddress?
+    /// The bearer token a scrape must carry, wherever /metrics is served; nil: none asked.
+    package var metricsToken: MetricsToken?
     /// HTTPS: the PEM certificate chain and its key. Both or neither.
     package var tlsCertificateFile: String?
     package var tlsKeyFile: String?

@@ -9,10 +9,13 @@ package struct MetricsEndpoint: HTTPResponder {
     package let metrics: ServerMetrics
     /// What answers every other request; nil on the metrics listener.
     package let application: (any HTTPResponder)?
+    /// The token a scrape must carry (`--metrics-token-file`); nil: none asked.
+    package let token: MetricsToken?
 
-    package init(metrics: ServerMetrics, inFrontOf application: (any HTTPResponder)?) {
+    package init(metrics: ServerMetrics, inFrontOf application: (any HTTPResponder)?, token: MetricsToken? = nil) {
         self.metrics = metrics
         self.application = application
+        self.token = token
     }
 
     private static func isScrape(_ request: HTTPRequest) -> Bool {
@@ -30,6 +33,10 @@ package struct MetricsEndpoint: HTTPResponder {
         guard request.method == .get || request.method == .head else {
             return .error(.methodNotAllowed, reason: "\(request.method) is not allowed on /metrics",
                           headers: [HTTPHeaders.Name.allow: "GET, HEAD"])
+        }
+        if let token, !token.admits(request) {
+            return .error(.unauthorized, reason: "/metrics needs its bearer token",
+                          headers: [HTTPHeaders.Name.wwwAuthenticate: "Bearer realm=\"gather-metrics\""])
         }
         return HTTPResponse(status: .ok, headers: [HTTPHeaders.Name.contentType: MetricsText.contentType,
                                                    HTTPHeaders.Name.cacheControl: "no-store"],

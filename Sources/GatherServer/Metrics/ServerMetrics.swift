@@ -20,6 +20,12 @@ package final class ServerMetrics: Sendable {
         package var databasePath: String
         /// Nil where nothing is sent to channels.
         package var deliveries: @Sendable () -> DeliveryStatistics? = { nil }
+        /// What `/health` would say: ok, degraded or unavailable.
+        package var health: @Sendable () -> String = { "ok" }
+        /// Accounts, groups, players, matches and the last backup, cached (`CachedTotals`).
+        package var totals: @Sendable () -> TotalsRepository.Totals? = { nil }
+        /// When the TLS certificate in use expires (seconds since 1970); nil without TLS.
+        package var certificateNotAfter: @Sendable () -> Int? = { nil }
     }
 
     package let requests: RequestMetrics
@@ -48,6 +54,17 @@ package final class ServerMetrics: Sendable {
                                           ("commit", FootballGather.commit)], 1)
         text.family("process_start_time_seconds", .gauge, help: "When the server started, in seconds since 1970")
         text.sample("process_start_time_seconds", [], startedAt.timeIntervalSince1970.rounded(.down))
+        let process = ProcessFacts.read()
+        for (name, kind, help, value) in [
+            ("process_resident_memory_bytes", MetricsText.Kind.gauge, "Resident memory size in bytes", process.residentBytes),
+            ("process_cpu_seconds_total", .counter, "User and system CPU time spent in seconds", process.cpuSeconds),
+            ("process_open_fds", .gauge, "Number of open file descriptors", process.openDescriptors),
+            ("process_max_fds", .gauge, "Maximum number of open file descriptors", process.maxDescriptors),
+        ] {
+            guard let value else { continue }
+            text.family(name, kind, help: help)
+            text.sample(name, [], value)
+        }
 
         let snapshot = requests.snapshot
         text.family("gather_http_requests_total", .counter, help: "Requests answered, by method, route pattern and status")
@@ -104,6 +121,26 @@ package final class ServerMetrics: Sendable {
             text.sample("gather_channel_deliveries_under_way", [], Double(deliveries.underWay))
             text.family("gather_channel_deliveries_limit", .gauge, help: "Messages to channels that may be under way at once")
             text.sample("gather_channel_deliveries_limit", [], Double(deliveries.limit))
+        }
+
+        let health = sources.health()
+        text.family("gather_up", .gauge, help: "1 while /health says ok or degraded (the server answers), 0 when unavailable")
+        text.sample("gather_up", [], health == "unavailable" ? 0 : 1)
+        text.family("gather_health", .gauge, help: "What /health says now: 1 for its status, 0 for the others")
+        for status in ["degraded", "ok", "unavailable"] { text.sample("gather_health", [("status", status)], status == health ? 1 : 0) }
+        if let totals = sources.totals() {
+            for (name, help, value) in [("gather_accounts", "Open accounts", totals.accounts), ("gather_groups", "Open groups", totals.groups),
+                                        ("gather_players", "Players on rosters", totals.players), ("gather_matches", "Matches kept", totals.matches)] {
+                text.family(name, .gauge, help: help + " (counted at most every 15 s)")
+                text.sample(name, [], Double(value))
+            }
+            text.family("gather_last_backup_timestamp_seconds", .gauge,
+                        help: "When gather-server backup last succeeded, in seconds since 1970; 0 if never")
+            text.sample("gather_last_backup_timestamp_seconds", [], (totals.lastBackupAt?.timeIntervalSince1970 ?? 0).rounded(.down))
+        }
+        if let notAfter = sources.certificateNotAfter() {
+            text.family("gather_tls_certificate_not_after_seconds", .gauge, help: "When the TLS certificate in use expires, in seconds since 1970")
+            text.sample("gather_tls_certificate_not_after_seconds", [], Double(notAfter))
         }
 
         text.family("gather_database_bytes", .gauge, help: "The database's files on disk: the database and its write-ahead log")
