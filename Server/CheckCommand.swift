@@ -11,18 +11,45 @@ import Storage
 /// directory to itself (a rebuild rewrites every record in one transaction, which a running
 /// server's writes would wait on). The exit status is 0 sound (or repaired), 1 not.
 enum CheckCommand {
+    /// What a look at the file found.
+    enum Examination {
+        /// Sound: how it was found so (`SHA-256 matches its sum, integrity checked, …`).
+        case sound(String)
+        /// Sound but for the players' records, which disagree with the matches (each line).
+        case recordsDisagree([String])
+        /// Why it is not sound, or could not be looked at.
+        case failed(String)
+    }
+
     static func run(on path: String, repair: Bool) -> Int32 {
+        switch examine(path) {
+        case .sound(let how):
+            print("gather-server: \(path) is sound: \(how)")
+            return 0
+        case .failed(let why):
+            return failed(why)
+        case .recordsDisagree(let problems):
+            let listing = problems.map { "  \($0)" }.joined(separator: "\n")
+            guard repair else {
+                return failed("the players' records disagree with the matches (gather-server check --repair rebuilds them):\n\(listing)")
+            }
+            return rebuild(path, listing: listing)
+        }
+    }
+
+    /// The file looked at, read-only (`doctor` shows the same).
+    static func examine(_ path: String) -> Examination {
         switch DatabaseFile.kind(of: path) {
         case .regular: break
-        case .missing: return failed("no database at \(path) (give the server's with --db or FG_DB_PATH)")
-        case .other(let kind): return failed("\(path) is \(kind), not a database file (give the server's with --db or FG_DB_PATH)")
+        case .missing: return .failed("no database at \(path) (give the server's with --db or FG_DB_PATH)")
+        case .other(let kind): return .failed("\(path) is \(kind), not a database file (give the server's with --db or FG_DB_PATH)")
         }
         // A backup's sum first: a copy that changed after it was made is not worth reading further.
         let sum: BackupSum.Verdict
         do {
             sum = try BackupSum.verify(path)
         } catch {
-            return failed("\(error)")
+            return .failed("\(error)")
         }
         let problems: [String]
         do {
@@ -32,36 +59,29 @@ enum CheckCommand {
             let version = try database.userVersion()
             let latest = Schema.migrator.latestVersion
             guard version == latest else {
-                return failed(version < latest
-                              ? "\(path) has schema version \(version): run gather-server migrate first (this gather-server checks version \(latest))"
-                              : "\(path) has schema version \(version), newer than this gather-server knows (\(latest)): check it with the newer one")
+                return .failed(version < latest
+                               ? "\(path) has schema version \(version): run gather-server migrate first (this gather-server checks version \(latest))"
+                               : "\(path) has schema version \(version), newer than this gather-server knows (\(latest)): check it with the newer one")
             }
             let differences = try database.schemaDifferences()
             guard differences.isEmpty else {
-                return failed("\(path) has a schema this gather-server does not make (restore a backup with gather-server restore):\n"
-                              + differences.map { "  \($0)" }.joined(separator: "\n"))
+                return .failed("\(path) has a schema this gather-server does not make (restore a backup with gather-server restore):\n"
+                               + differences.map { "  \($0)" }.joined(separator: "\n"))
             }
             let damage = try database.integrityProblems()
             guard damage.isEmpty else {
                 // A damaged file is restored from a backup, not patched: nothing is rebuilt on it.
-                return failed("\(path) is damaged (restore a backup with gather-server restore):\n" + damage.joined(separator: "\n"))
+                return .failed("\(path) is damaged (restore a backup with gather-server restore):\n" + damage.joined(separator: "\n"))
             }
             problems = try database.transaction(.deferred) { try RecordRepository(database).problems() }
         } catch let error as SQLiteError where error.primaryCode == SQLITE_CORRUPT || error.primaryCode == SQLITE_NOTADB {
-            return failed("\(path) is damaged (restore a backup with gather-server restore): \(error)")
+            return .failed("\(path) is damaged (restore a backup with gather-server restore): \(error)")
         } catch {
-            return failed("cannot check \(path): \(error)")
+            return .failed("cannot check \(path): \(error)")
         }
+        guard problems.isEmpty else { return .recordsDisagree(problems) }
         let summed = if case .verified = sum { "SHA-256 matches its sum, " } else { "" }
-        guard !problems.isEmpty else {
-            print("gather-server: \(path) is sound: \(summed)integrity checked, players' records agree with the matches")
-            return 0
-        }
-        let listing = problems.map { "  \($0)" }.joined(separator: "\n")
-        guard repair else {
-            return failed("the players' records disagree with the matches (gather-server check --repair rebuilds them):\n\(listing)")
-        }
-        return rebuild(path, listing: listing)
+        return .sound("\(summed)integrity checked, players' records agree with the matches")
     }
 
     private static func rebuild(_ path: String, listing: String) -> Int32 {

@@ -49,6 +49,8 @@ case .migrate(let configuration):
     }
 case let .check(configuration, repair):
     exit(CheckCommand.run(on: configuration.databasePath, repair: repair))
+case .doctor(let configuration):
+    exit(DoctorCommand.run(configuration))
 case let .user(configuration, action):
     exit(UserCommand.run(action, on: configuration.databasePath))
 case .healthcheck(let url):

@@ -13,6 +13,8 @@ package enum ServerCommand: Sendable {
     /// What is wrong with the database, if anything: SQLite's integrity check and the players'
     /// records kept as results change; `repair` rebuilds records that disagree with the matches.
     case check(ServerConfiguration, repair: Bool)
+    /// What an operator checks first, in one screen; exit 1 on a problem.
+    case doctor(ServerConfiguration)
     /// Create an account from the host (the way in when registration is closed); the password
     /// comes from the terminal, or the first line of standard input.
     case user(ServerConfiguration, UserAction)

@@ -240,6 +240,9 @@ package enum ServerCommandLine {
                     + "results change, held against the matches; exit 1 if anything is wrong",
                     options: [OptionSpec("--repair", help: "rebuild the players' records from the matches where they disagree")],
                     example: "gather-server check --db /var/lib/gather/gather.sqlite"),
+        CommandSpec("doctor", summary: "what an operator checks first: version, configuration (no secret), the database's schema, "
+                    + "modes and free space, a server running on it, the certificate, the last backup, check's summary; exit 1 on a problem",
+                    example: "gather-server doctor --db /var/lib/gather/gather.sqlite"),
         CommandSpec("user add", summary: "create an account (for --registration closed); the password is asked for twice on a "
                     + "terminal, else read from the first line of standard input", arguments: ["NAME"],
                     example: "gather-server user add ana --db /var/lib/gather/gather.sqlite"),
@@ -340,6 +343,8 @@ package enum ServerCommandLine {
             return .migrate(configuration)
         case "check":
             return .check(configuration, repair: command.has("--repair"))
+        case "doctor":
+            return .doctor(configuration)
         case "user add": return .user(configuration, .add(command.arguments[0]))
         case "user list": return .user(configuration, .list(json: command.has("--json")))
         case "user passwd": return .user(configuration, .passwd(command.arguments[0]))
