@@ -10,7 +10,7 @@ SYSTEM_HEADERS = /usr/include/sqlite3.h:libsqlite3-dev /usr/include/crypt.h:libc
 # makes throw-away certificates; nginx is the TLS proxy of the HTTPS tests; ab, ApacheBench, is a
 # client nobody here wrote, like wrk and Python's h11; zbarimg decodes the QR codes the tests draw;
 # headless Chromium, driven by chromedriver through Debian's Python Selenium, opens the share pages).
-TEST_TOOLS = /usr/bin/curl:curl /usr/bin/jq:jq /usr/bin/tmux:tmux /usr/bin/openssl:openssl /usr/sbin/nginx:nginx /usr/bin/ab:apache2-utils /usr/bin/wrk:wrk /usr/lib/python3/dist-packages/h11/__init__.py:python3-h11 /usr/bin/zbarimg:zbar-tools /usr/bin/chromium:chromium /usr/bin/chromedriver:chromium-driver /usr/lib/python3/dist-packages/selenium/__init__.py:python3-selenium /usr/bin/rsync:rsync /usr/lib/python3/dist-packages/prometheus_client/__init__.py:python3-prometheus-client /usr/lib/python3/dist-packages/icalendar/__init__.py:python3-icalendar
+TEST_TOOLS = /usr/bin/curl:curl /usr/bin/jq:jq /usr/bin/tmux:tmux /usr/bin/openssl:openssl /usr/sbin/nginx:nginx /usr/bin/ab:apache2-utils /usr/bin/wrk:wrk /usr/lib/python3/dist-packages/h11/__init__.py:python3-h11 /usr/bin/zbarimg:zbar-tools /usr/bin/chromium:chromium /usr/bin/chromedriver:chromium-driver /usr/lib/python3/dist-packages/selenium/__init__.py:python3-selenium /usr/bin/rsync:rsync /usr/lib/python3/dist-packages/prometheus_client/__init__.py:python3-prometheus-client /usr/lib/python3/dist-packages/icalendar/__init__.py:python3-icalendar /usr/bin/promtool:prometheus
 # make bench drives the server with wrk beside a one-worker nginx; make bench-check counts
 # instructions with valgrind's callgrind.
 BENCH_TOOLS = /usr/bin/wrk:wrk /usr/sbin/nginx:nginx
