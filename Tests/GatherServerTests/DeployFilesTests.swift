@@ -29,8 +29,10 @@ final class DeployFilesTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: binaries, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: ServerProcess.executable.path, toPath: binaries + "/gather-server")
         try FileManager.default.copyItem(atPath: Self.deploy("gather-backup"), toPath: binaries + "/gather-backup")
+        // Litestream is the operator's to install (`make litestream` fetches it for its own test): a stand-in here.
+        try FileManager.default.copyItem(atPath: "/bin/true", toPath: binaries + "/litestream")
         var units: [String] = []
-        for name in ["gather-server.service", "gather-backup.service", "gather-backup.timer"] {
+        for name in ["gather-server.service", "gather-backup.service", "gather-backup.timer", "litestream.service"] {
             let text = try String(contentsOfFile: Self.deploy(name), encoding: .utf8)
             try text.replacingOccurrences(of: "/usr/local/bin/", with: binaries + "/").write(toFile: path(name), atomically: true, encoding: .utf8)
             units.append(path(name))
@@ -38,7 +40,7 @@ final class DeployFilesTests: XCTestCase {
         let verify = try run("/usr/bin/systemd-analyze", ["verify"] + units)
         XCTAssertEqual(verify.status, 0, verify.output)
         XCTAssertEqual(verify.output, "", "systemd finds nothing to say")
-        for service in ["gather-server.service", "gather-backup.service"] {
+        for service in ["gather-server.service", "gather-backup.service", "litestream.service"] {
             let security = try run("/usr/bin/systemd-analyze", ["security", "--offline=true", "--no-pager", path(service)])
             let line = try XCTUnwrap(security.output.split(separator: "\n").last { $0.contains("Overall exposure level") }, security.output)
             let level = try XCTUnwrap(line.split(separator: ":").last?.split(separator: " ").first.flatMap { Double($0) }, String(line))

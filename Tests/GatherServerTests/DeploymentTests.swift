@@ -77,6 +77,12 @@ final class DeploymentTests: XCTestCase {
         XCTAssertEqual(environment["FG_PUBLIC_URL"] as? String, "${FG_PUBLIC_URL:-}")
         XCTAssertEqual(environment["FG_TRUST_PROXY"] as? String, "${FG_TRUST_PROXY:-false}", "trusting a proxy is opt-in")
 
+        let litestream = try XCTUnwrap(services["litestream"] as? [String: Any])
+        XCTAssertEqual(litestream["profiles"] as? [String], ["replication"], "replication only when asked for")
+        XCTAssertEqual(litestream["user"] as? String, "10001", "the server's user, who owns the database")
+        XCTAssertEqual(litestream["volumes"] as? [String], ["data:/data", "replica:/replica", "./deploy/litestream.yml:/etc/litestream.yml:ro"])
+        XCTAssertEqual(environment["FG_WAL_CHECKPOINTS"] as? String, "${FG_WAL_CHECKPOINTS:-server}")
+
         let proxy = try XCTUnwrap(services["proxy"] as? [String: Any])
         XCTAssertEqual(proxy["profiles"] as? [String], ["proxy"], "HTTPS through Caddy only when asked for")
         XCTAssertEqual(proxy["command"] as? [String], ["caddy", "reverse-proxy", "--from", "${FG_DOMAIN:-localhost}", "--to", "server:8080"])

@@ -29,7 +29,8 @@ package final class FootballGatherServer: Sendable {
         self.directoryLock = directoryLock
         serverLock = configuration.databasePath == DatabasePool.inMemoryPath
             ? nil : try DatabaseServerLock(databasePath: configuration.databasePath)
-        let database = try DatabasePool(path: configuration.databasePath)
+        let database = try DatabasePool(path: configuration.databasePath, configuration: DatabasePool.Configuration(
+            checkpointsItself: configuration.walCheckpoints == .server))
         self.database = database
         var options = GatherApplication.Options()
         options.passwordHasher = passwordHasher

@@ -24,6 +24,13 @@ package enum ServerCommandLine {
                      help: "refuse to start (exit 4) when --db names no database, instead of creating an empty one") { config, value in
             config.databaseMustExist = try boolean(value, name: "--db-must-exist")
         },
+        ServerOption(flag: "--wal-checkpoints", environment: "FG_WAL_CHECKPOINTS", valueName: "server|litestream",
+                     help: "who checkpoints the WAL: the server itself (default), or litestream, replicating it (docs/deploy.md)") { config, value in
+            guard let who = WALCheckpoints(rawValue: value) else {
+                throw ConfigurationError("--wal-checkpoints must be server or litestream, not \"\(value)\"")
+            }
+            config.walCheckpoints = who
+        },
         ServerOption(flag: "--quiet", environment: "FG_QUIET", valueName: nil,
                      help: "no access log lines on stderr") { config, value in
             config.quiet = try boolean(value, name: "--quiet")

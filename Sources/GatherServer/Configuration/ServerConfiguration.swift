@@ -9,6 +9,9 @@ package struct ServerConfiguration: Sendable {
     /// Refuse to start on a missing (or empty) database file rather than create one: a wrong path,
     /// or a volume not mounted, never serves an empty server that looks healthy.
     package var databaseMustExist = false
+    /// Who checkpoints the WAL into the database file: the server (SQLite's automatic checkpoint)
+    /// or Litestream, which then copies every page before it reaches the file.
+    package var walCheckpoints: WALCheckpoints = .server
     package var tokenLifetime = GatherApplication.Options.defaultTokenLifetime
     /// How long SIGTERM waits for requests in flight before closing what is left.
     package var shutdownGracePeriod = HTTPServer.defaultShutdownGracePeriod
@@ -72,4 +75,10 @@ package struct ListenAddress: Sendable, Equatable {
         guard !host.isEmpty else { return nil }
         self.init(host: host, port: port)
     }
+}
+
+/// `--wal-checkpoints`: who moves the WAL's pages into the database file.
+package enum WALCheckpoints: String, Sendable {
+    case server
+    case litestream
 }

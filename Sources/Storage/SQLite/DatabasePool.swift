@@ -19,10 +19,15 @@ package final class DatabasePool: DatabaseReading, @unchecked Sendable {
     package struct Configuration: Sendable {
         package var readerCount: Int
         package var busyTimeoutMilliseconds: Int32
+        /// Whether the writer checkpoints the WAL by itself (SQLite's automatic checkpoint, every
+        /// 1000 pages); false leaves checkpoints to a replicator that makes them (Litestream).
+        package var checkpointsItself: Bool
 
-        package init(readerCount: Int = 4, busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds) {
+        package init(readerCount: Int = 4, busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds,
+                     checkpointsItself: Bool = true) {
             self.readerCount = readerCount
             self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
+            self.checkpointsItself = checkpointsItself
         }
     }
 
@@ -70,6 +75,7 @@ package final class DatabasePool: DatabaseReading, @unchecked Sendable {
             // flush once for all the writes that arrive together.
             _ = try writer.query("PRAGMA journal_mode = WAL")
             try writer.executeScript("PRAGMA synchronous = FULL")
+            if !configuration.checkpointsItself { try writer.executeScript("PRAGMA wal_autocheckpoint = 0") }
         }
         try writer.executeScript("PRAGMA foreign_keys = ON")
         // An older schema: a checked copy as it is, before anything is changed (`MigrationCopy`).
