@@ -169,4 +169,36 @@ final class AccountAdministrationTests: XCTestCase {
         XCTAssertEqual(try user(["sessions", "bob"]).standardOutput, "bob has no login session\n")
         XCTAssertEqual(try user(["sessions", "nobody", "--end"]).process.terminationStatus, 1)
     }
+
+    /// Every account change, through the API or from the host, is an audit line in the server's
+    /// log (who, what; never a secret), and each authenticated request's access line names its account.
+    func testAccountChangesAreAuditedAndRequestsNameTheirAccount() throws {
+        XCTAssertEqual(try user(["add", "ana"], input: "first-password\n").waitForExit(), 0)
+        let server = try ServerProcess(arguments: ["--port", "0", "--db", database])
+        defer { server.terminate() }
+        let port = try XCTUnwrap(server.waitForPort(), server.standardError)
+        let api = APIClient(connection: try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5)), token: nil)
+        let made = try api.request(.post, "/api/users", json: ["username": "bob", "password": "bobs-password-1"])
+        XCTAssertEqual(made.status, 201, made.text)
+        let bob = try XCTUnwrap(try made.jsonObject()["id"] as? String)
+        api.token = try XCTUnwrap(try login(api, "bob", "bobs-password-1").token)
+        let token = try XCTUnwrap(try api.request(.post, "/api/tokens", json: ["name": "cron", "scope": "read"]).jsonObject()["token"] as? String)
+        XCTAssertEqual(try api.request(.get, "/api/players").status, 200)
+        XCTAssertEqual(try user(["passwd", "ana"], input: "second-password\n").waitForExit(), 0)
+        XCTAssertEqual(try user(["disable", "ana"]).waitForExit(), 0)
+        let ana = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try user(["list", "--json"]).standardOutput.utf8)) as? [[String: Any]])
+            .first { $0["username"] as? String == "ana" }?["id"] as? String
+
+        let expected = ["account \(bob.uppercased()) (bob): made", "account \(bob.uppercased()) (bob): API token \"cron\" made (read)",
+                        "account \(try XCTUnwrap(ana)) (ana): password changed", "account \(try XCTUnwrap(ana)) (ana): disabled"]
+        XCTAssertTrue(waitUntil { expected.allSatisfy { line in server.standardError.contains("gather-server: audit: " + line) } },
+                      server.standardError)
+        for secret in ["first-password", "second-password", "bobs-password-1", token, api.token ?? "-"] {
+            XCTAssertFalse(server.standardError.contains(secret), "a secret in the log")
+        }
+        let access = server.standardError.split(separator: "\n").first { $0.contains(" GET /api/players 200 ") }
+        XCTAssertTrue(access?.hasSuffix(" account=\(bob.uppercased())") == true, "\(access ?? "no access line")")
+        let anonymous = server.standardError.split(separator: "\n").first { $0.contains(" POST /api/users 201 ") }
+        XCTAssertFalse(anonymous?.contains("account=") ?? true, "\(anonymous ?? "no registration line")")
+    }
 }

@@ -14,17 +14,20 @@ struct RequestContext<Access: Sendable>: Sendable {
     let parameters: RouteParameters
     let services: Services
     let database: Access
+    /// Who it comes from, once authenticated (for the access log).
+    let caller: CallerNote
 
-    init(request: HTTPRequest, parameters: RouteParameters, services: Services, database: Access) {
+    init(request: HTTPRequest, parameters: RouteParameters, services: Services, database: Access, caller: CallerNote = CallerNote()) {
         self.request = request
         self.parameters = parameters
         self.services = services
         self.database = database
+        self.caller = caller
     }
 
     /// The same request for a handler that runs elsewhere (a quick read the loop handed to a worker).
     func using<Other>(_ database: Other) -> RequestContext<Other> {
-        RequestContext<Other>(request: request, parameters: parameters, services: services, database: database)
+        RequestContext<Other>(request: request, parameters: parameters, services: services, database: database, caller: caller)
     }
 
     /// Decodes a JSON body. An empty body is read as `emptyBody` when one is given (`{}` for optional bodies).

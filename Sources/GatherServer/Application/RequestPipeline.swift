@@ -55,33 +55,33 @@ struct RequestPipeline: Sendable {
         case .quick(let quick):
             guard let reads = try? loopReaders.reader(for: loop) else { return onWorker(matched) }
             do {
-                return .answered(labelled(try runQuick(quick, route, matched.context.using(reads), reads: reads), route))
+                return .answered(labelled(try runQuick(quick, route, matched.context.using(reads), reads: reads), matched))
             } catch let error where LoopReadGivenUp.covers(error) {
                 return onWorker(matched)
             } catch {
-                return .answered(labelled(errorResponse(error), route))
+                return .answered(labelled(errorResponse(error), matched))
             }
         case .write(let write):
             guard let reads = try? loopReaders.reader(for: loop) else { return onWorker(matched) }
             do {
                 let queue = try commit(write, matched, authenticatingWith: reads)
                 let label = route.label
-                return .later { reply in queue(RouteReply(reply: reply, route: label)) }
+                return .later { [caller = matched.context.caller] reply in queue(RouteReply(reply: reply, route: label, caller: caller)) }
             } catch let error where LoopReadGivenUp.covers(error) {
                 return onWorker(matched)
             } catch {
-                return .answered(labelled(errorResponse(error), route))
+                return .answered(labelled(errorResponse(error), matched))
             }
         case .linkWrite(let write):
             guard let reads = try? loopReaders.reader(for: loop) else { return onWorker(matched) }
             do {
                 let queue = try commit(write, matched, findingLinkWith: reads)
                 let label = route.label
-                return .later { reply in queue(RouteReply(reply: reply, route: label)) }
+                return .later { [caller = matched.context.caller] reply in queue(RouteReply(reply: reply, route: label, caller: caller)) }
             } catch let error where LoopReadGivenUp.covers(error) {
                 return onWorker(matched)
             } catch {
-                return .answered(labelled(write.refusal(services, nil, error), route))
+                return .answered(labelled(write.refusal(services, nil, error), matched))
             }
         case .worker, .passwordHashing:
             return onWorker(matched)
@@ -96,9 +96,9 @@ struct RequestPipeline: Sendable {
         case .matched(let found): matched = found
         }
         do {
-            if let response = try answerHere(matched) { return labelled(response, matched.route) }
+            if let response = try answerHere(matched) { return labelled(response, matched) }
         } catch {
-            return labelled(errorResponse(error), matched.route)
+            return labelled(errorResponse(error), matched)
         }
         let answer = Locked<HTTPResponse?>(nil)
         let answered = DispatchSemaphore(value: 0)
@@ -149,7 +149,7 @@ struct RequestPipeline: Sendable {
 
     private func respondOnWorker(_ matched: Matched, reply: HTTPReply) {
         let route = matched.route
-        let reply = RouteReply(reply: reply, route: route.label)
+        let reply = RouteReply(reply: reply, route: route.label, caller: matched.context.caller)
         do {
             if let response = try answerHere(matched) { return reply.send(response) }
             switch route.kind {
@@ -389,9 +389,10 @@ struct RequestPipeline: Sendable {
     }
 
     /// The answer, named by the route that made it (for the access log and metrics).
-    private func labelled(_ response: HTTPResponse, _ route: Route) -> HTTPResponse {
+    private func labelled(_ response: HTTPResponse, _ matched: Matched) -> HTTPResponse {
         var response = response
-        response.route = route.label
+        response.route = matched.route.label
+        response.account = matched.context.caller.accountText
         return response
     }
 }
@@ -401,10 +402,12 @@ struct RequestPipeline: Sendable {
 struct RouteReply: Sendable {
     let reply: HTTPReply
     let route: String
+    let caller: CallerNote
 
     func send(_ response: HTTPResponse) {
         var response = response
         response.route = route
+        response.account = caller.accountText
         reply.send(response)
     }
 }

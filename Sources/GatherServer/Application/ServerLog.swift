@@ -31,11 +31,12 @@ package final class ServerLog: Sendable {
         switch format {
         case .text:
             let fields = [entry.client, entry.method, entry.path].map { ServerLog.escaped($0) }
-            write("\(ServerLog.timestamp()) \(fields.joined(separator: " ")) \(entry.status) \(ServerLog.tenths(milliseconds))ms")
+            let account = entry.account.map { " account=\($0)" } ?? ""
+            write("\(ServerLog.timestamp()) \(fields.joined(separator: " ")) \(entry.status) \(ServerLog.tenths(milliseconds))ms\(account)")
         case .json:
             writeJSON(AccessRecord(time: ServerLog.timestamp(), level: "info", method: entry.method, path: entry.path,
                                    status: entry.status, durationMs: (milliseconds * 1000).rounded() / 1000,
-                                   requestId: entry.requestID, client: entry.client))
+                                   requestId: entry.requestID, client: entry.client, account: entry.account))
         }
     }
 
@@ -98,6 +99,8 @@ package final class ServerLog: Sendable {
         let durationMs: Double
         let requestId: UInt64
         let client: String
+        /// The account it came from, when it was authenticated.
+        let account: String?
     }
 
     private struct StartupRecord: Encodable {

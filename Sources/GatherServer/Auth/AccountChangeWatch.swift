@@ -73,6 +73,10 @@ final class AccountChangeWatch: Sendable {
                 sessions.revokeAll()
                 try endStreamsNoLongerLetIn(of: nil)
             }
+            // The audit trail: every account change, made through the API or from the host, once.
+            for change in changes {
+                log.info("gather-server: audit: account \(change.user.canonicalText)\(change.username.map { " (\($0))" } ?? ""): \(change.what)")
+            }
             for change in changes where change.closed {
                 live.revokeAll(of: change.user)
                 live.end(for: change.user)

@@ -29,6 +29,7 @@ extension RequestPipeline {
         let group = try groupAccess(of: session.user, named: context.parameters.values["groupId"], reads: reads)
         guard group.role >= route.role else { throw APIError.roleTooLow(group.role, needs: route.role) }
         if case .apiToken(let id, _) = session.credential { services.tokenUses.record(id, at: now) }
+        context.caller.note(session.user.id)
         return AuthenticatedContext(base: context, user: session.user, tokenDigest: digest, credential: session.credential, group: group,
                                     credentialExpiresAt: session.expiresAt)
     }

@@ -8,6 +8,9 @@ package struct HTTPResponse: Sendable {
     /// The pattern of the route that answered (`/api/players/{id}`), never sent: for the access
     /// log's entry, so that metrics count the request by the route matched once, not again.
     package var route: String?
+    /// The account the request came from, once it was authenticated, never sent: for the access
+    /// log's entry.
+    package var account: String?
 
     package init(status: HTTPStatus, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status

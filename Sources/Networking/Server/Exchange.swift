@@ -12,8 +12,8 @@ struct Exchange {
     let client: String
 
     /// The line of the access log once `status` has been answered.
-    func logEntry(status: Int, route: String? = nil, now: UInt64) -> AccessLogEntry {
+    func logEntry(status: Int, route: String? = nil, account: String? = nil, now: UInt64) -> AccessLogEntry {
         AccessLogEntry(requestID: id, method: method, path: path, status: status,
-                       duration: .nanoseconds(Int64(now - startedAt)), client: client, route: route)
+                       duration: .nanoseconds(Int64(now - startedAt)), client: client, route: route, account: account)
     }
 }

@@ -316,7 +316,7 @@ final class HTTPConnection: EventHandler {
     }
 
     private func send(_ response: HTTPResponse, exchange: Exchange, keepAlive: Bool) {
-        owner.log(exchange.logEntry(status: response.status.code, route: response.route, now: MonotonicClock.now()))
+        owner.log(exchange.logEntry(status: response.status.code, route: response.route, account: response.account, now: MonotonicClock.now()))
         let body: ConnectionStateMachine.ResponseBody
         switch response.stream {
         case nil: body = .complete

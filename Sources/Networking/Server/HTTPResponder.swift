@@ -82,8 +82,11 @@ package struct AccessLogEntry: Sendable {
     package let client: String
     /// The route that answered, as the responder named it (`HTTPResponse.route`); nil for none.
     package var route: String?
+    /// The account the request came from, when it was authenticated (its id).
+    package var account: String?
 
-    package init(requestID: UInt64, method: String, path: String, status: Int, duration: Duration, client: String, route: String? = nil) {
+    package init(requestID: UInt64, method: String, path: String, status: Int, duration: Duration, client: String, route: String? = nil,
+                 account: String? = nil) {
         self.requestID = requestID
         self.method = method
         self.path = path
@@ -91,6 +94,7 @@ package struct AccessLogEntry: Sendable {
         self.duration = duration
         self.client = client
         self.route = route
+        self.account = account
     }
 }
 

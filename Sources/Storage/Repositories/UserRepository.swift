@@ -103,7 +103,8 @@ package struct UserRepository {
     package func endSessions(id: UUID, at date: Date) throws -> Int {
         try database.execute("DELETE FROM tokens WHERE user_id = ?", id)
         let ended = database.changes
-        try database.execute("INSERT INTO account_changes (user_id, changed_at) VALUES (?, ?)", id, Int(date.timeIntervalSince1970))
+        try database.execute("INSERT INTO account_changes (user_id, changed_at, what) VALUES (?, ?, ?)", id, Int(date.timeIntervalSince1970),
+                             "\(ended) login \(ended == 1 ? "session" : "sessions") ended")
         return ended
     }
 
