@@ -67,7 +67,7 @@ final class BackupDrillTests: XCTestCase {
 
         // The drill, as docs/deploy.md shows it, the other host being the second directory.
         let spare = try freePort()
-        let drill = try docsBlock(after: "**A restore drill.**")
+        let drill = try DeployDocs.block(after: "**A restore drill.**")
             .replacingOccurrences(of: "backup@other-host:gather-backups/", with: path("offsite") + "/")
             .replacingOccurrences(of: "8099", with: String(spare))
         let run = try shell(drill)
@@ -95,7 +95,7 @@ final class BackupDrillTests: XCTestCase {
     /// each stops at the restore, loudly, and nothing is served.
     func testTheDrillFailsWithoutABackupOrWithABackupThatChanged() throws {
         let drill = { () throws -> CommandRun in
-            try self.shell(try self.docsBlock(after: "**A restore drill.**")
+            try self.shell(try DeployDocs.block(after: "**A restore drill.**")
                 .replacingOccurrences(of: "backup@other-host:gather-backups/", with: self.path("offsite") + "/")
                 .replacingOccurrences(of: "8099", with: String(try self.freePort())))
         }
@@ -133,14 +133,5 @@ final class BackupDrillTests: XCTestCase {
         probe.terminate()
         XCTAssertEqual(probe.waitForExit(), 0)
         return port
-    }
-
-    /// The first `sh` block after `marker` in docs/deploy.md.
-    private func docsBlock(after marker: String) throws -> String {
-        let text = try String(contentsOf: DeploymentTests.root.appendingPathComponent("docs/deploy.md"), encoding: .utf8)
-        let section = try XCTUnwrap(text.range(of: marker), "deploy.md has \(marker)")
-        let open = try XCTUnwrap(text.range(of: "```sh\n", range: section.upperBound..<text.endIndex))
-        let close = try XCTUnwrap(text.range(of: "```", range: open.upperBound..<text.endIndex))
-        return String(text[open.upperBound..<close.lowerBound])
     }
 }

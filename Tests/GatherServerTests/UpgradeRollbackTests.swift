@@ -69,14 +69,6 @@ final class UpgradeRollbackTests: XCTestCase {
         try file.executeScript("PRAGMA user_version = \(version)")
     }
 
-    private func docsBlock(after heading: String) throws -> String {
-        let text = try String(contentsOf: DeploymentTests.root.appendingPathComponent("docs/deploy.md"), encoding: .utf8)
-        let section = try XCTUnwrap(text.range(of: heading), "deploy.md has \(heading)")
-        let open = try XCTUnwrap(text.range(of: "```sh\n", range: section.upperBound..<text.endIndex))
-        let close = try XCTUnwrap(text.range(of: "```", range: open.upperBound..<text.endIndex))
-        return String(text[open.upperBound..<close.lowerBound])
-    }
-
     func testAnUpgradeKeepsTheDatabaseAsItWasAndTheDocsRollItBack() throws {
         let previous = try previousVersionDatabase()
         let server = try ServerProcess(arguments: ["--port", "0", "--db", database, "--quiet"])
@@ -95,7 +87,7 @@ final class UpgradeRollbackTests: XCTestCase {
 
         // The docs' rollback: systemd's stop is done above; the previous release's binary is not
         // at hand here, so its install is left out; the rest as written.
-        let steps = try docsBlock(after: "## Rolling back").split(separator: "\n").map(String.init)
+        let steps = try DeployDocs.block(after: "## Rolling back").split(separator: "\n").map(String.init)
             .filter { !$0.hasPrefix("systemctl ") && !$0.hasPrefix("install ") }
             .joined(separator: "\n")
             .replacingOccurrences(of: "/var/lib/gather-server", with: directory.path)
