@@ -1,10 +1,5 @@
-import CBuildInfo
-
 /// The product as a whole: what both binaries say with `--version`. The version is semantic and
 /// lives here alone; CHANGELOG.md says what each brought and which schema version it writes.
 package enum FootballGather {
     package static let version = "0.2.0"
-
-    /// The commit built from (`make` records it), or "unknown".
-    package static var commit: String { String(cString: gather_build_commit()) }
 }
