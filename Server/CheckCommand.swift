@@ -17,6 +17,8 @@ enum CheckCommand {
         case sound(String)
         /// Sound but for the players' records, which disagree with the matches (each line).
         case recordsDisagree([String])
+        /// An older schema than this gather-server checks: migrated at the server's next start.
+        case olderSchema(String)
         /// Why it is not sound, or could not be looked at.
         case failed(String)
     }
@@ -26,7 +28,7 @@ enum CheckCommand {
         case .sound(let how):
             print("gather-server: \(path) is sound: \(how)")
             return 0
-        case .failed(let why):
+        case .failed(let why), .olderSchema(let why):
             return failed(why)
         case .recordsDisagree(let problems):
             let listing = problems.map { "  \($0)" }.joined(separator: "\n")
@@ -58,10 +60,11 @@ enum CheckCommand {
             let database = readable.database
             let version = try database.userVersion()
             let latest = Schema.migrator.latestVersion
+            guard version >= latest else {
+                return .olderSchema("\(path) has schema version \(version): run gather-server migrate first (this gather-server checks version \(latest))")
+            }
             guard version == latest else {
-                return .failed(version < latest
-                               ? "\(path) has schema version \(version): run gather-server migrate first (this gather-server checks version \(latest))"
-                               : "\(path) has schema version \(version), newer than this gather-server knows (\(latest)): check it with the newer one")
+                return .failed("\(path) has schema version \(version), newer than this gather-server knows (\(latest)): check it with the newer one")
             }
             let differences = try database.schemaDifferences()
             guard differences.isEmpty else {

@@ -58,7 +58,7 @@ enum DoctorCommand {
         if http.trustProxyHeaders { parts.append("behind a trusted proxy") }
         if configuration.metrics || configuration.metricsListen != nil {
             let place = configuration.metricsListen.map { "on \($0.host):\($0.port)" } ?? "on the main address"
-            parts.append("metrics \(place)\(configuration.metricsToken == nil ? ", no token" : ", with a token")")
+            parts.append("metrics \(place)\(configuration.metricsTokenFile == nil ? ", no token" : ", with a token")")
         }
         return parts.joined(separator: "; ")
     }
@@ -106,6 +106,7 @@ enum DoctorCommand {
         case .recordsDisagree(let problems):
             lines.append(Line(verdict: .problem, subject: "check",
                               text: "\(problems.count) players' records disagree with the matches (gather-server check --repair rebuilds them)"))
+        case .olderSchema(let why): lines.append(Line(verdict: .warning, subject: "check", text: why))
         case .failed(let why): lines.append(Line(verdict: .problem, subject: "check", text: why.split(separator: "\n").first.map(String.init) ?? why))
         }
         return lines
@@ -129,16 +130,11 @@ enum DoctorCommand {
                     + (verdict == .ok ? "" : ": writes will soon be refused (507); free some space"))
     }
 
-    /// Whether a server runs on the database: the process its lock file names, if it is alive.
+    /// Whether a server runs on the database: whether its lock is held (`DatabaseServerLock`).
     private static func server(_ path: String) -> Line {
-        let lock = DatabaseServerLock.path(of: path)
-        guard let text = FileManager.default.contents(atPath: lock).map({ String(decoding: $0, as: UTF8.self) }),
-              let process = Int32(text.split(separator: "\n").first ?? ""), process > 0, kill(process, 0) == 0 || errno == EPERM,
-              let name = FileManager.default.contents(atPath: "/proc/\(process)/comm").map({ String(decoding: $0, as: UTF8.self) }),
-              name.hasPrefix("gather-server") else {
-            return Line(verdict: .ok, subject: "server", text: "none running on this database")
-        }
-        return Line(verdict: .ok, subject: "server", text: "process \(process) serves this database")
+        let holder = DatabaseServerLock.holder(of: path)
+        guard holder.serving else { return Line(verdict: .ok, subject: "server", text: "none running on this database") }
+        return Line(verdict: .ok, subject: "server", text: "\(holder.process.map { "process \($0)" } ?? "a server") serves this database")
     }
 
     private static func certificate(_ configuration: ServerConfiguration, now: Date) -> Line? {

@@ -13,6 +13,11 @@ func fail(_ message: String) -> Never {
     exit(ServerExitStatus.failure)
 }
 
+/// Root becomes the database's owner before a command writes beside it (`RunAsOwner`).
+func actAsOwner(of database: String) {
+    if let problem = RunAsOwner.become(ownerOf: database) { fail(problem) }
+}
+
 // A peer that disconnects must never kill the process (the health check's TLS writes included);
 // the server's own sends also use MSG_NOSIGNAL.
 signal(SIGPIPE, SIG_IGN)
@@ -34,10 +39,13 @@ case .version:
     print("gather-server \(FootballGather.version) (schema version \(Schema.migrator.latestVersion), commit \(FootballGather.commit))")
     exit(0)
 case let .backup(configuration, target):
+    actAsOwner(of: configuration.databasePath)
     exit(BackupCommand.backup(configuration.databasePath, to: target))
 case let .restore(configuration, file, force):
+    actAsOwner(of: configuration.databasePath)
     exit(BackupCommand.restore(file, into: configuration.databasePath, force: force))
 case .migrate(let configuration):
+    actAsOwner(of: configuration.databasePath)
     do {
         let versions = try DatabaseMigration.run(path: configuration.databasePath)
         print(versions.from == versions.to
@@ -48,10 +56,12 @@ case .migrate(let configuration):
         fail("cannot migrate \(configuration.databasePath): \(error)")
     }
 case let .check(configuration, repair):
+    if repair { actAsOwner(of: configuration.databasePath) }
     exit(CheckCommand.run(on: configuration.databasePath, repair: repair))
 case .doctor(let configuration):
     exit(DoctorCommand.run(configuration))
 case let .user(configuration, action):
+    actAsOwner(of: configuration.databasePath)
     exit(UserCommand.run(action, on: configuration.databasePath))
 case .healthcheck(let url):
     switch HealthCheck.run(url: url) {

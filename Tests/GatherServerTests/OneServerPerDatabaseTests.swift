@@ -96,4 +96,26 @@ final class OneServerPerDatabaseTests: XCTestCase {
         let second = try FootballGatherServer(configuration: configuration, passwordHasher: PasswordHasher(cost: 1))
         second.shutdown()
     }
+
+    /// A server once started as root (a quick test by hand) leaves its lock file to the database
+    /// directory's owner, so the service, started as that user afterwards, still takes it.
+    func testALockFileMadeByRootIsTheServicesToo() throws {
+        let data = directory.appendingPathComponent("data").path
+        try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+        XCTAssertEqual(chown(data, 65_534, 65_534), 0)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+        let path = data + "/gather.sqlite"
+        let byRoot = try serve(path)
+        XCTAssertNotNil(byRoot.waitForPort(), byRoot.standardError)
+        byRoot.terminate()
+        XCTAssertEqual(byRoot.waitForExit(), 0)
+        let owner = try FileManager.default.attributesOfItem(atPath: DatabaseServerLock.path(of: path))[.ownerAccountID] as? Int
+        XCTAssertEqual(owner, 65_534)
+        XCTAssertEqual(chown(path, 65_534, 65_534), 0)
+        let byService = try ServerProcess(arguments: ["--reuid=65534", "--regid=65534", "--clear-groups", ServerProcess.executable.path,
+                                                      "--port", "0", "--db", path, "--quiet"],
+                                          executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+        defer { byService.terminate(); _ = byService.waitForExit() }
+        XCTAssertNotNil(byService.waitForPort(), byService.standardError)
+    }
 }

@@ -200,7 +200,9 @@ final class ServerMetricsTests: XCTestCase {
         let short = try ServerProcess(arguments: ["--port", "0", "--db", database, "--metrics", "--metrics-token-file", database])
         XCTAssertEqual(short.waitForExit(), 2, "a file that holds no token is a configuration error")
 
-        let made = try ServerProcess(arguments: ["user", "add", "ana", "--db", database], input: "first-password\n")
+        // The token is the server's business: a command beside it does not read the file.
+        let made = try ServerProcess(arguments: ["user", "add", "ana", "--db", database], environment: ["FG_METRICS_TOKEN_FILE": "/nonexistent"],
+                                     input: "first-password\n")
         XCTAssertEqual(made.waitForExit(), 0, made.standardError)
         let backup = try ServerProcess(arguments: ["backup", directory.appendingPathComponent("copy.sqlite").path, "--db", database])
         XCTAssertEqual(backup.waitForExit(), 0, backup.standardError)

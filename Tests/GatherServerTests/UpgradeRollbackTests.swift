@@ -104,6 +104,24 @@ final class UpgradeRollbackTests: XCTestCase {
         XCTAssertEqual(try aside.query("SELECT name FROM players").map { try $0.string(0) }, ["After the upgrade"], "kept aside")
     }
 
+    /// A backup of the previous version restored: migrated as it is restored, and nothing of the
+    /// restore's trial (its copy, a copy kept before migrating it) left beside the database.
+    func testAnOlderBackupIsRestoredMigratedAndLeavesNothingBehind() throws {
+        let previous = try previousVersionDatabase()
+        let backup = directory.appendingPathComponent("older.sqlite").path
+        let made = try ServerProcess(arguments: ["backup", backup, "--db", database])
+        XCTAssertEqual(made.waitForExit(), 0, made.standardError)
+        let target = directory.appendingPathComponent("restored/football-gather.sqlite").path
+        try FileManager.default.createDirectory(atPath: directory.appendingPathComponent("restored").path, withIntermediateDirectories: true)
+        let restore = try ServerProcess(arguments: ["restore", backup, "--db", target])
+        XCTAssertEqual(restore.waitForExit(), 0, restore.standardError)
+        XCTAssertTrue(restore.standardOutput.contains("(schema version \(previous), migrated to \(Schema.migrator.latestVersion))"),
+                      restore.standardOutput)
+        XCTAssertEqual(try Database(path: target, mode: .readOnly).userVersion(), Schema.migrator.latestVersion)
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("restored").path)
+        XCTAssertEqual(left.filter { !$0.hasPrefix("football-gather.sqlite-") }, ["football-gather.sqlite"], "\(left)")
+    }
+
     /// No copy, no migration: a copy that cannot be made stops the start with nothing changed.
     func testAnUpgradeThatCannotKeepItsCopyDoesNotMigrate() throws {
         let previous = try previousVersionDatabase()

@@ -23,6 +23,9 @@ final class AccountChangeWatch: Sendable {
     /// What the last look found, used on `queue` only (`Atomic` to be Sendable): the newest change
     /// acted on.
     private let heard: Atomic<Int>
+    /// The newest change written to the audit log: a look that fails after logging (and is made
+    /// again) never logs a change twice.
+    private let audited: Atomic<Int>
     /// The accounts changed at the last look, looked at once more at the next: a stream opened
     /// with a session authenticated just before the change registers just after the first look.
     private let recentlyChanged = Locked<Set<UUID>>([])
@@ -36,7 +39,9 @@ final class AccountChangeWatch: Sendable {
         self.log = log
         self.interval = interval
         // What happened before this server started is already in what it reads.
-        heard = Atomic(try database.read { try AccountChangeRepository($0).latest() })
+        let latest = try database.read { try AccountChangeRepository($0).latest() }
+        heard = Atomic(latest)
+        audited = Atomic(latest)
         scheduleNext()
     }
 
@@ -74,9 +79,10 @@ final class AccountChangeWatch: Sendable {
                 try endStreamsNoLongerLetIn(of: nil)
             }
             // The audit trail: every account change, made through the API or from the host, once.
-            for change in changes {
+            for change in changes where change.number > audited.load(ordering: .relaxed) {
                 log.info("gather-server: audit: account \(change.user.canonicalText)\(change.username.map { " (\($0))" } ?? ""): \(change.what)")
             }
+            if let last = changes.last { audited.store(max(last.number, audited.load(ordering: .relaxed)), ordering: .relaxed) }
             for change in changes where change.closed {
                 live.revokeAll(of: change.user)
                 live.end(for: change.user)

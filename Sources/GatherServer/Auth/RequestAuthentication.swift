@@ -25,11 +25,12 @@ extension RequestPipeline {
             services.sessions.store(digest, found, ticket: ticket)
             session = found
         }
+        // Who it is, on the access log's line, whatever is refused next.
+        context.caller.note(session.user.id)
         guard Permission(session.credential) >= route.permission else { throw APIError.tokenTooWeak(needs: route.permission) }
         let group = try groupAccess(of: session.user, named: context.parameters.values["groupId"], reads: reads)
         guard group.role >= route.role else { throw APIError.roleTooLow(group.role, needs: route.role) }
         if case .apiToken(let id, _) = session.credential { services.tokenUses.record(id, at: now) }
-        context.caller.note(session.user.id)
         return AuthenticatedContext(base: context, user: session.user, tokenDigest: digest, credential: session.credential, group: group,
                                     credentialExpiresAt: session.expiresAt)
     }

@@ -194,7 +194,8 @@ package enum ServerCommandLine {
         ServerOption(flag: "--metrics-token-file", environment: "FG_METRICS_TOKEN_FILE", valueName: "PATH",
                      help: "/metrics answers only a scrape with Authorization: Bearer and this file's token (Prometheus's "
                      + "bearer_token_file; at least 16 characters)") { config, value in
-            config.metricsToken = try MetricsToken.read(from: value)
+            // Read for `serve` alone: the other commands have nothing to do with it.
+            config.metricsTokenFile = value
         },
         ServerOption(flag: "--tls-cert", environment: "FG_TLS_CERT", valueName: "PATH",
                      help: "serve HTTPS with this PEM certificate chain (with --tls-key; SIGHUP reloads both)") { config, value in
@@ -360,6 +361,7 @@ package enum ServerCommandLine {
         case "user sessions": return .user(configuration, .sessions(command.arguments[0], end: command.has("--end")))
         case "user enable": return .user(configuration, .enable(command.arguments[0]))
         default:
+            if let file = configuration.metricsTokenFile { configuration.metricsToken = try MetricsToken.read(from: file) }
             return .serve(configuration)
         }
     }

@@ -41,6 +41,8 @@ package struct ServerConfiguration: Sendable {
     package var metricsListen: ListenAddress?
     /// The bearer token a scrape must carry, wherever /metrics is served; nil: none asked.
     package var metricsToken: MetricsToken?
+    /// Where that token is (`--metrics-token-file`), read when the server is to serve.
+    package var metricsTokenFile: String?
     /// HTTPS: the PEM certificate chain and its key. Both or neither.
     package var tlsCertificateFile: String?
     package var tlsKeyFile: String?

@@ -73,6 +73,9 @@ package enum DatabaseBackup {
         DatabaseFile.giveToOwner(of: source, temporary)
         DatabaseFile.giveToOwner(of: source, temporarySum)
         if overwrite {
+            // The old sum goes first: a copy without a sum is checked as one, a sum beside the
+            // wrong copy would be a false alarm.
+            unlink(BackupSum.path(of: destination))
             guard rename(temporary, destination) == 0 else {
                 throw Failure.sqlite("cannot move the backup into place at \(destination): \(String(cString: strerror(errno)))")
             }

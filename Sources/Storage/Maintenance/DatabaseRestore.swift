@@ -177,7 +177,7 @@ package enum DatabaseRestore {
         private static func serve(_ path: String, file: String) throws {
             let pool: DatabasePool
             do {
-                pool = try DatabasePool(path: path, configuration: DatabasePool.Configuration(readerCount: 0))
+                pool = try DatabasePool(path: path, configuration: DatabasePool.Configuration(readerCount: 0, keepsCopyBeforeMigrating: false))
             } catch {
                 throw Failure.wouldNotServe(file, reason: "its migration failed: \(error)")
             }

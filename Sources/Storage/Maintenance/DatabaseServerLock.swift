@@ -31,15 +31,24 @@ package final class DatabaseServerLock: Sendable {
     private let descriptor: Int32
     private let released = Atomic<Bool>(false)
 
-    /// The lock file of the database at `databasePath`.
-    package static func path(of databasePath: String) -> String { databasePath + ".lock" }
+    /// The lock file of the database at `databasePath`: beside the file it names, links followed,
+    /// so two paths to one file share one lock.
+    package static func path(of databasePath: String) -> String {
+        guard let resolved = realpath(databasePath, nil) else { return databasePath + ".lock" }
+        defer { free(resolved) }
+        return String(cString: resolved) + ".lock"
+    }
 
     /// Takes the lock of the database at `databasePath` for this process, or throws at once if
     /// another process holds it.
     package init(databasePath: String) throws(Failure) {
         let path = Self.path(of: databasePath)
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, DatabaseFile.fileMode)
+        var descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, DatabaseFile.fileMode)
+        // Another user's lock file (a server once started as root): a read-only descriptor locks as well.
+        if descriptor < 0 && errno == EACCES { descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW) }
         guard descriptor >= 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
+        // Made by root: the service's user must be able to take it next time.
+        if geteuid() == 0 { DatabaseFile.giveToOwnerOfDirectory(descriptor: descriptor, of: path) }
         var result: Int32
         repeat {
             result = flock(descriptor, LOCK_EX | LOCK_NB)
@@ -50,13 +59,27 @@ package final class DatabaseServerLock: Sendable {
             guard reason == EWOULDBLOCK else { throw .cannotOpen(path: path, reason: String(cString: strerror(reason))) }
             throw .alreadyServed(database: databasePath, process: Self.holder(descriptor))
         }
-        // Ours now: the process id, for the next one to name.
+        // Ours now: the process id, for the next one to name (a read-only descriptor cannot).
         let id = Array("\(getpid())\n".utf8)
-        if ftruncate(descriptor, 0) == 0 {
+        if fcntl(descriptor, F_GETFL) & O_ACCMODE == O_RDWR, ftruncate(descriptor, 0) == 0 {
             _ = id.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
         }
         self.path = path
         self.descriptor = descriptor
+    }
+
+    /// Whether a server holds the database now, and its process id when it wrote one: for
+    /// `doctor`. Asks the lock itself (a shared lock tried and let go at once), not the id in the
+    /// file, which may be stale or another namespace's.
+    package static func holder(of databasePath: String) -> (serving: Bool, process: Int32?) {
+        let descriptor = open(path(of: databasePath), O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return (false, nil) }
+        defer { close(descriptor) }
+        if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
+            flock(descriptor, LOCK_UN)
+            return (false, nil)
+        }
+        return (errno == EWOULDBLOCK, holder(descriptor))
     }
 
     /// Lets another server in (this one has closed its database).

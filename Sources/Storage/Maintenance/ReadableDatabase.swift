@@ -24,8 +24,10 @@ package final class ReadableDatabase {
         let directory = try Self.privateDirectory()
         do {
             let copy = directory + "/copy.sqlite"
-            try Self.copyFile(path, to: copy)
-            if FileManager.default.fileExists(atPath: path + "-wal") { try Self.copyFile(path + "-wal", to: copy + "-wal") }
+            // The file a link names, and its WAL beside that file.
+            let source = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            try Self.copyFile(source, to: copy)
+            if FileManager.default.fileExists(atPath: source + "-wal") { try Self.copyFile(source + "-wal", to: copy + "-wal") }
             database = try Self.open(copy, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             copyDirectory = directory
         } catch {

@@ -39,16 +39,31 @@ package enum DatabaseFile {
         var status = stat()
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         guard stat(directory, &status) == 0 else { return }
-        _ = chown(path, status.st_uid, status.st_gid)
+        giveTo(uid: status.st_uid, gid: status.st_gid, path)
     }
 
     /// Run as root, a file made from the database (a backup and its sum) is given to whoever owns
-    /// the database: the service that reads and prunes the copies is not refused them.
+    /// the database: the service that reads and prunes the copies is not refused them. Through a
+    /// descriptor opened without following links, so a name swapped for a link meanwhile is left alone.
     static func giveToOwner(of database: String, _ path: String) {
         guard geteuid() == 0 else { return }
         var status = stat()
         guard stat(database, &status) == 0 else { return }
-        _ = chown(path, status.st_uid, status.st_gid)
+        giveTo(uid: status.st_uid, gid: status.st_gid, path)
+    }
+
+    /// The open file at `path` given to the owner of its directory (root made it there).
+    static func giveToOwnerOfDirectory(descriptor: Int32, of path: String) {
+        var status = stat()
+        guard stat(URL(fileURLWithPath: path).deletingLastPathComponent().path, &status) == 0 else { return }
+        _ = fchown(descriptor, status.st_uid, status.st_gid)
+    }
+
+    private static func giveTo(uid: uid_t, gid: gid_t, _ path: String) {
+        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fchown(descriptor, uid, gid)
+        close(descriptor)
     }
 
     /// What is at `path` (following links), for a command that must open only a database file:

@@ -22,12 +22,16 @@ package final class DatabasePool: DatabaseReading, @unchecked Sendable {
         /// Whether the writer checkpoints the WAL by itself (SQLite's automatic checkpoint, every
         /// 1000 pages); false leaves checkpoints to a replicator that makes them (Litestream).
         package var checkpointsItself: Bool
+        /// Whether an older file is copied as it was before it is migrated (`MigrationCopy`);
+        /// false for a copy that is itself thrown away (a restore's trial).
+        package var keepsCopyBeforeMigrating: Bool
 
         package init(readerCount: Int = 4, busyTimeoutMilliseconds: Int32 = Database.defaultBusyTimeoutMilliseconds,
-                     checkpointsItself: Bool = true) {
+                     checkpointsItself: Bool = true, keepsCopyBeforeMigrating: Bool = true) {
             self.readerCount = readerCount
             self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
             self.checkpointsItself = checkpointsItself
+            self.keepsCopyBeforeMigrating = keepsCopyBeforeMigrating
         }
     }
 
@@ -80,7 +84,7 @@ package final class DatabasePool: DatabaseReading, @unchecked Sendable {
         try writer.executeScript("PRAGMA foreign_keys = ON")
         // An older schema: a checked copy as it is, before anything is changed (`MigrationCopy`).
         let version = try writer.userVersion()
-        if isFile && version > 0 && version < migrator.latestVersion {
+        if isFile && configuration.keepsCopyBeforeMigrating && version > 0 && version < migrator.latestVersion {
             try MigrationCopy.take(of: path, version: version, busyTimeoutMilliseconds: configuration.busyTimeoutMilliseconds)
         }
         migratedFrom = try migrator.migrate(writer).from

@@ -43,7 +43,7 @@ extension Schema {
         CREATE TRIGGER api_token_made AFTER INSERT ON api_tokens
         BEGIN
             INSERT INTO account_changes (user_id, changed_at, what)
-            VALUES (NEW.user_id, CAST(strftime('%s', 'now') AS INTEGER), 'API token "' || NEW.name || '" made (' || NEW.scope || ')');
+            VALUES (NEW.user_id, CAST(strftime('%s', 'now') AS INTEGER), 'API token "' || replace(NEW.name, '"', '\\"') || '" made (' || NEW.scope || ')');
             DELETE FROM account_changes WHERE id <= (SELECT max(id) FROM account_changes) - 1000;
         END;
 
@@ -51,7 +51,7 @@ extension Schema {
         WHEN EXISTS (SELECT 1 FROM users WHERE id = OLD.user_id AND deleted_at IS NULL)
         BEGIN
             INSERT INTO account_changes (user_id, changed_at, what)
-            VALUES (OLD.user_id, CAST(strftime('%s', 'now') AS INTEGER), 'API token "' || OLD.name || '" revoked');
+            VALUES (OLD.user_id, CAST(strftime('%s', 'now') AS INTEGER), 'API token "' || replace(OLD.name, '"', '\\"') || '" revoked');
             DELETE FROM account_changes WHERE id <= (SELECT max(id) FROM account_changes) - 1000;
         END;
         """)
