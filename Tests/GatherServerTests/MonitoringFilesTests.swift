@@ -28,7 +28,8 @@ final class MonitoringFilesTests: XCTestCase {
         return (process.terminationStatus, text)
     }
 
-    /// The families a server with metrics on serves (every family, with channels and no TLS), by name.
+    /// The families a server with metrics on serves (every family, with channels and no TLS), by name:
+    /// declared or sampled.
     private func servedFamilies() throws -> (text: String, names: Set<String>) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gather-monitoring-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -38,10 +39,14 @@ final class MonitoringFilesTests: XCTestCase {
         let api = APIClient(connection: try HTTPClientConnection(host: "127.0.0.1", port: port, timeout: .seconds(5)), token: nil)
         XCTAssertEqual(try api.request(.post, "/api/users", json: ["username": "ana", "password": "password-1"]).status, 201)
         let text = try api.request(.get, "/metrics").text
-        let names = Set(text.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { line in
+        // Every family the server declares (`# TYPE name kind`), whether or not it has a sample yet
+        // (a request is counted after its answer has gone), and every sample's name.
+        let lines = text.split(separator: "\n")
+        let declared = lines.filter { $0.hasPrefix("# TYPE ") }.compactMap { $0.split(separator: " ").dropFirst(2).first.map(String.init) }
+        let sampled = lines.filter { !$0.hasPrefix("#") }.compactMap { line in
             line.split(whereSeparator: { $0 == "{" || $0 == " " }).first.map(String.init)
-        })
-        return (text, names)
+        }
+        return (text, Set(declared + sampled))
     }
 
     func testTheAlertRulesPassPromtoolAndTheirOwnTests() throws {
