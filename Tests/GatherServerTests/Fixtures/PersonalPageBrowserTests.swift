@@ -128,7 +128,8 @@ final class PersonalPageBrowserTests: XCTestCase {
             defer { browser.quit() }
             for (width, height) in [(360, 740), (1280, 800)] {
                 _ = try browser.value(["open", page, width, height])
-                let record = try browser.text("#record p") ?? ""
+                // Waited for (a ceiling): under ThreadSanitizer the page was once read before its record was there.
+                let record = try browser.waitText("#record p", "Played 1", seconds: 10)
                 XCTAssertTrue(record.hasPrefix("Played 1: won 1, drawn 0, lost 0 · win 100% · "), "\(record) at \(width) px")
                 let names = try XCTUnwrap(browser.value(["texts", "#table tbody th"]) as? [String])
                 XCTAssertEqual(Set(names), ["Friend 1", "<b>Eleven</b> & co", "Friend 2", "Friend 3"], "at \(width) px")
