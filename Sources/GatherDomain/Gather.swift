@@ -15,10 +15,14 @@ package struct Gather: Hashable, Sendable {
     /// The match this one repeats (the same players at the same time, saved before it): held in
     /// question, counted nowhere, until one of the two is deleted or both are said to be played.
     package var duplicateOf: UUID?
+    /// Its goals in the order they came, where read with them (one gather, a history page with
+    /// its players): empty for a score without goals; nil where not read.
+    package var goals: [Goal]?
 
     package init(id: UUID, userID: UUID, result: GatherResult?, createdAt: Date, endedAt: Date? = nil, balanceSeed: Int? = nil,
-                duplicateOf: UUID? = nil) {
+                duplicateOf: UUID? = nil, goals: [Goal]? = nil) {
         self.duplicateOf = duplicateOf
+        self.goals = goals
         self.id = id
         self.userID = userID
         self.result = result
@@ -30,7 +34,7 @@ package struct Gather: Hashable, Sendable {
 
 extension Gather: Codable {
     enum CodingKeys: String, CodingKey {
-        case id, userID = "userId", score, winnerTeam, createdAt, endedAt, balanceSeed, duplicateOf
+        case id, userID = "userId", score, winnerTeam, createdAt, endedAt, balanceSeed, duplicateOf, goals
     }
 
     package init(from decoder: any Decoder) throws {
@@ -41,6 +45,7 @@ extension Gather: Codable {
         endedAt = try container.decodeIfPresent(Date.self, forKey: .endedAt)
         balanceSeed = try container.decodeIfPresent(Int.self, forKey: .balanceSeed)
         duplicateOf = try container.decodeIfPresent(UUID.self, forKey: .duplicateOf)
+        goals = try container.decodeIfPresent([Goal].self, forKey: .goals)
         result = try GatherResult.decodeIfPresent(from: container, score: .score, winner: .winnerTeam)
     }
 
@@ -54,6 +59,7 @@ extension Gather: Codable {
         try container.encode(endedAt, forKey: .endedAt)
         try container.encode(balanceSeed, forKey: .balanceSeed)
         try container.encodeIfPresent(duplicateOf, forKey: .duplicateOf)
+        try container.encodeIfPresent(goals, forKey: .goals)
     }
 }
 
@@ -71,6 +77,7 @@ extension Gather: JSONWritable {
         // Only on a match in question: the original answer's fields are unchanged.
         if let duplicateOf { object.field("duplicateOf") { $0.uuid(duplicateOf) } }
         object.field("endedAt") { $0.optional(endedAt) { $0.date($1) } }
+        if let goals { object.field("goals") { $0.array(goals) } }
         object.field("id") { $0.uuid(id) }
         if let players { object.field("players") { $0.array(players) } }
         object.field("score") { $0.optional(result) { $0.string($1.score.description) } }

@@ -28,15 +28,19 @@ package struct GatherResult: Hashable, Sendable {
     }
 
     /// Reads the `score` / `winnerTeam` pair: both absent (or null) is no result; one without the other is an error.
+    /// With `goals`, the score they add up to when none is sent, and a sent one must agree with them.
     static func decodeIfPresent<Key: CodingKey>(from container: KeyedDecodingContainer<Key>,
-                                                score scoreKey: Key, winner winnerKey: Key) throws -> GatherResult? {
+                                                score scoreKey: Key, winner winnerKey: Key, goals: [Goal]? = nil) throws -> GatherResult? {
         let score = try container.decodeIfPresent(String.self, forKey: scoreKey)
         let winner = try container.decodeIfPresent(String.self, forKey: winnerKey)
         switch (score, winner) {
         case (nil, nil):
-            return nil
+            guard let goals, !goals.isEmpty, let counted = Goals.score(of: goals) else { return nil }
+            return GatherResult(score: counted)
         case let (score?, winner?):
-            return try GatherResult(score: score, winnerTeam: winner)
+            let result = try GatherResult(score: score, winnerTeam: winner)
+            if let goals { try Goals.check(goals, against: result.score) }
+            return result
         case (nil, _?):
             throw ValidationError(field: "score", message: "is required with winnerTeam")
         case (_?, nil):
@@ -62,6 +66,9 @@ package struct GatherDraft: Hashable, Sendable, Codable {
     package var players: [Member]?
     /// The fixture the match was played from: linked to it, and marked played once it has a result.
     package var fixtureId: Int?
+    /// The match's goals in the order they came (nil: none sent, the original body). They add up
+    /// to the score; sent without one, the score is theirs.
+    package var goals: [Goal]?
 
     /// At most this many players in one gather: a squad and its bench, several times over.
     package static let maximumPlayers = 200
@@ -93,8 +100,9 @@ package struct GatherDraft: Hashable, Sendable, Codable {
     }
 
     package init(id: UUID? = nil, result: GatherResult?, balanceSeed: Int? = nil, createdAt: Date? = nil, endedAt: Date? = nil,
-                players: [Member]? = nil, fixtureId: Int? = nil) {
+                players: [Member]? = nil, fixtureId: Int? = nil, goals: [Goal]? = nil) {
         self.fixtureId = fixtureId
+        self.goals = goals
         self.id = id
         self.result = result
         self.balanceSeed = balanceSeed
@@ -103,7 +111,7 @@ package struct GatherDraft: Hashable, Sendable, Codable {
         self.players = players
     }
 
-    enum CodingKeys: String, CodingKey { case id, score, winnerTeam, balanceSeed, createdAt, endedAt, players, fixtureId }
+    enum CodingKeys: String, CodingKey { case id, score, winnerTeam, balanceSeed, createdAt, endedAt, players, fixtureId, goals }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -111,7 +119,8 @@ package struct GatherDraft: Hashable, Sendable, Codable {
             guard let id = UUID(canonicalText: text) else { throw ValidationError(field: "id", message: "must be a UUID") }
             self.id = id
         }
-        result = try GatherResult.decodeIfPresent(from: container, score: .score, winner: .winnerTeam)
+        goals = try Goals.decodeIfPresent(from: container, key: .goals)
+        result = try GatherResult.decodeIfPresent(from: container, score: .score, winner: .winnerTeam, goals: goals)
         if let seed = try container.decodeIfPresent(Int.self, forKey: .balanceSeed) {
             guard BalanceSeed.range.contains(seed) else {
                 throw ValidationError(field: "balanceSeed", message: "must be a whole number from 0 to 2^53 - 1")
@@ -153,7 +162,12 @@ package struct GatherDraft: Hashable, Sendable, Codable {
                     throw ValidationError(field: "players", message: "a match with a score needs a player on each team (none on \(team.rawValue))")
                 }
             }
+            if let goals {
+                try Goals.check(goals, sides: Dictionary(players.map { ($0.id, $0.team) }, uniquingKeysWith: { first, _ in first }))
+            }
             self.players = players
+        } else if let goals, goals.contains(where: { $0.scorer != nil || $0.assist != nil }) {
+            throw ValidationError(field: "goals", message: "name scorers and assists only with the match's players")
         }
     }
 
@@ -167,27 +181,45 @@ package struct GatherDraft: Hashable, Sendable, Codable {
         try container.encodeIfPresent(endedAt, forKey: .endedAt)
         try container.encodeIfPresent(fixtureId, forKey: .fixtureId)
         try container.encodeIfPresent(players, forKey: .players)
+        try container.encodeIfPresent(goals, forKey: .goals)
     }
 }
 
-/// The body of `PUT /api/gathers/{id}`: a score and its winner, both required.
+/// The body of `PUT /api/gathers/{id}`: a score and its winner, both required unless `goals`
+/// are sent, whose score it then is. Without `goals` the match keeps the goals it has (when they
+/// still add up to the new score); `"goals": []` clears them.
 package struct GatherResultUpdate: Hashable, Sendable, Codable {
     package var result: GatherResult
+    package var goals: [Goal]?
 
-    package init(result: GatherResult) { self.result = result }
+    package init(result: GatherResult, goals: [Goal]? = nil) {
+        self.result = result
+        self.goals = goals
+    }
 
-    enum CodingKeys: String, CodingKey { case score, winnerTeam }
+    enum CodingKeys: String, CodingKey { case score, winnerTeam, goals }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        let score = try container.decode(String.self, forKey: .score)
-        let winner = try container.decode(String.self, forKey: .winnerTeam)
-        result = try GatherResult(score: score, winnerTeam: winner)
+        goals = try Goals.decodeIfPresent(from: container, key: .goals)
+        let scoreSent = try container.contains(.score) && !container.decodeNil(forKey: .score)
+        guard let goals, !goals.isEmpty, !scoreSent else {
+            let score = try container.decode(String.self, forKey: .score)
+            let winner = try container.decode(String.self, forKey: .winnerTeam)
+            result = try GatherResult(score: score, winnerTeam: winner)
+            if let goals { try Goals.check(goals, against: result.score) }
+            return
+        }
+        guard let result = try GatherResult.decodeIfPresent(from: container, score: .score, winner: .winnerTeam, goals: goals) else {
+            throw ValidationError(field: "score", message: "is required")
+        }
+        self.result = result
     }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(result.score.description, forKey: .score)
         try container.encode(result.winner, forKey: .winnerTeam)
+        try container.encodeIfPresent(goals, forKey: .goals)
     }
 }

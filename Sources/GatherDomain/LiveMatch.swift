@@ -30,9 +30,12 @@ package struct LiveMatchUpdate: Hashable, Sendable {
     package var remainingSeconds: Int
     /// The length the clock was set to.
     package var durationSeconds: Int
+    /// The goals so far, in the order they came (none from a client before goals were kept).
+    package var goals: [Goal]
 
     package init(gatherID: UUID, teamA: [Int], teamB: [Int], score: Score, phase: Phase, remainingSeconds: Int,
-                 durationSeconds: Int) throws(ValidationError) {
+                 durationSeconds: Int, goals: [Goal] = []) throws(ValidationError) {
+        if !goals.isEmpty { try Goals.check(goals, against: score) }
         guard teamA.count + teamB.count <= GatherDraft.maximumPlayers else {
             throw ValidationError(field: "teamA", message: "and teamB can list at most \(GatherDraft.maximumPlayers) players")
         }
@@ -59,12 +62,13 @@ package struct LiveMatchUpdate: Hashable, Sendable {
         // number is at most another, so it is not refused.
         self.remainingSeconds = min(remainingSeconds, durationSeconds)
         self.durationSeconds = durationSeconds
+        self.goals = goals
     }
 }
 
 extension LiveMatchUpdate: Codable {
     enum CodingKeys: String, CodingKey {
-        case gatherID = "gatherId", teamA, teamB, score, phase, remainingSeconds, durationSeconds
+        case gatherID = "gatherId", teamA, teamB, score, phase, remainingSeconds, durationSeconds, goals
     }
 
     package init(from decoder: any Decoder) throws {
@@ -82,7 +86,8 @@ extension LiveMatchUpdate: Codable {
         }
         try self.init(gatherID: container.decode(UUID.self, forKey: .gatherID),
                       teamA: container.decode([Int].self, forKey: .teamA), teamB: container.decode([Int].self, forKey: .teamB),
-                      score: score, phase: phase, remainingSeconds: remaining, durationSeconds: duration)
+                      score: score, phase: phase, remainingSeconds: remaining, durationSeconds: duration,
+                      goals: Goals.decodeIfPresent(from: container, key: .goals) ?? [])
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -94,6 +99,7 @@ extension LiveMatchUpdate: Codable {
         try container.encode(phase.rawValue, forKey: .phase)
         try container.encode(remainingSeconds, forKey: .remainingSeconds)
         try container.encode(durationSeconds, forKey: .durationSeconds)
+        if !goals.isEmpty { try container.encode(goals, forKey: .goals) }
     }
 }
 
@@ -116,10 +122,13 @@ package struct LiveMatch: Hashable, Sendable {
     /// How long ago the organiser was last heard, when longer than a heartbeat (a server restarted,
     /// a phone asleep): what is shown may be behind. Nil while the match is heard as it goes.
     package var heardSecondsAgo: Int?
+    /// The goals so far, in the order they came, their scorers by name.
+    package var goals: [LiveGoal]
 
     package init(gatherID: UUID, teamA: Side, teamB: Side, score: Score, phase: LiveMatchUpdate.Phase, remainingSeconds: Int,
-                 durationSeconds: Int, heardSecondsAgo: Int? = nil) {
+                 durationSeconds: Int, heardSecondsAgo: Int? = nil, goals: [LiveGoal] = []) {
         self.heardSecondsAgo = heardSecondsAgo
+        self.goals = goals
         self.gatherID = gatherID
         self.teamA = teamA
         self.teamB = teamB
@@ -132,7 +141,7 @@ package struct LiveMatch: Hashable, Sendable {
 
 extension LiveMatch: Codable {
     enum CodingKeys: String, CodingKey {
-        case gatherID = "gatherId", teamA, teamB, scoreA, scoreB, phase, remainingSeconds, durationSeconds, heardSecondsAgo
+        case gatherID = "gatherId", teamA, teamB, scoreA, scoreB, phase, remainingSeconds, durationSeconds, heardSecondsAgo, goals
     }
 
     /// As `gather watch` reads it from an event stream: whatever a server sends is checked as
@@ -157,7 +166,8 @@ extension LiveMatch: Codable {
         }
         self.init(gatherID: try container.decode(UUID.self, forKey: .gatherID), teamA: Side(names: teamA), teamB: Side(names: teamB),
                   score: score, phase: phase, remainingSeconds: remaining, durationSeconds: duration,
-                  heardSecondsAgo: try container.decodeIfPresent(Int.self, forKey: .heardSecondsAgo).map { max(0, $0) })
+                  heardSecondsAgo: try container.decodeIfPresent(Int.self, forKey: .heardSecondsAgo).map { max(0, $0) },
+                  goals: Array(try container.decodeIfPresent([LiveGoal].self, forKey: .goals)?.prefix(Goal.maximumPerMatch) ?? []))
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -171,6 +181,42 @@ extension LiveMatch: Codable {
         try container.encode(remainingSeconds, forKey: .remainingSeconds)
         try container.encode(durationSeconds, forKey: .durationSeconds)
         try container.encodeIfPresent(heardSecondsAgo, forKey: .heardSecondsAgo)
+        try container.encode(goals, forKey: .goals)
+    }
+
+    /// One side's goals as lines of text, in the order they came.
+    package func goalLines(of team: Team) -> [String] {
+        goals.filter { $0.team == team }.map(\.text)
+    }
+}
+
+/// A goal as friends see it live: the side it counts for, the scorer's name where known.
+package struct LiveGoal: Hashable, Sendable, Codable {
+    package var team: Team
+    package var scorer: String?
+    package var minute: Int?
+    package var ownGoal: Bool
+
+    package init(team: Team, scorer: String?, minute: Int?, ownGoal: Bool) {
+        self.team = team
+        self.scorer = scorer
+        self.minute = minute
+        self.ownGoal = ownGoal
+    }
+
+    package var text: String { GoalLine.text(scorer: scorer, minute: minute, ownGoal: ownGoal) }
+}
+
+extension LiveGoal: JSONWritable {
+    package func write(to writer: inout JSONWriter) {
+        writer.object { object in
+            object.field("minute") { $0.optional(minute) { $0.int($1) } }
+            object.field("ownGoal") { $0.bool(ownGoal) }
+            object.field("scorer") { $0.optional(scorer) { $0.string($1) } }
+            object.field("team") { $0.value(team) }
+            // Worded here as every screen words it, so the page's script never words a goal itself.
+            object.field("text") { $0.string(text) }
+        }
     }
 }
 
@@ -179,6 +225,7 @@ extension LiveMatch: JSONWritable {
         writer.object { object in
             object.field("durationSeconds") { $0.int(durationSeconds) }
             object.field("gatherId") { $0.uuid(gatherID) }
+            object.field("goals") { $0.array(goals) }
             if let heardSecondsAgo { object.field("heardSecondsAgo") { $0.int(heardSecondsAgo) } }
             object.field("phase") { $0.string(phase.rawValue) }
             object.field("remainingSeconds") { $0.int(remainingSeconds) }

@@ -34,6 +34,12 @@ package struct PlayerStats: Hashable, Sendable, Codable {
     package var lastFive: [Outcome]
     /// The player's rating learned from the results (nil from a server that has none).
     package var rating: RatingSummary?
+    /// The goals they scored (not own goals) and made, in the matches whose goals were recorded.
+    package var goals = 0
+    package var assists = 0
+
+    /// Goals scored per match played; nil before the first match.
+    package var goalsPerMatch: Double? { played == 0 ? nil : Double(goals) / Double(played) }
 
     package init(playerID: Int, played: Int, won: Int, drawn: Int, lost: Int, goalsFor: Int, goalsAgainst: Int,
                 currentStreak: Streak?, lastFive: [Outcome]) {
@@ -58,6 +64,21 @@ package struct PlayerStats: Hashable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case playerID = "playerId", played, won, drawn, lost, winRate, goalsFor, goalsAgainst, currentStreak, lastFive, rating
+        case goals, assists, goalsPerMatch
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(playerID: try container.decode(Int.self, forKey: .playerID), played: try container.decode(Int.self, forKey: .played),
+                  won: try container.decode(Int.self, forKey: .won), drawn: try container.decode(Int.self, forKey: .drawn),
+                  lost: try container.decode(Int.self, forKey: .lost), goalsFor: try container.decode(Int.self, forKey: .goalsFor),
+                  goalsAgainst: try container.decode(Int.self, forKey: .goalsAgainst),
+                  currentStreak: try container.decodeIfPresent(Streak.self, forKey: .currentStreak),
+                  lastFive: try container.decode([Outcome].self, forKey: .lastFive),
+                  rating: try container.decodeIfPresent(RatingSummary.self, forKey: .rating))
+        // A server before goals were kept sends neither.
+        goals = try container.decodeIfPresent(Int.self, forKey: .goals) ?? 0
+        assists = try container.decodeIfPresent(Int.self, forKey: .assists) ?? 0
     }
 
     /// Every field present, `null` when unset, as everywhere in the API.
@@ -74,6 +95,9 @@ package struct PlayerStats: Hashable, Sendable, Codable {
         try container.encode(currentStreak, forKey: .currentStreak)
         try container.encode(lastFive, forKey: .lastFive)
         try container.encodeIfPresent(rating, forKey: .rating)
+        try container.encode(goals, forKey: .goals)
+        try container.encode(assists, forKey: .assists)
+        try container.encode(goalsPerMatch, forKey: .goalsPerMatch)
     }
 }
 
@@ -129,10 +153,13 @@ extension PlayerStats.Streak: JSONWritable {
 extension PlayerStats: JSONWritable {
     package func write(to writer: inout JSONWriter) {
         writer.object { object in
+            object.field("assists") { $0.int(assists) }
             object.field("currentStreak") { $0.optional(currentStreak) { $0.value($1) } }
             object.field("drawn") { $0.int(drawn) }
+            object.field("goals") { $0.int(goals) }
             object.field("goalsAgainst") { $0.int(goalsAgainst) }
             object.field("goalsFor") { $0.int(goalsFor) }
+            object.field("goalsPerMatch") { $0.optional(goalsPerMatch) { $0.double($1) } }
             object.field("lastFive") { $0.array(lastFive) }
             object.field("lost") { $0.int(lost) }
             object.field("played") { $0.int(played) }

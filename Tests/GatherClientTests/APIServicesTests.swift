@@ -142,11 +142,11 @@ final class APIServicesTests: XCTestCase {
         try await APIGatherService(client: client).save(match)
         let friendsScore = GatherResult(score: Score(teamA: 2, teamB: 0) ?? .goalless)
         let hostsScore = GatherResult(score: Score(teamA: 1, teamB: 1) ?? .goalless)
-        let corrected = try await APIGatherService(client: friendClient).correct(gatherID: match.id, to: friendsScore, seen: match.result)
+        let corrected = try await APIGatherService(client: friendClient).correct(gatherID: match.id, to: friendsScore, goals: nil, seen: match.result)
         XCTAssertEqual(corrected, .saved)
-        let met = try await APIGatherService(client: client).correct(gatherID: match.id, to: hostsScore, seen: match.result)
+        let met = try await APIGatherService(client: client).correct(gatherID: match.id, to: hostsScore, goals: nil, seen: match.result)
         XCTAssertEqual(met, .changedElsewhere(theirs: friendsScore))
-        let kept = try await APIGatherService(client: client).correct(gatherID: match.id, to: hostsScore, seen: friendsScore)
+        let kept = try await APIGatherService(client: client).correct(gatherID: match.id, to: hostsScore, goals: nil, seen: friendsScore)
         XCTAssertEqual(kept, .saved, "made against theirs, the host's goes")
         let history = try await APIGatherService(client: friendClient).history(after: nil)
         XCTAssertEqual(history.first?.gather.result, hostsScore)
@@ -174,7 +174,7 @@ final class APIServicesTests: XCTestCase {
         let settled = try await gathers.history(after: nil).first { $0.gather.id == second.id }
         XCTAssertNotNil(settled)
         XCTAssertNil(settled?.gather.duplicateOf, "settled, and a second word changes nothing")
-        let corrected = try await gathers.correct(gatherID: first.id, to: GatherResult(score: Score(teamA: 0, teamB: 2) ?? .goalless), seen: nil)
+        let corrected = try await gathers.correct(gatherID: first.id, to: GatherResult(score: Score(teamA: 0, teamB: 2) ?? .goalless), goals: nil, seen: nil)
         XCTAssertEqual(corrected, .saved, "a correction kept by an older client goes over whatever is stored")
     }
 

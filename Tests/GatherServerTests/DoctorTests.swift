@@ -1,4 +1,5 @@
 import Foundation
+import GatherDomain
 import TestSupport
 import XCTest
 
@@ -41,7 +42,7 @@ final class DoctorTests: XCTestCase {
 
         let fresh = try doctor(["--registration", "closed"])
         XCTAssertEqual(fresh.process.terminationStatus, 0, fresh.standardOutput + fresh.standardError)
-        XCTAssertTrue(line("version", in: fresh).contains("gather-server 0.2.0 (schema version"), fresh.standardOutput)
+        XCTAssertTrue(line("version", in: fresh).contains("gather-server \(FootballGather.version) (schema version"), fresh.standardOutput)
         XCTAssertTrue(line("configuration", in: fresh).contains("registration closed"), fresh.standardOutput)
         XCTAssertTrue(line("database file", in: fresh).hasPrefix("ok "), fresh.standardOutput)
         XCTAssertTrue(line("holds", in: fresh).contains("1 accounts, 1 groups, 0 players, 0 matches"), fresh.standardOutput)

@@ -90,6 +90,27 @@ final class LiveMatchTests: XCTestCase {
         XCTAssertFalse(viewer.peerClosed, "the page keeps listening for the next match")
     }
 
+    func testThePageHearsWhoScoredAsItHappens() throws {
+        let (client, players, token) = try organiser()
+        let viewer = try watch(token)
+        XCTAssertTrue(viewer.read { $0.contains("event: match\ndata: null\n\n") }, "no match yet: \(viewer.text)")
+        var body = update(players, score: "1-1", phase: "running", remaining: 400)
+        body["goals"] = [["team": "Team A", "scorer": players[1], "minute": 3],
+                         ["team": "Team A", "scorer": players[2], "minute": 12, "ownGoal": true]].reversed().map { $0 }
+        body["score"] = "2-0"
+        XCTAssertEqual(try client.request(.put, "/api/live", json: body).status, 204)
+        XCTAssertTrue(viewer.read { _ in self.events("match", in: viewer).count == 2 }, viewer.text)
+        let live = try XCTUnwrap(events("match", in: viewer).last as? [String: Any])
+        let goals = try XCTUnwrap(live["goals"] as? [[String: Any]])
+        XCTAssertEqual(goals.compactMap { $0["text"] as? String }, ["own goal (Cleo <b>) 12'", "Ben 3'"])
+        XCTAssertEqual(goals.map { $0["scorer"] as? String }, ["Cleo <b>", "Ben"])
+
+        body["goals"] = [["team": "Team B", "scorer": NSNull()]]
+        let refused = try client.request(.put, "/api/live", json: body)
+        XCTAssertEqual(refused.status, 400)
+        XCTAssertEqual(try refused.errorReason(), "goals add up to 0-1 but the score is 2-0")
+    }
+
     func testOnlyTheOrganisersOwnPagesHearIt() throws {
         let (client, players, token) = try organiser()
         let stranger = try server.registeredClient().client

@@ -48,10 +48,10 @@ final class SharePageBrowserTests: XCTestCase {
         return "http://127.0.0.1:\(server.port)" + (try XCTUnwrap(created.jsonObject()["path"] as? String))
     }
 
-    private func publish(score: String, phase: String = "running", remaining: Int = 300) throws {
+    private func publish(score: String, phase: String = "running", remaining: Int = 300, goals: [[String: Any]] = []) throws {
         let update: [String: Any] = ["gatherId": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "teamA": [players["Ana"] ?? 0, players[Self.hostile] ?? 0],
                                      "teamB": [players["Ben"] ?? 0, players[Self.quoted] ?? 0], "score": score, "phase": phase,
-                                     "remainingSeconds": remaining, "durationSeconds": 600]
+                                     "remainingSeconds": remaining, "durationSeconds": 600, "goals": goals]
         let published = try organiser.request(.put, "/api/live", json: update)
         XCTAssertEqual(published.status, 204, published.text)
     }
@@ -149,9 +149,12 @@ final class SharePageBrowserTests: XCTestCase {
         XCTAssertEqual(try browser.value(["js", Self.wrappedScoreline]) as? [String], [],
                        "at \(width) px these parts of the score line break over two lines")
 
-        // A goal: the score changes within two seconds.
-        try publish(score: "1-1", remaining: 290)
+        // A goal: the score changes, and who scored shows under each side, names as typed.
+        try publish(score: "1-1", remaining: 290, goals: [["team": "Team A", "scorer": players[Self.hostile] ?? 0, "minute": 3],
+                                                          ["team": "Team B", "scorer": players["Ana"] ?? 0, "minute": 5, "ownGoal": true]])
         XCTAssertEqual(try browser.waitText("#live-score", "1 – 1", seconds: 10), "1 – 1")
+        XCTAssertEqual(try browser.waitText("#live-goals-a", "\(Self.hostile) 3'", seconds: 10), "\(Self.hostile) 3'")
+        XCTAssertEqual(try browser.text("#live-goals-b"), "own goal (Ana) 5'")
 
         // The clock counts down on the page itself, between the organiser's updates.
         let clock = try XCTUnwrap(browser.text("#live-clock"))

@@ -145,7 +145,9 @@ final class FrameAndMatchDrawingTests: XCTestCase {
         func save(_ record: GatherRecord) async throws -> UUID? { nil }
         func history(after last: Gather?) async throws -> [GatherWithPlayers] { last == nil ? page : [] }
         func delete(gatherID: UUID) async throws {}
-        func correct(gatherID: UUID, to result: GatherResult, seen: GatherResult?) async throws -> EditOutcome<GatherResult?> { .saved }
+        func correct(gatherID: UUID, to result: GatherResult, goals: [Goal]?, seen: GatherResult?) async throws -> EditOutcome<GatherResult?> {
+            .saved
+        }
         func keepBoth(gatherID: UUID) async throws {}
     }
 

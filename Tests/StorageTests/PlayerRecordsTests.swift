@@ -245,7 +245,7 @@ final class PlayerRecordsTests: StorageTestCase {
                 ALTER TABLE groups DROP COLUMN auto_teams;
                 ALTER TABLE rating_state DROP COLUMN generation; ALTER TABLE rating_state DROP COLUMN stale_from;
                 ALTER TABLE rating_state DROP COLUMN settled_at;
-                DROP TABLE maintenance;
+                DROP TABLE maintenance; DROP TABLE goals;
                 DROP TRIGGER account_changed; DROP TRIGGER account_removed; DROP TRIGGER membership_ended;
                 DROP TRIGGER account_made; DROP TRIGGER api_token_made; DROP TRIGGER api_token_revoked;
                 ALTER TABLE account_changes DROP COLUMN what;

@@ -126,7 +126,7 @@ package struct APIGatherService: GatherService {
         let draft = GatherDraft(id: record.id, result: record.result, balanceSeed: record.balanceSeed,
                                 createdAt: record.createdAt, endedAt: record.endedAt,
                                 players: record.assignments.map { GatherDraft.Member(id: $0.playerID, team: $0.team) },
-                                fixtureId: record.fixtureID)
+                                fixtureId: record.fixtureID, goals: record.goals)
         do {
             return try await create(draft).duplicateOf
         } catch ServiceError.rejected(let status, _) where record.fixtureID != nil && (status == 404 || status == 409) {
@@ -155,6 +155,8 @@ package struct APIGatherService: GatherService {
         if draft.result != nil, let members = draft.players, Set(members.map(\.team)).isDisjoint(with: [.teamA]) ||
             Set(members.map(\.team)).isDisjoint(with: [.teamB]) {
             sent.players = nil
+            // Without its players the goals can name nobody; they still go, so the score keeps them.
+            sent.goals = draft.goals?.map { $0.unnaming(nil) }
         }
         let saved = try await client.request(.post, "/api/gathers", body: sent, as: SavedGather.self)
         guard let members = draft.players, saved.players == nil else { return saved.gather }
@@ -205,14 +207,15 @@ package struct APIGatherService: GatherService {
         }
     }
 
-    package func correct(gatherID: UUID, to result: GatherResult, seen: GatherResult?) async throws -> EditOutcome<GatherResult?> {
+    package func correct(gatherID: UUID, to result: GatherResult, goals: [Goal]?, seen: GatherResult?) async throws -> EditOutcome<GatherResult?> {
         let path = "/api/gathers/\(gatherID.uuidString)"
+        let update = GatherResultUpdate(result: result, goals: goals)
         guard let seen else {
-            try await client.request(.put, path, body: GatherResultUpdate(result: result))
+            try await client.request(.put, path, body: update)
             return .saved
         }
         return try await ConditionalEdit(client: client, path: path, value: { (gather: Gather) in gather.result })
-            .apply(result, seen: seen, body: GatherResultUpdate(result: result))
+            .apply(result, seen: seen, body: update)
     }
 }
 

@@ -92,7 +92,7 @@ package struct PendingResult: Hashable, Sendable, Codable {
 }
 
 extension GatherRecord: Codable {
-    enum CodingKeys: String, CodingKey { case id, assignments, score, balanceSeed, createdAt, endedAt, fixtureID = "fixtureId" }
+    enum CodingKeys: String, CodingKey { case id, assignments, score, balanceSeed, createdAt, endedAt, fixtureID = "fixtureId", goals }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -106,7 +106,8 @@ extension GatherRecord: Codable {
                   balanceSeed: try container.decodeIfPresent(Int.self, forKey: .balanceSeed),
                   createdAt: try container.decodeIfPresent(Date.self, forKey: .createdAt),
                   endedAt: try container.decodeIfPresent(Date.self, forKey: .endedAt),
-                  fixtureID: try container.decodeIfPresent(Int.self, forKey: .fixtureID))
+                  fixtureID: try container.decodeIfPresent(Int.self, forKey: .fixtureID),
+                  goals: try container.decodeIfPresent([Goal].self, forKey: .goals))
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -118,6 +119,7 @@ extension GatherRecord: Codable {
         try container.encodeIfPresent(createdAt, forKey: .createdAt)
         try container.encodeIfPresent(endedAt, forKey: .endedAt)
         try container.encodeIfPresent(fixtureID, forKey: .fixtureID)
+        try container.encodeIfPresent(goals, forKey: .goals)
     }
 }
 

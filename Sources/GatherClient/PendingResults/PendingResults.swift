@@ -217,9 +217,12 @@ package final class PendingResults: ResultKeeper {
         return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
     }
 
+    /// A saved match as a record with this result; its goals (where the server sent them) made to
+    /// add up to it, so a score typed in keeps every scorer it can.
     private static func record(of match: GatherWithPlayers, result: GatherResult) -> GatherRecord {
         GatherRecord(id: match.gather.id, assignments: match.players.map { TeamAssignmentEntry(playerID: $0.player.id, team: $0.team) },
-                     result: result, balanceSeed: match.gather.balanceSeed, createdAt: match.gather.createdAt, endedAt: match.gather.endedAt)
+                     result: result, balanceSeed: match.gather.balanceSeed, createdAt: match.gather.createdAt, endedAt: match.gather.endedAt,
+                     goals: match.gather.goals.map { Goals.adjusted($0, to: result.score) })
     }
 
     private static func names(in match: GatherWithPlayers) -> [Int: String] {
@@ -330,7 +333,8 @@ package final class PendingResults: ResultKeeper {
         case .result:
             if let repeats = try await service.save(record) { return .heldInQuestion(repeats) }
         case .correction:
-            if case .changedElsewhere(let theirs) = try await service.correct(gatherID: record.id, to: record.result, seen: seen) {
+            if case .changedElsewhere(let theirs) = try await service.correct(gatherID: record.id, to: record.result, goals: record.goals,
+                                                                              seen: seen) {
                 return .changedElsewhere(theirs)
             }
         case .deletion:

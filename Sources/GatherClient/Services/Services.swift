@@ -77,7 +77,8 @@ package protocol GatherService: Sendable {
     /// Corrects the score (and so the winner) of a saved match that had `seen` when the user
     /// corrected it: if someone else changed it since, nothing is saved and theirs comes back. With
     /// `seen` nil (a correction kept by an older client), whatever is stored is corrected.
-    func correct(gatherID: UUID, to result: GatherResult, seen: GatherResult?) async throws -> EditOutcome<GatherResult?>
+    /// With `goals`, the match's goals become these (adding up to the result); nil keeps them.
+    func correct(gatherID: UUID, to result: GatherResult, goals: [Goal]?, seen: GatherResult?) async throws -> EditOutcome<GatherResult?>
     /// An owner's word that a match held in question (`duplicateOf`) was played as well as the one
     /// it seemed to repeat.
     func keepBoth(gatherID: UUID) async throws
@@ -187,10 +188,14 @@ package struct GatherRecord: Hashable, Sendable {
     package private(set) var endedAt: Date?
     /// The fixture the match was played from: the server links them and marks it played.
     package private(set) var fixtureID: Int?
+    /// Its goals in the order they came, adding up to the result; nil for a score kept without
+    /// them (an older client's, or one typed in).
+    package private(set) var goals: [Goal]?
 
     package init(id: UUID, assignments: [TeamAssignmentEntry], result: GatherResult, balanceSeed: Int? = nil,
-                createdAt: Date? = nil, endedAt: Date? = nil, fixtureID: Int? = nil) {
+                createdAt: Date? = nil, endedAt: Date? = nil, fixtureID: Int? = nil, goals: [Goal]? = nil) {
         self.id = id
+        self.goals = goals
         self.assignments = assignments
         self.result = result
         self.balanceSeed = balanceSeed
@@ -199,17 +204,21 @@ package struct GatherRecord: Hashable, Sendable {
         self.fixtureID = fixtureID
     }
 
-    /// The same match without these players (a fix for a result refused because they are gone).
+    /// The same match without these players (a fix for a result refused because they are gone):
+    /// their goals stay, scored by nobody named.
     package func without(players ids: Set<Int>) -> GatherRecord {
         var record = self
         record.assignments.removeAll { ids.contains($0.playerID) }
+        record.goals = goals?.map { $0.unnaming(ids) }
         return record
     }
 
-    /// The same match with another result (a corrected score).
-    package func with(result: GatherResult) -> GatherRecord {
+    /// The same match with another result (a corrected score): its goals go with it, or, when
+    /// none are given, the goals it had, made to add up to it (`Goals.adjusted`).
+    package func with(result: GatherResult, goals newGoals: [Goal]? = nil) -> GatherRecord {
         var record = self
         record.result = result
+        record.goals = newGoals ?? goals.map { Goals.adjusted($0, to: result.score) }
         return record
     }
 

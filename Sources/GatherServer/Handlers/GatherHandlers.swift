@@ -30,12 +30,17 @@ enum GatherHandlers {
             let repository = GatherRepository(database)
             let gathers = try repository.page(owner: context.owner, query: query)
             let players = try repository.players(gatherIDs: gathers.map(\.id), owner: context.owner)
+            let goals = try GoalRepository(database).goals(of: gathers.map(\.id), owner: context.owner)
             // However many players the gathers have, a page carries a bounded number of them.
             var rows = 0
             let page = gathers.prefix { gather in
                 defer { rows += players[gather.id]?.count ?? 0 }
                 return rows == 0 || rows + (players[gather.id]?.count ?? 0) <= GatherQuery.playersPerPage
-            }.map { GatherWithPlayers(gather: $0, players: players[$0.id] ?? []) }
+            }.map { gather in
+                var gather = gather
+                gather.goals = goals[gather.id] ?? []
+                return GatherWithPlayers(gather: gather, players: players[gather.id] ?? [])
+            }
             return (page, page.count < gathers.count || gathers.count >= query.limit)
         }
         return .json(.ok, page, headers: nextPage(after: page.last?.gather, of: query, full: full, in: context))
@@ -85,6 +90,10 @@ enum GatherHandlers {
             }
             let announcing = Announcing(database, owner: owner, now: now)
             guard let members = draft.players else {
+                // Goals without their players name nobody (the draft refuses names without players).
+                if let goals = draft.goals, case .created = insertion {
+                    try GoalRepository(database).replace(goalsOf: insertion.gather.id, owner: owner, with: goals)
+                }
                 try announcing.result(of: GatherWithPlayers(gather: insertion.gather, players: []), fixture: draft.fixtureId)
                 return (insertion, nil as [GatherPlayer]?)
             }
@@ -100,6 +109,7 @@ enum GatherHandlers {
                                       balanceSeed: draft.balanceSeed, now: now)
             }
             try gathers.replacePlayers(of: id, owner: owner, with: members)
+            if let goals = draft.goals { try GoalRepository(database).replace(goalsOf: id, owner: owner, with: goals) }
             // A new match, or the first result of one left unfinished, may be one already saved.
             let isFirstResult = if case .created = insertion { true } else { insertion.gather.result == nil }
             if isFirstResult, draft.result != nil, let new = try gathers.find(id: id, owner: owner), new.duplicateOf == nil,
@@ -110,7 +120,8 @@ enum GatherHandlers {
                 try gathers.hold(id, asRepeatOf: original, owner: owner)
             }
             try services.quotas.checkMembers(database, gatherID: id, owner: owner)
-            guard let stored = try gathers.find(id: id, owner: owner) else { throw APIError.gatherNotFound }
+            guard var stored = try gathers.find(id: id, owner: owner) else { throw APIError.gatherNotFound }
+            stored.goals = try GoalRepository(database).goals(of: id, owner: owner)
             let created: GatherRepository.Insertion = if case .created = insertion { .created(stored) } else { .existing(stored) }
             let players = try gathers.players(gatherID: id, owner: owner)
             try announcing.result(of: GatherWithPlayers(gather: stored, players: players), fixture: draft.fixtureId)
@@ -128,7 +139,8 @@ enum GatherHandlers {
     /// One gather, with its version (`ETag`) for a change of its result made against it.
     static func get(_ context: AuthenticatedContext<LoopReads>) throws -> HTTPResponse {
         let id = try context.parameters.uuid("id", resource: "gather")
-        let body = try context.database.read { try GatherRepository($0).requireOwned(id: id, owner: context.owner) }.jsonBytes()
+        let body = try context.database.read { try GatherRepository($0).requireOwned(id: id, owner: context.owner, withGoals: true) }
+            .jsonBytes()
         return .json(.ok, body: body, headers: ConditionalChange.versioned(body))
     }
 
@@ -143,15 +155,22 @@ enum GatherHandlers {
         let saved = try context.database.write { database -> [UInt8]? in
             let gathers = GatherRepository(database)
             let announcing = Announcing(database, owner: context.owner, now: now)
-            let before = conditional || announcing.isHeard ? try gathers.find(id: id, owner: context.owner) : nil
-            if conditional {
-                guard let current = before else { throw APIError.gatherNotFound }
-                try ConditionalChange.require(context.request, against: current.jsonBytes(), what: "gather")
+            let goals = GoalRepository(database)
+            guard let before = try gathers.find(id: id, owner: context.owner, withGoals: true) else { throw APIError.gatherNotFound }
+            if conditional { try ConditionalChange.require(context.request, against: before.jsonBytes(), what: "gather") }
+            if let sent = update.goals {
+                let sides = try gathers.players(gatherID: id, owner: context.owner).map { ($0.player.id, $0.team) }
+                try Goals.check(sent, sides: Dictionary(sides, uniquingKeysWith: { first, _ in first }))
+                try goals.replace(goalsOf: id, owner: context.owner, with: sent)
+            } else if let kept = before.goals, !kept.isEmpty, Goals.score(of: kept) != update.result.score {
+                // A score alone (the original client's correction) never silently drops the goals it contradicts.
+                throw APIError.conflict("this match's goals add up to \(Goals.score(of: kept).map(String.init(describing:)) ?? "more") "
+                                        + "but the score sent is \(update.result.score): send its goals with the score, or \"goals\": [] to clear them")
             }
             try APIError.require(try gathers.updateResult(id: id, owner: context.owner, result: update.result, at: now), else: .gatherNotFound)
             try FixtureRepository(database).resultSaved(for: id, owner: context.owner, at: now)
             try announcing.resultChanged(of: id, from: before)
-            return conditional ? try gathers.requireOwned(id: id, owner: context.owner).jsonBytes() : nil
+            return conditional ? try gathers.requireOwned(id: id, owner: context.owner, withGoals: true).jsonBytes() : nil
         }
         return HTTPResponse(status: .noContent, headers: saved.map(ConditionalChange.versioned) ?? HTTPHeaders())
     }

@@ -13,12 +13,17 @@ enum LiveHandlers {
         if let wait = services.writeRate.take(context.owner, now: services.now()) {
             throw APIError.tooManyRequests("too many changes from this account", retryAfter: wait)
         }
-        let names = try context.database.read { try PlayerRepository($0).names(ids: update.teamA + update.teamB, owner: context.owner) }
+        let scorers = update.goals.compactMap(\.scorer)
+        let names = try context.database.read {
+            try PlayerRepository($0).names(ids: Array(Set(update.teamA + update.teamB + scorers)), owner: context.owner)
+        }
         // A player the roster does not have (deleted meanwhile) is left out rather than refuse the
         // whole update: it is only what friends see while the match goes on.
         let match = LiveMatch(gatherID: update.gatherID, teamA: .init(names: update.teamA.compactMap { names[$0] }),
                               teamB: .init(names: update.teamB.compactMap { names[$0] }), score: update.score, phase: update.phase,
-                              remainingSeconds: update.remainingSeconds, durationSeconds: update.durationSeconds)
+                              remainingSeconds: update.remainingSeconds, durationSeconds: update.durationSeconds,
+                              goals: update.goals.map { LiveGoal(team: $0.team, scorer: $0.scorer.flatMap { names[$0] }, minute: $0.minute,
+                                                                 ownGoal: $0.ownGoal) })
         services.live.publish(match, for: context.owner)
         services.pages.forget(context.owner)
         return HTTPResponse(status: .noContent)

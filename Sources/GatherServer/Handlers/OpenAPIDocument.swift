@@ -6,7 +6,7 @@ enum OpenAPIDocument {
 openapi: 3.1.0
 info:
   title: Football Gather API
-  version: 0.2.0
+  version: 0.3.0
   description: >-
     The API of gather-server: the original Football Gather backend's routes and JSON fields, plus
     logout, the caller's account, health, history pages, records, the leaderboard, fair teams,
@@ -407,6 +407,25 @@ paths:
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '503': { $ref: '#/components/responses/Unavailable' }
+  /api/stats/scorers:
+    get:
+      summary: The top scorers' table
+      description: >-
+        The players on the roster who scored or made a goal in the group's counted matches (a
+        score, not held in question): most goals first (own goals are nobody's), then assists,
+        then fewer matches played, then name.
+      responses:
+        '200':
+          description: The table
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Scorer' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
   /api/ratings:
     get:
       summary: Every player on the roster with their rating learned from results, highest first
@@ -559,7 +578,10 @@ paths:
       summary: Save a gather's result
       description: >-
         With If-Match (the ETag of a read), only if nobody changed the gather since: otherwise 412
-        with the version now stored in ETag, and nothing is saved. Without it, as always.
+        with the version now stored in ETag, and nothing is saved. Without it, as always. With
+        goals, the match's goals become these (their score when none is sent; a sent score must
+        agree, 400). Without goals the match keeps its goals, and a score they do not add up to
+        is refused with 409, nothing changed; "goals": [] clears them.
       parameters:
         - $ref: '#/components/parameters/IfMatch'
       requestBody:
@@ -584,6 +606,7 @@ paths:
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
         '415': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
@@ -1896,6 +1919,29 @@ paths:
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '503': { $ref: '#/components/responses/Unavailable' }
+  /api/groups/{groupId}/stats/scorers:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+    get:
+      summary: The top scorers' table
+      description: >-
+        The players on the roster who scored or made a goal in the group's counted matches (a
+        score, not held in question): most goals first (own goals are nobody's), then assists,
+        then fewer matches played, then name.
+      responses:
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The table
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Scorer' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
   /api/groups/{groupId}/ratings:
     parameters:
       - $ref: '#/components/parameters/GroupID'
@@ -2309,7 +2355,10 @@ paths:
       summary: Save a gather's result
       description: >-
         With If-Match (the ETag of a read), only if nobody changed the gather since: otherwise 412
-        with the version now stored in ETag, and nothing is saved. Without it, as always.
+        with the version now stored in ETag, and nothing is saved. Without it, as always. With
+        goals, the match's goals become these (their score when none is sent; a sent score must
+        agree, 400). Without goals the match keeps its goals, and a score they do not add up to
+        is refused with 409, nothing changed; "goals": [] clears them.
       parameters:
         - $ref: '#/components/parameters/IfMatch'
       requestBody:
@@ -2335,6 +2384,7 @@ paths:
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
         '415': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
@@ -3120,6 +3170,16 @@ components:
           description: >-
             The fixture the match was played from: linked to it (gatherId), and played once the
             match has a result. Not one of the group's fixtures, 404; a cancelled one, 409
+        goals:
+          description: >-
+            The match's goals in the order they came. They add up to the score (400 naming both
+            otherwise), and without a score they give it. Scorers and assists need players, and
+            must have played on the goal's side (the other side for an own goal).
+          oneOf:
+            - type: array
+              maxItems: 1998
+              items: { $ref: '#/components/schemas/Goal' }
+            - type: 'null'
         players:
           description: >-
             Every player of the match with their side (each id once); with a score, at least one
@@ -3136,10 +3196,35 @@ components:
             - type: 'null'
     GatherResultUpdate:
       type: object
-      required: [score, winnerTeam]
+      description: A score with its winner, or goals that give them (or both, agreeing)
+      anyOf:
+        - required: [score, winnerTeam]
+        - required: [goals]
       properties:
         score: { $ref: '#/components/schemas/Score' }
         winnerTeam: { $ref: '#/components/schemas/Winner' }
+        goals:
+          type: array
+          maxItems: 1998
+          items: { $ref: '#/components/schemas/Goal' }
+    Goal:
+      type: object
+      required: [team]
+      properties:
+        team: { type: string, enum: [Team A, Team B], description: The side the goal counts for }
+        scorer: { type: [integer, 'null'], minimum: 1, maximum: 9223372036854775807, description: "A player's id; null when not known (yet)" }
+        assist: { type: [integer, 'null'], minimum: 1, maximum: 9223372036854775807, description: Not the scorer; none for an own goal }
+        minute: { type: [integer, 'null'], minimum: 0, maximum: 999, description: "Minutes played on the match clock (halves added up)" }
+        ownGoal: { type: [boolean, 'null'], description: "Scored by a player of the other side (default false)" }
+    Scorer:
+      type: object
+      required: [playerId, name, goals, assists, matches]
+      properties:
+        playerId: { type: integer }
+        name: { type: string }
+        goals: { type: integer, minimum: 0 }
+        assists: { type: integer, minimum: 0 }
+        matches: { type: integer, minimum: 0, description: Counted matches played }
     Gather:
       type: object
       required: [id, userId, score, winnerTeam, createdAt, endedAt, balanceSeed]
@@ -3151,6 +3236,12 @@ components:
         createdAt: { type: string, format: date-time }
         endedAt: { type: [string, 'null'], format: date-time }
         balanceSeed: { type: [integer, 'null'] }
+        goals:
+          type: array
+          description: >-
+            On one gather and on a history page with its players: its goals in the order they
+            came, empty for a score without goals
+          items: { $ref: '#/components/schemas/Goal' }
         duplicateOf:
           type: string
           format: uuid
@@ -3212,6 +3303,13 @@ components:
         phase: { type: string, enum: [ready, running, paused, timeUp, ended] }
         remainingSeconds: { type: integer, minimum: 0, maximum: 86400, description: More than durationSeconds is read as durationSeconds }
         durationSeconds: { type: integer, minimum: 0, maximum: 86400 }
+        goals:
+          type: array
+          maxItems: 1998
+          description: >-
+            The goals so far, adding up to the score (400 otherwise); friends' pages show each
+            scorer by name (a player the roster no longer has, unnamed)
+          items: { $ref: '#/components/schemas/Goal' }
     GroupSummary:
       type: object
       required: [id, name, role, isOwn, createdAt]
@@ -3796,9 +3894,12 @@ components:
         team: { $ref: '#/components/schemas/Team' }
     PlayerStats:
       type: object
-      required: [playerId, played, won, drawn, lost, winRate, goalsFor, goalsAgainst, currentStreak, lastFive]
+      required: [playerId, played, won, drawn, lost, winRate, goalsFor, goalsAgainst, currentStreak, lastFive, goals, assists, goalsPerMatch]
       properties:
         playerId: { type: integer }
+        goals: { type: integer, minimum: 0, description: Goals they scored (not own goals) where the goals were recorded }
+        assists: { type: integer, minimum: 0 }
+        goalsPerMatch: { type: [number, 'null'], minimum: 0, description: goals ÷ played; null before the first match }
         played: { type: integer, minimum: 0 }
         won: { type: integer, minimum: 0 }
         drawn: { type: integer, minimum: 0 }

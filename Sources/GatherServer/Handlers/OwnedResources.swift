@@ -12,8 +12,8 @@ extension PlayerRepository {
 }
 
 extension GatherRepository {
-    func requireOwned(id: UUID, owner: UUID) throws -> Gather {
-        guard let gather = try find(id: id, owner: owner) else { throw APIError.gatherNotFound }
+    func requireOwned(id: UUID, owner: UUID, withGoals: Bool = false) throws -> Gather {
+        guard let gather = try find(id: id, owner: owner, withGoals: withGoals) else { throw APIError.gatherNotFound }
         return gather
     }
 }

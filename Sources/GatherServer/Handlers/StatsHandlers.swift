@@ -56,6 +56,15 @@ enum StatsHandlers {
         return .json(.ok, entries)
     }
 
+    /// `GET /api/stats/scorers`: the players on the roster who scored or made a goal, most goals
+    /// first (then assists, then fewer matches), over the group's counted matches.
+    static func scorers(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
+        guard context.request.query.isEmpty else {
+            throw ValidationError(field: context.request.query[0].0, message: "is not a parameter of the scorers")
+        }
+        return .json(.ok, try context.database.read { try GoalRepository($0).scorers(owner: context.owner) })
+    }
+
     /// `GET /api/ratings`: every player on the roster with their rating, highest first (then by
     /// name); players who have not played yet at the level they were declared.
     static func ratings(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {

@@ -84,6 +84,7 @@ enum Routes {
             Route(.get, "/api/players/:id/gathers", authenticated: PlayerHandlers.gathers),
             Route(.get, "/api/players/:id/stats", authenticated: StatsHandlers.player).readingRatings(),
             Route(.get, "/api/stats/leaderboard", authenticated: StatsHandlers.leaderboard).readingRatings(),
+            Route(.get, "/api/stats/scorers", authenticated: StatsHandlers.scorers),
             Route(.get, "/api/ratings", authenticated: StatsHandlers.ratings).readingRatings(),
             // Balancing reads the roster and changes nothing: a viewer may try teams too.
             Route(.post, "/api/teams/balance", authenticated: TeamHandlers.balance).requiring(.viewer).requiring(.read).readingRatings(),

@@ -101,6 +101,25 @@ final class GatherScreen: TerminalScreen, GatherView {
         case nil:
             break
         }
+        if let question = state.scorerQuestion {
+            switch key {
+            case .character(let character) where character.isASCII && character.isNumber:
+                // 1 is the first player, 0 the tenth.
+                let digit = Int(String(character)) ?? 0
+                let place = digit == 0 ? ScorerQuestion.keyedCandidates - 1 : digit - 1
+                if place < question.candidates.count { presenter.nameScorer(at: place) }
+                return .handled
+            case .character("o"), .character("O"):
+                presenter.toggleOwnGoal()
+                return .handled
+            case .enter, .escape:
+                presenter.skipScorer()
+                return .handled
+            default:
+                // The match goes on: the scorer is left for later and the key does what it always does.
+                presenter.skipScorer()
+            }
+        }
         switch key {
         case .character(" "): presenter.toggleClock()
         case .character("x"): presenter.stopClock()
@@ -124,15 +143,20 @@ final class GatherScreen: TerminalScreen, GatherView {
         var row = drawClock(state, into: &buffer, in: area)
         let score = "Team A  \(state.scoreA) – \(state.scoreB)  Team B"
         buffer.put(score, row: row, column: area.column + max(0, (area.width - DisplayWidth.of(score)) / 2), style: Theme.heading)
-        row += 2
+        row += 1
+        buffer.put(ScorersLine.text(state.goalsA, width: half - 2), row: row, column: area.column + 1, maxWidth: half - 2)
+        buffer.put(ScorersLine.text(state.goalsB, width: half - 2), row: row, column: area.column + half + 1, maxWidth: half - 2)
+        row += 1
         buffer.put("Team A", row: row, column: area.column, style: Theme.heading)
         buffer.put("Team B", row: row, column: area.column + half, style: Theme.heading)
         row += 1
         let listHeight = max(0, area.bottom - row - 2)
-        for (index, name) in TeamColumn.lines(state.teamA, height: listHeight).enumerated() {
+        // Asked who scored: that side's players carry the number that names them.
+        let picking = state.scorerQuestion.map { $0.ownGoal ? $0.team.opponent : $0.team }
+        for (index, name) in TeamColumn.lines(GatherScreen.keyed(state.teamA, if: picking == .teamA), height: listHeight).enumerated() {
             buffer.put(name, row: row + index, column: area.column + 1, maxWidth: half - 2)
         }
-        for (index, name) in TeamColumn.lines(state.teamB, height: listHeight).enumerated() {
+        for (index, name) in TeamColumn.lines(GatherScreen.keyed(state.teamB, if: picking == .teamB), height: listHeight).enumerated() {
             buffer.put(name, row: row + index, column: area.column + half + 1, maxWidth: half - 2)
         }
         let promptRow = area.bottom - 2
@@ -158,9 +182,25 @@ final class GatherScreen: TerminalScreen, GatherView {
             let short = "Unfinished, \(left) left: r resume · s save · d discard"
             buffer.message(DisplayWidth.of(long) <= area.width ? long : short, row: promptRow, in: area, style: Theme.notice)
         case nil:
-            if state.isEnding { buffer.message("Saving the result…", row: promptRow, in: area, style: Theme.notice) }
+            if state.isEnding {
+                buffer.message("Saving the result…", row: promptRow, in: area, style: Theme.notice)
+            } else if let question = state.scorerQuestion {
+                let what = question.ownGoal ? "Own goal for \(question.team.rawValue): whose?" : "Who scored for \(question.team.rawValue)?"
+                let last = question.candidates.count == ScorerQuestion.keyedCandidates ? "0" : "\(question.candidates.count)"
+                let other = question.ownGoal ? "o not own" : "o own goal"
+                buffer.question(["\(what) 1–\(last) · \(other) · Enter later", "\(what) 1–\(last) · \(other)",
+                                 "Scorer? 1–\(last) · \(other)"], row: promptRow, in: area)
+            }
         }
         buffer.paragraph(state.problem.map(GatherScreen.words), row: area.bottom - 1, in: area, maxLines: 1)
+    }
+
+    /// The names with the key that picks each (1–9, then 0), when asked.
+    static func keyed(_ names: [String], if asked: Bool) -> [String] {
+        guard asked else { return names }
+        return names.enumerated().map { index, name in
+            index < ScorerQuestion.keyedCandidates ? "\((index + 1) % 10) \(name)" : "  \(name)"
+        }
     }
 
     /// Content this tall or taller shows the clock in big digits.

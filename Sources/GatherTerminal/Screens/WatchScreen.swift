@@ -50,7 +50,7 @@ final class WatchScreen: TerminalScreen, WatchView {
         }
         // Big digits only when every player still fits below them: the teams matter more than the size of the clock.
         let players = max(match.teamA.names.count, match.teamB.names.count, 1)
-        let bigLayout = (row - area.row) + 2 * BigDigits.height + 3 + 1 + players
+        let bigLayout = (row - area.row) + 2 * BigDigits.height + 3 + 1 + players + (match.goals.isEmpty ? 0 : 1)
         let big = area.height >= WatchScreen.bigDigitsMinimumHeight && area.height >= bigLayout
         let clockStyle = match.phase == .timeUp ? Theme.error : Theme.clock
         let score = "\(match.score.teamA)-\(match.score.teamB)"
@@ -106,12 +106,21 @@ final class WatchScreen: TerminalScreen, WatchView {
         guard row < area.bottom else { return }
         buffer.put("Team A", row: row, column: area.column, style: Theme.heading)
         buffer.put("Team B", row: row, column: area.column + half, style: Theme.heading)
-        let height = max(0, area.bottom - row - 1)
+        var first = row + 1
+        // Who scored, as it happens: under each side's heading, before its players.
+        if !match.goals.isEmpty, first < area.bottom {
+            buffer.put(ScorersLine.text(match.goalLines(of: .teamA), width: half - 2), row: first, column: area.column + 1,
+                       style: Theme.dim, maxWidth: half - 2)
+            buffer.put(ScorersLine.text(match.goalLines(of: .teamB), width: half - 2), row: first, column: area.column + half + 1,
+                       style: Theme.dim, maxWidth: half - 2)
+            first += 1
+        }
+        let height = max(0, area.bottom - first)
         for (index, name) in TeamColumn.lines(match.teamA.names, height: height).enumerated() {
-            buffer.put(name, row: row + 1 + index, column: area.column + 1, maxWidth: half - 2)
+            buffer.put(name, row: first + index, column: area.column + 1, maxWidth: half - 2)
         }
         for (index, name) in TeamColumn.lines(match.teamB.names, height: height).enumerated() {
-            buffer.put(name, row: row + 1 + index, column: area.column + half + 1, maxWidth: half - 2)
+            buffer.put(name, row: first + index, column: area.column + half + 1, maxWidth: half - 2)
         }
     }
 }

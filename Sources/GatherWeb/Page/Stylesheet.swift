@@ -70,6 +70,8 @@ extension InlineAsset {
         .sides { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 1rem; }
         .sides li { overflow-wrap: anywhere; }
         .sides h3 { margin-top: 0.5rem; }
+        .goals { color: var(--muted); margin: 0.25rem 0; overflow-wrap: anywhere; }
+        .goals:empty { display: none; }
         .sides ul { padding-inline-start: 1.25rem; }
         .form { white-space: nowrap; font-variant-numeric: tabular-nums; }
         .won { color: var(--link); font-weight: 600; }
@@ -128,6 +130,8 @@ extension ClassName {
     package static let clock = ClassName("clock")
     /// Who plays on each side, side by side.
     package static let sides = ClassName("sides")
+    /// A side's goals: who scored and when.
+    package static let goals = ClassName("goals")
     /// A player's last results, W D L.
     package static let form = ClassName("form")
     package static let won = ClassName("won")
@@ -154,6 +158,6 @@ extension ClassName {
     package static let extra = ClassName("extra")
 
     /// Every class above, for the test that each has a rule.
-    static let all: [ClassName] = [.tableBox, .number, .muted, .site, .live, .scoreline, .clock, .sides, .form, .won, .lost,
+    static let all: [ClassName] = [.tableBox, .number, .muted, .site, .live, .scoreline, .clock, .sides, .goals, .form, .won, .lost,
                                    .matches, .result, .chart, .chartLine, .chartPoint, .fixture, .headcount, .notice, .answers, .names, .extra]
 }

@@ -53,6 +53,11 @@ extension InlineAsset {
             byId("live-score").textContent = match.scoreA + " \\u2013 " + match.scoreB;
             fill(byId("live-team-a"), match.teamA);
             fill(byId("live-team-b"), match.teamB);
+            var goals = match.goals || [];
+            ["Team A", "Team B"].forEach(function (team, side) {
+              byId(side === 0 ? "live-goals-a" : "live-goals-b").textContent =
+                goals.filter(function (goal) { return goal.team === team; }).map(function (goal) { return goal.text; }).join(", ");
+            });
             byId("live-state").textContent = stateText(match);
             byId("live-clock").textContent = clockText(match.remainingSeconds);
             deadline = match.phase === "running" ? Date.now() + match.remainingSeconds * 1000 : null;

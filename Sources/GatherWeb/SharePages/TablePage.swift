@@ -68,10 +68,12 @@ enum LiveSection {
         Div(.class(.sides)) {
             Div {
                 H3 { "Team A" }
+                P(.id("live-goals-a"), .class(.goals)) { Text(match?.goalLines(of: .teamA).joined(separator: ", ") ?? "") }
                 Ul(.id("live-team-a")) { for name in match?.teamA.names ?? [] { Li { Name(name) } } }
             }
             Div {
                 H3 { "Team B" }
+                P(.id("live-goals-b"), .class(.goals)) { Text(match?.goalLines(of: .teamB).joined(separator: ", ") ?? "") }
                 Ul(.id("live-team-b")) { for name in match?.teamB.names ?? [] { Li { Name(name) } } }
             }
         }

@@ -62,9 +62,12 @@ package struct GatherRepository {
         return page + rest.prefix { Int64($0.createdAt.timeIntervalSince1970.rounded(.down)) == lastSecond }
     }
 
-    package func find(id: UUID, owner: UUID) throws -> Gather? {
-        try database.query("SELECT \(GatherRepository.columns) FROM gathers WHERE api_id = ? AND group_id = ?", id, owner)
-            .first.map(GatherRepository.gather)
+    /// The owner's gather, with its goals when asked.
+    package func find(id: UUID, owner: UUID, withGoals: Bool = false) throws -> Gather? {
+        guard var gather = try database.query("SELECT \(GatherRepository.columns) FROM gathers WHERE api_id = ? AND group_id = ?", id, owner)
+            .first.map(GatherRepository.gather) else { return nil }
+        if withGoals { gather.goals = try GoalRepository(database).goals(of: id, owner: owner) }
+        return gather
     }
 
     /// The gathers a player of this owner took part in, oldest first.

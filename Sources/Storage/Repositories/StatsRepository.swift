@@ -24,10 +24,12 @@ package struct StatsRepository {
             """, id, owner).first
         let played = try record?.int(0) ?? 0
         let lastFive = try newestOutcomes(of: id, owner: owner, limit: 5)
-        return PlayerStats(playerID: id, played: played, won: try record?.int(1) ?? 0, drawn: try record?.int(2) ?? 0,
+        var stats = PlayerStats(playerID: id, played: played, won: try record?.int(1) ?? 0, drawn: try record?.int(2) ?? 0,
                            lost: try record?.int(3) ?? 0, goalsFor: try record?.int(4) ?? 0, goalsAgainst: try record?.int(5) ?? 0,
                            currentStreak: try lastFive.first.map { PlayerStats.Streak(outcome: $0, length: try streak(of: id, owner: owner, outcome: $0, played: played)) },
                            lastFive: lastFive)
+        (stats.goals, stats.assists) = try GoalRepository(database).tally(of: id, owner: owner)
+        return stats
     }
 
     /// How many of the player's newest matches in a row ended with `outcome`: read from the newest

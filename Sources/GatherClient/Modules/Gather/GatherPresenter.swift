@@ -39,11 +39,28 @@ package struct GatherViewState: Equatable, Sendable {
     package var isTimeUp: Bool
     package var scoreA: Int
     package var scoreB: Int
+    /// Each side's goals as the screen lists them, in the order they came: "Ana 12'", "own goal (Cy) 30'", "? 41'".
+    package var goalsA: [String]
+    package var goalsB: [String]
+    /// Who scored the goal just given? Asked without stopping anything: a number names a player,
+    /// any other key leaves it for later.
+    package var scorerQuestion: ScorerQuestion?
     package var prompt: Prompt?
     package var isEnding: Bool
     package var problem: Problem?
     /// Before kick-off (no time played, no goal): back to the teams to change them.
     package var canGoBack: Bool
+}
+
+/// The question after a goal: which of these players scored it for `team` (from the other side
+/// for an own goal). Candidates are picked by their place in the list, from 1.
+package struct ScorerQuestion: Equatable, Sendable {
+    package var team: Team
+    package var ownGoal: Bool
+    package var candidates: [String]
+
+    /// At most this many players can be named with one key (1–9, then 0).
+    package static let keyedCandidates = 10
 }
 
 @MainActor
@@ -89,8 +106,12 @@ package final class GatherPresenter {
     private let ticker: any Ticker
     private let time: any TimeSource
     package private(set) var clock: MatchClock
-    package private(set) var scoreA = 0
-    package private(set) var scoreB = 0
+    /// The match's goals in the order they came: the score is theirs.
+    package private(set) var goals: [Goal] = []
+    /// The goal the scorer question is about (its index in `goals`), and whether it is asked as an own goal.
+    private var questionedGoal: (index: Int, ownGoal: Bool)?
+    package var scoreA: Int { goals.count { $0.team == .teamA } }
+    package var scoreB: Int { goals.count { $0.team == .teamB } }
     private var prompt: GatherViewState.Prompt?
     private var isEnding = false
     private var problem: GatherViewState.Problem?
@@ -125,9 +146,9 @@ package final class GatherPresenter {
         self.clock = MatchClock(duration: duration)
         self.openedAt = time.date()
         if let unfinished {
-            // As it was left: the score, the clock stopped where it stood, the kick-off kept.
-            scoreA = unfinished.result.score.teamA
-            scoreB = unfinished.result.score.teamB
+            // As it was left: the goals (a score kept without them: goals nobody was named for),
+            // the clock stopped where it stood, the kick-off kept.
+            goals = unfinished.record.goals ?? GatherPresenter.unnamedGoals(unfinished.result.score)
             clock = MatchClock(duration: unfinished.duration, stoppedWith: unfinished.remaining)
             openedAt = unfinished.record.createdAt ?? unfinished.leftAt
             kickOff = unfinished.kickedOff ? openedAt : nil
@@ -188,6 +209,11 @@ package final class GatherPresenter {
     package var result: GatherResult {
         // Both scores are kept within 0...999, so the score always exists.
         GatherResult(score: Score(teamA: scoreA, teamB: scoreB) ?? .goalless)
+    }
+
+    /// A score as goals whose scorers and minutes nobody knows.
+    private static func unnamedGoals(_ score: Score) -> [Goal] {
+        Array(repeating: Goal(team: .teamA), count: score.teamA) + Array(repeating: Goal(team: .teamB), count: score.teamB)
     }
 
     // MARK: Clock
@@ -291,16 +317,70 @@ package final class GatherPresenter {
 
     // MARK: Score
 
+    /// +1: a goal for `team` at this minute of the clock, and the question who scored it (the
+    /// last one's, given several); −1 takes back that team's last goal.
     package func changeScore(of team: Team, by change: Int) {
-        guard prompt == nil else { return }
-        switch team {
-        case .teamA: scoreA = min(Score.maximumGoals, max(0, scoreA + change))
-        case .teamB: scoreB = min(Score.maximumGoals, max(0, scoreB + change))
-        case .bench: return
+        guard prompt == nil, team != .bench, change != 0 else { return }
+        let before = goals.count
+        if change > 0 {
+            let room = Score.maximumGoals - goals.count(where: { $0.team == team })
+            guard room > 0 else { return }
+            let minute = minuteNow
+            goals += Array(repeating: Goal(team: team, minute: minute), count: min(change, room))
+            questionedGoal = (goals.count - 1, false)
+            if kickOff == nil { kickOff = time.date() }
+        } else {
+            for _ in 0..<min(-change, goals.count) {
+                guard let last = goals.lastIndex(where: { $0.team == team }) else { break }
+                goals.remove(at: last)
+                if let asked = questionedGoal {
+                    questionedGoal = asked.index == last ? nil : asked.index > last ? (asked.index - 1, asked.ownGoal) : asked
+                }
+            }
         }
-        if kickOff == nil, change > 0 { kickOff = time.date() }
+        guard goals.count != before else { return }
         render()
         live?.changed()
+    }
+
+    /// The minute of the match as football counts it (the first minute is 1), from the time
+    /// played on the clock; nil before the clock ever ran.
+    private var minuteNow: Int? {
+        let played = clock.duration - clock.remaining(at: time.now())
+        guard clock.state != .ready || played > .zero else { return nil }
+        return min(Goal.minutes.upperBound, Int(played.components.seconds / 60) + 1)
+    }
+
+    /// The players the scorer question offers: the scoring side's, or the other side's for an own goal.
+    private func candidates(for goal: Goal, ownGoal: Bool) -> [Player] {
+        let side = ownGoal ? goal.team.opponent : goal.team
+        return Array((side == .teamA ? teamA : teamB).prefix(ScorerQuestion.keyedCandidates))
+    }
+
+    /// A number at the scorer question: the player in that place (from 0) scored it.
+    package func nameScorer(at place: Int) {
+        guard let (index, ownGoal) = questionedGoal, goals.indices.contains(index) else { return }
+        let candidates = candidates(for: goals[index], ownGoal: ownGoal)
+        guard candidates.indices.contains(place) else { return }
+        goals[index].scorer = candidates[place].id
+        goals[index].ownGoal = ownGoal
+        questionedGoal = nil
+        render()
+        live?.changed()
+    }
+
+    /// o at the scorer question: it was an own goal (or not, pressed again).
+    package func toggleOwnGoal() {
+        guard let (index, ownGoal) = questionedGoal else { return }
+        questionedGoal = (index, !ownGoal)
+        render()
+    }
+
+    /// Any other key at the scorer question: the scorer is left to fill in later.
+    package func skipScorer() {
+        guard questionedGoal != nil else { return }
+        questionedGoal = nil
+        render()
     }
 
     // MARK: Ending
@@ -344,7 +424,7 @@ package final class GatherPresenter {
     private func record() -> GatherRecord {
         let createdAt = kickOff ?? openedAt
         return GatherRecord(id: gatherID, assignments: assignments, result: result, balanceSeed: balanceSeed,
-                            createdAt: createdAt, endedAt: max(createdAt, time.date()), fixtureID: fixtureID)
+                            createdAt: createdAt, endedAt: max(createdAt, time.date()), fixtureID: fixtureID, goals: goals)
     }
 
     private var names: [Int: String] {
@@ -380,7 +460,7 @@ package final class GatherPresenter {
     /// Whether leaving now would lose something: a goal, or time played (running, paused or run out).
     var hasUnsavedProgress: Bool {
         // Kicked off counts even after a reset: a 0-0 played to the whistle is a result.
-        scoreA + scoreB > 0 || clock.state != .ready || kickOff != nil
+        !goals.isEmpty || clock.state != .ready || kickOff != nil
     }
 
     /// q (or Ctrl-C): leaving a match with a score or time played asks first; an untouched one
@@ -445,10 +525,17 @@ package final class GatherPresenter {
         return try? LiveMatchUpdate(gatherID: gatherID, teamA: teamA.map(\.id), teamB: teamB.map(\.id),
                                     score: Score(teamA: scoreA, teamB: scoreB) ?? .goalless, phase: phase,
                                     remainingSeconds: Int(seconds) + (attoseconds > 0 ? 1 : 0),
-                                    durationSeconds: Int(clock.duration.components.seconds))
+                                    durationSeconds: Int(clock.duration.components.seconds), goals: goals)
     }
 
     // MARK: Rendering
+
+    /// One side's goals as the screen lists them.
+    private func goalLines(for team: Team) -> [String] {
+        goals.filter { $0.team == team }.map { goal in
+            GoalLine.text(scorer: goal.scorer.map { names[$0] ?? "#\($0)" }, minute: goal.minute, ownGoal: goal.ownGoal)
+        }
+    }
 
     private var clockStatus: String {
         switch clock.state {
@@ -460,10 +547,16 @@ package final class GatherPresenter {
     }
 
     private func render() {
+        let question = questionedGoal.flatMap { asked in
+            goals.indices.contains(asked.index) ? ScorerQuestion(team: goals[asked.index].team, ownGoal: asked.ownGoal,
+                                                                 candidates: candidates(for: goals[asked.index], ownGoal: asked.ownGoal).map(\.name))
+                                                : nil
+        }
         let state = GatherViewState(teamA: teamA.map(\.name), teamB: teamB.map(\.name),
                                     clock: MatchClock.format(clock.remaining(at: time.now())), clockStatus: clockStatus,
                                     isTimeUp: clock.state == .finished,
-                                    scoreA: scoreA, scoreB: scoreB, prompt: prompt, isEnding: isEnding, problem: problem,
+                                    scoreA: scoreA, scoreB: scoreB, goalsA: goalLines(for: .teamA), goalsB: goalLines(for: .teamB),
+                                    scorerQuestion: question, prompt: prompt, isEnding: isEnding, problem: problem,
                                     canGoBack: canGoBack)
         // Ticks arrive ten times a second; the view hears only of real changes.
         guard state != lastState else { return }

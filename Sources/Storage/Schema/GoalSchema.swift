@@ -1,0 +1,23 @@
+extension Schema {
+    /// A match's goals, in the order they came (`number`, from 1): the side each counts for, its
+    /// scorer and assist where known, the minute and whether it was an own goal. `group_id` lets a
+    /// group's scorers be counted without reading its matches; a scorer deleted from the roster
+    /// keeps the goal (they are retired, not deleted, once they played), and a player removed for
+    /// good leaves it unnamed.
+    static let version26 = Migration(version: 26, name: "goals, who scored and who made them", sql: """
+        CREATE TABLE goals (
+            gather_id TEXT NOT NULL REFERENCES gathers(id) ON DELETE CASCADE,
+            number    INTEGER NOT NULL CHECK (number >= 1),
+            group_id  TEXT NOT NULL,
+            team      TEXT NOT NULL CHECK (team IN ('Team A', 'Team B')),
+            scorer_id INTEGER REFERENCES players(id) ON DELETE SET NULL,
+            assist_id INTEGER REFERENCES players(id) ON DELETE SET NULL,
+            minute    INTEGER CHECK (minute BETWEEN 0 AND 999),
+            own_goal  INTEGER NOT NULL DEFAULT 0 CHECK (own_goal IN (0, 1)),
+            PRIMARY KEY (gather_id, number)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX goals_by_group ON goals(group_id, scorer_id);
+        CREATE INDEX goals_by_scorer ON goals(scorer_id) WHERE scorer_id IS NOT NULL;
+        CREATE INDEX goals_by_assist ON goals(assist_id) WHERE assist_id IS NOT NULL;
+        """)
+}
