@@ -122,6 +122,11 @@ package enum Goals {
         Score(teamA: goals.count { $0.team == .teamA }, teamB: goals.count { $0.team == .teamB })
     }
 
+    /// A score as goals nobody is named for, Team A's first.
+    package static func unnamed(_ score: Score) -> [Goal] {
+        Array(repeating: Goal(team: .teamA), count: score.teamA) + Array(repeating: Goal(team: .teamB), count: score.teamB)
+    }
+
     /// Goals made to add up to `score`, keeping all they can: a side with too many loses its
     /// latest, a side with too few gains goals nobody is named for. None stays none (a score
     /// without goals).

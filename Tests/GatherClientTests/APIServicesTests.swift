@@ -142,14 +142,44 @@ final class APIServicesTests: XCTestCase {
         try await APIGatherService(client: client).save(match)
         let friendsScore = GatherResult(score: Score(teamA: 2, teamB: 0) ?? .goalless)
         let hostsScore = GatherResult(score: Score(teamA: 1, teamB: 1) ?? .goalless)
-        let corrected = try await APIGatherService(client: friendClient).correct(gatherID: match.id, to: friendsScore, goals: nil, seen: match.result)
+        let corrected = try await APIGatherService(client: friendClient).correct(gatherID: match.id, to: friendsScore, goals: nil, seen: match.result, seenGoals: nil)
         XCTAssertEqual(corrected, .saved)
-        let met = try await APIGatherService(client: client).correct(gatherID: match.id, to: hostsScore, goals: nil, seen: match.result)
+        let met = try await APIGatherService(client: client).correct(gatherID: match.id, to: hostsScore, goals: nil, seen: match.result, seenGoals: nil)
         XCTAssertEqual(met, .changedElsewhere(theirs: friendsScore))
-        let kept = try await APIGatherService(client: client).correct(gatherID: match.id, to: hostsScore, goals: nil, seen: friendsScore)
+        let kept = try await APIGatherService(client: client).correct(gatherID: match.id, to: hostsScore, goals: nil, seen: friendsScore, seenGoals: nil)
         XCTAssertEqual(kept, .saved, "made against theirs, the host's goes")
         let history = try await APIGatherService(client: friendClient).history(after: nil)
         XCTAssertEqual(history.first?.gather.result, hostsScore)
+    }
+
+    func testGoalsCorrectedOneByOneMeetAnotherOrganisersScorerChangeNotOverwriteIt() async throws {
+        _ = try await APISessionService(client: client).register(username: "scorers", password: "long-enough")
+        let players = APIPlayerService(client: client)
+        let ana = try await players.create(try PlayerDetails(name: "Ana"))
+        let ben = try await players.create(try PlayerDetails(name: "Ben"))
+        let cy = try await players.create(try PlayerDetails(name: "Cy"))
+        let gathers = APIGatherService(client: client)
+        let goals = [Goal(team: .teamA, minute: 3), Goal(team: .teamB, scorer: cy.id, minute: 9)]
+        let match = GatherRecord(id: UUID(), assignments: [TeamAssignmentEntry(playerID: ana.id, team: .teamA),
+                                                           TeamAssignmentEntry(playerID: ben.id, team: .teamA),
+                                                           TeamAssignmentEntry(playerID: cy.id, team: .teamB)],
+                                 result: GatherResult(score: Score(teamA: 1, teamB: 1) ?? .goalless), goals: goals)
+        try await gathers.save(match)
+
+        var theirs = goals, mine = goals
+        theirs[0].scorer = ana.id
+        mine[0].scorer = ben.id
+        let first = try await gathers.correct(gatherID: match.id, to: match.result, goals: theirs, seen: match.result, seenGoals: goals)
+        XCTAssertEqual(first, .saved)
+        let second = try await gathers.correct(gatherID: match.id, to: match.result, goals: mine, seen: match.result, seenGoals: goals)
+        XCTAssertEqual(second, .changedElsewhere(theirs: match.result), "the same score, but someone else named the scorer")
+        let stored = try await gathers.history(after: nil)
+        XCTAssertEqual(stored.first?.gather.goals?.first?.scorer, ana.id, "theirs stands")
+
+        let over = try await gathers.correct(gatherID: match.id, to: match.result, goals: mine, seen: match.result, seenGoals: theirs)
+        XCTAssertEqual(over, .saved, "made against theirs, mine goes")
+        let after = try await gathers.history(after: nil)
+        XCTAssertEqual(after.first?.gather.goals?.first?.scorer, ben.id)
     }
 
     func testAMatchSavedTwiceComesBackInQuestionAndTheOwnersWordSettlesIt() async throws {
@@ -174,7 +204,7 @@ final class APIServicesTests: XCTestCase {
         let settled = try await gathers.history(after: nil).first { $0.gather.id == second.id }
         XCTAssertNotNil(settled)
         XCTAssertNil(settled?.gather.duplicateOf, "settled, and a second word changes nothing")
-        let corrected = try await gathers.correct(gatherID: first.id, to: GatherResult(score: Score(teamA: 0, teamB: 2) ?? .goalless), goals: nil, seen: nil)
+        let corrected = try await gathers.correct(gatherID: first.id, to: GatherResult(score: Score(teamA: 0, teamB: 2) ?? .goalless), goals: nil, seen: nil, seenGoals: nil)
         XCTAssertEqual(corrected, .saved, "a correction kept by an older client goes over whatever is stored")
     }
 

@@ -108,9 +108,12 @@ final class FakeWaitingResults: WaitingResults {
         }
     }
 
-    func keepCorrection(of match: GatherWithPlayers, to result: GatherResult) async throws -> KeptResult {
+    private(set) var goalCorrections: [[Goal]?] = []
+
+    func keepCorrection(of match: GatherWithPlayers, to result: GatherResult, goals: [Goal]?) async throws -> KeptResult {
         if let changeError { throw changeError }
         corrections.append((match.gather.id, result))
+        goalCorrections.append(goals)
         return changeOutcome
     }
 
@@ -861,7 +864,7 @@ final class HistoryPresenterEdgeTests: XCTestCase {
         init(_ pending: [PendingResult]) { self.pending = pending }
         func discard(_ id: UUID) { pending.removeAll { $0.id == id } }
         func correctWaiting(_ id: UUID, to result: GatherResult) {}
-        func keepCorrection(of match: GatherWithPlayers, to result: GatherResult) async throws -> KeptResult { .uploaded }
+        func keepCorrection(of match: GatherWithPlayers, to result: GatherResult, goals: [Goal]?) async throws -> KeptResult { .uploaded }
         func keepDeletion(of match: GatherWithPlayers) async throws -> KeptResult { .uploaded }
         func uploadWithoutUnknownPlayers(_ id: UUID) async -> Bool { false }
         func settle(_ id: UUID, keepingMine: Bool) async {}

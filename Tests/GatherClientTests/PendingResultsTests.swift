@@ -386,7 +386,7 @@ final class PendingResultsTests: XCTestCase {
         let match = saved(2, 1)
         let corrected = GatherResult(score: Score(teamA: 2, teamB: 3) ?? .goalless)
 
-        let kept = try await results.keepCorrection(of: match, to: corrected)
+        let kept = try await results.keepCorrection(of: match, to: corrected, goals: nil)
 
         XCTAssertEqual(kept, .uploaded)
         XCTAssertEqual(service.corrections, [match.gather.id: corrected])
@@ -400,7 +400,7 @@ final class PendingResultsTests: XCTestCase {
         service.deleteError = .unreachable("down")
         let corrected = GatherResult(score: Score(teamA: 1, teamB: 1) ?? .goalless)
 
-        let correction = try await results.keepCorrection(of: first, to: corrected)
+        let correction = try await results.keepCorrection(of: first, to: corrected, goals: nil)
         let deletion = try await results.keepDeletion(of: second)
 
         XCTAssertEqual(correction, .keptOnThisComputer(.unreachable("down")))
@@ -426,7 +426,7 @@ final class PendingResultsTests: XCTestCase {
         service.changeElsewhere(match.gather.id, to: theirs)
         let mine = GatherResult(score: Score(teamA: 2, teamB: 2) ?? .goalless)
 
-        let kept = try await results.keepCorrection(of: match, to: mine)
+        let kept = try await results.keepCorrection(of: match, to: mine, goals: nil)
 
         XCTAssertEqual(kept, .keptOnThisComputer(.rejected(status: 412, reason: "Someone else saved Team A 4 – 1 Team B for this match meanwhile")))
         XCTAssertEqual(service.corrections, [:], "theirs stands on the server")
@@ -447,7 +447,7 @@ final class PendingResultsTests: XCTestCase {
         let match = saved(2, 1)
         service.history = [match]
         service.changeElsewhere(match.gather.id, to: GatherResult(score: .goalless))
-        _ = try await results.keepCorrection(of: match, to: GatherResult(score: Score(teamA: 3, teamB: 1) ?? .goalless))
+        _ = try await results.keepCorrection(of: match, to: GatherResult(score: Score(teamA: 3, teamB: 1) ?? .goalless), goals: nil)
 
         await results.settle(match.gather.id, keepingMine: false)
 
@@ -474,7 +474,7 @@ final class PendingResultsTests: XCTestCase {
         let match = saved(2, 1)
         service.saveError = .unreachable("down")
         service.deleteError = .unreachable("down")
-        _ = try await results.keepCorrection(of: match, to: GatherResult(score: .goalless))
+        _ = try await results.keepCorrection(of: match, to: GatherResult(score: .goalless), goals: nil)
         _ = try await results.keepDeletion(of: match)
 
         XCTAssertEqual(journal.entries.map(\.kind), [.deletion], "deleted after all: the correction is moot")
@@ -511,7 +511,7 @@ final class PendingResultsTests: XCTestCase {
         let stored = GatherWithPlayers(gather: Gather(id: match.id, userID: ana.userID, result: match.result,
                                                       createdAt: Date(timeIntervalSince1970: 1_699_990_000)), players: [])
 
-        _ = try await results.keepCorrection(of: stored, to: GatherResult(score: Score(teamA: 2, teamB: 2) ?? .goalless))
+        _ = try await results.keepCorrection(of: stored, to: GatherResult(score: Score(teamA: 2, teamB: 2) ?? .goalless), goals: nil)
         XCTAssertEqual(journal.entries.map(\.kind), [.result], "still one result, now 2-2")
         XCTAssertEqual(journal.entries.first?.record.result.score.description, "2-2")
         XCTAssertEqual(journal.entries.first?.record.assignments, match.assignments, "with its teams")
@@ -524,7 +524,7 @@ final class PendingResultsTests: XCTestCase {
         let results = makeResults(session: nil)
         let match = saved(1, 0)
 
-        let kept = try await results.keepCorrection(of: match, to: GatherResult(score: .goalless))
+        let kept = try await results.keepCorrection(of: match, to: GatherResult(score: .goalless), goals: nil)
 
         XCTAssertEqual(kept, .uploaded)
         XCTAssertEqual(service.corrections, [match.gather.id: GatherResult(score: .goalless)])

@@ -554,6 +554,69 @@ final class EndToEndTests: XCTestCase {
         terminal.waitFor("Ready")
     }
 
+    func testAt80x24ScorersAreNamedWithOneKeyAndCorrectedInHistory() throws {
+        try scoreWithScorersThenNameOneLater(columns: 80, rows: 24, username: "scorers-80")
+    }
+
+    func testAt60x16ScorersAreNamedWithOneKeyAndCorrectedInHistory() throws {
+        try scoreWithScorersThenNameOneLater(columns: 60, rows: 16, username: "scorers-60")
+    }
+
+    /// Ana (Team A) scores, Ana puts one in her own net, a third goal is left unnamed; the result
+    /// goes up with its goals; in History the third is named Ben's.
+    private func scoreWithScorersThenNameOneLater(columns: Int, rows: Int, username: String) throws {
+        let terminal = try TmuxSession(arguments: ["--server", url], columns: columns, rows: rows)
+        startMatchAnaAgainstBen(terminal, username: username, ready: "start/pause")
+        terminal.press("Space")
+        terminal.waitFor("Running")
+        terminal.press("+")
+        terminal.waitFor("Who scored for Team A?")
+        XCTAssertTrue(terminal.screen().contains("1 Ana"), "Ana's key beside her name:\n\(terminal.screen())")
+        terminal.press("1")
+        terminal.waitFor("Ana 1'")
+        terminal.press("]")
+        terminal.waitFor("Who scored for Team B?")
+        terminal.press("o")
+        terminal.waitFor("Own goal for Team B: whose?")
+        terminal.press("1")
+        terminal.waitFor("own goal (Ana) 1'")
+        terminal.press("]")
+        terminal.waitFor("Who scored for Team B?")
+        terminal.press("Enter")
+        terminal.waitUntilGone("Who scored for Team B?")
+        terminal.waitFor("? 1'")
+        terminal.press("e")
+        terminal.waitFor("winner Team B")
+        terminal.press("y")
+        terminal.waitFor("Saved: Team A 1 – 2 Team B")
+
+        let (ana, ben) = try server.database.read { database in
+            (try database.query("SELECT id FROM players WHERE name = 'Ana'").first?.int(0),
+             try database.query("SELECT id FROM players WHERE name = 'Ben'").first?.int(0))
+        }
+        func storedGoals() throws -> [String] {
+            try server.database.read { database in
+                try database.query("SELECT team, coalesce(scorer_id, 0), own_goal, minute FROM goals ORDER BY number").map {
+                    "\(try $0.string(0)) \(try $0.int(1)) \(try $0.int(2)) \(try $0.int(3))"
+                }
+            }
+        }
+        XCTAssertEqual(try storedGoals(), ["Team A \(ana ?? -1) 0 1", "Team B \(ana ?? -1) 1 1", "Team B 0 0 1"])
+
+        terminal.press("h")
+        terminal.waitFor("Team B won")
+        terminal.press("Enter")
+        terminal.waitFor("Goals (3)")
+        terminal.press("j", "j", "s")
+        terminal.waitFor("Who scored for Team B?")
+        terminal.press("1")
+        terminal.waitFor("1' Ben")
+        terminal.waitFor("(not saved)")
+        terminal.press("w")
+        terminal.waitFor("Goals saved: Team A 1 – 2 Team B")
+        XCTAssertEqual(try storedGoals().last, "Team B \(ben ?? -1) 0 1")
+    }
+
     /// The match friends' pages are shown for `terminal`'s account now: the data of the first
     /// `match` event of its live stream (`null`: none), read with curl as a script would.
     private func liveMatchShown(_ terminal: TmuxSession) throws -> String {

@@ -145,7 +145,8 @@ final class FrameAndMatchDrawingTests: XCTestCase {
         func save(_ record: GatherRecord) async throws -> UUID? { nil }
         func history(after last: Gather?) async throws -> [GatherWithPlayers] { last == nil ? page : [] }
         func delete(gatherID: UUID) async throws {}
-        func correct(gatherID: UUID, to result: GatherResult, goals: [Goal]?, seen: GatherResult?) async throws -> EditOutcome<GatherResult?> {
+        func correct(gatherID: UUID, to result: GatherResult, goals: [Goal]?, seen: GatherResult?, seenGoals: [Goal]?) async throws
+        -> EditOutcome<GatherResult?> {
             .saved
         }
         func keepBoth(gatherID: UUID) async throws {}
@@ -157,7 +158,7 @@ final class FrameAndMatchDrawingTests: XCTestCase {
         init(_ pending: [PendingResult]) { self.pending = pending }
         func discard(_ id: UUID) { pending.removeAll { $0.id == id } }
         func correctWaiting(_ id: UUID, to result: GatherResult) {}
-        func keepCorrection(of match: GatherWithPlayers, to result: GatherResult) async throws -> KeptResult { .uploaded }
+        func keepCorrection(of match: GatherWithPlayers, to result: GatherResult, goals: [Goal]?) async throws -> KeptResult { .uploaded }
         func keepDeletion(of match: GatherWithPlayers) async throws -> KeptResult { .uploaded }
         func uploadWithoutUnknownPlayers(_ id: UUID) async -> Bool { false }
         func settle(_ id: UUID, keepingMine: Bool) async {

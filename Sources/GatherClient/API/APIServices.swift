@@ -207,16 +207,34 @@ package struct APIGatherService: GatherService {
         }
     }
 
-    package func correct(gatherID: UUID, to result: GatherResult, goals: [Goal]?, seen: GatherResult?) async throws -> EditOutcome<GatherResult?> {
+    package func correct(gatherID: UUID, to result: GatherResult, goals: [Goal]?, seen: GatherResult?, seenGoals: [Goal]?) async throws
+        -> EditOutcome<GatherResult?> {
         let path = "/api/gathers/\(gatherID.uuidString)"
         let update = GatherResultUpdate(result: result, goals: goals)
         guard let seen else {
             try await client.request(.put, path, body: update)
             return .saved
         }
-        return try await ConditionalEdit(client: client, path: path, value: { (gather: Gather) in gather.result })
-            .apply(result, seen: seen, body: update)
+        guard let goals, let seenGoals else {
+            return try await ConditionalEdit(client: client, path: path, value: { (gather: Gather) in gather.result })
+                .apply(result, seen: seen, body: update)
+        }
+        // The goals corrected one by one: made against them too, so a change of someone else's
+        // to a scorer (the score the same) is met, not overwritten.
+        let outcome = try await ConditionalEdit(client: client, path: path, value: { (gather: Gather) in
+            ScoredResult(result: gather.result, goals: gather.goals ?? [])
+        }).apply(ScoredResult(result: result, goals: goals), seen: ScoredResult(result: seen, goals: seenGoals), body: update)
+        return switch outcome {
+        case .saved: .saved
+        case .changedElsewhere(let theirs): .changedElsewhere(theirs: theirs.result)
+        }
     }
+}
+
+/// A result with its goals, as a correction of both is made against them.
+private struct ScoredResult: Equatable, Sendable {
+    var result: GatherResult?
+    var goals: [Goal]
 }
 
 package struct APIStatsService: StatsService {

@@ -39,10 +39,14 @@ package struct PendingResult: Hashable, Sendable, Codable {
     /// For a correction: the score someone else saved for the match meanwhile. The correction then
     /// waits for the user to keep it or take theirs; neither is dropped without being asked.
     package var theirScore: String?
+    /// For a correction of the goals: the goals the match had when they were corrected.
+    package var seenGoals: [Goal]?
 
     package init(record: GatherRecord, server: String, userID: UUID, groupID: UUID? = nil, savedAt: Date, names: [Int: String],
-                 refusal: String? = nil, unknownPlayers: [Int]? = nil, change: PendingChange? = nil, seen: GatherResult? = nil) {
+                 refusal: String? = nil, unknownPlayers: [Int]? = nil, change: PendingChange? = nil, seen: GatherResult? = nil,
+                 seenGoals: [Goal]? = nil) {
         self.seenScore = seen?.score.description
+        self.seenGoals = seenGoals
         self.record = record
         self.change = change == .result ? nil : change
         self.server = server
@@ -72,6 +76,7 @@ package struct PendingResult: Hashable, Sendable, Codable {
     /// the same result and teams. (Dates are left out: the journal keeps them to the second.)
     func asksTheSame(as other: PendingResult) -> Bool {
         id == other.id && kind == other.kind && record.result == other.record.result && record.assignments == other.record.assignments
+            && record.goals == other.record.goals
     }
 
     /// The record as it is uploaded: a result kept by an older client, which did not note the

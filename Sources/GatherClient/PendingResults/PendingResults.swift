@@ -85,9 +85,13 @@ package final class PendingResults: ResultKeeper {
     /// it does (History shows the corrected score meanwhile).
     /// Made against the score the match has in `match`: if someone else changed it meanwhile, the
     /// correction waits here beside theirs (`.keptOnThisComputer` with a 412) for the user to choose.
-    package func keepCorrection(of match: GatherWithPlayers, to result: GatherResult) async throws -> KeptResult {
-        try await keep(PendingResults.record(of: match, result: result), names: PendingResults.names(in: match), change: .correction,
-                       seen: match.gather.result)
+    /// With `goals` (the match's goals corrected one by one), those are its goals, and the
+    /// correction is also made against the goals it had: a change of someone else's to them is met.
+    package func keepCorrection(of match: GatherWithPlayers, to result: GatherResult, goals: [Goal]?) async throws -> KeptResult {
+        var record = PendingResults.record(of: match, result: result)
+        if let goals { record = record.with(result: result, goals: goals) }
+        return try await keep(record, names: PendingResults.names(in: match), change: .correction,
+                              seen: Seen(result: match.gather.result, goals: goals == nil ? nil : match.gather.goals ?? []))
     }
 
     /// Settles a correction that met someone else's: keeping the user's sends it over theirs (if
@@ -99,6 +103,8 @@ package final class PendingResults: ResultKeeper {
                 guard entry.id == id, entry.theirScore != nil else { return entry }
                 var settled = entry
                 settled.seenScore = entry.theirScore
+                // Theirs is gone over as a whole: their goals are not known here to be met again.
+                settled.seenGoals = nil
                 settled.theirScore = nil
                 return settled
             }
@@ -128,7 +134,7 @@ package final class PendingResults: ResultKeeper {
     }
 
     private func keep(_ record: GatherRecord, names: [Int: String], change kind: PendingChange,
-                      seen: GatherResult? = nil) async throws -> KeptResult {
+                      seen: Seen = Seen(result: nil, goals: nil)) async throws -> KeptResult {
         guard let user = currentUser else {
             switch try await send(record, kind, seen: seen) {
             case .changedElsewhere(let theirs): throw ServiceError.rejected(status: 412, reason: PendingResults.otherChange(theirs))
@@ -137,7 +143,7 @@ package final class PendingResults: ResultKeeper {
             }
         }
         let entry = PendingResult(record: record, server: server, userID: user, groupID: chosenGroup() ?? user, savedAt: now(),
-                                  names: names, change: kind, seen: seen)
+                                  names: names, change: kind, seen: seen.result, seenGoals: seen.goals)
         let journaled = change { entries in PendingResults.adding(entry, to: entries) }
         let run = await upload()
         guard let kept = entries.first(where: { $0.id == record.id }) else { return .uploaded }
@@ -293,7 +299,7 @@ package final class PendingResults: ResultKeeper {
             do {
                 // To the group it was played for, whichever is chosen now.
                 let outcome = try await GroupScope.$pinned.withValue(entry.group) {
-                    try await send(entry.datedRecord, entry.kind, seen: entry.seen)
+                    try await send(entry.datedRecord, entry.kind, seen: Seen(result: entry.seen, goals: entry.seenGoals))
                 }
                 switch outcome {
                 case .changedElsewhere(let theirs):
@@ -328,13 +334,19 @@ package final class PendingResults: ResultKeeper {
     }
 
     /// Asks the server for what one entry stands for.
-    private func send(_ record: GatherRecord, _ kind: PendingChange, seen: GatherResult?) async throws -> Sent {
+    /// What a correction was made against: the score, and the goals when they were corrected too.
+    struct Seen {
+        var result: GatherResult?
+        var goals: [Goal]?
+    }
+
+    private func send(_ record: GatherRecord, _ kind: PendingChange, seen: Seen) async throws -> Sent {
         switch kind {
         case .result:
             if let repeats = try await service.save(record) { return .heldInQuestion(repeats) }
         case .correction:
             if case .changedElsewhere(let theirs) = try await service.correct(gatherID: record.id, to: record.result, goals: record.goals,
-                                                                              seen: seen) {
+                                                                              seen: seen.result, seenGoals: seen.goals) {
                 return .changedElsewhere(theirs)
             }
         case .deletion:

@@ -78,7 +78,9 @@ package protocol GatherService: Sendable {
     /// corrected it: if someone else changed it since, nothing is saved and theirs comes back. With
     /// `seen` nil (a correction kept by an older client), whatever is stored is corrected.
     /// With `goals`, the match's goals become these (adding up to the result); nil keeps them.
-    func correct(gatherID: UUID, to result: GatherResult, goals: [Goal]?, seen: GatherResult?) async throws -> EditOutcome<GatherResult?>
+    /// With `seenGoals` too, made against those goals as well as the score.
+    func correct(gatherID: UUID, to result: GatherResult, goals: [Goal]?, seen: GatherResult?, seenGoals: [Goal]?) async throws
+        -> EditOutcome<GatherResult?>
     /// An owner's word that a match held in question (`duplicateOf`) was played as well as the one
     /// it seemed to repeat.
     func keepBoth(gatherID: UUID) async throws

@@ -332,7 +332,7 @@ package final class TerminalApp: Navigator, ViewFactory {
     }
 
     package func makeMatchDetailView(presenter: MatchDetailPresenter) -> any MatchDetailView {
-        MatchDetailScreen(presenter: presenter, requestRender: renderRequest)
+        MatchDetailScreen(presenter: presenter, requestRender: renderRequest, effects: effects)
     }
 
     package func makeLeaderboardView(presenter: LeaderboardPresenter) -> any LeaderboardView {

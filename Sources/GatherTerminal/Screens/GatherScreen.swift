@@ -103,11 +103,8 @@ final class GatherScreen: TerminalScreen, GatherView {
         }
         if let question = state.scorerQuestion {
             switch key {
-            case .character(let character) where character.isASCII && character.isNumber:
-                // 1 is the first player, 0 the tenth.
-                let digit = Int(String(character)) ?? 0
-                let place = digit == 0 ? ScorerQuestion.keyedCandidates - 1 : digit - 1
-                if place < question.candidates.count { presenter.nameScorer(at: place) }
+            case .character(let character) where PickKeys.place(of: character) != nil:
+                if let place = PickKeys.place(of: character), place < question.candidates.count { presenter.nameScorer(at: place) }
                 return .handled
             case .character("o"), .character("O"):
                 presenter.toggleOwnGoal()
@@ -153,10 +150,10 @@ final class GatherScreen: TerminalScreen, GatherView {
         let listHeight = max(0, area.bottom - row - 2)
         // Asked who scored: that side's players carry the number that names them.
         let picking = state.scorerQuestion.map { $0.ownGoal ? $0.team.opponent : $0.team }
-        for (index, name) in TeamColumn.lines(GatherScreen.keyed(state.teamA, if: picking == .teamA), height: listHeight).enumerated() {
+        for (index, name) in TeamColumn.lines(picking == .teamA ? PickKeys.keyed(state.teamA) : state.teamA, height: listHeight).enumerated() {
             buffer.put(name, row: row + index, column: area.column + 1, maxWidth: half - 2)
         }
-        for (index, name) in TeamColumn.lines(GatherScreen.keyed(state.teamB, if: picking == .teamB), height: listHeight).enumerated() {
+        for (index, name) in TeamColumn.lines(picking == .teamB ? PickKeys.keyed(state.teamB) : state.teamB, height: listHeight).enumerated() {
             buffer.put(name, row: row + index, column: area.column + half + 1, maxWidth: half - 2)
         }
         let promptRow = area.bottom - 2
@@ -193,14 +190,6 @@ final class GatherScreen: TerminalScreen, GatherView {
             }
         }
         buffer.paragraph(state.problem.map(GatherScreen.words), row: area.bottom - 1, in: area, maxLines: 1)
-    }
-
-    /// The names with the key that picks each (1–9, then 0), when asked.
-    static func keyed(_ names: [String], if asked: Bool) -> [String] {
-        guard asked else { return names }
-        return names.enumerated().map { index, name in
-            index < ScorerQuestion.keyedCandidates ? "\((index + 1) % 10) \(name)" : "  \(name)"
-        }
     }
 
     /// Content this tall or taller shows the clock in big digits.

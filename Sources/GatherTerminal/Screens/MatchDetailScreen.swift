@@ -1,16 +1,20 @@
 import GatherClient
+import GatherDomain
 import Terminal
 
-/// One match in full: score, outcome, then Team A, Team B and the bench side by side.
+/// One match in full: score, outcome, its goals, then Team A, Team B and the bench side by side.
+/// An organiser corrects the goals here: who scored, who made it, a goal added or taken away.
 @MainActor
 final class MatchDetailScreen: TerminalScreen, MatchDetailView {
     private let presenter: MatchDetailPresenter
     private let requestRender: RenderRequest
+    private let effects: Effects
     private var state: MatchDetailViewState?
 
-    init(presenter: MatchDetailPresenter, requestRender: RenderRequest) {
+    init(presenter: MatchDetailPresenter, requestRender: RenderRequest, effects: Effects) {
         self.presenter = presenter
         self.requestRender = requestRender
+        self.effects = effects
     }
 
     func display(_ state: MatchDetailViewState) {
@@ -19,26 +23,123 @@ final class MatchDetailScreen: TerminalScreen, MatchDetailView {
     }
 
     var title: String { state?.title ?? "Match" }
-    var keyHints: [KeyHint] { [KeyHint(keys: "Esc", action: "back"), KeyHint(keys: "q", action: "quit"), KeyHint(keys: "?", action: "help")] }
 
-    func handle(_ key: Key) -> KeyOutcome { .unhandled }
+    var keyHints: [KeyHint] {
+        guard let state else { return [] }
+        if let pick = state.pick {
+            return [KeyHint(keys: "1-9", action: pick.role == .scorer ? "scorer" : "assist")]
+                + (pick.role == .scorer ? [KeyHint(keys: "o", action: pick.ownGoal ? "not own goal" : "own goal")] : [])
+                + [KeyHint(keys: "-", action: "nobody"), KeyHint(keys: "Esc", action: "cancel")]
+        }
+        if state.isAskingToLeave {
+            return [KeyHint(keys: "w", action: "save"), KeyHint(keys: "d", action: "discard"), KeyHint(keys: "Esc", action: "keep editing")]
+        }
+        guard state.canEditGoals else {
+            return [KeyHint(keys: "Esc", action: "back"), KeyHint(keys: "q", action: "quit"), KeyHint(keys: "?", action: "help")]
+        }
+        return [KeyHint(keys: "s", action: "scorer"), KeyHint(keys: "a", action: "assist"), KeyHint(keys: "+/]", action: "add goal"),
+                KeyHint(keys: "x", action: "remove"), KeyHint(keys: "w", action: "save"), KeyHint(keys: "j/k", action: "goal"),
+                KeyHint(keys: "Esc", action: "back"), KeyHint(keys: "?", action: "help")]
+    }
+
+    func handle(_ key: Key) -> KeyOutcome {
+        guard let state, !state.isSaving else { return state == nil ? .unhandled : .handled }
+        let presenter = presenter
+        if state.pick != nil {
+            switch key {
+            case .character(let character) where PickKeys.place(of: character) != nil:
+                presenter.choose(at: PickKeys.place(of: character) ?? 0)
+            case .character("o"), .character("O"): presenter.toggleOwnGoal()
+            case .character("-"), .backspace: presenter.chooseNobody()
+            case .escape: presenter.cancelPick()
+            default: break
+            }
+            return .handled
+        }
+        if state.isAskingToLeave {
+            switch key {
+            case .character("w"): effects.run { await presenter.save() }
+            case .character("d"): presenter.discardAndLeave()
+            case .escape: presenter.keepEditing()
+            default: break
+            }
+            return .handled
+        }
+        switch key {
+        case .escape: presenter.requestLeave()
+        case .character("j"), .down: presenter.moveHighlight(by: 1)
+        case .character("k"), .up: presenter.moveHighlight(by: -1)
+        case .character("s"), .enter: presenter.pickScorer()
+        case .character("a"): presenter.pickAssist()
+        case .character("+"), .character("="): presenter.addGoal(for: .teamA)
+        case .character("]"): presenter.addGoal(for: .teamB)
+        case .character("x"): presenter.removeGoal()
+        case .character("w"): effects.run { await presenter.save() }
+        default: return .unhandled
+        }
+        return .handled
+    }
 
     func draw(into buffer: inout ScreenBuffer, in area: Area) {
         guard let state else { return }
-        buffer.put(state.scoreLine, row: area.row, column: area.column, style: Theme.clock, maxWidth: area.width)
+        let changed = state.hasChanges ? "  (not saved)" : ""
+        buffer.put(state.scoreLine + changed, row: area.row, column: area.column, style: Theme.clock, maxWidth: area.width)
         // The outcome wraps: a match in question says why, whatever the width.
         let outcomeLines = max(1, buffer.paragraph(state.outcome, row: area.row + 1, in: area, style: .plain, maxLines: 4))
         buffer.put(state.teamsMadeBy, row: area.row + 1 + outcomeLines, column: area.column, style: Theme.dim, maxWidth: area.width)
+        var top = area.row + 3 + outcomeLines
+        // The last row says what is asked, or what the last save did.
+        let messageRow = area.bottom - 1
+        if !state.goals.isEmpty {
+            top = drawGoals(state, from: top, upTo: messageRow, into: &buffer, in: area) + 1
+        }
         let columnWidth = max(10, area.width / max(1, state.sides.count))
-        let top = area.row + 3 + outcomeLines
-        let height = max(0, area.bottom - top - 1)
-        for (index, side) in state.sides.enumerated() {
+        let height = max(0, messageRow - top - 1)
+        // Picking a player: that side's names carry the number that picks them.
+        let picking = state.pick.map { $0.role == .scorer && $0.ownGoal ? $0.team.opponent : $0.team }
+        for (index, side) in state.sides.enumerated() where top < messageRow {
             let column = area.column + index * columnWidth
             let width = columnWidth - 2
             buffer.put("\(side.title) (\(side.players.count))", row: top, column: column, style: Theme.heading, maxWidth: width)
-            for (line, name) in TeamColumn.lines(side.players, height: height).enumerated() {
+            let names = side.title == picking?.rawValue ? state.pick.map { PickKeys.keyed($0.candidates) } ?? side.players : side.players
+            for (line, name) in TeamColumn.lines(names, height: height).enumerated() {
                 buffer.put(name, row: top + 1 + line, column: column, maxWidth: width)
             }
+        }
+        drawMessage(state, row: messageRow, into: &buffer, in: area)
+    }
+
+    /// The goals, in the order they came, as many as fit in half the room left (the highlighted one
+    /// always among them); returns the row after them.
+    private func drawGoals(_ state: MatchDetailViewState, from top: Int, upTo bottom: Int, into buffer: inout ScreenBuffer,
+                           in area: Area) -> Int {
+        buffer.put("Goals (\(state.goals.count))", row: top, column: area.column, style: Theme.heading, maxWidth: area.width)
+        let rows = max(1, min(state.goals.count, (bottom - top - 1) / 2))
+        let first = ListWindow.firstVisible(highlighted: state.highlightedGoal ?? 0, count: state.goals.count, height: rows)
+        for (offset, goal) in state.goals.dropFirst(first).prefix(rows).enumerated() {
+            let index = first + offset
+            let side = goal.team == .teamA ? "A" : "B"
+            let style = state.canEditGoals && index == state.highlightedGoal ? Theme.highlight : Style.plain
+            buffer.put("\(index + 1). \(side)  \(goal.text)", row: top + 1 + offset, column: area.column + 1, style: style,
+                       maxWidth: area.width - 1)
+        }
+        return top + 1 + rows
+    }
+
+    private func drawMessage(_ state: MatchDetailViewState, row: Int, into buffer: inout ScreenBuffer, in area: Area) {
+        if let pick = state.pick {
+            let whose = pick.role == .scorer ? (pick.ownGoal ? "Own goal for \(pick.team.rawValue): whose?" : "Who scored for \(pick.team.rawValue)?")
+                : "Who made it?"
+            let last = pick.candidates.count >= ScorerQuestion.keyedCandidates ? "0" : "\(pick.candidates.count)"
+            buffer.question(["\(whose) 1–\(last) · - nobody · Esc cancel", "\(whose) 1–\(last) · - nobody"], row: row, in: area)
+        } else if state.isAskingToLeave {
+            buffer.message("Goals not saved: w save · d discard · Esc keep editing", row: row, in: area, style: Theme.notice)
+        } else if state.isSaving {
+            buffer.message("Saving the goals…", row: row, in: area, style: Theme.notice)
+        } else if let problem = state.problem {
+            buffer.message(problem, row: row, in: area)
+        } else if let notice = state.notice {
+            buffer.message(notice, row: row, in: area, style: Theme.notice)
         }
     }
 }

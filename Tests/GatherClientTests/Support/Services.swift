@@ -274,7 +274,8 @@ final class StubGatherService: GatherService {
     var corrections: [UUID: GatherResult] { state.withLock { $0.corrections } }
 
     /// Like the server: a correction made against a score that is no longer the stored one is refused with theirs.
-    func correct(gatherID: UUID, to result: GatherResult, goals: [Goal]?, seen: GatherResult?) async throws -> EditOutcome<GatherResult?> {
+    func correct(gatherID: UUID, to result: GatherResult, goals: [Goal]?, seen: GatherResult?, seenGoals: [Goal]?) async throws
+        -> EditOutcome<GatherResult?> {
         try state.withLock { state in
             if let error = state.saveError { throw error }
             let index = state.history.firstIndex(where: { $0.gather.id == gatherID })

@@ -148,7 +148,7 @@ package final class GatherPresenter {
         if let unfinished {
             // As it was left: the goals (a score kept without them: goals nobody was named for),
             // the clock stopped where it stood, the kick-off kept.
-            goals = unfinished.record.goals ?? GatherPresenter.unnamedGoals(unfinished.result.score)
+            goals = unfinished.record.goals ?? Goals.unnamed(unfinished.result.score)
             clock = MatchClock(duration: unfinished.duration, stoppedWith: unfinished.remaining)
             openedAt = unfinished.record.createdAt ?? unfinished.leftAt
             kickOff = unfinished.kickedOff ? openedAt : nil
@@ -209,11 +209,6 @@ package final class GatherPresenter {
     package var result: GatherResult {
         // Both scores are kept within 0...999, so the score always exists.
         GatherResult(score: Score(teamA: scoreA, teamB: scoreB) ?? .goalless)
-    }
-
-    /// A score as goals whose scorers and minutes nobody knows.
-    private static func unnamedGoals(_ score: Score) -> [Goal] {
-        Array(repeating: Goal(team: .teamA), count: score.teamA) + Array(repeating: Goal(team: .teamB), count: score.teamB)
     }
 
     // MARK: Clock

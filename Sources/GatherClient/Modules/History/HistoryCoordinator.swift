@@ -23,7 +23,8 @@ package final class HistoryCoordinator: ScreenCoordinator, HistoryPresenterDeleg
     }
 
     package func history(_ presenter: HistoryPresenter, didSelect match: MatchSummary) {
-        app.push(MatchDetailCoordinator(app: app, match: match))
+        let history = self.presenter
+        app.push(MatchDetailCoordinator(app: app, match: match, onCorrect: { history.corrected($0) }))
     }
 
     /// Back to the match screen with the gather's teams (players retired since are not on the
@@ -43,17 +44,31 @@ package final class HistoryCoordinator: ScreenCoordinator, HistoryPresenterDeleg
     }
 }
 
-/// One match in full.
+/// One match in full, its goals corrected by an organiser.
 @MainActor
-package final class MatchDetailCoordinator: ScreenCoordinator {
+package final class MatchDetailCoordinator: ScreenCoordinator, MatchDetailPresenterDelegate {
     package let presenter: MatchDetailPresenter
     package let screen: any Screen
+    private unowned let app: AppCoordinator
+    private let onCorrect: @MainActor (GatherWithPlayers) -> Void
 
-    init(app: AppCoordinator, match: MatchSummary) {
-        presenter = MatchDetailPresenter(match: match)
+    init(app: AppCoordinator, match: MatchSummary, onCorrect: @escaping @MainActor (GatherWithPlayers) -> Void) {
+        self.app = app
+        self.onCorrect = onCorrect
+        presenter = MatchDetailPresenter(match: match,
+                                         corrections: app.dependencies.access().changes ? app.dependencies.pendingResults : nil)
         let view = app.factory.makeMatchDetailView(presenter: presenter)
         screen = view
         presenter.view = view
+        presenter.delegate = self
         presenter.viewDidLoad()
+    }
+
+    package func matchDetail(_ presenter: MatchDetailPresenter, didCorrect match: GatherWithPlayers) {
+        onCorrect(match)
+    }
+
+    package func matchDetailDidLeave(_ presenter: MatchDetailPresenter) {
+        app.pop()
     }
 }

@@ -85,7 +85,8 @@ package protocol WaitingResults: AnyObject {
     var pending: [PendingResult] { get }
     func discard(_ id: UUID)
     func correctWaiting(_ id: UUID, to result: GatherResult)
-    func keepCorrection(of match: GatherWithPlayers, to result: GatherResult) async throws -> KeptResult
+    /// With `goals`, the match's goals corrected one by one; nil: the score alone.
+    func keepCorrection(of match: GatherWithPlayers, to result: GatherResult, goals: [Goal]?) async throws -> KeptResult
     func keepDeletion(of match: GatherWithPlayers) async throws -> KeptResult
     func uploadWithoutUnknownPlayers(_ id: UUID) async -> Bool
     func settle(_ id: UUID, keepingMine: Bool) async
@@ -205,6 +206,13 @@ package final class HistoryPresenter {
     }
 
     /// Results waiting on this computer changed (uploaded, discarded): shown as they are now.
+    /// A match corrected elsewhere (its goals, on the match's own screen): shown as it is now.
+    package func corrected(_ match: GatherWithPlayers) {
+        guard let index = stored.firstIndex(where: { $0.gather.id == match.gather.id }) else { return }
+        stored[index] = match
+        render()
+    }
+
     package func waitingResultsChanged() {
         if let candidate = deletionCandidate, !matches.contains(where: { $0.id == candidate && isDeletable($0) }) {
             prompt = nil
@@ -275,7 +283,7 @@ package final class HistoryPresenter {
             notice = "Corrected here: \(result.scoreLine); it uploads with the result"
         case .stored(let stored):
             do {
-                switch try await waiting.keepCorrection(of: stored, to: result) {
+                switch try await waiting.keepCorrection(of: stored, to: result, goals: nil) {
                 case .uploaded, .inQuestion:
                     if let index = self.stored.firstIndex(where: { $0.gather.id == id }) { self.stored[index].gather.result = result }
                     notice = "Corrected: \(result.scoreLine)"

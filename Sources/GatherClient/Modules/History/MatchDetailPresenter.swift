@@ -8,6 +8,23 @@ package struct MatchSide: Equatable, Sendable {
     package var players: [String]
 }
 
+/// One goal as the detail screen lists it: "3' Ana (assist Ben)".
+package struct GoalRow: Equatable, Sendable {
+    package var team: Team
+    package var text: String
+}
+
+/// Which of a goal's people is being picked, from which players (keyed 1–9, then 0).
+package struct GoalPick: Equatable, Sendable {
+    package enum Role: Equatable, Sendable { case scorer, assist }
+    package var role: Role
+    /// The side the goal counts for.
+    package var team: Team
+    /// Picking the scorer of an own goal: from the other side.
+    package var ownGoal: Bool
+    package var candidates: [String]
+}
+
 package struct MatchDetailViewState: Equatable, Sendable {
     package var title: String
     /// "Team A 3 – 2 Team B", or "Unfinished: no score yet".
@@ -17,6 +34,20 @@ package struct MatchDetailViewState: Equatable, Sendable {
     package var sides: [MatchSide]
     /// "Teams balanced (seed 7)", or "Teams made by hand".
     package var teamsMadeBy: String
+    /// The goals in the order they came (none for a score without goals).
+    package var goals: [GoalRow] = []
+    /// Whether the goals can be corrected here (an organiser, a saved match with a result).
+    package var canEditGoals = false
+    package var highlightedGoal: Int?
+    package var pick: GoalPick?
+    /// Corrections made here and not saved yet.
+    package var hasChanges = false
+    /// Leaving with corrections not saved: save them, or drop them?
+    package var isAskingToLeave = false
+    package var isSaving = false
+    /// What the last save did, or why it did not happen.
+    package var notice: String?
+    package var problem: String?
 }
 
 @MainActor
@@ -24,19 +55,240 @@ package protocol MatchDetailView: Screen {
     func display(_ state: MatchDetailViewState)
 }
 
-/// One match in full: both teams, the bench, the score, when.
+@MainActor
+package protocol MatchDetailPresenterDelegate: AnyObject {
+    /// The match's goals (and so its score) were corrected.
+    func matchDetail(_ presenter: MatchDetailPresenter, didCorrect match: GatherWithPlayers)
+    func matchDetailDidLeave(_ presenter: MatchDetailPresenter)
+}
+
+/// One match in full: both teams, the bench, the score, when, and its goals, which an organiser
+/// corrects here one by one (who scored, who made it, a goal added or taken away); the score
+/// follows the goals, and the correction is kept like any other (on the server, or on this
+/// computer until it answers).
 @MainActor
 package final class MatchDetailPresenter {
     package weak var view: (any MatchDetailView)?
-    package let match: MatchSummary
+    package weak var delegate: (any MatchDetailPresenterDelegate)?
+    package private(set) var match: MatchSummary
     private let dates: MatchDateFormat
+    private let corrections: (any WaitingResults)?
+    /// The goals as corrected here (the match's until something changes).
+    package private(set) var goals: [Goal]
+    private var highlighted: Int?
+    private var pick: (role: GoalPick.Role, ownGoal: Bool)?
+    private var isAskingToLeave = false
+    private var isSaving = false
+    private var notice: String?
+    private var problem: String?
 
-    package init(match: MatchSummary, timeZone: TimeZone = .current) {
+    /// `corrections`: where a correction of the goals is kept; nil (a viewer, or no journal)
+    /// shows the goals without changing them.
+    package init(match: MatchSummary, timeZone: TimeZone = .current, corrections: (any WaitingResults)? = nil) {
         self.match = match
+        self.corrections = corrections
         dates = MatchDateFormat(timeZone: timeZone)
+        goals = MatchDetailPresenter.goals(of: match)
+        highlighted = goals.isEmpty ? nil : 0
+    }
+
+    /// The match's goals; a score kept without them reads as goals nobody was named for, so
+    /// that naming them never changes the score.
+    private static func goals(of match: MatchSummary) -> [Goal] {
+        let kept: [Goal]? = switch match {
+        case .stored(let stored): stored.gather.goals
+        case .waiting(let pending): pending.record.goals
+        }
+        guard let kept, !kept.isEmpty else { return match.result.map { Goals.unnamed($0.score) } ?? [] }
+        return kept
     }
 
     package func viewDidLoad() {
+        render()
+    }
+
+    private var storedMatch: GatherWithPlayers? {
+        guard case .stored(let stored) = match, stored.gather.result != nil else { return nil }
+        return stored
+    }
+
+    private var canEditGoals: Bool { corrections != nil && storedMatch != nil }
+
+    private var hasChanges: Bool { goals != MatchDetailPresenter.goals(of: match) }
+
+    // MARK: Choosing a goal
+
+    /// j/k: the next or previous goal.
+    package func moveHighlight(by step: Int) {
+        guard pick == nil, !isAskingToLeave, !goals.isEmpty else { return }
+        highlighted = min(goals.count - 1, max(0, (highlighted ?? 0) + step))
+        render()
+    }
+
+    // MARK: Correcting
+
+    /// s: name (or change) the highlighted goal's scorer.
+    package func pickScorer() {
+        guard canEditGoals, pick == nil, !isAskingToLeave, let index = highlighted, goals.indices.contains(index) else { return }
+        pick = (.scorer, goals[index].ownGoal)
+        problem = nil
+        render()
+    }
+
+    /// a: name (or change) the highlighted goal's assist; an own goal has none.
+    package func pickAssist() {
+        guard canEditGoals, pick == nil, !isAskingToLeave, let index = highlighted, goals.indices.contains(index) else { return }
+        guard !goals[index].ownGoal else {
+            problem = "An own goal has no assist"
+            render()
+            return
+        }
+        pick = (.assist, false)
+        problem = nil
+        render()
+    }
+
+    /// o while picking the scorer: an own goal (or not, pressed again).
+    package func toggleOwnGoal() {
+        guard let current = pick, current.role == .scorer else { return }
+        pick = (.scorer, !current.ownGoal)
+        render()
+    }
+
+    /// A number while picking: the player in that place (from 0).
+    package func choose(at place: Int) {
+        guard let current = pick, let index = highlighted, goals.indices.contains(index) else { return }
+        let players = candidates(for: goals[index], role: current.role, ownGoal: current.ownGoal)
+        guard players.indices.contains(place) else { return }
+        let chosen = players[place].id
+        switch current.role {
+        case .scorer:
+            goals[index].scorer = chosen
+            goals[index].ownGoal = current.ownGoal
+            if current.ownGoal || goals[index].assist == chosen { goals[index].assist = nil }
+        case .assist:
+            goals[index].assist = chosen
+        }
+        pick = nil
+        notice = nil
+        render()
+    }
+
+    /// - while picking: nobody named.
+    package func chooseNobody() {
+        guard let current = pick, let index = highlighted, goals.indices.contains(index) else { return }
+        switch current.role {
+        case .scorer:
+            goals[index].scorer = nil
+            goals[index].ownGoal = current.ownGoal
+            if current.ownGoal { goals[index].assist = nil }
+        case .assist:
+            goals[index].assist = nil
+        }
+        pick = nil
+        render()
+    }
+
+    /// Esc while picking.
+    package func cancelPick() {
+        guard pick != nil else { return }
+        pick = nil
+        render()
+    }
+
+    /// + / ]: a goal for `team` added at the end (when it came is not known), its scorer asked.
+    package func addGoal(for team: Team) {
+        guard canEditGoals, pick == nil, !isAskingToLeave, team != .bench,
+              goals.count(where: { $0.team == team }) < Score.maximumGoals else { return }
+        goals.append(Goal(team: team))
+        highlighted = goals.count - 1
+        pick = (.scorer, false)
+        notice = nil
+        render()
+    }
+
+    /// x: the highlighted goal taken away (the score follows).
+    package func removeGoal() {
+        guard canEditGoals, pick == nil, !isAskingToLeave, let index = highlighted, goals.indices.contains(index) else { return }
+        goals.remove(at: index)
+        highlighted = goals.isEmpty ? nil : min(index, goals.count - 1)
+        notice = nil
+        render()
+    }
+
+    /// The players a pick offers: the scoring side's (the other side's for an own goal's scorer),
+    /// without the scorer when picking the assist.
+    private func candidates(for goal: Goal, role: GoalPick.Role, ownGoal: Bool) -> [Player] {
+        guard let stored = storedMatch else { return [] }
+        let side = role == .scorer && ownGoal ? goal.team.opponent : goal.team
+        let players = stored.players(of: side).map(\.player).filter { role == .scorer || $0.id != goal.scorer }
+        return Array(players.prefix(ScorerQuestion.keyedCandidates))
+    }
+
+    // MARK: Saving
+
+    /// w: the goals as corrected, and the score they add up to, kept.
+    package func save() async {
+        guard canEditGoals, hasChanges, !isSaving, let stored = storedMatch, let score = Goals.score(of: goals) else { return }
+        pick = nil
+        isSaving = true
+        problem = nil
+        render()
+        let result = GatherResult(score: score)
+        do {
+            let kept = try await corrections?.keepCorrection(of: stored, to: result, goals: goals)
+            var corrected = stored
+            corrected.gather.result = result
+            corrected.gather.goals = goals
+            switch kept {
+            case .keptOnThisComputer(.rejected(412, let reason))?:
+                notice = "\(reason); yours (\(result.scoreLine)) is kept on this computer until you choose in History"
+            case .keptOnThisComputer?:
+                notice = "Corrected on this computer (\(result.scoreLine)); it uploads when the server is back"
+            case .uploaded?, .inQuestion?, nil:
+                notice = "Goals saved: \(result.scoreLine)"
+            }
+            match = .stored(corrected)
+            isAskingToLeave = false
+            delegate?.matchDetail(self, didCorrect: corrected)
+        } catch {
+            problem = "The goals were not saved: \(ServiceError(error).message)"
+        }
+        isSaving = false
+        render()
+    }
+
+    // MARK: Leaving
+
+    /// Esc: back to History; with corrections not saved, asked first.
+    package func requestLeave() {
+        if pick != nil { return cancelPick() }
+        guard hasChanges else {
+            delegate?.matchDetailDidLeave(self)
+            return
+        }
+        isAskingToLeave = true
+        render()
+    }
+
+    /// d at the question: the corrections dropped.
+    package func discardAndLeave() {
+        guard isAskingToLeave else { return }
+        isAskingToLeave = false
+        goals = MatchDetailPresenter.goals(of: match)
+        delegate?.matchDetailDidLeave(self)
+    }
+
+    /// Esc at the question: back to correcting.
+    package func keepEditing() {
+        guard isAskingToLeave else { return }
+        isAskingToLeave = false
+        render()
+    }
+
+    // MARK: Rendering
+
+    private func render() {
         let outcome: String
         switch match {
         case .waiting(let pending):
@@ -56,9 +308,47 @@ package final class MatchDetailPresenter {
         let sides = Team.allCases.map { team in
             MatchSide(title: team.rawValue, players: names(of: team))
         }
-        view?.display(MatchDetailViewState(title: "Match of \(dates.string(from: match.date))",
-                                           scoreLine: match.result?.scoreLine ?? "Unfinished: no score yet",
-                                           outcome: outcome, sides: sides, teamsMadeBy: teamsMadeBy))
+        let shownResult = hasChanges ? Goals.score(of: goals).map(GatherResult.init(score:)) : match.result
+        var state = MatchDetailViewState(title: "Match of \(dates.string(from: match.date))",
+                                         scoreLine: shownResult?.scoreLine ?? "Unfinished: no score yet",
+                                         outcome: outcome, sides: sides, teamsMadeBy: teamsMadeBy)
+        // A score kept without goals lists them (unnamed) only to be named here.
+        let kept: [Goal]? = switch match {
+        case .stored(let stored): stored.gather.goals
+        case .waiting(let pending): pending.record.goals
+        }
+        if canEditGoals || !(kept ?? []).isEmpty {
+            state.goals = goals.map { GoalRow(team: $0.team, text: text(of: $0)) }
+            state.highlightedGoal = highlighted
+        }
+        state.canEditGoals = canEditGoals
+        if let pick, let index = highlighted, goals.indices.contains(index) {
+            state.pick = GoalPick(role: pick.role, team: goals[index].team, ownGoal: pick.ownGoal,
+                                  candidates: candidates(for: goals[index], role: pick.role, ownGoal: pick.ownGoal).map(\.name))
+        }
+        state.hasChanges = hasChanges
+        state.isAskingToLeave = isAskingToLeave
+        state.isSaving = isSaving
+        state.notice = notice
+        state.problem = problem
+        view?.display(state)
+    }
+
+    private var nameOf: [Int: String] {
+        switch match {
+        case .stored(let stored):
+            Dictionary(stored.players.map { ($0.player.id, $0.player.name) }, uniquingKeysWith: { first, _ in first })
+        case .waiting(let pending):
+            pending.names
+        }
+    }
+
+    /// "3' Ana (assist Ben)", "own goal (Cy)", "?" for a scorer not named.
+    private func text(of goal: Goal) -> String {
+        let names = nameOf
+        let name = { (id: Int) in names[id] ?? "#\(id)" }
+        let line = GoalLine.text(scorer: goal.scorer.map(name), minute: nil, ownGoal: goal.ownGoal)
+        return (goal.minute.map { "\($0)' " } ?? "") + line + (goal.assist.map { " (assist \(name($0)))" } ?? "")
     }
 
     private var teamsMadeBy: String {
