@@ -134,6 +134,7 @@ package struct CommandLineApp: Sendable {
         case "gathers rm": try await GatherCommands.remove(context)
         case "teams balance": try await TeamsAndStatsCommands.balance(context)
         case "stats": try await TeamsAndStatsCommands.stats(context)
+        case "stats scorers": try await TeamsAndStatsCommands.scorers(context)
         case "fixtures new": try await FixtureCommands.new(context)
         case "fixtures list": try await FixtureCommands.list(context)
         case "fixtures show": try await FixtureCommands.show(context)

@@ -54,6 +54,14 @@ enum GatherCommands {
             let names = match.players(of: team).map { $0.isRetired ? "\($0.player.name) (retired)" : $0.player.name }
             context.console.line("\(team.rawValue): " + (names.isEmpty ? "-" : names.joined(separator: ", ")))
         }
+        let named = Dictionary(players.map { ($0.player.id, $0.player.name) }, uniquingKeysWith: { first, _ in first })
+        for team in [Team.teamA, .teamB] {
+            let goals = (gather.goals ?? []).filter { $0.team == team }.map { goal in
+                GoalLine.text(scorer: goal.scorer.map { named[$0] ?? "#\($0)" }, minute: goal.minute, ownGoal: goal.ownGoal)
+                    + (goal.assist.map { " (assist \(named[$0] ?? "#\($0)"))" } ?? "")
+            }
+            if !goals.isEmpty { context.console.line("Goals for \(team.rawValue): " + goals.joined(separator: ", ")) }
+        }
     }
 
     static func new(_ context: CommandContext) async throws {

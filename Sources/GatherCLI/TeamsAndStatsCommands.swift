@@ -46,6 +46,29 @@ enum TeamsAndStatsCommands {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 
+    /// The top scorers: goals, assists, matches played and goals a match.
+    static func scorers(_ context: CommandContext) async throws {
+        try context.authorize()
+        let table = try await context.client.request(.get, "/api/stats/scorers", as: [Scorer].self)
+        if context.wantsJSON { return context.printJSON(table) }
+        let perMatch = { (scorer: Scorer) in scorer.goalsPerMatch.map { String(format: "%.2f", $0) } ?? "" }
+        if context.command.has("--csv") {
+            let separator = try context.csvSeparator()
+            var lines = [CSVRecords.line(["Rank", "Name", "Goals", "Assists", "Matches", "Goals per match"], separator: separator)]
+            for (index, scorer) in table.enumerated() {
+                lines.append(CSVRecords.line([String(index + 1), scorer.name, String(scorer.goals), String(scorer.assists),
+                                              String(scorer.matches), perMatch(scorer)], separator: separator))
+            }
+            return context.console.out(CSVRecords.byteOrderMark + lines.joined(separator: "\n") + "\n")
+        }
+        guard !table.isEmpty else {
+            return context.console.line("No scorers yet: name them on the match screen as goals go in, or later in History.")
+        }
+        context.printTable(Table(headers: ["#", "NAME", "GOALS", "ASSISTS", "P", "G/P"], flexible: [1], rows: table.enumerated().map { index, scorer in
+            [String(index + 1), scorer.name, String(scorer.goals), String(scorer.assists), String(scorer.matches), perMatch(scorer)]
+        }))
+    }
+
     static func stats(_ context: CommandContext) async throws {
         try context.authorize()
         if let player = context.command.value("--player") {
@@ -55,6 +78,10 @@ enum TeamsAndStatsCommands {
             let rate = stats.winRate.map { "\(Int(($0 * 100).rounded()))%" } ?? "-"
             context.console.line("Played \(stats.played), won \(stats.won), drawn \(stats.drawn), lost \(stats.lost), win rate \(rate), "
                                  + "goals \(stats.goalsFor)–\(stats.goalsAgainst)")
+            if stats.goals + stats.assists > 0 {
+                context.console.line("Scored \(stats.goals), made \(stats.assists)"
+                                     + (stats.goalsPerMatch.map { String(format: ", %.2f goals a match", $0) } ?? ""))
+            }
             if let rating = stats.rating {
                 context.console.line("Rating \(RatingText.withRange(rating))"
                                      + (rating.lastChange.map { ", \(RatingText.change($0)) after the last match" } ?? ", from the declared level")

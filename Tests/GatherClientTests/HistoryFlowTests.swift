@@ -224,6 +224,54 @@ final class HistoryFlowTests: XCTestCase {
         assertTop(fixture, is: fixture.factory.playerListView, depth: 1)
     }
 
+    func testSOnTheLeaderboardOpensTheTopScorersAndEscComesBack() async throws {
+        let fixture = await startOnPlayerList {
+            $0.stats.leaderboardResult = .success(self.board)
+            $0.stats.scorersResult = .success([Scorer(playerID: 2, name: "Bruno", goals: 7, assists: 2, matches: 5),
+                                               Scorer(playerID: 1, name: "Ana", goals: 0, assists: 3, matches: 4)])
+        }
+        fixture.list?.presenter.showLeaderboard()
+        await fixture.settled()
+
+        try XCTUnwrap(fixture.app.top as? LeaderboardCoordinator).presenter.showScorers()
+
+        XCTAssertTrue(fixture.app.top is ScorersCoordinator)
+        let view = try XCTUnwrap(fixture.factory.scorersView)
+        assertTop(fixture, is: view, depth: 3)
+        await fixture.settled()
+        assertDisplayed(on: view) { !$0.isLoading }
+        XCTAssertEqual(view.last?.rows, [["1", "Bruno", "7", "2", "5", "1.40"], ["2", "Ana", "0", "3", "4", "0.00"]])
+        XCTAssertEqual(view.last?.highlighted, 0)
+        XCTAssertEqual(ScorersPresenter.headings, ["#", "Name", "G", "A", "P", "G/P"])
+        let scorers = try XCTUnwrap(fixture.app.top as? ScorersCoordinator).presenter
+        scorers.moveToLast()
+        XCTAssertEqual(view.last?.highlighted, 1)
+        XCTAssertEqual(view.last?.position, "2/2")
+        scorers.move(by: -1)
+        XCTAssertEqual(view.last?.highlighted, 0)
+        scorers.moveToLast()
+        scorers.moveToFirst()
+        XCTAssertEqual(view.last?.highlighted, 0)
+
+        fixture.stats.scorersResult = .failure(.unreachable("Cannot reach the server"))
+        await scorers.reload()
+        XCTAssertEqual(view.last?.error, "Cannot reach the server")
+
+        fixture.app.goBack()
+        assertTop(fixture, is: try XCTUnwrap(fixture.factory.leaderboardView), depth: 2)
+    }
+
+    func testTheScorersSayWhenNobodyHasScoredYet() async throws {
+        let fixture = await startOnPlayerList { $0.stats.leaderboardResult = .success(self.board) }
+        fixture.list?.presenter.showLeaderboard()
+        try XCTUnwrap(fixture.app.top as? LeaderboardCoordinator).presenter.showScorers()
+        let view = try XCTUnwrap(fixture.factory.scorersView)
+        await fixture.settled()
+        assertDisplayed(on: view) { !$0.isLoading }
+        XCTAssertEqual(view.last?.isEmpty, true)
+        XCTAssertNil(view.last?.highlighted)
+    }
+
     func testTheLeaderboardShowsWhyItCouldNotLoad() async throws {
         let fixture = await startOnPlayerList { $0.stats.leaderboardResult = .failure(.unreachable("Cannot reach the server")) }
 

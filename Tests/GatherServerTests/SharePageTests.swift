@@ -40,6 +40,31 @@ final class SharePageTests: XCTestCase {
         try server.client().request(.get, path, headers: headers)
     }
 
+    func testTheTopScorersAreOnTheFrontPageOnceSomeoneScoredAndOnTheirOwnPage() throws {
+        let path = try share().path
+        XCTAssertFalse(try get(path).text.contains("Top scorers"), "nobody has scored yet")
+        let hostile = "<script>alert(1)</script>"
+        try organiser.saveMatch("2-0", on: "2026-11-22T18:00:00Z", teamA: [players[hostile] ?? 0, players["Ben"] ?? 0],
+                                teamB: [players["Ana"] ?? 0],
+                                goals: [["team": "Team A", "scorer": players[hostile] ?? 0, "assist": players["Ben"] ?? 0],
+                                        ["team": "Team A", "scorer": players[hostile] ?? 0]])
+
+        let html = try get(path).text
+        let section = try XCTUnwrap(html.components(separatedBy: "<section id=\"scorers\">").last?.components(separatedBy: "</section>").first)
+        XCTAssertTrue(section.contains("<h2>Top scorers</h2>"), section)
+        let rows = section.components(separatedBy: "<tr>").dropFirst(2)
+        XCTAssertEqual(rows.count, 2)
+        XCTAssertTrue(rows.first?.contains("&lt;script&gt;alert(1)&lt;/script&gt;") == true, section)
+        XCTAssertTrue(rows.first?.contains(#"<td class="number">2</td><td class="number">0</td><td class="number">3</td>"#) == true,
+                      "2 goals, no assist, 3 matches: \(section)")
+        XCTAssertTrue(rows.last?.contains(#"<bdi>Ben</bdi></a></th><td class="number">0</td><td class="number">1</td>"#) == true, section)
+        XCTAssertFalse(html.contains("alert(1)</script>"))
+
+        let ben = try get("\(path)/players/\(players["Ben"] ?? 0)").text
+        XCTAssertTrue(ben.contains("<dt>Scored and made</dt><dd>0 scored, 1 made</dd>"), ben)
+        XCTAssertFalse(try get("\(path)/players/\(players["Ana"] ?? 0)").text.contains("Scored and made"), "neither, not shown")
+    }
+
     func testTheFrontPageShowsTheTableAndTheResultsWithEveryNameEscaped() throws {
         let path = try share().path
         let page = try get(path)

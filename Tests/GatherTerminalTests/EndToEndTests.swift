@@ -615,6 +615,19 @@ final class EndToEndTests: XCTestCase {
         terminal.press("w")
         terminal.waitFor("Goals saved: Team A 1 – 2 Team B")
         XCTAssertEqual(try storedGoals().last, "Team B \(ben ?? -1) 0 1")
+
+        // The top scorers, from the leaderboard: Ana's own goal is nobody's.
+        terminal.press("Escape")
+        terminal.waitFor("History 1/1")
+        terminal.press("Escape")
+        terminal.waitFor("Players 2/2")
+        terminal.press("l")
+        terminal.waitFor("Leaderboard 1/2")
+        terminal.press("s")
+        terminal.waitFor("Top scorers 1/2")
+        let rows = terminal.screen().split(separator: "\n").map(String.init)
+        XCTAssertNotNil(rows.first { $0.contains("1   Ana") && $0.contains("1    0    1    1.00") }, terminal.screen())
+        XCTAssertNotNil(rows.first { $0.contains("2   Ben") && $0.contains("1    0    1    1.00") }, terminal.screen())
     }
 
     /// The match friends' pages are shown for `terminal`'s account now: the data of the first

@@ -79,6 +79,9 @@ final class ScreenDrawingTests: XCTestCase {
             [LeaderboardEntry(rank: 1, playerID: 1, name: "Maximiliano Fernánd", played: 13, won: 8, drawn: 2, lost: 3, goalDifference: 11)]
         }
         func ratings() async throws -> [RatedPlayer] { [] }
+        func scorers() async throws -> [Scorer] {
+            [Scorer(playerID: 1, name: "Maximiliano Fernández Olivares", goals: 12, assists: 3, matches: 13)]
+        }
     }
 
     func testAt60ColumnsTheLeaderboardKeepsNineteenCellsOfAName() async {
@@ -91,6 +94,20 @@ final class ScreenDrawingTests: XCTestCase {
         let row = buffer.line(1)
         XCTAssertTrue(row.contains("Maximiliano Fernánd"), "the name whole (19 cells), not cut to 8:\n\(text(of: buffer))")
         XCTAssertTrue(row.contains("13") && row.contains("+11"), row)
+    }
+
+    func testAt60ColumnsTheTopScorersKeepTheirNumbersWholeAndTheNameGivesWay() async {
+        let presenter = ScorersPresenter(service: Board())
+        let screen = ScorersScreen(presenter: presenter, requestRender: RenderRequest {}, effects: Effects())
+        presenter.view = screen
+        await presenter.viewDidLoad()
+        var buffer = ScreenBuffer(width: 60, height: 13)
+        screen.draw(into: &buffer, in: Area(row: 0, column: 0, width: 60, height: 13))
+        XCTAssertTrue(buffer.line(0).hasPrefix("#   Name"), buffer.line(0))
+        XCTAssertTrue(buffer.line(0).contains("G    A    P    G/P"), buffer.line(0))
+        let row = buffer.line(1)
+        XCTAssertTrue(row.contains("Maximiliano Fernández") && row.contains("12   3    13   0.92"), "\n\(text(of: buffer))")
+        XCTAssertEqual(screen.title, "Top scorers 1/1")
     }
 
     private struct SilentFeed: LiveFeed {

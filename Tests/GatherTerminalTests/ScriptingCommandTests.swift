@@ -272,6 +272,40 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(try client(["players", "rm", ids[3], "--yes"]).status, 0)
     }
 
+    func testTheTopScorersForScriptsAndSpreadsheetsAndAMatchsGoals() throws {
+        try register("scorers")
+        XCTAssertEqual(try client(["login", "--username", "scorers"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        let empty = try client(["stats", "scorers"])
+        XCTAssertEqual(empty.status, 0, empty.errors)
+        XCTAssertTrue(empty.output.contains("No scorers yet"), empty.output)
+        let ids = try ["Ana", "Ben", "Cy"].map { name in
+            try client(["players", "add", "--name", name, "--quiet"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let created = try client(["gathers", "new", "--team-a", "\(ids[0]),\(ids[1])", "--team-b", ids[2], "--score", "2-0", "--quiet"])
+        XCTAssertEqual(created.status, 0, created.errors)
+        let gather = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Its goals as the match screen would have sent them: Ana's (made by Ben), then Ben's.
+        try server.database.write { database in
+            try database.execute("""
+                INSERT INTO goals (gather_id, number, group_id, team, scorer_id, assist_id, minute, own_goal)
+                SELECT id, 1, group_id, 'Team A', ?1, ?2, 12, 0 FROM gathers UNION ALL
+                SELECT id, 2, group_id, 'Team A', ?2, NULL, 30, 0 FROM gathers
+                """, Int(ids[0]) ?? 0, Int(ids[1]) ?? 0)
+        }
+
+        let json = try XCTUnwrap(try client(["stats", "scorers", "--json"]).json() as? [[String: Any]])
+        XCTAssertEqual(json.compactMap { $0["name"] as? String }, ["Ben", "Ana"], "as many goals: the one who also made one first")
+        XCTAssertEqual(Set(json.first?.keys.map { $0 } ?? []), ["playerId", "name", "goals", "assists", "matches"], "the API's fields")
+        let table = try client(["stats", "scorers"]).output
+        XCTAssertTrue(table.hasPrefix("#  NAME  GOALS  ASSISTS  P  G/P"), table)
+        let csv = try client(["stats", "scorers", "--csv", "--delimiter", ";"]).output
+        XCTAssertEqual(csv, "\u{FEFF}Rank;Name;Goals;Assists;Matches;Goals per match\n1;Ben;1;1;1;1.00\n2;Ana;1;0;1;1.00\n")
+        let shown = try client(["gathers", "show", gather]).output
+        XCTAssertTrue(shown.contains("Goals for Team A: Ana 12' (assist Ben), Ben 30'"), shown)
+        let record = try client(["stats", "--player", ids[1]]).output
+        XCTAssertTrue(record.contains("Scored 1, made 1, 1.00 goals a match"), record)
+    }
+
     func testAMatchEnteredAfterwardsKeepsItsKickOffShownInTheUsersTimeZone() throws {
         try register("backfill")
         XCTAssertEqual(try client(["login", "--username", "backfill"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)

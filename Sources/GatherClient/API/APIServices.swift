@@ -250,6 +250,10 @@ package struct APIStatsService: StatsService {
         try await client.request(.get, "/api/stats/leaderboard", as: [LeaderboardEntry].self)
     }
 
+    package func scorers() async throws -> [Scorer] {
+        try await client.request(.get, "/api/stats/scorers", as: [Scorer].self)
+    }
+
     package func ratings() async throws -> [RatedPlayer] {
         try await client.request(.get, "/api/ratings", as: [RatedPlayer].self)
     }

@@ -11,6 +11,7 @@ package protocol ViewFactory: AnyObject {
     func makeGatherView(presenter: GatherPresenter) -> any GatherView
     func makeHistoryView(presenter: HistoryPresenter) -> any HistoryView
     func makeMatchDetailView(presenter: MatchDetailPresenter) -> any MatchDetailView
+    func makeScorersView(presenter: ScorersPresenter) -> any ScorersView
     func makeLeaderboardView(presenter: LeaderboardPresenter) -> any LeaderboardView
     func makeShareLinksView(presenter: ShareLinksPresenter) -> any ShareLinksView
     func makeWatchView(presenter: WatchPresenter) -> any WatchView

@@ -95,6 +95,8 @@ package enum HistoryPage {
 package protocol StatsService: Sendable {
     func stats(playerID: Int) async throws -> PlayerStats
     func leaderboard() async throws -> [LeaderboardEntry]
+    /// The top scorers (`GET /api/stats/scorers`).
+    func scorers() async throws -> [Scorer]
     /// Every player's rating learned from the results (`GET /api/ratings`).
     func ratings() async throws -> [RatedPlayer]
 }

@@ -11,6 +11,7 @@ struct SharePageReader {
     static let recentMatches = 10
     static let matchesPerPage = 20
     static let playerMatches = 20
+    static let topScorers = 10
 
     let database: Database
     let owner: UUID
@@ -23,8 +24,9 @@ struct SharePageReader {
         let standings = try standings(byRating: byRating)
         let (matches, older) = try results(GatherQuery(status: .ended, limit: SharePageReader.recentMatches))
         let next = try FixtureRepository(database).upcoming(owner: owner, now: now, limit: 1).first
+        let scorers = try GoalRepository(database).scorers(owner: owner).prefix(SharePageReader.topScorers)
         return TablePageModel(site: site, live: live, standings: standings, recentMatches: matches, olderMatches: older, byRating: byRating,
-                              nextFixture: next)
+                              nextFixture: next, scorers: Array(scorers))
     }
 
     /// The table's rows: the roster's players who played, by record or by rating.

@@ -335,6 +335,10 @@ package final class TerminalApp: Navigator, ViewFactory {
         MatchDetailScreen(presenter: presenter, requestRender: renderRequest, effects: effects)
     }
 
+    package func makeScorersView(presenter: ScorersPresenter) -> any ScorersView {
+        ScorersScreen(presenter: presenter, requestRender: renderRequest, effects: effects)
+    }
+
     package func makeLeaderboardView(presenter: LeaderboardPresenter) -> any LeaderboardView {
         LeaderboardScreen(presenter: presenter, requestRender: renderRequest, effects: effects)
     }

@@ -31,7 +31,7 @@ final class LeaderboardScreen: TerminalScreen, LeaderboardView {
 
     var keyHints: [KeyHint] {
         [KeyHint(keys: "< >", action: "sort column"), KeyHint(keys: "v", action: "reverse"), KeyHint(keys: "m", action: "min. matches"),
-         KeyHint(keys: "r", action: "reload"), ListMove.hint,
+         KeyHint(keys: "s", action: "scorers"), KeyHint(keys: "r", action: "reload"), ListMove.hint,
          KeyHint(keys: "Esc", action: "back"), KeyHint(keys: "?", action: "help")]
     }
 
@@ -50,6 +50,7 @@ final class LeaderboardScreen: TerminalScreen, LeaderboardView {
         case .character(">"), .right: presenter.sortByNextColumn(1)
         case .character("v"): presenter.reverse()
         case .character("m"): presenter.stepMinimumGames()
+        case .character("s"): presenter.showScorers()
         case .character("r"): effects.run { await presenter.reload() }
         default: return .unhandled
         }

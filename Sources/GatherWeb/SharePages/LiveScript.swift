@@ -69,7 +69,7 @@ extension InlineAsset {
             }).then(function (html) {
               if (html === null) { return; }
               var fresh = new DOMParser().parseFromString(html, "text/html");
-              ["next", "table", "matches", "record"].forEach(function (id) {
+              ["next", "table", "scorers", "matches", "record"].forEach(function (id) {
                 var now = byId(id), next = fresh.getElementById(id);
                 if (now && next) { now.replaceWith(document.importNode(next, true)); }
               });

@@ -18,6 +18,10 @@ package enum PlayerPage {
                         Dd { Text("\(Int(((stats.winRate ?? 0) * 100).rounded()))%") }
                         Dt { "Goals for and against their side" }
                         Dd { Text("\(stats.goalsFor) – \(stats.goalsAgainst)") }
+                        if stats.goals + stats.assists > 0 {
+                            Dt { "Scored and made" }
+                            Dd { Text("\(stats.goals) scored, \(stats.assists) made") }
+                        }
                         if let streak = stats.currentStreak {
                             Dt { "Current run" }
                             Dd { Text("\(streak.length) \(streak.outcome.rawValue)") }

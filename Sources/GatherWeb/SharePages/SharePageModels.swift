@@ -107,10 +107,13 @@ package struct TablePageModel: Hashable, Sendable {
     package var byRating: Bool
     /// The next match planned, with who is in: shown, never answered (a shared link is not a person).
     package var nextFixture: Fixture?
+    /// The top scorers (the first few), when anyone has scored.
+    package var scorers: [Scorer]
 
     package init(site: ShareSite, live: LiveMatch?, standings: [Standing], recentMatches: [MatchLine], olderMatches: SitePath?,
-                byRating: Bool = false, nextFixture: Fixture? = nil) {
+                byRating: Bool = false, nextFixture: Fixture? = nil, scorers: [Scorer] = []) {
         self.byRating = byRating
+        self.scorers = scorers
         self.nextFixture = nextFixture
         self.site = site
         self.live = live

@@ -32,6 +32,13 @@ package enum TablePage {
                     StandingsTable.table(model.standings, site: model.site, byRating: model.byRating)
                 }
             }
+            // Always in the page (empty until someone scores), so a result saved while it is open fills it in.
+            Section(.id("scorers")) {
+                if !model.scorers.isEmpty {
+                    H2 { "Top scorers" }
+                    ScorersTable.table(model.scorers, site: model.site)
+                }
+            }
             Section(.id("matches")) {
                 H2 { "Latest results" }
                 SharePieces.matchList(model.recentMatches, in: model.site)

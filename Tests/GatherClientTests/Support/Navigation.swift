@@ -36,6 +36,7 @@ final class SpyViewFactory: ViewFactory {
     private(set) var historyView: SpyHistoryView?
     private(set) var matchDetailView: SpyMatchDetailView?
     private(set) var leaderboardView: SpyLeaderboardView?
+    private(set) var scorersView: SpyScorersView?
     private(set) var shareLinksView: SpyShareLinksView?
     private(set) var watchView: SpyWatchView?
     private(set) var groupsView: SpyGroupsView?
@@ -82,6 +83,12 @@ final class SpyViewFactory: ViewFactory {
     func makeMatchDetailView(presenter: MatchDetailPresenter) -> any MatchDetailView {
         let view = SpyMatchDetailView()
         matchDetailView = view
+        return view
+    }
+
+    func makeScorersView(presenter: ScorersPresenter) -> any ScorersView {
+        let view = SpyScorersView()
+        scorersView = view
         return view
     }
 

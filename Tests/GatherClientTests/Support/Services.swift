@@ -387,6 +387,7 @@ final class StubStatsService: StatsService {
         var stats: Result<PlayerStats, ServiceError> = .failure(.unreachable("no stats set"))
         var leaderboard: Result<[LeaderboardEntry], ServiceError> = .success([])
         var ratings: Result<[RatedPlayer], ServiceError> = .success([])
+        var scorers: Result<[Scorer], ServiceError> = .success([])
         var statsRequests: [Int] = []
     }
 
@@ -404,7 +405,15 @@ final class StubStatsService: StatsService {
         get { state.withLock { $0.ratings } }
         set { state.withLock { $0.ratings = newValue } }
     }
+    var scorersResult: Result<[Scorer], ServiceError> {
+        get { state.withLock { $0.scorers } }
+        set { state.withLock { $0.scorers = newValue } }
+    }
     var statsRequests: [Int] { state.withLock { $0.statsRequests } }
+
+    func scorers() async throws -> [Scorer] {
+        try state.withLock { $0.scorers }.get()
+    }
 
     func ratings() async throws -> [RatedPlayer] {
         try state.withLock { try $0.ratings.get() }

@@ -118,6 +118,15 @@ final class SpyShareLinksView: ShareLinksView, RecordingView {
 }
 
 @MainActor
+final class SpyScorersView: ScorersView, RecordingView {
+    private(set) var states: [ScorersViewState] = []
+
+    func display(_ state: ScorersViewState) {
+        states.append(state)
+    }
+}
+
+@MainActor
 final class SpyLeaderboardView: LeaderboardView, RecordingView {
     private(set) var states: [LeaderboardViewState] = []
 

@@ -62,11 +62,17 @@ package protocol LeaderboardView: Screen {
     func display(_ state: LeaderboardViewState)
 }
 
+@MainActor
+package protocol LeaderboardPresenterDelegate: AnyObject {
+    func leaderboardDidAskForScorers(_ presenter: LeaderboardPresenter)
+}
+
 /// Players ranked by win rate, then games, then goal difference (the server's order), sortable
 /// by any column.
 @MainActor
 package final class LeaderboardPresenter {
     package weak var view: (any LeaderboardView)?
+    package weak var delegate: (any LeaderboardPresenterDelegate)?
     private let service: any StatsService
     private var entries: [LeaderboardEntry] = []
     var isLoading = false
@@ -100,6 +106,11 @@ package final class LeaderboardPresenter {
         sortedBy = columns[index]
         cursor.moveToFirst()
         render()
+    }
+
+    /// s: the top scorers.
+    package func showScorers() {
+        delegate?.leaderboardDidAskForScorers(self)
     }
 
     /// v: the same column the other way round (worst first).

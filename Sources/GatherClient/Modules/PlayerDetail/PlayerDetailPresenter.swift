@@ -79,6 +79,10 @@ package final class PlayerDetailPresenter {
         let rate = Int(((stats.winRate ?? 0) * 100).rounded())
         var lines = ["Played \(stats.played) · W \(stats.won) D \(stats.drawn) L \(stats.lost) · \(rate)% won",
                      "Goals \(stats.goalsFor) for, \(stats.goalsAgainst) against"]
+        if stats.goals + stats.assists > 0 {
+            let perMatch = stats.goalsPerMatch.map { String(format: " · %.2f a match", $0) } ?? ""
+            lines.append("Scored \(stats.goals) · made \(stats.assists)\(perMatch)")
+        }
         if let streak = stats.currentStreak {
             lines.append("Streak: \(streak.length) \(streak.outcome.rawValue)")
         }
