@@ -49,7 +49,8 @@ enum GroupCommands {
         let command = context.command
         let update = GroupSettingsUpdate(timeZone: command.value("--zone").map { zone -> String? in zone.lowercased() == "server" ? nil : zone },
                                          allowGuests: command.value("--guests").map { $0 == "on" },
-                                         autoTeams: command.value("--auto-teams").map { $0 == "on" })
+                                         autoTeams: command.value("--auto-teams").map { $0 == "on" },
+                                         matchFormat: try command.value("--match").map(matchFormat))
         let service = APIGroupService(client: context.client)
         let group = try await chosen(command.arguments.first, service: service, session: session,
                                      current: context.chosenGroup(of: session)?.groupID)
@@ -61,6 +62,24 @@ enum GroupCommands {
         context.console.line("Auto teams: " + (settings.autoTeams
             ? "on: when answers close, teams are balanced from those in, published and told (unless a fixture says otherwise)"
             : "off: teams are published by hand (unless a fixture or its series says otherwise)"))
+        context.console.line("Matches:    " + settings.matchFormat.description + " (gather's match screen: h for another, before kick-off)")
+    }
+
+    /// `2x25+5` (two halves of 25 minutes, a 5-minute break), `2x25`, `1x60`, or `60` (one period).
+    static func matchFormat(_ text: String) throws -> MatchFormat {
+        let usage = CommandFailure.usage("--match is PERIODSxMINUTES[+BREAK]: 2x25+5 (two halves of 25 minutes, 5 between), 1x60 or 60")
+        let (shape, pause) = text.split(separator: "+", omittingEmptySubsequences: false).count == 2
+            ? (String(text.split(separator: "+")[0]), text.split(separator: "+").last.map(String.init))
+            : (text, nil)
+        let parts = shape.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), let minutes = parts.last.flatMap({ Int($0) }) else { throw usage }
+        let periods = parts.count == 2 ? Int(parts[0]) : 1
+        guard let periods, let breakMinutes = pause.map({ Int($0) }) ?? 0 else { throw usage }
+        do {
+            return try MatchFormat(periods: periods, periodMinutes: minutes, breakMinutes: breakMinutes)
+        } catch {
+            throw CommandFailure.usage("--match \(text): \(error.message)")
+        }
     }
 
     static func members(_ context: CommandContext) async throws {

@@ -14,6 +14,8 @@ package struct LiveMatchUpdate: Hashable, Sendable {
         case paused
         /// The clock reached zero; the match is not saved yet.
         case timeUp
+        /// Between two halves: `remainingSeconds` counts the break down when one is timed.
+        case halfTime
         /// The result was saved: shown as the final score until the page's table catches up.
         case ended
     }
@@ -32,10 +34,22 @@ package struct LiveMatchUpdate: Hashable, Sendable {
     package var durationSeconds: Int
     /// The goals so far, in the order they came (none from a client before goals were kept).
     package var goals: [Goal]
+    /// In a match of two halves, which one it is (1 or 2; at half time, the one to come) and how
+    /// many there are; nil for a match of one period.
+    package var period: Int?
+    package var periods: Int?
 
     package init(gatherID: UUID, teamA: [Int], teamB: [Int], score: Score, phase: Phase, remainingSeconds: Int,
-                 durationSeconds: Int, goals: [Goal] = []) throws(ValidationError) {
+                 durationSeconds: Int, goals: [Goal] = [], period: Int? = nil, periods: Int? = nil) throws(ValidationError) {
         if !goals.isEmpty { try Goals.check(goals, against: score) }
+        if let periods, !MatchFormat.periodChoices.contains(periods) {
+            throw ValidationError(field: "periods", message: "must be 1 or 2")
+        }
+        if let period, !(1...(periods ?? 1)).contains(period) {
+            throw ValidationError(field: "period", message: "must be from 1 to periods")
+        }
+        self.period = period
+        self.periods = periods
         guard teamA.count + teamB.count <= GatherDraft.maximumPlayers else {
             throw ValidationError(field: "teamA", message: "and teamB can list at most \(GatherDraft.maximumPlayers) players")
         }
@@ -68,7 +82,7 @@ package struct LiveMatchUpdate: Hashable, Sendable {
 
 extension LiveMatchUpdate: Codable {
     enum CodingKeys: String, CodingKey {
-        case gatherID = "gatherId", teamA, teamB, score, phase, remainingSeconds, durationSeconds, goals
+        case gatherID = "gatherId", teamA, teamB, score, phase, remainingSeconds, durationSeconds, goals, period, periods
     }
 
     package init(from decoder: any Decoder) throws {
@@ -87,7 +101,9 @@ extension LiveMatchUpdate: Codable {
         try self.init(gatherID: container.decode(UUID.self, forKey: .gatherID),
                       teamA: container.decode([Int].self, forKey: .teamA), teamB: container.decode([Int].self, forKey: .teamB),
                       score: score, phase: phase, remainingSeconds: remaining, durationSeconds: duration,
-                      goals: Goals.decodeIfPresent(from: container, key: .goals) ?? [])
+                      goals: Goals.decodeIfPresent(from: container, key: .goals) ?? [],
+                      period: container.decodeWholeNumberIfPresent(forKey: .period),
+                      periods: container.decodeWholeNumberIfPresent(forKey: .periods))
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -100,6 +116,8 @@ extension LiveMatchUpdate: Codable {
         try container.encode(remainingSeconds, forKey: .remainingSeconds)
         try container.encode(durationSeconds, forKey: .durationSeconds)
         if !goals.isEmpty { try container.encode(goals, forKey: .goals) }
+        try container.encodeIfPresent(period, forKey: .period)
+        try container.encodeIfPresent(periods, forKey: .periods)
     }
 }
 
@@ -124,9 +142,12 @@ package struct LiveMatch: Hashable, Sendable {
     package var heardSecondsAgo: Int?
     /// The goals so far, in the order they came, their scorers by name.
     package var goals: [LiveGoal]
+    /// "1st half", "2nd half"; nil for a match of one period.
+    package var periodName: String?
 
     package init(gatherID: UUID, teamA: Side, teamB: Side, score: Score, phase: LiveMatchUpdate.Phase, remainingSeconds: Int,
-                 durationSeconds: Int, heardSecondsAgo: Int? = nil, goals: [LiveGoal] = []) {
+                 durationSeconds: Int, heardSecondsAgo: Int? = nil, goals: [LiveGoal] = [], periodName: String? = nil) {
+        self.periodName = periodName
         self.heardSecondsAgo = heardSecondsAgo
         self.goals = goals
         self.gatherID = gatherID
@@ -141,7 +162,7 @@ package struct LiveMatch: Hashable, Sendable {
 
 extension LiveMatch: Codable {
     enum CodingKeys: String, CodingKey {
-        case gatherID = "gatherId", teamA, teamB, scoreA, scoreB, phase, remainingSeconds, durationSeconds, heardSecondsAgo, goals
+        case gatherID = "gatherId", teamA, teamB, scoreA, scoreB, phase, remainingSeconds, durationSeconds, heardSecondsAgo, goals, periodName
     }
 
     /// As `gather watch` reads it from an event stream: whatever a server sends is checked as
@@ -167,7 +188,8 @@ extension LiveMatch: Codable {
         self.init(gatherID: try container.decode(UUID.self, forKey: .gatherID), teamA: Side(names: teamA), teamB: Side(names: teamB),
                   score: score, phase: phase, remainingSeconds: remaining, durationSeconds: duration,
                   heardSecondsAgo: try container.decodeIfPresent(Int.self, forKey: .heardSecondsAgo).map { max(0, $0) },
-                  goals: Array(try container.decodeIfPresent([LiveGoal].self, forKey: .goals)?.prefix(Goal.maximumPerMatch) ?? []))
+                  goals: Array(try container.decodeIfPresent([LiveGoal].self, forKey: .goals)?.prefix(Goal.maximumPerMatch) ?? []),
+                  periodName: try container.decodeIfPresent(String.self, forKey: .periodName))
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -182,6 +204,7 @@ extension LiveMatch: Codable {
         try container.encode(durationSeconds, forKey: .durationSeconds)
         try container.encodeIfPresent(heardSecondsAgo, forKey: .heardSecondsAgo)
         try container.encode(goals, forKey: .goals)
+        try container.encodeIfPresent(periodName, forKey: .periodName)
     }
 
     /// One side's goals as lines of text, in the order they came.
@@ -227,6 +250,7 @@ extension LiveMatch: JSONWritable {
             object.field("gatherId") { $0.uuid(gatherID) }
             object.field("goals") { $0.array(goals) }
             if let heardSecondsAgo { object.field("heardSecondsAgo") { $0.int(heardSecondsAgo) } }
+            if let periodName { object.field("periodName") { $0.string(periodName) } }
             object.field("phase") { $0.string(phase.rawValue) }
             object.field("remainingSeconds") { $0.int(remainingSeconds) }
             object.field("scoreA") { $0.int(score.teamA) }

@@ -6,6 +6,18 @@ import XCTest
 
 /// The scripting commands' pieces on their own: CSV, tables, ids, exit codes, completion.
 final class GatherCLIUnitTests: XCTestCase {
+    func testAMatchFormatIsReadAsPeriodsTimesMinutesPlusABreak() throws {
+        XCTAssertEqual(try GroupCommands.matchFormat("2x25+5"), try MatchFormat(periods: 2, periodMinutes: 25, breakMinutes: 5))
+        XCTAssertEqual(try GroupCommands.matchFormat("2X20"), try MatchFormat(periods: 2, periodMinutes: 20))
+        XCTAssertEqual(try GroupCommands.matchFormat("1x60"), try MatchFormat(periods: 1, periodMinutes: 60))
+        XCTAssertEqual(try GroupCommands.matchFormat("45"), try MatchFormat(periods: 1, periodMinutes: 45))
+        for bad in ["", "x", "2x", "2x25+", "two halves", "3x20", "2x0", "2x25+45", "2x25+5+5"] {
+            XCTAssertThrowsError(try GroupCommands.matchFormat(bad), bad) { error in
+                XCTAssertTrue("\(error)".contains("--match"), "\(bad): \(error)")
+            }
+        }
+    }
+
     func testCSVRoundTripsQuotesCommasAndEmptyFields() throws {
         let players = [Player(id: 1, name: "Ana", age: 30, skill: .amateur, preferredPosition: .striker, favouriteTeam: "Porto"),
                        Player(id: 2, name: "Ben, \"the wall\""), Player(id: 3, name: "Zoë", skill: .professional)]

@@ -44,6 +44,10 @@ private final class StubGroupService: GroupService, Sendable {
         state.withLock { $0.members[group] ?? [] }
     }
 
+    func settings(of group: UUID) async throws -> GroupSettings {
+        GroupSettings(timeZone: nil, allowGuests: false)
+    }
+
     func invite(to group: UUID, role: GroupRole, days: Int) async throws -> CreatedInvite {
         try state.withLock { state in
             if let failure = state.failure { throw failure }

@@ -111,6 +111,31 @@ final class LiveMatchTests: XCTestCase {
         XCTAssertEqual(try refused.errorReason(), "goals add up to 0-1 but the score is 2-0")
     }
 
+    func testHalfTimeIsAnEventOnThePageWithTheHalfItIs() throws {
+        let (client, players, token) = try organiser()
+        let viewer = try watch(token)
+        XCTAssertTrue(viewer.read { $0.contains("event: match\ndata: null\n\n") }, "no match yet: \(viewer.text)")
+        var body = update(players, score: "0-0", phase: "running", remaining: 100)
+        body["period"] = 1
+        body["periods"] = 2
+        XCTAssertEqual(try client.request(.put, "/api/live", json: body).status, 204)
+        XCTAssertTrue(viewer.read { _ in (self.events("match", in: viewer).last as? [String: Any])?["periodName"] as? String == "1st half" },
+                      viewer.text)
+        body["phase"] = "halfTime"
+        body["period"] = 2
+        body["remainingSeconds"] = 300
+        body["durationSeconds"] = 300
+        XCTAssertEqual(try client.request(.put, "/api/live", json: body).status, 204)
+        XCTAssertTrue(viewer.read { _ in (self.events("match", in: viewer).last as? [String: Any])?["phase"] as? String == "halfTime" },
+                      viewer.text)
+        XCTAssertEqual((events("match", in: viewer).last as? [String: Any])?["periodName"] as? String, "2nd half", "the half to come")
+
+        body["period"] = 3
+        let refused = try client.request(.put, "/api/live", json: body)
+        XCTAssertEqual(refused.status, 400)
+        XCTAssertEqual(try refused.errorReason(), "period must be from 1 to periods")
+    }
+
     func testOnlyTheOrganisersOwnPagesHearIt() throws {
         let (client, players, token) = try organiser()
         let stranger = try server.registeredClient().client

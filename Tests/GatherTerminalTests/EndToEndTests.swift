@@ -158,6 +158,11 @@ final class EndToEndTests: XCTestCase {
     /// `ready` is what the screen shows once the match screen is up (the plain clock by default).
     private func startMatchAnaAgainstBen(_ terminal: TmuxSession, username: String, ready: String = "10:00  Ready") {
         register(terminal, username)
+        openMatchAnaAgainstBen(terminal, ready: ready)
+    }
+
+    /// Adds Ana and Ben to the roster of the account logged in, and opens a match of Ana against Ben.
+    private func openMatchAnaAgainstBen(_ terminal: TmuxSession, ready: String) {
         addPlayers(terminal, ["Ana", "Ben"])
         terminal.press("s")
         terminal.waitFor("0 selected")
@@ -628,6 +633,50 @@ final class EndToEndTests: XCTestCase {
         let rows = terminal.screen().split(separator: "\n").map(String.init)
         XCTAssertNotNil(rows.first { $0.contains("1   Ana") && $0.contains("1    0    1    1.00") }, terminal.screen())
         XCTAssertNotNil(rows.first { $0.contains("2   Ben") && $0.contains("1    0    1    1.00") }, terminal.screen())
+    }
+
+    func testAt80x24AMatchInTwoHalvesWithScorersKeepsTheTimePlayed() throws {
+        try twoHalvesWithScorers(columns: 80, rows: 24, username: "halves-80")
+    }
+
+    func testAt60x16AMatchInTwoHalvesWithScorersKeepsTheTimePlayed() throws {
+        try twoHalvesWithScorers(columns: 60, rows: 16, username: "halves-60")
+    }
+
+    /// The group plays two halves of 25 minutes with a 5-minute break; Ana scores in the first,
+    /// half time is called early, Ben scores in the second, and both goals go up with the result.
+    private func twoHalvesWithScorers(columns: Int, rows: Int, username: String) throws {
+        let terminal = try TmuxSession(arguments: ["--server", url], columns: columns, rows: rows)
+        register(terminal, username)
+        try script(terminal, ["group", "settings", "--match", "2x25+5"])
+        openMatchAnaAgainstBen(terminal, ready: "start/pause")
+        terminal.waitFor("2 × 25 min, 5 min break")
+        // Below 20 rows the clock is text (above, large digits).
+        let plainClock = rows < 20
+        if plainClock { terminal.waitFor("25:00") }
+        terminal.press("Space")
+        terminal.waitFor("1st half · Running")
+        terminal.press("+")
+        terminal.waitFor("Who scored for Team A?")
+        terminal.press("1")
+        terminal.waitFor("Ana 1'")
+        terminal.press("h")
+        terminal.waitFor("Half time")
+        if plainClock { terminal.waitFor("04:5") }
+        terminal.press("Space")
+        terminal.waitFor("2nd half · Running")
+        terminal.press("]")
+        terminal.waitFor("Who scored for Team B?")
+        terminal.press("1")
+        terminal.waitFor("Ben 1'")
+        terminal.press("e")
+        terminal.waitFor("a draw")
+        terminal.press("y")
+        terminal.waitFor("Saved: Team A 1 – 1 Team B")
+        let minutes = try server.database.read { database in
+            try database.query("SELECT team, minute FROM goals ORDER BY number").map { "\(try $0.string(0)) \(try $0.int(1))" }
+        }
+        XCTAssertEqual(minutes, ["Team A 1", "Team B 1"])
     }
 
     /// The match friends' pages are shown for `terminal`'s account now: the data of the first

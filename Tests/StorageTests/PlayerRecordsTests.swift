@@ -242,7 +242,8 @@ final class PlayerRecordsTests: StorageTestCase {
                 DROP TABLE deliveries; DROP TABLE announcements; DROP TABLE channels;
                 DROP TABLE fixtures; DROP TABLE fixture_series;
                 ALTER TABLE players DROP COLUMN regular; ALTER TABLE groups DROP COLUMN time_zone; ALTER TABLE groups DROP COLUMN guests_allowed;
-                ALTER TABLE groups DROP COLUMN auto_teams;
+                ALTER TABLE groups DROP COLUMN auto_teams; ALTER TABLE groups DROP COLUMN match_periods;
+                ALTER TABLE groups DROP COLUMN match_period_minutes; ALTER TABLE groups DROP COLUMN match_break_minutes;
                 ALTER TABLE rating_state DROP COLUMN generation; ALTER TABLE rating_state DROP COLUMN stale_from;
                 ALTER TABLE rating_state DROP COLUMN settled_at;
                 DROP TABLE maintenance; DROP TABLE goals;

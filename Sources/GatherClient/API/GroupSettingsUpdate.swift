@@ -1,20 +1,24 @@
+import GatherDomain
+
 /// `PATCH /api/groups/{id}/settings`' body: only what is to change; a time zone of `.some(nil)`
 /// goes back to the server's.
 package struct GroupSettingsUpdate: Encodable, Sendable, Equatable {
     package var timeZone: String??
     package var allowGuests: Bool?
     package var autoTeams: Bool?
+    package var matchFormat: MatchFormat?
 
-    package init(timeZone: String?? = nil, allowGuests: Bool? = nil, autoTeams: Bool? = nil) {
+    package init(timeZone: String?? = nil, allowGuests: Bool? = nil, autoTeams: Bool? = nil, matchFormat: MatchFormat? = nil) {
+        self.matchFormat = matchFormat
         self.timeZone = timeZone
         self.allowGuests = allowGuests
         self.autoTeams = autoTeams
     }
 
     /// Nothing would change.
-    package var isEmpty: Bool { timeZone == nil && allowGuests == nil && autoTeams == nil }
+    package var isEmpty: Bool { timeZone == nil && allowGuests == nil && autoTeams == nil && matchFormat == nil }
 
-    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams }
+    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams, matchFormat }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -23,5 +27,6 @@ package struct GroupSettingsUpdate: Encodable, Sendable, Equatable {
         }
         try container.encodeIfPresent(allowGuests, forKey: .allowGuests)
         try container.encodeIfPresent(autoTeams, forKey: .autoTeams)
+        try container.encodeIfPresent(matchFormat, forKey: .matchFormat)
     }
 }

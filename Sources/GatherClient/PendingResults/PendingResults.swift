@@ -203,7 +203,7 @@ package final class PendingResults: ResultKeeper {
         let kept = UnfinishedMatch(record: match.record, names: match.names,
                                    durationMilliseconds: PendingResults.milliseconds(match.duration),
                                    remainingMilliseconds: PendingResults.milliseconds(match.remaining), kickedOff: match.kickedOff,
-                                   server: server, userID: user, groupID: chosenGroup() ?? user, leftAt: now())
+                                   server: server, userID: user, groupID: chosenGroup() ?? user, leftAt: now(), periods: match.periods)
         do {
             unfinishedMatches = try unfinishedStore.update { $0.filter { $0.id != kept.id } + [kept] }
             return nil
@@ -218,7 +218,7 @@ package final class PendingResults: ResultKeeper {
         unfinishedMatches = (try? unfinishedStore.update { $0.filter { $0.id != id } }) ?? unfinishedMatches.filter { $0.id != id }
     }
 
-    private static func milliseconds(_ duration: Duration) -> Int {
+    nonisolated static func milliseconds(_ duration: Duration) -> Int {
         let (seconds, attoseconds) = duration.components
         return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
     }

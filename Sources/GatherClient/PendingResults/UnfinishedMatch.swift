@@ -19,9 +19,17 @@ package struct UnfinishedMatch: Hashable, Sendable, Codable {
     package var userID: UUID
     package var groupID: UUID
     package var leftAt: Date
+    /// How it was being played, the period the clock was in (from 1) and the time played in the
+    /// periods before it; nil from a client before halves (one period).
+    package var format: MatchFormat?
+    package var period: Int?
+    package var playedBeforeMilliseconds: Int?
 
     package init(record: GatherRecord, names: [Int: String], durationMilliseconds: Int, remainingMilliseconds: Int, kickedOff: Bool,
-                 server: String, userID: UUID, groupID: UUID, leftAt: Date) {
+                 server: String, userID: UUID, groupID: UUID, leftAt: Date, periods: MatchPeriods? = nil) {
+        self.format = periods?.format
+        self.period = periods?.period
+        self.playedBeforeMilliseconds = periods.map { PendingResults.milliseconds($0.playedBefore) }
         self.record = record
         self.names = names
         self.durationMilliseconds = durationMilliseconds
@@ -37,6 +45,12 @@ package struct UnfinishedMatch: Hashable, Sendable, Codable {
     package var result: GatherResult { record.result }
     package var duration: Duration { .milliseconds(durationMilliseconds) }
     package var remaining: Duration { .milliseconds(remainingMilliseconds) }
+
+    /// Where it stood in its periods.
+    package var periods: MatchPeriods {
+        MatchPeriods(format: format ?? MatchFormat.standard, period: period ?? 1,
+                     playedBefore: .milliseconds(max(0, playedBeforeMilliseconds ?? 0)), periodLength: duration)
+    }
 }
 
 /// A match as the match screen hands it over when the app leaves at once: the parts the screen
@@ -47,8 +61,11 @@ package struct StoppedMatch: Sendable, Equatable {
     package var duration: Duration
     package var remaining: Duration
     package var kickedOff: Bool
+    package var periods: MatchPeriods
 
-    package init(record: GatherRecord, names: [Int: String], duration: Duration, remaining: Duration, kickedOff: Bool) {
+    package init(record: GatherRecord, names: [Int: String], duration: Duration, remaining: Duration, kickedOff: Bool,
+                 periods: MatchPeriods = MatchPeriods(format: .standard)) {
+        self.periods = periods
         self.record = record
         self.names = names
         self.duration = duration

@@ -174,6 +174,8 @@ package protocol GroupService: Sendable {
     func remove(_ member: UUID, from group: UUID) async throws
     /// Gives a member another role (owners); the members as they are now.
     func changeRole(of member: UUID, in group: UUID, to role: GroupRole) async throws -> [GroupMember]
+    /// The group's settings: its time zone, guests, lists that close themselves, how its matches are played.
+    func settings(of group: UUID) async throws -> GroupSettings
 }
 
 /// A played match as it is stored.

@@ -10,20 +10,24 @@ package struct GroupSettings: Hashable, Sendable, Codable {
     /// Whether a fixture's list closes itself when it names no choice of its own: at its closing
     /// time its teams are balanced from those in, published and told to the channels.
     package var autoTeams: Bool
+    /// How its matches are played on the clock unless the organiser chooses otherwise.
+    package var matchFormat: MatchFormat
 
-    package init(timeZone: String?, allowGuests: Bool, autoTeams: Bool = false) {
+    package init(timeZone: String?, allowGuests: Bool, autoTeams: Bool = false, matchFormat: MatchFormat = .standard) {
+        self.matchFormat = matchFormat
         self.timeZone = timeZone
         self.allowGuests = allowGuests
         self.autoTeams = autoTeams
     }
 
-    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams }
+    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams, matchFormat }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(timeZone: try container.decodeIfPresent(String.self, forKey: .timeZone),
                   allowGuests: try container.decode(Bool.self, forKey: .allowGuests),
-                  autoTeams: try container.decodeIfPresent(Bool.self, forKey: .autoTeams) ?? false)
+                  autoTeams: try container.decodeIfPresent(Bool.self, forKey: .autoTeams) ?? false,
+                  matchFormat: try container.decodeIfPresent(MatchFormat.self, forKey: .matchFormat) ?? .standard)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -31,6 +35,7 @@ package struct GroupSettings: Hashable, Sendable, Codable {
         try container.encode(timeZone, forKey: .timeZone)
         try container.encode(allowGuests, forKey: .allowGuests)
         try container.encode(autoTeams, forKey: .autoTeams)
+        try container.encode(matchFormat, forKey: .matchFormat)
     }
 }
 
@@ -39,6 +44,7 @@ extension GroupSettings: JSONWritable {
         writer.object { object in
             object.field("allowGuests") { $0.bool(allowGuests) }
             object.field("autoTeams") { $0.bool(autoTeams) }
+            object.field("matchFormat") { $0.value(matchFormat) }
             object.field("timeZone") { $0.optional(timeZone) { $0.string($1) } }
         }
     }
@@ -49,8 +55,9 @@ package struct GroupSettingsChange: Hashable, Sendable, Decodable {
     package var timeZone: String??
     package var allowGuests: Bool?
     package var autoTeams: Bool?
+    package var matchFormat: MatchFormat?
 
-    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams }
+    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams, matchFormat }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -60,8 +67,9 @@ package struct GroupSettingsChange: Hashable, Sendable, Decodable {
         }
         allowGuests = try container.decodeIfPresent(Bool.self, forKey: .allowGuests)
         autoTeams = try container.decodeIfPresent(Bool.self, forKey: .autoTeams)
-        guard timeZone != nil || allowGuests != nil || autoTeams != nil else {
-            throw ValidationError(field: nil, message: "nothing to change: send timeZone, allowGuests or autoTeams")
+        matchFormat = try container.decodeIfPresent(MatchFormat.self, forKey: .matchFormat)
+        guard timeZone != nil || allowGuests != nil || autoTeams != nil || matchFormat != nil else {
+            throw ValidationError(field: nil, message: "nothing to change: send timeZone, allowGuests, autoTeams or matchFormat")
         }
     }
 }

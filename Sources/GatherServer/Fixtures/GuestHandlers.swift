@@ -70,6 +70,7 @@ enum GroupSettingsHandlers {
             if let zone = change.timeZone { settings.timeZone = zone }
             if let allow = change.allowGuests { settings.allowGuests = allow }
             if let auto = change.autoTeams { settings.autoTeams = auto }
+            if let format = change.matchFormat { settings.matchFormat = format }
             try APIError.require(try groups.saveSettings(settings, of: context.owner), else: .groupNotFound)
             return settings
         }

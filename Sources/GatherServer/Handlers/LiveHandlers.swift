@@ -23,7 +23,8 @@ enum LiveHandlers {
                               teamB: .init(names: update.teamB.compactMap { names[$0] }), score: update.score, phase: update.phase,
                               remainingSeconds: update.remainingSeconds, durationSeconds: update.durationSeconds,
                               goals: update.goals.map { LiveGoal(team: $0.team, scorer: $0.scorer.flatMap { names[$0] }, minute: $0.minute,
-                                                                 ownGoal: $0.ownGoal) })
+                                                                 ownGoal: $0.ownGoal) },
+                              periodName: update.periods == 2 ? (update.period == 2 ? "2nd half" : "1st half") : nil)
         services.live.publish(match, for: context.owner)
         services.pages.forget(context.owner)
         return HTTPResponse(status: .noContent)

@@ -3281,9 +3281,10 @@ components:
           type: string
           description: >-
             JSON. For match: null, or {gatherId, teamA and teamB (names), scoreA, scoreB,
-            phase, remainingSeconds (as it is sent), durationSeconds, and heardSecondsAgo only
-            when the organiser was last heard more than 35 s ago (a server restarted: what is
-            shown may be behind)}. For results: {}
+            phase, remainingSeconds (as it is sent), durationSeconds, goals ([{team, scorer
+            (a name, or null), minute, ownGoal, text}]), periodName ("1st half", "2nd half", only
+            in a match of two halves), and heardSecondsAgo only when the organiser was last heard
+            more than 35 s ago (a server restarted: what is shown may be behind)}. For results: {}
     LiveMatchUpdate:
       type: object
       required: [gatherId, teamA, teamB, score, phase, remainingSeconds, durationSeconds]
@@ -3300,7 +3301,12 @@ components:
           uniqueItems: true
           items: { type: integer, minimum: 1, maximum: 9223372036854775807 }
         score: { $ref: '#/components/schemas/Score' }
-        phase: { type: string, enum: [ready, running, paused, timeUp, ended] }
+        phase:
+          type: string
+          enum: [ready, running, paused, timeUp, halfTime, ended]
+          description: halfTime is between two halves; remainingSeconds is then the break's, counted down
+        period: { type: [integer, 'null'], minimum: 1, maximum: 2, description: "In a match of two halves, which one (at half time, the one to come)" }
+        periods: { type: [integer, 'null'], minimum: 1, maximum: 2, description: "2 for a match of two halves; absent or null for one period" }
         remainingSeconds: { type: integer, minimum: 0, maximum: 86400, description: More than durationSeconds is read as durationSeconds }
         durationSeconds: { type: integer, minimum: 0, maximum: 86400 }
         goals:
@@ -3858,8 +3864,9 @@ components:
         autoTeams: { type: [boolean, 'null'], description: "Whether its lists close themselves; null goes back to the group's setting" }
     GroupSettings:
       type: object
-      required: [timeZone, allowGuests, autoTeams]
+      required: [timeZone, allowGuests, autoTeams, matchFormat]
       properties:
+        matchFormat: { $ref: '#/components/schemas/MatchFormat' }
         timeZone: { type: [string, 'null'], description: The zone fixtures are set in when they name none; null, the server's }
         allowGuests: { type: boolean, description: Whether a player who is in may bring a named guest }
         autoTeams:
@@ -3869,8 +3876,10 @@ components:
             answers close, teams are balanced from those in, published and told to the channels
     GroupSettingsChange:
       type: object
-      description: What is named changes, one of the three at least
+      description: What is named changes, one of them at least
       anyOf:
+        - required: [matchFormat]
+          properties: { matchFormat: { type: object } }
         - required: [timeZone]
         - required: [allowGuests]
           properties: { allowGuests: { type: boolean } }
@@ -3885,6 +3894,15 @@ components:
           description: An IANA time zone the server's database has (400 otherwise); null, the server's
         allowGuests: { type: [boolean, 'null'], description: null is the same as absent }
         autoTeams: { type: [boolean, 'null'], description: null is the same as absent }
+        matchFormat: { oneOf: [ { $ref: '#/components/schemas/MatchFormat' }, { type: 'null' } ] }
+    MatchFormat:
+      type: object
+      description: How the group's matches are played on the clock (gather's match screen starts with it)
+      required: [periods, periodMinutes]
+      properties:
+        periods: { type: integer, minimum: 1, maximum: 2, description: "1 period, or 2 halves" }
+        periodMinutes: { type: integer, minimum: 1, maximum: 99, description: Each period's length }
+        breakMinutes: { type: integer, minimum: 0, maximum: 30, default: 0, description: "The break between two halves (none with one period)" }
     GatherMembership:
       type: object
       required: [gatherId, playerId, team]

@@ -47,9 +47,17 @@ final class GatherScreen: TerminalScreen, GatherView {
         case nil:
             // What a match needs most first: the footer shows as many as fit (at 60 columns, up to
             // end), then "? more".
+            let halves: [KeyHint] = if state?.canCallHalfTime == true {
+                [KeyHint(keys: "h", action: "half time")]
+            } else if state?.canGoBack == true {
+                [KeyHint(keys: "h", action: "halves")]
+            } else {
+                []
+            }
             return [KeyHint(keys: "Space", action: "start/pause"), KeyHint(keys: "+/-", action: "Team A"),
-                    KeyHint(keys: "]/[", action: "Team B"), KeyHint(keys: "e", action: "end"), KeyHint(keys: "x", action: "reset"),
-                    KeyHint(keys: "t", action: "set time"), KeyHint(keys: "q", action: "quit"), KeyHint(keys: "?", action: "help")]
+                    KeyHint(keys: "]/[", action: "Team B"), KeyHint(keys: "e", action: "end"), KeyHint(keys: "x", action: "reset")]
+                + halves
+                + [KeyHint(keys: "t", action: "set time"), KeyHint(keys: "q", action: "quit"), KeyHint(keys: "?", action: "help")]
                 + (state?.canGoBack == true ? [KeyHint(keys: "Esc", action: "back to teams")] : [])
         }
     }
@@ -121,6 +129,7 @@ final class GatherScreen: TerminalScreen, GatherView {
         case .character(" "): presenter.toggleClock()
         case .character("x"): presenter.stopClock()
         case .character("t"): presenter.beginSetTime()
+        case .character("h"): presenter.halves()
         case .character("+"), .character("="): presenter.changeScore(of: .teamA, by: 1)
         case .character("-"): presenter.changeScore(of: .teamA, by: -1)
         case .character("]"): presenter.changeScore(of: .teamB, by: 1)
@@ -207,12 +216,20 @@ final class GatherScreen: TerminalScreen, GatherView {
             let status = state.clockStatus
             buffer.put(status, row: area.row + BigDigits.height + 1,
                        column: area.column + max(0, (area.width - DisplayWidth.of(status)) / 2), style: style)
+            drawFormat(state, row: area.row + BigDigits.height + 2, into: &buffer, in: area)
             return area.row + BigDigits.height + 3
         }
         let left = area.column + max(0, (area.width - DisplayWidth.of(state.clock)) / 2)
         buffer.put(state.clock, row: area.row, column: left, style: style)
         buffer.put("  " + state.clockStatus, row: area.row, column: left + DisplayWidth.of(state.clock), style: style)
+        drawFormat(state, row: area.row + 1, into: &buffer, in: area)
         return area.row + 2
+    }
+
+    /// How the match is played ("2 × 25 min, 5 min break"), centred under the clock.
+    private func drawFormat(_ state: GatherViewState, row: Int, into buffer: inout ScreenBuffer, in area: Area) {
+        buffer.put(state.format, row: row, column: area.column + max(0, (area.width - DisplayWidth.of(state.format)) / 2), style: Theme.dim,
+                   maxWidth: area.width)
     }
 
     /// When a match was left, as the prompt names it: "Thu 19 Nov 20:31", in the user's time zone.

@@ -37,14 +37,19 @@ extension InlineAsset {
             if (deadline === null) { return; }
             var left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
             byId("live-clock").textContent = clockText(left);
-            if (left === 0) { byId("live-state").textContent = "Time's up"; deadline = null; }
+            if (left === 0) {
+              byId("live-state").textContent = shown && shown.phase === "halfTime" ? "Half time \\u00b7 break over" : "Time's up";
+              deadline = null;
+            }
           }
-          var states = { ready: "Kick-off soon", running: "Clock running", paused: "Paused", timeUp: "Time's up", ended: "Full time" };
+          var states = { ready: "Kick-off soon", running: "Clock running", paused: "Paused", timeUp: "Time's up", halfTime: "Half time",
+                         ended: "Full time" };
           var connected = true;
           function stateText(match) {
             // Not heard from the organiser for a while (the server restarted, a phone slept): said, as it may be behind.
             var quiet = typeof match.heardSecondsAgo === "number" ? " \\u00b7 not heard for " + match.heardSecondsAgo + " s" : "";
-            return (states[match.phase] || "") + quiet + (connected ? "" : " \\u00b7 reconnecting\\u2026");
+            var period = match.periodName && match.phase !== "halfTime" && match.phase !== "ended" ? match.periodName + " \\u00b7 " : "";
+            return period + (states[match.phase] || "") + quiet + (connected ? "" : " \\u00b7 reconnecting\\u2026");
           }
           function show(match) {
             shown = match;
@@ -60,7 +65,9 @@ extension InlineAsset {
             });
             byId("live-state").textContent = stateText(match);
             byId("live-clock").textContent = clockText(match.remainingSeconds);
-            deadline = match.phase === "running" ? Date.now() + match.remainingSeconds * 1000 : null;
+            // The clock counts down while it runs, and the break at half time.
+            var counting = match.phase === "running" || (match.phase === "halfTime" && match.remainingSeconds > 0);
+            deadline = counting ? Date.now() + match.remainingSeconds * 1000 : null;
             if (timer === null) { timer = setInterval(tick, 250); }
           }
           function refresh() {

@@ -88,12 +88,15 @@ enum LiveSection {
 
     /// The clock's state in words; a running clock's time is as of when the page was made.
     private static func state(_ match: LiveMatch) -> String {
-        switch match.phase {
+        let state = switch match.phase {
         case .ready: "Kick-off soon"
         case .running: "Clock running (as this page was made)"
         case .paused: "Paused"
         case .timeUp: "Time's up"
+        case .halfTime: "Half time"
         case .ended: "Full time"
         }
+        guard let period = match.periodName, match.phase != .halfTime, match.phase != .ended else { return state }
+        return "\(period) · \(state)"
     }
 }

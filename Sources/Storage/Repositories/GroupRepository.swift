@@ -33,15 +33,25 @@ package struct GroupRepository {
 
     /// The group's settings for its fixtures; nil if there is no such open group.
     package func settings(of group: UUID) throws -> GroupSettings? {
-        try database.map("SELECT time_zone, guests_allowed, auto_teams FROM groups WHERE id = ? AND closed_at IS NULL", group) { row in
-            GroupSettings(timeZone: try row.optionalString(0), allowGuests: try row.int(1) != 0, autoTeams: try row.int(2) != 0)
+        try database.map("""
+            SELECT time_zone, guests_allowed, auto_teams, match_periods, match_period_minutes, match_break_minutes
+            FROM groups WHERE id = ? AND closed_at IS NULL
+            """, group) { row in
+            // Checked when saved; a format the rules no longer allow reads as the standard one.
+            let format = (try? MatchFormat(periods: try row.int(3), periodMinutes: try row.int(4), breakMinutes: try row.int(5))) ?? .standard
+            return GroupSettings(timeZone: try row.optionalString(0), allowGuests: try row.int(1) != 0, autoTeams: try row.int(2) != 0,
+                                 matchFormat: format)
         }.first
     }
 
     /// False if there is no such open group.
     package func saveSettings(_ settings: GroupSettings, of group: UUID) throws -> Bool {
-        try database.execute("UPDATE groups SET time_zone = ?, guests_allowed = ?, auto_teams = ? WHERE id = ? AND closed_at IS NULL",
-                             settings.timeZone, settings.allowGuests, settings.autoTeams, group)
+        try database.execute("""
+            UPDATE groups SET time_zone = ?, guests_allowed = ?, auto_teams = ?, match_periods = ?, match_period_minutes = ?,
+                match_break_minutes = ?
+            WHERE id = ? AND closed_at IS NULL
+            """, settings.timeZone, settings.allowGuests, settings.autoTeams, settings.matchFormat.periods,
+            settings.matchFormat.periodMinutes, settings.matchFormat.breakMinutes, group)
         return database.changes > 0
     }
 

@@ -70,6 +70,33 @@ final class FixtureGuestTests: XCTestCase {
         XCTAssertEqual(try organiser.request(.delete, "/api/fixtures/\(fixture)/guests/\(keptID)").status, 409)
     }
 
+    func testTheGroupSetsHowItsMatchesArePlayed() throws {
+        var settings = try organiser.request(.get, "/api/groups/\(group)/settings").jsonObject()
+        XCTAssertEqual(settings["matchFormat"] as? [String: Int], ["periods": 1, "periodMinutes": 10, "breakMinutes": 0], "as before")
+        let changed = try organiser.request(.patch, "/api/groups/\(group)/settings",
+                                            json: ["matchFormat": ["periods": 2, "periodMinutes": 25, "breakMinutes": 5]])
+        XCTAssertEqual(changed.status, 200, changed.text)
+        settings = try organiser.request(.get, "/api/groups/\(group)/settings").jsonObject()
+        XCTAssertEqual(settings["matchFormat"] as? [String: Int], ["periods": 2, "periodMinutes": 25, "breakMinutes": 5])
+        XCTAssertEqual(settings["allowGuests"] as? Bool, true, "the rest unchanged")
+
+        let refusals: [([String: Any], String)] = [
+            (["periods": 3, "periodMinutes": 20], "matchFormat plays 1 period or 2 halves (periods 1 or 2)"),
+            (["periods": 2, "periodMinutes": 0], "matchFormat has periods of 1 to 99 minutes (periodMinutes)"),
+            (["periods": 2, "periodMinutes": 20, "breakMinutes": 31], "matchFormat has a break of 0 to 30 minutes (breakMinutes)"),
+            (["periods": 2], "matchFormat needs periods and periodMinutes"),
+            (["periods": "two", "periodMinutes": 20], "matchFormat gives periods as a whole number"),
+        ]
+        for (format, reason) in refusals {
+            let refused = try organiser.request(.patch, "/api/groups/\(group)/settings", json: ["matchFormat": format])
+            XCTAssertEqual(refused.status, 400, reason)
+            XCTAssertEqual(try refused.errorReason(), reason)
+        }
+        let one = try organiser.request(.patch, "/api/groups/\(group)/settings",
+                                        json: ["matchFormat": ["periods": 1, "periodMinutes": 60, "breakMinutes": 10]]).jsonObject()
+        XCTAssertEqual(one["matchFormat"] as? [String: Int], ["periods": 1, "periodMinutes": 60, "breakMinutes": 0], "one period has no break")
+    }
+
     func testTheGroupsSettingsRefuseGuestsAndSetTheZone() throws {
         let ana = try player("Ana")
         var settings = try organiser.request(.get, "/api/groups/\(group)/settings").jsonObject()

@@ -27,6 +27,15 @@ package final class GatherCoordinator: ScreenCoordinator, GatherPresenterDelegat
         presenter.view = view
         presenter.delegate = self
         presenter.viewDidLoad()
+        // How the group plays its matches, when the server says in time: a new match takes it
+        // until the organiser chooses otherwise (offline: one period, as the clock was set).
+        if unfinished == nil, let groups = dependencies.groups, let user = dependencies.sessionStore.savedSession()?.userID {
+            let group = groups.chooser.chosenGroup(for: user) ?? user
+            let presenter = presenter
+            dependencies.effects.run {
+                if let settings = try? await groups.service.settings(of: group) { presenter.useGroupFormat(settings.matchFormat) }
+            }
+        }
     }
 
     package func gatherDidEnd(_ presenter: GatherPresenter, with result: GatherResult, kept: KeptResult) {

@@ -35,6 +35,12 @@ package struct GatherViewState: Equatable, Sendable {
     package var teamB: [String]
     package var clock: String
     package var clockStatus: String
+    /// "2 × 25 min, 5 min break" before kick-off, so the organiser sees how it will be played.
+    package var format: String = ""
+    /// Between the halves: the first is over, the second not started.
+    package var isHalfTime = false
+    /// Two halves, and the first not yet over: `h` calls half time now (before kick-off, `h` switches format).
+    package var canCallHalfTime = false
     /// The countdown reached zero (the view shows it as an alarm).
     package var isTimeUp: Bool
     package var scoreA: Int
@@ -106,6 +112,15 @@ package final class GatherPresenter {
     private let ticker: any Ticker
     private let time: any TimeSource
     package private(set) var clock: MatchClock
+    /// Which period the clock counts and the time played before it.
+    package private(set) var periods: MatchPeriods
+    /// The group's way of playing, once heard: what `h` offers for two halves.
+    private var groupFormat: MatchFormat?
+    /// The organiser chose the format or the time for this match: the group's default no longer applies.
+    private var chosenHere = false
+    /// When the break between the halves is over, on the monotonic clock; nil when it is not timed.
+    private var breakDeadline: Duration?
+    private var breakOverRung = false
     /// The match's goals in the order they came: the score is theirs.
     package private(set) var goals: [Goal] = []
     /// The goal the scorer question is about (its index in `goals`), and whether it is asked as an own goal.
@@ -129,9 +144,9 @@ package final class GatherPresenter {
     /// `assignments` name every player picked with their side (the bench too): what is stored
     /// with the result.
     package init(gatherID: UUID, assignments: [TeamAssignmentEntry], teamA: [Player], teamB: [Player], keeper: any ResultKeeper,
-                ticker: any Ticker, time: any TimeSource, duration: Duration = MatchClock.defaultDuration, balanceSeed: Int? = nil,
-                otherNames: [Int: String] = [:], live: LiveBroadcast? = nil, resuming unfinished: UnfinishedMatch? = nil,
-                fixtureID: Int? = nil) {
+                ticker: any Ticker, time: any TimeSource, duration: Duration? = nil, format: MatchFormat = .standard,
+                balanceSeed: Int? = nil, otherNames: [Int: String] = [:], live: LiveBroadcast? = nil,
+                resuming unfinished: UnfinishedMatch? = nil, fixtureID: Int? = nil) {
         self.fixtureID = fixtureID
         self.otherNames = otherNames
         self.live = live
@@ -143,13 +158,16 @@ package final class GatherPresenter {
         self.keeper = keeper
         self.ticker = ticker
         self.time = time
-        self.clock = MatchClock(duration: duration)
+        self.periods = MatchPeriods(format: format, periodLength: duration)
+        self.clock = MatchClock(duration: duration ?? .seconds(format.periodMinutes * 60))
         self.openedAt = time.date()
         if let unfinished {
             // As it was left: the goals (a score kept without them: goals nobody was named for),
             // the clock stopped where it stood, the kick-off kept.
             goals = unfinished.record.goals ?? Goals.unnamed(unfinished.result.score)
             clock = MatchClock(duration: unfinished.duration, stoppedWith: unfinished.remaining)
+            periods = unfinished.periods
+            chosenHere = true
             openedAt = unfinished.record.createdAt ?? unfinished.leftAt
             kickOff = unfinished.kickedOff ? openedAt : nil
             prompt = .interrupted(unfinished.result, left: MatchClock.format(unfinished.remaining), at: unfinished.leftAt)
@@ -228,6 +246,8 @@ package final class GatherPresenter {
                 render()
                 return
             }
+            // The second half kicks off: the break is over whatever its clock said.
+            breakDeadline = nil
             clock.start(at: now)
             if kickOff == nil { kickOff = time.date() }
             problem = nil
@@ -283,6 +303,9 @@ package final class GatherPresenter {
         prompt = nil
         ticker.stop()
         clock.set(duration: duration)
+        // Each period from now on is this long.
+        periods.periodLength = duration
+        chosenHere = true
         problem = duration == .zero ? .zeroTime : nil
         render()
         live?.changed()
@@ -296,18 +319,99 @@ package final class GatherPresenter {
     }
 
     func tick() {
-        if finishIfDue(at: time.now()) { return }
+        let now = time.now()
+        if finishIfDue(at: now) { return }
+        if let deadline = breakDeadline, now >= deadline, !breakOverRung {
+            // The break is over: said once, with the bell; the second half waits for Space.
+            breakOverRung = true
+            ticker.stop()
+            view?.ringBell()
+        }
         render()
     }
 
     /// Stops the clock at zero, says so and rings the bell, once; false if time is not up yet.
+    /// The end of a first half is half time: the time played is kept and the second half's clock
+    /// is ready.
     private func finishIfDue(at now: Duration) -> Bool {
         guard clock.finishIfDue(at: now) else { return false }
-        ticker.stop()
-        render()
+        if periods.hasNext {
+            beginHalfTime(played: clock.duration, at: now)
+        } else {
+            ticker.stop()
+            render()
+            live?.changed()
+        }
         view?.ringBell()
-        live?.changed()
         return true
+    }
+
+    /// Half time: what was played of the first half is kept, the second half's clock is ready,
+    /// and the break (when the format times one) counts down on the screen.
+    private func beginHalfTime(played: Duration, at now: Duration) {
+        periods.playedBefore += played
+        periods.period += 1
+        clock = MatchClock(duration: periods.periodLength)
+        breakOverRung = false
+        if periods.format.breakMinutes > 0 {
+            breakDeadline = now + .seconds(periods.format.breakMinutes * 60)
+            ticker.start(every: GatherPresenter.tickInterval) { [weak self] in self?.tick() }
+        } else {
+            breakDeadline = nil
+            ticker.stop()
+        }
+        render()
+        live?.changed()
+    }
+
+    /// Between the halves: the first is over and the second not started.
+    private var isHalfTime: Bool { periods.period > 1 && clock.state == .ready }
+
+    /// h: before kick-off, one period or two halves; in the first of two halves, half time now
+    /// (what was played is kept).
+    package func halves() {
+        guard prompt == nil else { return }
+        let now = time.now()
+        if clock.state == .ready, periods.period == 1, periods.playedBefore == .zero {
+            switchFormat()
+        } else if periods.hasNext, clock.state != .ready, clock.state != .finished {
+            if clock.isRunning { clock.pause(at: now) }
+            beginHalfTime(played: clock.duration - clock.remaining(at: now), at: now)
+        }
+    }
+
+    /// One period ⇄ two halves, the whole time kept: two halves take the group's format when it
+    /// plays halves, else half the time each.
+    private func switchFormat() {
+        let current = periods.format
+        let minutes = Int(periods.periodLength.components.seconds / 60)
+        let next: MatchFormat
+        if current.periods == 1 {
+            let group = groupFormat.flatMap { $0.periods == 2 ? $0 : nil }
+            next = group ?? ((try? MatchFormat(periods: 2, periodMinutes: max(1, minutes / 2))) ?? current)
+        } else {
+            next = (try? MatchFormat(periods: 1, periodMinutes: min(MatchFormat.minutes.upperBound, max(1, minutes * 2)))) ?? current
+        }
+        chosenHere = true
+        apply(next)
+    }
+
+    private func apply(_ format: MatchFormat) {
+        periods = MatchPeriods(format: format)
+        clock.set(duration: periods.periodLength)
+        problem = nil
+        render()
+        live?.changed()
+    }
+
+    /// The group's way of playing, heard after the screen opened: taken while nothing has been
+    /// played or chosen here.
+    package func useGroupFormat(_ format: MatchFormat) {
+        groupFormat = format
+        guard !chosenHere, clock.state == .ready, periods.period == 1, goals.isEmpty, kickOff == nil, format != periods.format else {
+            return
+        }
+        apply(format)
     }
 
     // MARK: Score
@@ -341,7 +445,7 @@ package final class GatherPresenter {
     /// The minute of the match as football counts it (the first minute is 1), from the time
     /// played on the clock; nil before the clock ever ran.
     private var minuteNow: Int? {
-        let played = clock.duration - clock.remaining(at: time.now())
+        let played = periods.playedBefore + clock.duration - clock.remaining(at: time.now())
         guard clock.state != .ready || played > .zero else { return nil }
         return min(Goal.minutes.upperBound, Int(played.components.seconds / 60) + 1)
     }
@@ -447,7 +551,7 @@ package final class GatherPresenter {
         live?.ended()
         let remaining = clock.remaining(at: time.now())
         let stopped = StoppedMatch(record: record(), names: names, duration: clock.duration, remaining: remaining,
-                                   kickedOff: kickOff != nil)
+                                   kickedOff: kickOff != nil, periods: periods)
         if let problem = keeper.keepUnfinished(stopped) { return .lost(result, reason: problem) }
         return .keptUnfinished(result, left: MatchClock.format(remaining))
     }
@@ -455,7 +559,7 @@ package final class GatherPresenter {
     /// Whether leaving now would lose something: a goal, or time played (running, paused or run out).
     var hasUnsavedProgress: Bool {
         // Kicked off counts even after a reset: a 0-0 played to the whistle is a result.
-        !goals.isEmpty || clock.state != .ready || kickOff != nil
+        !goals.isEmpty || clock.state != .ready || kickOff != nil || periods.playedBefore > .zero
     }
 
     /// q (or Ctrl-C): leaving a match with a score or time played asks first; an untouched one
@@ -507,11 +611,15 @@ package final class GatherPresenter {
 
     /// How the match stands, for friends' pages: the time left rounded up, as the screen shows it.
     private var liveUpdate: LiveMatchUpdate? {
-        let remaining = clock.remaining(at: time.now())
+        let now = time.now()
+        let halfTime = isHalfTime && !hasEnded
+        // At half time friends see the break's clock (or none): the second half's full time is not news.
+        let remaining = halfTime ? breakRemaining(at: now) ?? .zero : clock.remaining(at: now)
         let (seconds, attoseconds) = remaining.components
         let phase: LiveMatchUpdate.Phase
         switch clock.state {
         case _ where hasEnded: phase = .ended
+        case _ where halfTime: phase = .halfTime
         case .ready: phase = .ready
         case .running: phase = .running
         case .paused: phase = .paused
@@ -520,7 +628,9 @@ package final class GatherPresenter {
         return try? LiveMatchUpdate(gatherID: gatherID, teamA: teamA.map(\.id), teamB: teamB.map(\.id),
                                     score: Score(teamA: scoreA, teamB: scoreB) ?? .goalless, phase: phase,
                                     remainingSeconds: Int(seconds) + (attoseconds > 0 ? 1 : 0),
-                                    durationSeconds: Int(clock.duration.components.seconds), goals: goals)
+                                    durationSeconds: Int((halfTime ? .seconds(periods.format.breakMinutes * 60) : clock.duration).components.seconds),
+                                    goals: goals, period: periods.format.periods > 1 ? periods.period : nil,
+                                    periods: periods.format.periods > 1 ? periods.format.periods : nil)
     }
 
     // MARK: Rendering
@@ -532,13 +642,22 @@ package final class GatherPresenter {
         }
     }
 
+    /// What is left of a timed break between the halves; nil when none is timed.
+    private func breakRemaining(at now: Duration) -> Duration? {
+        breakDeadline.map { max(.zero, $0 - now) }
+    }
+
     private var clockStatus: String {
-        switch clock.state {
-        case .ready: return "Ready"
-        case .running: return "Running"
-        case .paused: return "Paused"
-        case .finished: return "Time's up"
+        if isHalfTime {
+            return breakOverRung ? "Half time · break over" : "Half time"
         }
+        let state = switch clock.state {
+        case .ready: "Ready"
+        case .running: "Running"
+        case .paused: "Paused"
+        case .finished: "Time's up"
+        }
+        return periods.name.map { "\($0) · \(state)" } ?? state
     }
 
     private func render() {
@@ -547,12 +666,17 @@ package final class GatherPresenter {
                                                                  candidates: candidates(for: goals[asked.index], ownGoal: asked.ownGoal).map(\.name))
                                                 : nil
         }
-        let state = GatherViewState(teamA: teamA.map(\.name), teamB: teamB.map(\.name),
-                                    clock: MatchClock.format(clock.remaining(at: time.now())), clockStatus: clockStatus,
+        let now = time.now()
+        let shown = isHalfTime ? breakRemaining(at: now) ?? clock.remaining(at: now) : clock.remaining(at: now)
+        var state = GatherViewState(teamA: teamA.map(\.name), teamB: teamB.map(\.name),
+                                    clock: MatchClock.format(shown), clockStatus: clockStatus,
                                     isTimeUp: clock.state == .finished,
                                     scoreA: scoreA, scoreB: scoreB, goalsA: goalLines(for: .teamA), goalsB: goalLines(for: .teamB),
                                     scorerQuestion: question, prompt: prompt, isEnding: isEnding, problem: problem,
                                     canGoBack: canGoBack)
+        state.format = MatchFormat.describe(periods.format, periodLength: periods.periodLength)
+        state.isHalfTime = isHalfTime
+        state.canCallHalfTime = periods.hasNext && clock.state != .ready && clock.state != .finished
         // Ticks arrive ten times a second; the view hears only of real changes.
         guard state != lastState else { return }
         lastState = state

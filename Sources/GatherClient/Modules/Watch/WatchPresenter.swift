@@ -104,7 +104,8 @@ package final class WatchPresenter {
     private var remaining: Duration {
         guard let match else { return .zero }
         let heard = Duration.seconds(match.remainingSeconds)
-        guard match.phase == .running else { return heard }
+        // The clock runs, and so does a timed break at half time.
+        guard match.phase == .running || match.phase == .halfTime else { return heard }
         return max(.zero, heard - (time.now() - heardAt))
     }
 
@@ -116,13 +117,16 @@ package final class WatchPresenter {
         case .running?: words = "Running"
         case .paused?: words = "Paused"
         case .timeUp?: words = "Time's up"
+        case .halfTime?: words = "Half time"
         case .ended?: words = "Full time"
         }
+        let period = match.flatMap { $0.phase == .halfTime || $0.phase == .ended ? nil : $0.periodName }
+        let named = period.map { "\($0) · \(words)" } ?? words
         // The server had not heard from the organiser for a while (it restarted, a phone slept):
         // what is shown may be behind, and how far is said, counted on to now.
-        guard let ago = match?.heardSecondsAgo else { return words }
+        guard let ago = match?.heardSecondsAgo else { return named }
         let since = Int((time.now() - heardAt).components.seconds)
-        return words + " · not heard for \(WatchPresenter.minutesAndSeconds(ago + since))"
+        return named + " · not heard for \(WatchPresenter.minutesAndSeconds(ago + since))"
     }
 
     /// "45 s", "2 min 5 s".

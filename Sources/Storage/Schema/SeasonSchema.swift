@@ -1,3 +1,4 @@
+// The season: goals (26) and a group's match format (27).
 extension Schema {
     /// A match's goals, in the order they came (`number`, from 1): the side each counts for, its
     /// scorer and assist where known, the minute and whether it was an own goal. `group_id` lets a
@@ -19,5 +20,13 @@ extension Schema {
         CREATE INDEX goals_by_group ON goals(group_id, scorer_id);
         CREATE INDEX goals_by_scorer ON goals(scorer_id) WHERE scorer_id IS NOT NULL;
         CREATE INDEX goals_by_assist ON goals(assist_id) WHERE assist_id IS NOT NULL;
+        """)
+
+    /// How a group's matches are played on the clock by default: one period of ten minutes (as
+    /// before), or two halves with a break.
+    static let version27 = Migration(version: 27, name: "a group's match format", sql: """
+        ALTER TABLE groups ADD COLUMN match_periods INTEGER NOT NULL DEFAULT 1;
+        ALTER TABLE groups ADD COLUMN match_period_minutes INTEGER NOT NULL DEFAULT 10;
+        ALTER TABLE groups ADD COLUMN match_break_minutes INTEGER NOT NULL DEFAULT 0;
         """)
 }
