@@ -8,6 +8,8 @@ enum CLICommands {
     static let delimiter = OptionSpec("--delimiter", value: "SEP",
                                       help: "CSV: , (the default), ; (a spreadsheet in a language with decimal commas) or tab",
                                       choices: [",", ";", "tab"])
+    static let season = OptionSpec("--season", value: "SEASON",
+                                   help: "one season's matches: its id (gather seasons list), current, or all (the default)")
     static let wide = OptionSpec("--wide", help: "every column whole, however wide (a table fits the terminal, or 80 columns, otherwise)")
     static let quiet = OptionSpec("--quiet", help: "print only the new id")
     static let skills = ["beginner", "amateur", "professional"]
@@ -95,11 +97,12 @@ enum CLICommands {
                     options: [OptionSpec("--player", value: "ID", help: "one player's record", type: .playerIDs),
                               OptionSpec("--min-games", value: "N", help: "leaderboard: at least N ended matches"),
                               OptionSpec("--sort", value: "BY", help: "leaderboard: record (the default) or rating", choices: ["record", "rating"]),
+                              season,
                               json, wide, OptionSpec("--csv", help: "leaderboard: CSV for a spreadsheet (UTF-8 with its mark)"), delimiter],
                     example: "gather stats --sort rating"),
         CommandSpec("stats scorers", summary: "the top scorers: goals, assists, matches played",
-                    options: [json, wide, OptionSpec("--csv", help: "CSV for a spreadsheet (UTF-8 with its mark)"), delimiter],
-                    example: "gather stats scorers --csv"),
+                    options: [season, json, wide, OptionSpec("--csv", help: "CSV for a spreadsheet (UTF-8 with its mark)"), delimiter],
+                    example: "gather stats scorers --season current --csv"),
         CommandSpec("fixtures new", summary: "a match to come, for friends to answer \"who's in?\" (answers close 2 hours before unless --closes)",
                     options: [OptionSpec("--at", value: "WHEN", help: "the kick-off: \"2026-12-03 19:00\" in --zone's time, or RFC 3339 with its offset"),
                               OptionSpec("--zone", value: "ZONE",
@@ -179,6 +182,16 @@ enum CLICommands {
         CommandSpec("channels deliveries", summary: "a channel's latest messages: sent, due again (and why), failed or skipped",
                     arguments: ["ID"], options: [json, wide], example: "gather channels deliveries 1"),
         CommandSpec("channels rm", summary: "remove a channel: it is told nothing more", arguments: ["ID"], example: "gather channels rm 1"),
+        CommandSpec("seasons list", summary: "the group's seasons, the latest first", options: [json, wide], example: "gather seasons list"),
+        CommandSpec("seasons new", summary: "name a season: its first and last day, in the group's time zone (organisers)",
+                    arguments: ["NAME"],
+                    options: [OptionSpec("--from", value: "DAY", help: "the first day, YYYY-MM-DD"),
+                              OptionSpec("--to", value: "DAY", help: "the last day, YYYY-MM-DD"),
+                              OptionSpec("--quiet", help: "print only the new season's id"), json],
+                    example: "gather seasons new \"Autumn 2026\" --from 2026-09-01 --to 2026-12-20"),
+        CommandSpec("seasons show", summary: "a season, and its awards once it has ended", arguments: ["ID"], options: [json],
+                    example: "gather seasons show 3"),
+        CommandSpec("seasons rm", summary: "remove a season (its matches stay)", arguments: ["ID"], example: "gather seasons rm 3"),
         CommandSpec("share create", summary: "a read-only link to the table and the matches, for friends without an account",
                     arguments: ["NAME"], options: [json, OptionSpec("--quiet", help: "print only the link"),
                                                    OptionSpec("--no-qr", help: "no QR code of the link on a terminal")],

@@ -49,7 +49,8 @@ enum TeamsAndStatsCommands {
     /// The top scorers: goals, assists, matches played and goals a match.
     static func scorers(_ context: CommandContext) async throws {
         try context.authorize()
-        let table = try await context.client.request(.get, "/api/stats/scorers", as: [Scorer].self)
+        let table = try await context.client.request(.get, "/api/stats/scorers" + (try SeasonCommands.query(context).map { "?" + $0 } ?? ""),
+                                                     as: [Scorer].self)
         if context.wantsJSON { return context.printJSON(table) }
         let perMatch = { (scorer: Scorer) in scorer.goalsPerMatch.map { String(format: "%.2f", $0) } ?? "" }
         if context.command.has("--csv") {
@@ -73,7 +74,8 @@ enum TeamsAndStatsCommands {
         try context.authorize()
         if let player = context.command.value("--player") {
             let id = try await PlayerLookup(context).id(player, option: "--player")
-            let stats = try await context.client.request(.get, "/api/players/\(id)/stats", as: PlayerStats.self)
+            let stats = try await context.client.request(.get, "/api/players/\(id)/stats" + (try SeasonCommands.query(context).map { "?" + $0 } ?? ""),
+                                                         as: PlayerStats.self)
             if context.wantsJSON { return context.printJSON(stats) }
             let rate = stats.winRate.map { "\(Int(($0 * 100).rounded()))%" } ?? "-"
             context.console.line("Played \(stats.played), won \(stats.won), drawn \(stats.drawn), lost \(stats.lost), win rate \(rate), "
@@ -94,6 +96,7 @@ enum TeamsAndStatsCommands {
             parameters.append("minGames=\(try context.integer(minimum, name: "--min-games", range: 1...10_000))")
         }
         if let order = context.command.value("--sort") { parameters.append("sort=\(order)") }
+        if let season = try SeasonCommands.query(context) { parameters.append(season) }
         let target = "/api/stats/leaderboard" + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
         let board = try await context.client.request(.get, target, as: [LeaderboardEntry].self)
         if context.wantsJSON { return context.printJSON(board) }

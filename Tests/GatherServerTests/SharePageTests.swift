@@ -65,6 +65,44 @@ final class SharePageTests: XCTestCase {
         XCTAssertFalse(try get("\(path)/players/\(players["Ana"] ?? 0)").text.contains("Scored and made"), "neither, not shown")
     }
 
+    func testTheFrontPageIsTheSeasonUnderWayWithAPickerAndAnEndedSeasonShowsItsAwards() throws {
+        let path = try share().path
+        XCTAssertFalse(try get(path).text.contains("aria-label=\"Seasons\""), "no seasons, no picker")
+        func season(_ name: String, _ from: Date, _ to: Date) throws -> Int {
+            let day = DateFormatter()
+            day.dateFormat = "yyyy-MM-dd"
+            day.timeZone = TimeZone(identifier: "UTC")
+            let made = try organiser.request(.post, "/api/seasons", json: ["name": name, "startsOn": day.string(from: from),
+                                                                            "endsOn": day.string(from: to)])
+            XCTAssertEqual(made.status, 201, made.text)
+            return try XCTUnwrap(made.jsonObject()["id"] as? Int)
+        }
+        let autumn = try season("Autumn <2026>", ISO8601DateFormatter().date(from: "2026-11-01T00:00:00Z") ?? Date(),
+                                ISO8601DateFormatter().date(from: "2026-11-22T00:00:00Z") ?? Date())
+        let now = try season("This one", Date().addingTimeInterval(-86_400 * 3), Date().addingTimeInterval(86_400 * 30))
+        _ = try organiser.request(.get, "/api/seasons/\(autumn)")
+
+        let front = try get(path).text
+        XCTAssertTrue(front.contains("No finished match in this season yet."), "the season under way, nobody played in it yet")
+        XCTAssertTrue(front.contains(#"<nav class="seasons" aria-label="Seasons">"#), front)
+        XCTAssertTrue(front.contains(#"<a href="\#(path)/seasons/\#(now)" aria-current="page"><bdi>This one</bdi></a>"#), front)
+        XCTAssertTrue(front.contains(#"<a href="\#(path)/seasons/\#(autumn)"><bdi>Autumn &lt;2026&gt;</bdi></a>"#), front)
+        XCTAssertTrue(front.contains(#"<a href="\#(path)/all-time">All time</a>"#))
+
+        let allTime = try get("\(path)/all-time")
+        XCTAssertEqual(allTime.status, 200)
+        XCTAssertTrue(allTime.text.contains(#"<a href="\#(path)/all-time" aria-current="page">All time</a>"#))
+        XCTAssertEqual(allTime.text.components(separatedBy: "<tbody>")[1].components(separatedBy: "<tr>").count - 1, 4, "everyone who played")
+
+        let ended = try get("\(path)/seasons/\(autumn)").text
+        XCTAssertTrue(ended.contains("Autumn &lt;2026&gt;: 2026-11-01 to 2026-11-22"), ended)
+        XCTAssertTrue(ended.contains("<h2>Awards</h2>"), ended)
+        XCTAssertTrue(ended.contains("<dt>Most wins</dt>"), ended)
+        XCTAssertTrue(ended.contains("<dt>Best attendance</dt><dd><bdi>&lt;script&gt;alert(1)&lt;/script&gt;</bdi>, <bdi>Ana</bdi>"), ended)
+        XCTAssertEqual(try get("\(path)/seasons/999").status, 404)
+        XCTAssertEqual(try get("\(path)/seasons/x").status, 404)
+    }
+
     func testTheFrontPageShowsTheTableAndTheResultsWithEveryNameEscaped() throws {
         let path = try share().path
         let page = try get(path)

@@ -111,7 +111,7 @@ final class StatsTests: XCTestCase {
         XCTAssertEqual(try stats("Ben")["played"] as? Int, 3)
 
         for (query, reason) in [("?minGames=0", "minGames must be a whole number from 1 to 10000"),
-                                ("?top=3", "top is not a parameter of the leaderboard (minGames, sort)")] {
+                                ("?top=3", "top is not a parameter of the leaderboard (minGames, sort, season)")] {
             let response = try client.request(.get, "/api/stats/leaderboard\(query)")
             XCTAssertEqual(response.status, 400, query)
             XCTAssertEqual(try response.errorReason(), reason)

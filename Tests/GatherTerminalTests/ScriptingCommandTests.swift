@@ -306,6 +306,39 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertTrue(record.contains("Scored 1, made 1, 1.00 goals a match"), record)
     }
 
+    func testSeasonsAreNamedAndTheTableAndTheirAwardsReadForOne() throws {
+        try register("seasons")
+        XCTAssertEqual(try client(["login", "--username", "seasons"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        XCTAssertTrue(try client(["seasons", "list"]).output.contains("No seasons yet"))
+        let ids = try ["Ana", "Ben"].map { name in
+            try client(["players", "add", "--name", name, "--quiet"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        for (score, day) in [("2-0", "2026-04-10 19:00"), ("0-1", "2026-07-10 19:00")] {
+            let played = try client(["gathers", "new", "--team-a", ids[0], "--team-b", ids[1], "--score", score, "--kick-off", day],
+                                    environment: ["TZ": "UTC"])
+            XCTAssertEqual(played.status, 0, played.errors)
+        }
+        let made = try client(["seasons", "new", "Spring 2026", "--from", "2026-03-01", "--to", "2026-05-31", "--quiet"])
+        XCTAssertEqual(made.status, 0, made.errors)
+        let spring = made.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        XCTAssertTrue(try client(["seasons", "list"]).output.contains("Spring 2026"))
+
+        let springTable = try XCTUnwrap(try client(["stats", "--season", spring, "--json"]).json() as? [[String: Any]])
+        XCTAssertEqual(springTable.compactMap { $0["name"] as? String }, ["Ana", "Ben"])
+        XCTAssertEqual(springTable.compactMap { $0["played"] as? Int }, [1, 1])
+        let allTime = try XCTUnwrap(try client(["stats", "--json"]).json() as? [[String: Any]])
+        XCTAssertEqual(allTime.compactMap { $0["played"] as? Int }, [2, 2])
+        let record = try XCTUnwrap(try client(["stats", "--player", ids[1], "--season", spring, "--json"]).json() as? [String: Any])
+        XCTAssertEqual(record["lost"] as? Int, 1)
+        XCTAssertEqual(try client(["stats", "--season", "spring"]).status, 2, "not a season")
+
+        let shown = try client(["seasons", "show", spring])
+        XCTAssertTrue(shown.output.contains("Spring 2026: 2026-03-01 to 2026-05-31"), shown.output)
+        XCTAssertTrue(shown.output.contains("Most wins: Ana (1 win)"), shown.output)
+        XCTAssertEqual(try client(["seasons", "rm", spring]).status, 0)
+        XCTAssertEqual(try client(["seasons", "show", spring]).status, 1, "gone: the server refuses")
+    }
+
     func testAMatchEnteredAfterwardsKeepsItsKickOffShownInTheUsersTimeZone() throws {
         try register("backfill")
         XCTAssertEqual(try client(["login", "--username", "backfill"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)

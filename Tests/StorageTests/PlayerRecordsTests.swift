@@ -246,7 +246,7 @@ final class PlayerRecordsTests: StorageTestCase {
                 ALTER TABLE groups DROP COLUMN match_period_minutes; ALTER TABLE groups DROP COLUMN match_break_minutes;
                 ALTER TABLE rating_state DROP COLUMN generation; ALTER TABLE rating_state DROP COLUMN stale_from;
                 ALTER TABLE rating_state DROP COLUMN settled_at;
-                DROP TABLE maintenance; DROP TABLE goals;
+                DROP TABLE maintenance; DROP TABLE goals; DROP TABLE seasons;
                 DROP TRIGGER account_changed; DROP TRIGGER account_removed; DROP TRIGGER membership_ended;
                 DROP TRIGGER account_made; DROP TRIGGER api_token_made; DROP TRIGGER api_token_revoked;
                 ALTER TABLE account_changes DROP COLUMN what;

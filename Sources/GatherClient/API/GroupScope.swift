@@ -10,7 +10,7 @@ package enum GroupScope {
     @TaskLocal package static var pinned: UUID?
 
     /// The first segments after `/api/` of the routes a group has under `/api/groups/{id}/`.
-    private static let scoped: Set<Substring> = ["players", "gathers", "stats", "teams", "shares", "live", "fixtures"]
+    private static let scoped: Set<Substring> = ["players", "gathers", "stats", "teams", "shares", "live", "fixtures", "seasons"]
 
     /// `path` as it acts on `group`: a group's own resource moves under `/api/groups/{id}`; anything
     /// else (accounts, groups, invitations) stays as it is.

@@ -17,11 +17,13 @@ struct RatedLeaderboard {
     /// How the group's ratings stand (marked stale on each row while behind); the share page
     /// does not say.
     var standing = RatingStanding(isStale: false, settledAt: nil)
+    /// A season's matches alone; nil: all time. Ratings are as they stand now either way.
+    var during: Range<Date>?
 
     func entries(minimumGames: Int, order: Order) throws -> [LeaderboardEntry] {
         let ratings = try RatingRepository(database).ratings(owner: owner)
         let players = PlayerRepository(database)
-        let entries = try StatsRepository(database).leaderboard(owner: owner, minimumGames: minimumGames).map { entry in
+        let entries = try StatsRepository(database).leaderboard(owner: owner, minimumGames: minimumGames, during: during).map { entry in
             var rated = entry
             // Everyone listed has played, so has a rating, but for a match with an empty side.
             let declared = ratings[entry.playerID] == nil ? try players.find(id: entry.playerID, owner: owner)?.skill : nil

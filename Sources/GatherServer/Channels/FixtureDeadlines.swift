@@ -76,6 +76,7 @@ final class FixtureDeadlines: Sendable {
             ("reminders", { try self.write(try self.reminders(at: moment), at: moment) }),
             ("too few in", { try self.write(try self.belowMinimum(at: moment), at: moment) }),
             ("forgetting old messages", { try self.forget(at: moment) }),
+            ("season awards", { try self.freezeAwards(at: moment) }),
         ]
         var queued = 0
         for (name, part) in parts {
@@ -168,6 +169,26 @@ final class FixtureDeadlines: Sendable {
         }
         return queued
     }
+
+    /// Seasons that ended since the last pass get their awards worked out and frozen, a few a pass
+    /// (each a replay of its group's ratings, read here; the freezing alone a write), so the pages
+    /// show them without anyone asking first. Queues nothing: 0.
+    private func freezeAwards(at moment: Date) throws -> Int {
+        let due = try database.read { try SeasonRepository($0).endedWithoutAwards(at: moment, limit: Self.awardsBatch) }
+        for (owner, id) in due {
+            let awards = try database.read { database -> SeasonAwards? in
+                guard let season = try SeasonRepository(database).find(id: id, owner: owner) else { return nil }
+                return try SeasonAwardsReckoner(database: database, owner: owner).awards(for: season, at: moment)
+            }
+            guard let awards else { continue }
+            _ = try database.write { try SeasonRepository($0).freeze(awards, of: id, owner: owner) }
+            wrote(owner)
+        }
+        return 0
+    }
+
+    /// Seasons' awards frozen in one pass at most.
+    static let awardsBatch = 10
 
     /// Old messages, `forgetBatch` a write while any are left (a server back after months catches
     /// up over a few minutes' passes, never holding the committer long). Queues nothing: 0.

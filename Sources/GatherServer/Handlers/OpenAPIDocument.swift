@@ -324,6 +324,8 @@ paths:
       - $ref: '#/components/parameters/PlayerID'
     get:
       summary: A player's record over ended gathers
+      parameters:
+        - $ref: '#/components/parameters/Season'
       responses:
         '200':
           description: The record
@@ -395,6 +397,7 @@ paths:
           required: false
           description: record (win rate, then games, then goal difference) or rating (highest first)
           schema: { type: string, enum: [record, rating], default: record }
+        - $ref: '#/components/parameters/Season'
       responses:
         '200':
           description: The ranking
@@ -414,6 +417,8 @@ paths:
         The players on the roster who scored or made a goal in the group's counted matches (a
         score, not held in question): most goals first (own goals are nobody's), then assists,
         then fewer matches played, then name.
+      parameters:
+        - $ref: '#/components/parameters/Season'
       responses:
         '200':
           description: The table
@@ -426,6 +431,77 @@ paths:
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '503': { $ref: '#/components/responses/Unavailable' }
+  /api/seasons:
+    get:
+      summary: The group's seasons, the latest first (an ended one with its awards once frozen)
+      responses:
+        '200':
+          description: The seasons
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Season' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+    post:
+      summary: Name a season (organisers)
+      description: >-
+        Its days are counted in the group's time zone (the server's when the group names none),
+        from the first day's midnight to the midnight after the last. At most 366 days; at most
+        100 seasons a group (409).
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/SeasonDraft' }
+      responses:
+        '201':
+          description: Made
+          headers:
+            Location: { description: The season's path, schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Season' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '409': { $ref: '#/components/responses/Error' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '415': { $ref: '#/components/responses/Error' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/seasons/{id}:
+    parameters:
+      - name: id
+        in: path
+        required: true
+        schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+    get:
+      summary: One season; once it has ended, with its awards (worked out from its matches and frozen at the first read)
+      responses:
+        '200':
+          description: The season
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Season' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: Remove a season (organisers); its matches stay
+      responses:
+        '204': { description: Removed }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/ratings:
     get:
       summary: Every player on the roster with their rating learned from results, highest first
@@ -1158,6 +1234,32 @@ paths:
         '304': { description: Not modified since the ETag sent }
         '404': { $ref: '#/components/responses/SharePageMissing' }
         '503': { $ref: '#/components/responses/Unavailable' }
+  /s/{token}/all-time:
+    parameters:
+      - $ref: '#/components/parameters/ShareToken'
+    get:
+      summary: A share link's table and scorers over every match, whatever the season (HTML)
+      security: []
+      responses:
+        '200': { $ref: '#/components/responses/SharePage' }
+        '304': { description: Not modified since the ETag sent }
+        '404': { $ref: '#/components/responses/SharePageMissing' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+  /s/{token}/seasons/{id}:
+    parameters:
+      - $ref: '#/components/parameters/ShareToken'
+      - name: id
+        in: path
+        required: true
+        schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+    get:
+      summary: A share link's table and scorers for one season, with its awards once it has ended (HTML)
+      security: []
+      responses:
+        '200': { $ref: '#/components/responses/SharePage' }
+        '304': { description: Not modified since the ETag sent }
+        '404': { $ref: '#/components/responses/SharePageMissing' }
+        '503': { $ref: '#/components/responses/Unavailable' }
   /s/{token}/players/{id}:
     parameters:
       - $ref: '#/components/parameters/ShareToken'
@@ -1829,6 +1931,8 @@ paths:
       - $ref: '#/components/parameters/PlayerID'
     get:
       summary: A player's record over ended gathers
+      parameters:
+        - $ref: '#/components/parameters/Season'
       responses:
         '403': { $ref: '#/components/responses/Forbidden' }
         '200':
@@ -1905,6 +2009,7 @@ paths:
           required: false
           description: record (win rate, then games, then goal difference) or rating (highest first)
           schema: { type: string, enum: [record, rating], default: record }
+        - $ref: '#/components/parameters/Season'
       responses:
         '404': { $ref: '#/components/responses/GroupNotFound' }
         '403': { $ref: '#/components/responses/Forbidden' }
@@ -1928,6 +2033,8 @@ paths:
         The players on the roster who scored or made a goal in the group's counted matches (a
         score, not held in question): most goals first (own goals are nobody's), then assists,
         then fewer matches played, then name.
+      parameters:
+        - $ref: '#/components/parameters/Season'
       responses:
         '404': { $ref: '#/components/responses/GroupNotFound' }
         '403': { $ref: '#/components/responses/Forbidden' }
@@ -1942,6 +2049,84 @@ paths:
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '503': { $ref: '#/components/responses/Unavailable' }
+  /api/groups/{groupId}/seasons:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+    get:
+      summary: The group's seasons, the latest first (an ended one with its awards once frozen)
+      responses:
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The seasons
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Season' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+    post:
+      summary: Name a season (organisers)
+      description: >-
+        Its days are counted in the group's time zone (the server's when the group names none),
+        from the first day's midnight to the midnight after the last. At most 366 days; at most
+        100 seasons a group (409).
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/SeasonDraft' }
+      responses:
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '201':
+          description: Made
+          headers:
+            Location: { description: The season's path, schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Season' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '409': { $ref: '#/components/responses/Error' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '415': { $ref: '#/components/responses/Error' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/seasons/{id}:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - name: id
+        in: path
+        required: true
+        schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+    get:
+      summary: One season; once it has ended, with its awards (worked out from its matches and frozen at the first read)
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The season
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Season' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: Remove a season (organisers); its matches stay
+      responses:
+        '204': { description: Removed }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/groups/{groupId}/ratings:
     parameters:
       - $ref: '#/components/parameters/GroupID'
@@ -2825,6 +3010,14 @@ components:
       in: path
       required: true
       schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+    Season:
+      name: season
+      in: query
+      required: false
+      description: >-
+        A season's id, current (the season under way; all time between seasons) or all (the
+        default: every match, as before seasons)
+      schema: { type: string, pattern: '^([1-9][0-9]{0,17}|current|all)$', default: all }
     PlayerID:
       name: id
       in: path
@@ -3216,6 +3409,46 @@ components:
         assist: { type: [integer, 'null'], minimum: 1, maximum: 9223372036854775807, description: Not the scorer; none for an own goal }
         minute: { type: [integer, 'null'], minimum: 0, maximum: 999, description: "Minutes played on the match clock (halves added up)" }
         ownGoal: { type: [boolean, 'null'], description: "Scored by a player of the other side (default false)" }
+    SeasonDraft:
+      type: object
+      required: [name, startsOn, endsOn]
+      properties:
+        name: { type: string, minLength: 1, maxLength: 60 }
+        startsOn: { type: string, format: date, description: "The first day, YYYY-MM-DD (years 2000 to 2199)" }
+        endsOn: { type: string, format: date, description: Not before startsOn, at most 365 days after it }
+    Season:
+      type: object
+      required: [id, name, startsOn, endsOn, timeZone]
+      properties:
+        id: { type: integer }
+        name: { type: string }
+        startsOn: { type: string, format: date }
+        endsOn: { type: string, format: date }
+        timeZone: { type: string, description: The zone its days are counted in }
+        awards:
+          type: object
+          description: Once the season has ended and it was read, frozen
+          required: [frozenAt, awards]
+          properties:
+            frozenAt: { type: string, format: date-time }
+            awards:
+              type: array
+              items:
+                type: object
+                required: [kind, title, winners, figure]
+                properties:
+                  kind: { type: string, enum: [mostWins, bestWinRate, topScorer, mostAssists, bestAttendance, mostImproved] }
+                  title: { type: string }
+                  figure: { type: string, description: "What won it: \"9 wins\", \"12 goals\"" }
+                  winners:
+                    type: array
+                    description: A tie shares the award
+                    items:
+                      type: object
+                      required: [playerId, name]
+                      properties:
+                        playerId: { type: integer }
+                        name: { type: string }
     Scorer:
       type: object
       required: [playerId, name, goals, assists, matches]

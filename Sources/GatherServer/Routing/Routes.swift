@@ -21,6 +21,8 @@ enum Routes {
             Route(.get, "/p/:token/manifest.webmanifest", quick: WebAppHandlers.personalManifest),
             Route(.get, "/s/:token", quick: SharePageHandlers.table),
             Route(.get, "/s/:token/by-rating", quick: SharePageHandlers.tableByRating),
+            Route(.get, "/s/:token/all-time", quick: SharePageHandlers.allTime),
+            Route(.get, "/s/:token/seasons/:id", quick: SharePageHandlers.season),
             Route(.get, "/s/:token/players/:id", quick: SharePageHandlers.player),
             Route(.get, "/s/:token/players/:id/matches/:before", quick: SharePageHandlers.playerMatches),
             Route(.get, "/s/:token/matches/:id", quick: SharePageHandlers.matches),
@@ -85,6 +87,11 @@ enum Routes {
             Route(.get, "/api/players/:id/stats", authenticated: StatsHandlers.player).readingRatings(),
             Route(.get, "/api/stats/leaderboard", authenticated: StatsHandlers.leaderboard).readingRatings(),
             Route(.get, "/api/stats/scorers", authenticated: StatsHandlers.scorers),
+            Route(.get, "/api/seasons", quickAuthenticated: SeasonHandlers.list),
+            Route(.post, "/api/seasons", writing: SeasonHandlers.create),
+            // Reading an ended season may freeze its awards: on a worker, the freezing a write of its own.
+            Route(.get, "/api/seasons/:id", authenticated: SeasonHandlers.get),
+            Route(.delete, "/api/seasons/:id", write: SeasonHandlers.delete),
             Route(.get, "/api/ratings", authenticated: StatsHandlers.ratings).readingRatings(),
             // Balancing reads the roster and changes nothing: a viewer may try teams too.
             Route(.post, "/api/teams/balance", authenticated: TeamHandlers.balance).requiring(.viewer).requiring(.read).readingRatings(),

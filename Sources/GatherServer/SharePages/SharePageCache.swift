@@ -6,7 +6,7 @@ import HTTP
 /// and kept for the minute it was made in: what it shows also moves with the clock (answers
 /// closing, a kick-off passing), which no write forgets.
 enum SharePageItem: Hashable, Sendable {
-    case table(share: Int, byRating: Bool)
+    case table(share: Int, byRating: Bool, season: TableSeason = .standard)
     case player(share: Int, player: Int)
     case playerMatches(share: Int, player: Int, before: UUID)
     case matches(share: Int, before: UUID)
@@ -52,4 +52,10 @@ typealias SharePageCache = OwnerCache<SharePageItem, CachedPage>
 
 extension OwnerCache where Item == SharePageItem {
     static var defaultCapacityBytes: Int { 8 * 1024 * 1024 }
+}
+
+/// Which matches a share page's table counts: the season under way (all time between seasons),
+/// all time, or one season.
+enum TableSeason: Hashable, Sendable {
+    case standard, allTime, season(Int)
 }

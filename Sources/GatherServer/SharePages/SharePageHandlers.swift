@@ -19,9 +19,20 @@ enum SharePageHandlers {
         try table(context, byRating: true)
     }
 
-    private static func table(_ context: RequestContext<LoopReads>, byRating: Bool) throws -> HTTPResponse {
-        try serve(context, item: { .table(share: $0.id, byRating: byRating) }) { reader, services, owner in
-            TablePage.page(try reader.table(live: services.live.match(of: owner), byRating: byRating))
+    /// Every match, whatever the season.
+    static func allTime(_ context: RequestContext<LoopReads>) throws -> HTTPResponse {
+        try table(context, byRating: false, season: .allTime)
+    }
+
+    /// One season's table, scorers and awards.
+    static func season(_ context: RequestContext<LoopReads>) throws -> HTTPResponse {
+        guard let id = context.parameters.values["id"].flatMap(Int.init), id > 0 else { return missing() }
+        return try table(context, byRating: false, season: .season(id))
+    }
+
+    private static func table(_ context: RequestContext<LoopReads>, byRating: Bool, season: TableSeason = .standard) throws -> HTTPResponse {
+        try serve(context, item: { .table(share: $0.id, byRating: byRating, season: season) }) { reader, services, owner in
+            try reader.table(live: services.live.match(of: owner), byRating: byRating, season: season).map(TablePage.page)
         }
     }
 

@@ -19,20 +19,31 @@ struct SharePageReader {
     /// When the ratings are read: they grow less sure with the weeks not played.
     let now: Date
 
-    /// The table by record (rank, as the leaderboard) or by rating.
-    func table(live: LiveMatch?, byRating: Bool = false) throws -> TablePageModel {
-        let standings = try standings(byRating: byRating)
+    /// The table by record (rank, as the leaderboard) or by rating, for a season (the current
+    /// one by default, once there is one) or all time; nil for a season the group does not have.
+    func table(live: LiveMatch?, byRating: Bool = false, season choice: TableSeason = .standard) throws -> TablePageModel? {
+        let seasons = try SeasonRepository(database).all(owner: owner)
+        let season: Season?
+        switch choice {
+        case .standard: season = byRating ? nil : seasons.first { $0.contains(now) }
+        case .allTime: season = nil
+        case .season(let id):
+            guard let chosen = seasons.first(where: { $0.id == id }) else { return nil }
+            season = chosen
+        }
+        let during = season.map { $0.startsAt..<$0.endsAt }
+        let standings = try standings(byRating: byRating, during: during)
         let (matches, older) = try results(GatherQuery(status: .ended, limit: SharePageReader.recentMatches))
         let next = try FixtureRepository(database).upcoming(owner: owner, now: now, limit: 1).first
-        let scorers = try GoalRepository(database).scorers(owner: owner).prefix(SharePageReader.topScorers)
+        let scorers = try GoalRepository(database).scorers(owner: owner, during: during).prefix(SharePageReader.topScorers)
         return TablePageModel(site: site, live: live, standings: standings, recentMatches: matches, olderMatches: older, byRating: byRating,
-                              nextFixture: next, scorers: Array(scorers))
+                              nextFixture: next, scorers: Array(scorers), seasons: seasons, season: season)
     }
 
-    /// The table's rows: the roster's players who played, by record or by rating.
-    func standings(byRating: Bool = false) throws -> [Standing] {
+    /// The table's rows: the roster's players who played (in `during` when given), by record or by rating.
+    func standings(byRating: Bool = false, during: Range<Date>? = nil) throws -> [Standing] {
         let form = try StatsRepository(database).recentForm(owner: owner)
-        return try RatedLeaderboard(database: database, owner: owner, now: now)
+        return try RatedLeaderboard(database: database, owner: owner, now: now, during: during)
             .entries(minimumGames: 1, order: byRating ? .rating : .record).map { entry in
                 Standing(rank: entry.rank, player: PlayerMention(id: entry.playerID, name: entry.name), played: entry.played, won: entry.won,
                          drawn: entry.drawn, lost: entry.lost, goalDifference: entry.goalDifference, form: form[entry.playerID] ?? [],

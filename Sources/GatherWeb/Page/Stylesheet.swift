@@ -72,6 +72,8 @@ extension InlineAsset {
         .sides h3 { margin-top: 0.5rem; }
         .goals { color: var(--muted); margin: 0.25rem 0; overflow-wrap: anywhere; }
         .goals:empty { display: none; }
+        .seasons ul { list-style: none; padding: 0; margin: 0 0 1rem; display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; }
+        .seasons a[aria-current] { font-weight: 600; text-decoration: none; }
         .sides ul { padding-inline-start: 1.25rem; }
         .form { white-space: nowrap; font-variant-numeric: tabular-nums; }
         .won { color: var(--link); font-weight: 600; }
@@ -132,6 +134,8 @@ extension ClassName {
     package static let sides = ClassName("sides")
     /// A side's goals: who scored and when.
     package static let goals = ClassName("goals")
+    /// The seasons a table can be read for.
+    package static let seasons = ClassName("seasons")
     /// A player's last results, W D L.
     package static let form = ClassName("form")
     package static let won = ClassName("won")
@@ -158,6 +162,6 @@ extension ClassName {
     package static let extra = ClassName("extra")
 
     /// Every class above, for the test that each has a rule.
-    static let all: [ClassName] = [.tableBox, .number, .muted, .site, .live, .scoreline, .clock, .sides, .goals, .form, .won, .lost,
+    static let all: [ClassName] = [.tableBox, .number, .muted, .site, .live, .scoreline, .clock, .sides, .goals, .seasons, .form, .won, .lost,
                                    .matches, .result, .chart, .chartLine, .chartPoint, .fixture, .headcount, .notice, .answers, .names, .extra]
 }

@@ -23,6 +23,12 @@ package struct ShareSite: Hashable, Sendable {
     /// The table ordered by rating.
     package var tableByRating: SitePath { root.appending("by-rating") }
 
+    /// The table of every match, whatever the season.
+    package var allTime: SitePath { root.appending("all-time") }
+
+    /// One season's table, scorers and awards.
+    package func season(_ id: Int) -> SitePath { root.appending("seasons").appending(PathSegment(id)) }
+
     /// A player's matches played before the match `id`.
     package func playerMatches(_ player: Int, before id: UUID) -> SitePath {
         self.player(player).appending("matches").appending(PathSegment(id.uuidString) ?? "latest")
@@ -109,11 +115,17 @@ package struct TablePageModel: Hashable, Sendable {
     package var nextFixture: Fixture?
     /// The top scorers (the first few), when anyone has scored.
     package var scorers: [Scorer]
+    /// The group's seasons (the latest first), for the picker; none: no picker.
+    package var seasons: [Season]
+    /// The season the table and the scorers are for; nil: all time.
+    package var season: Season?
 
     package init(site: ShareSite, live: LiveMatch?, standings: [Standing], recentMatches: [MatchLine], olderMatches: SitePath?,
-                byRating: Bool = false, nextFixture: Fixture? = nil, scorers: [Scorer] = []) {
+                byRating: Bool = false, nextFixture: Fixture? = nil, scorers: [Scorer] = [], seasons: [Season] = [], season: Season? = nil) {
         self.byRating = byRating
         self.scorers = scorers
+        self.seasons = seasons
+        self.season = season
         self.nextFixture = nextFixture
         self.site = site
         self.live = live

@@ -23,15 +23,20 @@ package enum TablePage {
             SharePieces.masthead(model.site)
             LiveSection.section(model.live)
             if let fixture = model.nextFixture { NextFixtureSection.section(fixture) }
+            if !model.seasons.isEmpty { SeasonPicker.nav(model) }
             Section(.id("table")) {
                 H2 { "Table" }
+                if let season = model.season {
+                    P(.class(.muted)) { Text("\(season.name): \(season.startsOn) to \(season.endsOn)") }
+                }
                 if model.standings.isEmpty {
-                    P(.class(.muted)) { "No one has played a finished match yet." }
+                    P(.class(.muted)) { Text(model.season == nil ? "No one has played a finished match yet." : "No finished match in this season yet.") }
                 } else {
                     P(.class(.muted)) { "Won, drawn and lost in finished matches; win %, goal difference and the rating learned from results." }
                     StandingsTable.table(model.standings, site: model.site, byRating: model.byRating)
                 }
             }
+            if let awards = model.season?.awards { SeasonPicker.awards(awards) }
             // Always in the page (empty until someone scores), so a result saved while it is open fills it in.
             Section(.id("scorers")) {
                 if !model.scorers.isEmpty {

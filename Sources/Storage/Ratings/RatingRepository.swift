@@ -130,7 +130,7 @@ package struct RatingRepository {
 
     /// The group's counted matches in play order, each with its two sides.
     /// After `start` when given.
-    func countedMatches(owner: UUID, after start: PlayOrder? = nil) throws -> (matches: [RatedMatch], orders: [PlayOrder]) {
+    package func countedMatches(owner: UUID, after start: PlayOrder? = nil) throws -> (matches: [RatedMatch], orders: [PlayOrder]) {
         var matches: [RatedMatch] = []
         var orders: [PlayOrder] = []
         var current: (key: String, order: PlayOrder, outcome: MatchOutcome, a: [Int], b: [Int])?
@@ -188,7 +188,7 @@ package struct RatingRepository {
     }
 
     /// Each of the group's players' declared level (retired ones too: they played).
-    func declaredLevels(owner: UUID) throws -> [Int: Skill] {
+    package func declaredLevels(owner: UUID) throws -> [Int: Skill] {
         var levels: [Int: Skill] = [:]
         for row in try database.query("SELECT id, skill FROM players WHERE group_id = ? AND skill IS NOT NULL", owner) {
             levels[try row.int(0)] = try row.optionalString(1).flatMap(Skill.init(rawValue:))

@@ -49,35 +49,42 @@ package struct GoalRepository {
 
     /// Goals (own goals are not a scorer's) and assists in the group's counted matches, for each
     /// player on the roster with either.
-    package func scorers(owner: UUID) throws -> [Scorer] {
+    /// With `during`, over the matches that ended in it (a season), their matches too.
+    package func scorers(owner: UUID, during: Range<Date>? = nil) throws -> [Scorer] {
         try database.map("""
             WITH counted AS (
                 SELECT goals.scorer_id, goals.assist_id, goals.own_goal FROM goals JOIN gathers ON gathers.id = goals.gather_id
                 WHERE goals.group_id = ?1 AND gathers.score IS NOT NULL AND gathers.duplicate_of IS NULL
+                  AND (?2 IS NULL OR coalesce(gathers.ended_at, gathers.created_at) >= ?2)
+                  AND (?3 IS NULL OR coalesce(gathers.ended_at, gathers.created_at) < ?3)
             ), tallies AS (
                 SELECT scorer_id AS player, 1 AS goal, 0 AS assist FROM counted WHERE scorer_id IS NOT NULL AND own_goal = 0
                 UNION ALL
                 SELECT assist_id, 0, 1 FROM counted WHERE assist_id IS NOT NULL
             )
-            SELECT players.id, players.name, sum(tallies.goal), sum(tallies.assist), coalesce(player_records.played, 0)
+            SELECT players.id, players.name, sum(tallies.goal), sum(tallies.assist),
+                   CASE WHEN ?2 IS NULL THEN coalesce((SELECT played FROM player_records WHERE player_id = players.id), 0)
+                        ELSE (SELECT count(*) FROM player_results WHERE player_id = players.id AND group_id = ?1
+                              AND ended >= ?2 AND ended < ?3) END
             FROM tallies JOIN players ON players.id = tallies.player
-            LEFT JOIN player_records ON player_records.player_id = players.id
             WHERE players.group_id = ?1 AND players.retired_at IS NULL
             GROUP BY players.id
-            """, owner) { row in
+            """, owner, during?.lowerBound, during?.upperBound) { row in
             Scorer(playerID: try row.int(0), name: try row.string(1), goals: try row.int(2), assists: try row.int(3),
                    matches: try row.int(4))
         }.sorted(by: Scorer.ranking)
     }
 
     /// One player's goals and assists in the group's counted matches.
-    package func tally(of playerID: Int, owner: UUID) throws -> (goals: Int, assists: Int) {
+    package func tally(of playerID: Int, owner: UUID, during: Range<Date>? = nil) throws -> (goals: Int, assists: Int) {
         let row = try database.query("""
             SELECT coalesce(sum(goals.scorer_id = ?1 AND goals.own_goal = 0), 0), coalesce(sum(goals.assist_id = ?1), 0)
             FROM goals JOIN gathers ON gathers.id = goals.gather_id
             WHERE goals.group_id = ?2 AND (goals.scorer_id = ?1 OR goals.assist_id = ?1)
               AND gathers.score IS NOT NULL AND gathers.duplicate_of IS NULL
-            """, playerID, owner).first
+              AND (?3 IS NULL OR coalesce(gathers.ended_at, gathers.created_at) >= ?3)
+              AND (?4 IS NULL OR coalesce(gathers.ended_at, gathers.created_at) < ?4)
+            """, playerID, owner, during?.lowerBound, during?.upperBound).first
         return (try row?.int(0) ?? 0, try row?.int(1) ?? 0)
     }
 

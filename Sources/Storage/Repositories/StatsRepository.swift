@@ -15,10 +15,11 @@ package struct StatsRepository {
     private static let outcome = "((goals_for > goals_against) - (goals_for < goals_against))"
 
     /// The record of one of the owner's players; nil if there is no such player (retired ones count).
-    package func playerStats(id: Int, owner: UUID) throws -> PlayerStats? {
+    package func playerStats(id: Int, owner: UUID, during: Range<Date>? = nil) throws -> PlayerStats? {
         // A player deleted since is off the roster: not found here either, like their other routes.
         guard try database.query("SELECT 1 FROM players WHERE id = ? AND group_id = ? AND retired_at IS NULL", id, owner).first != nil
         else { return nil }
+        if let during { return try seasonStats(id: id, owner: owner, during: during) }
         let record = try database.query("""
             SELECT played, won, drawn, lost, goals_for, goals_against FROM player_records WHERE player_id = ? AND group_id = ?
             """, id, owner).first
@@ -29,6 +30,27 @@ package struct StatsRepository {
                            currentStreak: try lastFive.first.map { PlayerStats.Streak(outcome: $0, length: try streak(of: id, owner: owner, outcome: $0, played: played)) },
                            lastFive: lastFive)
         (stats.goals, stats.assists) = try GoalRepository(database).tally(of: id, owner: owner)
+        return stats
+    }
+
+    /// A player's record over the matches that ended `during` (a season): read from their results
+    /// in it, newest first (a season's worth, however long the history).
+    private func seasonStats(id: Int, owner: UUID, during: Range<Date>) throws -> PlayerStats {
+        let outcomes = try database.map("""
+            SELECT \(StatsRepository.outcome), goals_for, goals_against FROM player_results
+            WHERE player_id = ?1 AND group_id = ?2 AND ended >= ?3 AND ended < ?4
+            ORDER BY ended DESC, gather_api_id DESC
+            """, id, owner, during.lowerBound, during.upperBound) { row in
+            (StatsRepository.outcome(of: try row.int(0)), try row.int(1), try row.int(2))
+        }
+        let streak = outcomes.first.map { first in
+            PlayerStats.Streak(outcome: first.0, length: outcomes.prefix { $0.0 == first.0 }.count)
+        }
+        var stats = PlayerStats(playerID: id, played: outcomes.count, won: outcomes.count { $0.0 == .won },
+                                drawn: outcomes.count { $0.0 == .drawn }, lost: outcomes.count { $0.0 == .lost },
+                                goalsFor: outcomes.reduce(0) { $0 + $1.1 }, goalsAgainst: outcomes.reduce(0) { $0 + $1.2 },
+                                currentStreak: streak, lastFive: outcomes.prefix(5).map(\.0))
+        (stats.goals, stats.assists) = try GoalRepository(database).tally(of: id, owner: owner, during: during)
         return stats
     }
 
@@ -92,8 +114,24 @@ package struct StatsRepository {
 
     /// The owner's players on the roster with at least `minimumGames` counted matches (and at least
     /// one), by win rate, then games played, then goal difference (then name, for a stable order).
-    package func leaderboard(owner: UUID, minimumGames: Int) throws -> [LeaderboardEntry] {
-        try database.query("""
+    /// With `during`, over the matches that ended in it alone (a season), from each player's results.
+    package func leaderboard(owner: UUID, minimumGames: Int, during: Range<Date>? = nil) throws -> [LeaderboardEntry] {
+        if let during {
+            return try database.query("""
+                SELECT players.id, players.name, count(*) AS played, sum(results.goals_for > results.goals_against) AS won,
+                       sum(results.goals_for = results.goals_against), sum(results.goals_for < results.goals_against),
+                       sum(results.goals_for - results.goals_against) AS difference
+                FROM player_results AS results JOIN players ON players.id = results.player_id
+                WHERE results.group_id = ?1 AND players.group_id = ?1 AND players.retired_at IS NULL
+                    AND results.ended >= ?3 AND results.ended < ?4
+                GROUP BY players.id HAVING count(*) >= ?2
+                ORDER BY won * 1.0 / played DESC, played DESC, difference DESC, players.name, players.id
+                """, owner, max(1, minimumGames), during.lowerBound, during.upperBound).enumerated().map { index, row in
+                    LeaderboardEntry(rank: index + 1, playerID: try row.int(0), name: try row.string(1), played: try row.int(2),
+                                     won: try row.int(3), drawn: try row.int(4), lost: try row.int(5), goalDifference: try row.int(6))
+                }
+        }
+        return try database.query("""
             SELECT players.id, players.name, records.played, records.won, records.drawn, records.lost,
                    records.goals_for - records.goals_against
             FROM player_records AS records JOIN players ON players.id = records.player_id

@@ -1,4 +1,4 @@
-// The season: goals (26) and a group's match format (27).
+// The season: goals (26), a group's match format (27), seasons (28).
 extension Schema {
     /// A match's goals, in the order they came (`number`, from 1): the side each counts for, its
     /// scorer and assist where known, the minute and whether it was an own goal. `group_id` lets a
@@ -28,5 +28,26 @@ extension Schema {
         ALTER TABLE groups ADD COLUMN match_periods INTEGER NOT NULL DEFAULT 1;
         ALTER TABLE groups ADD COLUMN match_period_minutes INTEGER NOT NULL DEFAULT 10;
         ALTER TABLE groups ADD COLUMN match_break_minutes INTEGER NOT NULL DEFAULT 0;
+        """)
+}
+
+extension Schema {
+    /// A group's seasons: named stretches of days, with the instants they begin and end at in the
+    /// group's zone when they were made (so a change of zone later moves no match between
+    /// seasons), and their awards once frozen (JSON).
+    static let version28 = Migration(version: 28, name: "seasons and their awards", sql: """
+        CREATE TABLE seasons (
+            id         INTEGER PRIMARY KEY AUTOINCREMENT,
+            group_id   TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            name       TEXT NOT NULL,
+            starts_on  TEXT NOT NULL,
+            ends_on    TEXT NOT NULL,
+            time_zone  TEXT NOT NULL,
+            starts_at  INTEGER NOT NULL,
+            ends_at    INTEGER NOT NULL CHECK (ends_at > starts_at),
+            awards     TEXT
+        ) STRICT;
+        CREATE INDEX seasons_by_group ON seasons(group_id, starts_at);
+        CREATE INDEX seasons_awaiting_awards ON seasons(ends_at) WHERE awards IS NULL;
         """)
 }
