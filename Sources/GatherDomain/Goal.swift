@@ -146,7 +146,11 @@ package enum Goals {
     /// Refuses goals that do not add up to `score` (none at all is a score without goals: old
     /// matches and quick entries), naming both.
     package static func check(_ goals: [Goal], against score: Score) throws(ValidationError) {
-        guard !goals.isEmpty, let counted = Goals.score(of: goals), counted != score else { return }
+        guard !goals.isEmpty else { return }
+        guard let counted = Goals.score(of: goals) else {
+            throw ValidationError(field: "goals", message: "give a side more than \(Score.maximumGoals) goals")
+        }
+        guard counted != score else { return }
         throw ValidationError(field: "goals", message: "add up to \(counted) but the score is \(score)")
     }
 

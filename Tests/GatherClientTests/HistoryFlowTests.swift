@@ -261,6 +261,29 @@ final class HistoryFlowTests: XCTestCase {
         assertTop(fixture, is: try XCTUnwrap(fixture.factory.leaderboardView), depth: 2)
     }
 
+    func testSOnTheLeaderboardStepsThroughTheSeasonsAndTheScorersFollow() async throws {
+        let fixture = await startOnPlayerList {
+            $0.stats.leaderboardResult = .success(self.board)
+            $0.stats.seasons = [Season(id: 7, name: "Autumn 2026", startsOn: "2026-09-01", endsOn: "2026-12-20", timeZone: "UTC",
+                                       startsAt: Date(), endsAt: Date())]
+        }
+        fixture.list?.presenter.showLeaderboard()
+        await fixture.settled()
+        let leaderboard = try XCTUnwrap(fixture.app.top as? LeaderboardCoordinator).presenter
+        let view = try XCTUnwrap(fixture.factory.leaderboardView)
+        XCTAssertEqual(view.last?.season, "this season")
+        await leaderboard.nextSeason()
+        XCTAssertEqual(view.last?.season, "all time")
+        await leaderboard.nextSeason()
+        XCTAssertEqual(view.last?.season, "Autumn 2026")
+        leaderboard.showScorers()
+        await fixture.settled()
+        XCTAssertEqual(fixture.factory.scorersView?.last?.season, "Autumn 2026")
+        XCTAssertEqual(fixture.stats.asked, [.current, .allTime, .season(id: 7, name: "Autumn 2026"), .season(id: 7, name: "Autumn 2026")])
+        await leaderboard.nextSeason()
+        XCTAssertEqual(view.last?.season, "this season", "round again")
+    }
+
     func testTheScorersSayWhenNobodyHasScoredYet() async throws {
         let fixture = await startOnPlayerList { $0.stats.leaderboardResult = .success(self.board) }
         fixture.list?.presenter.showLeaderboard()

@@ -87,6 +87,18 @@ final class MatchHalvesTests: XCTestCase {
         XCTAssertEqual(view.last?.clockStatus, "2nd half · Running")
     }
 
+    func testResettingTheSecondHalfsClockIsNotHalfTimeAgain() {
+        makePresenter(format: format(2, 1))
+        presenter.toggleClock()
+        play(.seconds(60))
+        presenter.toggleClock()
+        play(.seconds(20))
+        presenter.stopClock()
+        presenter.confirmReset()
+        XCTAssertEqual(view.last?.clockStatus, "2nd half · Ready")
+        XCTAssertEqual(view.last?.isHalfTime, false)
+    }
+
     func testHBeforeKickOffSwitchesBetweenOnePeriodAndTwoHalvesKeepingTheTime() {
         makePresenter()
         XCTAssertEqual(view.last?.format, "one period of 10 min")

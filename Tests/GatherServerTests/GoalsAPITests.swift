@@ -203,6 +203,22 @@ final class GoalsAPITests: XCTestCase {
         XCTAssertEqual(refused.status, 400)
     }
 
+    func testNoSideGetsMoreThan999GoalsAndAMatchSentAgainWithoutItsGoalsIsRefused() throws {
+        let id = UUID().uuidString
+        XCTAssertEqual(try client.request(.post, "/api/gathers", json: match(id, score: "2-1", goals: twoOne)).status, 201)
+        let flood = Array(repeating: ["team": "Team A"] as [String: Any], count: 1000)
+        let refused = try client.request(.put, "/api/gathers/\(id)", json: ["score": "1-0", "winnerTeam": "Team A", "goals": flood])
+        XCTAssertEqual(refused.status, 400)
+        XCTAssertEqual(try refused.errorReason(), "goals give a side more than 999 goals")
+
+        // An original client sends the whole match again, without goals, with another score.
+        let again = try client.request(.post, "/api/gathers", json: match(id, score: "3-1", goals: nil))
+        XCTAssertEqual(again.status, 409)
+        XCTAssertEqual(try client.request(.get, "/api/gathers/\(id)").jsonObject()["score"] as? String, "2-1", "nothing changed")
+        XCTAssertEqual(try client.request(.post, "/api/gathers", json: match(id, score: "2-1", goals: nil)).status, 200,
+                       "the same score again: its goals still add up")
+    }
+
     func testAHistoryPageCarriesEachMatchsGoals() throws {
         let id = UUID().uuidString
         XCTAssertEqual(try client.request(.post, "/api/gathers", json: match(id, score: "2-1", goals: twoOne)).status, 201)

@@ -36,16 +36,21 @@ final class SeasonAwardsPassTests: XCTestCase {
 
         clock.advance(by: 36 * 3600)
         server.application.passDeadlines()
+        XCTAssertNil(try client.request(.get, "/api/seasons").jsonArray().first?["awards"],
+                     "ended, but a result saved late may still come: two days' grace")
+
+        clock.advance(by: 48 * 3600)
+        server.application.passDeadlines()
         let listed = try XCTUnwrap(client.request(.get, "/api/seasons").jsonArray().first)
         XCTAssertEqual(listed["id"] as? Int, season)
         let awards = try XCTUnwrap(listed["awards"] as? [String: Any])
-        XCTAssertEqual(awards["frozenAt"] as? String, "2026-12-21T00:00:00Z")
+        XCTAssertEqual(awards["frozenAt"] as? String, "2026-12-23T00:00:00Z")
         let mostWins = (awards["awards"] as? [[String: Any]])?.first { $0["kind"] as? String == "mostWins" }
         XCTAssertEqual((mostWins?["winners"] as? [[String: Any]])?.compactMap { $0["name"] as? String }, ["Ana"])
 
         clock.advance(by: 3600)
         server.application.passDeadlines()
         XCTAssertEqual((try client.request(.get, "/api/seasons").jsonArray().first?["awards"] as? [String: Any])?["frozenAt"] as? String,
-                       "2026-12-21T00:00:00Z", "frozen once")
+                       "2026-12-23T00:00:00Z", "frozen once")
     }
 }

@@ -75,11 +75,12 @@ final class ScreenDrawingTests: XCTestCase {
 
     private struct Board: StatsService {
         func stats(playerID: Int) async throws -> PlayerStats { throw ServiceError.unreachable("none") }
-        func leaderboard() async throws -> [LeaderboardEntry] {
+        func seasons() async throws -> [Season] { [] }
+        func leaderboard(season: SeasonPick) async throws -> [LeaderboardEntry] {
             [LeaderboardEntry(rank: 1, playerID: 1, name: "Maximiliano Fernánd", played: 13, won: 8, drawn: 2, lost: 3, goalDifference: 11)]
         }
         func ratings() async throws -> [RatedPlayer] { [] }
-        func scorers() async throws -> [Scorer] {
+        func scorers(season: SeasonPick) async throws -> [Scorer] {
             [Scorer(playerID: 1, name: "Maximiliano Fernández Olivares", goals: 12, assists: 3, matches: 13)]
         }
     }

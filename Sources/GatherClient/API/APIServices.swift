@@ -246,12 +246,21 @@ package struct APIStatsService: StatsService {
         try await client.request(.get, "/api/players/\(playerID)/stats", as: PlayerStats.self)
     }
 
-    package func leaderboard() async throws -> [LeaderboardEntry] {
-        try await client.request(.get, "/api/stats/leaderboard", as: [LeaderboardEntry].self)
+    package func leaderboard(season: SeasonPick = .allTime) async throws -> [LeaderboardEntry] {
+        try await client.request(.get, "/api/stats/leaderboard" + (season.query.map { "?season=\($0)" } ?? ""), as: [LeaderboardEntry].self)
     }
 
-    package func scorers() async throws -> [Scorer] {
-        try await client.request(.get, "/api/stats/scorers", as: [Scorer].self)
+    package func scorers(season: SeasonPick = .allTime) async throws -> [Scorer] {
+        try await client.request(.get, "/api/stats/scorers" + (season.query.map { "?season=\($0)" } ?? ""), as: [Scorer].self)
+    }
+
+    package func seasons() async throws -> [Season] {
+        do {
+            return try await client.request(.get, "/api/seasons", as: [Season].self)
+        } catch ServiceError.rejected(404, _) {
+            // A server from before seasons: there are none.
+            return []
+        }
     }
 
     package func ratings() async throws -> [RatedPlayer] {

@@ -90,8 +90,10 @@ package final class PendingResults: ResultKeeper {
     package func keepCorrection(of match: GatherWithPlayers, to result: GatherResult, goals: [Goal]?) async throws -> KeptResult {
         var record = PendingResults.record(of: match, result: result)
         if let goals { record = record.with(result: result, goals: goals) }
+        // Goals sent are made against the goals seen, whether corrected one by one or carried
+        // along with a typed score: someone else's scorer named meanwhile is met, not overwritten.
         return try await keep(record, names: PendingResults.names(in: match), change: .correction,
-                              seen: Seen(result: match.gather.result, goals: goals == nil ? nil : match.gather.goals ?? []))
+                              seen: Seen(result: match.gather.result, goals: record.goals == nil ? nil : match.gather.goals ?? []))
     }
 
     /// Settles a correction that met someone else's: keeping the user's sends it over theirs (if
@@ -179,7 +181,7 @@ package final class PendingResults: ResultKeeper {
         case (_, .result):
             break
         case (.result, .correction):
-            entries[index].record = entries[index].record.with(result: entry.record.result)
+            entries[index].record = entries[index].record.with(result: entry.record.result, goals: entry.record.goals)
         case (.result, .deletion):
             entries.remove(at: index)
         case (.correction, _), (.deletion, _):

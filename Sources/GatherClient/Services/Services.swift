@@ -94,9 +94,11 @@ package enum HistoryPage {
 /// Records and rankings, computed by the server.
 package protocol StatsService: Sendable {
     func stats(playerID: Int) async throws -> PlayerStats
-    func leaderboard() async throws -> [LeaderboardEntry]
+    func leaderboard(season: SeasonPick) async throws -> [LeaderboardEntry]
     /// The top scorers (`GET /api/stats/scorers`).
-    func scorers() async throws -> [Scorer]
+    func scorers(season: SeasonPick) async throws -> [Scorer]
+    /// The group's seasons, the latest first (none from a server before seasons).
+    func seasons() async throws -> [Season]
     /// Every player's rating learned from the results (`GET /api/ratings`).
     func ratings() async throws -> [RatedPlayer]
 }

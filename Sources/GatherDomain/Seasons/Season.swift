@@ -34,6 +34,13 @@ package struct Season: Hashable, Sendable {
     package func contains(_ date: Date) -> Bool { date >= startsAt && date < endsAt }
 
     package func hasEnded(at now: Date) -> Bool { now >= endsAt }
+
+    /// How long after its last day a season's awards wait before they are frozen: a result saved
+    /// late (played offline on the last evening, uploaded the next day) or corrected still counts.
+    package static let awardsGrace: TimeInterval = 2 * 24 * 3600
+
+    /// When its awards are worked out and frozen.
+    package var awardsDueAt: Date { endsAt.addingTimeInterval(Season.awardsGrace) }
 }
 
 extension Season: JSONWritable {

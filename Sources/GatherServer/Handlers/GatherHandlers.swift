@@ -30,13 +30,17 @@ enum GatherHandlers {
             let repository = GatherRepository(database)
             let gathers = try repository.page(owner: context.owner, query: query)
             let players = try repository.players(gatherIDs: gathers.map(\.id), owner: context.owner)
-            let goals = try GoalRepository(database).goals(of: gathers.map(\.id), owner: context.owner)
-            // However many players the gathers have, a page carries a bounded number of them.
+            let goalCounts = try GoalRepository(database).counts(of: gathers.map(\.id), owner: context.owner)
+            // However many players and goals the gathers have, a page carries a bounded number of them.
             var rows = 0
-            let page = gathers.prefix { gather in
-                defer { rows += players[gather.id]?.count ?? 0 }
-                return rows == 0 || rows + (players[gather.id]?.count ?? 0) <= GatherQuery.playersPerPage
-            }.map { gather in
+            let kept = gathers.prefix { gather in
+                let size = (players[gather.id]?.count ?? 0) + (goalCounts[gather.id] ?? 0)
+                defer { rows += size }
+                return rows == 0 || rows + size <= GatherQuery.playersPerPage
+            }
+            // Goals read for the gathers on the page alone.
+            let goals = try GoalRepository(database).goals(of: kept.map(\.id), owner: context.owner)
+            let page = kept.map { gather in
                 var gather = gather
                 gather.goals = goals[gather.id] ?? []
                 return GatherWithPlayers(gather: gather, players: players[gather.id] ?? [])
@@ -105,6 +109,15 @@ enum GatherHandlers {
             guard unknown.isEmpty else { throw APIError.playersNotFound(unknown) }
             let id = insertion.gather.id
             if case .existing = insertion {
+                // Sent again without goals (an original client) over goals its score no longer
+                // matches: refused, as a correction of the score alone is; nothing is lost.
+                if draft.goals == nil, let result = draft.result {
+                    let kept = try GoalRepository(database).goals(of: id, owner: owner)
+                    if !kept.isEmpty, Goals.score(of: kept) != result.score {
+                        throw APIError.conflict("this match's goals add up to \(Goals.score(of: kept).map(String.init(describing:)) ?? "more") "
+                                                + "but the score sent is \(result.score): send its goals with the score")
+                    }
+                }
                 try gathers.overwrite(id: id, owner: owner, result: draft.result, createdAt: draft.createdAt, endedAt: draft.endedAt,
                                       balanceSeed: draft.balanceSeed, now: now)
             }

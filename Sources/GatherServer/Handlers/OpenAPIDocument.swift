@@ -332,6 +332,7 @@ paths:
           content:
             application/json:
               schema: { $ref: '#/components/schemas/PlayerStats' }
+        '400': { $ref: '#/components/responses/BadRequest' }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '503': { $ref: '#/components/responses/Unavailable' }
@@ -406,6 +407,7 @@ paths:
               schema:
                 type: array
                 items: { $ref: '#/components/schemas/LeaderboardEntry' }
+        '404': { description: The season named is not one of the group's, content: { application/json: { schema: { $ref: '#/components/schemas/ErrorBody' } } } }
         '400': { $ref: '#/components/responses/BadRequest' }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
@@ -427,6 +429,7 @@ paths:
               schema:
                 type: array
                 items: { $ref: '#/components/schemas/Scorer' }
+        '404': { description: The season named is not one of the group's, content: { application/json: { schema: { $ref: '#/components/schemas/ErrorBody' } } } }
         '400': { $ref: '#/components/responses/BadRequest' }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
@@ -1940,6 +1943,7 @@ paths:
           content:
             application/json:
               schema: { $ref: '#/components/schemas/PlayerStats' }
+        '400': { $ref: '#/components/responses/BadRequest' }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '503': { $ref: '#/components/responses/Unavailable' }
@@ -2011,7 +2015,6 @@ paths:
           schema: { type: string, enum: [record, rating], default: record }
         - $ref: '#/components/parameters/Season'
       responses:
-        '404': { $ref: '#/components/responses/GroupNotFound' }
         '403': { $ref: '#/components/responses/Forbidden' }
         '200':
           description: The ranking
@@ -2020,6 +2023,7 @@ paths:
               schema:
                 type: array
                 items: { $ref: '#/components/schemas/LeaderboardEntry' }
+        '404': { description: The season named is not one of the group's, content: { application/json: { schema: { $ref: '#/components/schemas/ErrorBody' } } } }
         '400': { $ref: '#/components/responses/BadRequest' }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
@@ -2036,7 +2040,6 @@ paths:
       parameters:
         - $ref: '#/components/parameters/Season'
       responses:
-        '404': { $ref: '#/components/responses/GroupNotFound' }
         '403': { $ref: '#/components/responses/Forbidden' }
         '200':
           description: The table
@@ -2045,6 +2048,7 @@ paths:
               schema:
                 type: array
                 items: { $ref: '#/components/schemas/Scorer' }
+        '404': { description: The season named is not one of the group's, content: { application/json: { schema: { $ref: '#/components/schemas/ErrorBody' } } } }
         '400': { $ref: '#/components/responses/BadRequest' }
         '401': { $ref: '#/components/responses/Unauthorized' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
@@ -3393,12 +3397,14 @@ components:
       anyOf:
         - required: [score, winnerTeam]
         - required: [goals]
+          properties: { goals: { type: array, minItems: 1 } }
       properties:
         score: { $ref: '#/components/schemas/Score' }
         winnerTeam: { $ref: '#/components/schemas/Winner' }
         goals:
-          type: array
+          type: [array, 'null']
           maxItems: 1998
+          description: null is the same as absent
           items: { $ref: '#/components/schemas/Goal' }
     Goal:
       type: object
@@ -3413,9 +3419,22 @@ components:
       type: object
       required: [name, startsOn, endsOn]
       properties:
-        name: { type: string, minLength: 1, maxLength: 60 }
-        startsOn: { type: string, format: date, description: "The first day, YYYY-MM-DD (years 2000 to 2199)" }
-        endsOn: { type: string, format: date, description: Not before startsOn, at most 365 days after it }
+        name:
+          type: string
+          minLength: 1
+          maxLength: 60
+          pattern: '^[^\x00-\x1F\x7F-\x9F]*[^\s\x00-\x1F\x7F-\x9F][^\x00-\x1F\x7F-\x9F]*$'
+          description: The same rules as a player's name
+        startsOn:
+          type: string
+          format: date
+          pattern: '^2[01][0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$'
+          description: "The first day, YYYY-MM-DD (years 2000 to 2199; a day the month has)"
+        endsOn:
+          type: string
+          format: date
+          pattern: '^2[01][0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$'
+          description: Not before startsOn, at most 365 days after it
     Season:
       type: object
       required: [id, name, startsOn, endsOn, timeZone]
@@ -3543,11 +3562,11 @@ components:
         remainingSeconds: { type: integer, minimum: 0, maximum: 86400, description: More than durationSeconds is read as durationSeconds }
         durationSeconds: { type: integer, minimum: 0, maximum: 86400 }
         goals:
-          type: array
+          type: [array, 'null']
           maxItems: 1998
           description: >-
             The goals so far, adding up to the score (400 otherwise); friends' pages show each
-            scorer by name (a player the roster no longer has, unnamed)
+            scorer by name (a player the roster no longer has, unnamed); null is none
           items: { $ref: '#/components/schemas/Goal' }
     GroupSummary:
       type: object

@@ -33,7 +33,7 @@ enum SeasonHandlers {
         .json(.ok, try context.database.read { try SeasonRepository($0).all(owner: context.owner) })
     }
 
-    /// One season; once it has ended, with its awards (worked out and frozen at the first read).
+    /// One season; two days after it has ended, with its awards (worked out and frozen at the first read).
     static func get(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
         .json(.ok, try season(context.parameters.int("id", resource: "season"), in: context))
     }
@@ -44,7 +44,7 @@ enum SeasonHandlers {
         let owner = context.owner
         let (found, reckoned) = try context.database.read { database -> (Season?, SeasonAwards?) in
             guard let season = try SeasonRepository(database).find(id: id, owner: owner) else { return (nil, nil) }
-            guard season.awards == nil, season.hasEnded(at: now) else { return (season, nil) }
+            guard season.awards == nil, now >= season.awardsDueAt else { return (season, nil) }
             return (season, try SeasonAwardsReckoner(database: database, owner: owner).awards(for: season, at: now))
         }
         guard var season = found else { throw APIError.notFound("season not found") }

@@ -25,13 +25,14 @@ final class LeaderboardScreen: TerminalScreen, LeaderboardView {
     var title: String {
         guard let state else { return "Leaderboard" }
         var title = state.position.isEmpty ? "Leaderboard" : "Leaderboard \(state.position)"
+        if !state.season.isEmpty { title += " · \(state.season)" }
         if state.minimumGames > 0 { title += " · \(state.minimumGames)+ matches" }
         return title
     }
 
     var keyHints: [KeyHint] {
         [KeyHint(keys: "< >", action: "sort column"), KeyHint(keys: "v", action: "reverse"), KeyHint(keys: "m", action: "min. matches"),
-         KeyHint(keys: "s", action: "scorers"), KeyHint(keys: "r", action: "reload"), ListMove.hint,
+         KeyHint(keys: "s", action: "scorers"), KeyHint(keys: "S", action: "season"), KeyHint(keys: "r", action: "reload"), ListMove.hint,
          KeyHint(keys: "Esc", action: "back"), KeyHint(keys: "?", action: "help")]
     }
 
@@ -51,6 +52,7 @@ final class LeaderboardScreen: TerminalScreen, LeaderboardView {
         case .character("v"): presenter.reverse()
         case .character("m"): presenter.stepMinimumGames()
         case .character("s"): presenter.showScorers()
+        case .character("S"): effects.run { await presenter.nextSeason() }
         case .character("r"): effects.run { await presenter.reload() }
         default: return .unhandled
         }

@@ -22,8 +22,8 @@ final class ScorersScreen: TerminalScreen, ScorersView {
     }
 
     var title: String {
-        guard let state, !state.position.isEmpty else { return "Top scorers" }
-        return "Top scorers \(state.position)"
+        guard let state else { return "Top scorers" }
+        return "Top scorers" + (state.position.isEmpty ? "" : " \(state.position)") + (state.season.isEmpty ? "" : " · \(state.season)")
     }
 
     var keyHints: [KeyHint] {

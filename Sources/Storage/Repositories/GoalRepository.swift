@@ -47,6 +47,21 @@ package struct GoalRepository {
         return goals
     }
 
+    /// How many goals each of these matches has (those without, absent).
+    package func counts(of gatherIDs: [UUID], owner: UUID) throws -> [UUID: Int] {
+        guard !gatherIDs.isEmpty else { return [:] }
+        let ids = "[" + gatherIDs.map { "\"\($0.canonicalText)\"" }.joined(separator: ",") + "]"
+        var counts: [UUID: Int] = [:]
+        try database.forEach("""
+            SELECT gathers.api_id, count(*) FROM goals JOIN gathers ON gathers.id = goals.gather_id
+            WHERE gathers.group_id = ? AND gathers.api_id IN (SELECT value FROM json_each(?))
+            GROUP BY goals.gather_id
+            """, owner, ids) { row in
+            counts[try row.uuid(0)] = try row.int(1)
+        }
+        return counts
+    }
+
     /// Goals (own goals are not a scorer's) and assists in the group's counted matches, for each
     /// player on the roster with either.
     /// With `during`, over the matches that ended in it (a season), their matches too.

@@ -31,9 +31,11 @@ package struct SeasonRepository {
             """, owner, now, now, transform: SeasonRepository.season).first
     }
 
-    /// Seasons of any group that ended by `now` and have no awards yet, the earliest first.
+    /// Seasons of any group whose awards are due by `now` (`Season.awardsGrace` after their end)
+    /// and not frozen yet, the earliest first.
     package func endedWithoutAwards(at now: Date, limit: Int) throws -> [(owner: UUID, id: Int)] {
-        try database.map("SELECT group_id, id FROM seasons WHERE awards IS NULL AND ends_at <= ? ORDER BY ends_at LIMIT ?", now, limit) { row in
+        try database.map("SELECT group_id, id FROM seasons WHERE awards IS NULL AND ends_at <= ? ORDER BY ends_at LIMIT ?",
+                         now.addingTimeInterval(-Season.awardsGrace), limit) { row in
             (try row.uuid(0), try row.int(1))
         }
     }

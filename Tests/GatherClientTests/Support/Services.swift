@@ -388,6 +388,8 @@ final class StubStatsService: StatsService {
         var leaderboard: Result<[LeaderboardEntry], ServiceError> = .success([])
         var ratings: Result<[RatedPlayer], ServiceError> = .success([])
         var scorers: Result<[Scorer], ServiceError> = .success([])
+        var seasons: [Season] = []
+        var asked: [SeasonPick] = []
         var statsRequests: [Int] = []
     }
 
@@ -411,8 +413,22 @@ final class StubStatsService: StatsService {
     }
     var statsRequests: [Int] { state.withLock { $0.statsRequests } }
 
-    func scorers() async throws -> [Scorer] {
-        try state.withLock { $0.scorers }.get()
+    var seasons: [Season] {
+        get { state.withLock { $0.seasons } }
+        set { state.withLock { $0.seasons = newValue } }
+    }
+    /// The seasons the leaderboard and the scorers were asked for, in order.
+    var asked: [SeasonPick] { state.withLock { $0.asked } }
+
+    func seasons() async throws -> [Season] {
+        state.withLock { $0.seasons }
+    }
+
+    func scorers(season: SeasonPick) async throws -> [Scorer] {
+        try state.withLock { state in
+            state.asked.append(season)
+            return try state.scorers.get()
+        }
     }
 
     func ratings() async throws -> [RatedPlayer] {
@@ -426,8 +442,11 @@ final class StubStatsService: StatsService {
         }
     }
 
-    func leaderboard() async throws -> [LeaderboardEntry] {
-        try state.withLock { $0.leaderboard }.get()
+    func leaderboard(season: SeasonPick) async throws -> [LeaderboardEntry] {
+        try state.withLock { state in
+            state.asked.append(season)
+            return try state.leaderboard.get()
+        }
     }
 }
 

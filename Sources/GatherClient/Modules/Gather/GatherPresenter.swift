@@ -121,6 +121,9 @@ package final class GatherPresenter {
     /// When the break between the halves is over, on the monotonic clock; nil when it is not timed.
     private var breakDeadline: Duration?
     private var breakOverRung = false
+    /// Between the halves: the first is over, the second not kicked off. (A second half's clock
+    /// reset is not half time again.)
+    private var isHalfTime = false
     /// The match's goals in the order they came: the score is theirs.
     package private(set) var goals: [Goal] = []
     /// The goal the scorer question is about (its index in `goals`), and whether it is asked as an own goal.
@@ -167,6 +170,8 @@ package final class GatherPresenter {
             goals = unfinished.record.goals ?? Goals.unnamed(unfinished.result.score)
             clock = MatchClock(duration: unfinished.duration, stoppedWith: unfinished.remaining)
             periods = unfinished.periods
+            // Left between the halves: the second half's clock untouched.
+            isHalfTime = periods.period > 1 && clock.state == .ready && periods.playedBefore > .zero
             chosenHere = true
             openedAt = unfinished.record.createdAt ?? unfinished.leftAt
             kickOff = unfinished.kickedOff ? openedAt : nil
@@ -248,6 +253,7 @@ package final class GatherPresenter {
             }
             // The second half kicks off: the break is over whatever its clock said.
             breakDeadline = nil
+            isHalfTime = false
             clock.start(at: now)
             if kickOff == nil { kickOff = time.date() }
             problem = nil
@@ -352,6 +358,7 @@ package final class GatherPresenter {
         periods.playedBefore += played
         periods.period += 1
         clock = MatchClock(duration: periods.periodLength)
+        isHalfTime = true
         breakOverRung = false
         if periods.format.breakMinutes > 0 {
             breakDeadline = now + .seconds(periods.format.breakMinutes * 60)
@@ -363,9 +370,6 @@ package final class GatherPresenter {
         render()
         live?.changed()
     }
-
-    /// Between the halves: the first is over and the second not started.
-    private var isHalfTime: Bool { periods.period > 1 && clock.state == .ready }
 
     /// h: before kick-off, one period or two halves; in the first of two halves, half time now
     /// (what was played is kept).

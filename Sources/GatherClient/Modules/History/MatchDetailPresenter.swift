@@ -242,7 +242,13 @@ package final class MatchDetailPresenter {
             corrected.gather.goals = goals
             switch kept {
             case .keptOnThisComputer(.rejected(412, let reason))?:
+                // Theirs stands on the server until the choice is made in History: shown as it is.
                 notice = "\(reason); yours (\(result.scoreLine)) is kept on this computer until you choose in History"
+                goals = MatchDetailPresenter.goals(of: match)
+                isAskingToLeave = false
+                isSaving = false
+                render()
+                return
             case .keptOnThisComputer?:
                 notice = "Corrected on this computer (\(result.scoreLine)); it uploads when the server is back"
             case .uploaded?, .inQuestion?, nil:

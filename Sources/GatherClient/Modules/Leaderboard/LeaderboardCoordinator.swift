@@ -16,7 +16,7 @@ package final class LeaderboardCoordinator: ScreenCoordinator, LeaderboardPresen
         app.dependencies.effects.run { await presenter.viewDidLoad() }
     }
 
-    package func leaderboardDidAskForScorers(_ presenter: LeaderboardPresenter) {
-        app.push(ScorersCoordinator(app: app))
+    package func leaderboardDidAskForScorers(_ presenter: LeaderboardPresenter, season: SeasonPick) {
+        app.push(ScorersCoordinator(app: app, season: season))
     }
 }

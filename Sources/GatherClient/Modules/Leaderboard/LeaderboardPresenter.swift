@@ -1,3 +1,4 @@
+import GatherDomain
 import GatherRating
 
 /// The columns of the leaderboard, in the order they are shown; `<` and `>` move the sort
@@ -55,6 +56,9 @@ package struct LeaderboardViewState: Equatable, Sendable {
     package var minimumGames = 0
     /// How many players that leaves out.
     package var hiddenByMinimum = 0
+    /// Which matches it counts ("this season", "all time", a season's name); empty while the
+    /// group has no seasons (every match then).
+    package var season = ""
 }
 
 @MainActor
@@ -64,7 +68,8 @@ package protocol LeaderboardView: Screen {
 
 @MainActor
 package protocol LeaderboardPresenterDelegate: AnyObject {
-    func leaderboardDidAskForScorers(_ presenter: LeaderboardPresenter)
+    /// s: the top scorers, over the season the table counts.
+    func leaderboardDidAskForScorers(_ presenter: LeaderboardPresenter, season: SeasonPick)
 }
 
 /// Players ranked by win rate, then games, then goal difference (the server's order), sortable
@@ -81,6 +86,8 @@ package final class LeaderboardPresenter {
     package private(set) var isReversed = false
     package private(set) var minimumGames = 0
     package private(set) var cursor = ListCursor()
+    package private(set) var season = SeasonPick.current
+    private var seasons: [Season] = []
 
     /// What `m` steps through: everyone, then players with a few matches behind them (a 100 %
     /// win rate after one match says little).
@@ -95,7 +102,18 @@ package final class LeaderboardPresenter {
     }
 
     package func reload() async {
-        await load { entries = try await service.leaderboard() }
+        // The seasons are what S offers: without them (a server before seasons) every match counts.
+        seasons = (try? await service.seasons()) ?? seasons
+        await load { entries = try await service.leaderboard(season: season) }
+    }
+
+    /// S: the next season the table counts (this season, all time, then each season).
+    package func nextSeason() async {
+        guard !seasons.isEmpty else { return }
+        let choices = SeasonPick.choices(seasons)
+        season = choices[((choices.firstIndex(of: season) ?? 0) + 1) % choices.count]
+        cursor.moveToFirst()
+        await load { entries = try await service.leaderboard(season: season) }
     }
 
     /// `>`: sort by the next column; `<`: by the previous one.
@@ -110,7 +128,7 @@ package final class LeaderboardPresenter {
 
     /// s: the top scorers.
     package func showScorers() {
-        delegate?.leaderboardDidAskForScorers(self)
+        delegate?.leaderboardDidAskForScorers(self, season: season)
     }
 
     /// v: the same column the other way round (worst first).
@@ -167,6 +185,6 @@ package final class LeaderboardPresenter {
         view?.display(LeaderboardViewState(rows: rows, sortedBy: sortedBy, isLoading: isLoading, error: problem,
                                            position: cursor.position, isEmpty: entries.isEmpty && !isLoading && problem == nil,
                                            isReversed: isReversed, minimumGames: minimumGames,
-                                           hiddenByMinimum: entries.count - sorted.count))
+                                           hiddenByMinimum: entries.count - sorted.count, season: seasons.isEmpty ? "" : season.label))
     }
 }

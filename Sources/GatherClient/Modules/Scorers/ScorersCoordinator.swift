@@ -4,8 +4,8 @@ package final class ScorersCoordinator: ScreenCoordinator {
     package let presenter: ScorersPresenter
     package let screen: any Screen
 
-    init(app: AppCoordinator) {
-        presenter = ScorersPresenter(service: app.dependencies.statsService)
+    init(app: AppCoordinator, season: SeasonPick) {
+        presenter = ScorersPresenter(service: app.dependencies.statsService, season: season)
         let view = app.factory.makeScorersView(presenter: presenter)
         screen = view
         presenter.view = view

@@ -10,6 +10,8 @@ package struct ScorersViewState: Equatable, Sendable {
     package var position: String
     /// Loaded, and nobody has a goal or an assist yet.
     package var isEmpty: Bool
+    /// Which matches it counts, as the leaderboard it was opened from ("this season", a season's name).
+    package var season = ""
 }
 
 @MainActor
@@ -23,6 +25,7 @@ package protocol ScorersView: Screen {
 package final class ScorersPresenter {
     package weak var view: (any ScorersView)?
     private let service: any StatsService
+    private let season: SeasonPick
     private var scorers: [Scorer] = []
     var isLoading = false
     var problem: String?
@@ -31,8 +34,9 @@ package final class ScorersPresenter {
     /// The columns' headings, in the order of each row's cells.
     package static let headings = ["#", "Name", "G", "A", "P", "G/P"]
 
-    package init(service: any StatsService) {
+    package init(service: any StatsService, season: SeasonPick = .allTime) {
         self.service = service
+        self.season = season
     }
 
     package func viewDidLoad() async {
@@ -40,7 +44,7 @@ package final class ScorersPresenter {
     }
 
     package func reload() async {
-        await load { scorers = try await service.scorers() }
+        await load { scorers = try await service.scorers(season: season) }
     }
 
     package func move(by rows: Int) {
@@ -65,7 +69,8 @@ package final class ScorersPresenter {
              scorer.goalsPerMatch.map { String(format: "%.2f", $0) } ?? "–"]
         }
         view?.display(ScorersViewState(rows: rows, highlighted: scorers.isEmpty ? nil : cursor.index, isLoading: isLoading, error: problem,
-                                       position: cursor.position, isEmpty: scorers.isEmpty && !isLoading && problem == nil))
+                                       position: cursor.position, isEmpty: scorers.isEmpty && !isLoading && problem == nil,
+                                       season: season == .allTime ? "" : season.label))
     }
 }
 
