@@ -212,6 +212,37 @@ final class SharePageBrowserTests: XCTestCase {
         XCTAssertEqual(try browser.consoleErrors(), [])
     }
 
+    /// The season picker: a season's page with its table and awards, then all time, by links
+    /// that work with scripts or without, at a phone's width and a laptop's.
+    func testTheSeasonPickerOpensASeasonsTableAndAwardsThenAllTime() throws {
+        let created = try organiser.request(.post, "/api/seasons", json: ["name": "Week <46>", "startsOn": "2026-11-16",
+                                                                          "endsOn": "2026-11-20"])
+        XCTAssertEqual(created.status, 201, created.text)
+        let season = try XCTUnwrap(created.jsonObject()["id"] as? Int)
+        XCTAssertNotNil(try organiser.request(.get, "/api/seasons/\(season)").jsonObject()["awards"], "ended and frozen")
+        let link = try shareLink()
+        let browser = try startBrowser()
+        for (width, height) in [(360, 740), (1280, 800)] {
+            _ = try browser.value(["open", link, width, height])
+            XCTAssertEqual(try browser.visible("nav.seasons"), true)
+            XCTAssertEqual(try browser.value(["texts", "nav.seasons a"]) as? [String], ["All time", "Week <46>"])
+            let url = try XCTUnwrap(browser.value(["click", "nav.seasons a[href$='/seasons/\(season)']"]) as? String)
+            XCTAssertTrue(url.hasSuffix("/seasons/\(season)"), url)
+            let rows = try XCTUnwrap(browser.value(["js", Self.readRows + "return rows;"]) as? [[String]])
+            XCTAssertEqual(rows.map { $0[2] }, ["1", "1", "1", "1"], "the season's one match each")
+            XCTAssertEqual(try browser.text("#awards dt"), "Most wins")
+            XCTAssertEqual(try browser.value(["js", "return document.querySelector('nav.seasons a[aria-current]').textContent"]) as? String,
+                           "Week <46>")
+            let widths = try XCTUnwrap(browser.value(["js", "return [document.documentElement.scrollWidth, window.innerWidth]"]) as? [Int])
+            XCTAssertLessThanOrEqual(widths[0], widths[1], "no sideways scrolling at \(width) px")
+            let back = try XCTUnwrap(browser.value(["click", "nav.seasons a[href$='/all-time']"]) as? String)
+            XCTAssertTrue(back.hasSuffix("/all-time"), back)
+            let all = try XCTUnwrap(browser.value(["js", Self.readRows + "return rows;"]) as? [[String]])
+            XCTAssertEqual(all.map { $0[2] }, ["2", "2", "2", "2"], "every match")
+            XCTAssertEqual(try browser.consoleErrors(), [], "the console at \(width)×\(height)")
+        }
+    }
+
     func testTheRatingHeadingOrdersTheTableByRatingAndBack() throws {
         let link = try shareLink()
         let browser = try startBrowser()
