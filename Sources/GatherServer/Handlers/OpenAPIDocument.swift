@@ -483,7 +483,7 @@ paths:
         required: true
         schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
     get:
-      summary: One season; once it has ended, with its awards (worked out from its matches and frozen at the first read)
+      summary: One season; two days after it ended, with its awards (worked out from its matches and frozen at the first read)
       responses:
         '200':
           description: The season
@@ -2108,7 +2108,7 @@ paths:
         required: true
         schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
     get:
-      summary: One season; once it has ended, with its awards (worked out from its matches and frozen at the first read)
+      summary: One season; two days after it ended, with its awards (worked out from its matches and frozen at the first read)
       responses:
         '403': { $ref: '#/components/responses/Forbidden' }
         '200':
@@ -3446,7 +3446,7 @@ components:
         timeZone: { type: string, description: The zone its days are counted in }
         awards:
           type: object
-          description: Once the season has ended and it was read, frozen
+          description: Two days after the season ended (at the first read then, or the server's pass of deadlines), frozen
           required: [frozenAt, awards]
           properties:
             frozenAt: { type: string, format: date-time }
