@@ -140,6 +140,7 @@ final class MatchGoalsCorrectionTests: XCTestCase {
         presenter.choose(at: 1)
         await presenter.save()
         XCTAssertEqual(view.last?.notice, "Someone else saved 3 – 1; yours (Team A 2 – 1 Team B) is kept on this computer until you choose in History")
+        XCTAssertEqual(view.last?.highlightedGoal, 0, "a goal still chosen")
 
         presenter.pickScorer()
         presenter.choose(at: 0)

@@ -99,6 +99,44 @@ final class MatchHalvesTests: XCTestCase {
         XCTAssertEqual(view.last?.isHalfTime, false)
     }
 
+    func testAtHalfTimeTheBreakGoesOnWhateverIsPressedAndALateGoalIsTheFirstHalfs() {
+        makePresenter(format: format(2, 1, break: 1))
+        presenter.toggleClock()
+        play(.seconds(60))
+        XCTAssertEqual(view.last?.clockStatus, "Half time")
+        presenter.stopClock()
+        XCTAssertNil(view.last?.prompt, "nothing to reset")
+        presenter.beginSetTime()
+        presenter.submitTime("02:00")
+        XCTAssertTrue(ticker.isRunning, "the break still counts down")
+        play(.seconds(30))
+        XCTAssertEqual(view.last?.clock, "00:30")
+        presenter.changeScore(of: .teamA, by: 1)
+        XCTAssertEqual(presenter.goals.first?.minute, 1, "given between the halves: the first half's last minute")
+        play(.seconds(30))
+        XCTAssertEqual(view.last?.clockStatus, "Half time · break over")
+        presenter.toggleClock()
+        XCTAssertEqual(view.last?.clock, "02:00", "the second half as long as it was set")
+    }
+
+    func testAMatchLeftAfterTheSecondHalfsResetResumesInTheSecondHalf() {
+        makePresenter(format: format(2, 1))
+        presenter.toggleClock()
+        play(.seconds(60))
+        presenter.toggleClock()
+        play(.seconds(20))
+        presenter.stopClock()
+        presenter.confirmReset()
+        _ = presenter.keepBeforeLeaving()
+        guard let stopped = keeper.keptUnfinished.first else { return XCTFail("not kept") }
+        let unfinished = UnfinishedMatch(record: stopped.record, names: stopped.names, durationMilliseconds: 60_000,
+                                         remainingMilliseconds: 60_000, kickedOff: true, server: "s", userID: UUID(), groupID: UUID(),
+                                         leftAt: Date(), periods: stopped.periods)
+        makePresenter(resuming: unfinished)
+        presenter.resumeInterrupted()
+        XCTAssertEqual(view.last?.clockStatus, "2nd half · Ready", "not half time again")
+    }
+
     func testHBeforeKickOffSwitchesBetweenOnePeriodAndTwoHalvesKeepingTheTime() {
         makePresenter()
         XCTAssertEqual(view.last?.format, "one period of 10 min")

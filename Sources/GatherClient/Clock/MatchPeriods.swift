@@ -8,8 +8,12 @@ package struct MatchPeriods: Hashable, Sendable {
     package var playedBefore: Duration
     /// How long each period is on the clock: the format's, unless the organiser set another time.
     package var periodLength: Duration
+    /// Between the halves: the first over, the second not kicked off yet.
+    package var isHalfTime: Bool
 
-    package init(format: MatchFormat, period: Int = 1, playedBefore: Duration = .zero, periodLength: Duration? = nil) {
+    package init(format: MatchFormat, period: Int = 1, playedBefore: Duration = .zero, periodLength: Duration? = nil,
+                 isHalfTime: Bool = false) {
+        self.isHalfTime = isHalfTime
         self.format = format
         self.period = min(max(1, period), format.periods)
         self.playedBefore = max(.zero, playedBefore)

@@ -24,12 +24,15 @@ package struct UnfinishedMatch: Hashable, Sendable, Codable {
     package var format: MatchFormat?
     package var period: Int?
     package var playedBeforeMilliseconds: Int?
+    /// Left between the halves; nil from a client before halves.
+    package var halfTime: Bool?
 
     package init(record: GatherRecord, names: [Int: String], durationMilliseconds: Int, remainingMilliseconds: Int, kickedOff: Bool,
                  server: String, userID: UUID, groupID: UUID, leftAt: Date, periods: MatchPeriods? = nil) {
         self.format = periods?.format
         self.period = periods?.period
         self.playedBeforeMilliseconds = periods.map { PendingResults.milliseconds($0.playedBefore) }
+        self.halfTime = periods?.isHalfTime
         self.record = record
         self.names = names
         self.durationMilliseconds = durationMilliseconds
@@ -49,7 +52,8 @@ package struct UnfinishedMatch: Hashable, Sendable, Codable {
     /// Where it stood in its periods.
     package var periods: MatchPeriods {
         MatchPeriods(format: format ?? MatchFormat.standard, period: period ?? 1,
-                     playedBefore: .milliseconds(max(0, playedBeforeMilliseconds ?? 0)), periodLength: duration)
+                     playedBefore: .milliseconds(max(0, playedBeforeMilliseconds ?? 0)), periodLength: duration,
+                     isHalfTime: halfTime ?? false)
     }
 }
 

@@ -122,8 +122,11 @@ package final class GatherPresenter {
     private var breakDeadline: Duration?
     private var breakOverRung = false
     /// Between the halves: the first is over, the second not kicked off. (A second half's clock
-    /// reset is not half time again.)
-    private var isHalfTime = false
+    /// reset is not half time again.) Kept with the periods, so a match left then resumes so.
+    private var isHalfTime: Bool {
+        get { periods.isHalfTime }
+        set { periods.isHalfTime = newValue }
+    }
     /// The match's goals in the order they came: the score is theirs.
     package private(set) var goals: [Goal] = []
     /// The goal the scorer question is about (its index in `goals`), and whether it is asked as an own goal.
@@ -170,8 +173,6 @@ package final class GatherPresenter {
             goals = unfinished.record.goals ?? Goals.unnamed(unfinished.result.score)
             clock = MatchClock(duration: unfinished.duration, stoppedWith: unfinished.remaining)
             periods = unfinished.periods
-            // Left between the halves: the second half's clock untouched.
-            isHalfTime = periods.period > 1 && clock.state == .ready && periods.playedBefore > .zero
             chosenHere = true
             openedAt = unfinished.record.createdAt ?? unfinished.leftAt
             kickOff = unfinished.kickedOff ? openedAt : nil
@@ -266,7 +267,8 @@ package final class GatherPresenter {
     /// x: stop and reset to the full time. A clock running or paused with time played asks
     /// first: one key must not lose the time played.
     package func stopClock() {
-        guard prompt == nil else { return }
+        // At half time the second half's clock has not run: nothing to reset.
+        guard prompt == nil, !isHalfTime else { return }
         let now = time.now()
         if clock.state != .ready, clock.remaining(at: now) < clock.duration {
             prompt = .confirmReset(played: MatchClock.format(clock.duration - clock.remaining(at: now)))
@@ -307,7 +309,8 @@ package final class GatherPresenter {
             return
         }
         prompt = nil
-        ticker.stop()
+        // At half time the ticker counts the break down: it goes on.
+        if !isHalfTime { ticker.stop() }
         clock.set(duration: duration)
         // Each period from now on is this long.
         periods.periodLength = duration
@@ -449,6 +452,10 @@ package final class GatherPresenter {
     /// The minute of the match as football counts it (the first minute is 1), from the time
     /// played on the clock; nil before the clock ever ran.
     private var minuteNow: Int? {
+        // At half time: the first half's last minute (a goal given late, between the halves).
+        if isHalfTime {
+            return min(Goal.minutes.upperBound, Int(max(0, periods.playedBefore.components.seconds - 1) / 60) + 1)
+        }
         let played = periods.playedBefore + clock.duration - clock.remaining(at: time.now())
         guard clock.state != .ready || played > .zero else { return nil }
         return min(Goal.minutes.upperBound, Int(played.components.seconds / 60) + 1)

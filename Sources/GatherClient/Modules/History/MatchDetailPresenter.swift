@@ -245,6 +245,7 @@ package final class MatchDetailPresenter {
                 // Theirs stands on the server until the choice is made in History: shown as it is.
                 notice = "\(reason); yours (\(result.scoreLine)) is kept on this computer until you choose in History"
                 goals = MatchDetailPresenter.goals(of: match)
+                highlighted = goals.isEmpty ? nil : min(highlighted ?? 0, goals.count - 1)
                 isAskingToLeave = false
                 isSaving = false
                 render()

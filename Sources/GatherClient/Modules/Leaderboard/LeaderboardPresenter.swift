@@ -104,7 +104,8 @@ package final class LeaderboardPresenter {
     package func reload() async {
         // The seasons are what S offers: without them (a server before seasons) every match counts.
         seasons = (try? await service.seasons()) ?? seasons
-        await load { entries = try await service.leaderboard(season: season) }
+        let asked = counted
+        await load { entries = try await service.leaderboard(season: asked) }
     }
 
     /// S: the next season the table counts (this season, all time, then each season).
@@ -113,8 +114,13 @@ package final class LeaderboardPresenter {
         let choices = SeasonPick.choices(seasons)
         season = choices[((choices.firstIndex(of: season) ?? 0) + 1) % choices.count]
         cursor.moveToFirst()
-        await load { entries = try await service.leaderboard(season: season) }
+        let asked = counted
+        await load { entries = try await service.leaderboard(season: asked) }
     }
+
+    /// The season asked for: every match while the group has no seasons (a server before them
+    /// knows no `season` parameter).
+    private var counted: SeasonPick { seasons.isEmpty ? .allTime : season }
 
     /// `>`: sort by the next column; `<`: by the previous one.
     package func sortByNextColumn(_ step: Int) {
@@ -128,7 +134,7 @@ package final class LeaderboardPresenter {
 
     /// s: the top scorers.
     package func showScorers() {
-        delegate?.leaderboardDidAskForScorers(self, season: season)
+        delegate?.leaderboardDidAskForScorers(self, season: counted)
     }
 
     /// v: the same column the other way round (worst first).
