@@ -221,8 +221,16 @@ final class SharePageBrowserTests: XCTestCase {
         let season = try XCTUnwrap(created.jsonObject()["id"] as? Int)
         XCTAssertNotNil(try organiser.request(.get, "/api/seasons/\(season)").jsonObject()["awards"], "ended and frozen")
         let link = try shareLink()
-        let browser = try startBrowser()
-        for (width, height) in [(360, 740), (1280, 800)] {
+        for scripts in [true, false] {
+            let browser = try startBrowser(scripts: scripts)
+            for (width, height) in [(360, 740), (1280, 800)] {
+                try pickSeasons(browser, link: link, season: season, width: width, height: height)
+            }
+        }
+    }
+
+    private func pickSeasons(_ browser: Browser, link: String, season: Int, width: Int, height: Int) throws {
+        do {
             _ = try browser.value(["open", link, width, height])
             XCTAssertEqual(try browser.visible("nav.seasons"), true)
             XCTAssertEqual(try browser.value(["texts", "nav.seasons a"]) as? [String], ["All time", "Week <46>"])
