@@ -37,6 +37,8 @@ package struct PlayerStats: Hashable, Sendable, Codable {
     /// The goals they scored (not own goals) and made, in the matches whose goals were recorded.
     package var goals = 0
     package var assists = 0
+    /// Matches they were man of the match in (voted or chosen).
+    package var manOfTheMatch = 0
 
     /// Goals scored per match played; nil before the first match.
     package var goalsPerMatch: Double? { played == 0 ? nil : Double(goals) / Double(played) }
@@ -64,7 +66,7 @@ package struct PlayerStats: Hashable, Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case playerID = "playerId", played, won, drawn, lost, winRate, goalsFor, goalsAgainst, currentStreak, lastFive, rating
-        case goals, assists, goalsPerMatch
+        case goals, assists, goalsPerMatch, manOfTheMatch
     }
 
     package init(from decoder: any Decoder) throws {
@@ -79,6 +81,7 @@ package struct PlayerStats: Hashable, Sendable, Codable {
         // A server before goals were kept sends neither.
         goals = try container.decodeIfPresent(Int.self, forKey: .goals) ?? 0
         assists = try container.decodeIfPresent(Int.self, forKey: .assists) ?? 0
+        manOfTheMatch = try container.decodeIfPresent(Int.self, forKey: .manOfTheMatch) ?? 0
     }
 
     /// Every field present, `null` when unset, as everywhere in the API.
@@ -98,6 +101,7 @@ package struct PlayerStats: Hashable, Sendable, Codable {
         try container.encode(goals, forKey: .goals)
         try container.encode(assists, forKey: .assists)
         try container.encode(goalsPerMatch, forKey: .goalsPerMatch)
+        try container.encode(manOfTheMatch, forKey: .manOfTheMatch)
     }
 }
 
@@ -114,6 +118,8 @@ package struct LeaderboardEntry: Hashable, Sendable, Codable {
     package var goalDifference: Int
     /// The player's rating learned from the results (nil from a server that has none).
     package var rating: RatingSummary?
+    /// Matches they were man of the match in (nil from a server before votes).
+    package var manOfTheMatch: Int?
 
     package init(rank: Int, playerID: Int, name: String, played: Int, won: Int, drawn: Int, lost: Int, goalDifference: Int) {
         self.init(rank: rank, playerID: playerID, name: name, played: played, won: won, drawn: drawn, lost: lost,
@@ -135,7 +141,7 @@ package struct LeaderboardEntry: Hashable, Sendable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case rank, playerID = "playerId", name, played, won, drawn, lost, winRate, goalDifference, rating
+        case rank, playerID = "playerId", name, played, won, drawn, lost, winRate, goalDifference, rating, manOfTheMatch
     }
 }
 
@@ -162,6 +168,7 @@ extension PlayerStats: JSONWritable {
             object.field("goalsPerMatch") { $0.optional(goalsPerMatch) { $0.double($1) } }
             object.field("lastFive") { $0.array(lastFive) }
             object.field("lost") { $0.int(lost) }
+            object.field("manOfTheMatch") { $0.int(manOfTheMatch) }
             object.field("played") { $0.int(played) }
             object.field("playerId") { $0.int(playerID) }
             if let rating { object.field("rating") { $0.value(rating) } }
@@ -177,6 +184,7 @@ extension LeaderboardEntry: JSONWritable {
             object.field("drawn") { $0.int(drawn) }
             object.field("goalDifference") { $0.int(goalDifference) }
             object.field("lost") { $0.int(lost) }
+            if let manOfTheMatch { object.field("manOfTheMatch") { $0.int(manOfTheMatch) } }
             object.field("name") { $0.string(name) }
             object.field("played") { $0.int(played) }
             object.field("playerId") { $0.int(playerID) }

@@ -246,7 +246,10 @@ final class PlayerRecordsTests: StorageTestCase {
                 ALTER TABLE groups DROP COLUMN match_period_minutes; ALTER TABLE groups DROP COLUMN match_break_minutes;
                 ALTER TABLE rating_state DROP COLUMN generation; ALTER TABLE rating_state DROP COLUMN stale_from;
                 ALTER TABLE rating_state DROP COLUMN settled_at;
-                DROP TABLE maintenance; DROP TABLE goals; DROP TABLE seasons;
+                DROP TABLE maintenance; DROP TABLE goals; DROP TABLE seasons; DROP TABLE match_votes;
+                DROP INDEX gathers_votes_to_tell; ALTER TABLE gathers DROP COLUMN votes_close_at;
+                ALTER TABLE gathers DROP COLUMN chosen_player_id; ALTER TABLE gathers DROP COLUMN votes_told;
+                ALTER TABLE groups DROP COLUMN vote_hours;
                 DROP TRIGGER account_changed; DROP TRIGGER account_removed; DROP TRIGGER membership_ended;
                 DROP TRIGGER account_made; DROP TRIGGER api_token_made; DROP TRIGGER api_token_revoked;
                 ALTER TABLE account_changes DROP COLUMN what;

@@ -12,22 +12,27 @@ package struct GroupSettings: Hashable, Sendable, Codable {
     package var autoTeams: Bool
     /// How its matches are played on the clock unless the organiser chooses otherwise.
     package var matchFormat: MatchFormat
+    /// How many hours after a result is saved its players may vote for man of the match; 0: no votes.
+    package var voteHours: Int
 
-    package init(timeZone: String?, allowGuests: Bool, autoTeams: Bool = false, matchFormat: MatchFormat = .standard) {
+    package init(timeZone: String?, allowGuests: Bool, autoTeams: Bool = false, matchFormat: MatchFormat = .standard,
+                 voteHours: Int = ManOfTheMatch.standardWindowHours) {
         self.matchFormat = matchFormat
+        self.voteHours = voteHours
         self.timeZone = timeZone
         self.allowGuests = allowGuests
         self.autoTeams = autoTeams
     }
 
-    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams, matchFormat }
+    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams, matchFormat, voteHours }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(timeZone: try container.decodeIfPresent(String.self, forKey: .timeZone),
                   allowGuests: try container.decode(Bool.self, forKey: .allowGuests),
                   autoTeams: try container.decodeIfPresent(Bool.self, forKey: .autoTeams) ?? false,
-                  matchFormat: try container.decodeIfPresent(MatchFormat.self, forKey: .matchFormat) ?? .standard)
+                  matchFormat: try container.decodeIfPresent(MatchFormat.self, forKey: .matchFormat) ?? .standard,
+                  voteHours: try container.decodeIfPresent(Int.self, forKey: .voteHours) ?? ManOfTheMatch.standardWindowHours)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -36,6 +41,7 @@ package struct GroupSettings: Hashable, Sendable, Codable {
         try container.encode(allowGuests, forKey: .allowGuests)
         try container.encode(autoTeams, forKey: .autoTeams)
         try container.encode(matchFormat, forKey: .matchFormat)
+        try container.encode(voteHours, forKey: .voteHours)
     }
 }
 
@@ -46,6 +52,7 @@ extension GroupSettings: JSONWritable {
             object.field("autoTeams") { $0.bool(autoTeams) }
             object.field("matchFormat") { $0.value(matchFormat) }
             object.field("timeZone") { $0.optional(timeZone) { $0.string($1) } }
+            object.field("voteHours") { $0.int(voteHours) }
         }
     }
 }
@@ -56,8 +63,9 @@ package struct GroupSettingsChange: Hashable, Sendable, Decodable {
     package var allowGuests: Bool?
     package var autoTeams: Bool?
     package var matchFormat: MatchFormat?
+    package var voteHours: Int?
 
-    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams, matchFormat }
+    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams, matchFormat, voteHours }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -68,8 +76,14 @@ package struct GroupSettingsChange: Hashable, Sendable, Decodable {
         allowGuests = try container.decodeIfPresent(Bool.self, forKey: .allowGuests)
         autoTeams = try container.decodeIfPresent(Bool.self, forKey: .autoTeams)
         matchFormat = try container.decodeIfPresent(MatchFormat.self, forKey: .matchFormat)
-        guard timeZone != nil || allowGuests != nil || autoTeams != nil || matchFormat != nil else {
-            throw ValidationError(field: nil, message: "nothing to change: send timeZone, allowGuests, autoTeams or matchFormat")
+        if container.contains(.voteHours) {
+            guard let hours = try? container.decodeWholeNumberIfPresent(forKey: .voteHours), ManOfTheMatch.windowHours.contains(hours) else {
+                throw ValidationError(field: "voteHours", message: "is a whole number of hours from 0 (no votes) to 336")
+            }
+            voteHours = hours
+        }
+        guard timeZone != nil || allowGuests != nil || autoTeams != nil || matchFormat != nil || voteHours != nil else {
+            throw ValidationError(field: nil, message: "nothing to change: send timeZone, allowGuests, autoTeams, matchFormat or voteHours")
         }
     }
 }

@@ -17,7 +17,7 @@ package struct SeasonAwards: Hashable, Sendable, Codable {
 /// their figure ("9 wins").
 package struct SeasonAward: Hashable, Sendable, Codable {
     package enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
-        case mostWins, bestWinRate, topScorer, mostAssists, bestAttendance, mostImproved
+        case mostWins, bestWinRate, topScorer, mostAssists, manOfTheMatch, bestAttendance, mostImproved
 
         /// How the award is called on screens and pages.
         package var title: String {
@@ -26,6 +26,7 @@ package struct SeasonAward: Hashable, Sendable, Codable {
             case .bestWinRate: "Best win rate"
             case .topScorer: "Top scorer"
             case .mostAssists: "Most assists"
+            case .manOfTheMatch: "Most man of the match awards"
             case .bestAttendance: "Best attendance"
             case .mostImproved: "Most improved rating"
             }

@@ -23,8 +23,10 @@ struct RatedLeaderboard {
     func entries(minimumGames: Int, order: Order) throws -> [LeaderboardEntry] {
         let ratings = try RatingRepository(database).ratings(owner: owner)
         let players = PlayerRepository(database)
+        let awards = try MatchVoteRepository(database).awards(owner: owner, at: now, during: during)
         let entries = try StatsRepository(database).leaderboard(owner: owner, minimumGames: minimumGames, during: during).map { entry in
             var rated = entry
+            rated.manOfTheMatch = awards[entry.playerID] ?? 0
             // Everyone listed has played, so has a rating, but for a match with an empty side.
             let declared = ratings[entry.playerID] == nil ? try players.find(id: entry.playerID, owner: owner)?.skill : nil
             rated.rating = RatingSummary(ratings[entry.playerID], declared: declared, at: now, standing: standing)

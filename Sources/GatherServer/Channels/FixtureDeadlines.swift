@@ -77,6 +77,7 @@ final class FixtureDeadlines: Sendable {
             ("too few in", { try self.write(try self.belowMinimum(at: moment), at: moment) }),
             ("forgetting old messages", { try self.forget(at: moment) }),
             ("season awards", { try self.freezeAwards(at: moment) }),
+            ("man of the match", { try self.tellClosedVotes(at: moment) }),
         ]
         var queued = 0
         for (name, part) in parts {
@@ -184,6 +185,18 @@ final class FixtureDeadlines: Sendable {
             _ = try database.write { try SeasonRepository($0).freeze(awards, of: id, owner: owner) }
             wrote(owner)
         }
+        return 0
+    }
+
+    /// Matches whose man-of-the-match vote closed since the last pass: marked told, and their
+    /// group's pages read afresh (a winner appears on them without any write of the group's).
+    private func tellClosedVotes(at moment: Date) throws -> Int {
+        let closed = try database.read { try MatchVoteRepository($0).closedUntold(at: moment, limit: Self.batch) }
+        guard !closed.isEmpty else { return 0 }
+        try database.write { database in
+            for (owner, gather) in closed { try MatchVoteRepository(database).markTold(gather, owner: owner) }
+        }
+        for owner in Set(closed.map(\.owner)) { wrote(owner) }
         return 0
     }
 

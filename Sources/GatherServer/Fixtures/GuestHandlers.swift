@@ -71,6 +71,7 @@ enum GroupSettingsHandlers {
             if let allow = change.allowGuests { settings.allowGuests = allow }
             if let auto = change.autoTeams { settings.autoTeams = auto }
             if let format = change.matchFormat { settings.matchFormat = format }
+            if let hours = change.voteHours { settings.voteHours = hours }
             try APIError.require(try groups.saveSettings(settings, of: context.owner), else: .groupNotFound)
             return settings
         }

@@ -133,6 +133,7 @@ enum GatherHandlers {
                 try gathers.hold(id, asRepeatOf: original, owner: owner)
             }
             try services.quotas.checkMembers(database, gatherID: id, owner: owner)
+            try MatchVoteRepository(database).open(gather: id, owner: owner, at: now)
             guard var stored = try gathers.find(id: id, owner: owner) else { throw APIError.gatherNotFound }
             stored.goals = try GoalRepository(database).goals(of: id, owner: owner)
             let created: GatherRepository.Insertion = if case .created = insertion { .created(stored) } else { .existing(stored) }
@@ -182,6 +183,7 @@ enum GatherHandlers {
             }
             try APIError.require(try gathers.updateResult(id: id, owner: context.owner, result: update.result, at: now), else: .gatherNotFound)
             try FixtureRepository(database).resultSaved(for: id, owner: context.owner, at: now)
+            try MatchVoteRepository(database).open(gather: id, owner: context.owner, at: now)
             try announcing.resultChanged(of: id, from: before)
             return conditional ? try gathers.requireOwned(id: id, owner: context.owner, withGoals: true).jsonBytes() : nil
         }

@@ -18,6 +18,7 @@ enum StatsHandlers {
             guard var stats = try StatsRepository(database).playerStats(id: id, owner: context.owner, during: during),
                   let player = try PlayerRepository(database).find(id: id, owner: context.owner) else { return nil }
             let ratings = RatingRepository(database)
+            stats.manOfTheMatch = try MatchVoteRepository(database).awards(owner: context.owner, at: now, during: during)[id] ?? 0
             stats.rating = RatingSummary(try ratings.rating(playerID: id, owner: context.owner), declared: player.skill, at: now,
                                          standing: try context.ratingStanding(database))
             return stats

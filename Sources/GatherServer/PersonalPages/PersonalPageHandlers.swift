@@ -13,6 +13,10 @@ enum PersonalPageHandlers {
     static let fixturesShown = 3
     /// How many of the latest results it lists (the share page has them all).
     static let personalResults = 5
+    /// The matches with a man-of-the-match vote it shows at most, and how long after a vote
+    /// closed its winner stays there.
+    static let ballotsShown = 3
+    static let ballotsKept: TimeInterval = 7 * 24 * 3600
 
     static func page(_ context: RequestContext<LoopReads>) throws -> HTTPResponse {
         guard let (holder, root) = try PersonalLinkAccess.holder(token: context.parameters.values["token"], reads: context.database) else {
@@ -35,7 +39,9 @@ enum PersonalPageHandlers {
                 return PersonalPageModel(groupName: try GroupRepository(database).name(of: holder.owner) ?? "", playerId: holder.player,
                                          playerName: holder.name, root: root,
                                          fixtures: try FixtureRepository(database).upcoming(owner: holder.owner, now: now, limit: fixturesShown),
-                                         standings: try reader.standings(), recentMatches: try reader.recentResults(limit: personalResults))
+                                         standings: try reader.standings(), recentMatches: try reader.recentResults(limit: personalResults),
+                                         ballots: try MatchVoteRepository(database).ballots(of: holder.player, owner: holder.owner, at: now,
+                                                                                           recent: ballotsKept, limit: ballotsShown))
             }
             var rendered = PersonalPage.page(model)
             rendered.previewImage = services.publicURL?.link(to: "/icon-512.png")
@@ -74,10 +80,19 @@ enum PersonalPageHandlers {
 
     /// What a friend is shown when an answer is refused: what went wrong, in words, and the way back.
     static func refusal(_ services: Services, _ root: SitePath?, _ error: any Error) -> HTTPResponse {
+        refusal(of: .answer, services, root, error)
+    }
+
+    /// What a friend is shown when a vote is refused.
+    static func voteRefusal(_ services: Services, _ root: SitePath?, _ error: any Error) -> HTTPResponse {
+        refusal(of: .vote, services, root, error)
+    }
+
+    private static func refusal(of kind: RefusedAnswerPage.Kind, _ services: Services, _ root: SitePath?, _ error: any Error) -> HTTPResponse {
         let problem = ErrorMapping.problem(for: error, log: services.log)
         // A link that names nobody is told nothing more than any unknown link.
         guard problem.status != .notFound || root != nil else { return missing() }
-        let page = RefusedAnswerPage.page(reason: problem.reason, back: root)
+        let page = RefusedAnswerPage.page(reason: problem.reason, back: root, of: kind)
         var headers = headers(page)
         if let wait = problem.headers[HTTPHeaders.Name.retryAfter] { headers.set(name: HTTPHeaders.Name.retryAfter, value: wait) }
         return HTTPResponse(status: problem.status, headers: headers, body: page.rendered())

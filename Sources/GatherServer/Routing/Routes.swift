@@ -33,6 +33,7 @@ enum Routes {
             Route(.get, "/p/:token/events", quick: PersonalPageHandlers.events),
             Route(.get, "/p/:token/calendar.ics", quick: CalendarHandlers.personal),
             Route(.post, "/p/:token/fixtures/:id/answer", linkWrite: PersonalPageHandlers.answer, refusal: PersonalPageHandlers.refusal),
+            Route(.post, "/p/:token/matches/:id/vote", linkWrite: ManOfTheMatchHandlers.vote, refusal: PersonalPageHandlers.voteRefusal),
 
             // Registration and login hash passwords; login reads its own Basic credentials.
             // Logout and account deletion stay on the workers: their write must have committed
@@ -142,6 +143,9 @@ enum Routes {
             Route(.get, "/api/gathers/:id/players", quickAuthenticated: GatherHandlers.players),
             Route(.post, "/api/gathers/:id/players/:playerId", writing: GatherHandlers.addPlayer).changingResults(),
             Route(.delete, "/api/gathers/:id/players/:playerId", write: GatherHandlers.removePlayer).changingResults(),
+            Route(.get, "/api/gathers/:id/man-of-the-match", quickAuthenticated: ManOfTheMatchHandlers.get),
+            Route(.put, "/api/gathers/:id/man-of-the-match", writing: ManOfTheMatchHandlers.choose),
+            Route(.delete, "/api/gathers/:id/man-of-the-match", write: ManOfTheMatchHandlers.clear),
         ]
         for route in routes + groupScoped + groupScoped.map({ $0.inGroup() }) { router.add(route) }
         return router

@@ -4,7 +4,8 @@ import GatherRating
 import Storage
 
 /// Works out a season's awards from the kept records of the matches that ended in it: most wins,
-/// the best win rate (among those who played enough), top scorer, most assists, best attendance
+/// the best win rate (among those who played enough), top scorer, most assists, most man of the
+/// match awards, best attendance
 /// (matches played) and the most improved rating. Ties share an award; nobody wins one without a
 /// figure to show.
 struct SeasonAwardsReckoner {
@@ -36,6 +37,10 @@ struct SeasonAwardsReckoner {
         add(.topScorer, SeasonAward.leaders(scorers, value: { Double($0.goals) }, winner: scorer)) { "\(Int($0)) " + ($0 == 1 ? "goal" : "goals") }
         add(.mostAssists, SeasonAward.leaders(scorers, value: { Double($0.assists) }, winner: scorer)) {
             "\(Int($0)) " + ($0 == 1 ? "assist" : "assists")
+        }
+        let awarded = try MatchVoteRepository(database).awards(owner: owner, at: now, during: during)
+        add(.manOfTheMatch, SeasonAward.leaders(records, value: { Double(awarded[$0.playerID] ?? 0) }, winner: winner)) {
+            "\(Int($0)) " + ($0 == 1 ? "award" : "awards")
         }
         add(.bestAttendance, SeasonAward.leaders(records, value: { Double($0.played) }, winner: winner)) {
             "\(Int($0)) " + ($0 == 1 ? "match" : "matches")

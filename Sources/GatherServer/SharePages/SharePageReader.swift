@@ -47,7 +47,7 @@ struct SharePageReader {
             .entries(minimumGames: 1, order: byRating ? .rating : .record).map { entry in
                 Standing(rank: entry.rank, player: PlayerMention(id: entry.playerID, name: entry.name), played: entry.played, won: entry.won,
                          drawn: entry.drawn, lost: entry.lost, goalDifference: entry.goalDifference, form: form[entry.playerID] ?? [],
-                         rating: entry.rating?.mean)
+                         rating: entry.rating?.mean, manOfTheMatch: entry.manOfTheMatch ?? 0)
             }
     }
 
@@ -76,6 +76,7 @@ struct SharePageReader {
             last = found
         }
         stats.rating = RatingSummary(try RatingRepository(database).rating(playerID: id, owner: owner), declared: player.skill, at: now)
+        stats.manOfTheMatch = try MatchVoteRepository(database).awards(owner: owner, at: now)[id] ?? 0
         // One more than a page, to know whether older ones exist.
         let read = try GatherRepository(database).endedGathers(playerID: id, owner: owner, limit: SharePageReader.playerMatches + 1,
                                                                before: last)
@@ -99,6 +100,7 @@ struct SharePageReader {
 
     private func lines(_ gathers: [Gather]) throws -> [MatchLine] {
         let players = try GatherRepository(database).players(gatherIDs: gathers.map(\.id), owner: owner)
+        let winners = try MatchVoteRepository(database).winners(of: gathers.map(\.id), owner: owner, at: now)
         return gathers.compactMap { gather in
             // A match held in question (saved twice) is not shown to friends until it is settled.
             guard let score = gather.result?.score, gather.duplicateOf == nil else { return nil }
@@ -106,7 +108,11 @@ struct SharePageReader {
             func side(_ team: Team) -> [PlayerMention] {
                 members.filter { $0.team == team }.map { PlayerMention(id: $0.player.id, name: $0.player.name, retired: $0.isRetired) }
             }
-            return MatchLine(id: gather.id, playedAt: gather.createdAt, score: score, teamA: side(.teamA), teamB: side(.teamB))
+            let best = (winners[gather.id] ?? []).map { winner in
+                PlayerMention(id: winner.playerID, name: winner.name, retired: members.first { $0.player.id == winner.playerID }?.isRetired ?? false)
+            }
+            return MatchLine(id: gather.id, playedAt: gather.createdAt, score: score, teamA: side(.teamA), teamB: side(.teamB),
+                             manOfTheMatch: best)
         }
     }
 }

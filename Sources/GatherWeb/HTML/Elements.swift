@@ -306,6 +306,12 @@ package struct SubmitButton: HTMLContent {
         node = .element(.button, [Attribute(.type, .word("submit")), Attribute(.name, .word(name)), Attribute(.value, .word(value)),
                                   Attribute(.ariaPressed, .word(pressed ? "true" : "false"))] + attributes, content())
     }
+
+    /// A button for one of many numbered choices (`player=7`).
+    package init(name: StaticString, number: Int, pressed: Bool, _ attributes: Attribute..., @HTMLBuilder content: () -> [Node]) {
+        node = .element(.button, [Attribute(.type, .word("submit")), Attribute(.name, .word(name)), Attribute(.value, .number(number)),
+                                  Attribute(.ariaPressed, .word(pressed ? "true" : "false"))] + attributes, content())
+    }
 }
 
 /// A link to another site, such as a pitch on a map: only an `http(s)` address (`WebAddress`),

@@ -92,6 +92,7 @@ extension InlineAsset {
           border: 2px solid var(--link); border-radius: 0.5rem; background: var(--background); color: var(--link); cursor: pointer; }
         .answers button[aria-pressed="true"] { background: var(--link); color: var(--background); }
         .names { padding-inline-start: 1.75rem; overflow-wrap: anywhere; }
+        .award { color: var(--link); font-weight: 600; white-space: nowrap; }
         @media (max-width: 39.99rem) {
           table { font-size: 0.9375rem; }
           th, td { padding: 0.375rem 0.25rem; }
@@ -160,8 +161,10 @@ extension ClassName {
     /// A column a table can do without where the text is large for the screen (150 % and 200 %
     /// text on a phone: narrower than 20 rem): the columns friends read first stay in view.
     package static let extra = ClassName("extra")
+    /// Man of the match: the star beside a name, the line under a result.
+    package static let award = ClassName("award")
 
     /// Every class above, for the test that each has a rule.
     static let all: [ClassName] = [.tableBox, .number, .muted, .site, .live, .scoreline, .clock, .sides, .goals, .seasons, .form, .won, .lost,
-                                   .matches, .result, .chart, .chartLine, .chartPoint, .fixture, .headcount, .notice, .answers, .names, .extra]
+                                   .matches, .result, .chart, .chartLine, .chartPoint, .fixture, .headcount, .notice, .answers, .names, .extra, .award]
 }

@@ -21,6 +21,7 @@ package enum PersonalPage {
             } else {
                 for fixture in model.fixtures { section(fixture, model) }
             }
+            ManOfTheMatchSection.section(model)
             record(model)
         }
     }

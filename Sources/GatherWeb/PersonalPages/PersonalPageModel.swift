@@ -15,9 +15,12 @@ package struct PersonalPageModel: Hashable, Sendable {
     package var standings: [Standing]
     /// The latest results, newest first.
     package var recentMatches: [MatchLine]
+    /// Their latest matches with a man-of-the-match vote open, or closed lately, newest first.
+    package var ballots: [Ballot]
 
     package init(groupName: String, playerId: Int, playerName: String, root: SitePath, fixtures: [Fixture], standings: [Standing] = [],
-                 recentMatches: [MatchLine] = []) {
+                 recentMatches: [MatchLine] = [], ballots: [Ballot] = []) {
+        self.ballots = ballots
         self.standings = standings
         self.recentMatches = recentMatches
         self.groupName = groupName
@@ -30,6 +33,11 @@ package struct PersonalPageModel: Hashable, Sendable {
     /// Where a fixture's answers are posted.
     package func answerPath(_ fixture: Fixture) -> SitePath {
         root.appending("fixtures").appending(PathSegment(fixture.id)).appending("answer")
+    }
+
+    /// Where a vote for a match's man of the match is posted.
+    package func votePath(_ ballot: Ballot) -> SitePath {
+        root.appending("matches").appending(PathSegment(ballot.gatherID.canonicalText) ?? "none").appending("vote")
     }
 
     /// This player's answer to `fixture`, if they gave one.

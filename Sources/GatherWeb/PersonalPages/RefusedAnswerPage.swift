@@ -1,9 +1,13 @@
-/// What a friend sees when an answer was not taken: the reason in words and the way back.
+/// What a friend sees when an answer (or a vote) was not taken: the reason in words and the way back.
 package enum RefusedAnswerPage {
-    package static func page(reason: String, back: SitePath?) -> Page {
-        Page(title: "Answer not saved") {
+    package enum Kind: Sendable {
+        case answer, vote
+    }
+
+    package static func page(reason: String, back: SitePath?, of kind: Kind = .answer) -> Page {
+        Page(title: kind == .answer ? "Answer not saved" : "Vote not saved") {
             P(.class(.site)) { "Football Gather" }
-            H1 { "Your answer was not saved" }
+            H1 { kind == .answer ? "Your answer was not saved" : "Your vote was not saved" }
             P { Text(reason.prefix(1).uppercased() + reason.dropFirst() + ".") }
             if let back { P { A(href: back) { "← Back to your page" } } }
         }

@@ -22,6 +22,10 @@ package enum PlayerPage {
                             Dt { "Scored and made" }
                             Dd { Text("\(stats.goals) scored, \(stats.assists) made") }
                         }
+                        if stats.manOfTheMatch > 0 {
+                            Dt { "Man of the match" }
+                            Dd { Text(stats.manOfTheMatch == 1 ? "once" : "\(stats.manOfTheMatch) times") }
+                        }
                         if let streak = stats.currentStreak {
                             Dt { "Current run" }
                             Dd { Text("\(streak.length) \(streak.outcome.rawValue)") }

@@ -60,8 +60,11 @@ package struct MatchLine: Hashable, Sendable {
     package var score: Score
     package var teamA: [PlayerMention]
     package var teamB: [PlayerMention]
+    /// Its man of the match once decided (ties share it).
+    package var manOfTheMatch: [PlayerMention]
 
-    package init(id: UUID, playedAt: Date, score: Score, teamA: [PlayerMention], teamB: [PlayerMention]) {
+    package init(id: UUID, playedAt: Date, score: Score, teamA: [PlayerMention], teamB: [PlayerMention], manOfTheMatch: [PlayerMention] = []) {
+        self.manOfTheMatch = manOfTheMatch
         self.id = id
         self.playedAt = playedAt
         self.score = score
@@ -83,9 +86,12 @@ package struct Standing: Hashable, Sendable {
     package var form: [Outcome]
     /// The rating's mean as it stands.
     package var rating: Double?
+    /// Matches they were man of the match in.
+    package var manOfTheMatch: Int
 
     package init(rank: Int, player: PlayerMention, played: Int, won: Int, drawn: Int, lost: Int, goalDifference: Int, form: [Outcome],
-                rating: Double? = nil) {
+                rating: Double? = nil, manOfTheMatch: Int = 0) {
+        self.manOfTheMatch = manOfTheMatch
         self.rank = rank
         self.player = player
         self.played = played

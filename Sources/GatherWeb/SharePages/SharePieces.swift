@@ -67,6 +67,10 @@ enum SharePieces {
                         Small { "A: " ; names(match.teamA, in: site) }
                         Br()
                         Small { "B: " ; names(match.teamB, in: site) }
+                        if !match.manOfTheMatch.isEmpty {
+                            Br()
+                            Small(.class(.award)) { "★ Man of the match: " ; names(match.manOfTheMatch, in: site) }
+                        }
                     }
                 }
             }

@@ -36,7 +36,15 @@ enum StandingsTable {
                 for standing in standings {
                     Tr {
                         Td(.class(.number)) { Text(standing.rank) }
-                        Th(.scope(.row)) { SharePieces.mention(standing.player, in: site) }
+                        Th(.scope(.row)) {
+                            SharePieces.mention(standing.player, in: site)
+                            if standing.manOfTheMatch > 0 {
+                                " "
+                                Span(.class(.award), .title("man of the match \(standing.manOfTheMatch) " + (standing.manOfTheMatch == 1 ? "time" : "times"))) {
+                                    Text("★\(standing.manOfTheMatch)")
+                                }
+                            }
+                        }
                         Td(.class(.number)) { Text(standing.played) }
                         Td(.class(.number, .extra)) { Text(standing.won) }
                         Td(.class(.number, .extra)) { Text(standing.drawn) }

@@ -1,4 +1,4 @@
-// The season: goals (26), a group's match format (27), seasons (28).
+// The season: goals (26), a group's match format (27), seasons (28), man of the match (29).
 extension Schema {
     /// A match's goals, in the order they came (`number`, from 1): the side each counts for, its
     /// scorer and assist where known, the minute and whether it was an own goal. `group_id` lets a
@@ -49,5 +49,31 @@ extension Schema {
         ) STRICT;
         CREATE INDEX seasons_by_group ON seasons(group_id, starts_at);
         CREATE INDEX seasons_awaiting_awards ON seasons(ends_at) WHERE awards IS NULL;
+        """)
+}
+
+extension Schema {
+    /// Man of the match: the hours a group's players may vote after a result is saved, when a
+    /// match's vote closes (set once, by its first result; none on matches from before), an
+    /// organiser's choice, whether its close was told (caches, channels), and the votes
+    /// themselves, one per voter and match.
+    static let version29 = Migration(version: 29, name: "man of the match", sql: """
+        ALTER TABLE groups ADD COLUMN vote_hours INTEGER NOT NULL DEFAULT 48;
+        ALTER TABLE gathers ADD COLUMN votes_close_at INTEGER;
+        ALTER TABLE gathers ADD COLUMN chosen_player_id INTEGER REFERENCES players(id) ON DELETE SET NULL;
+        ALTER TABLE gathers ADD COLUMN votes_told INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX gathers_votes_to_tell ON gathers(votes_close_at) WHERE votes_told = 0 AND votes_close_at IS NOT NULL;
+        CREATE TABLE match_votes (
+            gather_id TEXT NOT NULL REFERENCES gathers(id) ON DELETE CASCADE,
+            voter_id  INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+            player_id INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+            group_id  TEXT NOT NULL,
+            voted_at  INTEGER NOT NULL,
+            PRIMARY KEY (gather_id, voter_id),
+            CHECK (voter_id != player_id)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX match_votes_by_group ON match_votes(group_id, gather_id);
+        CREATE INDEX match_votes_by_voter ON match_votes(voter_id);
+        CREATE INDEX match_votes_by_player ON match_votes(player_id);
         """)
 }
