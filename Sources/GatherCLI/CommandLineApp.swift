@@ -132,6 +132,7 @@ package struct CommandLineApp: Sendable {
         case "gathers new": try await GatherCommands.new(context)
         case "gathers score": try await GatherCommands.setScore(context)
         case "gathers rm": try await GatherCommands.remove(context)
+        case "gathers motm": try await GatherCommands.manOfTheMatch(context)
         case "teams balance": try await TeamsAndStatsCommands.balance(context)
         case "stats": try await TeamsAndStatsCommands.stats(context)
         case "stats scorers": try await TeamsAndStatsCommands.scorers(context)

@@ -62,6 +62,41 @@ enum GatherCommands {
             }
             if !goals.isEmpty { context.console.line("Goals for \(team.rawValue): " + goals.joined(separator: ", ")) }
         }
+        if let line = manOfTheMatchLine(try await APIManOfTheMatchService(client: context.client).manOfTheMatch(of: id), kickOff: kickOff) {
+            context.console.line(line)
+        }
+    }
+
+    /// "Man of the match: Ana (3 votes)", "Man of the match: voting until …, 4 votes so far"; nil without a vote.
+    static func manOfTheMatchLine(_ standing: ManOfTheMatch, kickOff: KickOffTime) -> String? {
+        switch standing.state {
+        case .none: return nil
+        case .open:
+            let until = standing.closesAt.map { " until \(kickOff.long(from: $0))" } ?? ""
+            return "Man of the match: voting\(until), \(standing.votesCast) " + (standing.votesCast == 1 ? "vote" : "votes") + " so far"
+        case .closed, .chosen:
+            return "Man of the match: " + (standing.summary ?? "nobody (no votes)")
+        }
+    }
+
+    /// gathers motm: where the vote stands; with a player, an organiser's choice; --clear takes it back.
+    static func manOfTheMatch(_ context: CommandContext) async throws {
+        let id = try context.gatherID(context.command.arguments[0])
+        let clear = context.command.has("--clear")
+        let named = context.command.arguments.count > 1 ? context.command.arguments[1] : nil
+        if clear && named != nil { throw CommandFailure.usage("gathers motm takes a PLAYER or --clear, not both") }
+        try context.authorize()
+        let votes = APIManOfTheMatchService(client: context.client)
+        let standing: ManOfTheMatch
+        if let named {
+            standing = try await votes.choose(try await PlayerLookup(context).id(named, option: "PLAYER"), in: id)
+        } else if clear {
+            standing = try await votes.choose(nil, in: id)
+        } else {
+            standing = try await votes.manOfTheMatch(of: id)
+        }
+        if context.wantsJSON { return context.printJSON(standing) }
+        context.console.line(manOfTheMatchLine(standing, kickOff: KickOffTime()) ?? "Man of the match: no vote for this match")
     }
 
     static func new(_ context: CommandContext) async throws {

@@ -50,7 +50,10 @@ enum GroupCommands {
         let update = GroupSettingsUpdate(timeZone: command.value("--zone").map { zone -> String? in zone.lowercased() == "server" ? nil : zone },
                                          allowGuests: command.value("--guests").map { $0 == "on" },
                                          autoTeams: command.value("--auto-teams").map { $0 == "on" },
-                                         matchFormat: try command.value("--match").map(matchFormat))
+                                         matchFormat: try command.value("--match").map(matchFormat),
+                                         voteHours: try command.value("--vote-hours").map {
+                                             try context.integer($0, name: "--vote-hours", range: ManOfTheMatch.windowHours)
+                                         })
         let service = APIGroupService(client: context.client)
         let group = try await chosen(command.arguments.first, service: service, session: session,
                                      current: context.chosenGroup(of: session)?.groupID)
@@ -63,6 +66,8 @@ enum GroupCommands {
             ? "on: when answers close, teams are balanced from those in, published and told (unless a fixture says otherwise)"
             : "off: teams are published by hand (unless a fixture or its series says otherwise)"))
         context.console.line("Matches:    " + settings.matchFormat.description + " (gather's match screen: h for another, before kick-off)")
+        context.console.line("Votes:      " + (settings.voteHours == 0 ? "none for man of the match"
+            : "man of the match voted for \(settings.voteHours) " + (settings.voteHours == 1 ? "hour" : "hours") + " after a result is saved"))
     }
 
     /// `2x25+5` (two halves of 25 minutes, a 5-minute break), `2x25`, `1x60`, or `60` (one period).

@@ -103,7 +103,7 @@ extension ManOfTheMatch: JSONWritable {
 }
 
 /// `PUT /api/gathers/{id}/man-of-the-match`: the organiser's choice, `{"playerId": 7}`.
-package struct ManOfTheMatchChoice: Hashable, Sendable, Decodable {
+package struct ManOfTheMatchChoice: Hashable, Sendable, Codable {
     package var playerID: Int
 
     enum CodingKeys: String, CodingKey { case playerID = "playerId" }
@@ -116,5 +116,10 @@ package struct ManOfTheMatchChoice: Hashable, Sendable, Decodable {
             throw ValidationError(field: "playerId", message: "is required: the id of a player who played in the match")
         }
         playerID = id
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(playerID, forKey: .playerID)
     }
 }

@@ -182,6 +182,31 @@ final class APIServicesTests: XCTestCase {
         XCTAssertEqual(after.first?.gather.goals?.first?.scorer, ben.id)
     }
 
+    func testManOfTheMatchIsReadChosenAndTakenBack() async throws {
+        _ = try await APISessionService(client: client).register(username: "chooser", password: "long-enough")
+        let players = APIPlayerService(client: client)
+        let ana = try await players.create(try PlayerDetails(name: "Ana"))
+        let ben = try await players.create(try PlayerDetails(name: "Ben"))
+        let match = GatherRecord(id: UUID(), assignments: [TeamAssignmentEntry(playerID: ana.id, team: .teamA),
+                                                           TeamAssignmentEntry(playerID: ben.id, team: .teamB)],
+                                 result: GatherResult(score: Score(teamA: 1, teamB: 0) ?? .goalless))
+        try await APIGatherService(client: client).save(match)
+        let votes = APIManOfTheMatchService(client: client)
+        let open = try await votes.manOfTheMatch(of: match.id)
+        XCTAssertEqual(open.state, .open)
+        XCTAssertEqual(open.votesCast, 0)
+        let chosen = try await votes.choose(ben.id, in: match.id)
+        XCTAssertEqual(chosen.state, .chosen)
+        XCTAssertEqual(chosen.winners, [ManOfTheMatch.Winner(playerID: ben.id, name: "Ben", votes: nil)])
+        let cleared = try await votes.choose(nil, in: match.id)
+        XCTAssertEqual(cleared.state, .open, "the vote decides again")
+        let unknown = try await votes.manOfTheMatch(of: UUID())
+        XCTAssertEqual(unknown.state, .none, "no such match: nothing to show")
+        await expectError(.rejected(status: 400, reason: "playerId did not play in this match (on Team A or Team B)")) {
+            _ = try await votes.choose(ana.id + 1000, in: match.id)
+        }
+    }
+
     func testAMatchSavedTwiceComesBackInQuestionAndTheOwnersWordSettlesIt() async throws {
         _ = try await APISessionService(client: client).register(username: "twice", password: "long-enough")
         let ana = try await APIPlayerService(client: client).create(try PlayerDetails(name: "Ana"))

@@ -124,3 +124,65 @@ final class MatchDetailPresenterTests: XCTestCase {
                       view.last?.outcome ?? "")
     }
 }
+
+/// A match's man of the match as the server says it stands, counted.
+private final class StubVotes: ManOfTheMatchService, @unchecked Sendable {
+    var standing: ManOfTheMatch?
+    private(set) var reads: [UUID] = []
+
+    init(_ standing: ManOfTheMatch?) { self.standing = standing }
+
+    func manOfTheMatch(of gatherID: UUID) async throws -> ManOfTheMatch {
+        reads.append(gatherID)
+        guard let standing else { throw ServiceError.unreachable("down") }
+        return standing
+    }
+
+    func choose(_ player: Int?, in gatherID: UUID) async throws -> ManOfTheMatch {
+        throw ServiceError.rejected(status: 403, reason: "not here")
+    }
+}
+
+@MainActor
+final class MatchDetailManOfTheMatchTests: XCTestCase {
+    private func load(_ standing: ManOfTheMatch?, match: MatchSummary = .stored(HistoryFixtures.ended)) async -> (SpyMatchDetailView, StubVotes) {
+        let votes = StubVotes(standing)
+        let presenter = MatchDetailPresenter(match: match, timeZone: HistoryFixtures.utc, votes: votes)
+        let view = SpyMatchDetailView()
+        presenter.view = view
+        presenter.viewDidLoad()
+        await presenter.loadManOfTheMatch()
+        return (view, votes)
+    }
+
+    func testTheWinnersOfAClosedVoteShareTheLine() async {
+        let winners = [ManOfTheMatch.Winner(playerID: 1, name: "Ana", votes: 2), ManOfTheMatch.Winner(playerID: 3, name: "Cleo", votes: 2)]
+        let (view, votes) = await load(ManOfTheMatch(state: .closed, closesAt: nil, winners: winners, votesCast: 4))
+        XCTAssertEqual(view.last?.manOfTheMatch, "Man of the match: Ana and Cleo (2 votes each)")
+        XCTAssertEqual(votes.reads, [HistoryFixtures.ended.gather.id])
+    }
+
+    func testAnOpenVoteSaysUntilWhenAndHowManyVotedNeverWhoLeads() async {
+        let (view, _) = await load(ManOfTheMatch(state: .open, closesAt: HistoryFixtures.date("2026-11-24T17:00:00Z"), winners: [], votesCast: 1))
+        XCTAssertEqual(view.last?.manOfTheMatch, "Man of the match: voting until Tue 24 Nov 2026 17:00, 1 vote so far")
+    }
+
+    func testAChoiceAClosedVoteWithoutVotesAndNoVote() async {
+        let chosen = await load(ManOfTheMatch(state: .chosen, closesAt: nil, winners: [ManOfTheMatch.Winner(playerID: 2, name: "Ben", votes: nil)],
+                                              votesCast: 0)).0
+        XCTAssertEqual(chosen.last?.manOfTheMatch, "Man of the match: Ben (chosen)")
+        let empty = await load(ManOfTheMatch(state: .closed, closesAt: nil, winners: [], votesCast: 0)).0
+        XCTAssertEqual(empty.last?.manOfTheMatch, "Man of the match: nobody (no votes)")
+        let none = await load(ManOfTheMatch(state: .none, closesAt: nil, winners: [], votesCast: 0)).0
+        XCTAssertNil(none.last?.manOfTheMatch)
+    }
+
+    func testAServerThatCannotBeReachedOrAnUnfinishedMatchLeaveTheLineOut() async {
+        let (down, _) = await load(nil)
+        XCTAssertNil(down.last?.manOfTheMatch)
+        XCTAssertEqual(down.last?.scoreLine, "Team A 2 – 1 Team B", "the rest of the match shows as ever")
+        let (unfinished, votes) = await load(ManOfTheMatch(state: .open, closesAt: nil, winners: [], votesCast: 0), match: .stored(HistoryFixtures.unfinished))
+        XCTAssertNil(unfinished.last?.manOfTheMatch)
+        XCTAssertEqual(votes.reads, [], "a match without a result has no vote to read")
+    }
+}

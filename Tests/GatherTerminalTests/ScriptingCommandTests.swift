@@ -306,6 +306,39 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertTrue(record.contains("Scored 1, made 1, 1.00 goals a match"), record)
     }
 
+    func testManOfTheMatchIsReadChosenAndTakenBackFromTheCommandLine() throws {
+        try register("motm")
+        XCTAssertEqual(try client(["login", "--username", "motm"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        let ids = try ["Ana", "Ben", "Cy"].map { name in
+            try client(["players", "add", "--name", name, "--quiet"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let created = try client(["gathers", "new", "--team-a", "\(ids[0]),\(ids[1])", "--team-b", ids[2], "--score", "2-0", "--quiet"])
+        XCTAssertEqual(created.status, 0, created.errors)
+        let gather = created.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let open = try client(["gathers", "motm", gather])
+        XCTAssertEqual(open.status, 0, open.errors)
+        XCTAssertTrue(open.output.hasPrefix("Man of the match: voting until "), open.output)
+        XCTAssertTrue(open.output.contains(", 0 votes so far"), open.output)
+
+        let chosen = try client(["gathers", "motm", gather, "Cy"])
+        XCTAssertEqual(chosen.status, 0, chosen.errors)
+        XCTAssertEqual(chosen.output, "Man of the match: Cy (chosen)\n")
+        XCTAssertTrue(try client(["gathers", "show", gather]).output.contains("Man of the match: Cy (chosen)"))
+        let json = try XCTUnwrap(try client(["gathers", "motm", gather, "--json"]).json() as? [String: Any])
+        XCTAssertEqual(json["state"] as? String, "chosen")
+        XCTAssertEqual(Set(json.keys), ["state", "closesAt", "winners", "votesCast"], "the API's fields")
+        let record = try XCTUnwrap(try client(["stats", "--player", ids[2], "--json"]).json() as? [String: Any])
+        XCTAssertEqual(record["manOfTheMatch"] as? Int, 1)
+
+        XCTAssertEqual(try client(["gathers", "motm", gather, "Cy", "--clear"]).status, 2, "a player or --clear, not both")
+        let cleared = try client(["gathers", "motm", gather, "--clear"])
+        XCTAssertTrue(cleared.output.hasPrefix("Man of the match: voting until "), cleared.output)
+        let settings = try client(["group", "settings", "--vote-hours", "0"])
+        XCTAssertEqual(settings.status, 0, settings.errors)
+        XCTAssertTrue(settings.output.contains("Votes:      none for man of the match"), settings.output)
+        XCTAssertEqual(try client(["group", "settings", "--vote-hours", "400"]).status, 2)
+    }
+
     func testSeasonsAreNamedAndTheTableAndTheirAwardsReadForOne() throws {
         try register("seasons")
         XCTAssertEqual(try client(["login", "--username", "seasons"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)

@@ -7,18 +7,21 @@ package struct GroupSettingsUpdate: Encodable, Sendable, Equatable {
     package var allowGuests: Bool?
     package var autoTeams: Bool?
     package var matchFormat: MatchFormat?
+    package var voteHours: Int?
 
-    package init(timeZone: String?? = nil, allowGuests: Bool? = nil, autoTeams: Bool? = nil, matchFormat: MatchFormat? = nil) {
+    package init(timeZone: String?? = nil, allowGuests: Bool? = nil, autoTeams: Bool? = nil, matchFormat: MatchFormat? = nil,
+                 voteHours: Int? = nil) {
         self.matchFormat = matchFormat
+        self.voteHours = voteHours
         self.timeZone = timeZone
         self.allowGuests = allowGuests
         self.autoTeams = autoTeams
     }
 
     /// Nothing would change.
-    package var isEmpty: Bool { timeZone == nil && allowGuests == nil && autoTeams == nil && matchFormat == nil }
+    package var isEmpty: Bool { timeZone == nil && allowGuests == nil && autoTeams == nil && matchFormat == nil && voteHours == nil }
 
-    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams, matchFormat }
+    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams, matchFormat, voteHours }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -28,5 +31,6 @@ package struct GroupSettingsUpdate: Encodable, Sendable, Equatable {
         try container.encodeIfPresent(allowGuests, forKey: .allowGuests)
         try container.encodeIfPresent(autoTeams, forKey: .autoTeams)
         try container.encodeIfPresent(matchFormat, forKey: .matchFormat)
+        try container.encodeIfPresent(voteHours, forKey: .voteHours)
     }
 }

@@ -31,6 +31,8 @@ package struct AppDependencies {
     package var channels: (any ChannelService)?
     /// The account's groups and where the one chosen is kept; nil offers no Groups screen.
     package var groups: (service: any GroupService, chooser: any GroupChooser)?
+    /// Where a match's man-of-the-match vote is read; nil shows none.
+    package var votes: (any ManOfTheMatchService)?
     /// Where every piece of the app's asynchronous work runs.
     package let effects: Effects
     /// What must reach the server before the app exits, waited for a bounded time on the way out.
@@ -44,7 +46,8 @@ package struct AppDependencies {
                 serverWarning: String? = nil, makeTicker: @escaping @MainActor () -> any Ticker, uploadTicker: any Ticker, time: any TimeSource,
                 revocations: any RevocationQueue, liveService: (any LiveService)? = nil, shareService: (any ShareService)? = nil,
                 fixtures: FixtureDependencies? = nil, channels: (any ChannelService)? = nil,
-                groups: (service: any GroupService, chooser: any GroupChooser)? = nil, effects: Effects = Effects(),
+                groups: (service: any GroupService, chooser: any GroupChooser)? = nil, votes: (any ManOfTheMatchService)? = nil,
+                effects: Effects = Effects(),
                 errands: LeavingErrands = LeavingErrands(), access: @escaping @MainActor () -> GroupAccess = { .owner }) {
         self.sessionService = sessionService
         self.playerService = playerService
@@ -64,6 +67,7 @@ package struct AppDependencies {
         self.fixtures = fixtures
         self.channels = channels
         self.groups = groups
+        self.votes = votes
         self.effects = effects
         self.errands = errands
         self.access = access

@@ -86,6 +86,14 @@ package protocol GatherService: Sendable {
     func keepBoth(gatherID: UUID) async throws
 }
 
+/// Man of the match: where a match's vote stands, and an organiser's choice.
+package protocol ManOfTheMatchService: Sendable {
+    /// A server from before votes answers as a match without one.
+    func manOfTheMatch(of gatherID: UUID) async throws -> ManOfTheMatch
+    /// `player` chosen over any vote; nil takes the choice back.
+    func choose(_ player: Int?, in gatherID: UUID) async throws -> ManOfTheMatch
+}
+
 /// How many matches one page of History holds.
 package enum HistoryPage {
     package static let size = 50

@@ -770,6 +770,61 @@ paths:
         '409': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
+  /api/gathers/{id}/man-of-the-match:
+    parameters:
+      - $ref: '#/components/parameters/GatherID'
+    get:
+      summary: Where the match's man-of-the-match vote stands
+      description: >-
+        While the vote is open only how many have voted shows, never who is ahead. Once it closed
+        the most voted are the winners (ties share it; nobody without a vote). An organiser's
+        choice is the winner over any vote.
+      responses:
+        '200':
+          description: The vote or the choice
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/ManOfTheMatch' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+    put:
+      summary: An organiser's choice of man of the match, over the players' vote
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/ManOfTheMatchChoice' }
+      responses:
+        '200':
+          description: Chosen
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/ManOfTheMatch' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: The organiser's choice taken back; the vote, if the match had one, decides again
+      responses:
+        '200':
+          description: Where it stands now
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/ManOfTheMatch' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/fixtures:
     get:
       summary: >-
@@ -1419,6 +1474,42 @@ paths:
           description: >-
             The link is unknown or revoked (the same page as GET's), or its group has no such
             fixture (a page saying so)
+          content:
+            text/html:
+              schema: { type: string }
+        '409': { $ref: '#/components/responses/AnswerRefused' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '429': { $ref: '#/components/responses/AnswerRefused' }
+        '503': { $ref: '#/components/responses/AnswerRefused' }
+        '507': { $ref: '#/components/responses/AnswerRefused' }
+  /p/{token}/matches/{id}/vote:
+    parameters:
+      - $ref: '#/components/parameters/PersonalToken'
+      - $ref: '#/components/parameters/GatherID'
+    post:
+      summary: A player's vote for man of the match from their page, then back to the page
+      description: >-
+        For a team-mate or an opponent who played (not the bench, not themselves), while the
+        match's vote is open: the group's voteHours after its result was first saved. One vote
+        each; voting again while open changes it. Refused when the vote closed or an organiser
+        chose (409). Paced and guarded as answers are; every refusal is a page saying why.
+      security: []
+      requestBody:
+        required: true
+        content:
+          application/x-www-form-urlencoded:
+            schema: { $ref: '#/components/schemas/VoteForm' }
+      responses:
+        '303':
+          description: Counted; back to the page at the match, /p/{token}#match-{id}
+          headers:
+            Location: { schema: { type: string } }
+        '400': { $ref: '#/components/responses/AnswerRefused' }
+        '403': { $ref: '#/components/responses/AnswerRefused' }
+        '404':
+          description: >-
+            The link is unknown or revoked (the same page as GET's), or its group has no such
+            match (a page saying so)
           content:
             text/html:
               schema: { type: string }
@@ -2665,6 +2756,63 @@ paths:
         '409': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/gathers/{id}/man-of-the-match:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/GatherID'
+    get:
+      summary: Where the match's man-of-the-match vote stands
+      description: >-
+        While the vote is open only how many have voted shows, never who is ahead. Once it closed
+        the most voted are the winners (ties share it; nobody without a vote). An organiser's
+        choice is the winner over any vote.
+      responses:
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '200':
+          description: The vote or the choice
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/ManOfTheMatch' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '404': { $ref: '#/components/responses/NotFound' }
+    put:
+      summary: An organiser's choice of man of the match, over the players' vote
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/ManOfTheMatchChoice' }
+      responses:
+        '200':
+          description: Chosen
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/ManOfTheMatch' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: The organiser's choice taken back; the vote, if the match had one, decides again
+      responses:
+        '200':
+          description: Where it stands now
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/ManOfTheMatch' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/groups/{groupId}/fixtures:
     parameters:
       - $ref: '#/components/parameters/GroupID'
@@ -3456,7 +3604,7 @@ components:
                 type: object
                 required: [kind, title, winners, figure]
                 properties:
-                  kind: { type: string, enum: [mostWins, bestWinRate, topScorer, mostAssists, bestAttendance, mostImproved] }
+                  kind: { type: string, enum: [mostWins, bestWinRate, topScorer, mostAssists, manOfTheMatch, bestAttendance, mostImproved] }
                   title: { type: string }
                   figure: { type: string, description: "What won it: \"9 wins\", \"12 goals\"" }
                   winners:
@@ -3947,6 +4095,39 @@ components:
       description: The personal page's form, answer=in, out or maybe
       properties:
         answer: { $ref: '#/components/schemas/Attendance' }
+    VoteForm:
+      type: object
+      required: [player]
+      description: The personal page's vote, player=ID
+      properties:
+        player: { type: integer, minimum: 1, maximum: 999999999 }
+    ManOfTheMatch:
+      type: object
+      required: [state, closesAt, winners, votesCast]
+      properties:
+        state:
+          type: string
+          enum: [none, open, closed, chosen]
+          description: >-
+            none: no vote (no result yet, a match from before votes, or a group without them);
+            open: players vote until closesAt; closed: the most voted won; chosen: an organiser chose
+        closesAt: { type: [string, 'null'], format: date-time }
+        votesCast: { type: integer, minimum: 0, description: How many have voted (0 for a choice) }
+        winners:
+          type: array
+          description: Empty while open, and when nobody voted; ties share it
+          items:
+            type: object
+            required: [playerId, name, votes]
+            properties:
+              playerId: { type: integer }
+              name: { type: string }
+              votes: { type: [integer, 'null'], minimum: 1, description: null for an organiser's choice }
+    ManOfTheMatchChoice:
+      type: object
+      required: [playerId]
+      properties:
+        playerId: { type: integer, minimum: 1, maximum: 9223372036854775807, description: A player who played (Team A or Team B) }
     Fixture:
       type: object
       required: [id, startsAt, timeZone, place, mapLink, places, minimum, answersCloseAt, cost, status, gatherId, seriesId, sequence, createdAt, updatedAt, answers, counts, teams, autoTeams]
@@ -4116,9 +4297,14 @@ components:
         autoTeams: { type: [boolean, 'null'], description: "Whether its lists close themselves; null goes back to the group's setting" }
     GroupSettings:
       type: object
-      required: [timeZone, allowGuests, autoTeams, matchFormat]
+      required: [timeZone, allowGuests, autoTeams, matchFormat, voteHours]
       properties:
         matchFormat: { $ref: '#/components/schemas/MatchFormat' }
+        voteHours:
+          type: integer
+          minimum: 0
+          maximum: 336
+          description: How many hours after a result is saved its players may vote for man of the match; 0, no votes
         timeZone: { type: [string, 'null'], description: The zone fixtures are set in when they name none; null, the server's }
         allowGuests: { type: boolean, description: Whether a player who is in may bring a named guest }
         autoTeams:
@@ -4137,7 +4323,10 @@ components:
           properties: { allowGuests: { type: boolean } }
         - required: [autoTeams]
           properties: { autoTeams: { type: boolean } }
+        - required: [voteHours]
+          properties: { voteHours: { type: integer } }
       properties:
+        voteHours: { type: integer, minimum: 0, maximum: 336, description: "Hours of a match's vote for man of the match; 0 turns votes off" }
         timeZone:
           type: [string, 'null']
           minLength: 1
@@ -4164,9 +4353,10 @@ components:
         team: { $ref: '#/components/schemas/Team' }
     PlayerStats:
       type: object
-      required: [playerId, played, won, drawn, lost, winRate, goalsFor, goalsAgainst, currentStreak, lastFive, goals, assists, goalsPerMatch]
+      required: [playerId, played, won, drawn, lost, winRate, goalsFor, goalsAgainst, currentStreak, lastFive, goals, assists, goalsPerMatch, manOfTheMatch]
       properties:
         playerId: { type: integer }
+        manOfTheMatch: { type: integer, minimum: 0, description: Matches they were man of the match in (voted or chosen) }
         goals: { type: integer, minimum: 0, description: Goals they scored (not own goals) where the goals were recorded }
         assists: { type: integer, minimum: 0 }
         goalsPerMatch: { type: [number, 'null'], minimum: 0, description: goals ÷ played; null before the first match }
@@ -4234,6 +4424,7 @@ components:
         winRate: { type: number, minimum: 0, maximum: 1 }
         goalDifference: { type: integer }
         rating: { $ref: '#/components/schemas/Rating' }
+        manOfTheMatch: { type: integer, minimum: 0, description: Matches they were man of the match in, in the season read }
     BalanceRequest:
       type: object
       required: [playerIds]

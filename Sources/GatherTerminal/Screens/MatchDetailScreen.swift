@@ -88,6 +88,10 @@ final class MatchDetailScreen: TerminalScreen, MatchDetailView {
         let outcomeLines = max(1, buffer.paragraph(state.outcome, row: area.row + 1, in: area, style: .plain, maxLines: 4))
         buffer.put(state.teamsMadeBy, row: area.row + 1 + outcomeLines, column: area.column, style: Theme.dim, maxWidth: area.width)
         var top = area.row + 3 + outcomeLines
+        if let best = state.manOfTheMatch {
+            buffer.put(best, row: area.row + 2 + outcomeLines, column: area.column, style: Theme.notice, maxWidth: area.width)
+            top += 1
+        }
         // The last row says what is asked, or what the last save did.
         let messageRow = area.bottom - 1
         if !state.goals.isEmpty {

@@ -56,12 +56,14 @@ package final class MatchDetailCoordinator: ScreenCoordinator, MatchDetailPresen
         self.app = app
         self.onCorrect = onCorrect
         presenter = MatchDetailPresenter(match: match,
-                                         corrections: app.dependencies.access().changes ? app.dependencies.pendingResults : nil)
+                                         corrections: app.dependencies.access().changes ? app.dependencies.pendingResults : nil,
+                                         votes: app.dependencies.votes)
         let view = app.factory.makeMatchDetailView(presenter: presenter)
         screen = view
         presenter.view = view
         presenter.delegate = self
         presenter.viewDidLoad()
+        app.dependencies.effects.run { [presenter] in await presenter.loadManOfTheMatch() }
     }
 
     package func matchDetail(_ presenter: MatchDetailPresenter, didCorrect match: GatherWithPlayers) {

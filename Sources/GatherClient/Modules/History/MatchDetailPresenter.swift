@@ -34,6 +34,8 @@ package struct MatchDetailViewState: Equatable, Sendable {
     package var sides: [MatchSide]
     /// "Teams balanced (seed 7)", or "Teams made by hand".
     package var teamsMadeBy: String
+    /// "Man of the match: Ana (3 votes)", "Man of the match: voting until …"; nil without a vote.
+    package var manOfTheMatch: String?
     /// The goals in the order they came (none for a score without goals).
     package var goals: [GoalRow] = []
     /// Whether the goals can be corrected here (an organiser, a saved match with a result).
@@ -73,6 +75,8 @@ package final class MatchDetailPresenter {
     package private(set) var match: MatchSummary
     private let dates: MatchDateFormat
     private let corrections: (any WaitingResults)?
+    private let votes: (any ManOfTheMatchService)?
+    private var manOfTheMatch: ManOfTheMatch?
     /// The goals as corrected here (the match's until something changes).
     package private(set) var goals: [Goal]
     private var highlighted: Int?
@@ -84,9 +88,11 @@ package final class MatchDetailPresenter {
 
     /// `corrections`: where a correction of the goals is kept; nil (a viewer, or no journal)
     /// shows the goals without changing them.
-    package init(match: MatchSummary, timeZone: TimeZone = .current, corrections: (any WaitingResults)? = nil) {
+    package init(match: MatchSummary, timeZone: TimeZone = .current, corrections: (any WaitingResults)? = nil,
+                 votes: (any ManOfTheMatchService)? = nil) {
         self.match = match
         self.corrections = corrections
+        self.votes = votes
         dates = MatchDateFormat(timeZone: timeZone)
         goals = MatchDetailPresenter.goals(of: match)
         highlighted = goals.isEmpty ? nil : 0
@@ -104,6 +110,14 @@ package final class MatchDetailPresenter {
     }
 
     package func viewDidLoad() {
+        render()
+    }
+
+    /// Where the match's man-of-the-match vote stands, read once the screen is up; a failure to
+    /// read it only leaves the line out.
+    package func loadManOfTheMatch() async {
+        guard let votes, let stored = storedMatch else { return }
+        manOfTheMatch = try? await votes.manOfTheMatch(of: stored.gather.id)
         render()
     }
 
@@ -333,12 +347,23 @@ package final class MatchDetailPresenter {
             state.pick = GoalPick(role: pick.role, team: goals[index].team, ownGoal: pick.ownGoal,
                                   candidates: candidates(for: goals[index], role: pick.role, ownGoal: pick.ownGoal).map(\.name))
         }
+        state.manOfTheMatch = manOfTheMatch.flatMap(manOfTheMatchLine)
         state.hasChanges = hasChanges
         state.isAskingToLeave = isAskingToLeave
         state.isSaving = isSaving
         state.notice = notice
         state.problem = problem
         view?.display(state)
+    }
+
+    private func manOfTheMatchLine(_ standing: ManOfTheMatch) -> String? {
+        switch standing.state {
+        case .none: nil
+        case .open:
+            "Man of the match: voting until \(standing.closesAt.map(dates.string(from:)) ?? "later"), \(standing.votesCast) "
+                + (standing.votesCast == 1 ? "vote" : "votes") + " so far"
+        case .closed, .chosen: "Man of the match: " + (standing.summary ?? "nobody (no votes)")
+        }
     }
 
     private var nameOf: [Int: String] {
