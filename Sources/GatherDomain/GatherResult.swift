@@ -69,6 +69,8 @@ package struct GatherDraft: Hashable, Sendable, Codable {
     /// The match's goals in the order they came (nil: none sent, the original body). They add up
     /// to the score; sent without one, the score is theirs.
     package var goals: [Goal]?
+    /// What the match cost (`cost`, the smallest unit of the group's currency, and `costSplit`).
+    package var cost: MatchCost?
 
     /// At most this many players in one gather: a squad and its bench, several times over.
     package static let maximumPlayers = 200
@@ -100,7 +102,8 @@ package struct GatherDraft: Hashable, Sendable, Codable {
     }
 
     package init(id: UUID? = nil, result: GatherResult?, balanceSeed: Int? = nil, createdAt: Date? = nil, endedAt: Date? = nil,
-                players: [Member]? = nil, fixtureId: Int? = nil, goals: [Goal]? = nil) {
+                players: [Member]? = nil, fixtureId: Int? = nil, goals: [Goal]? = nil, cost: MatchCost? = nil) {
+        self.cost = cost
         self.fixtureId = fixtureId
         self.goals = goals
         self.id = id
@@ -111,10 +114,15 @@ package struct GatherDraft: Hashable, Sendable, Codable {
         self.players = players
     }
 
-    enum CodingKeys: String, CodingKey { case id, score, winnerTeam, balanceSeed, createdAt, endedAt, players, fixtureId, goals }
+    enum CodingKeys: String, CodingKey { case id, score, winnerTeam, balanceSeed, createdAt, endedAt, players, fixtureId, goals, cost, costSplit }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        if container.contains(.cost), !(try container.decodeNil(forKey: .cost)) {
+            cost = try MatchCost(from: decoder)
+        } else if container.contains(.costSplit), !(try container.decodeNil(forKey: .costSplit)) {
+            throw ValidationError(field: "costSplit", message: "goes with a cost")
+        }
         if let text = try container.decodeIfPresent(String.self, forKey: .id) {
             guard let id = UUID(canonicalText: text) else { throw ValidationError(field: "id", message: "must be a UUID") }
             self.id = id
@@ -182,6 +190,8 @@ package struct GatherDraft: Hashable, Sendable, Codable {
         try container.encodeIfPresent(fixtureId, forKey: .fixtureId)
         try container.encodeIfPresent(players, forKey: .players)
         try container.encodeIfPresent(goals, forKey: .goals)
+        try container.encodeIfPresent(cost?.amount, forKey: .cost)
+        try container.encodeIfPresent(cost?.split, forKey: .costSplit)
     }
 }
 

@@ -118,7 +118,7 @@ final class FixtureServicesTests: XCTestCase {
         let back = try await groups.changeSettings(of: me, GroupSettingsUpdate(timeZone: .some(nil), allowGuests: false))
         XCTAssertEqual(back, GroupSettings(timeZone: nil, allowGuests: false, autoTeams: true))
         XCTAssertTrue(GroupSettingsUpdate().isEmpty)
-        await expectError(.rejected(status: 400, reason: "nothing to change: send timeZone, allowGuests, autoTeams, matchFormat or voteHours")) {
+        await expectError(.rejected(status: 400, reason: "nothing to change: send timeZone, allowGuests, autoTeams, matchFormat, voteHours or currency")) {
             _ = try await groups.changeSettings(of: me, GroupSettingsUpdate())
         }
     }

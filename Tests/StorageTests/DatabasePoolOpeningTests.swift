@@ -29,7 +29,7 @@ final class DatabasePoolOpeningTests: StorageTestCase {
                 .map { try $0.string(0) }
         }
         XCTAssertEqual(tables, ["account_changes", "announcements", "api_tokens", "channels", "deliveries", "fixture_answers", "fixture_series", "fixture_teams", "fixtures", "gather_players", "gathers", "goals", "group_usage", "groups", "invites",
-                                "live_matches", "maintenance", "match_votes", "memberships", "personal_links", "player_records", "player_results", "players", "rating_pending", "rating_snapshots", "rating_state", "ratings", "seasons", "shares", "tokens", "users"])
+                                "live_matches", "maintenance", "match_votes", "memberships", "payments", "personal_links", "player_records", "player_results", "players", "rating_pending", "rating_snapshots", "rating_state", "ratings", "seasons", "shares", "tokens", "users"])
     }
 
     func testLatestVersionIsTheHighestMigration() {

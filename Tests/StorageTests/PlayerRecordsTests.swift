@@ -250,6 +250,8 @@ final class PlayerRecordsTests: StorageTestCase {
                 DROP INDEX gathers_votes_to_tell; ALTER TABLE gathers DROP COLUMN votes_close_at;
                 ALTER TABLE gathers DROP COLUMN chosen_player_id; ALTER TABLE gathers DROP COLUMN votes_told;
                 ALTER TABLE groups DROP COLUMN vote_hours;
+                DROP TABLE payments; DROP INDEX gathers_with_cost;
+                ALTER TABLE groups DROP COLUMN currency; ALTER TABLE gathers DROP COLUMN cost; ALTER TABLE gathers DROP COLUMN cost_split;
                 DROP TRIGGER account_changed; DROP TRIGGER account_removed; DROP TRIGGER membership_ended;
                 DROP TRIGGER account_made; DROP TRIGGER api_token_made; DROP TRIGGER api_token_revoked;
                 ALTER TABLE account_changes DROP COLUMN what;

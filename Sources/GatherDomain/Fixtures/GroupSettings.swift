@@ -14,9 +14,12 @@ package struct GroupSettings: Hashable, Sendable, Codable {
     package var matchFormat: MatchFormat
     /// How many hours after a result is saved its players may vote for man of the match; 0: no votes.
     package var voteHours: Int
+    /// The ISO 4217 code the pitch fee is counted in (its smallest unit: cents for EUR).
+    package var currency: String
 
     package init(timeZone: String?, allowGuests: Bool, autoTeams: Bool = false, matchFormat: MatchFormat = .standard,
-                 voteHours: Int = ManOfTheMatch.standardWindowHours) {
+                 voteHours: Int = ManOfTheMatch.standardWindowHours, currency: String = Currency.euro.code) {
+        self.currency = currency
         self.matchFormat = matchFormat
         self.voteHours = voteHours
         self.timeZone = timeZone
@@ -24,7 +27,7 @@ package struct GroupSettings: Hashable, Sendable, Codable {
         self.autoTeams = autoTeams
     }
 
-    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams, matchFormat, voteHours }
+    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams, matchFormat, voteHours, currency }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -32,7 +35,8 @@ package struct GroupSettings: Hashable, Sendable, Codable {
                   allowGuests: try container.decode(Bool.self, forKey: .allowGuests),
                   autoTeams: try container.decodeIfPresent(Bool.self, forKey: .autoTeams) ?? false,
                   matchFormat: try container.decodeIfPresent(MatchFormat.self, forKey: .matchFormat) ?? .standard,
-                  voteHours: try container.decodeIfPresent(Int.self, forKey: .voteHours) ?? ManOfTheMatch.standardWindowHours)
+                  voteHours: try container.decodeIfPresent(Int.self, forKey: .voteHours) ?? ManOfTheMatch.standardWindowHours,
+                  currency: try container.decodeIfPresent(String.self, forKey: .currency) ?? Currency.euro.code)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -42,6 +46,7 @@ package struct GroupSettings: Hashable, Sendable, Codable {
         try container.encode(autoTeams, forKey: .autoTeams)
         try container.encode(matchFormat, forKey: .matchFormat)
         try container.encode(voteHours, forKey: .voteHours)
+        try container.encode(currency, forKey: .currency)
     }
 }
 
@@ -50,6 +55,7 @@ extension GroupSettings: JSONWritable {
         writer.object { object in
             object.field("allowGuests") { $0.bool(allowGuests) }
             object.field("autoTeams") { $0.bool(autoTeams) }
+            object.field("currency") { $0.string(currency) }
             object.field("matchFormat") { $0.value(matchFormat) }
             object.field("timeZone") { $0.optional(timeZone) { $0.string($1) } }
             object.field("voteHours") { $0.int(voteHours) }
@@ -64,8 +70,9 @@ package struct GroupSettingsChange: Hashable, Sendable, Decodable {
     package var autoTeams: Bool?
     package var matchFormat: MatchFormat?
     package var voteHours: Int?
+    package var currency: String?
 
-    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams, matchFormat, voteHours }
+    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams, matchFormat, voteHours, currency }
 
     package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -82,8 +89,14 @@ package struct GroupSettingsChange: Hashable, Sendable, Decodable {
             }
             voteHours = hours
         }
-        guard timeZone != nil || allowGuests != nil || autoTeams != nil || matchFormat != nil || voteHours != nil else {
-            throw ValidationError(field: nil, message: "nothing to change: send timeZone, allowGuests, autoTeams, matchFormat or voteHours")
+        if container.contains(.currency) {
+            guard let code = try? container.decode(String.self, forKey: .currency), let known = Currency(code: code) else {
+                throw ValidationError(field: "currency", message: "is an ISO 4217 code this server knows, in capitals: EUR, GBP, USD…")
+            }
+            currency = known.code
+        }
+        guard timeZone != nil || allowGuests != nil || autoTeams != nil || matchFormat != nil || voteHours != nil || currency != nil else {
+            throw ValidationError(field: nil, message: "nothing to change: send timeZone, allowGuests, autoTeams, matchFormat, voteHours or currency")
         }
     }
 }

@@ -133,6 +133,16 @@ package struct CalendarDay: Hashable, Sendable, CustomStringConvertible {
         self.day = day
     }
 
+    /// A day from its parts; nil for one that does not exist (or outside 2000–2199).
+    package init?(year: Int, month: Int, day: Int) {
+        func padded(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else { return nil }
+        self.init("\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))")
+    }
+
     private static func days(in month: Int, of year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
@@ -147,6 +157,9 @@ package struct CalendarDay: Hashable, Sendable, CustomStringConvertible {
         let monthIndex = (month + 9) % 12
         return 365 * shifted + shifted / 4 - shifted / 100 + shifted / 400 + (monthIndex * 306 + 5) / 10 + (day - 1)
     }
+
+    /// Days since 1 January 1970.
+    package var daysSince1970: Int { dayNumber - 719_468 }
 
     package var description: String {
         func padded(_ value: Int, _ width: Int) -> String {

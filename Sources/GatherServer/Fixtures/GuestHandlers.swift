@@ -72,6 +72,7 @@ enum GroupSettingsHandlers {
             if let auto = change.autoTeams { settings.autoTeams = auto }
             if let format = change.matchFormat { settings.matchFormat = format }
             if let hours = change.voteHours { settings.voteHours = hours }
+            if let currency = change.currency { settings.currency = currency }
             try APIError.require(try groups.saveSettings(settings, of: context.owner), else: .groupNotFound)
             return settings
         }

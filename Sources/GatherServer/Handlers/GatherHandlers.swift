@@ -84,6 +84,7 @@ enum GatherHandlers {
             let insertion = try gathers.insert(id: draft.id ?? UUID(), owner: owner, result: draft.result,
                                                createdAt: draft.createdAt ?? now, endedAt: draft.endedAt, balanceSeed: draft.balanceSeed)
             if case .created = insertion { try services.quotas.checkGathers(database, owner: owner) }
+            if let cost = draft.cost { _ = try MoneyRepository(database).setCost(cost, of: insertion.gather.id, owner: owner) }
             if let fixture = draft.fixtureId {
                 switch try FixtureRepository(database).link(fixture: fixture, to: insertion.gather.id, hasResult: draft.result != nil,
                                                             owner: owner, at: now) {

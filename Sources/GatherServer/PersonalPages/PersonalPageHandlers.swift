@@ -41,7 +41,8 @@ enum PersonalPageHandlers {
                                          fixtures: try FixtureRepository(database).upcoming(owner: holder.owner, now: now, limit: fixturesShown),
                                          standings: try reader.standings(), recentMatches: try reader.recentResults(limit: personalResults),
                                          ballots: try MatchVoteRepository(database).ballots(of: holder.player, owner: holder.owner, at: now,
-                                                                                           recent: ballotsKept, limit: ballotsShown))
+                                                                                           recent: ballotsKept, limit: ballotsShown),
+                                         account: try account(of: holder, database))
             }
             var rendered = PersonalPage.page(model)
             rendered.previewImage = services.publicURL?.link(to: "/icon-512.png")
@@ -49,6 +50,14 @@ enum PersonalPageHandlers {
             services.pages.store(page, ticket: ticket)
         }
         return page.response(to: context.request, headers: SharePageHandlers.headers(page))
+    }
+
+    /// The holder's own account for the pitch fee, with the group's currency.
+    private static func account(of holder: PersonalLinkRepository.Holder, _ database: Database) throws -> (Account, Currency)? {
+        let money = MoneyRepository(database)
+        guard let currency = try money.currency(of: holder.owner),
+              let account = try money.account(of: holder.player, owner: holder.owner, currency: currency) else { return nil }
+        return (account, currency)
     }
 
     /// The page kept live: a word whenever the group's answers or results change (a friend moved

@@ -94,6 +94,11 @@ enum Routes {
             Route(.get, "/api/seasons/:id", authenticated: SeasonHandlers.get),
             Route(.delete, "/api/seasons/:id", write: SeasonHandlers.delete),
             Route(.get, "/api/ratings", authenticated: StatsHandlers.ratings).readingRatings(),
+            // The pitch fee: organisers only, reads too (money is never a viewer's to see).
+            Route(.get, "/api/balances", authenticated: MoneyHandlers.balances).requiring(.organiser),
+            Route(.get, "/api/balances/:playerId", authenticated: MoneyHandlers.account).requiring(.organiser),
+            Route(.post, "/api/payments", writing: MoneyHandlers.pay).requiring(.organiser),
+            Route(.delete, "/api/payments/:id", write: MoneyHandlers.deletePayment).requiring(.organiser),
             // Balancing reads the roster and changes nothing: a viewer may try teams too.
             Route(.post, "/api/teams/balance", authenticated: TeamHandlers.balance).requiring(.viewer).requiring(.read).readingRatings(),
 
@@ -115,6 +120,8 @@ enum Routes {
             // Balancing takes CPU: on a worker, its write in the group commit after.
             Route(.put, "/api/fixtures/:id/teams", authenticated: FixtureTeamHandlers.publish).readingRatings().announcing(),
             Route(.delete, "/api/fixtures/:id/teams/suggestion", write: FixtureTeamHandlers.keep),
+            Route(.put, "/api/fixtures/:id/cost", writing: MoneyHandlers.setFixtureCost).requiring(.organiser),
+            Route(.delete, "/api/fixtures/:id/cost", write: MoneyHandlers.clearFixtureCost).requiring(.organiser),
 
             // Where the group's news goes: owners only, and made or changed with a login only.
             Route(.get, "/api/channels", quickAuthenticated: ChannelHandlers.list).requiring(.owner),
@@ -146,6 +153,9 @@ enum Routes {
             Route(.get, "/api/gathers/:id/man-of-the-match", quickAuthenticated: ManOfTheMatchHandlers.get),
             Route(.put, "/api/gathers/:id/man-of-the-match", writing: ManOfTheMatchHandlers.choose),
             Route(.delete, "/api/gathers/:id/man-of-the-match", write: ManOfTheMatchHandlers.clear),
+            Route(.get, "/api/gathers/:id/cost", authenticated: MoneyHandlers.matchCost).requiring(.organiser),
+            Route(.put, "/api/gathers/:id/cost", writing: MoneyHandlers.setMatchCost).requiring(.organiser),
+            Route(.delete, "/api/gathers/:id/cost", write: MoneyHandlers.clearMatchCost).requiring(.organiser),
         ]
         for route in routes + groupScoped + groupScoped.map({ $0.inGroup() }) { router.add(route) }
         return router

@@ -22,6 +22,7 @@ package enum PersonalPage {
                 for fixture in model.fixtures { section(fixture, model) }
             }
             ManOfTheMatchSection.section(model)
+            AccountSection.section(model)
             record(model)
         }
     }

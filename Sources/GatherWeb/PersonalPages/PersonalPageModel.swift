@@ -3,7 +3,7 @@ import GatherDomain
 
 /// What a player's personal page shows, gathered by the server: the next fixtures with their
 /// answers, seen as that player. Nothing of anyone's age, team or account.
-package struct PersonalPageModel: Hashable, Sendable {
+package struct PersonalPageModel: Sendable {
     package var groupName: String
     package var playerId: Int
     package var playerName: String
@@ -17,10 +17,14 @@ package struct PersonalPageModel: Hashable, Sendable {
     package var recentMatches: [MatchLine]
     /// Their latest matches with a man-of-the-match vote open, or closed lately, newest first.
     package var ballots: [Ballot]
+    /// Their own account for the pitch fee, in the group's currency: nil while they have none
+    /// (nothing charged, nothing paid). Only ever on their own page.
+    package var account: (Account, Currency)?
 
     package init(groupName: String, playerId: Int, playerName: String, root: SitePath, fixtures: [Fixture], standings: [Standing] = [],
-                 recentMatches: [MatchLine] = [], ballots: [Ballot] = []) {
+                 recentMatches: [MatchLine] = [], ballots: [Ballot] = [], account: (Account, Currency)? = nil) {
         self.ballots = ballots
+        self.account = account
         self.standings = standings
         self.recentMatches = recentMatches
         self.groupName = groupName

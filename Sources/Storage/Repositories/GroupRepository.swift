@@ -34,13 +34,13 @@ package struct GroupRepository {
     /// The group's settings for its fixtures; nil if there is no such open group.
     package func settings(of group: UUID) throws -> GroupSettings? {
         try database.map("""
-            SELECT time_zone, guests_allowed, auto_teams, match_periods, match_period_minutes, match_break_minutes, vote_hours
+            SELECT time_zone, guests_allowed, auto_teams, match_periods, match_period_minutes, match_break_minutes, vote_hours, currency
             FROM groups WHERE id = ? AND closed_at IS NULL
             """, group) { row in
             // Checked when saved; a format the rules no longer allow reads as the standard one.
             let format = (try? MatchFormat(periods: try row.int(3), periodMinutes: try row.int(4), breakMinutes: try row.int(5))) ?? .standard
             return GroupSettings(timeZone: try row.optionalString(0), allowGuests: try row.int(1) != 0, autoTeams: try row.int(2) != 0,
-                                 matchFormat: format, voteHours: try row.int(6))
+                                 matchFormat: format, voteHours: try row.int(6), currency: try row.string(7))
         }.first
     }
 
@@ -48,10 +48,10 @@ package struct GroupRepository {
     package func saveSettings(_ settings: GroupSettings, of group: UUID) throws -> Bool {
         try database.execute("""
             UPDATE groups SET time_zone = ?, guests_allowed = ?, auto_teams = ?, match_periods = ?, match_period_minutes = ?,
-                match_break_minutes = ?, vote_hours = ?
+                match_break_minutes = ?, vote_hours = ?, currency = ?
             WHERE id = ? AND closed_at IS NULL
             """, settings.timeZone, settings.allowGuests, settings.autoTeams, settings.matchFormat.periods,
-            settings.matchFormat.periodMinutes, settings.matchFormat.breakMinutes, settings.voteHours, group)
+            settings.matchFormat.periodMinutes, settings.matchFormat.breakMinutes, settings.voteHours, settings.currency, group)
         return database.changes > 0
     }
 

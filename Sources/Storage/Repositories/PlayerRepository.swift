@@ -106,7 +106,9 @@ package struct PlayerRepository {
         try database.execute("DELETE FROM personal_links WHERE player_id = ?", id)
         try FixtureRepository(database).withdraw(player: id, owner: owner, at: date)
         let played = try database.query("SELECT count(*) FROM gather_players WHERE player_id = ?", id).first?.int(0) ?? 0
-        if played == 0 {
+        // Money they paid is kept too: their account stays, off the roster.
+        let paid = try database.query("SELECT count(*) FROM payments WHERE player_id = ?", id).first?.int(0) ?? 0
+        if played == 0 && paid == 0 {
             try database.execute("DELETE FROM players WHERE id = ? AND group_id = ?", id, owner)
             return .deleted
         }

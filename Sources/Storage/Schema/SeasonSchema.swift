@@ -1,4 +1,4 @@
-// The season: goals (26), a group's match format (27), seasons (28), man of the match (29).
+// The season: goals (26), a group's match format (27), seasons (28), man of the match (29), the pitch fee (30).
 extension Schema {
     /// A match's goals, in the order they came (`number`, from 1): the side each counts for, its
     /// scorer and assist where known, the minute and whether it was an own goal. `group_id` lets a
@@ -75,5 +75,31 @@ extension Schema {
         CREATE INDEX match_votes_by_group ON match_votes(group_id, gather_id);
         CREATE INDEX match_votes_by_voter ON match_votes(voter_id);
         CREATE INDEX match_votes_by_player ON match_votes(player_id);
+        """)
+}
+
+extension Schema {
+    /// The pitch fee: the group's currency (ISO 4217), a match's cost (the smallest unit, cents) and
+    /// how it is shared out, a fixture's the same (its match's when the match names none), and the
+    /// payments organisers record. Charges are never stored: they follow from the costs and who
+    /// played (or was in), so a correction of a match's players corrects its charges.
+    static let version30 = Migration(version: 30, name: "the pitch fee", sql: """
+        ALTER TABLE groups ADD COLUMN currency TEXT NOT NULL DEFAULT 'EUR';
+        ALTER TABLE gathers ADD COLUMN cost INTEGER CHECK (cost BETWEEN 0 AND 100000000);
+        ALTER TABLE gathers ADD COLUMN cost_split TEXT NOT NULL DEFAULT 'played' CHECK (cost_split IN ('played', 'in', 'each'));
+        ALTER TABLE fixtures ADD COLUMN cost_amount INTEGER CHECK (cost_amount BETWEEN 0 AND 100000000);
+        ALTER TABLE fixtures ADD COLUMN cost_split TEXT NOT NULL DEFAULT 'played' CHECK (cost_split IN ('played', 'in', 'each'));
+        CREATE TABLE payments (
+            id          INTEGER PRIMARY KEY AUTOINCREMENT,
+            group_id    TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+            player_id   INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
+            amount      INTEGER NOT NULL CHECK (amount BETWEEN -100000000 AND 100000000 AND amount != 0),
+            paid_on     TEXT NOT NULL,
+            note        TEXT NOT NULL DEFAULT '',
+            recorded_at INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX payments_by_player ON payments(group_id, player_id, paid_on);
+        CREATE INDEX gathers_with_cost ON gathers(group_id) WHERE cost IS NOT NULL;
+        CREATE INDEX fixtures_with_cost ON fixtures(group_id) WHERE cost_amount IS NOT NULL;
         """)
 }
