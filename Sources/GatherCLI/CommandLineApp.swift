@@ -133,6 +133,13 @@ package struct CommandLineApp: Sendable {
         case "gathers score": try await GatherCommands.setScore(context)
         case "gathers rm": try await GatherCommands.remove(context)
         case "gathers motm": try await GatherCommands.manOfTheMatch(context)
+        case "gathers cost": try await MoneyCommands.cost(context, of: "/api/gathers/\(try context.gatherID(context.command.arguments[0]).uuidString)/cost")
+        case "fixtures cost":
+            try await MoneyCommands.cost(context, of: "/api/fixtures/\(try context.integer(context.command.arguments[0], name: "ID", range: 1...Int(Int32.max)))/cost")
+        case "money": try await MoneyCommands.balances(context)
+        case "money show": try await MoneyCommands.show(context)
+        case "money pay": try await MoneyCommands.pay(context)
+        case "money rm": try await MoneyCommands.remove(context)
         case "teams balance": try await TeamsAndStatsCommands.balance(context)
         case "stats": try await TeamsAndStatsCommands.stats(context)
         case "stats scorers": try await TeamsAndStatsCommands.scorers(context)

@@ -53,6 +53,12 @@ enum GroupCommands {
                                          matchFormat: try command.value("--match").map(matchFormat),
                                          voteHours: try command.value("--vote-hours").map {
                                              try context.integer($0, name: "--vote-hours", range: ManOfTheMatch.windowHours)
+                                         },
+                                         currency: try command.value("--currency").map { code in
+                                             guard let known = Currency(code: code.uppercased()) else {
+                                                 throw CommandFailure.usage("--currency is an ISO 4217 code: EUR, GBP, USD… (got \"\(code)\")")
+                                             }
+                                             return known.code
                                          })
         let service = APIGroupService(client: context.client)
         let group = try await chosen(command.arguments.first, service: service, session: session,
@@ -66,6 +72,7 @@ enum GroupCommands {
             ? "on: when answers close, teams are balanced from those in, published and told (unless a fixture says otherwise)"
             : "off: teams are published by hand (unless a fixture or its series says otherwise)"))
         context.console.line("Matches:    " + settings.matchFormat.description + " (gather's match screen: h for another, before kick-off)")
+        context.console.line("Money:      counted in \(settings.currency)")
         context.console.line("Votes:      " + (settings.voteHours == 0 ? "none for man of the match"
             : "man of the match voted for \(settings.voteHours) " + (settings.voteHours == 1 ? "hour" : "hours") + " after a result is saved"))
     }

@@ -103,12 +103,13 @@ enum TeamsAndStatsCommands {
         if context.command.has("--csv") {
             // For a spreadsheet: numbers as numbers (no sign, no %), marked as UTF-8.
             let separator = try context.csvSeparator()
-            var lines = [CSVRecords.line(["Rank", "Name", "Played", "Won", "Drawn", "Lost", "Win %", "Goal difference", "Rating"],
-                                         separator: separator)]
+            var lines = [CSVRecords.line(["Rank", "Name", "Played", "Won", "Drawn", "Lost", "Win %", "Goal difference", "Rating",
+                                          "Man of the match"], separator: separator)]
             for entry in board {
                 lines.append(CSVRecords.line([String(entry.rank), entry.name, String(entry.played), String(entry.won), String(entry.drawn),
                                               String(entry.lost), String(Int((entry.winRate * 100).rounded())), String(entry.goalDifference),
-                                              entry.rating.map { RatingText.value($0.mean) } ?? ""], separator: separator))
+                                              entry.rating.map { RatingText.value($0.mean) } ?? "", entry.manOfTheMatch.map(String.init) ?? ""],
+                                             separator: separator))
             }
             return context.console.out(CSVRecords.byteOrderMark + lines.joined(separator: "\n") + "\n")
         }

@@ -339,6 +339,50 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(try client(["group", "settings", "--vote-hours", "400"]).status, 2)
     }
 
+    func testThePitchFeeFromTheCommandLineForOrganisersAndSpreadsheets() throws {
+        try register("treasurer")
+        XCTAssertEqual(try client(["login", "--username", "treasurer"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        let ids = try ["Ana", "Ben", "Cy"].map { name in
+            try client(["players", "add", "--name", name, "--quiet"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let gather = try client(["gathers", "new", "--team-a", "\(ids[0]),\(ids[1])", "--team-b", ids[2], "--score", "2-0", "--quiet"])
+            .output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let cost = try client(["gathers", "cost", gather, "10"])
+        XCTAssertEqual(cost.status, 0, cost.errors)
+        XCTAssertTrue(cost.errors.contains("Cost 10.00 EUR, shared among those who played"), cost.errors)
+        XCTAssertEqual(try client(["gathers", "cost", gather, "ten"]).status, 2)
+        XCTAssertEqual(try client(["gathers", "cost", gather, "10", "--clear"]).status, 2, "an amount or --clear")
+
+        let paid = try client(["money", "pay", "Ana", "12.5", "--note", "cash", "--on", "2026-11-20"])
+        XCTAssertEqual(paid.status, 0, paid.errors)
+        XCTAssertTrue(paid.errors.contains("Recorded 12.50 EUR on 2026-11-20"), paid.errors)
+        XCTAssertEqual(try client(["money", "pay", "Ana", "1.234"]).status, 2, "no fractions of a cent")
+
+        let table = try client(["money"]).output
+        XCTAssertTrue(table.hasPrefix("NAME  BALANCE (EUR)"), table)
+        XCTAssertTrue(table.contains("Ben   -3.33          owes"), table)
+        XCTAssertTrue(table.contains("Owed in all: 6.66 EUR"), table)
+        let csv = try client(["money", "--csv", "--delimiter", ";"]).output
+        XCTAssertEqual(csv, "\u{FEFF}Name;Balance;Currency\nBen;-3.33;EUR\nCy;-3.33;EUR\nAna;9.16;EUR\n")
+        let json = try XCTUnwrap(try client(["money", "--json"]).json() as? [[String: Any]])
+        XCTAssertEqual(json.compactMap { $0["balance"] as? Int }, [-333, -333, 916], "the API's minor units")
+
+        let account = try client(["money", "show", "Ana"]).output
+        XCTAssertTrue(account.hasPrefix("Ana: in credit, 9.16 EUR"), account)
+        XCTAssertTrue(account.contains("cash"), account)
+        XCTAssertTrue(account.contains("Match 2–0: a share of 10.00 EUR"), account)
+        let payment = try XCTUnwrap((try client(["money", "show", "Ana", "--json"]).json() as? [String: Any])?["lines"] as? [[String: Any]])
+            .compactMap { $0["paymentId"] as? Int }.first
+        XCTAssertEqual(try client(["money", "rm", String(try XCTUnwrap(payment))]).status, 0)
+        XCTAssertTrue(try client(["money", "show", "Ana"]).output.hasPrefix("Ana: owes 3.34 EUR"))
+
+        let settings = try client(["group", "settings", "--currency", "gbp"])
+        XCTAssertEqual(settings.status, 0, settings.errors)
+        XCTAssertTrue(settings.output.contains("Money:      counted in GBP"), settings.output)
+        XCTAssertTrue(try client(["money"]).output.contains("BALANCE (GBP)"))
+        XCTAssertEqual(try client(["group", "settings", "--currency", "pounds"]).status, 2)
+    }
+
     func testSeasonsAreNamedAndTheTableAndTheirAwardsReadForOne() throws {
         try register("seasons")
         XCTAssertEqual(try client(["login", "--username", "seasons"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)

@@ -8,9 +8,11 @@ package struct GroupSettingsUpdate: Encodable, Sendable, Equatable {
     package var autoTeams: Bool?
     package var matchFormat: MatchFormat?
     package var voteHours: Int?
+    package var currency: String?
 
     package init(timeZone: String?? = nil, allowGuests: Bool? = nil, autoTeams: Bool? = nil, matchFormat: MatchFormat? = nil,
-                 voteHours: Int? = nil) {
+                 voteHours: Int? = nil, currency: String? = nil) {
+        self.currency = currency
         self.matchFormat = matchFormat
         self.voteHours = voteHours
         self.timeZone = timeZone
@@ -19,9 +21,9 @@ package struct GroupSettingsUpdate: Encodable, Sendable, Equatable {
     }
 
     /// Nothing would change.
-    package var isEmpty: Bool { timeZone == nil && allowGuests == nil && autoTeams == nil && matchFormat == nil && voteHours == nil }
+    package var isEmpty: Bool { timeZone == nil && allowGuests == nil && autoTeams == nil && matchFormat == nil && voteHours == nil && currency == nil }
 
-    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams, matchFormat, voteHours }
+    enum CodingKeys: String, CodingKey { case timeZone, allowGuests, autoTeams, matchFormat, voteHours, currency }
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -32,5 +34,6 @@ package struct GroupSettingsUpdate: Encodable, Sendable, Equatable {
         try container.encodeIfPresent(autoTeams, forKey: .autoTeams)
         try container.encodeIfPresent(matchFormat, forKey: .matchFormat)
         try container.encodeIfPresent(voteHours, forKey: .voteHours)
+        try container.encodeIfPresent(currency, forKey: .currency)
     }
 }
