@@ -167,6 +167,7 @@ let dependencies = AppDependencies(
     channels: APIChannelService(client: client),
     groups: (service: APIGroupService(client: client), chooser: SessionStoreGroupChooser(store: store.store, server: address)),
     votes: APIManOfTheMatchService(client: client),
+    money: APIMoneyService(client: client, group: { chosenGroup()?.groupID ?? store.savedSession()?.userID }),
     // The role noted when the group was chosen (and again whenever the Groups screen reads it);
     // a choice kept before roles were noted offers what an organiser may do.
     access: { GroupAccess(role: chosenGroup().map { $0.role ?? .organiser } ?? .owner) })

@@ -76,7 +76,7 @@ enum MoneyCommands {
             return day
         }
         let draft = PaymentDraft(playerID: id, amount: amount, paidOn: day, note: context.command.value("--note") ?? "")
-        let payment = try await context.client.request(.post, "/api/payments", body: PaymentBody(draft), as: Payment.self)
+        let payment = try await context.client.request(.post, "/api/payments", body: PaymentRequest(draft), as: Payment.self)
         if context.wantsJSON { return context.printJSON(payment) }
         context.console.note("Recorded \(currency.text(payment.amount)) on \(payment.paidOn) (payment \(payment.id))")
     }
@@ -115,22 +115,5 @@ enum MoneyCommands {
         case .in: "shared among those who held a place (a guest's share to the host)"
         case .each: "charged to each who played"
         }
-    }
-}
-
-/// `POST /api/payments`' body, as the API spells it.
-private struct PaymentBody: Encodable {
-    let draft: PaymentDraft
-
-    init(_ draft: PaymentDraft) { self.draft = draft }
-
-    enum CodingKeys: String, CodingKey { case playerId, amount, paidOn, note }
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(draft.playerID, forKey: .playerId)
-        try container.encode(draft.amount, forKey: .amount)
-        try container.encodeIfPresent(draft.paidOn?.description, forKey: .paidOn)
-        try container.encode(draft.note, forKey: .note)
     }
 }

@@ -207,6 +207,25 @@ final class APIServicesTests: XCTestCase {
         }
     }
 
+    func testMoneyIsReadInTheGroupsCurrencyAndAPaymentRecorded() async throws {
+        let session = try await APISessionService(client: client).register(username: "treasurer", password: "long-enough")
+        client.bearerToken = session.token
+        let ana = try await APIPlayerService(client: client).create(try PlayerDetails(name: "Ana"))
+        let money = APIMoneyService(client: client, group: { session.userID })
+        let euro = try await money.currency()
+        XCTAssertEqual(euro.code, "EUR")
+        let payment = try await money.pay(PaymentDraft(playerID: ana.id, amount: 1250, paidOn: CalendarDay("2026-11-20"), note: "cash"))
+        XCTAssertEqual(payment.paidOn, "2026-11-20")
+        XCTAssertEqual(payment.note, "cash")
+        let balances = try await money.balances()
+        XCTAssertEqual(balances, [Balance(playerID: ana.id, name: "Ana", balance: 1250)])
+        let nowhere = try await APIMoneyService(client: client, group: { nil }).currency()
+        XCTAssertEqual(nowhere.code, "EUR", "no group known: the default")
+        await expectError(.rejected(status: 404, reason: "player not found")) {
+            _ = try await money.pay(PaymentDraft(playerID: ana.id + 100, amount: 100, paidOn: nil, note: ""))
+        }
+    }
+
     func testAMatchSavedTwiceComesBackInQuestionAndTheOwnersWordSettlesIt() async throws {
         _ = try await APISessionService(client: client).register(username: "twice", password: "long-enough")
         let ana = try await APIPlayerService(client: client).create(try PlayerDetails(name: "Ana"))

@@ -26,7 +26,8 @@ final class AppFixture {
     init(savedSession: Session? = nil, players roster: [Player] = Fixtures.roster, journal: [PendingResult] = [],
          unfinished: [UnfinishedMatch] = [], live: (any LiveService)? = nil, shares: (any ShareService)? = nil,
          fixtures: FixtureDependencies? = nil, channels: (any ChannelService)? = nil,
-         groups: (service: any GroupService, chooser: any GroupChooser)? = nil) {
+         groups: (service: any GroupService, chooser: any GroupChooser)? = nil, money: (any MoneyService)? = nil,
+         access: GroupAccess = .owner) {
         self.unfinished = InMemoryUnfinishedMatches(unfinished)
         players = StubPlayerService(players: roster)
         persistence = InMemorySessionPersistence(session: savedSession)
@@ -39,7 +40,8 @@ final class AppFixture {
                                            statsService: stats, sessionStore: persistence, pendingResults: pendingResults,
                                            makeRosterCache: { _ in rosterCache }, server: "http://127.0.0.1:8080",
                                            makeTicker: { ticker }, uploadTicker: uploadTicker, time: time, revocations: revocations,
-                                           liveService: live, shareService: shares, fixtures: fixtures, channels: channels, groups: groups)
+                                           liveService: live, shareService: shares, fixtures: fixtures, channels: channels, groups: groups,
+                                           money: money, access: { access })
         app = AppCoordinator(navigator: navigator, factory: factory, dependencies: dependencies)
         navigator.root = app
     }

@@ -635,6 +635,52 @@ final class EndToEndTests: XCTestCase {
         XCTAssertNotNil(rows.first { $0.contains("2   Ben") && $0.contains("1    0    1    1.00") }, terminal.screen())
     }
 
+    func testAt80x24TheMoneyScreenRecordsAPaymentAndKeepsThePlayerHighlighted() throws {
+        try moneyScreen(columns: 80, rows: 24, username: "money-80")
+    }
+
+    func testAt60x16TheMoneyScreenRecordsAPaymentAndKeepsThePlayerHighlighted() throws {
+        try moneyScreen(columns: 60, rows: 16, username: "money-60")
+    }
+
+    /// A match of 10.00 shared by three; Ana pays 5.00 on the Money screen and moves from the
+    /// top (owing most) to the bottom (in credit), the highlight going with her.
+    private func moneyScreen(columns: Int, rows: Int, username: String) throws {
+        let terminal = try TmuxSession(arguments: ["--server", url], columns: columns, rows: rows)
+        register(terminal, username)
+        for name in ["Ana", "Ben", "Cy"] { _ = try script(terminal, ["players", "add", "--name", name]) }
+        let gather = try script(terminal, ["gathers", "new", "--team-a", "Ana,Ben", "--team-b", "Cy", "--score", "2-1", "--quiet"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try script(terminal, ["gathers", "cost", gather, "10"])
+        terminal.press("$")
+        terminal.waitFor("Money 1/3")
+        terminal.waitFor("Owed in all: 10.00 EUR")
+        var lines = terminal.screen().split(separator: "\n").map(String.init)
+        XCTAssertNotNil(lines.first { $0.contains("Ana") && $0.contains("-3.34") && $0.contains("owes") }, terminal.screen())
+        XCTAssertNotNil(lines.first { $0.contains("Cy") && $0.contains("-3.33") }, terminal.screen())
+        XCTAssertTrue(lines.allSatisfy { $0.count <= columns }, terminal.screen())
+
+        terminal.press("p")
+        terminal.waitFor("Payment from Ana (EUR):")
+        terminal.type("0")
+        terminal.press("Enter")
+        terminal.waitFor("Type an amount in EUR, like 12.50; not 0")
+        terminal.press("BSpace")
+        terminal.type("5.00")
+        terminal.press("Enter")
+        terminal.waitFor("Recorded 5.00 EUR from Ana")
+        terminal.waitFor("Money 3/3")
+        lines = terminal.screen().split(separator: "\n").map(String.init)
+        XCTAssertNotNil(lines.first { $0.contains("Ana") && $0.contains("1.66") && $0.contains("in credit") }, terminal.screen())
+        terminal.waitFor("Owed in all: 6.66 EUR")
+        let stored = try server.database.read { database in
+            try database.query("SELECT amount FROM payments").map { try $0.int(0) }
+        }
+        XCTAssertEqual(stored, [500])
+        terminal.press("Escape")
+        terminal.waitFor("Players")
+    }
+
     func testAt80x24AMatchInTwoHalvesWithScorersKeepsTheTimePlayed() throws {
         try twoHalvesWithScorers(columns: 80, rows: 24, username: "halves-80")
     }

@@ -33,6 +33,8 @@ package struct AppDependencies {
     package var groups: (service: any GroupService, chooser: any GroupChooser)?
     /// Where a match's man-of-the-match vote is read; nil shows none.
     package var votes: (any ManOfTheMatchService)?
+    /// Who owes what for the pitch; nil offers no Money screen.
+    package var money: (any MoneyService)?
     /// Where every piece of the app's asynchronous work runs.
     package let effects: Effects
     /// What must reach the server before the app exits, waited for a bounded time on the way out.
@@ -47,7 +49,7 @@ package struct AppDependencies {
                 revocations: any RevocationQueue, liveService: (any LiveService)? = nil, shareService: (any ShareService)? = nil,
                 fixtures: FixtureDependencies? = nil, channels: (any ChannelService)? = nil,
                 groups: (service: any GroupService, chooser: any GroupChooser)? = nil, votes: (any ManOfTheMatchService)? = nil,
-                effects: Effects = Effects(),
+                money: (any MoneyService)? = nil, effects: Effects = Effects(),
                 errands: LeavingErrands = LeavingErrands(), access: @escaping @MainActor () -> GroupAccess = { .owner }) {
         self.sessionService = sessionService
         self.playerService = playerService
@@ -68,6 +70,7 @@ package struct AppDependencies {
         self.channels = channels
         self.groups = groups
         self.votes = votes
+        self.money = money
         self.effects = effects
         self.errands = errands
         self.access = access

@@ -12,6 +12,7 @@ package protocol ViewFactory: AnyObject {
     func makeHistoryView(presenter: HistoryPresenter) -> any HistoryView
     func makeMatchDetailView(presenter: MatchDetailPresenter) -> any MatchDetailView
     func makeScorersView(presenter: ScorersPresenter) -> any ScorersView
+    func makeMoneyView(presenter: MoneyPresenter) -> any MoneyView
     func makeLeaderboardView(presenter: LeaderboardPresenter) -> any LeaderboardView
     func makeShareLinksView(presenter: ShareLinksPresenter) -> any ShareLinksView
     func makeWatchView(presenter: WatchPresenter) -> any WatchView

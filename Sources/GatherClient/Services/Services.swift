@@ -94,6 +94,15 @@ package protocol ManOfTheMatchService: Sendable {
     func choose(_ player: Int?, in gatherID: UUID) async throws -> ManOfTheMatch
 }
 
+/// The pitch fee, for organisers: who owes what, and the payments they record.
+package protocol MoneyService: Sendable {
+    /// Every player's balance, in the currency's smallest unit; positive is in credit.
+    func balances() async throws -> [Balance]
+    /// The group's currency.
+    func currency() async throws -> Currency
+    func pay(_ draft: PaymentDraft) async throws -> Payment
+}
+
 /// How many matches one page of History holds.
 package enum HistoryPage {
     package static let size = 50

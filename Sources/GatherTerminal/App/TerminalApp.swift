@@ -339,6 +339,10 @@ package final class TerminalApp: Navigator, ViewFactory {
         ScorersScreen(presenter: presenter, requestRender: renderRequest, effects: effects)
     }
 
+    package func makeMoneyView(presenter: MoneyPresenter) -> any MoneyView {
+        MoneyScreen(presenter: presenter, requestRender: renderRequest, effects: effects)
+    }
+
     package func makeLeaderboardView(presenter: LeaderboardPresenter) -> any LeaderboardView {
         LeaderboardScreen(presenter: presenter, requestRender: renderRequest, effects: effects)
     }

@@ -57,7 +57,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         let clearPicks = state.pickCount > 0 ? [KeyHint(keys: "c", action: "clear \(state.pickCount) picked")] : []
         return [KeyHint(keys: "s", action: "select"), KeyHint(keys: "a", action: "add"), KeyHint(keys: "h", action: "history"),
                 KeyHint(keys: "l", action: "leaderboard"), KeyHint(keys: "f", action: "fixtures")] + lastMatch + clearPicks + [
-                KeyHint(keys: "S", action: "share links"), KeyHint(keys: "m", action: "my groups"),
+                KeyHint(keys: "S", action: "share links"), KeyHint(keys: "$", action: "money"), KeyHint(keys: "m", action: "my groups"),
                 KeyHint(keys: "Enter", action: "details"), KeyHint(keys: "d", action: "delete"), KeyHint(keys: "/", action: "filter"),
                 ListMove.hint, KeyHint(keys: "o", action: "order"), KeyHint(keys: "r", action: "reload"), KeyHint(keys: "L", action: "log out"),
                 KeyHint(keys: "q", action: "quit")]
@@ -85,7 +85,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         if filterLine.handle(key, current: state.filter, for: presenter, move: { moveHighlight($0) }) { return .handled }
         if moveHighlight(key) { return .handled }
         // A viewer's list offers no change: those keys do nothing there (the presenter refuses them too).
-        if state.isReadOnly, [.character("a"), .character("d"), .character("s"), .character("S"), .character("p"), .character("c"),
+        if state.isReadOnly, [.character("a"), .character("d"), .character("s"), .character("S"), .character("p"), .character("c"), .character("$"),
                               .character("x"), .character(" ")].contains(key) {
             return .handled
         }
@@ -96,6 +96,7 @@ final class PlayerListScreen: TerminalScreen, PlayerListView {
         case .character("S"): presenter.showShareLinks()
         case .character("m"): presenter.showGroups()
         case .character("f"): presenter.showFixtures()
+        case .character("$"): presenter.showMoney()
         case .enter: presenter.openHighlighted()
         case .character("a"): presenter.add()
         case .character("d"): effects.run { await presenter.requestDelete() }

@@ -65,6 +65,12 @@ final class SpyPlayerListDelegate: PlayerListPresenterDelegate {
         fixturesRequestCount += 1
     }
 
+    private(set) var moneyRequestCount = 0
+
+    func playerListDidRequestMoney(_ presenter: PlayerListPresenter) {
+        moneyRequestCount += 1
+    }
+
     func playerListDidReachServer(_ presenter: PlayerListPresenter) {
         reachedServerCount += 1
     }

@@ -37,6 +37,7 @@ final class SpyViewFactory: ViewFactory {
     private(set) var matchDetailView: SpyMatchDetailView?
     private(set) var leaderboardView: SpyLeaderboardView?
     private(set) var scorersView: SpyScorersView?
+    private(set) var moneyView: SpyMoneyView?
     private(set) var shareLinksView: SpyShareLinksView?
     private(set) var watchView: SpyWatchView?
     private(set) var groupsView: SpyGroupsView?
@@ -83,6 +84,12 @@ final class SpyViewFactory: ViewFactory {
     func makeMatchDetailView(presenter: MatchDetailPresenter) -> any MatchDetailView {
         let view = SpyMatchDetailView()
         matchDetailView = view
+        return view
+    }
+
+    func makeMoneyView(presenter: MoneyPresenter) -> any MoneyView {
+        let view = SpyMoneyView()
+        moneyView = view
         return view
     }
 

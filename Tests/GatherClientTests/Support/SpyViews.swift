@@ -118,6 +118,15 @@ final class SpyShareLinksView: ShareLinksView, RecordingView {
 }
 
 @MainActor
+final class SpyMoneyView: MoneyView, RecordingView {
+    private(set) var states: [MoneyViewState] = []
+
+    func display(_ state: MoneyViewState) {
+        states.append(state)
+    }
+}
+
+@MainActor
 final class SpyScorersView: ScorersView, RecordingView {
     private(set) var states: [ScorersViewState] = []
 

@@ -70,6 +70,11 @@ package final class PlayerListCoordinator: ScreenCoordinator, PlayerListPresente
         })
     }
 
+    package func playerListDidRequestMoney(_ presenter: PlayerListPresenter) {
+        guard let money = app.dependencies.money else { return }
+        app.push(MoneyCoordinator(app: app, service: money))
+    }
+
     package func playerListDidRequestGroups(_ presenter: PlayerListPresenter) {
         guard let groups = app.dependencies.groups, let session = app.dependencies.sessionStore.savedSession() else { return }
         app.push(GroupsCoordinator(app: app, service: groups.service, chooser: groups.chooser, session: session))

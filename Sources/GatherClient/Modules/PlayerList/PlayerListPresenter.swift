@@ -79,6 +79,7 @@ package protocol PlayerListPresenterDelegate: AnyObject {
     func playerListDidRequestShareLinks(_ presenter: PlayerListPresenter)
     func playerListDidRequestGroups(_ presenter: PlayerListPresenter)
     func playerListDidRequestFixtures(_ presenter: PlayerListPresenter)
+    func playerListDidRequestMoney(_ presenter: PlayerListPresenter)
 }
 
 /// The roster: browse, add, delete, and pick who plays (selection mode).
@@ -286,6 +287,13 @@ package final class PlayerListPresenter {
         guard prompt == nil else { return }
         clearNotices()
         delegate?.playerListDidRequestFixtures(self)
+    }
+
+    /// $: who owes what for the pitch (organisers: a viewer sees no money).
+    package func showMoney() {
+        guard prompt == nil, access().changes else { return }
+        clearNotices()
+        delegate?.playerListDidRequestMoney(self)
     }
 
     /// m: my groups, to act on another or invite someone.
