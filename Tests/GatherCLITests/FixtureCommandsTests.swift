@@ -200,7 +200,7 @@ final class FixtureCommandsTests: XCTestCase {
         let links = try XCTUnwrap(CLICommands.all.first { $0.name == "fixtures links" })
         XCTAssertTrue(CommandLineApp.parser.help(for: links, program: "gather").contains("REPLACES that player's previous link"))
         let bash = try Completion.script(for: "bash")
-        XCTAssertTrue(bash.contains("fixtures) COMPREPLY=($(compgen -W \"new list show answer cancel teams links\""), bash)
+        XCTAssertTrue(bash.contains("fixtures) COMPREPLY=($(compgen -W \"new list show answer cancel teams links cost\""), bash)
         XCTAssertTrue(bash.contains("\"players link\") opts=\"--new --revoke --quiet --no-qr --json"), "its options")
         XCTAssertTrue(bash.contains("\"fixtures teams\") opts="), bash)
         XCTAssertTrue(bash.contains("--team-a) kind=ids ;;"), "players completed after --team-a")

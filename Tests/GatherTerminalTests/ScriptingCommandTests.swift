@@ -494,7 +494,7 @@ final class ScriptingCommandTests: XCTestCase {
         let ids = players.compactMap { $0["id"] as? Int }.map(String.init)
         XCTAssertEqual(try client(["gathers", "new", "--team-a", ids[0], "--team-b", ids[1], "--score", "2-0"]).status, 0)
         let table = try client(["stats", "--csv", "--delimiter", ";"]).output
-        XCTAssertTrue(table.hasPrefix("\u{FEFF}Rank;Name;Played;Won;Drawn;Lost;Win %;Goal difference;Rating\n"), table)
+        XCTAssertTrue(table.hasPrefix("\u{FEFF}Rank;Name;Played;Won;Drawn;Lost;Win %;Goal difference;Rating;Man of the match\n"), table)
         XCTAssertTrue(table.contains(";José;1;1;0;0;100;2;"), table)
 
         XCTAssertEqual(try client(["group", "rename", "Thursday five-a-side"]).status, 0)
@@ -1001,7 +1001,7 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(try complete("gather players l", at: 2), "link list\n")
         XCTAssertEqual(try complete("gather players li", at: 2), "link list\n")
         XCTAssertEqual(try complete("gather players lis", at: 2), "list\n")
-        XCTAssertEqual(try complete("gather fixtures ", at: 2), "answer cancel links list new show teams\n")
+        XCTAssertEqual(try complete("gather fixtures ", at: 2), "answer cancel cost links list new show teams\n")
         XCTAssertEqual(try complete("gather fixtures teams 3 --b", at: 4), "--balance\n")
         XCTAssertEqual(try complete("gather fixtures links 3 --d", at: 4), "--delimiter\n")
         XCTAssertEqual(try complete("gather import --encoding w", at: 3), "windows-1252\n")

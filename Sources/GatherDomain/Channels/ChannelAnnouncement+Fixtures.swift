@@ -131,3 +131,17 @@ extension ChannelAnnouncement {
                             subject: String(decoding: fixture.jsonBytes(capacity: 1024), as: UTF8.self), text: text)
     }
 }
+
+extension ChannelAnnouncement {
+    /// A season's awards, once frozen: "Autumn 2026 is over. Most wins: Ana (9 wins). …". Told
+    /// once per season.
+    package static func seasonAwards(_ season: Season) -> ChannelAnnouncement? {
+        guard let awards = season.awards else { return nil }
+        let lines = awards.awards.map { award in
+            "\(award.kind.title): \(award.winners.map(\.name).joined(separator: ", ")) (\(award.figure))"
+        }
+        let text = "\(season.name) is over." + (lines.isEmpty ? " No awards: no match was played in it." : " " + lines.joined(separator: ". ") + ".")
+        return ChannelAnnouncement(event: .seasonAwards, occasion: "season:\(season.id):awards", fixtureID: nil,
+                                   subject: String(decoding: season.jsonBytes(), as: UTF8.self), text: text)
+    }
+}

@@ -8,6 +8,7 @@ package enum ChannelEvent: String, CaseIterable, Hashable, Sendable, Comparable 
     case teams = "fixture.teams"
     case cancelled = "fixture.cancelled"
     case matchResult = "match.result"
+    case seasonAwards = "season.awards"
 
     package static func < (lhs: ChannelEvent, rhs: ChannelEvent) -> Bool {
         allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
@@ -15,4 +16,16 @@ package enum ChannelEvent: String, CaseIterable, Hashable, Sendable, Comparable 
 
     /// Whether the event is about a fixture (the webhook body's `fixture`) or a match (`match`).
     package var isAboutAMatch: Bool { self == .matchResult }
+
+    /// The webhook body's field for what the event is about: `fixture`, `match` or `season`.
+    package var subjectField: String {
+        switch self {
+        case .matchResult: "match"
+        case .seasonAwards: "season"
+        default: "fixture"
+        }
+    }
+
+    /// Whether the event is about a fixture (whose kick-off makes it old news).
+    package var isAboutAFixture: Bool { subjectField == "fixture" }
 }

@@ -72,13 +72,13 @@ struct ChannelMessage {
         }
     }
 
-    /// `{"createdAt", "event", "fixture"|"match", "group", "id", "text"}`; a test message is
+    /// `{"createdAt", "event", "fixture"|"match"|"season", "group", "id", "text"}`; a test message is
     /// `channel.test`, about nothing.
     func webhookBody() -> [UInt8] {
         Self.object { object in
             object.field("createdAt") { $0.date(announcedAt) }
             object.field("event") { $0.string(eventName) }
-            if !event.isAboutAMatch && !isTest { object.field("fixture") { $0.json(subject) } }
+            if event.isAboutAFixture && !isTest { object.field("fixture") { $0.json(subject) } }
             object.field("group") { writer in
                 writer.object { group in
                     group.field("id") { $0.uuid(self.group) }
@@ -87,6 +87,7 @@ struct ChannelMessage {
             }
             object.field("id") { $0.string(key) }
             if event.isAboutAMatch && !isTest { object.field("match") { $0.json(subject) } }
+            if event == .seasonAwards && !isTest { object.field("season") { $0.json(subject) } }
             object.field("text") { $0.string(text) }
         }
     }

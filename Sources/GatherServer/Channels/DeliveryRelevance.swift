@@ -9,7 +9,7 @@ import Storage
 enum DeliveryRelevance {
     /// Throws when the fixture cannot be read now: the delivery is tried again, never dropped for it.
     static func reasonToSkip(_ delivery: DeliveryRepository.Due, reads: DatabasePool, now: Date) throws -> String? {
-        guard !delivery.event.isAboutAMatch, let id = delivery.fixtureID else { return nil }
+        guard delivery.event.isAboutAFixture, let id = delivery.fixtureID else { return nil }
         guard let fixture = try reads.read({ try FixtureRepository($0).find(id: id, owner: delivery.group, now: now) }) else {
             return "the fixture is gone"
         }
@@ -31,7 +31,7 @@ enum DeliveryRelevance {
             if isSwap(delivery), fixture.teams?.changedAt == nil {
                 return "the teams were published again, or kept as they are"
             }
-        case .cancelled, .matchResult:
+        case .cancelled, .matchResult, .seasonAwards:
             break
         }
         return nil

@@ -182,7 +182,8 @@ final class FixtureDeadlines: Sendable {
                 return try SeasonAwardsReckoner(database: database, owner: owner).awards(for: season, at: moment)
             }
             guard let awards else { continue }
-            _ = try database.write { try SeasonRepository($0).freeze(awards, of: id, owner: owner) }
+            _ = try database.write { try SeasonAwardsKeeping.freeze(awards, of: id, owner: owner, in: $0, at: moment) }
+            announced()
             wrote(owner)
         }
         return 0

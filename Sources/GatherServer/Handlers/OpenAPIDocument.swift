@@ -505,6 +505,88 @@ paths:
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
+  /api/balances:
+    get:
+      summary: Who owes what for the pitch (organisers), those who owe most first
+      description: >-
+        Every player on the roster, and one off it while their balance is not square. A balance
+        is their payments minus their charges, in the smallest unit of the group's currency
+        (settings' currency): positive is in credit. Charges follow from each played match's cost
+        (its own, else its fixture's) and who played or held a place, so they add up to the costs
+        exactly. Never for viewers.
+      responses:
+        '200':
+          description: The balances
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Balance' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+  /api/balances/{playerId}:
+    parameters:
+      - name: playerId
+        in: path
+        required: true
+        schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+    get:
+      summary: A player's account (organisers), newest line first
+      responses:
+        '200':
+          description: Every charge and payment with the balance after it
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Account' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+  /api/payments:
+    post:
+      summary: Record a payment (organisers); a season pass is simply credit
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/PaymentDraft' }
+      responses:
+        '201':
+          description: Recorded
+          headers:
+            Location: { schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Payment' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '415': { $ref: '#/components/responses/Error' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/payments/{id}:
+    parameters:
+      - name: id
+        in: path
+        required: true
+        schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+    delete:
+      summary: Take back a payment recorded by mistake (organisers)
+      responses:
+        '204': { description: Taken back }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/ratings:
     get:
       summary: Every player on the roster with their rating learned from results, highest first
@@ -825,6 +907,54 @@ paths:
         '409': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
+  /api/gathers/{id}/cost:
+    parameters:
+      - $ref: '#/components/parameters/GatherID'
+    get:
+      summary: What the match cost (organisers), its own or its fixture's
+      responses:
+        '200':
+          description: The cost; null for none
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/CostReading' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+    put:
+      summary: What the match cost and how it is shared out (organisers)
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/MatchCost' }
+      responses:
+        '200':
+          description: Set
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/CostReading' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '415': { $ref: '#/components/responses/Error' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: No cost of its own (a match's fixture's cost counts again) (organisers)
+      responses:
+        '204': { description: Cleared }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/fixtures:
     get:
       summary: >-
@@ -941,6 +1071,41 @@ paths:
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '404': { $ref: '#/components/responses/NotFound' }
         '409': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/fixtures/{id}/cost:
+    parameters:
+      - $ref: '#/components/parameters/FixtureID'
+    put:
+      summary: What the fixture costs, charged once its match is played (organisers)
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/MatchCost' }
+      responses:
+        '200':
+          description: Set
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/CostReading' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '415': { $ref: '#/components/responses/Error' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: No cost (organisers)
+      responses:
+        '204': { description: Cleared }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
   /api/fixtures/{id}/answers/{playerId}:
@@ -2222,6 +2387,95 @@ paths:
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/balances:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+    get:
+      summary: Who owes what for the pitch (organisers), those who owe most first
+      description: >-
+        Every player on the roster, and one off it while their balance is not square. A balance
+        is their payments minus their charges, in the smallest unit of the group's currency
+        (settings' currency): positive is in credit. Charges follow from each played match's cost
+        (its own, else its fixture's) and who played or held a place, so they add up to the costs
+        exactly. Never for viewers.
+      responses:
+        '404': { $ref: '#/components/responses/GroupNotFound' }
+        '200':
+          description: The balances
+          content:
+            application/json:
+              schema:
+                type: array
+                items: { $ref: '#/components/schemas/Balance' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+  /api/groups/{groupId}/balances/{playerId}:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - name: playerId
+        in: path
+        required: true
+        schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+    get:
+      summary: A player's account (organisers), newest line first
+      responses:
+        '200':
+          description: Every charge and payment with the balance after it
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Account' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+  /api/groups/{groupId}/payments:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+    post:
+      summary: Record a payment (organisers); a season pass is simply credit
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/PaymentDraft' }
+      responses:
+        '201':
+          description: Recorded
+          headers:
+            Location: { schema: { type: string } }
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Payment' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '409': { $ref: '#/components/responses/Error' }
+        '415': { $ref: '#/components/responses/Error' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/payments/{id}:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - name: id
+        in: path
+        required: true
+        schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+    delete:
+      summary: Take back a payment recorded by mistake (organisers)
+      responses:
+        '204': { description: Taken back }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/groups/{groupId}/ratings:
     parameters:
       - $ref: '#/components/parameters/GroupID'
@@ -2813,6 +3067,55 @@ paths:
         '409': { $ref: '#/components/responses/Error' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/gathers/{id}/cost:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/GatherID'
+    get:
+      summary: What the match cost (organisers), its own or its fixture's
+      responses:
+        '200':
+          description: The cost; null for none
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/CostReading' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+    put:
+      summary: What the match cost and how it is shared out (organisers)
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/MatchCost' }
+      responses:
+        '200':
+          description: Set
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/CostReading' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '415': { $ref: '#/components/responses/Error' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: No cost of its own (a match's fixture's cost counts again) (organisers)
+      responses:
+        '204': { description: Cleared }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
   /api/groups/{groupId}/fixtures:
     parameters:
       - $ref: '#/components/parameters/GroupID'
@@ -2877,6 +3180,42 @@ paths:
         '403': { $ref: '#/components/responses/Forbidden' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
         '415': { $ref: '#/components/responses/Error' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+  /api/groups/{groupId}/fixtures/{id}/cost:
+    parameters:
+      - $ref: '#/components/parameters/GroupID'
+      - $ref: '#/components/parameters/FixtureID'
+    put:
+      summary: What the fixture costs, charged once its match is played (organisers)
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { $ref: '#/components/schemas/MatchCost' }
+      responses:
+        '200':
+          description: Set
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/CostReading' }
+        '400': { $ref: '#/components/responses/BadRequest' }
+        '413': { $ref: '#/components/responses/ContentTooLarge' }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '415': { $ref: '#/components/responses/Error' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
+        '503': { $ref: '#/components/responses/Unavailable' }
+        '507': { $ref: '#/components/responses/DiskFull' }
+    delete:
+      summary: No cost (organisers)
+      responses:
+        '204': { description: Cleared }
+        '401': { $ref: '#/components/responses/Unauthorized' }
+        '403': { $ref: '#/components/responses/Forbidden' }
+        '404': { $ref: '#/components/responses/NotFound' }
+        '429': { $ref: '#/components/responses/TooManyRequests' }
         '503': { $ref: '#/components/responses/Unavailable' }
         '507': { $ref: '#/components/responses/DiskFull' }
   /api/groups/{groupId}/fixtures/{id}:
@@ -3501,7 +3840,15 @@ components:
           then: { required: [score], properties: { score: { type: string } } }
         - if: { required: [endedAt], properties: { endedAt: { type: string } } }
           then: { required: [score], properties: { score: { type: string } } }
+        - if: { required: [costSplit], properties: { costSplit: { type: string } } }
+          then: { required: [cost], properties: { cost: { type: integer } } }
       properties:
+        cost:
+          type: [integer, 'null']
+          minimum: 0
+          maximum: 100000000
+          description: What the match cost, in the smallest unit of the group's currency (cents); organisers read it at /api/gathers/{id}/cost
+        costSplit: { oneOf: [ { $ref: '#/components/schemas/CostSplit' }, { type: 'null' } ] }
         id: { type: [string, 'null'], format: uuid }
         score: { oneOf: [ { $ref: '#/components/schemas/Score' }, { type: 'null' } ] }
         winnerTeam: { oneOf: [ { $ref: '#/components/schemas/Winner' }, { type: 'null' } ] }
@@ -3823,7 +4170,7 @@ components:
         token: { type: string, pattern: '^gather_[A-Za-z0-9_-]{43}$', description: The secret, shown this once }
     ChannelEvent:
       type: string
-      enum: [fixture.created, fixture.reminder, fixture.below_minimum, fixture.full, fixture.dropout, fixture.teams, fixture.cancelled, match.result]
+      enum: [fixture.created, fixture.reminder, fixture.below_minimum, fixture.full, fixture.dropout, fixture.teams, fixture.cancelled, match.result, season.awards]
     ChannelLink:
       type: string
       pattern: '^ *(?:[Hh][Tt][Tt][Pp]://[!-~]{1,1993}|[Hh][Tt][Tt][Pp][Ss]://[!-~]{1,1992}) *$'
@@ -4095,6 +4442,81 @@ components:
       description: The personal page's form, answer=in, out or maybe
       properties:
         answer: { $ref: '#/components/schemas/Attendance' }
+    CostSplit:
+      type: string
+      enum: [played, in, each]
+      description: >-
+        played: shared among those who played (Team A and Team B); in: among those who held a
+        place on its fixture, a guest's share charged to the host (a match without a fixture:
+        as played); each: the cost per player who played. Shares are whole units; the odd units
+        go one each to the first players by id, so they add up to the cost exactly
+    MatchCost:
+      type: object
+      required: [cost]
+      properties:
+        cost: { type: integer, minimum: 0, maximum: 100000000, description: In the smallest unit of the group's currency (cents) }
+        costSplit: { oneOf: [ { $ref: '#/components/schemas/CostSplit' }, { type: 'null' } ], description: played by default }
+    CostReading:
+      type: object
+      required: [cost, costSplit, fromFixture]
+      properties:
+        cost: { type: [integer, 'null'], minimum: 0 }
+        costSplit: { oneOf: [ { $ref: '#/components/schemas/CostSplit' }, { type: 'null' } ] }
+        fromFixture: { type: boolean, description: A match charged by its fixture's cost }
+    Balance:
+      type: object
+      required: [playerId, name, balance]
+      properties:
+        playerId: { type: integer }
+        name: { type: string }
+        balance: { type: integer, description: Payments minus charges in the currency's smallest unit; positive is in credit }
+    Payment:
+      type: object
+      required: [id, playerId, amount, paidOn, note]
+      properties:
+        id: { type: integer }
+        playerId: { type: integer }
+        amount: { type: integer }
+        paidOn: { type: string, format: date }
+        note: { type: string }
+    PaymentDraft:
+      type: object
+      required: [playerId, amount]
+      properties:
+        playerId: { type: integer, minimum: 1, maximum: 9223372036854775807 }
+        amount:
+          type: integer
+          minimum: -100000000
+          maximum: 100000000
+          not: { const: 0 }
+          description: In the smallest unit of the group's currency; negative for money given back
+        paidOn:
+          type: [string, 'null']
+          format: date
+          pattern: '^2[01][0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$'
+          description: "The day paid, YYYY-MM-DD (years 2000 to 2199; a day the month has); today in the group's zone by default"
+        note: { type: [string, 'null'], maxLength: 200, pattern: '^[ -~]*$' }
+    Account:
+      type: object
+      required: [playerId, name, currency, balance, lines]
+      properties:
+        playerId: { type: integer }
+        name: { type: string }
+        currency: { type: string, pattern: '^[A-Z]{3}$' }
+        balance: { type: integer }
+        lines:
+          type: array
+          items:
+            type: object
+            required: [kind, date, amount, text, balance, gatherId, paymentId]
+            properties:
+              kind: { type: string, enum: [charge, payment] }
+              date: { type: string, format: date-time }
+              amount: { type: integer, description: Negative for a charge }
+              text: { type: string }
+              balance: { type: integer, description: The balance after this line }
+              gatherId: { type: [string, 'null'], format: uuid }
+              paymentId: { type: [integer, 'null'] }
     VoteForm:
       type: object
       required: [player]
@@ -4297,8 +4719,9 @@ components:
         autoTeams: { type: [boolean, 'null'], description: "Whether its lists close themselves; null goes back to the group's setting" }
     GroupSettings:
       type: object
-      required: [timeZone, allowGuests, autoTeams, matchFormat, voteHours]
+      required: [timeZone, allowGuests, autoTeams, matchFormat, voteHours, currency]
       properties:
+        currency: { type: string, pattern: '^[A-Z]{3}$', description: "The ISO 4217 code the pitch fee is counted in (EUR by default)" }
         matchFormat: { $ref: '#/components/schemas/MatchFormat' }
         voteHours:
           type: integer
@@ -4325,7 +4748,10 @@ components:
           properties: { autoTeams: { type: boolean } }
         - required: [voteHours]
           properties: { voteHours: { type: integer } }
+        - required: [currency]
+          properties: { currency: { type: string } }
       properties:
+        currency: { type: string, enum: [EUR, GBP, USD, CHF, SEK, NOK, DKK, PLN, CZK, JPY, KWD], description: "An ISO 4217 code this server knows (these and most others)" }
         voteHours: { type: integer, minimum: 0, maximum: 336, description: "Hours of a match's vote for man of the match; 0 turns votes off" }
         timeZone:
           type: [string, 'null']

@@ -50,7 +50,10 @@ enum SeasonHandlers {
         guard var season = found else { throw APIError.notFound("season not found") }
         if let reckoned {
             // Worked out in a read; only the keeping is a write (the first to keep them wins).
-            season.awards = try context.database.write { try SeasonRepository($0).freeze(reckoned, of: id, owner: owner) } ?? reckoned
+            season.awards = try context.database.write {
+                try SeasonAwardsKeeping.freeze(reckoned, of: id, owner: owner, in: $0, at: now)
+            } ?? reckoned
+            context.services.channels.announced()
         }
         return season
     }

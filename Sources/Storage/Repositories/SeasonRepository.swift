@@ -61,10 +61,12 @@ package struct SeasonRepository {
 
     /// Keeps a season's awards, once: awards frozen before stay as they were (the first to freeze
     /// them wins); the awards it has now.
-    package func freeze(_ awards: SeasonAwards, of id: Int, owner: UUID) throws -> SeasonAwards? {
+    /// The season as it stands after, and whether this call froze its awards (the first to).
+    package func freeze(_ awards: SeasonAwards, of id: Int, owner: UUID) throws -> (season: Season?, isNew: Bool) {
         let text = String(decoding: try JSONEncoder.awards.encode(awards), as: UTF8.self)
         try database.execute("UPDATE seasons SET awards = ? WHERE id = ? AND group_id = ? AND awards IS NULL", text, id, owner)
-        return try find(id: id, owner: owner)?.awards
+        let isNew = database.changes > 0
+        return (try find(id: id, owner: owner), isNew)
     }
 
     private static func season(_ row: StatementRow) throws -> Season {

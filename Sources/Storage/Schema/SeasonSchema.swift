@@ -82,7 +82,8 @@ extension Schema {
     /// The pitch fee: the group's currency (ISO 4217), a match's cost (the smallest unit, cents) and
     /// how it is shared out, a fixture's the same (its match's when the match names none), and the
     /// payments organisers record. Charges are never stored: they follow from the costs and who
-    /// played (or was in), so a correction of a match's players corrects its charges.
+    /// played (or was in), so a correction of a match's players corrects its charges. Channels that
+    /// hear results hear the new `season.awards` too.
     static let version30 = Migration(version: 30, name: "the pitch fee", sql: """
         ALTER TABLE groups ADD COLUMN currency TEXT NOT NULL DEFAULT 'EUR';
         ALTER TABLE gathers ADD COLUMN cost INTEGER CHECK (cost BETWEEN 0 AND 100000000);
@@ -101,5 +102,7 @@ extension Schema {
         CREATE INDEX payments_by_player ON payments(group_id, player_id, paid_on);
         CREATE INDEX gathers_with_cost ON gathers(group_id) WHERE cost IS NOT NULL;
         CREATE INDEX fixtures_with_cost ON fixtures(group_id) WHERE cost_amount IS NOT NULL;
+        -- A channel told of results is told of a season's awards too (a new event, on by default).
+        UPDATE channels SET events = events || 'season.awards,' WHERE instr(events, ',match.result,') > 0;
         """)
 }

@@ -79,6 +79,25 @@ final class FixtureDeadlinesTests: XCTestCase {
         return requests().compactMap { try? JSONSerialization.jsonObject(with: Data($0.body)) as? [String: Any] }
     }
 
+    func testASeasonsAwardsAreToldToTheChannelsOnceWhenFrozen() throws {
+        let (client, players) = try group(players: ["Ana", "Ben"])
+        _ = try channel(client, path: "/results", ["events": ["match.result", "season.awards"]])
+        _ = try channel(client, path: "/fixtures-only", ["events": ["fixture.created"]])
+        let season = try client.request(.post, "/api/seasons", json: ["name": "Autumn 2026", "startsOn": "2026-09-01", "endsOn": "2026-11-30"])
+        XCTAssertEqual(season.status, 201, season.text)
+        _ = try client.saveMatch("2-1", on: "2026-11-29T19:30:00Z", teamA: [players[0]], teamB: [players[1]])
+        XCTAssertEqual(try at(ISO8601DateFormatter().date(from: "2026-12-02T00:30:00Z")!, heard: "season.awards", in: client).count, 0,
+                       "two days' grace after the last day first")
+        let heard = try at(ISO8601DateFormatter().date(from: "2026-12-03T00:30:00Z")!, heard: "season.awards", in: client)
+        XCTAssertEqual(heard.count, 1, "told to the channel that takes it, once")
+        let text = heard.first?["text"] as? String ?? ""
+        XCTAssertTrue(text.hasPrefix("Autumn 2026 is over. Most wins: Ana (1 win)."), text)
+        XCTAssertEqual((heard.first?["season"] as? [String: Any])?["name"] as? String, "Autumn 2026")
+        XCTAssertNil(heard.first?["fixture"])
+        XCTAssertEqual(try at(ISO8601DateFormatter().date(from: "2026-12-04T00:30:00Z")!, heard: "season.awards", in: client).count, 1,
+                       "frozen once, told once")
+    }
+
     func testWhoHasNotAnsweredIsRemindedAtEachChannelsHoursAndNeverTwice() throws {
         let (client, players) = try group(players: ["Ana", "Ben", "Cleo"])
         _ = try channel(client, path: "/hook", ["events": ["fixture.reminder"]])
