@@ -113,6 +113,32 @@ final class SeasonsAPITests: XCTestCase {
         XCTAssertEqual(try client.request(.get, "/api/stats/leaderboard?season=current").jsonArray().count, 0, "nobody played in it yet")
     }
 
+    func testAwardsFrozenByAReadOfTheSeasonShowOnTheShareAtOnce() throws {
+        let spring = try season("Spring 2026", "2026-03-01", "2026-05-31")
+        try play("2-1", on: "2026-04-10T18:00:00Z")
+        let share = try XCTUnwrap(try client.request(.post, "/api/shares", json: ["name": "Friends"]).jsonObject()["path"] as? String)
+        let anonymous = try server.client(token: nil)
+        XCTAssertFalse(try anonymous.request(.get, "\(share)/seasons/\(spring)").text.contains("Most wins"), "not frozen yet")
+        XCTAssertNotNil(try client.request(.get, "/api/seasons/\(spring)").jsonObject()["awards"] as? [String: Any])
+        XCTAssertTrue(try anonymous.request(.get, "\(share)/seasons/\(spring)").text.contains("Most wins"),
+                      "the page kept before the awards were frozen is read afresh")
+    }
+
+    func testAPersonalPageShowsTheSeasonUnderWay() throws {
+        try play("1-0", on: Self.day(-60) + "T18:00:00Z")
+        let anas = try XCTUnwrap(try client.request(.post, "/api/players/\(ana)/link").jsonObject()["path"] as? String)
+        var page = try server.client(token: nil).request(.get, anas).text
+        XCTAssertTrue(page.contains("Your record</h2>"), "no season: all time")
+        XCTAssertTrue(page.contains("Played 1: won 1"), page)
+
+        _ = try season("Winter", Self.day(-30), Self.day(30))
+        try play("0-2", on: Self.day(-2) + "T18:00:00Z")
+        page = try server.client(token: nil).request(.get, anas).text
+        XCTAssertTrue(page.contains("Your record · Winter</h2>"), page)
+        XCTAssertTrue(page.contains("Table · Winter</h2>"))
+        XCTAssertTrue(page.contains("Played 1: won 0, drawn 0, lost 1"), "the season's match alone: \(page)")
+    }
+
     func testAnEndedSeasonsAwardsAreWorkedOutAndFrozen() throws {
         let spring = try season("Spring 2026", "2026-03-01", "2026-05-31")
         try play("2-1", on: "2026-04-10T18:00:00Z", goals: [["team": "Team A", "scorer": ana, "assist": ben], ["team": "Team B", "scorer": cy],

@@ -36,10 +36,13 @@ enum PersonalPageHandlers {
                 // The group's table and results as its share pages read them (the links they would
                 // carry are not shown: a personal page has no player pages).
                 let reader = SharePageReader(database: database, owner: holder.owner, site: ShareSite(name: "", root: root), now: now)
+                // The season under way, as the share page opens on; all time between seasons.
+                let season = try SeasonRepository(database).all(owner: holder.owner).first { $0.contains(now) }
                 return PersonalPageModel(groupName: try GroupRepository(database).name(of: holder.owner) ?? "", playerId: holder.player,
                                          playerName: holder.name, root: root,
                                          fixtures: try FixtureRepository(database).upcoming(owner: holder.owner, now: now, limit: fixturesShown),
-                                         standings: try reader.standings(), recentMatches: try reader.recentResults(limit: personalResults),
+                                         standings: try reader.standings(during: season.map { $0.startsAt..<$0.endsAt }),
+                                         season: season?.name, recentMatches: try reader.recentResults(limit: personalResults),
                                          ballots: try MatchVoteRepository(database).ballots(of: holder.player, owner: holder.owner, at: now,
                                                                                            recent: ballotsKept, limit: ballotsShown),
                                          account: try account(of: holder, database))

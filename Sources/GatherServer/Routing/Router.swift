@@ -130,6 +130,9 @@ struct Route: Sendable {
     /// answered, cancelled; teams published; a result): the sender is woken once it commits
     /// (`announcing`). Other writes never wake it.
     private(set) var announces = false
+    /// Whether a read may keep something it worked out (a season's awards, frozen at the first
+    /// read after they are due): its write's duties follow it as any write's do.
+    private(set) var keepsOnRead = false
 
     /// A route anyone may call, answered on a worker. `pattern` is a path like `/api/players/:id`.
     init(_ method: HTTPMethod, _ pattern: String, handler: @escaping @Sendable (RequestContext<WorkerDatabase>) throws -> HTTPResponse) {
@@ -210,7 +213,7 @@ struct Route: Sendable {
     /// Whether it may change what its caller owns: anything but a read. After such a request the
     /// caller's cached roster is forgotten, whatever the route (a safe over-approximation).
     var writes: Bool {
-        method != .get && method != .head
+        (method != .get && method != .head) || keepsOnRead
     }
 
     /// The same route for callers with at least `role` in the group.
@@ -245,6 +248,13 @@ struct Route: Sendable {
     func announcing() -> Route {
         var route = self
         route.announces = true
+        return route
+    }
+
+    /// The same route for a read that may keep what it worked out (`keepsOnRead`).
+    func keepingOnRead() -> Route {
+        var route = self
+        route.keepsOnRead = true
         return route
     }
 

@@ -53,7 +53,6 @@ enum SeasonHandlers {
             season.awards = try context.database.write {
                 try SeasonAwardsKeeping.freeze(reckoned, of: id, owner: owner, in: $0, at: now)
             } ?? reckoned
-            context.services.channels.announced()
         }
         return season
     }

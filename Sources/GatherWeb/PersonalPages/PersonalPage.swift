@@ -32,7 +32,7 @@ package enum PersonalPage {
     @HTMLBuilder
     static func record(_ model: PersonalPageModel) -> [Node] {
         Section(.id("record")) {
-            H2 { "Your record" }
+            H2 { Text("Your record" + (model.season.map { " · \($0)" } ?? "")) }
             if let mine = model.standings.first(where: { $0.player.id == model.playerId }) {
                 P {
                     Text("Played \(mine.played): won \(mine.won), drawn \(mine.drawn), lost \(mine.lost) · win \(mine.winPercent)% · ")
@@ -41,12 +41,15 @@ package enum PersonalPage {
                 }
                 if !mine.form.isEmpty { P { "Form: " ; SharePieces.form(mine.form) } }
             } else {
-                P(.class(.muted)) { "No finished match yet: your record starts with your first." }
+                P(.class(.muted)) {
+                    Text(model.season == nil ? "No finished match yet: your record starts with your first."
+                         : "No match of yours in this season yet: your record for it starts with your first.")
+                }
             }
         }
         if !model.standings.isEmpty {
             Section(.id("table")) {
-                H2 { "Table" }
+                H2 { Text("Table" + (model.season.map { " · \($0)" } ?? "")) }
                 StandingsTable.table(model.standings, site: nil)
             }
         }

@@ -13,6 +13,8 @@ package struct PersonalPageModel: Sendable {
     package var fixtures: [Fixture]
     /// The group's table, by record, as its share page has it.
     package var standings: [Standing]
+    /// The season the table and the record are of (the one under way); nil: all time.
+    package var season: String?
     /// The latest results, newest first.
     package var recentMatches: [MatchLine]
     /// Their latest matches with a man-of-the-match vote open, or closed lately, newest first.
@@ -22,7 +24,8 @@ package struct PersonalPageModel: Sendable {
     package var account: (Account, Currency)?
 
     package init(groupName: String, playerId: Int, playerName: String, root: SitePath, fixtures: [Fixture], standings: [Standing] = [],
-                 recentMatches: [MatchLine] = [], ballots: [Ballot] = [], account: (Account, Currency)? = nil) {
+                 season: String? = nil, recentMatches: [MatchLine] = [], ballots: [Ballot] = [], account: (Account, Currency)? = nil) {
+        self.season = season
         self.ballots = ballots
         self.account = account
         self.standings = standings
