@@ -88,6 +88,8 @@ package final class LeaderboardPresenter {
     package private(set) var cursor = ListCursor()
     package private(set) var season = SeasonPick.current
     private var seasons: [Season] = []
+    /// Counts the tables asked for: only the latest one's answer is shown.
+    private var latestAsk = 0
 
     /// What `m` steps through: everyone, then players with a few matches behind them (a 100 %
     /// win rate after one match says little).
@@ -104,8 +106,27 @@ package final class LeaderboardPresenter {
     package func reload() async {
         // The seasons are what S offers: without them (a server before seasons) every match counts.
         seasons = (try? await service.seasons()) ?? seasons
-        let asked = counted
-        await load { entries = try await service.leaderboard(season: asked) }
+        await showEntries(of: counted)
+    }
+
+    /// The table for `asked`, unless another was asked for since it was: the answer to an older
+    /// question (S pressed while the first load was still out) never replaces the newer one's.
+    private func showEntries(of asked: SeasonPick) async {
+        latestAsk += 1
+        let ask = latestAsk
+        isLoading = true
+        problem = nil
+        render()
+        do {
+            let read = try await service.leaderboard(season: asked)
+            guard ask == latestAsk else { return }
+            entries = read
+        } catch {
+            guard ask == latestAsk else { return }
+            problem = ServiceError(error).message
+        }
+        isLoading = false
+        render()
     }
 
     /// S: the next season the table counts (this season, all time, then each season).
@@ -114,8 +135,7 @@ package final class LeaderboardPresenter {
         let choices = SeasonPick.choices(seasons)
         season = choices[((choices.firstIndex(of: season) ?? 0) + 1) % choices.count]
         cursor.moveToFirst()
-        let asked = counted
-        await load { entries = try await service.leaderboard(season: asked) }
+        await showEntries(of: counted)
     }
 
     /// The season asked for: every match while the group has no seasons (a server before them
