@@ -195,6 +195,25 @@ final class MatchHalvesTests: XCTestCase {
         XCTAssertEqual(presenter.goals.first?.minute, 2)
     }
 
+    func testAMatchLeftJustAsTheFirstHalfRanOutResumesAtHalfTime() {
+        // Kept with the first half's clock at 0:00, before a tick called half time.
+        let record = GatherRecord(id: UUID(), assignments: assignments, result: GatherResult(score: Score(teamA: 1, teamB: 0) ?? .goalless),
+                                  goals: [Goal(team: .teamA, scorer: Fixtures.ana.id, minute: 20)])
+        let unfinished = UnfinishedMatch(record: record, names: [Fixtures.ana.id: "Ana"], durationMilliseconds: 1_500_000,
+                                         remainingMilliseconds: 0, kickedOff: true, server: "s", userID: UUID(), groupID: UUID(),
+                                         leftAt: Date(), periods: MatchPeriods(format: format(2, 25), periodLength: .seconds(1500)))
+        makePresenter(resuming: unfinished)
+        presenter.resumeInterrupted()
+        XCTAssertEqual(view.last?.clockStatus, "Half time")
+        XCTAssertEqual(presenter.periods.period, 2)
+        XCTAssertEqual(presenter.periods.playedBefore, .seconds(1500))
+        presenter.toggleClock()
+        play(.seconds(30))
+        presenter.changeScore(of: .teamA, by: 1)
+        XCTAssertEqual(presenter.goals.last?.minute, 26, "the second half runs on from the first's 25 minutes")
+        XCTAssertEqual(view.last?.clock, "24:30")
+    }
+
     func testAMatchKeptBeforeHalvesResumesAsOnePeriod() async throws {
         let old = Data(#"{"record":{"id":"3F2504E0-4F89-11D3-9A0C-0305E82C3301","assignments":[],"score":"1-0"},"names":{},"durationMilliseconds":600000,"remainingMilliseconds":300000,"kickedOff":true,"server":"s","userID":"3F2504E0-4F89-11D3-9A0C-0305E82C3302","groupID":"3F2504E0-4F89-11D3-9A0C-0305E82C3303","leftAt":0}"#.utf8)
         let unfinished = try JSONDecoder().decode(UnfinishedMatch.self, from: old)

@@ -173,6 +173,14 @@ package final class GatherPresenter {
             goals = unfinished.record.goals ?? Goals.unnamed(unfinished.result.score)
             clock = MatchClock(duration: unfinished.duration, stoppedWith: unfinished.remaining)
             periods = unfinished.periods
+            if unfinished.remaining <= .zero, periods.hasNext, !periods.isHalfTime {
+                // Left in the instant the first half ran out, before the clock's next tick called
+                // half time: it is half time, the first half's time kept.
+                periods.playedBefore += unfinished.duration
+                periods.period += 1
+                periods.isHalfTime = true
+                clock = MatchClock(duration: periods.periodLength)
+            }
             chosenHere = true
             openedAt = unfinished.record.createdAt ?? unfinished.leftAt
             kickOff = unfinished.kickedOff ? openedAt : nil
