@@ -190,6 +190,14 @@ final class ManOfTheMatchAPITests: XCTestCase {
 
         let id = try match()
         XCTAssertEqual(try standing(id)["state"] as? String, "none")
+        XCTAssertEqual(try organiser.request(.patch, "/api/groups/\(group)/settings", json: ["voteHours": 48]).status, 200)
+        let imported = try organiser.request(.post, "/api/gathers", json: ["score": "1-0", "winnerTeam": "Team A", "createdAt": "2026-10-01T18:00:00Z",
+                                                                           "players": [["id": ana, "team": "Team A"], ["id": cy, "team": "Team B"]]])
+        XCTAssertEqual(try standing(try XCTUnwrap(imported.jsonObject()["id"] as? String))["state"] as? String, "none",
+                       "a match played longer ago than the window, entered now: no vote")
+        let alone = try organiser.request(.post, "/api/gathers", json: ["score": "3-3", "winnerTeam": "None"])
+        XCTAssertEqual(try standing(try XCTUnwrap(alone.jsonObject()["id"] as? String))["state"] as? String, "open",
+                       "a result sent before its players (the original client) opens the vote too")
         let refused = try vote(try link(ana), in: id, for: ben)
         XCTAssertEqual(refused.status, 409)
         XCTAssertTrue(refused.text.lowercased().contains("no vote for man of the match"))

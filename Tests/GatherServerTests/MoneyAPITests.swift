@@ -100,31 +100,46 @@ final class MoneyAPITests: XCTestCase {
         XCTAssertEqual(try organiser.request(.patch, "/api/groups/\(group)/settings", json: ["allowGuests": true]).status, 200)
         let fixture = try XCTUnwrap(try organiser.request(.post, "/api/fixtures", json: ["startsAt": "2026-11-27T19:00:00Z", "places": 4])
             .jsonObject()["id"] as? Int)
-        for player in [ana, ben, cy] {
+        let eve = try add("Eve")
+        for player in [ana, ben, cy, eve] {
             XCTAssertEqual(try organiser.request(.put, "/api/fixtures/\(fixture)/answers/\(player)", json: ["answer": "in"]).status, 200)
         }
+        XCTAssertEqual(try organiser.request(.patch, "/api/fixtures/\(fixture)", json: ["places": 5]).status, 200)
         XCTAssertEqual(try organiser.request(.put, "/api/fixtures/\(fixture)/answers/\(dan)", json: ["answer": "maybe"]).status, 200)
         XCTAssertEqual(try organiser.request(.post, "/api/fixtures/\(fixture)/guests", json: ["name": "Zed", "of": ana]).status, 201)
         let cost = try organiser.request(.put, "/api/fixtures/\(fixture)/cost", json: ["cost": 6001, "costSplit": "in"])
         XCTAssertEqual(cost.status, 200, cost.text)
-        XCTAssertEqual(try balances(), ["Ana": 0, "Ben": 0, "Cy": 0, "Dan": 0], "nothing is charged before the match is played")
+        XCTAssertEqual(try balances(), ["Ana": 0, "Ben": 0, "Cy": 0, "Dan": 0, "Eve": 0], "nothing is charged before the match is played")
 
         clock.advance(by: 2 * 86_400)
         let id = try match(["fixtureId": fixture])
         let read = try organiser.request(.get, "/api/gathers/\(id)/cost").jsonObject()
         XCTAssertEqual(read["cost"] as? Int, 6001)
         XCTAssertEqual(read["fromFixture"] as? Bool, true)
-        // Four places held: Ana, Ben, Cy and Ana's guest, charged to her; Dan said maybe and pays nothing.
+        // Five places held: Ana, Ben, Cy, Eve (who did not come) and Ana's guest, charged to her;
+        // Dan said maybe and pays nothing.
         let owed = try balances()
-        XCTAssertEqual(owed["Ana"], -3001, "her share and her guest's, with the odd cent")
-        XCTAssertEqual(owed["Ben"], -1500)
-        XCTAssertEqual(owed["Cy"], -1500)
+        XCTAssertEqual(owed["Ana"], -2401, "her share and her guest's, with the odd cent")
+        XCTAssertEqual(owed["Ben"], -1200)
+        XCTAssertEqual(owed["Eve"], -1200, "who said she would come pays")
         XCTAssertEqual(owed["Dan"], 0)
         XCTAssertEqual(owed.values.reduce(0, +), -6001, "the shares add up to the cost exactly")
+        // Eve leaves the roster: she never played, but what she owes is kept.
+        XCTAssertEqual(try organiser.request(.delete, "/api/players/\(eve)").status, 204)
+        XCTAssertEqual(try balances()["Eve"], -1200)
+        XCTAssertEqual(try balances()["Ben"], -1200, "nobody else pays her share")
 
         // The match's own cost, once set, counts instead of its fixture's.
         XCTAssertEqual(try organiser.request(.put, "/api/gathers/\(id)/cost", json: ["cost": 300]).status, 200)
-        XCTAssertEqual(try balances(), ["Ana": -100, "Ben": -100, "Cy": -100, "Dan": 0])
+        XCTAssertEqual(try balances(), ["Ana": -100, "Ben": -100, "Cy": -100, "Dan": 0], "Eve, off the roster and square, is no longer listed")
+
+        // Shared among those who were in, on a fixture nobody answered: as those who played.
+        let quiet = try XCTUnwrap(try organiser.request(.post, "/api/fixtures", json: ["startsAt": "2026-12-01T19:00:00Z", "places": 10])
+            .jsonObject()["id"] as? Int)
+        XCTAssertEqual(try organiser.request(.put, "/api/fixtures/\(quiet)/cost", json: ["cost": 900, "costSplit": "in"]).status, 200)
+        clock.advance(by: 5 * 86_400)
+        _ = try match(["fixtureId": quiet, "createdAt": "2026-12-01T19:00:00Z"])
+        XCTAssertEqual(try balances(), ["Ana": -400, "Ben": -400, "Cy": -400, "Dan": 0])
     }
 
     func testMoneyIsForOrganisersAloneAndNeverOnAShareOrAnotherPlayersPage() throws {
@@ -177,6 +192,9 @@ final class MoneyAPITests: XCTestCase {
         XCTAssertEqual(try organiser.request(.patch, "/api/groups/\(group)/settings", json: ["currency": "XYZ"]).status, 400)
         XCTAssertEqual(try organiser.request(.patch, "/api/groups/\(group)/settings", json: ["currency": "eur"]).status, 400)
         XCTAssertEqual(try pay(cy, 1500, on: "2026-11-20").status, 201)
+        let change = try organiser.request(.patch, "/api/groups/\(group)/settings", json: ["currency": "EUR"])
+        XCTAssertEqual(change.status, 409, "1500 yen are not 15.00 euros")
+        XCTAssertTrue(change.text.contains("kept in JPY"), change.text)
         let account = try organiser.request(.get, "/api/balances/\(cy)").jsonObject()
         XCTAssertEqual(account["currency"] as? String, "JPY")
         XCTAssertEqual((account["lines"] as? [[String: Any]])?.first?["text"] as? String, "Paid")

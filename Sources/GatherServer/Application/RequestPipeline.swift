@@ -205,6 +205,17 @@ struct RequestPipeline: Sendable {
         case .authenticated(let run):
             let caller = try authenticate(context, for: route, reads: workerDatabase)
             return try onAccountsPlace(route, caller) { try run($0) }
+        case .keeping(let run):
+            let caller = try authenticate(context, for: route, reads: workerDatabase)
+            return try onAccountsPlace(route, caller) { caller in
+                let kept = try run(caller)
+                if kept.keptSomething {
+                    // What it kept is news: readers read the group afresh, and the sender looks.
+                    services.ownerWrote(caller.owner)
+                    services.channels.announced()
+                }
+                return kept.response
+            }
         case .endingAccess(let run):
             let caller = try authenticate(context, for: route, reads: workerDatabase)
             return try onAccountsPlace(route, caller) { caller in

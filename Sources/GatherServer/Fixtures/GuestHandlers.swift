@@ -72,7 +72,13 @@ enum GroupSettingsHandlers {
             if let auto = change.autoTeams { settings.autoTeams = auto }
             if let format = change.matchFormat { settings.matchFormat = format }
             if let hours = change.voteHours { settings.voteHours = hours }
-            if let currency = change.currency { settings.currency = currency }
+            if let currency = change.currency, currency != settings.currency {
+                // Amounts are kept in the currency's smallest unit: another currency would change what each means.
+                guard try !MoneyRepository(database).hasMoney(owner: context.owner) else {
+                    throw APIError.conflict("this group's costs and payments are kept in \(settings.currency); its currency cannot change now")
+                }
+                settings.currency = currency
+            }
             try APIError.require(try groups.saveSettings(settings, of: context.owner), else: .groupNotFound)
             return settings
         }

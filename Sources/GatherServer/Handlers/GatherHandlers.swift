@@ -99,6 +99,7 @@ enum GatherHandlers {
                 if let goals = draft.goals, case .created = insertion {
                     try GoalRepository(database).replace(goalsOf: insertion.gather.id, owner: owner, with: goals)
                 }
+                try MatchVoteRepository(database).open(gather: insertion.gather.id, owner: owner, at: now)
                 try announcing.result(of: GatherWithPlayers(gather: insertion.gather, players: []), fixture: draft.fixtureId)
                 return (insertion, nil as [GatherPlayer]?)
             }

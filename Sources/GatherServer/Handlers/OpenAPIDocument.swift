@@ -483,7 +483,7 @@ paths:
         required: true
         schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
     get:
-      summary: One season; two days after it ended, with its awards (worked out from its matches and frozen at the first read)
+      summary: One season; two days after it ended (and once no match of it has a man-of-the-match vote open), with its awards (worked out from its matches and frozen at the first read)
       responses:
         '200':
           description: The season
@@ -2364,7 +2364,7 @@ paths:
         required: true
         schema: { type: integer, minimum: 1, maximum: 9223372036854775807 }
     get:
-      summary: One season; two days after it ended, with its awards (worked out from its matches and frozen at the first read)
+      summary: One season; two days after it ended (and once no match of it has a man-of-the-match vote open), with its awards (worked out from its matches and frozen at the first read)
       responses:
         '403': { $ref: '#/components/responses/Forbidden' }
         '200':
@@ -4495,7 +4495,7 @@ components:
           format: date
           pattern: '^2[01][0-9]{2}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$'
           description: "The day paid, YYYY-MM-DD (years 2000 to 2199; a day the month has); today in the group's zone by default"
-        note: { type: [string, 'null'], maxLength: 200, pattern: '^[ -~]*$' }
+        note: { type: [string, 'null'], maxLength: 200, pattern: '^[^\x00-\x1F\x7F-\x9F]*$', description: "What it was: cash, a bank transfer, a season pass" }
     Account:
       type: object
       required: [playerId, name, currency, balance, lines]
@@ -4751,7 +4751,10 @@ components:
         - required: [currency]
           properties: { currency: { type: string } }
       properties:
-        currency: { type: string, enum: [EUR, GBP, USD, CHF, SEK, NOK, DKK, PLN, CZK, JPY, KWD], description: "An ISO 4217 code this server knows (these and most others)" }
+        currency:
+          type: string
+          description: "An ISO 4217 code in use, in capitals; refused (409) once the group has recorded money in another"
+          enum: [AED, AFN, ALL, AMD, ANG, AOA, ARS, AUD, AWG, AZN, BAM, BBD, BDT, BGN, BHD, BIF, BMD, BND, BOB, BRL, BSD, BTN, BWP, BYN, BZD, CAD, CDF, CHF, CLP, CNY, COP, CRC, CUP, CVE, CZK, DJF, DKK, DOP, DZD, EGP, ERN, ETB, EUR, FJD, FKP, GBP, GEL, GHS, GIP, GMD, GNF, GTQ, GYD, HKD, HNL, HTG, HUF, IDR, ILS, INR, IQD, IRR, ISK, JMD, JOD, JPY, KES, KGS, KHR, KMF, KPW, KRW, KWD, KYD, KZT, LAK, LBP, LKR, LRD, LSL, LYD, MAD, MDL, MGA, MKD, MMK, MNT, MOP, MRU, MUR, MVR, MWK, MXN, MYR, MZN, NAD, NGN, NIO, NOK, NPR, NZD, OMR, PAB, PEN, PGK, PHP, PKR, PLN, PYG, QAR, RON, RSD, RUB, RWF, SAR, SBD, SCR, SDG, SEK, SGD, SHP, SLE, SOS, SRD, SSP, STN, SVC, SYP, SZL, THB, TJS, TMT, TND, TOP, TRY, TTD, TWD, TZS, UAH, UGX, USD, UYI, UYU, UZS, VES, VND, VUV, WST, XAF, XCD, XOF, XPF, YER, ZAR, ZMW, ZWL]
         voteHours: { type: integer, minimum: 0, maximum: 336, description: "Hours of a match's vote for man of the match; 0 turns votes off" }
         timeZone:
           type: [string, 'null']

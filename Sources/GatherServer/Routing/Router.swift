@@ -53,6 +53,8 @@ enum RouteKind: Sendable {
         case authenticated(@Sendable (AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse)
         /// Ends someone's way in and says what (`AccessEnded`): answered 204 once the pipeline has acted on it.
         case endingAccess(@Sendable (AuthenticatedContext<WorkerDatabase>) throws -> AccessEnded)
+        /// A read that may keep what it worked out (`KeptOnRead`): when it did, a write's duties follow.
+        case keeping(@Sendable (AuthenticatedContext<WorkerDatabase>) throws -> KeptOnRead)
     }
 
     struct Write: Sendable {
@@ -80,8 +82,8 @@ enum RouteKind: Sendable {
     /// Whether it needs a caller (a valid bearer token) before its handler runs.
     var isAuthenticated: Bool {
         switch self {
-        case .quick(.authenticated), .worker(.authenticated), .worker(.endingAccess), .write, .passwordHashing(_, .authenticated),
-             .passwordHashing(_, .endingAccess):
+        case .quick(.authenticated), .worker(.authenticated), .worker(.endingAccess), .worker(.keeping), .write,
+             .passwordHashing(_, .authenticated), .passwordHashing(_, .endingAccess), .passwordHashing(_, .keeping):
             return true
         case .quick(.open), .worker(.open), .passwordHashing(_, .open), .linkWrite: return false
         }
@@ -130,9 +132,6 @@ struct Route: Sendable {
     /// answered, cancelled; teams published; a result): the sender is woken once it commits
     /// (`announcing`). Other writes never wake it.
     private(set) var announces = false
-    /// Whether a read may keep something it worked out (a season's awards, frozen at the first
-    /// read after they are due): its write's duties follow it as any write's do.
-    private(set) var keepsOnRead = false
 
     /// A route anyone may call, answered on a worker. `pattern` is a path like `/api/players/:id`.
     init(_ method: HTTPMethod, _ pattern: String, handler: @escaping @Sendable (RequestContext<WorkerDatabase>) throws -> HTTPResponse) {
@@ -186,6 +185,13 @@ struct Route: Sendable {
         self.init(method, pattern, kind: .worker(.endingAccess(handler)))
     }
 
+    /// A caller's read on the workers that may keep what it worked out, a write of its own
+    /// (`RouteKind.Handler.keeping`).
+    init(_ method: HTTPMethod, _ pattern: String,
+         keeping handler: @escaping @Sendable (AuthenticatedContext<WorkerDatabase>) throws -> KeptOnRead) {
+        self.init(method, pattern, kind: .worker(.keeping(handler)))
+    }
+
     /// A logged-in caller's route that hashes a password and ends some of their ways in (a password change).
     init(_ method: HTTPMethod, _ pattern: String, hashing admission: @escaping Admission,
          endingAccess handler: @escaping @Sendable (AuthenticatedContext<WorkerDatabase>) throws -> AccessEnded) {
@@ -213,7 +219,7 @@ struct Route: Sendable {
     /// Whether it may change what its caller owns: anything but a read. After such a request the
     /// caller's cached roster is forgotten, whatever the route (a safe over-approximation).
     var writes: Bool {
-        (method != .get && method != .head) || keepsOnRead
+        method != .get && method != .head
     }
 
     /// The same route for callers with at least `role` in the group.
@@ -248,13 +254,6 @@ struct Route: Sendable {
     func announcing() -> Route {
         var route = self
         route.announces = true
-        return route
-    }
-
-    /// The same route for a read that may keep what it worked out (`keepsOnRead`).
-    func keepingOnRead() -> Route {
-        var route = self
-        route.keepsOnRead = true
         return route
     }
 
@@ -362,4 +361,12 @@ struct RouteParameters: Sendable {
         }
         return value
     }
+}
+
+/// A read's answer, and whether it kept something it worked out on the way (a season's awards
+/// frozen at the first read after they were due): then what readers see of the group is read
+/// afresh and the channels' sender looks, as after any write.
+struct KeptOnRead: Sendable {
+    let response: HTTPResponse
+    let keptSomething: Bool
 }

@@ -92,7 +92,7 @@ enum Routes {
             Route(.post, "/api/seasons", writing: SeasonHandlers.create),
             // Reading an ended season may freeze its awards: on a worker, the freezing a write of its
             // own, after which the group's pages are read afresh and the channels told.
-            Route(.get, "/api/seasons/:id", authenticated: SeasonHandlers.get).keepingOnRead().announcing(),
+            Route(.get, "/api/seasons/:id", keeping: SeasonHandlers.get),
             Route(.delete, "/api/seasons/:id", write: SeasonHandlers.delete),
             Route(.get, "/api/ratings", authenticated: StatsHandlers.ratings).readingRatings(),
             // The pitch fee: organisers only, reads too (money is never a viewer's to see).

@@ -34,27 +34,28 @@ enum SeasonHandlers {
     }
 
     /// One season; two days after it has ended, with its awards (worked out and frozen at the first read).
-    static func get(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {
-        .json(.ok, try season(context.parameters.int("id", resource: "season"), in: context))
+    static func get(_ context: AuthenticatedContext<WorkerDatabase>) throws -> KeptOnRead {
+        let (season, kept) = try season(context.parameters.int("id", resource: "season"), in: context)
+        return KeptOnRead(response: .json(.ok, season), keptSomething: kept)
     }
 
-    /// A season as it stands, its awards frozen when it has ended and they were not yet.
-    static func season(_ id: Int, in context: AuthenticatedContext<WorkerDatabase>) throws -> Season {
+    /// A season as it stands, its awards frozen when they are due and not yet (and no match of it
+    /// still has its man-of-the-match vote open); whether this read froze them.
+    static func season(_ id: Int, in context: AuthenticatedContext<WorkerDatabase>) throws -> (Season, kept: Bool) {
         let now = context.services.now()
         let owner = context.owner
         let (found, reckoned) = try context.database.read { database -> (Season?, SeasonAwards?) in
-            guard let season = try SeasonRepository(database).find(id: id, owner: owner) else { return (nil, nil) }
-            guard season.awards == nil, now >= season.awardsDueAt else { return (season, nil) }
+            let seasons = SeasonRepository(database)
+            guard let season = try seasons.find(id: id, owner: owner) else { return (nil, nil) }
+            guard season.awards == nil, now >= season.awardsDueAt, try !seasons.hasOpenVotes(id, owner: owner, at: now) else { return (season, nil) }
             return (season, try SeasonAwardsReckoner(database: database, owner: owner).awards(for: season, at: now))
         }
         guard var season = found else { throw APIError.notFound("season not found") }
-        if let reckoned {
-            // Worked out in a read; only the keeping is a write (the first to keep them wins).
-            season.awards = try context.database.write {
-                try SeasonAwardsKeeping.freeze(reckoned, of: id, owner: owner, in: $0, at: now)
-            } ?? reckoned
-        }
-        return season
+        guard let reckoned else { return (season, false) }
+        // Worked out in a read; only the keeping is a write (the first to keep them wins).
+        let (kept, isNew) = try context.database.write { try SeasonAwardsKeeping.freeze(reckoned, of: id, owner: owner, in: $0, at: now) }
+        season.awards = kept ?? reckoned
+        return (season, isNew)
     }
 
     static func delete(_ context: AuthenticatedContext<WorkerDatabase>) throws -> HTTPResponse {

@@ -4,14 +4,14 @@ import GatherWire
 
 /// Parts every share page is made of.
 enum SharePieces {
-    /// A moment as the server writes it (UTC, to the minute); the script rewrites it in the
-    /// reader's own zone and language.
     /// A day alone, as it reads: 2026-11-26.
     static func day(_ date: Date) -> Time {
         let stamp = InternetDate.string(from: date)
         return Time(datetime: stamp) { Text(String(stamp.prefix(10))) }
     }
 
+    /// A moment as the server writes it (UTC, to the minute); the script rewrites it in the
+    /// reader's own zone and language.
     static func time(_ date: Date) -> Time {
         let stamp = InternetDate.string(from: date)
         let day = String(stamp.prefix(10))

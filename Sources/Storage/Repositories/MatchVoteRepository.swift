@@ -15,13 +15,14 @@ package struct MatchVoteRepository {
     private static let gather = "(SELECT id FROM gathers WHERE api_id = ?1 AND group_id = ?2)"
 
     /// Opens the vote on a match whose result was just saved for the first time: it closes the
-    /// group's window after `now`. A match whose vote was opened before, or a group without votes,
-    /// is left as it is.
+    /// group's window after `now`. A match whose vote was opened before, a group without votes,
+    /// and a match played longer ago than the window (an old match imported) are left as they are.
     package func open(gather id: UUID, owner: UUID, at now: Date) throws {
         try database.execute("""
             UPDATE gathers SET votes_close_at = ?3 + (SELECT vote_hours FROM groups WHERE id = ?2) * 3600000
             WHERE api_id = ?1 AND group_id = ?2 AND score IS NOT NULL AND votes_close_at IS NULL AND chosen_player_id IS NULL
               AND (SELECT vote_hours FROM groups WHERE id = ?2) > 0
+              AND coalesce(ended_at, created_at) > ?3 - (SELECT vote_hours FROM groups WHERE id = ?2) * 3600000
             """, id, owner, now)
     }
 
@@ -102,13 +103,15 @@ package struct MatchVoteRepository {
             WHERE gathers.api_id = ? AND gathers.group_id = ?
             """, id, owner).first else { return nil }
         let closes = try row.optionalDate(1)
+        // A match without a result, or held in question as a repeat, counts for nobody.
+        guard try row.optionalString(0) != nil, try row.optionalString(4) == nil else {
+            return ManOfTheMatch(state: .none, closesAt: nil, winners: [], votesCast: 0)
+        }
         if let chosen = try row.optionalInt(2) {
             return ManOfTheMatch(state: .chosen, closesAt: closes,
                                  winners: [ManOfTheMatch.Winner(playerID: chosen, name: try row.optionalString(3) ?? "", votes: nil)], votesCast: 0)
         }
-        guard try row.optionalString(0) != nil, try row.optionalString(4) == nil, let closes else {
-            return ManOfTheMatch(state: .none, closesAt: nil, winners: [], votesCast: 0)
-        }
+        guard let closes else { return ManOfTheMatch(state: .none, closesAt: nil, winners: [], votesCast: 0) }
         let tallies = try database.map("""
             WITH counted AS (\(MatchVoteRepository.countedVotes("gathers.api_id = ?2")))
             SELECT counted.player_id, players.name, count(*) FROM counted JOIN players ON players.id = counted.player_id

@@ -18,10 +18,12 @@ package struct MoneyRepository {
             .map { Currency(code: try $0.string(0)) ?? .euro }
     }
 
-    /// False if there is no such open group.
-    package func setCurrency(_ currency: Currency, of group: UUID) throws -> Bool {
-        try database.execute("UPDATE groups SET currency = ? WHERE id = ? AND closed_at IS NULL", currency.code, group)
-        return database.changes > 0
+    /// Whether the group has recorded a cost or a payment (kept in its currency's smallest unit).
+    package func hasMoney(owner: UUID) throws -> Bool {
+        try database.query("""
+            SELECT EXISTS (SELECT 1 FROM payments WHERE group_id = ?1) OR EXISTS (SELECT 1 FROM gathers WHERE group_id = ?1 AND cost IS NOT NULL)
+                OR EXISTS (SELECT 1 FROM fixtures WHERE group_id = ?1 AND cost_amount IS NOT NULL)
+            """, owner).first?.int(0) == 1
     }
 
     /// A match's own cost (nil: none, its fixture's counts); false if the group has no such match.
@@ -129,7 +131,9 @@ package struct MoneyRepository {
             wereIn[try row.int(0), default: [:]][try row.int(1), default: 0] += 1
         }
         return matches.map { match in
-            let shares: [Int: Int] = if match.cost.split == .in, let fixture = match.fixture { wereIn[fixture] ?? [:] } else { played[match.key] ?? [:] }
+            // Those who held a place (nobody did: a list kept outside the app), else those who played.
+            let held = match.cost.split == .in ? match.fixture.flatMap { wereIn[$0] } ?? [:] : [:]
+            let shares = held.isEmpty ? played[match.key] ?? [:] : held
             return ChargedMatch(id: match.id, date: match.date, score: match.score, cost: match.cost,
                                 charges: PitchFee.charges(match.cost, shares: shares))
         }

@@ -106,9 +106,15 @@ package struct PlayerRepository {
         try database.execute("DELETE FROM personal_links WHERE player_id = ?", id)
         try FixtureRepository(database).withdraw(player: id, owner: owner, at: date)
         let played = try database.query("SELECT count(*) FROM gather_players WHERE player_id = ?", id).first?.int(0) ?? 0
-        // Money they paid is kept too: their account stays, off the roster.
+        // Money they paid, and places they held in played matches (what they were charged), are
+        // kept too: their account stays, off the roster.
         let paid = try database.query("SELECT count(*) FROM payments WHERE player_id = ?", id).first?.int(0) ?? 0
-        if played == 0 && paid == 0 {
+        let held = try database.query("""
+            SELECT count(*) FROM fixture_answers JOIN fixtures ON fixtures.id = fixture_answers.fixture_id
+            WHERE (fixture_answers.player_id = ?1 OR fixture_answers.guest_of = ?1) AND fixture_answers.holds_place = 1
+              AND fixtures.status = 'played'
+            """, id).first?.int(0) ?? 0
+        if played == 0 && paid == 0 && held == 0 {
             try database.execute("DELETE FROM players WHERE id = ? AND group_id = ?", id, owner)
             return .deleted
         }

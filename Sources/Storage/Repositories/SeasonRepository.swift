@@ -33,11 +33,29 @@ package struct SeasonRepository {
 
     /// Seasons of any group whose awards are due by `now` (`Season.awardsGrace` after their end)
     /// and not frozen yet, the earliest first.
+    /// Seasons whose awards are due (two days after their end) and not frozen, none of whose
+    /// matches still has a man-of-the-match vote open: that vote counts for the awards.
     package func endedWithoutAwards(at now: Date, limit: Int) throws -> [(owner: UUID, id: Int)] {
-        try database.map("SELECT group_id, id FROM seasons WHERE awards IS NULL AND ends_at <= ? ORDER BY ends_at LIMIT ?",
-                         now.addingTimeInterval(-Season.awardsGrace), limit) { row in
+        try database.map("""
+            SELECT group_id, id FROM seasons WHERE awards IS NULL AND ends_at <= ?1
+              AND NOT EXISTS (\(SeasonRepository.openVote))
+            ORDER BY ends_at LIMIT ?3
+            """, now.addingTimeInterval(-Season.awardsGrace), now, limit) { row in
             (try row.uuid(0), try row.int(1))
         }
+    }
+
+    /// A match of the season (`seasons`) whose vote is still open at `?2`.
+    private static let openVote = """
+        SELECT 1 FROM gathers WHERE gathers.group_id = seasons.group_id AND gathers.votes_close_at > ?2
+          AND gathers.chosen_player_id IS NULL AND gathers.score IS NOT NULL
+          AND coalesce(gathers.ended_at, gathers.created_at) >= seasons.starts_at AND coalesce(gathers.ended_at, gathers.created_at) < seasons.ends_at
+        """
+
+    /// Whether a match of the season still has its man-of-the-match vote open at `now`.
+    package func hasOpenVotes(_ id: Int, owner: UUID, at now: Date) throws -> Bool {
+        try database.query("SELECT EXISTS (\(SeasonRepository.openVote)) FROM seasons WHERE id = ?1 AND group_id = ?3", id, now, owner)
+            .first?.int(0) == 1
     }
 
     package func count(owner: UUID) throws -> Int {
