@@ -202,7 +202,7 @@ final class APIServicesTests: XCTestCase {
         XCTAssertEqual(cleared.state, .open, "the vote decides again")
         let unknown = try await votes.manOfTheMatch(of: UUID())
         XCTAssertEqual(unknown.state, .none, "no such match: nothing to show")
-        await expectError(.rejected(status: 400, reason: "playerId did not play in this match (on Team A or Team B)")) {
+        await expectError(.rejected(status: 409, reason: "that player did not play in this match (on Team A or Team B)")) {
             _ = try await votes.choose(ana.id + 1000, in: match.id)
         }
     }

@@ -153,7 +153,7 @@ final class ManOfTheMatchAPITests: XCTestCase {
         XCTAssertEqual(try organiser.request(.get, "/api/players/\(ben)/stats").jsonObject()["manOfTheMatch"] as? Int, 1)
 
         let benched = try organiser.request(.put, "/api/gathers/\(id)/man-of-the-match", json: ["playerId": eve])
-        XCTAssertEqual(benched.status, 400)
+        XCTAssertEqual(benched.status, 409)
         XCTAssertTrue(benched.text.lowercased().contains("did not play in this match"))
         XCTAssertEqual(try organiser.request(.put, "/api/gathers/\(id)/man-of-the-match", json: ["player": ben]).status, 400)
         XCTAssertEqual(try organiser.request(.put, "/api/gathers/\(UUID().uuidString)/man-of-the-match", json: ["playerId": ben]).status, 404)

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import GatherDomain
-import GatherText
 import HTTP
 import Storage
 
@@ -37,7 +36,7 @@ enum ManOfTheMatchHandlers {
             case .chosen: return try votes.manOfTheMatch(of: id, owner: context.owner, at: now)
             case .gatherNotFound: throw APIError.gatherNotFound
             case .noResult: throw APIError.conflict("this match has no result yet: save its score first")
-            case .didNotPlay: throw ValidationError(field: "playerId", message: "did not play in this match (on Team A or Team B)")
+            case .didNotPlay: throw APIError.conflict("that player did not play in this match (on Team A or Team B)")
             }
         }
         guard let standing else { throw APIError.gatherNotFound }
