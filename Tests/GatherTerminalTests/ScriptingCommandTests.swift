@@ -376,11 +376,20 @@ final class ScriptingCommandTests: XCTestCase {
         XCTAssertEqual(try client(["money", "rm", String(try XCTUnwrap(payment))]).status, 0)
         XCTAssertTrue(try client(["money", "show", "Ana"]).output.hasPrefix("Ana: owes 3.34 EUR"))
 
-        let settings = try client(["group", "settings", "--currency", "gbp"])
-        XCTAssertEqual(settings.status, 0, settings.errors)
-        XCTAssertTrue(settings.output.contains("Money:      counted in GBP"), settings.output)
-        XCTAssertTrue(try client(["money"]).output.contains("BALANCE (GBP)"))
+        let settings = try client(["group", "settings"])
+        XCTAssertTrue(settings.output.contains("Money:      counted in EUR"), settings.output)
+        let refused = try client(["group", "settings", "--currency", "gbp"])
+        XCTAssertEqual(refused.status, 1, "money is kept in euro cents already")
+        XCTAssertTrue(refused.errors.contains("this group's costs and payments are kept in EUR; its currency cannot change now"), refused.errors)
         XCTAssertEqual(try client(["group", "settings", "--currency", "pounds"]).status, 2)
+
+        // A new group's currency is its own choice.
+        try register("treasurer-gbp")
+        XCTAssertEqual(try client(["login", "--username", "treasurer-gbp"], environment: ["FG_PASSWORD": "long-enough"]).status, 0)
+        let pounds = try client(["group", "settings", "--currency", "gbp"])
+        XCTAssertEqual(pounds.status, 0, pounds.errors)
+        XCTAssertTrue(pounds.output.contains("Money:      counted in GBP"), pounds.output)
+        XCTAssertTrue(try client(["money"]).output.contains("No players yet."))
     }
 
     func testSeasonsAreNamedAndTheTableAndTheirAwardsReadForOne() throws {
