@@ -247,7 +247,7 @@ final class PlayerRecordsTests: StorageTestCase {
                 ALTER TABLE rating_state DROP COLUMN generation; ALTER TABLE rating_state DROP COLUMN stale_from;
                 ALTER TABLE rating_state DROP COLUMN settled_at;
                 DROP TABLE maintenance; DROP TABLE goals; DROP TABLE seasons; DROP TABLE match_votes;
-                DROP INDEX gathers_votes_to_tell; ALTER TABLE gathers DROP COLUMN votes_close_at;
+                DROP INDEX gathers_votes_to_tell; DROP INDEX gathers_chosen; ALTER TABLE gathers DROP COLUMN votes_close_at;
                 ALTER TABLE gathers DROP COLUMN chosen_player_id; ALTER TABLE gathers DROP COLUMN votes_told;
                 ALTER TABLE groups DROP COLUMN vote_hours;
                 DROP TABLE payments; DROP INDEX gathers_with_cost;

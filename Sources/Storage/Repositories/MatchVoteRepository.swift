@@ -148,8 +148,17 @@ package struct MatchVoteRepository {
         )
         """
 
+    /// Whether the group has any vote or choice at all: most reads of a group that does not use
+    /// man of the match stop at this (two indexed looks) instead of working winners out.
+    private func hasAny(owner: UUID) throws -> Bool {
+        try database.query("""
+            SELECT EXISTS (SELECT 1 FROM match_votes WHERE group_id = ?1) OR EXISTS (SELECT 1 FROM gathers WHERE group_id = ?1 AND chosen_player_id IS NOT NULL)
+            """, owner).first?.int(0) == 1
+    }
+
     /// How many times each player was man of the match (players never chosen are absent).
     package func awards(owner: UUID, at now: Date, during: Range<Date>? = nil) throws -> [Int: Int] {
+        guard try hasAny(owner: owner) else { return [:] }
         var awards: [Int: Int] = [:]
         try database.forEach("""
             \(MatchVoteRepository.awarded)
@@ -162,7 +171,7 @@ package struct MatchVoteRepository {
 
     /// The winners of these matches, by match (those without, absent): a page of history.
     package func winners(of gatherIDs: [UUID], owner: UUID, at now: Date) throws -> [UUID: [ManOfTheMatch.Winner]] {
-        guard !gatherIDs.isEmpty else { return [:] }
+        guard !gatherIDs.isEmpty, try hasAny(owner: owner) else { return [:] }
         let ids = "[" + gatherIDs.map { "\"\($0.canonicalText)\"" }.joined(separator: ",") + "]"
         var winners: [UUID: [ManOfTheMatch.Winner]] = [:]
         try database.forEach("""

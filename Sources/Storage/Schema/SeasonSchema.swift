@@ -63,6 +63,7 @@ extension Schema {
         ALTER TABLE gathers ADD COLUMN chosen_player_id INTEGER REFERENCES players(id) ON DELETE SET NULL;
         ALTER TABLE gathers ADD COLUMN votes_told INTEGER NOT NULL DEFAULT 0;
         CREATE INDEX gathers_votes_to_tell ON gathers(votes_close_at) WHERE votes_told = 0 AND votes_close_at IS NOT NULL;
+        CREATE INDEX gathers_chosen ON gathers(group_id) WHERE chosen_player_id IS NOT NULL;
         CREATE TABLE match_votes (
             gather_id TEXT NOT NULL REFERENCES gathers(id) ON DELETE CASCADE,
             voter_id  INTEGER NOT NULL REFERENCES players(id) ON DELETE CASCADE,
