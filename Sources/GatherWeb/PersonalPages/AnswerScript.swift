@@ -11,17 +11,23 @@ extension InlineAsset {
           "use strict";
           if (!window.fetch || !window.DOMParser) { return; }
           var root = location.pathname.split("/").slice(0, 3).join("/");
-          var posting = false, again = false;
+          var posting = false, loading = false, again = false;
           function swap(html) {
             var next = new DOMParser().parseFromString(html, "text/html").querySelector("main");
             var main = document.querySelector("main");
             if (next && main) { main.replaceWith(document.adoptNode(next)); }
           }
+          // One reading at a time, and one more after it when news came meanwhile: an older
+          // answer arriving late never replaces a newer one.
           function refresh() {
-            if (posting) { again = true; return; }
+            if (posting || loading) { again = true; return; }
+            loading = true;
             fetch(root, { cache: "no-store", credentials: "omit" }).then(function (response) {
               return response.ok ? response.text() : null;
-            }).then(function (html) { if (html !== null && !posting) { swap(html); } }).catch(function () {});
+            }).then(function (html) { if (html !== null && !posting) { swap(html); } }).catch(function () {}).then(function () {
+              loading = false;
+              if (again && !posting) { again = false; refresh(); }
+            });
           }
           document.addEventListener("submit", function (event) {
             var form = event.target;

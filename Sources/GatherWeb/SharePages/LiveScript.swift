@@ -70,7 +70,12 @@ extension InlineAsset {
             deadline = counting ? Date.now() + match.remainingSeconds * 1000 : null;
             if (timer === null) { timer = setInterval(tick, 250); }
           }
+          // One reading at a time, and one more after it when news came meanwhile: an older
+          // answer arriving late never replaces a newer one.
+          var loading = false, stale = false;
           function refresh() {
+            if (loading) { stale = true; return; }
+            loading = true;
             fetch(location.href, { cache: "no-store", credentials: "omit" }).then(function (response) {
               return response.ok ? response.text() : null;
             }).then(function (html) {
@@ -81,7 +86,10 @@ extension InlineAsset {
                 if (now && next) { now.replaceWith(document.importNode(next, true)); }
               });
               localTimes(document);
-            }).catch(function () {});
+            }).catch(function () {}).then(function () {
+              loading = false;
+              if (stale) { stale = false; refresh(); }
+            });
           }
           // The stream, kept open whatever happens: the browser retries a dropped connection by
           // itself, but gives up for good on an answer that is not a stream (a proxy's 502 while

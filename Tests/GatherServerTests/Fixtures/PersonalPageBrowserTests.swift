@@ -82,8 +82,9 @@ final class PersonalPageBrowserTests: XCTestCase {
                                                    headers: ["Content-Type": "application/x-www-form-urlencoded"])
         XCTAssertEqual(dropped.status, 303, dropped.text)
         // Told by the live stream, however slow the machine (a sanitizer run); the page is never reloaded.
-        // Waited for as long as the page's own longest wait before it opens its stream again (30 s):
-        // twice under load (a full CI run) the notice had not come within 10 s, its cause not yet found.
+        // Waited for as long as the page's own longest wait before it opens its stream again (30 s).
+        // (Twice under a full run's load the notice never came: an older reading of the page,
+        // answered late, replaced the newer one; the script now reads one at a time.)
         let moved = try browser.waitText(".notice", "moved up from the waiting list", seconds: 35)
         XCTAssertEqual(moved, "You're in — moved up from the waiting list (place 10 of 10).")
         XCTAssertEqual(try browser.value(["js", "return window.stayed === true"]) as? Bool, true, "told without a reload")
