@@ -86,11 +86,37 @@ final class ManOfTheMatchBrowserTests: XCTestCase {
         let bens = try link("Ben")
         let started = try Browser(scripts: false)
         browser = started
-        _ = try started.value(["open", bens, 360, 740])
-        let landed = try XCTUnwrap(started.value(["click", button("Dan")]) as? String)
-        XCTAssertTrue(landed.lowercased().hasSuffix("#match-\(match.lowercased())"), landed)
-        XCTAssertEqual(try started.text("#man-of-the-match .notice"), "You voted for Dan. You can change your vote until it closes.")
-        XCTAssertEqual(try pressed(started, "Dan"), "true")
-        XCTAssertEqual(try started.consoleErrors(), [])
+        for (width, height, choice) in [(360, 740, "Dan"), (1280, 800, "Ana")] {
+            _ = try started.value(["open", bens, width, height])
+            let landed = try XCTUnwrap(started.value(["click", button(choice)]) as? String)
+            XCTAssertTrue(landed.lowercased().hasSuffix("#match-\(match.lowercased())"), landed)
+            XCTAssertEqual(try started.text("#man-of-the-match .notice"), "You voted for \(choice). You can change your vote until it closes.")
+            XCTAssertEqual(try pressed(started, choice), "true")
+            XCTAssertEqual(try started.consoleErrors(), [])
+        }
+    }
+
+    /// A player's own money on their page, and the man of the match on the share page, at a
+    /// phone's width and a laptop's, with scripts on: nothing off the side, a clean console.
+    func testTheOwnBalanceAndTheSharePagesStarFitAPhoneAndALaptop() throws {
+        XCTAssertEqual(try organiser.request(.put, "/api/gathers/\(match)/cost", json: ["cost": 1000]).status, 200)
+        XCTAssertEqual(try organiser.request(.put, "/api/gathers/\(match)/man-of-the-match", json: ["playerId": players["Ana"] ?? 0]).status, 200)
+        let share = try XCTUnwrap(try organiser.request(.post, "/api/shares", json: ["name": "Friends"]).jsonObject()["path"] as? String)
+        let anas = try link("Ana")
+        let started = try Browser(scripts: true)
+        browser = started
+        for (width, height) in [(360, 740), (1280, 800)] {
+            _ = try started.value(["open", anas, width, height])
+            XCTAssertEqual(try started.text("#money .headcount"), "You owe 2.50 EUR.")
+            XCTAssertTrue(try started.text("#money")?.contains("Match 3–2: a share of 10.00 EUR") == true)
+            _ = try started.value(["open", "http://127.0.0.1:\(server.port)" + share, width, height])
+            let table = try started.text("#table") ?? ""
+            XCTAssertTrue(table.contains("Ana ★1"), table)
+            XCTAssertTrue(try started.text("#matches")?.contains("★ Man of the match: Ana") == true)
+            XCTAssertFalse(try started.text("main")?.contains("EUR") == true, "no money on a share page")
+            let widths = try XCTUnwrap(started.value(["js", "return [document.documentElement.scrollWidth, window.innerWidth]"]) as? [Int])
+            XCTAssertLessThanOrEqual(widths[0], widths[1], "no sideways scrolling at \(width) px")
+            XCTAssertEqual(try started.consoleErrors(), [])
+        }
     }
 }
