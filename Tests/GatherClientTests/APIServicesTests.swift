@@ -224,6 +224,16 @@ final class APIServicesTests: XCTestCase {
         await expectError(.rejected(status: 404, reason: "player not found")) {
             _ = try await money.pay(PaymentDraft(playerID: ana.id + 100, amount: 100, paidOn: nil, note: ""))
         }
+        let account = try await money.account(of: ana.id)
+        XCTAssertEqual(account.balance, 1250)
+        XCTAssertEqual(account.lines.map(\.paymentID), [payment.id])
+        XCTAssertEqual(account.lines.first?.text, "cash")
+        try await money.takeBack(payment: payment.id)
+        let after = try await money.balances()
+        XCTAssertEqual(after, [Balance(playerID: ana.id, name: "Ana", balance: 0)], "taken back")
+        await expectError(.rejected(status: 404, reason: "payment not found")) {
+            try await money.takeBack(payment: payment.id)
+        }
     }
 
     func testAMatchSavedTwiceComesBackInQuestionAndTheOwnersWordSettlesIt() async throws {

@@ -667,16 +667,51 @@ final class EndToEndTests: XCTestCase {
         terminal.waitFor("Type an amount in EUR, like 12.50; not 0")
         terminal.press("BSpace")
         terminal.type("5.00")
+        terminal.waitFor("Ana: 5.00 EUR, paid today, no note")
+        // Paid last Friday, in cash: Tab to the day and the note.
+        terminal.press("Tab")
+        terminal.waitFor("Paid on (YYYY-MM-DD")
+        terminal.type("2026-11-20")
+        terminal.press("Tab")
+        terminal.waitFor("Note")
+        terminal.type("cash at the bar")
+        terminal.waitFor("Ana: 5.00 EUR, paid on 2026-11-20, cash at the bar")
+        XCTAssertTrue(terminal.screen().split(separator: "\n").allSatisfy { $0.count <= columns }, terminal.screen())
         terminal.press("Enter")
-        terminal.waitFor("Recorded 5.00 EUR from Ana")
+        terminal.waitFor("Recorded 5.00 EUR from Ana, paid on 2026-11-20")
         terminal.waitFor("Money 3/3")
         lines = terminal.screen().split(separator: "\n").map(String.init)
         XCTAssertNotNil(lines.first { $0.contains("Ana") && $0.contains("1.66") && $0.contains("in credit") }, terminal.screen())
         terminal.waitFor("Owed in all: 6.66 EUR")
         let stored = try server.database.read { database in
-            try database.query("SELECT amount FROM payments").map { try $0.int(0) }
+            try database.query("SELECT amount, paid_on, note FROM payments").map { "\(try $0.int(0)) \(try $0.string(1)) \(try $0.string(2))" }
         }
-        XCTAssertEqual(stored, [500])
+        XCTAssertEqual(stored, ["500 2026-11-20 cash at the bar"])
+
+        // Her account, newest first: today's match charged after last Friday's payment; the
+        // charge cannot be taken back, the payment can, and then she owes again.
+        terminal.press("Enter")
+        terminal.waitFor("Account: Ana 1/2")
+        terminal.waitFor("Balance: 1.66 EUR, in credit")
+        lines = terminal.screen().split(separator: "\n").map(String.init)
+        let charge = try XCTUnwrap(lines.firstIndex { $0.contains("Match 2–1") && $0.contains("-3.34") && $0.trimmingCharacters(in: .whitespaces).hasSuffix("1.66") }, terminal.screen())
+        let payment = try XCTUnwrap(lines.firstIndex { $0.contains("20 Nov 2026") && $0.contains("cash at the bar") && $0.contains("+5.00")
+            && $0.trimmingCharacters(in: .whitespaces).hasSuffix("5.00") }, terminal.screen())
+        XCTAssertLessThan(charge, payment)
+        XCTAssertTrue(lines.allSatisfy { $0.count <= columns }, terminal.screen())
+        terminal.press("x")
+        terminal.waitFor("A charge follows its match")
+        terminal.press("Down")
+        terminal.waitFor("Account: Ana 2/2")
+        terminal.press("x")
+        terminal.waitFor("(y/n)")
+        terminal.press("y")
+        terminal.waitFor("Took back 5.00 EUR paid on 20 Nov 2026")
+        terminal.waitFor("Balance: -3.34 EUR, owes")
+        terminal.press("Escape")
+        terminal.waitFor("Owed in all: 10.00 EUR")
+        let left = try server.database.read { try $0.query("SELECT count(*) FROM payments").first?.int(0) }
+        XCTAssertEqual(left, 0)
         terminal.press("Escape")
         terminal.waitFor("Players")
     }

@@ -24,6 +24,14 @@ package struct APIMoneyService: MoneyService {
     package func pay(_ draft: PaymentDraft) async throws -> Payment {
         try await client.request(.post, "/api/payments", body: PaymentRequest(draft), as: Payment.self)
     }
+
+    package func account(of playerID: Int) async throws -> Account {
+        try await client.request(.get, "/api/balances/\(playerID)", as: Account.self)
+    }
+
+    package func takeBack(payment id: Int) async throws {
+        try await client.request(.delete, "/api/payments/\(id)")
+    }
 }
 
 /// `POST /api/payments`' body, as the API spells it.

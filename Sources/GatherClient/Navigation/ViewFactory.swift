@@ -13,6 +13,7 @@ package protocol ViewFactory: AnyObject {
     func makeMatchDetailView(presenter: MatchDetailPresenter) -> any MatchDetailView
     func makeScorersView(presenter: ScorersPresenter) -> any ScorersView
     func makeMoneyView(presenter: MoneyPresenter) -> any MoneyView
+    func makeAccountView(presenter: AccountPresenter) -> any AccountView
     func makeLeaderboardView(presenter: LeaderboardPresenter) -> any LeaderboardView
     func makeShareLinksView(presenter: ShareLinksPresenter) -> any ShareLinksView
     func makeWatchView(presenter: WatchPresenter) -> any WatchView

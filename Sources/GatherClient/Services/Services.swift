@@ -101,6 +101,10 @@ package protocol MoneyService: Sendable {
     /// The group's currency.
     func currency() async throws -> Currency
     func pay(_ draft: PaymentDraft) async throws -> Payment
+    /// One player's account: every charge and payment, newest first, with the balance after each.
+    func account(of playerID: Int) async throws -> Account
+    /// A payment recorded by mistake, deleted.
+    func takeBack(payment id: Int) async throws
 }
 
 /// How many matches one page of History holds.

@@ -343,6 +343,10 @@ package final class TerminalApp: Navigator, ViewFactory {
         MoneyScreen(presenter: presenter, requestRender: renderRequest, effects: effects)
     }
 
+    package func makeAccountView(presenter: AccountPresenter) -> any AccountView {
+        AccountScreen(presenter: presenter, requestRender: renderRequest, effects: effects)
+    }
+
     package func makeLeaderboardView(presenter: LeaderboardPresenter) -> any LeaderboardView {
         LeaderboardScreen(presenter: presenter, requestRender: renderRequest, effects: effects)
     }

@@ -50,12 +50,36 @@ package enum DisplayWidth {
         return result
     }
 
+    /// `text` cut from its start to at most `width` columns, beginning with "…" when anything was
+    /// cut: the end of a line being typed, where the cursor is.
+    package static func truncateLeading(_ text: String, toWidth width: Int) -> String {
+        guard width > 0 else { return "" }
+        guard of(text) > width else { return text }
+        let budget = width - of(ellipsis)
+        var kept: [Character] = []
+        var used = 0
+        for character in text.reversed() {
+            let characterWidth = of(character)
+            guard used + characterWidth <= budget else { break }
+            kept.append(character)
+            used += characterWidth
+        }
+        return String(ellipsis) + String(kept.reversed())
+    }
+
     /// `text` truncated to `width` columns and padded with spaces to exactly
     /// `width`, for fixed-width table cells.
     package static func pad(_ text: String, toWidth width: Int) -> String {
         let truncated = truncate(text, toWidth: width)
         let missing = max(0, width - of(truncated))
         return truncated + String(repeating: " ", count: missing)
+    }
+
+    /// `text` truncated to `width` columns and padded with spaces on its left to exactly `width`:
+    /// a number's cell, its digits against the right edge as a column of amounts reads.
+    package static func padLeading(_ text: String, toWidth width: Int) -> String {
+        let truncated = truncate(text, toWidth: width)
+        return String(repeating: " ", count: max(0, width - of(truncated))) + truncated
     }
 
     static let ellipsis: Character = "…"

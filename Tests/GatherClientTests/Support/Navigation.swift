@@ -38,6 +38,7 @@ final class SpyViewFactory: ViewFactory {
     private(set) var leaderboardView: SpyLeaderboardView?
     private(set) var scorersView: SpyScorersView?
     private(set) var moneyView: SpyMoneyView?
+    private(set) var accountView: SpyAccountView?
     private(set) var shareLinksView: SpyShareLinksView?
     private(set) var watchView: SpyWatchView?
     private(set) var groupsView: SpyGroupsView?
@@ -90,6 +91,12 @@ final class SpyViewFactory: ViewFactory {
     func makeMoneyView(presenter: MoneyPresenter) -> any MoneyView {
         let view = SpyMoneyView()
         moneyView = view
+        return view
+    }
+
+    func makeAccountView(presenter: AccountPresenter) -> any AccountView {
+        let view = SpyAccountView()
+        accountView = view
         return view
     }
 

@@ -127,6 +127,15 @@ final class SpyMoneyView: MoneyView, RecordingView {
 }
 
 @MainActor
+final class SpyAccountView: AccountView, RecordingView {
+    private(set) var states: [AccountViewState] = []
+
+    func display(_ state: AccountViewState) {
+        states.append(state)
+    }
+}
+
+@MainActor
 final class SpyScorersView: ScorersView, RecordingView {
     private(set) var states: [ScorersViewState] = []
 

@@ -51,4 +51,26 @@ final class TruncationTests: XCTestCase {
             }
         }
     }
+
+    func testANumbersCellIsPaddedOnItsLeft() {
+        XCTAssertEqual(DisplayWidth.padLeading("-3.34", toWidth: 8), "   -3.34")
+        XCTAssertEqual(DisplayWidth.padLeading("1234567.00", toWidth: 6), "12345…")
+        XCTAssertEqual(DisplayWidth.padLeading("测", toWidth: 3), " 测")
+        XCTAssertEqual(DisplayWidth.padLeading("1", toWidth: 0), "")
+    }
+
+    func testTheEndOfATypedLineIsKeptAndItsStartCut() {
+        XCTAssertEqual(DisplayWidth.truncateLeading("cash at the bar", toWidth: 8), "…the bar")
+        XCTAssertEqual(DisplayWidth.truncateLeading("cash", toWidth: 4), "cash")
+        XCTAssertEqual(DisplayWidth.truncateLeading("测试测试", toWidth: 4), "…试", "a wide character that would straddle is dropped")
+        XCTAssertEqual(DisplayWidth.truncateLeading("Zoe\u{308}lle", toWidth: 4), "…lle")
+        XCTAssertEqual(DisplayWidth.truncateLeading("Ana", toWidth: 0), "")
+        for text in ["", "Zoë", "测试测试", "👨‍👩‍👧 family", "🇫🇷🇩🇪"] {
+            for width in -1...12 {
+                let cut = DisplayWidth.truncateLeading(text, toWidth: width)
+                XCTAssertLessThanOrEqual(DisplayWidth.of(cut), max(0, width), "\(text) to \(width)")
+                if DisplayWidth.of(text) > width, width > 0 { XCTAssertEqual(cut.first, "…", "\(text) to \(width)") }
+            }
+        }
+    }
 }
