@@ -128,7 +128,9 @@ final class MatchDetailPresenterTests: XCTestCase {
 /// A match's man of the match as the server says it stands, counted.
 private final class StubVotes: ManOfTheMatchService, @unchecked Sendable {
     var standing: ManOfTheMatch?
+    var chooseFailure: ServiceError?
     private(set) var reads: [UUID] = []
+    private(set) var choices: [Int?] = []
 
     init(_ standing: ManOfTheMatch?) { self.standing = standing }
 
@@ -139,7 +141,14 @@ private final class StubVotes: ManOfTheMatchService, @unchecked Sendable {
     }
 
     func choose(_ player: Int?, in gatherID: UUID) async throws -> ManOfTheMatch {
-        throw ServiceError.rejected(status: 403, reason: "not here")
+        if let chooseFailure { throw chooseFailure }
+        choices.append(player)
+        let names = [HistoryFixtures.ana, HistoryFixtures.ben, HistoryFixtures.cleo, HistoryFixtures.dev]
+        let chosen = player.flatMap { id in names.first { $0.id == id } }
+        let standing = chosen.map { ManOfTheMatch(state: .chosen, closesAt: nil, winners: [.init(playerID: $0.id, name: $0.name, votes: nil)], votesCast: 1) }
+            ?? ManOfTheMatch(state: .closed, closesAt: nil, winners: [.init(playerID: HistoryFixtures.cleo.id, name: "Cleo", votes: 1)], votesCast: 1)
+        self.standing = standing
+        return standing
     }
 }
 
@@ -184,5 +193,78 @@ final class MatchDetailManOfTheMatchTests: XCTestCase {
         let (unfinished, votes) = await load(ManOfTheMatch(state: .open, closesAt: nil, winners: [], votesCast: 0), match: .stored(HistoryFixtures.unfinished))
         XCTAssertNil(unfinished.last?.manOfTheMatch)
         XCTAssertEqual(votes.reads, [], "a match without a result has no vote to read")
+    }
+
+    /// An organiser opens the match (corrections at hand) with the server's votes.
+    private func organiser(_ standing: ManOfTheMatch) async -> (MatchDetailPresenter, SpyMatchDetailView, StubVotes) {
+        let votes = StubVotes(standing)
+        let presenter = MatchDetailPresenter(match: .stored(HistoryFixtures.ended), timeZone: HistoryFixtures.utc,
+                                             corrections: FakeWaitingResults(), votes: votes)
+        let view = SpyMatchDetailView()
+        presenter.view = view
+        presenter.viewDidLoad()
+        await presenter.loadManOfTheMatch()
+        return (presenter, view, votes)
+    }
+
+    func testAnOrganiserChoosesTheSideThenThePlayerAndTheLineSaysSo() async {
+        let (presenter, view, votes) = await organiser(ManOfTheMatch(state: .open, closesAt: nil, winners: [], votesCast: 2))
+        XCTAssertEqual(view.last?.canChooseManOfTheMatch, true)
+        presenter.startChoosingManOfTheMatch()
+        XCTAssertEqual(view.last?.manOfTheMatchPick, ManOfTheMatchPick(team: nil, candidates: [], canTakeBack: false))
+        presenter.pickScorer()
+        XCTAssertNil(view.last?.pick, "nothing else while choosing")
+        await presenter.chooseManOfTheMatch(at: 0)
+        XCTAssertEqual(votes.choices, [], "the side comes first")
+        presenter.chooseSide(.teamB)
+        XCTAssertEqual(view.last?.manOfTheMatchPick, ManOfTheMatchPick(team: .teamB, candidates: ["Cleo"], canTakeBack: false))
+        await presenter.chooseManOfTheMatch(at: 3)
+        XCTAssertEqual(votes.choices, [], "no such place")
+        await presenter.chooseManOfTheMatch(at: 0)
+        XCTAssertEqual(votes.choices, [HistoryFixtures.cleo.id])
+        XCTAssertNil(view.last?.manOfTheMatchPick)
+        XCTAssertEqual(view.last?.manOfTheMatch, "Man of the match: Cleo (chosen)")
+        XCTAssertEqual(view.last?.notice, "Chosen: Cleo (chosen)")
+    }
+
+    func testAChoiceIsTakenBackForTheVoteAndEscapeLeavesAsItWas() async {
+        let (presenter, view, votes) = await organiser(ManOfTheMatch(state: .chosen, closesAt: nil,
+                                                                     winners: [.init(playerID: HistoryFixtures.ana.id, name: "Ana", votes: nil)], votesCast: 0))
+        presenter.startChoosingManOfTheMatch()
+        XCTAssertEqual(view.last?.manOfTheMatchPick?.canTakeBack, true)
+        presenter.requestLeave()
+        XCTAssertNil(view.last?.manOfTheMatchPick, "Esc closes the question, not the screen")
+        presenter.startChoosingManOfTheMatch()
+        presenter.chooseSide(.bench)
+        XCTAssertEqual(view.last?.manOfTheMatchPick?.team, nil, "the bench did not play")
+        await presenter.takeBackManOfTheMatch()
+        XCTAssertEqual(votes.choices, [nil])
+        XCTAssertEqual(view.last?.manOfTheMatch, "Man of the match: Cleo (1 vote)")
+        XCTAssertEqual(view.last?.notice, "Choice taken back; the players' vote counts")
+        presenter.startChoosingManOfTheMatch()
+        await presenter.takeBackManOfTheMatch()
+        XCTAssertEqual(votes.choices, [nil], "nothing chosen to take back")
+        presenter.cancelChoosingManOfTheMatch()
+        XCTAssertNil(view.last?.manOfTheMatchPick)
+    }
+
+    func testAChoiceTheServerRefusesSaysWhyAndAViewerIsNotAsked() async {
+        let (presenter, view, votes) = await organiser(ManOfTheMatch(state: .open, closesAt: nil, winners: [], votesCast: 0))
+        votes.chooseFailure = .rejected(status: 409, reason: "that player did not play in this match (on Team A or Team B)")
+        presenter.startChoosingManOfTheMatch()
+        presenter.chooseSide(.teamA)
+        await presenter.chooseManOfTheMatch(at: 1)
+        XCTAssertEqual(view.last?.problem, "The man of the match was not chosen: that player did not play in this match (on Team A or Team B)")
+        XCTAssertEqual(view.last?.manOfTheMatch, "Man of the match: voting until later, 0 votes so far", "as it was")
+        votes.chooseFailure = nil
+        votes.standing = ManOfTheMatch(state: .chosen, closesAt: nil, winners: [.init(playerID: 1, name: "Ana", votes: nil)], votesCast: 0)
+        await presenter.loadManOfTheMatch()
+        presenter.startChoosingManOfTheMatch()
+        votes.chooseFailure = .unreachable("the server cannot be reached")
+        await presenter.takeBackManOfTheMatch()
+        XCTAssertEqual(view.last?.problem, "The choice was not taken back: the server cannot be reached")
+
+        let (viewer, _) = await load(ManOfTheMatch(state: .open, closesAt: nil, winners: [], votesCast: 0))
+        XCTAssertEqual(viewer.last?.canChooseManOfTheMatch, false)
     }
 }

@@ -621,6 +621,27 @@ final class EndToEndTests: XCTestCase {
         terminal.waitFor("Goals saved: Team A 1 – 2 Team B")
         XCTAssertEqual(try storedGoals().last, "Team B \(ben ?? -1) 0 1")
 
+        // The organiser chooses the man of the match over the vote, then takes it back.
+        func chosen() throws -> Int? {
+            try server.database.read { try $0.query("SELECT chosen_player_id FROM gathers").first?.optionalInt(0) }
+        }
+        terminal.waitFor("Man of the match: voting until")
+        terminal.press("m")
+        terminal.waitFor("a Team A · b Team B")
+        terminal.press("b")
+        terminal.waitFor("Man of the match")
+        terminal.waitFor("1 Ben")
+        terminal.press("1")
+        terminal.waitFor("Man of the match: Ben (chosen)")
+        XCTAssertEqual(try chosen(), ben)
+        XCTAssertTrue(terminal.screen().split(separator: "\n").allSatisfy { $0.count <= columns }, terminal.screen())
+        terminal.press("m")
+        terminal.waitFor("- take back")
+        terminal.press("-")
+        terminal.waitFor("Choice taken back; the players' vote counts")
+        terminal.waitFor("Man of the match: voting until")
+        XCTAssertNil(try chosen())
+
         // The top scorers, from the leaderboard: Ana's own goal is nobody's.
         terminal.press("Escape")
         terminal.waitFor("History 1/1")

@@ -3,7 +3,8 @@ import GatherDomain
 import Terminal
 
 /// One match in full: score, outcome, its goals, then Team A, Team B and the bench side by side.
-/// An organiser corrects the goals here: who scored, who made it, a goal added or taken away.
+/// An organiser corrects the goals here: who scored, who made it, a goal added or taken away; and
+/// chooses the man of the match (`m`, the side, the player).
 @MainActor
 final class MatchDetailScreen: TerminalScreen, MatchDetailView {
     private let presenter: MatchDetailPresenter
@@ -31,15 +32,23 @@ final class MatchDetailScreen: TerminalScreen, MatchDetailView {
                 + (pick.role == .scorer ? [KeyHint(keys: "o", action: pick.ownGoal ? "not own goal" : "own goal")] : [])
                 + [KeyHint(keys: "-", action: "nobody"), KeyHint(keys: "Esc", action: "cancel")]
         }
+        if let best = state.manOfTheMatchPick {
+            let takeBack = best.canTakeBack ? [KeyHint(keys: "-", action: "take back choice")] : []
+            guard best.team != nil else {
+                return [KeyHint(keys: "a", action: "Team A"), KeyHint(keys: "b", action: "Team B")] + takeBack + [KeyHint(keys: "Esc", action: "cancel")]
+            }
+            return [KeyHint(keys: "1-9", action: "man of the match")] + takeBack + [KeyHint(keys: "Esc", action: "cancel")]
+        }
         if state.isAskingToLeave {
             return [KeyHint(keys: "w", action: "save"), KeyHint(keys: "d", action: "discard"), KeyHint(keys: "Esc", action: "keep editing")]
         }
         guard state.canEditGoals else {
             return [KeyHint(keys: "Esc", action: "back"), KeyHint(keys: "q", action: "quit"), KeyHint(keys: "?", action: "help")]
         }
+        let best = state.canChooseManOfTheMatch ? [KeyHint(keys: "m", action: "man of the match")] : []
         return [KeyHint(keys: "s", action: "scorer"), KeyHint(keys: "a", action: "assist"), KeyHint(keys: "+/]", action: "add goal"),
-                KeyHint(keys: "x", action: "remove"), KeyHint(keys: "w", action: "save"), KeyHint(keys: "j/k", action: "goal"),
-                KeyHint(keys: "Esc", action: "back"), KeyHint(keys: "?", action: "help")]
+                KeyHint(keys: "x", action: "remove"), KeyHint(keys: "w", action: "save")] + best
+            + [KeyHint(keys: "j/k", action: "goal"), KeyHint(keys: "Esc", action: "back"), KeyHint(keys: "?", action: "help")]
     }
 
     func handle(_ key: Key) -> KeyOutcome {
@@ -52,6 +61,19 @@ final class MatchDetailScreen: TerminalScreen, MatchDetailView {
             case .character("o"), .character("O"): presenter.toggleOwnGoal()
             case .character("-"), .backspace: presenter.chooseNobody()
             case .escape: presenter.cancelPick()
+            default: break
+            }
+            return .handled
+        }
+        if let best = state.manOfTheMatchPick {
+            switch key {
+            case .character("a") where best.team == nil: presenter.chooseSide(.teamA)
+            case .character("b") where best.team == nil: presenter.chooseSide(.teamB)
+            case .character(let character) where best.team != nil && PickKeys.place(of: character) != nil:
+                let place = PickKeys.place(of: character) ?? 0
+                effects.run { await presenter.chooseManOfTheMatch(at: place) }
+            case .character("-"): effects.run { await presenter.takeBackManOfTheMatch() }
+            case .escape: presenter.cancelChoosingManOfTheMatch()
             default: break
             }
             return .handled
@@ -75,6 +97,7 @@ final class MatchDetailScreen: TerminalScreen, MatchDetailView {
         case .character("]"): presenter.addGoal(for: .teamB)
         case .character("x"): presenter.removeGoal()
         case .character("w"): effects.run { await presenter.save() }
+        case .character("m"): presenter.startChoosingManOfTheMatch()
         default: return .unhandled
         }
         return .handled
@@ -100,12 +123,13 @@ final class MatchDetailScreen: TerminalScreen, MatchDetailView {
         let columnWidth = max(10, area.width / max(1, state.sides.count))
         let height = max(0, messageRow - top - 1)
         // Picking a player: that side's names carry the number that picks them.
-        let picking = state.pick.map { $0.role == .scorer && $0.ownGoal ? $0.team.opponent : $0.team }
+        let picking = state.pick.map { $0.role == .scorer && $0.ownGoal ? $0.team.opponent : $0.team } ?? state.manOfTheMatchPick?.team
+        let keyed = state.pick?.candidates ?? state.manOfTheMatchPick?.candidates
         for (index, side) in state.sides.enumerated() where top < messageRow {
             let column = area.column + index * columnWidth
             let width = columnWidth - 2
             buffer.put("\(side.title) (\(side.players.count))", row: top, column: column, style: Theme.heading, maxWidth: width)
-            let names = side.title == picking?.rawValue ? state.pick.map { PickKeys.keyed($0.candidates) } ?? side.players : side.players
+            let names = side.title == picking?.rawValue ? keyed.map(PickKeys.keyed) ?? side.players : side.players
             for (line, name) in TeamColumn.lines(names, height: height).enumerated() {
                 buffer.put(name, row: top + 1 + line, column: column, maxWidth: width)
             }
@@ -136,10 +160,22 @@ final class MatchDetailScreen: TerminalScreen, MatchDetailView {
                 : "Who made it?"
             let last = pick.candidates.count >= ScorerQuestion.keyedCandidates ? "0" : "\(pick.candidates.count)"
             buffer.question(["\(whose) 1–\(last) · - nobody · Esc cancel", "\(whose) 1–\(last) · - nobody"], row: row, in: area)
+        } else if let best = state.manOfTheMatchPick {
+            let takeBack = best.canTakeBack ? " · - take back" : ""
+            if let team = best.team {
+                let last = best.candidates.count >= ScorerQuestion.keyedCandidates ? "0" : "\(best.candidates.count)"
+                buffer.question(["Man of the match from \(team.rawValue)? 1–\(last)\(takeBack) · Esc cancel",
+                                 "Man of the match? 1–\(last)\(takeBack) · Esc"], row: row, in: area)
+            } else {
+                buffer.question(["Man of the match from which side? a Team A · b Team B\(takeBack) · Esc cancel",
+                                 "Man of the match: a Team A · b Team B\(takeBack) · Esc",
+                                 "Man of the match: a Team A · b Team B\(takeBack)", "Man of the match: a/b side\(takeBack)"],
+                                row: row, in: area)
+            }
         } else if state.isAskingToLeave {
             buffer.message("Goals not saved: w save · d discard · Esc keep editing", row: row, in: area, style: Theme.notice)
         } else if state.isSaving {
-            buffer.message("Saving the goals…", row: row, in: area, style: Theme.notice)
+            buffer.message("Saving…", row: row, in: area, style: Theme.notice)
         } else if let problem = state.problem {
             buffer.message(problem, row: row, in: area)
         } else if let notice = state.notice {

@@ -25,6 +25,16 @@ package struct GoalPick: Equatable, Sendable {
     package var candidates: [String]
 }
 
+/// The man of the match an organiser is choosing: first the side, then one of its players (keyed
+/// 1–9, then 0).
+package struct ManOfTheMatchPick: Equatable, Sendable {
+    /// nil while the side is asked.
+    package var team: Team?
+    package var candidates: [String]
+    /// Whether an organiser's choice stands, to be taken back (`-`) for the players' vote.
+    package var canTakeBack: Bool
+}
+
 package struct MatchDetailViewState: Equatable, Sendable {
     package var title: String
     /// "Team A 3 – 2 Team B", or "Unfinished: no score yet".
@@ -36,6 +46,9 @@ package struct MatchDetailViewState: Equatable, Sendable {
     package var teamsMadeBy: String
     /// "Man of the match: Ana (3 votes)", "Man of the match: voting until …"; nil without a vote.
     package var manOfTheMatch: String?
+    /// Whether an organiser can choose the man of the match here (a saved match with a result).
+    package var canChooseManOfTheMatch = false
+    package var manOfTheMatchPick: ManOfTheMatchPick?
     /// The goals in the order they came (none for a score without goals).
     package var goals: [GoalRow] = []
     /// Whether the goals can be corrected here (an organiser, a saved match with a result).
@@ -67,7 +80,8 @@ package protocol MatchDetailPresenterDelegate: AnyObject {
 /// One match in full: both teams, the bench, the score, when, and its goals, which an organiser
 /// corrects here one by one (who scored, who made it, a goal added or taken away); the score
 /// follows the goals, and the correction is kept like any other (on the server, or on this
-/// computer until it answers).
+/// computer until it answers). An organiser also chooses the man of the match here, over the
+/// players' vote, or takes the choice back.
 @MainActor
 package final class MatchDetailPresenter {
     package weak var view: (any MatchDetailView)?
@@ -81,6 +95,8 @@ package final class MatchDetailPresenter {
     package private(set) var goals: [Goal]
     private var highlighted: Int?
     private var pick: (role: GoalPick.Role, ownGoal: Bool)?
+    /// Choosing the man of the match: the side asked (nil), then its players.
+    private var bestPick: Team??
     private var isAskingToLeave = false
     private var isSaving = false
     private var notice: String?
@@ -128,13 +144,19 @@ package final class MatchDetailPresenter {
 
     private var canEditGoals: Bool { corrections != nil && storedMatch != nil }
 
+    /// An organiser (who may correct) with the server's votes at hand, on a saved result.
+    private var canChooseManOfTheMatch: Bool { canEditGoals && votes != nil }
+
+    /// A goal's player or the man of the match being picked: every other key waits.
+    private var isPicking: Bool { pick != nil || bestPick != nil }
+
     private var hasChanges: Bool { goals != MatchDetailPresenter.goals(of: match) }
 
     // MARK: Choosing a goal
 
     /// j/k: the next or previous goal.
     package func moveHighlight(by step: Int) {
-        guard pick == nil, !isAskingToLeave, !goals.isEmpty else { return }
+        guard !isPicking, !isAskingToLeave, !goals.isEmpty else { return }
         highlighted = min(goals.count - 1, max(0, (highlighted ?? 0) + step))
         render()
     }
@@ -143,7 +165,7 @@ package final class MatchDetailPresenter {
 
     /// s: name (or change) the highlighted goal's scorer.
     package func pickScorer() {
-        guard canEditGoals, pick == nil, !isAskingToLeave, let index = highlighted, goals.indices.contains(index) else { return }
+        guard canEditGoals, !isPicking, !isAskingToLeave, let index = highlighted, goals.indices.contains(index) else { return }
         pick = (.scorer, goals[index].ownGoal)
         problem = nil
         render()
@@ -151,7 +173,7 @@ package final class MatchDetailPresenter {
 
     /// a: name (or change) the highlighted goal's assist; an own goal has none.
     package func pickAssist() {
-        guard canEditGoals, pick == nil, !isAskingToLeave, let index = highlighted, goals.indices.contains(index) else { return }
+        guard canEditGoals, !isPicking, !isAskingToLeave, let index = highlighted, goals.indices.contains(index) else { return }
         guard !goals[index].ownGoal else {
             problem = "An own goal has no assist"
             render()
@@ -212,7 +234,7 @@ package final class MatchDetailPresenter {
 
     /// + / ]: a goal for `team` added at the end (when it came is not known), its scorer asked.
     package func addGoal(for team: Team) {
-        guard canEditGoals, pick == nil, !isAskingToLeave, team != .bench,
+        guard canEditGoals, !isPicking, !isAskingToLeave, team != .bench,
               goals.count(where: { $0.team == team }) < Score.maximumGoals else { return }
         goals.append(Goal(team: team))
         highlighted = goals.count - 1
@@ -223,7 +245,7 @@ package final class MatchDetailPresenter {
 
     /// x: the highlighted goal taken away (the score follows).
     package func removeGoal() {
-        guard canEditGoals, pick == nil, !isAskingToLeave, let index = highlighted, goals.indices.contains(index) else { return }
+        guard canEditGoals, !isPicking, !isAskingToLeave, let index = highlighted, goals.indices.contains(index) else { return }
         goals.remove(at: index)
         highlighted = goals.isEmpty ? nil : min(index, goals.count - 1)
         notice = nil
@@ -237,6 +259,65 @@ package final class MatchDetailPresenter {
         let side = role == .scorer && ownGoal ? goal.team.opponent : goal.team
         let players = stored.players(of: side).map(\.player).filter { role == .scorer || $0.id != goal.scorer }
         return Array(players.prefix(ScorerQuestion.keyedCandidates))
+    }
+
+    // MARK: Man of the match
+
+    /// m: the man of the match chosen over the players' vote; which side first.
+    package func startChoosingManOfTheMatch() {
+        guard canChooseManOfTheMatch, !isPicking, !isAskingToLeave, !isSaving else { return }
+        bestPick = .some(nil)
+        notice = nil
+        problem = nil
+        render()
+    }
+
+    /// a or b: the side the man of the match played on; its players are keyed.
+    package func chooseSide(_ team: Team) {
+        guard case .some(nil) = bestPick, team != .bench else { return }
+        bestPick = .some(team)
+        render()
+    }
+
+    /// A number: that player of the side chosen, sent at once.
+    package func chooseManOfTheMatch(at place: Int) async {
+        guard case .some(let team?) = bestPick else { return }
+        let players = bestCandidates(of: team)
+        guard players.indices.contains(place) else { return }
+        await sendChoice(players[place].id)
+    }
+
+    /// -: an organiser's choice taken back; the players' vote counts again.
+    package func takeBackManOfTheMatch() async {
+        guard bestPick != nil, manOfTheMatch?.state == .chosen else { return }
+        await sendChoice(nil)
+    }
+
+    /// Esc while choosing.
+    package func cancelChoosingManOfTheMatch() {
+        guard bestPick != nil else { return }
+        bestPick = nil
+        render()
+    }
+
+    private func bestCandidates(of team: Team) -> [Player] {
+        Array((storedMatch?.players(of: team).map(\.player) ?? []).prefix(ScorerQuestion.keyedCandidates))
+    }
+
+    private func sendChoice(_ player: Int?) async {
+        guard let votes, let stored = storedMatch else { return }
+        bestPick = nil
+        isSaving = true
+        render()
+        do {
+            let standing = try await votes.choose(player, in: stored.gather.id)
+            manOfTheMatch = standing
+            notice = player == nil ? "Choice taken back; the players' vote counts" : "Chosen: \(standing.summary ?? "nobody")"
+        } catch {
+            problem = (player == nil ? "The choice was not taken back: " : "The man of the match was not chosen: ") + ServiceError(error).message
+        }
+        isSaving = false
+        render()
     }
 
     // MARK: Saving
@@ -284,6 +365,7 @@ package final class MatchDetailPresenter {
     /// Esc: back to History; with corrections not saved, asked first.
     package func requestLeave() {
         if pick != nil { return cancelPick() }
+        if bestPick != nil { return cancelChoosingManOfTheMatch() }
         guard hasChanges else {
             delegate?.matchDetailDidLeave(self)
             return
@@ -348,6 +430,11 @@ package final class MatchDetailPresenter {
                                   candidates: candidates(for: goals[index], role: pick.role, ownGoal: pick.ownGoal).map(\.name))
         }
         state.manOfTheMatch = manOfTheMatch.flatMap(manOfTheMatchLine)
+        state.canChooseManOfTheMatch = canChooseManOfTheMatch
+        if case .some(let team) = bestPick {
+            state.manOfTheMatchPick = ManOfTheMatchPick(team: team, candidates: team.map { bestCandidates(of: $0).map(\.name) } ?? [],
+                                                        canTakeBack: manOfTheMatch?.state == .chosen)
+        }
         state.hasChanges = hasChanges
         state.isAskingToLeave = isAskingToLeave
         state.isSaving = isSaving
