@@ -106,14 +106,6 @@ enum MoneyCommands {
         let split = context.command.value("--split").flatMap(CostSplit.init(rawValue:)) ?? .played
         let reading = try await context.client.request(.put, path, body: MatchCost(amount: amount, split: split), as: CostReading.self)
         if context.wantsJSON { return context.printJSON(reading) }
-        context.console.note("Cost \(currency.text(amount)), " + splitText(split))
-    }
-
-    static func splitText(_ split: CostSplit) -> String {
-        switch split {
-        case .played: "shared among those who played"
-        case .in: "shared among those who held a place (a guest's share to the host)"
-        case .each: "charged to each who played"
-        }
+        context.console.note("Cost \(currency.text(amount)), " + split.meaning)
     }
 }

@@ -234,6 +234,20 @@ final class APIServicesTests: XCTestCase {
         await expectError(.rejected(status: 404, reason: "payment not found")) {
             try await money.takeBack(payment: payment.id)
         }
+
+        let ben = try await APIPlayerService(client: client).create(try PlayerDetails(name: "Ben"))
+        let match = GatherRecord(id: UUID(), assignments: [TeamAssignmentEntry(playerID: ana.id, team: .teamA),
+                                                           TeamAssignmentEntry(playerID: ben.id, team: .teamB)],
+                                 result: GatherResult(score: Score(teamA: 1, teamB: 0) ?? .goalless))
+        try await APIGatherService(client: client).save(match)
+        let none = try await money.cost(of: match.id)
+        XCTAssertNil(none.cost)
+        let set = try await money.setCost(MatchCost(amount: 1001, split: .played), of: match.id)
+        XCTAssertEqual(set, CostReading(cost: MatchCost(amount: 1001, split: .played), fromFixture: false))
+        let owed = try await money.balances()
+        XCTAssertEqual(owed.map(\.balance).sorted(), [-501, -500], "shared exactly")
+        let cleared = try await money.setCost(nil, of: match.id)
+        XCTAssertNil(cleared.cost)
     }
 
     func testAMatchSavedTwiceComesBackInQuestionAndTheOwnersWordSettlesIt() async throws {

@@ -268,3 +268,87 @@ final class MatchDetailManOfTheMatchTests: XCTestCase {
         XCTAssertEqual(viewer.last?.canChooseManOfTheMatch, false)
     }
 }
+
+/// A match's pitch fee on its screen, for an organiser: read, set with how it is shared, cleared.
+@MainActor
+final class MatchCostTests: XCTestCase {
+    private func open(_ money: StubMoney, organiser: Bool = true) async -> (MatchDetailPresenter, SpyMatchDetailView) {
+        let presenter = MatchDetailPresenter(match: .stored(HistoryFixtures.ended), timeZone: HistoryFixtures.utc,
+                                             corrections: organiser ? FakeWaitingResults() : nil, money: money)
+        let view = SpyMatchDetailView()
+        presenter.view = view
+        presenter.viewDidLoad()
+        await presenter.loadCost()
+        return (presenter, view)
+    }
+
+    private let match = HistoryFixtures.ended.gather.id
+
+    func testTheFixturesCostStandsUntilTheMatchHasItsOwnSharedAsChosen() async {
+        let money = StubMoney([])
+        money.fixtureCosts[match] = MatchCost(amount: 6000, split: .in)
+        let (presenter, view) = await open(money)
+        XCTAssertEqual(view.last?.cost, "Pitch fee: 60.00 EUR (its fixture's), shared among those who held a place (a guest's share to the host)")
+        presenter.startCost()
+        XCTAssertEqual(view.last?.costEntry, CostEntry(text: "", currency: "EUR", split: .in), "its own is typed; the fixture's way to share")
+        presenter.pickScorer()
+        XCTAssertNil(view.last?.pick, "nothing else while typed")
+        for character in "7x2,5" { presenter.typeCost(character) }
+        XCTAssertEqual(view.last?.costEntry?.text, "72,5")
+        presenter.deleteCostBackward()
+        presenter.deleteCostBackward()
+        presenter.nextCostSplit()
+        XCTAssertEqual(view.last?.costEntry?.split, .each)
+        presenter.nextCostSplit()
+        XCTAssertEqual(view.last?.costEntry?.split, .played, "round again")
+        await presenter.saveCost()
+        XCTAssertEqual(money.costs[match], MatchCost(amount: 7200, split: .played))
+        XCTAssertNil(view.last?.costEntry)
+        XCTAssertEqual(view.last?.notice, "Pitch fee: 72.00 EUR, shared among those who played")
+        XCTAssertEqual(view.last?.cost, "Pitch fee: 72.00 EUR, shared among those who played")
+
+        presenter.startCost()
+        XCTAssertEqual(view.last?.costEntry?.text, "72.00", "its own, to change")
+        for _ in 0..<5 { presenter.deleteCostBackward() }
+        await presenter.saveCost()
+        XCTAssertNil(money.costs[match])
+        XCTAssertEqual(view.last?.notice, "No pitch fee of its own now")
+        XCTAssertEqual(view.last?.cost?.hasPrefix("Pitch fee: 60.00 EUR (its fixture's)"), true)
+    }
+
+    func testWhatCannotBeSavedKeepsWhatWasTypedAndSaysWhy() async {
+        let money = StubMoney([])
+        money.currencyCode = "JPY"
+        let (presenter, view) = await open(money)
+        XCTAssertEqual(view.last?.cost, "Pitch fee: none")
+        presenter.startCost()
+        for character in "1.5" { presenter.typeCost(character) }
+        await presenter.saveCost()
+        XCTAssertEqual(view.last?.problem, "Type the pitch fee in JPY, like 6000; empty for none")
+        XCTAssertEqual(view.last?.costEntry?.text, "1.5")
+        presenter.deleteCostBackward()
+        presenter.deleteCostBackward()
+        XCTAssertNil(view.last?.problem, "what was said of the old text goes with it")
+        money.costFailure = .rejected(status: 403, reason: "Your role in this group is viewer; this needs organiser")
+        await presenter.saveCost()
+        XCTAssertEqual(view.last?.problem, "The pitch fee was not saved: Your role in this group is viewer; this needs organiser")
+        XCTAssertEqual(view.last?.costEntry?.text, "1", "kept to try again")
+        presenter.requestLeave()
+        XCTAssertNil(view.last?.costEntry, "Esc closes the entry, not the screen")
+        presenter.startCost()
+        presenter.cancelCost()
+        XCTAssertNil(view.last?.costEntry)
+    }
+
+    func testAViewerOrAServerThatCannotSayHasNoPitchFeeLine() async {
+        let (viewerPresenter, viewer) = await open(StubMoney([]), organiser: false)
+        XCTAssertNil(viewer.last?.cost)
+        viewerPresenter.startCost()
+        XCTAssertNil(viewer.last?.costEntry)
+        let down = StubMoney([])
+        down.failure = .unreachable("the server cannot be reached")
+        let (_, unread) = await open(down)
+        XCTAssertNil(unread.last?.cost)
+        XCTAssertEqual(unread.last?.scoreLine, "Team A 2 – 1 Team B")
+    }
+}

@@ -642,6 +642,20 @@ final class EndToEndTests: XCTestCase {
         terminal.waitFor("Man of the match: voting until")
         XCTAssertNil(try chosen())
 
+        // The pitch cost 45.00, charged to each who played.
+        terminal.waitFor("Pitch fee: none")
+        terminal.press("c")
+        terminal.waitFor("Pitch fee")
+        terminal.type("45")
+        terminal.press("Tab")
+        terminal.press("Tab")
+        terminal.waitFor("Pitch fee to save: 45 EUR, charged to each who played")
+        terminal.press("Enter")
+        terminal.waitFor("Pitch fee: 45.00 EUR, charged to each who played")
+        let cost = try server.database.read { try $0.query("SELECT cost, cost_split FROM gathers").first.map { "\(try $0.int(0)) \(try $0.string(1))" } }
+        XCTAssertEqual(cost, "4500 each")
+        XCTAssertTrue(terminal.screen().split(separator: "\n").allSatisfy { $0.count <= columns }, terminal.screen())
+
         // The top scorers, from the leaderboard: Ana's own goal is nobody's.
         terminal.press("Escape")
         terminal.waitFor("History 1/1")
@@ -735,6 +749,36 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(left, 0)
         terminal.press("Escape")
         terminal.waitFor("Players")
+    }
+
+    /// Five a side at 60×16, on a match's screen in History: while a goal's scorer or the man of
+    /// the match is picked, every player of that side shows with the key that picks them.
+    func testAt60x16EveryPlayerOfASideOfFiveShowsWithTheirKeyWhilePicked() throws {
+        let terminal = try TmuxSession(arguments: ["--server", url], columns: 60, rows: 16)
+        register(terminal, "five-60")
+        let home = ["Ana", "Ben", "Cy", "Dee", "Eve"], away = ["Fay", "Gus", "Hal", "Ida", "Jo"]
+        for name in home + away { _ = try script(terminal, ["players", "add", "--name", name]) }
+        _ = try script(terminal, ["gathers", "new", "--team-a", home.joined(separator: ","), "--team-b", away.joined(separator: ","),
+                                  "--score", "2-1", "--quiet"])
+        terminal.press("h")
+        terminal.waitFor("History 1/1")
+        terminal.press("Enter")
+        terminal.waitFor("Goals (3)")
+        terminal.waitFor("Pitch fee: none")
+        terminal.press("s")
+        terminal.waitFor("Who scored for Team A?")
+        for (key, name) in home.enumerated() { terminal.waitFor("\(key + 1) \(name)") }
+        XCTAssertFalse(terminal.screen().contains("more"), terminal.screen())
+        terminal.press("Escape")
+        terminal.press("m")
+        terminal.waitFor("a Team A")
+        terminal.press("b")
+        terminal.waitFor("Man of the match from Team B?")
+        for (key, name) in away.enumerated() { terminal.waitFor("\(key + 1) \(name)") }
+        XCTAssertFalse(terminal.screen().contains("more"), terminal.screen())
+        terminal.press("5")
+        terminal.waitFor("Man of the match: Jo (chosen)")
+        terminal.waitFor("Pitch fee: none")
     }
 
     func testAt80x24AMatchInTwoHalvesWithScorersKeepsTheTimePlayed() throws {

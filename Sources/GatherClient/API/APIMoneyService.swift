@@ -32,6 +32,21 @@ package struct APIMoneyService: MoneyService {
     package func takeBack(payment id: Int) async throws {
         try await client.request(.delete, "/api/payments/\(id)")
     }
+
+    private static func costPath(_ gatherID: UUID) -> String { "/api/gathers/\(gatherID.uuidString)/cost" }
+
+    package func cost(of gatherID: UUID) async throws -> CostReading {
+        try await client.request(.get, APIMoneyService.costPath(gatherID), as: CostReading.self)
+    }
+
+    package func setCost(_ cost: MatchCost?, of gatherID: UUID) async throws -> CostReading {
+        let path = APIMoneyService.costPath(gatherID)
+        guard let cost else {
+            try await client.request(.delete, path)
+            return try await client.request(.get, path, as: CostReading.self)
+        }
+        return try await client.request(.put, path, body: cost, as: CostReading.self)
+    }
 }
 
 /// `POST /api/payments`' body, as the API spells it.

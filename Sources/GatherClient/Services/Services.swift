@@ -105,6 +105,10 @@ package protocol MoneyService: Sendable {
     func account(of playerID: Int) async throws -> Account
     /// A payment recorded by mistake, deleted.
     func takeBack(payment id: Int) async throws
+    /// A match's cost: its own, else its fixture's.
+    func cost(of gatherID: UUID) async throws -> CostReading
+    /// A match's own cost set; nil clears it (its fixture's, if any, applies again).
+    func setCost(_ cost: MatchCost?, of gatherID: UUID) async throws -> CostReading
 }
 
 /// How many matches one page of History holds.

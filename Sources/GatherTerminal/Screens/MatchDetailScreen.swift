@@ -4,7 +4,7 @@ import Terminal
 
 /// One match in full: score, outcome, its goals, then Team A, Team B and the bench side by side.
 /// An organiser corrects the goals here: who scored, who made it, a goal added or taken away; and
-/// chooses the man of the match (`m`, the side, the player).
+/// chooses the man of the match (`m`, the side, the player) and sets the pitch fee (`c`).
 @MainActor
 final class MatchDetailScreen: TerminalScreen, MatchDetailView {
     private let presenter: MatchDetailPresenter
@@ -32,6 +32,9 @@ final class MatchDetailScreen: TerminalScreen, MatchDetailView {
                 + (pick.role == .scorer ? [KeyHint(keys: "o", action: pick.ownGoal ? "not own goal" : "own goal")] : [])
                 + [KeyHint(keys: "-", action: "nobody"), KeyHint(keys: "Esc", action: "cancel")]
         }
+        if state.costEntry != nil {
+            return [KeyHint(keys: "Enter", action: "save"), KeyHint(keys: "Tab", action: "how it is shared"), KeyHint(keys: "Esc", action: "cancel")]
+        }
         if let best = state.manOfTheMatchPick {
             let takeBack = best.canTakeBack ? [KeyHint(keys: "-", action: "take back choice")] : []
             guard best.team != nil else {
@@ -46,8 +49,9 @@ final class MatchDetailScreen: TerminalScreen, MatchDetailView {
             return [KeyHint(keys: "Esc", action: "back"), KeyHint(keys: "q", action: "quit"), KeyHint(keys: "?", action: "help")]
         }
         let best = state.canChooseManOfTheMatch ? [KeyHint(keys: "m", action: "man of the match")] : []
+        let cost = state.cost != nil ? [KeyHint(keys: "c", action: "pitch fee")] : []
         return [KeyHint(keys: "s", action: "scorer"), KeyHint(keys: "a", action: "assist"), KeyHint(keys: "+/]", action: "add goal"),
-                KeyHint(keys: "x", action: "remove"), KeyHint(keys: "w", action: "save")] + best
+                KeyHint(keys: "x", action: "remove"), KeyHint(keys: "w", action: "save")] + best + cost
             + [KeyHint(keys: "j/k", action: "goal"), KeyHint(keys: "Esc", action: "back"), KeyHint(keys: "?", action: "help")]
     }
 
@@ -61,6 +65,17 @@ final class MatchDetailScreen: TerminalScreen, MatchDetailView {
             case .character("o"), .character("O"): presenter.toggleOwnGoal()
             case .character("-"), .backspace: presenter.chooseNobody()
             case .escape: presenter.cancelPick()
+            default: break
+            }
+            return .handled
+        }
+        if state.costEntry != nil {
+            switch key {
+            case .enter: effects.run { await presenter.saveCost() }
+            case .escape: presenter.cancelCost()
+            case .tab: presenter.nextCostSplit()
+            case .backspace: presenter.deleteCostBackward()
+            case .character(let character): presenter.typeCost(character)
             default: break
             }
             return .handled
@@ -98,6 +113,7 @@ final class MatchDetailScreen: TerminalScreen, MatchDetailView {
         case .character("x"): presenter.removeGoal()
         case .character("w"): effects.run { await presenter.save() }
         case .character("m"): presenter.startChoosingManOfTheMatch()
+        case .character("c"): presenter.startCost()
         default: return .unhandled
         }
         return .handled
@@ -109,27 +125,43 @@ final class MatchDetailScreen: TerminalScreen, MatchDetailView {
         buffer.put(state.scoreLine + changed, row: area.row, column: area.column, style: Theme.clock, maxWidth: area.width)
         // The outcome wraps: a match in question says why, whatever the width.
         let outcomeLines = max(1, buffer.paragraph(state.outcome, row: area.row + 1, in: area, style: .plain, maxLines: 4))
-        buffer.put(state.teamsMadeBy, row: area.row + 1 + outcomeLines, column: area.column, style: Theme.dim, maxWidth: area.width)
-        var top = area.row + 3 + outcomeLines
-        if let best = state.manOfTheMatch {
-            buffer.put(best, row: area.row + 2 + outcomeLines, column: area.column, style: Theme.notice, maxWidth: area.width)
+        // While a player is picked, the rows go to the names that carry the keys (at 60×16 a side
+        // of five must show whole): how the teams were made, the man of the match, the pitch fee
+        // and the other goals wait.
+        let picking = state.pick != nil || state.manOfTheMatchPick != nil
+        var top = area.row + (picking ? 1 : 2) + outcomeLines
+        if !picking {
+            buffer.put(state.teamsMadeBy, row: top - 1, column: area.column, style: Theme.dim, maxWidth: area.width)
             top += 1
+            // What stands for the man of the match and the pitch; a pitch fee being typed says in
+            // full how it will be shared, over two rows where one is too narrow.
+            if let best = state.manOfTheMatch {
+                buffer.put(best, row: top - 1, column: area.column, style: Theme.notice, maxWidth: area.width)
+                top += 1
+            }
+            if let entry = state.costEntry {
+                let typed = "Pitch fee to save: " + (entry.text.isEmpty ? "none of its own" : "\(entry.text) \(entry.currency), \(entry.split.meaning)")
+                top += buffer.paragraph(typed, row: top - 1, in: area, style: Theme.notice, maxLines: 2)
+            } else if let cost = state.cost {
+                buffer.put(cost, row: top - 1, column: area.column, style: Theme.notice, maxWidth: area.width)
+                top += 1
+            }
         }
         // The last row says what is asked, or what the last save did.
         let messageRow = area.bottom - 1
-        if !state.goals.isEmpty {
-            top = drawGoals(state, from: top, upTo: messageRow, into: &buffer, in: area) + 1
+        if !state.goals.isEmpty && state.manOfTheMatchPick == nil {
+            top = drawGoals(state, from: top, upTo: messageRow, only: state.pick != nil, into: &buffer, in: area) + 1
         }
         let columnWidth = max(10, area.width / max(1, state.sides.count))
         let height = max(0, messageRow - top - 1)
         // Picking a player: that side's names carry the number that picks them.
-        let picking = state.pick.map { $0.role == .scorer && $0.ownGoal ? $0.team.opponent : $0.team } ?? state.manOfTheMatchPick?.team
+        let pickedSide = state.pick.map { $0.role == .scorer && $0.ownGoal ? $0.team.opponent : $0.team } ?? state.manOfTheMatchPick?.team
         let keyed = state.pick?.candidates ?? state.manOfTheMatchPick?.candidates
         for (index, side) in state.sides.enumerated() where top < messageRow {
             let column = area.column + index * columnWidth
             let width = columnWidth - 2
             buffer.put("\(side.title) (\(side.players.count))", row: top, column: column, style: Theme.heading, maxWidth: width)
-            let names = side.title == picking?.rawValue ? keyed.map(PickKeys.keyed) ?? side.players : side.players
+            let names = side.title == pickedSide?.rawValue ? keyed.map(PickKeys.keyed) ?? side.players : side.players
             for (line, name) in TeamColumn.lines(names, height: height).enumerated() {
                 buffer.put(name, row: top + 1 + line, column: column, maxWidth: width)
             }
@@ -138,11 +170,11 @@ final class MatchDetailScreen: TerminalScreen, MatchDetailView {
     }
 
     /// The goals, in the order they came, as many as fit in half the room left (the highlighted one
-    /// always among them); returns the row after them.
-    private func drawGoals(_ state: MatchDetailViewState, from top: Int, upTo bottom: Int, into buffer: inout ScreenBuffer,
+    /// always among them; `only` it, while its player is picked); returns the row after them.
+    private func drawGoals(_ state: MatchDetailViewState, from top: Int, upTo bottom: Int, only: Bool, into buffer: inout ScreenBuffer,
                            in area: Area) -> Int {
         buffer.put("Goals (\(state.goals.count))", row: top, column: area.column, style: Theme.heading, maxWidth: area.width)
-        let rows = max(1, min(state.goals.count, (bottom - top - 1) / 2))
+        let rows = only ? 1 : max(1, min(state.goals.count, (bottom - top - 1) / 2))
         let first = ListWindow.firstVisible(highlighted: state.highlightedGoal ?? 0, count: state.goals.count, height: rows)
         for (offset, goal) in state.goals.dropFirst(first).prefix(rows).enumerated() {
             let index = first + offset
@@ -155,7 +187,12 @@ final class MatchDetailScreen: TerminalScreen, MatchDetailView {
     }
 
     private func drawMessage(_ state: MatchDetailViewState, row: Int, into buffer: inout ScreenBuffer, in area: Area) {
-        if let pick = state.pick {
+        if let entry = state.costEntry {
+            let typed = entry.text + (state.isSaving ? "" : "▏")
+            buffer.question(["Pitch fee in \(entry.currency), empty for none: \(typed)  Tab how it is shared · Enter save",
+                             "Pitch fee in \(entry.currency), empty for none: \(typed)", "Pitch fee (\(entry.currency)): \(typed)"],
+                            row: row, in: area)
+        } else if let pick = state.pick {
             let whose = pick.role == .scorer ? (pick.ownGoal ? "Own goal for \(pick.team.rawValue): whose?" : "Who scored for \(pick.team.rawValue)?")
                 : "Who made it?"
             let last = pick.candidates.count >= ScorerQuestion.keyedCandidates ? "0" : "\(pick.candidates.count)"

@@ -57,13 +57,17 @@ package final class MatchDetailCoordinator: ScreenCoordinator, MatchDetailPresen
         self.onCorrect = onCorrect
         presenter = MatchDetailPresenter(match: match,
                                          corrections: app.dependencies.access().changes ? app.dependencies.pendingResults : nil,
-                                         votes: app.dependencies.votes)
+                                         votes: app.dependencies.votes,
+                                         money: app.dependencies.access().changes ? app.dependencies.money : nil)
         let view = app.factory.makeMatchDetailView(presenter: presenter)
         screen = view
         presenter.view = view
         presenter.delegate = self
         presenter.viewDidLoad()
-        app.dependencies.effects.run { [presenter] in await presenter.loadManOfTheMatch() }
+        app.dependencies.effects.run { [presenter] in
+            await presenter.loadManOfTheMatch()
+            await presenter.loadCost()
+        }
     }
 
     package func matchDetail(_ presenter: MatchDetailPresenter, didCorrect match: GatherWithPlayers) {

@@ -49,6 +49,10 @@ package struct MatchDetailViewState: Equatable, Sendable {
     /// Whether an organiser can choose the man of the match here (a saved match with a result).
     package var canChooseManOfTheMatch = false
     package var manOfTheMatchPick: ManOfTheMatchPick?
+    /// "Pitch fee: 60.00 EUR, shared among those who played", for an organiser; nil otherwise.
+    package var cost: String?
+    /// The pitch fee being typed.
+    package var costEntry: CostEntry?
     /// The goals in the order they came (none for a score without goals).
     package var goals: [GoalRow] = []
     /// Whether the goals can be corrected here (an organiser, a saved match with a result).
@@ -81,7 +85,7 @@ package protocol MatchDetailPresenterDelegate: AnyObject {
 /// corrects here one by one (who scored, who made it, a goal added or taken away); the score
 /// follows the goals, and the correction is kept like any other (on the server, or on this
 /// computer until it answers). An organiser also chooses the man of the match here, over the
-/// players' vote, or takes the choice back.
+/// players' vote, or takes the choice back; and sets what the pitch cost (`c`).
 @MainActor
 package final class MatchDetailPresenter {
     package weak var view: (any MatchDetailView)?
@@ -91,6 +95,9 @@ package final class MatchDetailPresenter {
     private let corrections: (any WaitingResults)?
     private let votes: (any ManOfTheMatchService)?
     private var manOfTheMatch: ManOfTheMatch?
+    /// An organiser's: the match's pitch fee.
+    private let money: (any MoneyService)?
+    private var cost = MatchCostEditor()
     /// The goals as corrected here (the match's until something changes).
     package private(set) var goals: [Goal]
     private var highlighted: Int?
@@ -105,10 +112,11 @@ package final class MatchDetailPresenter {
     /// `corrections`: where a correction of the goals is kept; nil (a viewer, or no journal)
     /// shows the goals without changing them.
     package init(match: MatchSummary, timeZone: TimeZone = .current, corrections: (any WaitingResults)? = nil,
-                 votes: (any ManOfTheMatchService)? = nil) {
+                 votes: (any ManOfTheMatchService)? = nil, money: (any MoneyService)? = nil) {
         self.match = match
         self.corrections = corrections
         self.votes = votes
+        self.money = money
         dates = MatchDateFormat(timeZone: timeZone)
         goals = MatchDetailPresenter.goals(of: match)
         highlighted = goals.isEmpty ? nil : 0
@@ -137,6 +145,21 @@ package final class MatchDetailPresenter {
         render()
     }
 
+    /// The match's pitch fee and the group's currency, for an organiser; a failure to read them
+    /// only leaves the line out.
+    package func loadCost() async {
+        guard let money, canEditGoals, let stored = storedMatch else { return }
+        do {
+            let currency = try await money.currency()
+            let reading = try await money.cost(of: stored.gather.id)
+            cost.currency = currency
+            cost.reading = reading
+        } catch {
+            return
+        }
+        render()
+    }
+
     private var storedMatch: GatherWithPlayers? {
         guard case .stored(let stored) = match, stored.gather.result != nil else { return nil }
         return stored
@@ -148,7 +171,7 @@ package final class MatchDetailPresenter {
     private var canChooseManOfTheMatch: Bool { canEditGoals && votes != nil }
 
     /// A goal's player or the man of the match being picked: every other key waits.
-    private var isPicking: Bool { pick != nil || bestPick != nil }
+    private var isPicking: Bool { pick != nil || bestPick != nil || cost.isTyping }
 
     private var hasChanges: Bool { goals != MatchDetailPresenter.goals(of: match) }
 
@@ -320,6 +343,71 @@ package final class MatchDetailPresenter {
         render()
     }
 
+    // MARK: The pitch fee
+
+    /// c: the match's own cost typed (its fixture's, if any, stands while it has none).
+    package func startCost() {
+        guard cost.reading != nil, !isPicking, !isAskingToLeave, !isSaving else { return }
+        cost.start()
+        notice = nil
+        problem = nil
+        render()
+    }
+
+    package func typeCost(_ character: Character) {
+        guard cost.isTyping, !isSaving else { return }
+        cost.type(character)
+        problem = nil
+        render()
+    }
+
+    package func deleteCostBackward() {
+        guard cost.isTyping, !isSaving else { return }
+        cost.deleteBackward()
+        problem = nil
+        render()
+    }
+
+    /// Tab: shared among those who played, those who were in, or charged to each.
+    package func nextCostSplit() {
+        guard cost.isTyping, !isSaving else { return }
+        cost.nextSplit()
+        render()
+    }
+
+    package func cancelCost() {
+        guard cost.isTyping, !isSaving else { return }
+        cost.cancel()
+        problem = nil
+        render()
+    }
+
+    /// Enter: the cost typed kept on the server (empty: none of its own); what is typed stays
+    /// when it cannot be.
+    package func saveCost() async {
+        guard let money, let stored = storedMatch, let draft = cost.draft, !isSaving else { return }
+        let sent: MatchCost?
+        switch draft {
+        case .refused(let reason):
+            problem = reason
+            return render()
+        case .set(let value): sent = value
+        case .clear: sent = nil
+        }
+        isSaving = true
+        problem = nil
+        render()
+        do {
+            cost.reading = try await money.setCost(sent, of: stored.gather.id)
+            cost.cancel()
+            notice = sent == nil ? "No pitch fee of its own now" : cost.line
+        } catch {
+            problem = "The pitch fee was not saved: \(ServiceError(error).message)"
+        }
+        isSaving = false
+        render()
+    }
+
     // MARK: Saving
 
     /// w: the goals as corrected, and the score they add up to, kept.
@@ -366,6 +454,7 @@ package final class MatchDetailPresenter {
     package func requestLeave() {
         if pick != nil { return cancelPick() }
         if bestPick != nil { return cancelChoosingManOfTheMatch() }
+        if cost.isTyping { return cancelCost() }
         guard hasChanges else {
             delegate?.matchDetailDidLeave(self)
             return
@@ -431,6 +520,8 @@ package final class MatchDetailPresenter {
         }
         state.manOfTheMatch = manOfTheMatch.flatMap(manOfTheMatchLine)
         state.canChooseManOfTheMatch = canChooseManOfTheMatch
+        state.cost = cost.line
+        state.costEntry = cost.entry
         if case .some(let team) = bestPick {
             state.manOfTheMatchPick = ManOfTheMatchPick(team: team, candidates: team.map { bestCandidates(of: $0).map(\.name) } ?? [],
                                                         canTakeBack: manOfTheMatch?.state == .chosen)
