@@ -93,6 +93,16 @@ extension ChannelAnnouncement {
                                    subject: String(decoding: match.jsonBytes(), as: UTF8.self), text: text)
     }
 
+    /// Who was man of the match, once the vote closed (or as an organiser chose): "Man of the
+    /// match (Team A 3–2 Team B): Ana (3 votes)." Nothing when nobody won (no votes). Told once
+    /// per match.
+    package static func manOfTheMatch(_ match: GatherWithPlayers, _ standing: ManOfTheMatch) -> ChannelAnnouncement? {
+        guard let result = match.gather.result, let winners = standing.summary else { return nil }
+        let text = "Man of the match (Team A \(result.score.teamA)–\(result.score.teamB) Team B): \(winners)."
+        return ChannelAnnouncement(event: .manOfTheMatch, occasion: "match:\(match.gather.id.uuidString):man-of-the-match", fixtureID: nil,
+                                   subject: String(decoding: match.jsonBytes(), as: UTF8.self), text: text)
+    }
+
     /// A score of a match is told once: the same score saved again is no news.
     package static func resultOccasion(_ match: UUID, _ result: GatherResult) -> String {
         "match:\(match.uuidString):\(result.score)"

@@ -8,6 +8,8 @@ package enum ChannelEvent: String, CaseIterable, Hashable, Sendable, Comparable 
     case teams = "fixture.teams"
     case cancelled = "fixture.cancelled"
     case matchResult = "match.result"
+    /// Who was man of the match, once the vote closed.
+    case manOfTheMatch = "match.man_of_the_match"
     case seasonAwards = "season.awards"
 
     package static func < (lhs: ChannelEvent, rhs: ChannelEvent) -> Bool {
@@ -15,12 +17,12 @@ package enum ChannelEvent: String, CaseIterable, Hashable, Sendable, Comparable 
     }
 
     /// Whether the event is about a fixture (the webhook body's `fixture`) or a match (`match`).
-    package var isAboutAMatch: Bool { self == .matchResult }
+    package var isAboutAMatch: Bool { subjectField == "match" }
 
     /// The webhook body's field for what the event is about: `fixture`, `match` or `season`.
     package var subjectField: String {
         switch self {
-        case .matchResult: "match"
+        case .matchResult, .manOfTheMatch: "match"
         case .seasonAwards: "season"
         default: "fixture"
         }

@@ -31,7 +31,7 @@ enum DeliveryRelevance {
             if isSwap(delivery), fixture.teams?.changedAt == nil {
                 return "the teams were published again, or kept as they are"
             }
-        case .cancelled, .matchResult, .seasonAwards:
+        case .cancelled, .matchResult, .manOfTheMatch, .seasonAwards:
             break
         }
         return nil

@@ -189,16 +189,36 @@ final class FixtureDeadlines: Sendable {
         return 0
     }
 
-    /// Matches whose man-of-the-match vote closed since the last pass: marked told, and their
-    /// group's pages read afresh (a winner appears on them without any write of the group's).
+    /// Matches whose man-of-the-match vote closed since the last pass: marked told, the winners
+    /// announced to the channels of groups that have them (`match.man_of_the_match`, worked out
+    /// here, read only), and their group's pages read afresh (a winner appears on them without
+    /// any write of the group's).
     private func tellClosedVotes(at moment: Date) throws -> Int {
-        let closed = try database.read { try MatchVoteRepository($0).closedUntold(at: moment, limit: Self.batch) }
+        let closed = try database.read { database in
+            try MatchVoteRepository(database).closedUntold(at: moment, limit: Self.batch).map { owner, gather in
+                (owner: owner, gather: gather, announcement: try Self.winners(of: gather, owner: owner, at: moment, in: database))
+            }
+        }
         guard !closed.isEmpty else { return 0 }
-        try database.write { database in
-            for (owner, gather) in closed { try MatchVoteRepository(database).markTold(gather, owner: owner) }
+        let queued = try database.write { database in
+            try closed.reduce(0) { queued, vote in
+                try MatchVoteRepository(database).markTold(vote.gather, owner: vote.owner)
+                guard let announcement = vote.announcement else { return queued }
+                return queued + (try DeliveryRepository(database).announce(announcement, owner: vote.owner, at: moment))
+            }
         }
         for owner in Set(closed.map(\.owner)) { wrote(owner) }
-        return 0
+        return queued
+    }
+
+    /// The man of the match of a vote just closed, as the group's channels hear it; nil for a
+    /// group without channels, a match held in question, or nobody voted for.
+    private static func winners(of gather: UUID, owner: UUID, at moment: Date, in database: Database) throws -> ChannelAnnouncement? {
+        guard try DeliveryRepository(database).groupHasChannels(owner),
+              let standing = try MatchVoteRepository(database).manOfTheMatch(of: gather, owner: owner, at: moment),
+              let match = try GatherRepository(database).find(id: gather, owner: owner), match.duplicateOf == nil else { return nil }
+        let played = GatherWithPlayers(gather: match, players: try GatherRepository(database).players(gatherID: gather, owner: owner))
+        return .manOfTheMatch(played, standing)
     }
 
     /// Seasons' awards frozen in one pass at most.

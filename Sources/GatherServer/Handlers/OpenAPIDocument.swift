@@ -4170,7 +4170,7 @@ components:
         token: { type: string, pattern: '^gather_[A-Za-z0-9_-]{43}$', description: The secret, shown this once }
     ChannelEvent:
       type: string
-      enum: [fixture.created, fixture.reminder, fixture.below_minimum, fixture.full, fixture.dropout, fixture.teams, fixture.cancelled, match.result, season.awards]
+      enum: [fixture.created, fixture.reminder, fixture.below_minimum, fixture.full, fixture.dropout, fixture.teams, fixture.cancelled, match.result, match.man_of_the_match, season.awards]
     ChannelLink:
       type: string
       pattern: '^ *(?:[Hh][Tt][Tt][Pp]://[!-~]{1,1993}|[Hh][Tt][Tt][Pp][Ss]://[!-~]{1,1992}) *$'

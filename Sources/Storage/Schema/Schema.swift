@@ -2,7 +2,7 @@
 /// The Football Gather schema, one migration per version. Never edit a released migration: add one.
 package enum Schema {
     /// Usernames' comparison keys are recomputed at every open (see `UserRepository.reconcileComparisonKeys`).
-    package static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12, version13, version14, version15, version16, version17, version18, version19, version20, version21, version22, version23, version24, version25, version26, version27, version28, version29, version30]) { database in
+    package static let migrator = Migrator(migrations: [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10, version11, version12, version13, version14, version15, version16, version17, version18, version19, version20, version21, version22, version23, version24, version25, version26, version27, version28, version29, version30, version31]) { database in
         try UserRepository(database).reconcileComparisonKeys()
     }
 

@@ -107,3 +107,11 @@ extension Schema {
         UPDATE channels SET events = events || 'season.awards,' WHERE instr(events, ',match.result,') > 0;
         """)
 }
+
+extension Schema {
+    /// Channels that hear results hear who was man of the match too (`match.man_of_the_match`, a
+    /// new event, on by default for channels made from now on).
+    static let version31 = Migration(version: 31, name: "man of the match told", sql: """
+        UPDATE channels SET events = events || 'match.man_of_the_match,' WHERE instr(events, ',match.result,') > 0;
+        """)
+}

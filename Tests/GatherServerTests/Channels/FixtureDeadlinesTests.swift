@@ -98,6 +98,31 @@ final class FixtureDeadlinesTests: XCTestCase {
                        "frozen once, told once")
     }
 
+    /// Ana and Cleo vote for Ben from their links; when the vote closes, the channel that hears
+    /// results hears who won, once, with the match; a match nobody voted on is not told.
+    func testTheManOfTheMatchIsToldToTheChannelsOnceWhenTheVoteCloses() throws {
+        let (client, players) = try group(players: ["Ana", "Ben", "Cleo", "Dan"])
+        _ = try channel(client, path: "/results", ["events": ["match.result", "match.man_of_the_match"]])
+        _ = try channel(client, path: "/fixtures-only", ["events": ["fixture.created"]])
+        let voted = try client.saveMatch("3-2", on: "2026-11-30T17:00:00Z", teamA: [players[0], players[1]], teamB: [players[2], players[3]])
+        _ = try client.saveMatch("0-0", on: "2026-11-30T17:30:00Z", teamA: [players[0]], teamB: [players[2]])
+        for voter in [players[0], players[2]] {
+            let link = try XCTUnwrap(try client.request(.post, "/api/players/\(voter)/link").jsonObject()["path"] as? String)
+            let vote = try server.client(token: nil).request(.post, "\(link)/matches/\(voted)/vote", rawBody: "player=\(players[1])",
+                                                             headers: ["Content-Type": "application/x-www-form-urlencoded"])
+            XCTAssertEqual(vote.status, 303, vote.text)
+        }
+        XCTAssertEqual(try at(ISO8601DateFormatter().date(from: "2026-12-02T17:30:00Z")!, heard: "match.man_of_the_match", in: client).count, 0,
+                       "not while the vote is open")
+        let heard = try at(ISO8601DateFormatter().date(from: "2026-12-02T18:01:00Z")!, heard: "match.man_of_the_match", in: client)
+        XCTAssertEqual(heard.count, 1, "told to the channel that takes it, once; the goalless match nobody voted on is not told")
+        XCTAssertEqual(heard.first?["text"] as? String, "Man of the match (Team A 3–2 Team B): Ben (2 votes).")
+        XCTAssertEqual((heard.first?["match"] as? [String: Any])?["id"] as? String, voted)
+        XCTAssertEqual(receiver.requests.filter { $0.header("X-Gather-Event") == "match.man_of_the_match" }.map(\.path), ["/results"])
+        XCTAssertEqual(try at(ISO8601DateFormatter().date(from: "2026-12-03T18:01:00Z")!, heard: "match.man_of_the_match", in: client).count, 1,
+                       "told once")
+    }
+
     func testWhoHasNotAnsweredIsRemindedAtEachChannelsHoursAndNeverTwice() throws {
         let (client, players) = try group(players: ["Ana", "Ben", "Cleo"])
         _ = try channel(client, path: "/hook", ["events": ["fixture.reminder"]])
