@@ -246,7 +246,8 @@ final class APIServicesTests: XCTestCase {
         XCTAssertEqual(set, CostReading(cost: MatchCost(amount: 1001, split: .played), fromFixture: false))
         let owed = try await money.balances()
         XCTAssertEqual(owed.map(\.balance).sorted(), [-501, -500], "shared exactly")
-        let cleared = try await money.setCost(nil, of: match.id)
+        try await money.clearCost(of: match.id)
+        let cleared = try await money.cost(of: match.id)
         XCTAssertNil(cleared.cost)
     }
 

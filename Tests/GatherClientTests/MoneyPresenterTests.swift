@@ -102,7 +102,7 @@ final class MoneyPresenterTests: XCTestCase {
         presenter.nextField()
         presenter.type("x")
         await presenter.confirmPayment()
-        XCTAssertEqual(view.last?.error, "Type the day paid as YYYY-MM-DD, or leave it empty for today")
+        XCTAssertEqual(view.last?.error, "Type the day as YYYY-MM-DD, or nothing for today")
         XCTAssertEqual(view.last?.entry, PaymentEntry(name: "Ana", text: "5", currency: "EUR", day: "2026-02-30", note: "x", field: .day))
         XCTAssertEqual(money.paid, [])
         presenter.deleteBackward()
@@ -240,7 +240,7 @@ final class AccountPresenterTests: XCTestCase {
         presenter.moveToLast()
         XCTAssertEqual(view.last?.highlighted, 2)
         presenter.askTakeBack()
-        XCTAssertEqual(view.last?.error, "A charge follows its match: correct the match's players or its cost")
+        XCTAssertEqual(view.last?.error, "A charge follows its match; correct the match instead")
         XCTAssertNil(view.last?.takingBack)
         presenter.moveToFirst()
         presenter.move(by: 1)
@@ -268,6 +268,21 @@ final class AccountPresenterTests: XCTestCase {
         XCTAssertEqual(view.last?.rows.map(\.text), ["Payment", "Match of 18 Nov (2–1)"])
         XCTAssertEqual(view.last?.balance, "Balance: -4.34 EUR, owes")
         XCTAssertEqual(money.balances.first?.balance, -434)
+    }
+
+    func testAPaymentTakenBackIsGoneEvenWhenTheAccountCannotBeReadAgain() async {
+        let money = StubMoney([Balance(playerID: 1, name: "Ana", balance: 66)])
+        money.accounts[1] = Self.anas
+        let (presenter, view) = await show(money)
+        presenter.move(by: 1)
+        presenter.askTakeBack()
+        money.failure = .unreachable("the server cannot be reached")
+        await presenter.confirmTakeBack()
+        XCTAssertEqual(money.takenBack, [7])
+        XCTAssertEqual(view.last?.error, "the server cannot be reached")
+        XCTAssertEqual(view.last?.rows.map(\.text), ["Payment", "Match of 18 Nov (2–1)"], "not shown as if still there")
+        XCTAssertEqual(view.last?.rows.map(\.balance), ["-4.34", "-3.34"])
+        XCTAssertEqual(view.last?.balance, "Balance: -4.34 EUR, owes")
     }
 
     func testATakeBackTheServerRefusesSaysWhyAndKeepsThePayment() async {

@@ -180,6 +180,23 @@ final class ManOfTheMatchAPITests: XCTestCase {
         XCTAssertEqual(try viewer.request(.put, "/api/groups/\(group)/gathers/\(id)/man-of-the-match", json: ["playerId": ana]).status, 403)
     }
 
+    /// A match saved again from another computer is held in question: it counts nowhere, so no
+    /// man of the match is chosen on it (409) until an owner settles which stands.
+    func testNoChoiceOnAMatchHeldInQuestion() throws {
+        let players: [[String: Any]] = [["id": ana, "team": "Team A"], ["id": cy, "team": "Team B"]]
+        let body: [String: Any] = ["score": "1-0", "winnerTeam": "Team A", "createdAt": "2026-11-25T18:00:00Z",
+                                   "endedAt": "2026-11-25T19:00:00Z", "players": players]
+        XCTAssertEqual(try organiser.request(.post, "/api/gathers", json: body).status, 201)
+        let again = try organiser.request(.post, "/api/gathers", json: body)
+        XCTAssertEqual(again.status, 201, again.text)
+        let repeated = try XCTUnwrap(again.jsonObject()["id"] as? String)
+        XCTAssertNotNil(try again.jsonObject()["duplicateOf"] as? String, again.text)
+        let refused = try organiser.request(.put, "/api/gathers/\(repeated)/man-of-the-match", json: ["playerId": ana])
+        XCTAssertEqual(refused.status, 409, refused.text)
+        XCTAssertTrue(refused.text.contains("held in question"), refused.text)
+        XCTAssertEqual(try standing(repeated)["state"] as? String, "none")
+    }
+
     func testAGroupWithoutVotesAndOldClientsSeeNoChange() throws {
         let settings = try organiser.request(.patch, "/api/groups/\(group)/settings", json: ["voteHours": 0])
         XCTAssertEqual(settings.status, 200, settings.text)

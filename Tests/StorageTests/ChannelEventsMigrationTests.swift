@@ -23,5 +23,9 @@ final class ChannelEventsMigrationTests: StorageTestCase {
         let after = Dictionary(uniqueKeysWithValues: try channels.all(owner: owner).map { ($0.id, $0.events) })
         XCTAssertEqual(after[results.id], [.matchResult, .manOfTheMatch, .seasonAwards])
         XCTAssertEqual(after[fixtures.id], [.fixtureCreated])
+        // Applied again (a step replayed by hand), the event is still listed once.
+        try Schema.version31.apply(database)
+        let listed = try database.query("SELECT events FROM channels WHERE id = ?", results.id).first?.string(0) ?? ""
+        XCTAssertEqual(listed.components(separatedBy: ",match.man_of_the_match,").count, 2, listed)
     }
 }

@@ -39,13 +39,12 @@ package struct APIMoneyService: MoneyService {
         try await client.request(.get, APIMoneyService.costPath(gatherID), as: CostReading.self)
     }
 
-    package func setCost(_ cost: MatchCost?, of gatherID: UUID) async throws -> CostReading {
-        let path = APIMoneyService.costPath(gatherID)
-        guard let cost else {
-            try await client.request(.delete, path)
-            return try await client.request(.get, path, as: CostReading.self)
-        }
-        return try await client.request(.put, path, body: cost, as: CostReading.self)
+    package func setCost(_ cost: MatchCost, of gatherID: UUID) async throws -> CostReading {
+        try await client.request(.put, APIMoneyService.costPath(gatherID), body: cost, as: CostReading.self)
+    }
+
+    package func clearCost(of gatherID: UUID) async throws {
+        try await client.request(.delete, APIMoneyService.costPath(gatherID))
     }
 }
 

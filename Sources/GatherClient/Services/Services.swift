@@ -107,8 +107,10 @@ package protocol MoneyService: Sendable {
     func takeBack(payment id: Int) async throws
     /// A match's cost: its own, else its fixture's.
     func cost(of gatherID: UUID) async throws -> CostReading
-    /// A match's own cost set; nil clears it (its fixture's, if any, applies again).
-    func setCost(_ cost: MatchCost?, of gatherID: UUID) async throws -> CostReading
+    /// A match's own cost set.
+    func setCost(_ cost: MatchCost, of gatherID: UUID) async throws -> CostReading
+    /// A match's own cost cleared: its fixture's, if any, applies again.
+    func clearCost(of gatherID: UUID) async throws
 }
 
 /// How many matches one page of History holds.

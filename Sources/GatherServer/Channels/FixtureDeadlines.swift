@@ -202,8 +202,8 @@ final class FixtureDeadlines: Sendable {
         guard !closed.isEmpty else { return 0 }
         let queued = try database.write { database in
             try closed.reduce(0) { queued, vote in
-                try MatchVoteRepository(database).markTold(vote.gather, owner: vote.owner)
-                guard let announcement = vote.announcement else { return queued }
+                guard try MatchVoteRepository(database).markTold(vote.gather, owner: vote.owner),
+                      let announcement = vote.announcement else { return queued }
                 return queued + (try DeliveryRepository(database).announce(announcement, owner: vote.owner, at: moment))
             }
         }

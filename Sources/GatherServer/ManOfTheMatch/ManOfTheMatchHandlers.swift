@@ -37,6 +37,8 @@ enum ManOfTheMatchHandlers {
             case .gatherNotFound: throw APIError.gatherNotFound
             case .noResult: throw APIError.conflict("this match has no result yet: save its score first")
             case .didNotPlay: throw APIError.conflict("that player did not play in this match (on Team A or Team B)")
+            case .inQuestion:
+                throw APIError.conflict("this match is held in question as a repeat of another and counts nowhere until an owner settles it")
             }
         }
         guard let standing else { throw APIError.gatherNotFound }

@@ -64,15 +64,22 @@ final class AccountScreen: TerminalScreen, AccountView {
 
     /// The day's, the amount's and the balance's widths; the line's words take what is left.
     private static let dateWidth = 11
-    private static let amountWidth = 10
+    /// "+1000000.00": the largest payment, signed.
+    private static let amountWidth = 12
+    /// Below this, no balance-after column.
+    private static let widthForBalances = 70
 
     func draw(into buffer: inout ScreenBuffer, in area: Area) {
         guard let state else { return }
-        let textWidth = max(6, area.width - AccountScreen.dateWidth - 2 * AccountScreen.amountWidth - 3)
+        // Narrow, what each line was matters more than the balance after it (the balance now is
+        // above): that column goes first.
+        let showsBalances = area.width >= AccountScreen.widthForBalances
+        let amounts = showsBalances ? 2 : 1
+        let textWidth = max(6, area.width - AccountScreen.dateWidth - amounts * (AccountScreen.amountWidth + 1) - 1)
         func line(_ date: String, _ text: String, _ amount: String, _ balance: String) -> String {
             DisplayWidth.pad(date, toWidth: AccountScreen.dateWidth) + " " + DisplayWidth.pad(text, toWidth: textWidth)
                 + " " + DisplayWidth.padLeading(amount, toWidth: AccountScreen.amountWidth)
-                + " " + DisplayWidth.padLeading(balance, toWidth: AccountScreen.amountWidth)
+                + (showsBalances ? " " + DisplayWidth.padLeading(balance, toWidth: AccountScreen.amountWidth) : "")
         }
         buffer.put(state.balance, row: area.row, column: area.column, style: Theme.heading, maxWidth: area.width)
         buffer.put(line("Day", "", state.currency, "Balance"), row: area.row + 1, column: area.column, style: Theme.dim,

@@ -25,6 +25,8 @@ final class MatchDetailScreen: TerminalScreen, MatchDetailView {
 
     var title: String { state?.title ?? "Match" }
 
+    var takesText: Bool { state?.costEntry != nil }
+
     var keyHints: [KeyHint] {
         guard let state else { return [] }
         if let pick = state.pick {
@@ -169,12 +171,15 @@ final class MatchDetailScreen: TerminalScreen, MatchDetailView {
         drawMessage(state, row: messageRow, into: &buffer, in: area)
     }
 
-    /// The goals, in the order they came, as many as fit in half the room left (the highlighted one
-    /// always among them; `only` it, while its player is picked); returns the row after them.
+    /// The goals, in the order they came, as many as fit in half the room left and leave the sides
+    /// a few names (the highlighted one always among them; `only` it, while its player is picked);
+    /// returns the row after them.
     private func drawGoals(_ state: MatchDetailViewState, from top: Int, upTo bottom: Int, only: Bool, into buffer: inout ScreenBuffer,
                            in area: Area) -> Int {
         buffer.put("Goals (\(state.goals.count))", row: top, column: area.column, style: Theme.heading, maxWidth: area.width)
-        let rows = only ? 1 : max(1, min(state.goals.count, (bottom - top - 1) / 2))
+        // The sides keep a blank row, their headings and up to three names below.
+        let sides = 2 + min(3, state.sides.map(\.players.count).max() ?? 0)
+        let rows = only ? 1 : max(1, min(state.goals.count, (bottom - top - 1) / 2, bottom - top - 1 - sides))
         let first = ListWindow.firstVisible(highlighted: state.highlightedGoal ?? 0, count: state.goals.count, height: rows)
         for (offset, goal) in state.goals.dropFirst(first).prefix(rows).enumerated() {
             let index = first + offset
@@ -192,6 +197,8 @@ final class MatchDetailScreen: TerminalScreen, MatchDetailView {
             buffer.question(["Pitch fee in \(entry.currency), empty for none: \(typed)  Tab how it is shared · Enter save",
                              "Pitch fee in \(entry.currency), empty for none: \(typed)", "Pitch fee (\(entry.currency)): \(typed)"],
                             row: row, in: area)
+            // Why Enter kept it open, above what is typed.
+            buffer.message(state.problem, row: row - 1, in: area)
         } else if let pick = state.pick {
             let whose = pick.role == .scorer ? (pick.ownGoal ? "Own goal for \(pick.team.rawValue): whose?" : "Who scored for \(pick.team.rawValue)?")
                 : "Who made it?"

@@ -28,6 +28,8 @@ final class MoneyScreen: TerminalScreen, MoneyView {
         return "Money" + (state.position.isEmpty ? "" : " \(state.position)")
     }
 
+    var takesText: Bool { state?.entry != nil }
+
     var keyHints: [KeyHint] {
         if state?.entry != nil {
             return [KeyHint(keys: "Enter", action: "record"), KeyHint(keys: "Tab", action: "day, note"), KeyHint(keys: "Esc", action: "cancel")]

@@ -65,15 +65,19 @@ package struct MatchVoteRepository {
         case gatherNotFound
         case noResult
         case didNotPlay
+        /// Held in question as a repeat of another match: it counts nowhere, and has no man of the match.
+        case inQuestion
     }
 
     /// An organiser's choice of man of the match, over any vote; nil takes it back (the vote, if
     /// the match had one, counts again).
     package func choose(_ player: Int?, in id: UUID, owner: UUID) throws -> ChoiceOutcome {
-        guard let row = try database.query("SELECT id, score FROM gathers WHERE api_id = ? AND group_id = ?", id, owner).first else {
+        guard let row = try database.query("SELECT id, score, duplicate_of FROM gathers WHERE api_id = ? AND group_id = ?", id, owner)
+            .first else {
             return .gatherNotFound
         }
         guard try row.optionalString(1) != nil else { return .noResult }
+        guard try row.optionalString(2) == nil else { return .inQuestion }
         if let player {
             let team = try database.query("SELECT team FROM gather_players WHERE gather_id = ? AND player_id = ?", try row.string(0), player)
                 .first?.string(0)
@@ -222,7 +226,9 @@ package struct MatchVoteRepository {
             """, now, limit) { (owner: try $0.uuid(0), gather: try $0.uuid(1)) }
     }
 
-    package func markTold(_ id: UUID, owner: UUID) throws {
-        try database.execute("UPDATE gathers SET votes_told = 1 WHERE api_id = ? AND group_id = ?", id, owner)
+    /// False when another pass marked it first: whoever marks it tells of it.
+    package func markTold(_ id: UUID, owner: UUID) throws -> Bool {
+        try database.execute("UPDATE gathers SET votes_told = 1 WHERE api_id = ? AND group_id = ? AND votes_told = 0", id, owner)
+        return database.changes > 0
     }
 }

@@ -112,6 +112,7 @@ extension Schema {
     /// Channels that hear results hear who was man of the match too (`match.man_of_the_match`, a
     /// new event, on by default for channels made from now on).
     static let version31 = Migration(version: 31, name: "man of the match told", sql: """
-        UPDATE channels SET events = events || 'match.man_of_the_match,' WHERE instr(events, ',match.result,') > 0;
+        UPDATE channels SET events = events || 'match.man_of_the_match,'
+        WHERE instr(events, ',match.result,') > 0 AND instr(events, ',match.man_of_the_match,') = 0;
         """)
 }

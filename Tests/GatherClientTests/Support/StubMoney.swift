@@ -62,9 +62,14 @@ final class StubMoney: MoneyService, @unchecked Sendable {
         return CostReading(cost: fixtureCosts[gatherID], fromFixture: fixtureCosts[gatherID] != nil)
     }
 
-    func setCost(_ cost: MatchCost?, of gatherID: UUID) async throws -> CostReading {
+    func setCost(_ cost: MatchCost, of gatherID: UUID) async throws -> CostReading {
         if let costFailure { throw costFailure }
         costs[gatherID] = cost
         return try await self.cost(of: gatherID)
+    }
+
+    func clearCost(of gatherID: UUID) async throws {
+        if let costFailure { throw costFailure }
+        costs[gatherID] = nil
     }
 }

@@ -91,25 +91,25 @@ class Browser:
         # A page with scripts re-reads itself (its stream opening, news arriving) and puts the new
         # reading in place between finding a node and reading its text: the node found is then
         # stale, and the one standing now is found again. Only a selector that matches nothing
-        # answers None.
-        for _ in range(5):
+        # answers None; a node replaced every time it is read is an error (a wait tries again).
+        for attempt in range(5):
             try:
                 return self.find(selector).text
             except NoSuchElementException:
                 return None
             except StaleElementReferenceException:
-                continue
-        return None
+                if attempt == 4:
+                    raise
 
     def displayed(self, selector):
-        for _ in range(5):  # a stale node is found again, as in shown_text
+        for attempt in range(5):  # a stale node is found again, as in shown_text
             try:
                 return self.find(selector).is_displayed()
             except NoSuchElementException:
                 return False
             except StaleElementReferenceException:
-                continue
-        return False
+                if attempt == 4:
+                    raise
 
     def wait(self, seconds, condition, describe):
         try:
@@ -135,12 +135,12 @@ class Browser:
         return self.shown_text(selector)
 
     def texts(self, selector):
-        for _ in range(5):  # a stale node is found again, as in shown_text
+        for attempt in range(5):  # a stale node is found again, as in shown_text
             try:
                 return [element.text for element in self.driver.find_elements(By.CSS_SELECTOR, selector)]
             except StaleElementReferenceException:
-                continue
-        return []
+                if attempt == 4:
+                    raise
 
     def wait_text(self, selector, expected, seconds):
         self.wait(seconds, lambda: expected in (self.shown_text(selector) or ""),

@@ -26,11 +26,12 @@ struct MatchCostEditor {
     /// "1000000.00": the longest amount typed.
     static let longestAmount = 12
 
-    /// "Pitch fee: 60.00 EUR, shared among those who played"; nil until read.
+    /// "Pitch fee: 60.00 EUR, split among players", "Pitch fee: 60.00 EUR (fixture), split among
+    /// those in": short enough for 60 columns; nil until read.
     var line: String? {
         guard let reading else { return nil }
         guard let cost = reading.cost else { return "Pitch fee: none" }
-        return "Pitch fee: \(currency.text(cost.amount))" + (reading.fromFixture ? " (its fixture's)" : "") + ", \(cost.split.meaning)"
+        return "Pitch fee: \(currency.text(cost.amount))" + (reading.fromFixture ? " (fixture)" : "") + ", \(cost.split.inBrief)"
     }
 
     var isTyping: Bool { entry != nil }

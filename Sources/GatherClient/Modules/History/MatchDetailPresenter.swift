@@ -92,9 +92,12 @@ package final class MatchDetailPresenter {
     package weak var delegate: (any MatchDetailPresenterDelegate)?
     package private(set) var match: MatchSummary
     private let dates: MatchDateFormat
+    private let voteDates: MatchDateFormat
     private let corrections: (any WaitingResults)?
     private let votes: (any ManOfTheMatchService)?
     private var manOfTheMatch: ManOfTheMatch?
+    /// Choices sent from here: a read that began before the last one is stale.
+    private var choicesSent = 0
     /// An organiser's: the match's pitch fee.
     private let money: (any MoneyService)?
     private var cost = MatchCostEditor()
@@ -118,6 +121,7 @@ package final class MatchDetailPresenter {
         self.votes = votes
         self.money = money
         dates = MatchDateFormat(timeZone: timeZone)
+        voteDates = MatchDateFormat(timeZone: timeZone, format: "EEE d MMM HH:mm")
         goals = MatchDetailPresenter.goals(of: match)
         highlighted = goals.isEmpty ? nil : 0
     }
@@ -141,7 +145,11 @@ package final class MatchDetailPresenter {
     /// read it only leaves the line out.
     package func loadManOfTheMatch() async {
         guard let votes, let stored = storedMatch else { return }
-        manOfTheMatch = try? await votes.manOfTheMatch(of: stored.gather.id)
+        let asked = choicesSent
+        let standing = try? await votes.manOfTheMatch(of: stored.gather.id)
+        // A choice made while this read was on its way says where it stands now; this does not.
+        guard choicesSent == asked else { return }
+        manOfTheMatch = standing
         render()
     }
 
@@ -168,7 +176,7 @@ package final class MatchDetailPresenter {
     private var canEditGoals: Bool { corrections != nil && storedMatch != nil }
 
     /// An organiser (who may correct) with the server's votes at hand, on a saved result.
-    private var canChooseManOfTheMatch: Bool { canEditGoals && votes != nil }
+    private var canChooseManOfTheMatch: Bool { canEditGoals && votes != nil && storedMatch?.gather.duplicateOf == nil }
 
     /// A goal's player or the man of the match being picked: every other key waits.
     private var isPicking: Bool { pick != nil || bestPick != nil || cost.isTyping }
@@ -331,11 +339,13 @@ package final class MatchDetailPresenter {
         guard let votes, let stored = storedMatch else { return }
         bestPick = nil
         isSaving = true
+        choicesSent += 1
         render()
         do {
             let standing = try await votes.choose(player, in: stored.gather.id)
             manOfTheMatch = standing
-            notice = player == nil ? "Choice taken back; the players' vote counts" : "Chosen: \(standing.summary ?? "nobody")"
+            notice = player == nil ? "Choice taken back; the players' vote counts"
+                : "Man of the match chosen: " + standing.winners.map(\.name).joined(separator: ", ")
         } catch {
             problem = (player == nil ? "The choice was not taken back: " : "The man of the match was not chosen: ") + ServiceError(error).message
         }
@@ -398,9 +408,16 @@ package final class MatchDetailPresenter {
         problem = nil
         render()
         do {
-            cost.reading = try await money.setCost(sent, of: stored.gather.id)
+            if let sent {
+                cost.reading = try await money.setCost(sent, of: stored.gather.id)
+                notice = cost.line
+            } else {
+                try await money.clearCost(of: stored.gather.id)
+                notice = "No pitch fee of its own now"
+                // Cleared, whatever this read says: its fixture's may stand; unread, no line.
+                cost.reading = try? await money.cost(of: stored.gather.id)
+            }
             cost.cancel()
-            notice = sent == nil ? "No pitch fee of its own now" : cost.line
         } catch {
             problem = "The pitch fee was not saved: \(ServiceError(error).message)"
         }
@@ -538,8 +555,9 @@ package final class MatchDetailPresenter {
         switch standing.state {
         case .none: nil
         case .open:
-            "Man of the match: voting until \(standing.closesAt.map(dates.string(from:)) ?? "later"), \(standing.votesCast) "
-                + (standing.votesCast == 1 ? "vote" : "votes") + " so far"
+            // Short enough for 60 columns: "Man of the match: 2 votes, open till Tue 1 Dec 17:14".
+            "Man of the match: \(standing.votesCast) " + (standing.votesCast == 1 ? "vote" : "votes")
+                + ", open till \(standing.closesAt.map(voteDates.string(from:)) ?? "later")"
         case .closed, .chosen: "Man of the match: " + (standing.summary ?? "nobody (no votes)")
         }
     }

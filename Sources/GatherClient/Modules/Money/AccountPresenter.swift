@@ -103,7 +103,7 @@ package final class AccountPresenter {
         let line = lines[cursor.index]
         notice = nil
         guard line.kind == .payment, line.paymentID != nil else {
-            problem = "A charge follows its match: correct the match's players or its cost"
+            problem = "A charge follows its match; correct the match instead"
             render()
             return
         }
@@ -125,18 +125,28 @@ package final class AccountPresenter {
         render()
         do {
             try await service.takeBack(payment: id)
+            forget(line)
             takingBack = nil
             isSaving = false
             notice = "Took back \(describe(line))"
             onChange()
             await reload()
-            if problem != nil { notice = nil }
         } catch {
             isSaving = false
             takingBack = nil
             problem = "The payment was not taken back: \(ServiceError(error).message)"
             render()
         }
+    }
+
+    /// The payment gone from the account as shown, whatever the read after it says: its line, its
+    /// amount from the balance and from every newer line's.
+    private func forget(_ line: LedgerLine) {
+        guard var shown = account, let index = shown.lines.firstIndex(of: line) else { return }
+        shown.lines.remove(at: index)
+        for newer in shown.lines.indices where newer < index { shown.lines[newer].balance -= line.amount }
+        shown.balance -= line.amount
+        account = shown
     }
 
     private var currency: Currency { account.flatMap { Currency(code: $0.currency) } ?? .euro }

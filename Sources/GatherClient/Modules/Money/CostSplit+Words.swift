@@ -9,4 +9,13 @@ extension CostSplit {
         case .each: "charged to each who played"
         }
     }
+
+    /// The same in a few words, for a line of a narrow screen: "split among players".
+    package var inBrief: String {
+        switch self {
+        case .played: "split among players"
+        case .in: "split among those in"
+        case .each: "each player pays it"
+        }
+    }
 }

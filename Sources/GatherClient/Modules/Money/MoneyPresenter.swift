@@ -198,7 +198,7 @@ package final class MoneyPresenter {
         var day: CalendarDay?
         if !current.typed.day.isEmpty {
             guard let typed = CalendarDay(current.typed.day) else {
-                return refuse("Type the day paid as YYYY-MM-DD, or leave it empty for today", in: .day)
+                return refuse("Type the day as YYYY-MM-DD, or nothing for today", in: .day)
             }
             day = typed
         }
