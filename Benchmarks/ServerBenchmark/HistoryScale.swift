@@ -4,7 +4,8 @@ import GatherServer
 import Networking
 import Storage
 
-/// `gather-bench history`: what the reads that summarise a history cost as it grows, and what a
+/// `gather-bench history`: what the reads that summarise a history cost as it grows (who owes
+/// what among them: every match with a pitch fee, charges worked out on each read), and what a
 /// roster read from the database costs as it grows. One account
 /// with 60 players and 10, 1,000 or 100,000 ended matches (five a side, drawn from the 60), each
 /// request handled in-process (parsing, routing, authentication, the database, JSON), so the
@@ -26,7 +27,7 @@ struct HistoryScale {
 
     private func runMatches() throws {
         print("History scale: one account, \(HistoryScale.squad) players, five a side; µs per request handled in-process")
-        print("matches    leaderboard   player's record   record-weighted teams   history page")
+        print("matches    leaderboard   player's record   record-weighted teams   history page      balances   an account")
         for size in HistoryScale.sizes {
             let account = try SeededHistory(matches: size, players: HistoryScale.squad)
             defer { account.close() }
@@ -35,7 +36,9 @@ struct HistoryScale {
             let teams = try account.app.microseconds("POST /api/teams/balance",
                                                  body: #"{"playerIds":[\#(account.playerIDs.prefix(10).map(String.init).joined(separator: ","))],"seed":1,"weighting":"record"}"#)
             let page = try account.app.microseconds("GET /api/gathers?include=players&limit=20")
-            print(String(format: "%7d %13.1f %17.1f %23.1f %14.1f", size, leaderboard, record, teams, page))
+            let balances = try account.app.microseconds("GET /api/balances")
+            let ledger = try account.app.microseconds("GET /api/balances/\(account.playerIDs[0])")
+            print(String(format: "%7d %13.1f %17.1f %23.1f %14.1f %13.1f %12.1f", size, leaderboard, record, teams, page, balances, ledger))
         }
     }
 
@@ -81,6 +84,18 @@ private struct SeededHistory {
         guard let group = try app.database.read({ try $0.query("SELECT group_id FROM players WHERE id = ?", ids[0]).first?.uuid(0) })
         else { throw BenchmarkError("the players' group is not stored") }
         try SeededHistory.play(matches, among: ids, group: group, in: app.database)
+        // Every match cost 60.00, shared among those who played; each player paid once a month.
+        try app.database.write { database in
+            try database.execute("UPDATE gathers SET cost = 6000 WHERE group_id = ?", group)
+            let months = max(1, matches / 360)
+            for player in ids {
+                for month in 0..<months {
+                    try database.execute("""
+                        INSERT INTO payments (group_id, player_id, amount, paid_on, note, recorded_at) VALUES (?, ?, 1000, ?, 'cash', 0)
+                        """, group, player, String(format: "%04d-%02d-01", 1990 + month / 12, month % 12 + 1))
+                }
+            }
+        }
     }
 
     /// `count` ended matches, two hours apart from 1990 on (all in the past), five a side.
