@@ -1904,7 +1904,7 @@ paths:
       description: >-
         What the body names changes (one of timeZone or allowGuests at least, else 400); a
         timeZone the server does not know is 400, null goes back to the server's. Fixtures already
-        set keep their zone.
+        set keep their zone. A currency other than the one costs or payments are already kept in is 409.
       requestBody:
         required: true
         content:
@@ -1920,6 +1920,7 @@ paths:
         '401': { $ref: '#/components/responses/Unauthorized' }
         '403': { $ref: '#/components/responses/Forbidden' }
         '404': { $ref: '#/components/responses/GroupNotFound' }
+        '409': { $ref: '#/components/responses/Error' }
         '413': { $ref: '#/components/responses/ContentTooLarge' }
         '415': { $ref: '#/components/responses/Error' }
         '429': { $ref: '#/components/responses/TooManyRequests' }
